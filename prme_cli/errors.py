@@ -1,0 +1,57 @@
+"""Exit statuses and the exceptions that map onto them.
+
+One place decides how a failure becomes an exit code and a one-line message (the CLI's error
+boundary catches :class:`PrmeError`); library code raises these instead of printing.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class ExitStatus(enum.IntEnum):
+    """Process exit codes, as SPEC §5 fixes them (grep-like: 1 means "nothing found")."""
+
+    OK = 0
+    NO_RESULTS = 1
+    USAGE = 2
+    STORE = 3
+    PROVIDER = 4
+
+
+class PrmeError(Exception):
+    """Base class: ``str(err)`` is the one-line message shown to the user."""
+
+    exit_status: ExitStatus = ExitStatus.USAGE
+
+
+class UsageError(PrmeError):
+    """Bad input from the user: an option value, a path, a setting."""
+
+    exit_status = ExitStatus.USAGE
+
+
+class TimeExpressionError(UsageError):
+    """A time expression the resolver cannot read. Never guessed around."""
+
+    def __init__(self, expression: str, reason: str = "") -> None:
+        self.expression = expression
+        self.reason = reason
+        detail = f": {reason}" if reason else ""
+        super().__init__(f"cannot understand time expression {expression!r}{detail}")
+
+
+class InputFileError(UsageError):
+    """A file that cannot be read or decoded during ingest (the rest of the run goes on)."""
+
+
+class StoreError(PrmeError):
+    """The store is not a prme store, is corrupt, has a newer schema, or cannot be written."""
+
+    exit_status = ExitStatus.STORE
+
+
+class ProviderError(PrmeError):
+    """A resolver or gate provider failed (network, protocol, model mismatch)."""
+
+    exit_status = ExitStatus.PROVIDER
