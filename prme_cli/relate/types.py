@@ -1,0 +1,155 @@
+"""Data passed between the steps of the relate stage.
+
+These are deliberately plain frozen dataclasses: the resolver's output crosses a trust
+boundary (a model may have produced it), so nothing here computes; validation and arithmetic
+are separate pure functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+#: operation -> (minimum operands, maximum operands or None for unbounded)
+OPERATIONS: dict[str, tuple[int, int | None]] = {
+    "elapsed_between": (2, 2),
+    "elapsed_since_question": (1, 1),
+    "order": (2, None),
+    "absolute_date": (1, 1),
+    "duration_sum": (1, None),
+    "schedule": (1, None),
+    "unsupported": (0, 0),
+}
+
+TIME_BASES: tuple[str, ...] = (
+    "event_time",
+    "text_expression",
+    "org_timestamp",
+    "duration",
+    "time_of_day",
+    "none",
+)
+
+STATUSES: tuple[str, ...] = (
+    "not_routed",
+    "empty_context",
+    "unsupported",
+    "validation_rejected",
+    "gate_rejected",
+    "packing_rejected",
+    "provider_error",
+    "accepted",
+)
+
+#: Units a question may ask for, smallest first.
+UNITS: tuple[str, ...] = ("minutes", "hours", "days", "weeks", "months", "years")
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceRecord:
+    """A packed record as the resolver sees it: ``text`` keeps planning lines and timestamps
+    verbatim so that quotes can be checked character for character."""
+
+    id: str
+    event_time: datetime | None  # naive wall-clock
+    text: str
+    representation: str = "full"  # full | structured | reference
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    """One event the question names, tied to the record and words that date it.
+
+    ``name`` is the question's own phrase for the event, verbatim; ``quote`` is verbatim from
+    the record; ``time_expression`` is verbatim inside ``quote``.
+    """
+
+    name: str
+    evidence_id: str
+    quote: str
+    time_expression: str
+    time_basis: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The resolver's whole answer: which operation, which operands. No value, no arithmetic."""
+
+    operation: str
+    operands: tuple[Operand, ...] = ()
+    #: Human-readable reasons for each choice (the symbolic resolver explains itself).
+    explanation: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveRequest:
+    question: str
+    question_date: datetime  # aware
+    records: tuple[EvidenceRecord, ...]
+
+
+@dataclass(slots=True)
+class ProviderAudit:
+    """What a provider call cost and which model answered; never holds credentials."""
+
+    provider: str
+    model: str | None = None
+    digest: str | None = None
+    version: str | None = None
+    request_sha256: str | None = None
+    response_sha256: str | None = None
+    attempts: int = 0
+    schema_repairs: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    elapsed_ms: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = {
+            "provider": self.provider,
+            "model": self.model,
+            "digest": self.digest,
+            "version": self.version,
+            "request_sha256": self.request_sha256,
+            "response_sha256": self.response_sha256,
+            "attempts": self.attempts,
+            "schema_repairs": self.schema_repairs,
+            "tokens": {"input": self.input_tokens, "output": self.output_tokens},
+            "elapsed_ms": round(self.elapsed_ms, 3),
+        }
+        data.update(self.extra)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GateVerdict:
+    """One probability per operand, in operand order, in [0, 1]."""
+
+    probabilities: tuple[float, ...]
+
+
+class Resolver(Protocol):
+    """Turns a question and packed records into a :class:`Resolution`.
+
+    Raises :class:`prme_cli.errors.ProviderError` when the provider fails; returns an
+    ``unsupported`` resolution when it cannot align the question."""
+
+    name: str
+
+    def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution: ...
+
+
+class Gate(Protocol):
+    """Judges independently whether each quote dates its named event at the proposed time."""
+
+    name: str
+
+    def evaluate(
+        self,
+        question: str,
+        resolution: Resolution,
+        records: dict[str, EvidenceRecord],
+        audit: ProviderAudit,
+    ) -> GateVerdict: ...
