@@ -1,0 +1,726 @@
+"""The ``prme`` command: a thin Typer layer over the library.
+
+It parses arguments, builds the effective configuration, calls the core and renders. Heavy
+modules (rich tables, tiktoken, httpx, the org reader) are imported inside the commands that
+need them, so ``prme since today --format json`` pays only for typer, sqlite3 and the query.
+All failures pass through :func:`main`, the one place where exceptions become exit codes and
+one-line messages.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from prme_cli import __version__
+from prme_cli.errors import ExitStatus, PrmeError, UsageError
+
+if TYPE_CHECKING:
+    from prme_cli.query import Filters
+    from prme_cli.store import Store
+
+app = typer.Typer(
+    name="prme",
+    help=(
+        "Evidence-bound temporal memory over org-mode notes.\n\n"
+        "Global options (--store, --now, --tz, --format, --no-color) may also be given after "
+        "the subcommand."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+config_app = typer.Typer(
+    help="Inspect the effective configuration.", no_args_is_help=True, rich_markup_mode=None
+)
+app.add_typer(config_app, name="config")
+
+FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
+BY_CHOICES = (
+    "event changed any closed scheduled deadline active inactive range clock state note "
+    "created property datetree filename keyword"
+).split()
+
+# Options that belong to the whole program; main() moves them in front of the subcommand so
+# that `prme since today --format json` works as well as `prme --format json since today`.
+_GLOBAL_WITH_VALUE = ("--store", "--now", "--tz", "--format", "-f")
+_GLOBAL_FLAGS = ("--no-color",)
+
+
+@dataclass
+class State:
+    """What every command needs: the effective configuration and output settings."""
+
+    cfg: dict[str, Any]
+    fmt: str | None
+    color: bool
+    out_is_tty: bool
+    _tz: Any = None
+    _now: datetime | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tz(self) -> Any:
+        if self._tz is None:
+            from prme_cli.timeexpr import zone
+
+            self._tz = zone(self.cfg.get("tz"))
+        return self._tz
+
+    @property
+    def tz_name(self) -> str:
+        return str(getattr(self.tz, "key", None) or self.tz)
+
+    @property
+    def now(self) -> datetime:
+        if self._now is None:
+            from prme_cli.timeexpr import parse_now
+
+            self._now = parse_now(self.cfg.get("now"), self.tz)
+        return self._now
+
+    @property
+    def store_path(self) -> Path:
+        from prme_cli.config import default_store_path
+
+        return Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
+
+    def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
+        fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
+        if fmt not in allowed:
+            raise UsageError(f"--format {fmt} is not available here (choose from {', '.join(allowed)})")
+        return fmt
+
+    def open_store(self, *, create: bool = False) -> Store:
+        from prme_cli.store import Store
+
+        return Store.open(self.store_path, create=create)
+
+
+def _state(ctx: typer.Context) -> State:
+    obj = ctx.find_root().obj
+    assert isinstance(obj, State)
+    return obj
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"prme {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    store: Annotated[
+        Optional[Path],
+        typer.Option("--store", help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3]."),
+    ] = None,
+    now: Annotated[
+        Optional[str],
+        typer.Option("--now", help="Reference time (ISO or any absolute expression) [env PRME_NOW]."),
+    ] = None,
+    tz: Annotated[
+        Optional[str], typer.Option("--tz", help="Time zone name [env PRME_TZ; default the system zone].")
+    ] = None,
+    fmt: Annotated[
+        Optional[str],
+        typer.Option("--format", "-f", help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped]."),
+    ] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    from prme_cli import config
+
+    if fmt is not None and fmt not in FORMAT_NAMES:
+        raise UsageError(f"unknown --format {fmt!r} (choose from {', '.join(FORMAT_NAMES)})")
+    flags = {"store": str(store) if store else None, "now": now, "tz": tz}
+    cfg = config.load(flags=flags)
+    color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty())
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(message + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
+
+ByOpt = Annotated[str, typer.Option("--by", help="Time basis: event|changed|any or a timestamp kind.")]
+TypeOpt = Annotated[Optional[list[str]], typer.Option("--type", help="heading or file (repeatable).")]
+TodoOpt = Annotated[Optional[list[str]], typer.Option("--todo", help="TODO state (repeatable: any).")]
+TagOpt = Annotated[Optional[list[str]], typer.Option("--tag", help="Tag (repeatable: all).")]
+FileOpt = Annotated[Optional[list[str]], typer.Option("--file", help="File path, glob or substring (repeatable).")]
+DeletedOpt = Annotated[bool, typer.Option("--include-deleted", help="Include tombstoned objects.")]
+ArchivedOpt = Annotated[bool, typer.Option("--include-archived", help="Include archived/COMMENT subtrees.")]
+ReverseOpt = Annotated[bool, typer.Option("--reverse", help="Newest first.")]
+MaxOpt = Annotated[Optional[int], typer.Option("--max-results", "-n", help="At most N rows (0 = no limit).")]
+
+
+def _filters(
+    by: str,
+    types: list[str] | None,
+    todos: list[str] | None,
+    tags: list[str] | None,
+    files: list[str] | None,
+    include_deleted: bool,
+    include_archived: bool,
+) -> Filters:
+    from prme_cli.query import Filters
+
+    if by not in BY_CHOICES:
+        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
+    for t in types or ():
+        if t not in ("heading", "file"):
+            raise UsageError(f"unknown --type {t!r} (choose heading or file)")
+    return Filters(
+        by=by,
+        types=tuple(types or ()),
+        todos=tuple(todos or ()),
+        tags=tuple(tags or ()),
+        files=tuple(files or ()),
+        include_deleted=include_deleted,
+        include_archived=include_archived,
+    )
+
+
+def _limit(max_results: int | None, default: int | None) -> int | None:
+    if max_results is None:
+        return default
+    if max_results < 0:
+        raise UsageError("--max-results must be ≥ 0 (0 means no limit)")
+    return None if max_results == 0 else max_results
+
+
+def _emit_rows(
+    state: State,
+    rows: list[Any],
+    query: dict[str, Any],
+    *,
+    title: str | None = None,
+) -> None:
+    from prme_cli import render
+
+    fmt = state.output_format()
+    results = [row.to_json(state.tz) for row in rows]
+    render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
+    if not rows:
+        if fmt == "table":
+            _err("no results")
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+def _query_doc(
+    state: State,
+    command: str,
+    window: tuple[datetime, datetime] | None,
+    filters: Filters,
+    *,
+    expressions: dict[str, str] | None = None,
+    text: str | None = None,
+    limit: int | None = None,
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "command": command,
+        "now": state.now.isoformat(),
+        "tz": state.tz_name,
+        "window": None,
+        "text": text,
+        "by": filters.by,
+        "filters": {
+            "type": list(filters.types),
+            "todo": list(filters.todos),
+            "tag": list(filters.tags),
+            "file": list(filters.files),
+            "include_deleted": filters.include_deleted,
+            "include_archived": filters.include_archived,
+        },
+        "max_results": limit,
+    }
+    if window is not None:
+        doc["window"] = {"start": window[0].isoformat(), "end": window[1].isoformat()}
+        doc["window"].update(expressions or {})
+    return doc
+
+
+def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
+    from prme_cli.timeexpr import resolve
+
+    win = resolve(
+        expression, state.now, state.tz, week_start=_week_start(state)
+    )
+    # "since X" runs up to now, inclusive: a note stamped this very minute is included.
+    end = state.now + timedelta(microseconds=1)
+    if win.start > end:
+        raise UsageError(f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`")
+    return win.start, end
+
+
+def _range_window(state: State, since: str, until: str) -> tuple[datetime, datetime]:
+    from prme_cli.timeexpr import resolve_range
+
+    first, last = resolve_range(since, until, state.now, state.tz, week_start=_week_start(state))
+    return first.start, last.end
+
+
+def _week_start(state: State) -> int:
+    from prme_cli.config import week_start_index
+
+    return week_start_index(state.cfg)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading commands
+
+
+@app.command()
+def since(
+    ctx: typer.Context,
+    when: Annotated[str, typer.Argument(help="Time expression, e.g. today, 'last monday', 2026-11-01.")],
+    by: ByOpt = "event",
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+    max_results: MaxOpt = None,
+) -> None:
+    """Objects whose time falls in [start(WHEN), now]."""
+    from prme_cli.query import select
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    window = _since_window(state, when)
+    limit = _limit(max_results, None)
+    with state.open_store() as store:
+        rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
+    doc = _query_doc(state, "since", window, filters, expressions={"since": when}, limit=limit)
+    _emit_rows(state, rows, doc, title=f"since {when}")
+
+
+@app.command("range")
+def range_(
+    ctx: typer.Context,
+    since_: Annotated[str, typer.Argument(metavar="SINCE", help="Start expression (its start).")],
+    until: Annotated[str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")],
+    by: ByOpt = "event",
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+    max_results: MaxOpt = None,
+) -> None:
+    """Objects whose time falls in [start(SINCE), end(UNTIL)) — `range monday friday` includes Friday."""
+    from prme_cli.query import select
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    window = _range_window(state, since_, until)
+    limit = _limit(max_results, None)
+    with state.open_store() as store:
+        rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
+    doc = _query_doc(
+        state, "range", window, filters, expressions={"since": since_, "until": until}, limit=limit
+    )
+    _emit_rows(state, rows, doc, title=f"{since_} … {until}")
+
+
+@app.command()
+def query(
+    ctx: typer.Context,
+    text: Annotated[Optional[str], typer.Argument(help="Words (each quoted, ANDed), ranked by BM25.")] = None,
+    since_: Annotated[Optional[str], typer.Option("--since", help="Window start expression.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Window end expression (inclusive).")] = None,
+    fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
+    context: Annotated[bool, typer.Option("--context", help="Print a token-budgeted context instead of rows.")] = False,
+    budget: Annotated[Optional[int], typer.Option("--budget", help="Context budget in cl100k tokens [default 4096].")] = None,
+    by: ByOpt = "event",
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+    max_results: MaxOpt = None,
+) -> None:
+    """The context query: text and/or a window; 20 rows by default (--max-results 0 = all)."""
+    from prme_cli.query import select
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    window: tuple[datetime, datetime] | None = None
+    expressions: dict[str, str] = {}
+    if until is not None and since_ is None:
+        raise UsageError("--until needs --since (use `prme range` for a closed window)")
+    if since_ is not None and until is not None:
+        window = _range_window(state, since_, until)
+        expressions = {"since": since_, "until": until}
+    elif since_ is not None:
+        window = _since_window(state, since_)
+        expressions = {"since": since_}
+    if fts and not text:
+        raise UsageError("--fts needs a TEXT expression")
+    if context:
+        _query_context(state, text, window, filters, fts=fts, budget=budget, max_results=max_results)
+        return
+    limit = _limit(max_results, 20)
+    with state.open_store() as store:
+        rows = select(
+            store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=limit
+        )
+    doc = _query_doc(state, "query", window, filters, expressions=expressions, text=text, limit=limit)
+    _emit_rows(state, rows, doc, title=f"query {text or ''}".strip())
+
+
+def _query_context(
+    state: State,
+    text: str | None,
+    window: tuple[datetime, datetime] | None,
+    filters: Filters,
+    *,
+    fts: bool,
+    budget: int | None,
+    max_results: int | None,
+) -> None:
+    from prme_cli.service import context_for_query
+
+    budget = state.cfg["context"]["budget"] if budget is None else budget
+    if budget < 0:
+        raise UsageError("--budget must be ≥ 0")
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
+    with state.open_store() as store:
+        outcome = context_for_query(
+            store,
+            state.cfg,
+            text=text,
+            window=window,
+            filters=filters,
+            fts=fts,
+            budget=budget,
+            limit=_limit(max_results, None),
+            now=state.now,
+            tz=state.tz,
+            json_records=fmt == "json",
+        )
+    _print_context(state, outcome, fmt)
+
+
+def _print_context(state: State, outcome: Any, fmt: str) -> None:
+    """Context on stdout, the token footer on stderr (so pipes get only the context)."""
+    import json
+
+    bundle = outcome.bundle
+    if fmt == "json":
+        doc = bundle.to_json()
+        if outcome.relation is not None:
+            doc["temporal_relation"] = outcome.relation
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(bundle.context)
+        if bundle.context and not bundle.context.endswith("\n"):
+            sys.stdout.write("\n")
+    _err(outcome.footer())
+    if not bundle.records:
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    object_id: Annotated[str, typer.Argument(metavar="ID", help="Object id.")],
+) -> None:
+    """One object with all its timestamps and its version history."""
+    import json
+
+    from prme_cli.query import get_object
+
+    state = _state(ctx)
+    with state.open_store() as store:
+        obj = get_object(store, object_id)
+    if obj is None:
+        _err(f"no object with id {object_id!r}")
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+    fmt = state.output_format(("table", "json", "jsonl", "org", "tsv", "ids"))
+    if fmt in ("json", "jsonl"):
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2 if fmt == "json" else None, default=str) + "\n")
+    elif fmt == "ids":
+        sys.stdout.write(f"{obj['id']}\n")
+    else:
+        _show_text(obj, state, fmt)
+
+
+def _show_text(obj: dict[str, Any], state: State, fmt: str) -> None:
+    lines = []
+    head = "*" * max(int(obj.get("level") or 1), 1)
+    if obj.get("todo"):
+        head += f" {obj['todo']}"
+    head += f" {obj.get('title', '')}"
+    if obj.get("tags"):
+        head += f"    :{':'.join(obj['tags'])}:"
+    lines.append(head)
+    for key in ("id", "type", "file", "line", "path", "event_time", "version", "first_seen", "last_seen", "deleted_at"):
+        value = obj.get(key)
+        if value in (None, "", []):
+            continue
+        if isinstance(value, list):
+            value = " / ".join(str(v) for v in value)
+        lines.append(f"  {key}: {value}")
+    if obj.get("properties"):
+        lines.append("  properties:")
+        for k, v in obj["properties"].items():
+            lines.append(f"    {k}: {v}")
+    if obj.get("timestamps"):
+        lines.append("  timestamps:")
+        for ts in obj["timestamps"]:
+            extra = " ".join(
+                str(ts[k]) for k in ("repeater", "warning", "label") if ts.get(k)
+            )
+            lines.append(
+                f"    {ts.get('kind', ''):<9} {ts.get('start') or '-':<26} line {ts.get('line')}  "
+                f"{ts.get('raw', '')} {extra}".rstrip()
+            )
+    if obj.get("history"):
+        lines.append("  versions:")
+        for h in obj["history"]:
+            lines.append(f"    {h.get('version')}  {h.get('content_hash')}")
+    if obj.get("body"):
+        lines.append("")
+        lines.append(obj["body"].rstrip("\n"))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+@app.command()
+def stats(ctx: typer.Context) -> None:
+    """Counts: files, objects, headings, tombstones, timestamps by kind."""
+    import json
+
+    from prme_cli.query import stats as store_stats
+
+    state = _state(ctx)
+    with state.open_store() as store:
+        data = store_stats(store)
+    fmt = state.output_format()
+    if fmt in ("json", "jsonl"):
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+        return
+    for key, value in data.items():
+        if isinstance(value, dict):
+            sys.stdout.write(f"{key}:\n")
+            for k, v in value.items():
+                sys.stdout.write(f"  {k}\t{v}\n")
+        elif isinstance(value, list):
+            sys.stdout.write(f"{key}:\n")
+            for v in value:
+                sys.stdout.write(f"  {v}\n")
+        else:
+            sys.stdout.write(f"{key}\t{value}\n")
+
+
+@app.command()
+def when(
+    ctx: typer.Context,
+    expressions: Annotated[list[str], typer.Argument(help="Time expressions, or - to read one per line.")],
+    dayfirst: Annotated[bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")] = False,
+) -> None:
+    """Show how time expressions resolve: [start, end) and grain."""
+    from prme_cli import render
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import resolve
+
+    state = _state(ctx)
+    if expressions == ["-"]:
+        expressions = [line.strip() for line in sys.stdin if line.strip()]
+    docs: list[dict[str, Any]] = []
+    failed = False
+    for expression in expressions:
+        try:
+            win = resolve(expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state))
+            docs.append(win.to_json(state.now, state.tz_name))
+        except TimeExpressionError as exc:
+            failed = True
+            docs.append({"expression": expression, "now": state.now.isoformat(), "tz": state.tz_name, "error": str(exc)})
+            _err(f"prme: {exc}")
+    fmt = state.output_format()
+    render.write_windows(sys.stdout, fmt, docs, color=state.color)
+    if failed:
+        raise typer.Exit(ExitStatus.USAGE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing commands
+
+
+@app.command()
+def ingest(
+    ctx: typer.Context,
+    paths: Annotated[
+        Optional[list[str]],
+        typer.Argument(help="Files or directories (recursive), or - for stdin. None: every root ingested before."),
+    ] = None,
+    glob: Annotated[Optional[str], typer.Option("--glob", help="File pattern in directories [default *.org].")] = None,
+    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Glob to skip (repeatable).")] = None,
+    name: Annotated[str, typer.Option("--name", help="File name for stdin input.")] = "stdin.org",
+    include_archived: ArchivedOpt = False,
+) -> None:
+    """Read org files into the store; unchanged files are skipped cheaply."""
+    from prme_cli.ingest_ui import run_ingest
+
+    state = _state(ctx)
+    icfg = state.cfg["ingest"]
+    report = run_ingest(
+        state,
+        paths or [],
+        glob=glob or icfg["glob"],
+        exclude=list(exclude or icfg["exclude"]),
+        name=name,
+        include_archived=include_archived or icfg["include_archived"],
+    )
+    if report.errors:
+        raise typer.Exit(ExitStatus.USAGE)
+
+
+@app.command()
+def forget(
+    ctx: typer.Context,
+    path: Annotated[str, typer.Argument(help="A file or an ingest root to remove from the store.")],
+) -> None:
+    """Remove a file, or every file under a root, from the store."""
+    from prme_cli.ingest import forget as forget_path
+
+    state = _state(ctx)
+    with state.open_store() as store:
+        removed = forget_path(store, path)
+    if removed == 0:
+        _err(f"nothing stored under {path}")
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+    _err(f"forgot {removed} objects under {path}")
+
+
+@app.command()
+def purge(
+    ctx: typer.Context,
+    tombstones: Annotated[bool, typer.Option("--tombstones", help="Delete tombstoned objects for good.")] = False,
+) -> None:
+    """Delete tombstoned objects for good."""
+    from prme_cli.ingest import purge_tombstones
+
+    if not tombstones:
+        raise UsageError("say what to purge: --tombstones")
+    state = _state(ctx)
+    with state.open_store() as store:
+        removed = purge_tombstones(store)
+    _err(f"purged {removed} tombstoned objects")
+
+
+# ---------------------------------------------------------------------------------------------
+# Health and configuration
+
+
+@app.command()
+def doctor(ctx: typer.Context) -> None:
+    """Check the store, its schema, the tokenizer data and the providers."""
+    from prme_cli.doctor import run_checks
+
+    state = _state(ctx)
+    checks = run_checks(state)
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
+    import json
+
+    if fmt in ("json", "jsonl"):
+        sys.stdout.write(json.dumps(checks, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+    else:
+        for check in checks:
+            mark = "ok  " if check["ok"] else "FAIL"
+            sys.stdout.write(f"{mark}  {check['name']}: {check['detail']}\n")
+    if not all(c["ok"] for c in checks if c.get("required", True)):
+        raise typer.Exit(ExitStatus.STORE)
+
+
+@config_app.command("show")
+def config_show(ctx: typer.Context) -> None:
+    """Print the effective configuration (flags > env > file > defaults), without secrets."""
+    import json
+
+    from prme_cli import config
+
+    state = _state(ctx)
+    shown = config.redacted(state.cfg)
+    fmt = state.fmt or "toml"
+    if fmt in ("json", "jsonl"):
+        sys.stdout.write(json.dumps(shown, indent=2 if fmt == "json" else None) + "\n")
+    else:
+        sys.stdout.write(f"# {config.config_path()}\n" + config.to_toml(shown) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry point and the error boundary
+
+
+def _hoist_globals(argv: list[str]) -> list[str]:
+    """Move global options that follow the subcommand in front of it."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest.extend(argv[i:])
+            break
+        name = arg.split("=", 1)[0]
+        if name in _GLOBAL_WITH_VALUE:
+            if "=" in arg:
+                front.append(arg)
+                i += 1
+                continue
+            if i + 1 < len(argv):
+                front.extend(argv[i : i + 2])
+                i += 2
+                continue
+        if arg in _GLOBAL_FLAGS:
+            front.append(arg)
+            i += 1
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the app, turning library errors into exit codes.
+
+    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; everything the
+    library raises as :class:`PrmeError` becomes one ``prme: error: …`` line and its code.
+    """
+    args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
+    try:
+        app(args=args, prog_name="prme")
+    except PrmeError as exc:
+        _err(f"prme: error: {exc}")
+        sys.exit(int(exc.exit_status))
+    except KeyboardInterrupt:
+        _err("prme: interrupted")
+        sys.exit(130)
+    except BrokenPipeError:
+        # `prme since … | head` closing the pipe early is not worth a traceback.
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        except OSError:
+            pass
+        sys.exit(0)

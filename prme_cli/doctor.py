@@ -1,0 +1,73 @@
+"""``prme doctor``: the checks a user runs when something seems off.
+
+Each check is a dict ``{"name", "ok", "detail", "required"}``; a failed required check makes the
+command exit 3. Provider reachability is informative (``required`` false) unless the provider is
+the one configured, because an unreachable optional server must not fail a cron health check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from prme_cli.errors import PrmeError
+
+if TYPE_CHECKING:
+    from prme_cli.cli import State
+
+
+def _check(name: str, ok: bool, detail: str, *, required: bool = True) -> dict[str, Any]:
+    return {"name": name, "ok": ok, "detail": detail, "required": required}
+
+
+def store_checks(state: State) -> list[dict[str, Any]]:
+    from prme_cli.store import Store
+
+    path = state.store_path
+    if not path.exists():
+        return [_check("store", False, f"no store at {path} (run `prme ingest PATH`)")]
+    try:
+        store = Store.open(path, create=False)
+    except PrmeError as exc:
+        return [_check("store", False, str(exc))]
+    with store:
+        problems = store.integrity_check()
+        checks = [
+            _check("store", True, str(path)),
+            _check(
+                "integrity",
+                not problems,
+                "ok" if not problems else "; ".join(problems[:5]),
+            ),
+            _check(
+                "schema",
+                True,
+                f"version {store.schema_version} ({', '.join(n for n, _ in store.migrations())})",
+            ),
+        ]
+    return checks
+
+
+def tokenizer_check() -> dict[str, Any]:
+    from prme_cli.tokens import encoding_available
+
+    ok, detail = encoding_available()
+    return _check("tokenizer", ok, detail)
+
+
+def provider_checks(state: State) -> list[dict[str, Any]]:
+    """Reachability of the configured resolver and gate (symbolic ones are always there)."""
+    from prme_cli.relate.providers import check_reachable
+
+    tr = state.cfg["temporal_relation"]
+    checks = []
+    for role in ("resolver", "gate"):
+        settings = dict(tr[role])
+        settings["allow_remote"] = tr["allow_remote"]
+        name = settings.get("provider", "symbolic")
+        ok, detail = check_reachable(role, name, settings)
+        checks.append(_check(f"{role} ({name})", ok, detail, required=False))
+    return checks
+
+
+def run_checks(state: State) -> list[dict[str, Any]]:
+    return [*store_checks(state), tokenizer_check(), *provider_checks(state)]

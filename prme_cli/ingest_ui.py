@@ -1,0 +1,137 @@
+"""The terminal side of ``prme ingest``: progress bar, error lines, summary table.
+
+Kept apart from :mod:`prme_cli.ingest` so the library never prints; everything here writes
+to stderr, because stdout is for data.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prme_cli.cli import State
+    from prme_cli.ingest import IngestReport
+
+
+def _todo_keywords(state: State) -> list[str]:
+    return list(state.cfg["org"]["todo_keywords"])
+
+
+def run_ingest(
+    state: State,
+    paths: list[str],
+    *,
+    glob: str,
+    exclude: list[str],
+    name: str,
+    include_archived: bool,
+) -> IngestReport:
+    """Ingest ``paths`` (``-`` = stdin, none = every known root) and report on stderr."""
+    from prme_cli import ingest
+
+    now = state.now
+    keywords = _todo_keywords(state)
+    interactive = sys.stderr.isatty()
+    with state.open_store(create=True) as store, ExitStack() as stack:
+        progress: Any = None
+        task: Any = None
+        if interactive:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            progress = stack.enter_context(
+                Progress(
+                    TextColumn("[bold]ingest"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    TextColumn("{task.description}", style="dim"),
+                    transient=True,
+                    redirect_stdout=False,
+                )
+            )
+            task = progress.add_task("", total=None)
+
+        def on_total(total: int) -> None:
+            if progress is not None:
+                progress.update(task, total=total)
+
+        def on_file(path: str) -> None:
+            if progress is not None:
+                progress.update(task, advance=1, description=_short(path))
+
+        common: dict[str, Any] = {
+            "now": now,
+            "include_archived": include_archived,
+            "todo_keywords": keywords,
+        }
+        if paths == ["-"]:
+            report = ingest.ingest_text(store, sys.stdin.read(), name, **common)
+        elif "-" in paths:
+            from prme_cli.errors import UsageError
+
+            raise UsageError("stdin (-) cannot be mixed with other paths")
+        elif paths:
+            report = ingest.ingest_paths(
+                store, paths, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
+            )
+        else:
+            if not ingest.known_roots(store):
+                from prme_cli.errors import UsageError
+
+                raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
+            report = ingest.reingest_roots(
+                store, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
+            )
+    for line in report.errors:
+        sys.stderr.write(f"prme: error: {line}\n")
+    for line in report.warnings:
+        sys.stderr.write(f"prme: warning: {line}\n")
+    write_summary(report, color=state.color and interactive)
+    return report
+
+
+def _short(path: str, width: int = 48) -> str:
+    return path if len(path) <= width else "…" + path[-(width - 1) :]
+
+
+def summary_rows(report: IngestReport) -> list[tuple[str, int]]:
+    return [
+        ("files scanned", report.files_scanned),
+        ("files unchanged (skipped)", report.files_unchanged),
+        ("files ingested", report.files_ingested),
+        ("files failed", report.files_failed),
+        ("files tombstoned", report.files_tombstoned),
+        ("nodes added", report.nodes_added),
+        ("nodes changed", report.nodes_changed),
+        ("nodes unchanged", report.nodes_unchanged),
+        ("nodes tombstoned", report.nodes_tombstoned),
+        ("errors", len(report.errors)),
+        ("warnings", len(report.warnings)),
+    ]
+
+
+def write_summary(report: IngestReport, *, color: bool) -> None:
+    """A small table on a terminal; one ``key=value`` line otherwise (easy to grep in cron logs)."""
+    rows = summary_rows(report)
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="ingest summary", show_header=False, title_justify="left")
+        table.add_column("what")
+        table.add_column("count", justify="right")
+        for label, count in rows:
+            table.add_row(label, str(count))
+        Console(file=sys.stderr, no_color=not color).print(table)
+    else:
+        sys.stderr.write(
+            "ingest: " + " ".join(f"{label.split(' (')[0].replace(' ', '_')}={n}" for label, n in rows) + "\n"
+        )
