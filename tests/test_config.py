@@ -1,0 +1,90 @@
+"""Configuration layering: flags > environment > file > defaults, and secrets never shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prme_cli import config
+from prme_cli.errors import UsageError
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_when_nothing_is_configured(tmp_path: Path) -> None:
+    cfg = config.load(environ={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert cfg["temporal_relation"]["enabled"] is False
+    assert cfg["temporal_relation"]["threshold"] == 0.85
+    assert cfg["context"]["budget"] == 4096
+    assert cfg["org"]["todo_keywords"] == ["TODO", "|", "DONE"]
+
+
+def test_precedence_flags_over_env_over_file(tmp_path: Path) -> None:
+    _write(
+        tmp_path / "prme" / "config.toml",
+        'tz = "Asia/Tokyo"\n[context]\nbudget = 100\n[temporal_relation]\nthreshold = 0.9\n',
+    )
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PRME_TZ": "Europe/Berlin", "PRME_CONTEXT__BUDGET": "200"}
+    cfg = config.load(environ=env)
+    assert cfg["tz"] == "Europe/Berlin"  # env beats file
+    assert cfg["context"]["budget"] == 200
+    assert cfg["temporal_relation"]["threshold"] == 0.9  # file beats default
+    cfg = config.load(environ=env, flags={"tz": "UTC", "context": {"budget": None}})
+    assert cfg["tz"] == "UTC"  # flag beats env
+    assert cfg["context"]["budget"] == 200  # an unset flag does not mask lower layers
+
+
+def test_nested_environment_variable_turns_the_stage_on(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PRME_TEMPORAL_RELATION__ENABLED": "true"}
+    assert config.load(environ=env)["temporal_relation"]["enabled"] is True
+    env["PRME_TEMPORAL_RELATION__RESOLVER__MODEL"] = "qwen3:8b"
+    assert config.load(environ=env)["temporal_relation"]["resolver"]["model"] == "qwen3:8b"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"PRME_TEMPORAL_RELATION__ENABLD": "true"},
+        {"PRME_TEMPORAL_RELATION__FAILURE_POLICY": "ignore"},
+        {"PRME_TEMPORAL_RELATION__THRESHOLD": "1.5"},
+        {"PRME_CONTEXT__BUDGET": "-3"},
+        {"PRME_TEMPORAL_RELATION__ENABLED": "perhaps"},
+    ],
+)
+def test_bad_settings_are_named(tmp_path: Path, env: dict[str, str]) -> None:
+    with pytest.raises(UsageError) as err:
+        config.load(environ={"XDG_CONFIG_HOME": str(tmp_path), **env})
+    key = next(iter(env)).removeprefix("PRME_").lower().replace("__", ".")
+    assert key.split(".")[-1][:6] in str(err.value)
+
+
+def test_unreadable_config_file_is_a_usage_error(tmp_path: Path) -> None:
+    _write(tmp_path / "prme" / "config.toml", "this is = = not toml")
+    with pytest.raises(UsageError, match="config.toml"):
+        config.load(environ={"XDG_CONFIG_HOME": str(tmp_path)})
+
+
+def test_unrelated_prme_variables_do_not_break_commands(tmp_path: Path) -> None:
+    cfg = config.load(environ={"XDG_CONFIG_HOME": str(tmp_path), "PRME_SOMETHING_ELSE": "x"})
+    assert "something_else" not in cfg
+
+
+def test_redaction_masks_secret_looking_keys_only() -> None:
+    shown = config.redacted(
+        {"api_key": "sk-123", "org": {"todo_keywords": ["TODO"]}, "gate": {"token": "abc"}}
+    )
+    assert shown["api_key"] == "***"
+    assert shown["gate"]["token"] == "***"
+    assert shown["org"]["todo_keywords"] == ["TODO"]
+
+
+def test_config_hash_is_canonical_and_ignores_secret_values() -> None:
+    a = {"b": 1, "a": {"api_key": "one"}}
+    b = {"a": {"api_key": "two"}, "b": 1}
+    assert config.config_sha256(a) == config.config_sha256(b)
+    assert config.config_sha256(a) != config.config_sha256({"b": 2, "a": {"api_key": "one"}})
