@@ -1,0 +1,995 @@
+"""Ingest org files into the store (SPEC §3, §5 ``prme ingest``).
+
+Why it is shaped like this:
+
+- **One transaction per file.** A crash or Ctrl-C between files leaves every file either fully
+  old or fully new; never half-written.
+- **Cheap skips.** A file whose size and ``mtime_ns`` are unchanged (and that was ingested with
+  the same settings) is not even read; if they changed, the sha256 of its bytes decides. A
+  skipped file only gets its ``last_seen`` touched, batched into one transaction per many
+  files, so re-ingesting an unchanged corpus costs a ``stat`` per file. An object's effective
+  ``last_seen`` is therefore its file's while it is live (see ``query``).
+- **No per-row SELECTs in the hot loop.** The file's existing ids, hashes and versions are
+  loaded once; foreign id conflicts are looked up in batches; rows are written with
+  ``executemany`` and primary keys assigned here so timestamps can be inserted in bulk too.
+- **Streaming.** Files are read, parsed and written one at a time; nothing of the corpus is
+  kept but the list of paths and the ``files`` table's bookkeeping.
+
+Keys: a file object's id is its absolute path (``os.path.abspath``, symlinks not resolved, so
+the path users typed is the path they see). Text from stdin is keyed by the name given
+(default ``stdin.org``) verbatim, not joined to the working directory, so piping the same
+notes from anywhere updates the same objects.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .model import Node, ParsedFile, Timestamp
+from .store import (
+    SPAN_BOUNDS,
+    SPAN_DAY,
+    SPAN_LONG,
+    SPAN_MONTH,
+    SPAN_POINT,
+    SPAN_REPEAT,
+    Store,
+    format_instant,
+    wall_seconds,
+)
+
+#: Bumped when what ingest stores for the same file changes, so files get re-read.
+INGEST_FORMAT = 1
+DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
+DEFAULT_GLOB = "*.org"
+_TOUCH_BATCH = 1000
+_LOOKUP_CHUNK = 500
+_FIXED_UNITS = {"h": 3600, "d": 86_400, "w": 7 * 86_400}
+
+
+_COUNTERS = (
+    "files_scanned",
+    "files_unchanged",
+    "files_ingested",
+    "files_failed",
+    "files_tombstoned",
+    "nodes_added",
+    "nodes_changed",
+    "nodes_unchanged",
+    "nodes_tombstoned",
+    "nodes_revived",
+)
+
+
+@dataclass
+class IngestReport:
+    """What one ingest run did; ``errors`` are ``path: reason`` lines (exit 2 in the CLI)."""
+
+    files_scanned: int = 0
+    files_unchanged: int = 0
+    files_ingested: int = 0
+    files_failed: int = 0
+    files_tombstoned: int = 0
+    nodes_added: int = 0
+    nodes_changed: int = 0
+    nodes_unchanged: int = 0
+    nodes_tombstoned: int = 0
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: Subset of ``nodes_added``: tombstoned objects that came back.
+    nodes_revived: int = 0
+
+    def merge(self, other: IngestReport) -> None:
+        """Add another run's counts (``reingest_roots`` runs one per root)."""
+        for name in _COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.errors.extend(other.errors)
+        self.warnings.extend(other.warnings)
+
+
+def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Org's ``TODO NEXT | DONE`` notation → (todo, done); no ``|`` means the last is done.
+
+    Elements may themselves hold several space-separated words (``"TODO | DONE"`` from a
+    config string). Fast-access keys such as ``TODO(t)`` or ``WAIT(w@/!)`` are stripped.
+    """
+    words: list[str] = []
+    for item in keywords:
+        words.extend(item.split())
+    words = [w.split("(", 1)[0] if w != "|" else w for w in words]
+    words = [w for w in words if w]
+    if "|" in words:
+        bar = words.index("|")
+        todo = tuple(w for w in words[:bar] if w != "|")
+        done = tuple(w for w in words[bar + 1 :] if w != "|")
+    elif len(words) >= 2:
+        todo, done = tuple(words[:-1]), (words[-1],)
+    elif words:
+        todo, done = tuple(words), ()
+    else:
+        todo, done = ("TODO",), ("DONE",)
+    return todo, done
+
+
+def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -> ParsedFile:
+    """The org reader, imported lazily so read-only commands never pay for it."""
+    from .org import parse_org
+
+    return parse_org(text, path, todo_keywords=todo, done_keywords=done)
+
+
+def content_hash(node: Node) -> str:
+    """Hash of the node's own content: never its position, line numbers or children."""
+    stamps = [
+        [
+            ts.kind,
+            ts.start.isoformat() if ts.start else None,
+            ts.end.isoformat() if ts.end else None,
+            ts.has_time,
+            ts.raw,
+            ts.repeater,
+            ts.warning,
+            ts.label,
+        ]
+        for ts in node.timestamps
+    ]
+    payload = [
+        node.title,
+        node.todo,
+        node.priority,
+        list(node.own_tags),
+        sorted(node.properties.items()),
+        node.body,
+        stamps,
+    ]
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def derived_id(relpath: str, node: Node, salt: str = "") -> str:
+    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3)."""
+    key = "\x1f".join([salt, relpath, *node.path, "\x1e", node.title, str(node.occurrence)])
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
+
+def _repeat_period(repeater: str | None) -> int | None:
+    """Fixed period in seconds for h/d/w repeaters (months and years vary: ``None``)."""
+    if not repeater:
+        return None
+    core = repeater.lstrip(".+").split("/", 1)[0]
+    if len(core) < 2 or not core[:-1].isdigit():
+        return None
+    unit = _FIXED_UNITS.get(core[-1])
+    if unit is None:
+        return None
+    period = int(core[:-1]) * unit
+    return period or None
+
+
+def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
+    """One ``timestamps`` row with its span class for the time index (see store.py)."""
+    if ts.start is None:
+        start = end = stop = span = period = None
+    else:
+        start = wall_seconds(ts.start)
+        end = wall_seconds(ts.end) if ts.end is not None else start
+        stop = max(end, start + 1)
+        if ts.repeater:
+            span = SPAN_REPEAT
+            period = _repeat_period(ts.repeater)
+        else:
+            period = None
+            length = end - start
+            if length <= 0:
+                span = SPAN_POINT
+            elif length <= SPAN_BOUNDS[SPAN_DAY]:
+                span = SPAN_DAY
+            elif length <= SPAN_BOUNDS[SPAN_MONTH]:
+                span = SPAN_MONTH
+            else:
+                span = SPAN_LONG
+    return (
+        obj,
+        ts.kind,
+        start,
+        end,
+        stop,
+        span,
+        period,
+        int(ts.has_time),
+        ts.raw,
+        ts.line,
+        ts.repeater,
+        ts.warning,
+        ts.label,
+    )
+
+
+_TS_INSERT = (
+    'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
+    "repeater, warning, label) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+_OBJ_INSERT = (
+    "INSERT INTO objects(pk, id, file_id, type, seq, line, level, parent_id, path, title, todo, "
+    "priority, tags, own_tags, properties, body, event_time, event_source, archived, "
+    "content_hash, version, first_seen, last_seen) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+_OBJ_UPDATE = (
+    "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
+    "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
+    "event_source=?, archived=?, content_hash=?, version=?, first_seen=?, last_seen=?, "
+    "deleted_at=NULL WHERE pk=?"
+)
+
+
+@dataclass
+class _FileRec:
+    file_id: int
+    root: str | None
+    relpath: str
+    size: int | None
+    mtime_ns: int | None
+    sha256: str | None
+    settings: str | None
+    deleted_at: str | None
+
+
+@dataclass
+class _Existing:
+    pk: int
+    file_id: int
+    content_hash: str
+    version: str
+    deleted_at: str | None
+    first_seen: str
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _prop(node: Node, name: str) -> str | None:
+    for key, value in node.properties.items():
+        if key.upper() == name:
+            value = value.strip()
+            return value or None
+    return None
+
+
+class _Run:
+    """State of one ingest run over many files (settings, the files table, the report)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        now: datetime,
+        include_archived: bool,
+        todo_keywords: Sequence[str],
+        progress: Callable[[str], None] | None,
+        report: IngestReport,
+    ) -> None:
+        if now.tzinfo is None:
+            raise ValueError("ingest time `now` must be timezone-aware")
+        self.store = store
+        self.now = format_instant(now)
+        self.include_archived = include_archived
+        self.todo, self.done = split_todo_keywords(todo_keywords)
+        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
+        self.progress = progress
+        self.report = report
+        self.files: dict[str, _FileRec] = {}
+        self.touches: list[tuple[Any, ...]] = []
+        self.seen: set[str] = set()
+        for row in store.conn.execute(
+            "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at "
+            "FROM files"
+        ):
+            self.files[row[0]] = _FileRec(*row[1:])
+
+    # -- files -------------------------------------------------------------------------------
+
+    def ingest_file(self, path: str, root: str | None, relpath: str) -> None:
+        """Ingest one file from disk (already known to be wanted)."""
+        if path in self.seen:
+            return
+        self.seen.add(path)
+        report = self.report
+        report.files_scanned += 1
+        if self.progress:
+            self.progress(path)
+        rec = self.files.get(path)
+        try:
+            st = os.stat(path)
+            if (
+                rec is not None
+                and rec.deleted_at is None
+                and rec.settings == self.settings
+                and rec.size == st.st_size
+                and rec.mtime_ns == st.st_mtime_ns
+            ):
+                self._touch(rec, st.st_size, st.st_mtime_ns)
+                return
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            report.files_failed += 1
+            report.errors.append(f"{path}: {exc.strerror or exc}")
+            return
+        self._ingest_bytes(path, root, relpath, data, st.st_size, st.st_mtime_ns, rec)
+
+    def ingest_text(self, text: str, name: str) -> None:
+        """Ingest text that has no file on disk (stdin), keyed by ``name``."""
+        self.seen.add(name)
+        self.report.files_scanned += 1
+        if self.progress:
+            self.progress(name)
+        self._ingest_bytes(
+            name, None, name, text.encode("utf-8"), None, None, self.files.get(name), text=text
+        )
+
+    def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
+        self.report.files_unchanged += 1
+        rec.size, rec.mtime_ns = size, mtime_ns
+        self.touches.append((self.now, size, mtime_ns, rec.file_id))
+        if len(self.touches) >= _TOUCH_BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the batched ``last_seen`` touches of unchanged files."""
+        if not self.touches:
+            return
+        with self.store.transaction() as conn:
+            conn.executemany(
+                "UPDATE files SET last_seen=?, size=?, mtime_ns=? WHERE file_id=?", self.touches
+            )
+        self.touches.clear()
+
+    def _ingest_bytes(
+        self,
+        path: str,
+        root: str | None,
+        relpath: str,
+        data: bytes,
+        size: int | None,
+        mtime_ns: int | None,
+        rec: _FileRec | None,
+        text: str | None = None,
+    ) -> None:
+        report = self.report
+        sha = hashlib.sha256(data).hexdigest()
+        if (
+            rec is not None
+            and rec.deleted_at is None
+            and rec.settings == self.settings
+            and rec.sha256 == sha
+        ):
+            self._touch(rec, size, mtime_ns)
+            return
+        if text is None:
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                report.files_failed += 1
+                bad = data[exc.start : exc.start + 1].hex()
+                report.errors.append(
+                    f"{path}: not valid UTF-8 (byte 0x{bad} at offset {exc.start})"
+                )
+                return
+        text = text.removeprefix("\ufeff")
+        try:
+            parsed = _parse(text, path, self.todo, self.done)
+        except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the other files
+            report.files_failed += 1
+            report.errors.append(f"{path}: cannot parse: {type(exc).__name__}: {exc}")
+            return
+        report.warnings.extend(parsed.warnings)
+        counts = IngestReport()
+        with self.store.transaction() as conn:
+            file_id, relpath = self._upsert_file(
+                conn, path, root, relpath, rec, size, mtime_ns, sha
+            )
+            self._write_nodes(conn, file_id, path, relpath, parsed, counts)
+        report.files_ingested += 1
+        report.merge(counts)
+        self.files[path] = _FileRec(
+            file_id,
+            root if rec is None else rec.root,
+            relpath,
+            size,
+            mtime_ns,
+            sha,
+            self.settings,
+            None,
+        )
+
+    def _upsert_file(
+        self,
+        conn: Any,
+        path: str,
+        root: str | None,
+        relpath: str,
+        rec: _FileRec | None,
+        size: int | None,
+        mtime_ns: int | None,
+        sha: str,
+    ) -> tuple[int, str]:
+        if rec is None:
+            cur = conn.execute(
+                "INSERT INTO files(path, root, relpath, size, mtime_ns, sha256, settings, "
+                "first_seen, last_seen) VALUES (?,?,?,?,?,?,?,?,?)",
+                (path, root, relpath, size, mtime_ns, sha, self.settings, self.now, self.now),
+            )
+            return int(cur.lastrowid), relpath
+        conn.execute(
+            "UPDATE files SET size=?, mtime_ns=?, sha256=?, settings=?, last_seen=?, "
+            "deleted_at=NULL WHERE file_id=?",
+            (size, mtime_ns, sha, self.settings, self.now, rec.file_id),
+        )
+        # The derived ids hang on the path relative to the root of the FIRST ingest.
+        return rec.file_id, rec.relpath
+
+    # -- nodes -------------------------------------------------------------------------------
+
+    def _write_nodes(
+        self,
+        conn: Any,
+        file_id: int,
+        path: str,
+        relpath: str,
+        parsed: ParsedFile,
+        counts: IngestReport,
+    ) -> None:
+        now = self.now
+        existing: dict[str, _Existing] = {}
+        for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
+            "SELECT pk, id, content_hash, version, deleted_at, first_seen FROM objects "
+            "WHERE file_id = ?",
+            (file_id,),
+        ):
+            existing[oid] = _Existing(pk, file_id, chash, version, deleted_at, first_seen)
+        in_file = set(existing)
+        archive_file = path.endswith(".org_archive")
+        keep = [
+            i
+            for i, node in enumerate(parsed.nodes)
+            if i == 0 or self.include_archived or not node.archived
+        ]
+        ids = self._assign_ids(conn, file_id, path, relpath, parsed.nodes, keep, existing, counts)
+        next_pk = int(conn.execute("SELECT coalesce(max(pk), 0) FROM objects").fetchone()[0])
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        versions: list[tuple[Any, ...]] = []
+        stamps: list[tuple[Any, ...]] = []
+        stale_pks: list[tuple[int]] = []
+        for i in keep:
+            node = parsed.nodes[i]
+            oid = ids[i]
+            chash = content_hash(node)
+            parent_id = ids.get(node.parent) if node.parent is not None else None
+            ex = existing.get(oid)
+            if ex is None:
+                next_pk += 1
+                pk = next_pk
+                version = now
+                first_seen = now
+                counts.nodes_added += 1
+            else:
+                pk = ex.pk
+                first_seen = ex.first_seen
+                stale_pks.append((pk,))
+                if ex.content_hash == chash:
+                    version = ex.version
+                    if ex.deleted_at is not None:
+                        counts.nodes_added += 1
+                        counts.nodes_revived += 1
+                    else:
+                        counts.nodes_unchanged += 1
+                else:
+                    version = now
+                    if ex.deleted_at is not None:
+                        counts.nodes_added += 1
+                        counts.nodes_revived += 1
+                    else:
+                        counts.nodes_changed += 1
+            if version == now:
+                versions.append((pk, chash, now))
+            values = (
+                oid,
+                file_id,
+                "file" if i == 0 else "heading",
+                i,
+                node.line,
+                node.level,
+                parent_id,
+                _dumps(list(node.path)),
+                node.title,
+                node.todo,
+                node.priority,
+                _dumps(list(node.tags)),
+                _dumps(list(node.own_tags)),
+                _dumps(node.properties),
+                node.body,
+                wall_seconds(node.event_time) if node.event_time is not None else None,
+                node.event_source,
+                int(node.archived or (archive_file and i > 0)),
+                chash,
+                version,
+                first_seen,
+                now,
+            )
+            if ex is None:
+                inserts.append((pk, *values))
+            else:
+                updates.append((*values, pk))
+            for ts in node.timestamps:
+                stamps.append(timestamp_row(pk, ts))
+        assigned = set(ids.values())
+        gone = [
+            (now, existing[oid].pk)
+            for oid in in_file
+            if oid not in assigned and existing[oid].deleted_at is None
+        ]
+        if stale_pks:
+            conn.executemany("DELETE FROM timestamps WHERE obj = ?", stale_pks)
+        if gone:
+            conn.executemany("UPDATE objects SET deleted_at = ? WHERE pk = ?", gone)
+            counts.nodes_tombstoned += len(gone)
+        if updates:
+            conn.executemany(_OBJ_UPDATE, updates)
+        if inserts:
+            conn.executemany(_OBJ_INSERT, inserts)
+        if versions:
+            conn.executemany(
+                "INSERT OR REPLACE INTO versions(obj, content_hash, version) VALUES (?,?,?)",
+                versions,
+            )
+        if stamps:
+            conn.executemany(_TS_INSERT, stamps)
+
+    def _assign_ids(
+        self,
+        conn: Any,
+        file_id: int,
+        path: str,
+        relpath: str,
+        nodes: list[Node],
+        keep: list[int],
+        existing: dict[str, _Existing],
+        counts: IngestReport,
+    ) -> dict[int, str]:
+        """Pick each node's id: ``:ID:``, else ``CUSTOM_ID``, else derived (SPEC §3).
+
+        An explicit id already used earlier in this file, or held by a live object of another
+        file, falls through to the next choice with a warning. An id held by a *tombstoned*
+        object of another file is taken over (the heading moved here), keeping its history.
+        """
+        choices: dict[int, list[tuple[str, str]]] = {}
+        for i in keep:
+            node = nodes[i]
+            if i == 0:
+                salted = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
+                choices[i] = [("file", path), ("derived", salted)]
+                continue
+            opts: list[tuple[str, str]] = []
+            for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
+                value = _prop(node, name)
+                if value is not None:
+                    opts.append((label, value))
+            opts.append(("derived", derived_id(relpath, node)))
+            opts.append(("derived", derived_id(relpath, node, salt=path)))
+            choices[i] = opts
+        foreign: dict[str, tuple[int, int, str, str, str | None, str]] = {}
+        looked: set[str] = set()
+        taken: dict[str, int] = {}
+        ids: dict[int, str] = {}
+        step = dict.fromkeys(keep, 0)
+        pending = list(keep)
+        while pending:
+            want = [
+                choices[i][step[i]][1]
+                for i in pending
+                if choices[i][step[i]][1] not in existing and choices[i][step[i]][1] not in looked
+            ]
+            self._lookup_foreign(conn, want, foreign)
+            looked.update(want)
+            again: list[int] = []
+            for i in pending:
+                label, cand = choices[i][step[i]]
+                clash: str | None = None
+                if cand in taken:
+                    clash = f"also at line {nodes[taken[cand]].line}"
+                elif cand not in existing and cand in foreign:
+                    pk, other_file, chash, version, deleted_at, first_seen = foreign[cand]
+                    if deleted_at is None:
+                        other = conn.execute(
+                            "SELECT path FROM files WHERE file_id = ?", (other_file,)
+                        ).fetchone()
+                        clash = f"already used in {other[0] if other else 'another file'}"
+                    else:
+                        existing[cand] = _Existing(
+                            pk, other_file, chash, version, deleted_at, first_seen
+                        )
+                if clash is None:
+                    taken[cand] = i
+                    ids[i] = cand
+                    continue
+                if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
+                    raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
+                counts.warnings.append(
+                    f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
+                    "using a derived id"
+                )
+                step[i] += 1
+                again.append(i)
+            pending = again
+        return ids
+
+    def _lookup_foreign(
+        self,
+        conn: Any,
+        ids: list[str],
+        into: dict[str, tuple[int, int, str, str, str | None, str]],
+    ) -> None:
+        for start in range(0, len(ids), _LOOKUP_CHUNK):
+            chunk = ids[start : start + _LOOKUP_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            for row in conn.execute(
+                "SELECT id, pk, file_id, content_hash, version, deleted_at, first_seen "
+                f"FROM objects WHERE id IN ({marks})",
+                chunk,
+            ):
+                into[row[0]] = tuple(row[1:])  # type: ignore[assignment]
+
+    # -- tombstones --------------------------------------------------------------------------
+
+    def tombstone_file(self, path: str) -> None:
+        """A file that vanished from a re-ingested root: tombstone it and its objects."""
+        rec = self.files.get(path)
+        if rec is None or rec.deleted_at is not None:
+            return
+        with self.store.transaction() as conn:
+            cur = conn.execute(
+                "UPDATE objects SET deleted_at = ? WHERE file_id = ? AND deleted_at IS NULL",
+                (self.now, rec.file_id),
+            )
+            self.report.nodes_tombstoned += max(cur.rowcount, 0)
+            conn.execute(
+                "UPDATE files SET deleted_at = ? WHERE file_id = ?", (self.now, rec.file_id)
+            )
+        rec.deleted_at = self.now
+        self.report.files_tombstoned += 1
+
+    def tombstone_under(self, root: str, *, is_dir: bool) -> None:
+        """Tombstone the known files of ``root`` not seen in this run."""
+        prefix = root.rstrip(os.sep) + os.sep
+        for path, rec in list(self.files.items()):
+            if rec.deleted_at is not None or path in self.seen:
+                continue
+            if path == root or (is_dir and path.startswith(prefix)):
+                self.tombstone_file(path)
+
+
+# -- walking --------------------------------------------------------------------------------
+
+
+def _is_skipped_name(name: str) -> bool:
+    if name.startswith(".") or name.endswith(("~", ".gpg")):
+        return True
+    return name.startswith("#") and name.endswith("#")
+
+
+def _excluded(rel: str, name: str, exclude: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatchcase(rel, pat) or fnmatch.fnmatchcase(name, pat) for pat in exclude)
+
+
+def walk_root(
+    root: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+) -> Iterator[tuple[str, str]]:
+    """``(absolute path, path relative to root)`` of the files to ingest, sorted.
+
+    Hidden files and folders, editor backups (``*~``, ``#*#``) and ``*.gpg`` are skipped;
+    ``*.org_archive`` files only with ``include_archived``. ``exclude`` patterns match the
+    relative path or the bare name of a file or folder. ``glob`` matches the file name (or the
+    relative path when it contains a ``/``).
+    """
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = os.path.relpath(dirpath, root)
+        rel_dir = "" if rel_dir == "." else rel_dir
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if not d.startswith(".") and not _excluded(os.path.join(rel_dir, d), d, exclude)
+        )
+        for name in sorted(filenames):
+            if _is_skipped_name(name):
+                continue
+            rel = os.path.join(rel_dir, name)
+            if name.endswith(".org_archive"):
+                if not include_archived:
+                    continue
+            elif not fnmatch.fnmatchcase(rel if "/" in glob else name, glob):
+                continue
+            if _excluded(rel, name, exclude):
+                continue
+            yield os.path.join(dirpath, name), rel
+
+
+def _abspath(path: str | Path) -> str:
+    return os.path.abspath(os.path.expanduser(str(path)))
+
+
+def _record_root(
+    store: Store,
+    path: str,
+    kind: str,
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+    now: str,
+) -> None:
+    with store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO roots(path, kind, glob, exclude, include_archived, todo_keywords, "
+            "first_ingested, last_ingested) VALUES (?,?,?,?,?,?,?,?) "
+            "ON CONFLICT(path) DO UPDATE SET kind=excluded.kind, glob=excluded.glob, "
+            "exclude=excluded.exclude, include_archived=excluded.include_archived, "
+            "todo_keywords=excluded.todo_keywords, last_ingested=excluded.last_ingested",
+            (
+                path,
+                kind,
+                glob,
+                _dumps(list(exclude)),
+                int(include_archived),
+                _dumps(list(todo_keywords)),
+                now,
+                now,
+            ),
+        )
+
+
+def ingest_paths(
+    store: Store,
+    paths: Sequence[str | Path],
+    *,
+    now: datetime,
+    glob: str = "*.org",
+    exclude: Sequence[str] = (),
+    include_archived: bool = False,
+    todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    progress: Callable[[str], None] | None = None,
+    on_total: Callable[[int], None] | None = None,
+) -> IngestReport:
+    """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
+
+    A PATH that does not exist gets an error line and the others go on. Files of a directory
+    root that are no longer there (or no longer selected) are tombstoned.
+    """
+    report = IngestReport()
+    run = _Run(
+        store,
+        now=now,
+        include_archived=include_archived,
+        todo_keywords=todo_keywords,
+        progress=progress,
+        report=report,
+    )
+    plan: list[tuple[str, str, list[tuple[str, str]]]] = []
+    for raw in paths:
+        path = _abspath(raw)
+        if os.path.isdir(path):
+            files = list(
+                walk_root(path, glob=glob, exclude=exclude, include_archived=include_archived)
+            )
+            plan.append((path, "dir", files))
+        elif os.path.exists(path):
+            plan.append((path, "file", [(path, os.path.basename(path))]))
+        else:
+            report.files_failed += 1
+            report.errors.append(f"{raw}: no such file or directory")
+    _run_plan(
+        run,
+        plan,
+        glob=glob,
+        exclude=exclude,
+        include_archived=include_archived,
+        todo_keywords=todo_keywords,
+        on_total=on_total,
+    )
+    return report
+
+
+def _run_plan(
+    run: _Run,
+    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+    on_total: Callable[[int], None] | None,
+) -> None:
+    if on_total:
+        on_total(sum(len(files) for _, _, files in plan))
+    try:
+        for root, kind, files in plan:
+            _record_root(
+                run.store,
+                root,
+                kind,
+                glob=glob,
+                exclude=exclude,
+                include_archived=include_archived,
+                todo_keywords=todo_keywords,
+                now=run.now,
+            )
+            base = root if kind == "dir" else os.path.dirname(root)
+            for path, rel in files:
+                run.ingest_file(path, base, rel)
+            if kind == "dir":
+                run.tombstone_under(root, is_dir=True)
+    finally:
+        run.flush()
+
+
+def ingest_text(
+    store: Store,
+    text: str,
+    name: str,
+    *,
+    now: datetime,
+    include_archived: bool = False,
+    todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+) -> IngestReport:
+    """Ingest text read from stdin as the file ``name`` (stored verbatim, default
+    ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
+    report = IngestReport()
+    run = _Run(
+        store,
+        now=now,
+        include_archived=include_archived,
+        todo_keywords=todo_keywords,
+        progress=None,
+        report=report,
+    )
+    try:
+        run.ingest_text(text, name)
+    finally:
+        run.flush()
+    return report
+
+
+def known_roots(store: Store) -> list[str]:
+    """Every root ingested before, sorted (directories and single files)."""
+    return [r[0] for r in store.conn.execute("SELECT path FROM roots ORDER BY path")]
+
+
+def reingest_roots(
+    store: Store,
+    *,
+    now: datetime,
+    glob: str | None = None,
+    exclude: Sequence[str] = (),
+    include_archived: bool | None = None,
+    todo_keywords: Sequence[str] | None = None,
+    progress: Callable[[str], None] | None = None,
+    on_total: Callable[[int], None] | None = None,
+) -> IngestReport:
+    """``prme ingest`` without PATH: re-ingest every known root with the settings it was
+    ingested with.
+
+    Overrides, so that the CLI can pass its usual options through: ``glob`` replaces a root's
+    glob unless it is None or the default ``*.org``; ``exclude`` patterns are added to the
+    root's; ``include_archived=True`` forces archives in (False/None keeps the root's choice);
+    ``todo_keywords`` (the current configuration) replaces the recorded keywords.
+
+    A root that no longer exists gets a warning and its files are tombstoned (they revive if
+    it comes back, e.g. an unmounted disk).
+    """
+    report = IngestReport()
+    rows = store.conn.execute(
+        "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
+    ).fetchall()
+    glob_override = glob if glob not in (None, DEFAULT_GLOB) else None
+    groups: dict[tuple[Any, ...], list[tuple[str, str, list[tuple[str, str]]]]] = {}
+    vanished: list[tuple[str, str]] = []
+    for path, kind, root_glob, exclude_json, arch, todo_json in rows:
+        glob = root_glob if glob_override is None else glob_override
+        root_exclude = tuple(json.loads(exclude_json)) + tuple(exclude)
+        arch_b = bool(arch) or bool(include_archived)
+        todo = tuple(json.loads(todo_json)) if todo_keywords is None else tuple(todo_keywords)
+        key = (glob, root_exclude, arch_b, todo)
+        if kind == "dir" and os.path.isdir(path):
+            files = list(walk_root(path, glob=glob, exclude=root_exclude, include_archived=arch_b))
+            groups.setdefault(key, []).append((path, "dir", files))
+        elif kind == "file" and os.path.isfile(path):
+            groups.setdefault(key, []).append((path, "file", [(path, os.path.basename(path))]))
+        else:
+            vanished.append((path, kind))
+    total = sum(len(f) for plan in groups.values() for _, _, f in plan)
+    if on_total:
+        on_total(total)
+    for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
+        sub = IngestReport()
+        run = _Run(
+            store,
+            now=now,
+            include_archived=arch_b,
+            todo_keywords=todo,
+            progress=progress,
+            report=sub,
+        )
+        _run_plan(
+            run,
+            plan,
+            glob=group_glob,
+            exclude=group_exclude,
+            include_archived=arch_b,
+            todo_keywords=todo,
+            on_total=None,
+        )
+        report.merge(sub)
+    if vanished:
+        sub = IngestReport()
+        run = _Run(
+            store,
+            now=now,
+            include_archived=False,
+            todo_keywords=DEFAULT_TODO_KEYWORDS,
+            progress=None,
+            report=sub,
+        )
+        for path, kind in vanished:
+            sub.warnings.append(f"{path}: root no longer exists; its files are tombstoned")
+            run.tombstone_under(path, is_dir=kind == "dir")
+        report.merge(sub)
+    return report
+
+
+def _under(column: str) -> str:
+    return f"({column} = :p OR substr({column}, 1, length(:prefix)) = :prefix)"
+
+
+def forget(store: Store, path: str | Path) -> int:
+    """Remove a file, or every file under a root/directory, and its roots entry; returns the
+    number of objects removed. Exact stored names (stdin) match before absolute paths."""
+    candidates = [str(path)]
+    absolute = _abspath(path)
+    if absolute not in candidates:
+        candidates.append(absolute)
+    with store.transaction() as conn:
+        removed = 0
+        for cand in candidates:
+            params = {"p": cand, "prefix": cand.rstrip(os.sep) + os.sep}
+            removed += conn.execute(
+                "SELECT count(*) FROM objects WHERE file_id IN "
+                f"(SELECT file_id FROM files WHERE {_under('path')})",
+                params,
+            ).fetchone()[0]
+            files = conn.execute(f"DELETE FROM files WHERE {_under('path')}", params).rowcount
+            roots = conn.execute(f"DELETE FROM roots WHERE {_under('path')}", params).rowcount
+            if files or roots:
+                break
+    return int(removed)
+
+
+def purge_tombstones(store: Store) -> int:
+    """Delete tombstoned objects (and files with nothing left); returns objects removed."""
+    with store.transaction() as conn:
+        removed = conn.execute("DELETE FROM objects WHERE deleted_at IS NOT NULL").rowcount
+        conn.execute(
+            "DELETE FROM files WHERE deleted_at IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM objects o WHERE o.file_id = files.file_id)"
+        )
+    return int(removed)

@@ -1,0 +1,486 @@
+"""The SQLite store: one connection helper, named migrations, integrity checks.
+
+Design notes (why, not what):
+
+- Never rely on :mod:`sqlite3`'s implicit transactions (sqlite-utils once lost writes to a
+  "phantom" transaction). Connections run with ``isolation_level=None`` and every write goes
+  through :meth:`Store.transaction`, an explicit ``BEGIN IMMEDIATE`` ... ``COMMIT``.
+- A file that is not ours is never touched: :meth:`Store.open` first inspects the header bytes
+  and then opens the file read-only (``mode=ro`` URI) to find prme's meta table before anything
+  could write to it (WAL switch, migrations).
+- WAL + ``busy_timeout`` so that a query never fails while an ingest holds the write lock
+  (llm issue #789 is the cautionary tale).
+- ``versions`` is a rowid table on purpose: SQLite 3.40's ``integrity_check`` misreports NOT
+  NULL columns of WITHOUT ROWID tables.
+- Migrations are a list of ``(name, step)``; each is applied with its bookkeeping row in the
+  same transaction, so appending one is a one-line change.
+
+Times in the store: wall-clock org times are INTEGER seconds since 1970-01-01 of the naive
+wall time (see :func:`wall_seconds`); instants (``version``, ``first_seen``...) are TEXT in the
+fixed-width UTC form ``YYYY-MM-DDTHH:MM:SS.ffffffZ`` so that text order is time order.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import urllib.parse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Self
+
+from .errors import StoreError
+
+APPLICATION = "prme"
+META_TABLE = "prme_meta"
+BUSY_TIMEOUT_MS = 5000
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_EPOCH = datetime(1970, 1, 1)
+
+# Span classes of the time index (see query.py): the bound is the longest span a class holds,
+# so a window query scans ``start`` in ``[window_start - bound, window_end)`` only.
+SPAN_POINT = 0
+SPAN_DAY = 1
+SPAN_MONTH = 2
+SPAN_LONG = 3
+SPAN_REPEAT = 4
+SPAN_BOUNDS: dict[int, int] = {SPAN_POINT: 0, SPAN_DAY: 86_400, SPAN_MONTH: 32 * 86_400}
+
+
+def wall_seconds(dt: datetime) -> int:
+    """Seconds since 1970-01-01 of a naive wall-clock time (no zone: org has none)."""
+    return (dt.replace(tzinfo=None) - _EPOCH) // timedelta(seconds=1)
+
+
+def from_wall_seconds(value: int) -> datetime:
+    """Inverse of :func:`wall_seconds`."""
+    return _EPOCH + timedelta(seconds=value)
+
+
+def format_instant(dt: datetime) -> str:
+    """Fixed-width UTC text for an aware instant; text order equals time order."""
+    if dt.tzinfo is None:
+        raise ValueError("instants must be timezone-aware")
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def display_instant(value: str | None) -> str | None:
+    """The stored instant as users see it: whole seconds lose the ``.000000``."""
+    if value is None:
+        return None
+    return value.replace(".000000Z", "Z")
+
+
+def parse_instant(value: str) -> datetime:
+    """Aware UTC datetime from stored (or displayed) instant text."""
+    return datetime.fromisoformat(value)
+
+
+_SCHEMA_INITIAL = """
+CREATE TABLE prme_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE migrations (
+    name       TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+);
+CREATE TABLE roots (
+    path             TEXT PRIMARY KEY,
+    kind             TEXT NOT NULL CHECK (kind IN ('dir', 'file')),
+    glob             TEXT NOT NULL,
+    exclude          TEXT NOT NULL DEFAULT '[]',
+    include_archived INTEGER NOT NULL DEFAULT 0,
+    todo_keywords    TEXT NOT NULL,
+    first_ingested   TEXT NOT NULL,
+    last_ingested    TEXT NOT NULL
+);
+CREATE TABLE files (
+    file_id     INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL UNIQUE,
+    root        TEXT,
+    relpath     TEXT NOT NULL,
+    size        INTEGER,
+    mtime_ns    INTEGER,
+    sha256      TEXT,
+    settings    TEXT,
+    first_seen  TEXT NOT NULL,
+    last_seen   TEXT NOT NULL,
+    deleted_at  TEXT
+);
+CREATE TABLE objects (
+    pk           INTEGER PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
+    file_id      INTEGER NOT NULL REFERENCES files(file_id) ON DELETE CASCADE,
+    type         TEXT NOT NULL CHECK (type IN ('heading', 'file')),
+    seq          INTEGER NOT NULL,
+    line         INTEGER NOT NULL,
+    level        INTEGER NOT NULL,
+    parent_id    TEXT,
+    path         TEXT NOT NULL,
+    title        TEXT NOT NULL,
+    todo         TEXT,
+    priority     TEXT,
+    tags         TEXT NOT NULL,
+    own_tags     TEXT NOT NULL,
+    properties   TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    event_time   INTEGER,
+    event_source TEXT,
+    archived     INTEGER NOT NULL DEFAULT 0,
+    content_hash TEXT NOT NULL,
+    version      TEXT NOT NULL,
+    first_seen   TEXT NOT NULL,
+    last_seen    TEXT NOT NULL,
+    deleted_at   TEXT
+);
+CREATE INDEX objects_file ON objects(file_id, seq);
+CREATE INDEX objects_event ON objects(event_time) WHERE event_time IS NOT NULL;
+CREATE INDEX objects_version ON objects(version);
+CREATE INDEX objects_deleted ON objects(deleted_at) WHERE deleted_at IS NOT NULL;
+CREATE TABLE timestamps (
+    ts_id     INTEGER PRIMARY KEY,
+    obj       INTEGER NOT NULL REFERENCES objects(pk) ON DELETE CASCADE,
+    kind      TEXT NOT NULL,
+    start     INTEGER,
+    "end"     INTEGER,
+    stop      INTEGER,
+    span      INTEGER,
+    period    INTEGER,
+    has_time  INTEGER NOT NULL,
+    raw       TEXT NOT NULL,
+    line      INTEGER NOT NULL,
+    repeater  TEXT,
+    warning   TEXT,
+    label     TEXT
+);
+CREATE INDEX timestamps_obj ON timestamps(obj);
+CREATE INDEX timestamps_window ON timestamps(span, start, stop, kind, obj);
+CREATE TABLE versions (
+    obj          INTEGER NOT NULL REFERENCES objects(pk) ON DELETE CASCADE,
+    content_hash TEXT NOT NULL,
+    version      TEXT NOT NULL,
+    PRIMARY KEY (obj, version)
+);
+CREATE VIRTUAL TABLE objects_fts USING fts5(
+    title, body, tags, path,
+    content='objects', content_rowid='pk',
+    tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER objects_fts_insert AFTER INSERT ON objects BEGIN
+    INSERT INTO objects_fts(rowid, title, body, tags, path)
+    VALUES (new.pk, new.title, new.body, new.tags, new.path);
+END;
+CREATE TRIGGER objects_fts_delete AFTER DELETE ON objects BEGIN
+    INSERT INTO objects_fts(objects_fts, rowid, title, body, tags, path)
+    VALUES ('delete', old.pk, old.title, old.body, old.tags, old.path);
+END;
+CREATE TRIGGER objects_fts_update AFTER UPDATE OF title, body, tags, path ON objects
+WHEN old.title IS NOT new.title OR old.body IS NOT new.body
+  OR old.tags IS NOT new.tags OR old.path IS NOT new.path
+BEGIN
+    INSERT INTO objects_fts(objects_fts, rowid, title, body, tags, path)
+    VALUES ('delete', old.pk, old.title, old.body, old.tags, old.path);
+    INSERT INTO objects_fts(rowid, title, body, tags, path)
+    VALUES (new.pk, new.title, new.body, new.tags, new.path);
+END;
+INSERT INTO prme_meta(key, value) VALUES ('application', 'prme');
+"""
+
+MigrationStep = str | Callable[[sqlite3.Connection], None]
+
+#: Applied in order; append new ones at the end, never edit or reorder applied ones.
+MIGRATIONS: list[tuple[str, MigrationStep]] = [
+    ("0001_initial", _SCHEMA_INITIAL),
+]
+
+
+def _split_sql(script: str) -> Iterator[str]:
+    """Statements of a script, so they can run inside our own transaction.
+
+    ``executescript`` would COMMIT first, which would break "migration and bookkeeping row in
+    one transaction".
+    """
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                yield buf
+            buf = ""
+    if buf.strip():
+        yield buf
+
+
+def _not_prme(path: Path, why: str) -> StoreError:
+    return StoreError(f"{path}: {why}; not touching it (choose another --store)")
+
+
+def _inspect_existing(path: Path) -> int:
+    """Check, without writing a byte, that ``path`` is a prme store; return its schema version.
+
+    Reads the header to reject non-SQLite and truncated files cheaply (a full
+    ``quick_check`` would make every query O(store)), then opens read-only to find our meta
+    table and migrations.
+    """
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as fh:
+            header = fh.read(100)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read store: {exc.strerror or exc}") from exc
+    if size == 0:
+        raise _not_prme(path, "empty file, not a prme store")
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        raise _not_prme(path, "not an SQLite database (so not a prme store)")
+    page_size = int.from_bytes(header[16:18], "big")
+    if page_size == 1:
+        page_size = 65536
+    page_count = int.from_bytes(header[28:32], "big")
+    change_counter = header[24:28]
+    valid_for = header[92:96]
+    if page_size < 512 or page_size & (page_size - 1):
+        raise _not_prme(path, "corrupt SQLite header")
+    if change_counter == valid_for and page_count and size < page_count * page_size:
+        raise _not_prme(path, "truncated or corrupt database file")
+    uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open store: {exc}") from exc
+    try:
+        try:
+            names = {
+                r[0]
+                for r in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                ).fetchall()
+            }
+        except sqlite3.DatabaseError as exc:
+            raise _not_prme(path, f"unreadable or corrupt database ({exc})") from exc
+        if META_TABLE not in names or "migrations" not in names:
+            raise _not_prme(path, "an SQLite database of another application, not a prme store")
+        try:
+            app = conn.execute(
+                f"SELECT value FROM {META_TABLE} WHERE key = 'application'"
+            ).fetchone()
+            applied = [r[0] for r in conn.execute("SELECT name FROM migrations")]
+        except sqlite3.DatabaseError as exc:
+            raise _not_prme(path, f"unreadable or corrupt prme store ({exc})") from exc
+        if not app or app[0] != APPLICATION:
+            raise _not_prme(path, "an SQLite database of another application, not a prme store")
+    finally:
+        conn.close()
+    known = {name for name, _ in MIGRATIONS}
+    unknown = sorted(set(applied) - known)
+    if unknown:
+        raise StoreError(
+            f"{path}: store schema is newer than this prme (unknown migrations: "
+            f"{', '.join(unknown)}); upgrade prme"
+        )
+    return len(applied)
+
+
+class Store:
+    """An open prme store. Use :meth:`open`; close it (or use ``with``) when done."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self.conn = conn
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = True) -> Store:
+        """Open (or create) the store at ``path`` and bring its schema up to date.
+
+        Raises :class:`StoreError` when the file is missing and ``create`` is false, when it
+        exists but is not a prme store (left byte-for-byte untouched), or when its schema is
+        newer than this code.
+        """
+        path = Path(path).expanduser()
+        exists = path.exists()
+        if exists and path.is_dir():
+            raise StoreError(f"{path}: is a directory, not a prme store")
+        if not exists:
+            if not create:
+                raise StoreError(f"no store at {path}; run `prme ingest` first")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"{path}: cannot create store directory: {exc}") from exc
+        else:
+            _inspect_existing(path)
+        try:
+            conn = sqlite3.connect(
+                str(path),
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                check_same_thread=False,
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: cannot open store: {exc}") from exc
+        store = cls(path, conn)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA foreign_keys = ON")
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            # WAL + NORMAL: a crash never corrupts, at worst the last commits are lost on power
+            # failure; ingest commits once per file, so FULL would fsync thousands of times.
+            conn.execute("PRAGMA synchronous = NORMAL")
+            store._migrate()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{path}: cannot prepare store: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        return store
+
+    def _migrate(self) -> None:
+        for name, step in MIGRATIONS:
+            if self._is_applied(name):
+                continue
+            with self.transaction() as conn:
+                # Re-check under the write lock: another process may have just applied it.
+                if self._is_applied(name):
+                    continue
+                if isinstance(step, str):
+                    for statement in _split_sql(step):
+                        conn.execute(statement)
+                else:
+                    step(conn)
+                conn.execute(
+                    "INSERT INTO migrations(name, applied_at) VALUES (?, ?)",
+                    (name, format_instant(datetime.now(UTC))),
+                )
+                conn.execute(
+                    f"INSERT OR REPLACE INTO {META_TABLE}(key, value) VALUES ('schema_version', ?)",
+                    (str(self._count_applied()),),
+                )
+        unknown = {n for n, _ in self.migrations()} - {n for n, _ in MIGRATIONS}
+        if unknown:
+            raise StoreError(f"{self.path}: store schema is newer than this prme; upgrade prme")
+
+    def _is_applied(self, name: str) -> bool:
+        exists = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'"
+        ).fetchone()
+        if not exists:
+            return False
+        return (
+            self.conn.execute("SELECT 1 FROM migrations WHERE name = ?", (name,)).fetchone()
+            is not None
+        )
+
+    def _count_applied(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM migrations").fetchone()[0])
+
+    @property
+    def schema_version(self) -> int:
+        """Number of migrations applied (the latest this code knows is ``len(MIGRATIONS)``)."""
+        return self._count_applied()
+
+    def migrations(self) -> list[tuple[str, str]]:
+        """Applied migrations as ``(name, applied_at)``, oldest first."""
+        return [
+            (r[0], r[1])
+            for r in self.conn.execute("SELECT name, applied_at FROM migrations ORDER BY name")
+        ]
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` on any exception, Ctrl-C included.
+
+        IMMEDIATE takes the write lock up front, so a conflicting writer waits on the busy
+        timeout here instead of failing half-way through with SQLITE_BUSY on upgrade.
+        """
+        conn = self.conn
+        if conn.in_transaction:
+            raise StoreError("internal error: nested store transaction")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: cannot start a write: {exc}") from exc
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
+
+    def integrity_check(self) -> list[str]:
+        """Problems found, ``[]`` when the store is sound.
+
+        SQLite's own check, the FTS index against its content, foreign keys, and prme's
+        invariants (every object's current version recorded in its history, no span class
+        missing for a dated timestamp).
+        """
+        problems: list[str] = []
+        conn = self.conn
+        try:
+            for (msg,) in conn.execute("PRAGMA integrity_check"):
+                if msg != "ok":
+                    problems.append(f"sqlite: {msg}")
+            for row in conn.execute("PRAGMA foreign_key_check"):
+                problems.append(f"foreign key: table {row[0]} rowid {row[1]} -> {row[2]}")
+            try:
+                conn.execute("INSERT INTO objects_fts(objects_fts) VALUES ('integrity-check')")
+            except sqlite3.DatabaseError as exc:
+                problems.append(f"full-text index: {exc}")
+            missing = conn.execute(
+                "SELECT count(*) FROM objects o WHERE NOT EXISTS (SELECT 1 FROM versions v "
+                "WHERE v.obj = o.pk AND v.version = o.version "
+                "AND v.content_hash = o.content_hash)"
+            ).fetchone()[0]
+            if missing:
+                problems.append(f"{missing} object(s) without their current version in history")
+            unindexed = conn.execute(
+                "SELECT count(*) FROM timestamps WHERE start IS NOT NULL AND span IS NULL"
+            ).fetchone()[0]
+            if unindexed:
+                problems.append(f"{unindexed} dated timestamp(s) missing from the time index")
+            live_in_dead = conn.execute(
+                "SELECT count(*) FROM objects o JOIN files f ON f.file_id = o.file_id "
+                "WHERE f.deleted_at IS NOT NULL AND o.deleted_at IS NULL"
+            ).fetchone()[0]
+            if live_in_dead:
+                problems.append(f"{live_in_dead} live object(s) in tombstoned files")
+        except sqlite3.DatabaseError as exc:
+            problems.append(f"sqlite: {exc}")
+        return problems
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute(f"SELECT value FROM {META_TABLE} WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def size_bytes(self) -> int:
+        """Bytes on disk including the WAL, for ``stats``/``doctor``."""
+        total = 0
+        for suffix in ("", "-wal"):
+            try:
+                total += os.stat(str(self.path) + suffix).st_size
+            except OSError:
+                pass
+        return total
+
+    def close(self) -> None:
+        try:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+        finally:
+            self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
