@@ -19,6 +19,7 @@ def _run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh interpreter, so module and encoding state start empty."""
     return subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
+        check=False,
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO), **env},
         capture_output=True,
