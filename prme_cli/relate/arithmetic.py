@@ -1,0 +1,357 @@
+"""Compute a relation's value from dated operands (SPEC §6.5), in code and exactly.
+
+Pure functions over :class:`~prme_cli.relate.interpret.Dated` values that
+:mod:`~prme_cli.relate.validate` has already accepted. Nothing here touches floats:
+
+- Day counts are differences of *calendar dates* on the user's wall clock, never of
+  instants, so a DST change (a 23- or 25-hour day) never shifts a count. Hours and minutes,
+  the only units where the instant matters, are differences of UTC instants.
+- Weeks are days / 7. Months and years are counted as a calendar does: whole months (years)
+  between the dates, plus the elapsed fraction of the next month (year) measured in its own
+  days — 15 Jan to 20 Mar is 2 months and 5 of the 31 days from 15 Mar to 15 Apr.
+- When the notes date an event only to a week, month or year, both ends are moved to the
+  start of their period in the unit asked, so the result is a whole number of that unit
+  instead of a falsely precise fraction.
+- Quantities are ``Decimal`` strings. Rounding rule: a value that is exact with at most two
+  decimal places is given exactly (``1.25`` hours, ``0.5`` weeks); any other value is rounded
+  half-to-even to one decimal place (30 days = ``4.3`` weeks). Trailing zeros are dropped.
+  The ``display`` string always carries the exact breakdown alongside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, tzinfo
+from decimal import ROUND_HALF_EVEN, Decimal
+from itertools import pairwise
+from typing import Any
+
+from dateutil.relativedelta import relativedelta
+
+from prme_cli.relate.interpret import (
+    CALENDAR_UNITS,
+    EXACT_UNITS,
+    GRAINS,
+    Dated,
+    combine_duration,
+    period_start,
+)
+from prme_cli.relate.types import Resolution
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)
+_SINGULAR = {
+    "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week", "months": "month",
+    "years": "year",
+}
+_GRAIN_OF_UNIT = {plural: singular for plural, singular in _SINGULAR.items()}
+_REPEATER_UNITS = {"h": "hour", "d": "day", "w": "week", "m": "month", "y": "year"}
+
+_TWO_PLACES = Decimal("0.01")
+_ONE_PLACE = Decimal("0.1")
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def format_quantity(value: Decimal) -> str:
+    """A Decimal as a plain string under the module's rounding rule (see the docstring)."""
+    if value == value.quantize(_TWO_PLACES):
+        shown = value
+    else:
+        shown = value.quantize(_ONE_PLACE, rounding=ROUND_HALF_EVEN)
+    text = format(shown, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _is_exact(value: Decimal) -> bool:
+    return value == value.quantize(_TWO_PLACES)
+
+
+def amount(value: Decimal | int, unit: str) -> str:
+    """``"1 day"``, ``"2 days"``, ``"1.5 hours"``: a person's spelling of an amount."""
+    number = format(Decimal(value).normalize(), "f") if isinstance(value, Decimal) else str(value)
+    if "." in number:
+        number = number.rstrip("0").rstrip(".")
+    return f"{number} {_SINGULAR[unit] if number == '1' else unit}"
+
+
+def _join_amounts(parts: list[tuple[Decimal | int, str]]) -> str:
+    shown = [amount(value, unit) for value, unit in parts if value]
+    return " ".join(shown) if shown else amount(0, parts[-1][1])
+
+
+def long_date(day: date) -> str:
+    """``Tuesday, 3 November 2026`` — English names regardless of the process locale."""
+    return f"{_WEEKDAYS[day.weekday()]}, {day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+# --------------------------------------------------------------------------- calendar counts
+
+
+def calendar_months(early: date, late: date) -> tuple[Decimal, relativedelta]:
+    """Months from ``early`` to ``late`` (``early <= late``) as a calendar counts them."""
+    delta = relativedelta(late, early)
+    whole = delta.years * 12 + delta.months
+    anchor = early + relativedelta(months=whole)
+    following = early + relativedelta(months=whole + 1)
+    fraction = Decimal((late - anchor).days) / Decimal((following - anchor).days)
+    return whole + fraction, delta
+
+
+def calendar_years(early: date, late: date) -> tuple[Decimal, relativedelta]:
+    """Years from ``early`` to ``late`` (``early <= late``) as a calendar counts them."""
+    delta = relativedelta(late, early)
+    anchor = early + relativedelta(years=delta.years)
+    following = early + relativedelta(years=delta.years + 1)
+    fraction = Decimal((late - anchor).days) / Decimal((following - anchor).days)
+    return delta.years + fraction, delta
+
+
+def _weeks_and_days(days: int) -> str:
+    return _join_amounts([(days // 7, "weeks"), (days % 7, "days")])
+
+
+def _minutes_breakdown(minutes: Decimal) -> str:
+    """150 minutes -> ``2 hours 30 minutes``; larger amounts add days and weeks."""
+    whole = int(minutes)
+    rest = minutes - whole
+    parts: list[tuple[Decimal | int, str]] = [
+        (whole // (60 * 24 * 7), "weeks"),
+        (whole // (60 * 24) % 7, "days"),
+        (whole // 60 % 24, "hours"),
+        (whole % 60 + rest, "minutes"),
+    ]
+    return _join_amounts(parts)
+
+
+# --------------------------------------------------------------------------- elapsed
+
+
+def _coarsest(grains: Sequence[str]) -> str:
+    return max(grains, key=GRAINS.index)
+
+
+def _anchor(window_start: datetime, coarsest: str, unit: str) -> datetime:
+    """Where an event sits on the time line for counting in ``unit``.
+
+    Events dated more coarsely than a day are moved to the start of their period in the unit
+    asked (validation has checked that each lies inside one such period)."""
+    if GRAINS.index(coarsest) > GRAINS.index("day"):
+        return period_start(window_start, _GRAIN_OF_UNIT[unit])
+    if coarsest == "hour" and unit == "minutes":
+        return period_start(window_start, "hour")
+    return window_start
+
+
+def elapsed_value(first: datetime, second: datetime, *, unit: str | None,
+                  coarsest: str = "day") -> dict[str, Any]:
+    """The elapsed value between two wall-clock-aware moments, in the unit asked.
+
+    ``days`` is the calendar-date difference; for minutes and hours the quantity is the real
+    elapsed time between UTC instants (a night across a DST change is 7 or 9 hours, not 8).
+    """
+    unit = unit or "days"
+    a = _anchor(first, coarsest, unit)
+    b = _anchor(second, coarsest, unit)
+    early, late = (a, b) if a <= b else (b, a)
+    days = (late.date() - early.date()).days
+    if unit in ("minutes", "hours"):
+        seconds = Decimal(int((late.astimezone(UTC) - early.astimezone(UTC)).total_seconds()))
+        minutes = seconds / 60
+        quantity = minutes if unit == "minutes" else minutes / 60
+        display = f"{amount(Decimal(format_quantity(quantity)), unit)}"
+        breakdown = _minutes_breakdown(minutes)
+        if breakdown != display:
+            display += f" ({breakdown})"
+    elif unit in ("days", "weeks"):
+        quantity = Decimal(days) if unit == "days" else Decimal(days) / 7
+        display = amount(days, "days")
+        if days >= 7:
+            display += f" ({_weeks_and_days(days)})"
+    elif unit == "months":
+        quantity, delta = calendar_months(early.date(), late.date())
+        breakdown = _join_amounts(
+            [(delta.years * 12 + delta.months, "months"), (delta.days, "days")]
+        )
+        display = _calendar_display(quantity, unit, breakdown, days)
+    elif unit == "years":
+        quantity, delta = calendar_years(early.date(), late.date())
+        breakdown = _join_amounts(
+            [(delta.years, "years"), (delta.months, "months"), (delta.days, "days")]
+        )
+        display = _calendar_display(quantity, unit, breakdown, days)
+    else:
+        raise ValueError(f"unknown unit {unit!r}")
+    if GRAINS.index(coarsest) > GRAINS.index("day"):
+        display += f", counted from {_SINGULAR[unit]} to {_SINGULAR[unit]}: the notes date " \
+                   f"these events only to the {coarsest}"
+    return {"days": days, "quantity": format_quantity(quantity), "unit": unit,
+            "display": display}
+
+
+def _calendar_display(quantity: Decimal, unit: str, breakdown: str, days: int) -> str:
+    """``2.2 months (2 months 5 days; 64 days)`` — the rounded count, then the exact one."""
+    head = amount(Decimal(format_quantity(quantity)), unit)
+    total = amount(days, "days")
+    exact = breakdown if breakdown == total else f"{breakdown}; {total}"
+    return f"{head} ({exact})"
+
+
+def _question_moment(question_date: datetime, tz: tzinfo) -> datetime:
+    if question_date.tzinfo is None:
+        return question_date.replace(tzinfo=tz)
+    return question_date.astimezone(tz)
+
+
+def _window_start(item: Dated) -> datetime:
+    if item.start is None or item.grain is None:
+        raise ValueError("operand is not a dated event")
+    return item.start
+
+
+# --------------------------------------------------------------------------- order & dates
+
+
+def date_label(item: Dated) -> str:
+    """How an event's date is written in an order: as precisely as the notes date it."""
+    start = _window_start(item)
+    grain = item.grain
+    if grain in ("minute", "hour"):
+        return start.isoformat(timespec="minutes")
+    if grain == "day":
+        return start.date().isoformat()
+    if grain == "week":
+        year, week, _ = start.date().isocalendar()
+        return f"{year}-W{week:02d}"
+    if grain == "month":
+        return f"{start.year}-{start.month:02d}"
+    return f"{start.year}"
+
+
+def order_value(names: Sequence[str], dated: Sequence[Dated]) -> dict[str, Any]:
+    """Names earliest first. Refuses overlapping windows (validation rejects them first)."""
+    pairs = sorted(zip(names, dated, strict=True), key=lambda p: _window_start(p[1]))
+    for (_, a), (_, b) in pairwise(pairs):
+        if a.end is None or a.end > _window_start(b):
+            raise ValueError("events overlap: their order is not determined")
+    labels = [date_label(item) for _, item in pairs]
+    display = ", then ".join(f"{name} ({label})" for (name, _), label in zip(pairs, labels,
+                                                                                strict=True))
+    return {"order": [name for name, _ in pairs], "dates": labels, "display": display}
+
+
+def absolute_date_value(item: Dated) -> dict[str, Any]:
+    start = _window_start(item)
+    display = long_date(start.date())
+    if item.grain == "minute":
+        display += f", {start.strftime('%H:%M')}"
+    return {"date": start.date().isoformat(), "display": display}
+
+
+# --------------------------------------------------------------------------- durations & times
+
+
+def _unit_table(unit: str) -> dict[str, Decimal]:
+    return EXACT_UNITS if unit in EXACT_UNITS else CALENDAR_UNITS
+
+
+def duration_value(dated: Sequence[Dated], *, unit: str | None) -> dict[str, Any]:
+    """Exact sum of durations, in the unit asked, else the coarsest operand unit in which the
+    total is exact (2 h + 30 min is 2.5 hours; 3 weeks + 2 days is 23 days)."""
+    parts = []
+    for item in dated:
+        if item.quantity is None or item.unit is None:
+            raise ValueError("operand is not a duration")
+        parts.append((item.quantity, item.unit))
+    total, finest = combine_duration(parts)
+    table = _unit_table(finest)
+    if unit is not None and unit not in table:
+        raise ValueError(f"a total in {finest} cannot be given exactly in {unit}")
+    base = total * table[finest]  # in minutes or in months
+    if unit is None:
+        candidates = sorted({u for _, u in parts}, key=lambda u: table[u], reverse=True)
+        unit = next(u for u in candidates if _is_exact(base / table[u]))
+    quantity = base / table[unit]
+    display = amount(Decimal(format_quantity(quantity)), unit)
+    if table is EXACT_UNITS:
+        breakdown = _minutes_breakdown(base)
+    else:
+        breakdown = _join_amounts([(int(base) // 12, "years"), (base % 12, "months")])
+    if breakdown != display:
+        display += f" ({breakdown})"
+    return {"quantity": format_quantity(quantity), "unit": unit, "display": display}
+
+
+def _repeater_words(repeater: str | None) -> str:
+    if not repeater:
+        return ""
+    digits = "".join(ch for ch in repeater if ch.isdigit())
+    unit = _REPEATER_UNITS.get(repeater.split("/")[0][-1])
+    if not digits or unit is None:
+        return f" (repeats {repeater})"
+    return f" every {unit}" if digits == "1" else f" every {digits} {unit}s"
+
+
+def schedule_value(dated: Sequence[Dated]) -> dict[str, Any]:
+    times: list[str] = []
+    shown: list[str] = []
+    for item in dated:
+        if not item.times:
+            raise ValueError("operand names no clock time")
+        for moment in item.times:
+            label = _hhmm(moment)
+            if label not in times:
+                times.append(label)
+                shown.append(label + _repeater_words(item.repeater))
+    return {"times": times, "display": ", ".join(shown)}
+
+
+def _hhmm(moment: time) -> str:
+    return f"{moment.hour:02d}:{moment.minute:02d}"
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def compute(
+    resolution: Resolution,
+    dated: Sequence[Dated],
+    *,
+    unit: str | None,
+    question_date: datetime,
+    tz: tzinfo,
+) -> dict[str, Any]:
+    """The SPEC's ``value`` for a validated resolution; ``dated`` follows its operands.
+
+    Raises ``ValueError`` for inputs validation should have refused.
+    """
+    operation = resolution.operation
+    names = [operand.name for operand in resolution.operands]
+    if len(dated) != len(names):
+        raise ValueError("one dated value is needed per operand")
+    if operation == "elapsed_between":
+        a, b = dated
+        coarsest = _coarsest([a.grain or "day", b.grain or "day"])
+        return elapsed_value(_window_start(a), _window_start(b), unit=unit, coarsest=coarsest)
+    if operation == "elapsed_since_question":
+        (a,) = dated
+        coarsest = _coarsest([a.grain or "day", "minute"])
+        moment = _question_moment(question_date, tz)
+        return elapsed_value(_window_start(a), moment, unit=unit, coarsest=coarsest)
+    if operation == "order":
+        return order_value(names, dated)
+    if operation == "absolute_date":
+        (a,) = dated
+        return absolute_date_value(a)
+    if operation == "duration_sum":
+        return duration_value(dated, unit=unit)
+    if operation == "schedule":
+        return schedule_value(dated)
+    raise ValueError(f"nothing to compute for operation {operation!r}")
+

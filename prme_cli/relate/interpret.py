@@ -1,0 +1,497 @@
+"""Turn one cited operand into a time: a window, an exact duration, or clock times.
+
+The resolver only *points* at words in a record; this module decides, in code, what those
+words mean. Every basis has its own reading:
+
+- ``org_timestamp``: an org stamp (``<2026-10-02 Fri>``, ``[2026-10-02 Fri 17:40]``, ranges,
+  day names in any language), read by the one org extractor (:mod:`prme_cli.orgtime`);
+- ``text_expression``: words such as "on February 1st", "March 3rd, 2026", "last Sunday",
+  read by the one time-expression resolver (:mod:`prme_cli.timeexpr`) *as of the record's own
+  time*, because "yesterday" in a note means the day before the note was written;
+- ``event_time``: the record's own time, but only when the quote says the event happened
+  then ("today", "this morning", "just now", …) — a note's date alone does not date every
+  event it mentions;
+- ``duration``: an amount of time ("3 weeks", "2 hours 30 minutes", "1:15"), exact Decimal;
+- ``time_of_day``: clock times for schedules ("at 9am", "18:30");
+- ``none``: dates nothing.
+
+Windows are half-open ``[start, end)`` in ``tz`` (aware datetimes whose wall clock is the
+user's); ``grain`` is the finest calendar period that contains the whole window, so "last
+week" is week-grained and a date-only stamp is day-grained whatever its source called it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, tzinfo
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
+
+#: Grains from finest to coarsest; a window's grain is the first whose period contains it.
+GRAINS: tuple[str, ...] = ("minute", "hour", "day", "week", "month", "year")
+
+#: Duration units that convert exactly into each other (a week is 7 days, a day 24 hours...).
+EXACT_UNITS: dict[str, Decimal] = {
+    "minutes": Decimal(1),
+    "hours": Decimal(60),
+    "days": Decimal(60 * 24),
+    "weeks": Decimal(60 * 24 * 7),
+}
+#: Calendar units: a year is exactly 12 months, but neither is a fixed number of days.
+CALENDAR_UNITS: dict[str, Decimal] = {"months": Decimal(1), "years": Decimal(12)}
+
+_MICRO = timedelta(microseconds=1)
+
+#: Phrases that say an event happened at (or on the day of) the moment the note was written.
+_LICENCE_DAY = (
+    r"today|today's|tonight|this morning|this afternoon|this evening|this noon"
+    r"|earlier today|so far today"
+)
+#: Phrases that pin the event to the very moment of writing, so a recorded clock time holds.
+_LICENCE_MOMENT = r"just now|right now|a moment ago|moments ago|a minute ago|just a moment ago"
+_LICENCE_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT}|{_LICENCE_DAY})(?![\w'])")
+_MOMENT_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT})(?![\w'])")
+
+
+class InterpretError(ValueError):
+    """An operand whose words do not date (or measure) anything exactly.
+
+    ``code`` is the validation code this failure becomes; ``reason`` is a short message that
+    names no record text.
+    """
+
+    def __init__(self, reason: str, code: str = "uninterpretable_expression") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Dated:
+    """What an operand's words mean.
+
+    A dated event has ``start``/``end`` (aware, in ``tz``, half-open) and ``grain``. A
+    duration has ``quantity`` and ``unit`` instead. ``times`` holds clock times for
+    schedules (also set for a stamp that carries a time); ``repeater`` is an org repeater as
+    written (``+1w``).
+    """
+
+    start: datetime | None = None
+    end: datetime | None = None
+    grain: str | None = None
+    quantity: Decimal | None = None
+    unit: str | None = None
+    times: tuple[time, ...] = ()
+    repeater: str | None = None
+    basis: str = ""
+
+    @property
+    def is_window(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+# --------------------------------------------------------------------------- calendar periods
+
+
+def period_start(moment: datetime, grain: str) -> datetime:
+    """The start of the ``grain`` period containing ``moment``, on the wall clock.
+
+    Weeks start on Monday (SPEC §4.2's default). Works on the wall clock so a DST change
+    never moves a day boundary.
+    """
+    if grain == "minute":
+        return moment.replace(second=0, microsecond=0)
+    if grain == "hour":
+        return moment.replace(minute=0, second=0, microsecond=0)
+    midnight = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if grain == "day":
+        return midnight
+    if grain == "week":
+        monday = midnight.date() - timedelta(days=midnight.weekday())
+        return midnight.replace(year=monday.year, month=monday.month, day=monday.day)
+    if grain == "month":
+        return midnight.replace(day=1)
+    if grain == "year":
+        return midnight.replace(month=1, day=1)
+    raise ValueError(f"unknown grain {grain!r}")
+
+
+def fits_in(start: datetime, end: datetime, grain: str) -> bool:
+    """True when the whole window ``[start, end)`` lies inside one ``grain`` period."""
+    last = end - _MICRO if end > start else start
+    return period_start(start, grain) == period_start(last, grain)
+
+
+def grain_of_window(start: datetime, end: datetime) -> str | None:
+    """The finest grain whose single period contains the window, or ``None`` (over a year)."""
+    for grain in GRAINS:
+        if fits_in(start, end, grain):
+            return grain
+    return None
+
+
+def _window(start: datetime, end: datetime, *, basis: str, **extra: Any) -> Dated:
+    grain = grain_of_window(start, end)
+    if grain is None:
+        raise InterpretError("the expression spans more than a calendar year")
+    return Dated(start=start, end=end, grain=grain, basis=basis, **extra)
+
+
+def _localize(moment: datetime, tz: tzinfo) -> datetime:
+    """Attach ``tz`` to a wall-clock time, or convert an aware one into ``tz``."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=tz)
+    return moment.astimezone(tz)
+
+
+def _has_clock_time(moment: datetime) -> bool:
+    """A stored event_time at exactly midnight is how a date-only time is kept."""
+    return (moment.hour, moment.minute, moment.second, moment.microsecond) != (0, 0, 0, 0)
+
+
+# --------------------------------------------------------------------------- org timestamps
+
+
+def _org_stamp(expression: str) -> Any:
+    """The single org timestamp (or date range) in ``expression``."""
+    from prme_cli import orgtime
+
+    text = expression.strip()
+    try:
+        return orgtime.parse_timestamp(text)
+    except ValueError:
+        pass
+    stamps = [ts for ts in orgtime.find_timestamps(text) if ts.kind != "diary"]
+    if len(stamps) != 1:
+        raise InterpretError("expected exactly one org timestamp in the expression")
+    return stamps[0]
+
+
+def interpret_org_timestamp(expression: str, tz: tzinfo) -> Dated:
+    """Date an org stamp: a date-only stamp is its day, a stamp with a time is that minute,
+    a range is the whole range (so it only serves operations that accept its span)."""
+    stamp = _org_stamp(expression)
+    if stamp.kind == "diary" or stamp.start is None or stamp.end is None:
+        raise InterpretError("a diary sexp names no single date")
+    start = _localize(stamp.start, tz)
+    end = _localize(stamp.end, tz)
+    if end <= start:  # a stamp with a time is a point: take its minute
+        end = start + timedelta(minutes=1)
+    times = (stamp.start.time(),) if stamp.has_time else ()
+    return _window(start, end, basis="org_timestamp", times=times, repeater=stamp.repeater)
+
+
+# --------------------------------------------------------------------------- text expressions
+
+ExpressionResolver = Callable[..., Any]
+
+_LEADING_PREPOSITION = re.compile(r"^(?:on|in|at|during)\s+(?:the\s+)?", re.IGNORECASE)
+_EDGE_PUNCTUATION = " \t\n,.;:!?()\"'"
+
+
+def _default_resolver() -> ExpressionResolver:
+    from prme_cli import timeexpr
+
+    return timeexpr.resolve
+
+
+def _candidates(expression: str) -> list[str]:
+    """The expression as written, then without a leading "on"/"in"/"at"/"during" (which say
+    nothing about the date). "before", "after", "since" and "by" are kept: they change it."""
+    text = expression.strip(_EDGE_PUNCTUATION)
+    out = [text]
+    stripped = _LEADING_PREPOSITION.sub("", text)
+    if stripped and stripped != text:
+        out.append(stripped)
+    return out
+
+
+def _night_to_its_evening(start: datetime, end: datetime,
+                          tz: tzinfo) -> tuple[datetime, datetime]:
+    """A night ("tonight", "last night": 18:00 to 04:00) belongs to the date of its evening,
+    as people date it; any other window is left as it is."""
+    crosses = start.date() != (end - _MICRO).date()
+    if crosses and start.hour >= 18 and end - start <= timedelta(hours=12):
+        midnight = datetime.combine(start.date() + timedelta(days=1), time())
+        return start, _localize(midnight, tz)
+    return start, end
+
+
+def _resolve_once(expression: str, now: datetime, tz: tzinfo,
+                  resolver: ExpressionResolver) -> tuple[datetime, datetime]:
+    from prme_cli.errors import TimeExpressionError
+
+    failure = ""
+    for candidate in _candidates(expression):
+        try:
+            window = resolver(candidate, now, tz)
+        except TimeExpressionError as err:
+            failure = err.reason or "not a time expression"
+            continue
+        return _night_to_its_evening(_localize(window.start, tz), _localize(window.end, tz), tz)
+    raise InterpretError(f"not a time expression the resolver understands ({failure})")
+
+
+def interpret_text_expression(
+    expression: str,
+    reference: datetime | None,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    resolver: ExpressionResolver | None = None,
+) -> Dated:
+    """Date a phrase in the record's words, as of the record's own time.
+
+    A date-only reference (a note known only by its day) is tried at the first and the last
+    moment of that day and the two windows are joined, so "two hours ago" in such a note
+    widens honestly instead of inventing a clock time. With no record time at all only
+    expressions that mean the same thing whenever they are read (absolute dates) are
+    accepted.
+    """
+    resolve = resolver or _default_resolver()
+    if reference is None:
+        first = _resolve_once(expression, _localize(question_date, tz), tz, resolve)
+        later = _localize(question_date, tz) - timedelta(days=2 * 366 + 3)
+        second = _resolve_once(expression, later, tz, resolve)
+        if first != second:
+            raise InterpretError("a relative expression in a record with no time of its own")
+        return _window(*first, basis="text_expression")
+    ref = _localize(reference, tz)
+    if _has_clock_time(reference):
+        start, end = _resolve_once(expression, ref, tz, resolve)
+    else:
+        day_start = ref.replace(hour=0, minute=0, second=0, microsecond=0)
+        day_end = ref.replace(hour=23, minute=59, second=59, microsecond=0)
+        early = _resolve_once(expression, day_start, tz, resolve)
+        late = _resolve_once(expression, day_end, tz, resolve)
+        start, end = min(early[0], late[0]), max(early[1], late[1])
+    return _window(start, end, basis="text_expression")
+
+
+# --------------------------------------------------------------------------- event_time
+
+
+def licence_phrase(quote: str) -> str | None:
+    """The words in ``quote`` that place its event at the note's own time, if any."""
+    match = _LICENCE_RE.search(re.sub(r"\s+", " ", quote.lower().replace("\u2019", "'")))
+    return match.group(0) if match else None
+
+
+def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
+    """Date an event by its record's time, only when the quote licenses it.
+
+    "today", "tonight", "this morning" tie the event to the note's *day*; "just now" and
+    "a moment ago" tie it to the note's recorded minute (when the note has a clock time).
+    """
+    phrase = licence_phrase(quote)
+    if phrase is None:
+        raise InterpretError(
+            "the quote does not say the event happened when the note was written "
+            "(today, tonight, this morning, just now, ...)",
+            code="unlicensed_event_time",
+        )
+    if record.event_time is None:
+        raise InterpretError("the record has no event_time")
+    moment = _localize(record.event_time, tz)
+    if _MOMENT_RE.fullmatch(phrase) and _has_clock_time(record.event_time):
+        start = moment.replace(second=0, microsecond=0)
+        return _window(start, start + timedelta(minutes=1), basis="event_time",
+                       times=(start.time().replace(tzinfo=None),))
+    start = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    end = _localize(start.replace(tzinfo=None) + timedelta(days=1), tz)
+    return _window(start, end, basis="event_time")
+
+
+# --------------------------------------------------------------------------- durations
+
+_NUMBER_WORDS: dict[str, int] = {
+    word: value
+    for value, word in enumerate(
+        (
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen", "twenty",
+        )
+    )
+}
+_NUMBER_WORDS.update(
+    {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+     "ninety": 90, "a": 1, "an": 1, "single": 1}
+)
+_UNIT_WORDS: dict[str, str] = {}
+for _unit, _spellings in {
+    "minutes": "minute minutes min mins",
+    "hours": "hour hours hr hrs h",
+    "days": "day days d",
+    "weeks": "week weeks wk wks w",
+    "months": "month months mo mos",
+    "years": "year years yr yrs y",
+    "fortnights": "fortnight fortnights",
+}.items():
+    for _spelling in _spellings.split():
+        _UNIT_WORDS[_spelling] = _unit
+
+_APPROXIMATE = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more than|"
+    r"less than|at least|at most|a few|several|some|couple|or so|ish|plus)\b"
+)
+_CLOCK_DURATION = re.compile(r"(?:=>\s*)?(\d+):([0-5]\d)")
+# An amount is a number in digits ("2", "1.5", "3/4", glued or not: "2h") or in words
+# ("twenty-five", "an"), then a unit word; "and a half" may follow either.
+_AMOUNT = re.compile(
+    r"(?:(?<![\d./])(?P<digits>\d+(?:\.\d+)?(?:/\d+)?)\s*|(?<![a-z])(?P<words>[a-z]+(?:-[a-z]+)?)\s+)"
+    r"(?P<half1>and\s+a\s+half\s+)?(?P<unit>[a-z]+)(?![a-z])(?P<half2>\s+and\s+a\s+half)?"
+)
+_HALF = re.compile(r"^(?:a\s+)?half\s+(?:an?\s+)?(?P<unit>[a-z]+)$")
+
+
+def _number(token: str) -> Decimal:
+    """A number written in digits, a fraction or English words (``twenty-five``)."""
+    if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        return Decimal(token)
+    if re.fullmatch(r"\d+/\d+", token):
+        top, bottom = token.split("/")
+        if int(bottom) == 0:
+            raise InterpretError("a fraction over zero")
+        return Decimal(int(top)) / Decimal(int(bottom))
+    parts = token.split("-")
+    if all(p in _NUMBER_WORDS for p in parts) and len(parts) <= 2:
+        return Decimal(sum(_NUMBER_WORDS[p] for p in parts))
+    raise InterpretError("not a number")
+
+
+def _duration_parts(expression: str) -> list[tuple[Decimal, str]]:
+    text = re.sub(r"\s+", " ", expression.lower()).strip(_EDGE_PUNCTUATION)
+    text = re.sub(r"^(?:for|took|lasted|spent)\s+", "", text)
+    if _APPROXIMATE.search(text):
+        raise InterpretError("an approximate amount is not exact")
+    clock = _CLOCK_DURATION.fullmatch(text)
+    if clock:
+        return [(Decimal(int(clock[1]) * 60 + int(clock[2])), "minutes")]
+    half = _HALF.fullmatch(text)
+    if half and half["unit"] in _UNIT_WORDS:
+        return [(Decimal("0.5"), _UNIT_WORDS[half["unit"]])]
+    parts: list[tuple[Decimal, str]] = []
+    pos = 0
+    for match in _AMOUNT.finditer(text):
+        gap = text[pos:match.start()]
+        if gap.strip(" ,") not in ("", "and"):
+            raise InterpretError("words in the duration that are not an amount")
+        unit = _UNIT_WORDS.get(match["unit"])
+        if match["unit"] == "m" and parts and parts[-1][1] == "hours":
+            unit = "minutes"  # "2h30m": after hours, a bare m can only be minutes
+        if unit is None:
+            raise InterpretError("not a unit of time")
+        value = _number(match["digits"] or match["words"])
+        if match["half1"] or match["half2"]:
+            value += Decimal("0.5")
+        if unit == "fortnights":
+            value, unit = value * 2, "weeks"
+        parts.append((value, unit))
+        pos = match.end()
+    if not parts or text[pos:].strip(" ,."):
+        raise InterpretError("not a duration")
+    return parts
+
+
+def combine_duration(parts: list[tuple[Decimal, str]]) -> tuple[Decimal, str]:
+    """Add amounts exactly, in the finest unit named; refuse to mix calendar months or years
+    with minutes..weeks (a month is not a fixed number of days)."""
+    units = {unit for _, unit in parts}
+    if units <= EXACT_UNITS.keys():
+        table = EXACT_UNITS
+    elif units <= CALENDAR_UNITS.keys():
+        table = CALENDAR_UNITS
+    else:
+        raise InterpretError("months or years mixed with days or hours cannot be added exactly",
+                             code="inexact_duration_units")
+    finest = min(units, key=lambda u: table[u])
+    total = sum((value * table[unit] for value, unit in parts), Decimal(0))
+    return total / table[finest], finest
+
+
+def interpret_duration(expression: str) -> Dated:
+    """An exact amount of time, e.g. ``"2 hours 30 minutes"`` -> 150 minutes."""
+    try:
+        quantity, unit = combine_duration(_duration_parts(expression))
+    except InvalidOperation:
+        raise InterpretError("not a duration") from None
+    return Dated(quantity=quantity, unit=unit, basis="duration")
+
+
+# --------------------------------------------------------------------------- times of day
+
+_TIME_OF_DAY = re.compile(
+    r"(?<![\d:])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?|o'clock)?"
+    r"(?![\d:])|\b(?P<word>noon|midday|midnight)\b"
+)
+
+
+def _clock(match: re.Match[str]) -> time | None:
+    word = match["word"]
+    if word:
+        return time(0, 0) if word == "midnight" else time(12, 0)
+    hour, minute = int(match["h"]), int(match["m"] or 0)
+    meridiem = (match["ap"] or "").replace(".", "")
+    if meridiem in ("am", "pm"):
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if meridiem == "pm" else 0)
+    elif match["m"] is None and meridiem != "o'clock":
+        return None  # a bare number is not a clock time
+    if hour > 23:
+        return None
+    return time(hour, minute)
+
+
+def interpret_time_of_day(expression: str) -> Dated:
+    """Clock times for a schedule: "at 9am", "18:30", "9:30 p.m. and 4pm", "noon"."""
+    times = []
+    for match in _TIME_OF_DAY.finditer(expression.lower()):
+        value = _clock(match)
+        if value is not None:
+            times.append(value)
+    if not times:
+        raise InterpretError("no clock time in the expression")
+    return Dated(times=tuple(times), basis="time_of_day")
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def interpret(
+    operand: Operand,
+    record: EvidenceRecord,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    resolver: ExpressionResolver | None = None,
+) -> Dated:
+    """What ``operand`` says about time, read according to its basis.
+
+    Raises :class:`InterpretError` when the words do not date or measure anything exactly.
+    ``resolver`` replaces :func:`prme_cli.timeexpr.resolve` (tests inject a fixed one).
+    """
+    basis = operand.time_basis
+    if basis not in TIME_BASES:
+        raise InterpretError("unknown time basis", code="unknown_basis")
+    if basis == "none":
+        raise InterpretError("basis 'none' dates nothing")
+    if basis == "event_time":
+        return interpret_event_time(record, operand.quote, tz)
+    if not operand.time_expression.strip():
+        raise InterpretError("empty time expression")
+    if basis == "org_timestamp":
+        return interpret_org_timestamp(operand.time_expression, tz)
+    if basis == "text_expression":
+        return interpret_text_expression(
+            operand.time_expression, record.event_time, question_date=question_date, tz=tz,
+            resolver=resolver,
+        )
+    if basis == "duration":
+        return interpret_duration(operand.time_expression)
+    return interpret_time_of_day(operand.time_expression)

@@ -1,0 +1,211 @@
+"""Does a question ask for a temporal relation at all? (SPEC §6.2)
+
+The router is the stage's cost switch: a question it does not route makes no provider call.
+It therefore errs on the side of *not* routing. Only explicit constructions count:
+
+- an interval: "how long passed between A and B", "how many weeks were there between A and
+  B", "how many days after A did B", "how long had I been A when B";
+- elapsed time up to the question: "how many days ago did I …", "how long ago …", "how long
+  has it been since …", "how long have I been …";
+- chronological order: "which did I do first, A or B", "did A happen before B", "in what
+  order …", "what is the order of …";
+- an absolute date: a question that *opens* "When did/was …", "what date / which day …";
+- a duration total: "how much time (in total) did I spend …", "how many hours in total …";
+- a schedule: "what time is … scheduled", "what time … every …".
+
+A lone "when" used as a conjunction ("What did I buy when I was in Paris?"), a lone "last",
+a calendar word alone ("What did I do in March?") and counts ("how many times …", "how many
+books …") are not routed. The word lists are ordinary English grammar words, not phrases
+taken from any data set.
+
+``Route.operation`` is the operation the construction implies; the resolver still picks the
+operation it can support, and ``Route.unit`` is the unit the question names (``None`` when it
+names none, which the arithmetic treats as days).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_UNIT = r"(?P<unit>minutes|hours|days|weeks|months|years)"
+_UNITS_ALT = r"(?:minutes|hours|days|weeks|months|years)"
+_PRONOUN = r"(?:i|we|you|he|she|they|it)"
+_AUX = r"(?:did|do|does|was|were|is|are|had|has|have|will|would)"
+
+# Bridges allowed between "how long" / "how many <unit>" / "how much time" and "between":
+# verbs of passing time only, so "how long did I practise between March and May" (a total,
+# not an interval) does not match.
+_PASSING = (
+    r"(?:(?:has|had|have)\s+)?(?:passed|elapsed|gone\s+by|went\s+by|gone|lapsed)"
+    r"|(?:was|is|were|are|has\s+been|had\s+been)\s+(?:it|there)"
+    r"|(?:did|does|would|will)\s+it\s+take"
+    r"|(?:lay|lies|lie)"
+)
+_IN_UNIT = rf"(?:,?\s*in\s+{_UNITS_ALT},?)?"
+
+_HOW_SPAN = rf"how\s+(?:long|much\s+time|many\s+{_UNITS_ALT})"
+
+_ELAPSED_BETWEEN = [
+    # how long passed between A and B / how many days were there between A and B
+    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+between\b.+\band\b"),
+    # how many days after A did B / how long before the trip did I …
+    re.compile(
+        rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"
+    ),
+    # how long was it from A until B
+    re.compile(
+        rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+from\b.+\b(?:until|till|up\s+to)\b"
+    ),
+    # how long had I been A when B / before B / by the time B
+    re.compile(
+        rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+had\s+{_PRONOUN}\s+been\b.+"
+        r"\b(?:when|before|by\s+the\s+time)\b"
+    ),
+    # how many days had passed since A when B
+    re.compile(
+        rf"\b{_HOW_SPAN}{_IN_UNIT}\s+had\s+(?:passed|elapsed|gone\s+by)\s+since\b.+"
+        r"\b(?:when|by\s+the\s+time)\b"
+    ),
+]
+
+_ELAPSED_SINCE = [
+    # how many days ago did I … / how long ago was …
+    re.compile(rf"\b{_HOW_SPAN}\s+ago\b"),
+    # how many weeks (have passed) since … / how long since …
+    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+since\b"),
+    # how long has it been since …
+    re.compile(rf"\b{_HOW_SPAN}\s+(?:has|is)\s+it\s+been\b"),
+    # how long have I been (doing) …
+    re.compile(rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+have\s+{_PRONOUN}\s+been\b"),
+]
+
+_ORDER = [
+    # which did I do first, A or B / what happened earlier: A or B
+    re.compile(
+        r"^(?:which|what)\b.*\b(?:first|earlier|sooner|last|later|more\s+recently)\b.*\bor\b"
+    ),
+    re.compile(r"^(?:which|what)\b.*\bor\b.*\b(?:first|earlier|sooner|later)\b"),
+    # in what order / what is the order of / the order in which / chronological order
+    re.compile(r"\bin\s+(?:what|which)\s+order\b"),
+    re.compile(r"\b(?:what|which)\s+(?:is|was|were|are)\s+the\s+order\s+(?:of|in\s+which)\b"),
+    re.compile(r"\bchronological(?:ly)?\b|\bin\s+order\s+of\s+(?:date|time)\b"),
+    re.compile(
+        r"\bfrom\s+(?:the\s+)?(?:earliest|first|oldest)\s+to\s+(?:the\s+)?"
+        r"(?:latest|last|newest|most\s+recent)\b"
+    ),
+]
+
+# "did A happen before B" — a yes/no opener plus an explicit comparison of two events.
+_YES_NO_OPENER = re.compile(r"^(?:did|was|were|had|has|have|is|are)\b")
+_ORDER_COMPARISON = re.compile(
+    r"\bbefore\s+or\s+after\b|\bafter\s+or\s+before\b|\b(?:earlier|later)\s+than\b"
+    r"|\bprior\s+to\b"
+    r"|\b(?:happen|happened|occur|occurred|take\s+place|took\s+place|come|came|start|started"
+    r"|finish|finished|end|ended)\b.*\b(?:before|after)\b"
+    rf"|\b(?:before|after)\s+{_PRONOUN}\b"
+)
+
+# Absolute dates: the question must *open* with an inverted "when" (a conjunction "when I
+# was …" is not inverted), or ask for a date or day by name.
+_ABSOLUTE = [
+    re.compile(rf"^when\s+{_AUX}\b"),
+    re.compile(
+        rf"\b(?:on\s+)?(?:what|which)\s+(?:exact\s+)?(?:date|day(?:\s+of\s+the\s+week)?)\s+"
+        rf"(?:{_AUX}|of\b)"
+    ),
+    re.compile(r"\b(?:what|which)\s+(?:was|is|were)\s+the\s+(?:exact\s+)?date\b"),
+]
+
+_DURATION_SUM = [
+    re.compile(
+        r"\bhow\s+much\s+(?:total\s+)?time\b(?:\s+(?:in\s+total|in\s+all|altogether|overall))?"
+        rf"\s+(?:{_AUX})\s+{_PRONOUN}\s+(?:spend|spent|put\s+in|log|logged|clock|clocked)\b"
+    ),
+    re.compile(
+        r"\bhow\s+(?:long|much\s+time|many\s+(?:minutes|hours|days|weeks))\b.*"
+        r"\b(?:in\s+total|in\s+all|altogether|all\s+together|combined)\b"
+    ),
+    re.compile(
+        rf"\bhow\s+(?:long|many\s+(?:minutes|hours|days|weeks))\s+(?:{_AUX})\s+{_PRONOUN}\s+"
+        r"(?:spend|spent|log|logged|clock|clocked)\b"
+    ),
+    re.compile(r"\bwhat\s+(?:is|was)\s+the\s+total\s+(?:time|duration|number\s+of\s+hours)\b"),
+]
+
+_SCHEDULE = [
+    re.compile(r"\b(?:what|which)\s+time\b.*\b(?:scheduled|every|each)\b"),
+    re.compile(r"\bat\s+what\s+time\b.*\b(?:scheduled|every|each)\b"),
+]
+
+# A count of things, not of time units: never routed, whatever else the question says.
+_COUNT = re.compile(rf"\bhow\s+(?:many(?!\s+{_UNITS_ALT}\b)|often)\b")
+
+_UNIT_NAMED = [
+    re.compile(rf"\bhow\s+many\s+{_UNIT}\b"),
+    re.compile(rf"\bin\s+(?:whole\s+|full\s+|calendar\s+|complete\s+)?{_UNIT}\b"),
+    re.compile(rf"\bnumber\s+of\s+{_UNIT}\b"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """The router's decision. ``reason`` says which construction matched (or why none did)."""
+
+    routed: bool
+    operation: str | None
+    unit: str | None
+    reason: str
+
+
+def normalize_question(question: str) -> str:
+    """Lower-case, straighten quotes, collapse whitespace and drop trailing punctuation, so
+    the patterns can be written once for every spelling of the same question."""
+    text = question.replace("\u2019", "'").replace("\u2018", "'")
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    text = re.sub(r"\s+", " ", text.strip().lower())
+    return text.rstrip(" ?!.")
+
+
+def asked_unit(text: str) -> str | None:
+    """The unit the (normalized) question names, or ``None``."""
+    for pattern in _UNIT_NAMED:
+        match = pattern.search(text)
+        if match:
+            return match.group("unit")
+    return None
+
+
+def _matches(patterns: list[re.Pattern[str]], text: str) -> bool:
+    return any(p.search(text) for p in patterns)
+
+
+def _is_order_yes_no(text: str) -> bool:
+    return bool(_YES_NO_OPENER.search(text) and _ORDER_COMPARISON.search(text))
+
+
+def route(question: str) -> Route:
+    """Decide whether ``question`` names an explicit temporal relation, and which one.
+
+    Checks run from the most specific construction to the broadest, so that "how much time
+    in total did I spend between March and May" is a duration total, not an interval.
+    """
+    text = normalize_question(question)
+    if not text:
+        return Route(False, None, None, "empty question")
+    unit = asked_unit(text)
+    if _COUNT.search(text):
+        return Route(False, None, None, "a count of things, not a span of time")
+    if _matches(_DURATION_SUM, text):
+        return Route(True, "duration_sum", unit, "asks for a total amount of time")
+    if _matches(_ELAPSED_BETWEEN, text):
+        return Route(True, "elapsed_between", unit, "asks for the time between two events")
+    if _matches(_ELAPSED_SINCE, text):
+        return Route(True, "elapsed_since_question", unit, "asks how long ago something was")
+    if _matches(_ORDER, text) or _is_order_yes_no(text):
+        return Route(True, "order", None, "asks for a chronological order")
+    if _matches(_SCHEDULE, text):
+        return Route(True, "schedule", None, "asks for a scheduled time")
+    if _matches(_ABSOLUTE, text):
+        return Route(True, "absolute_date", None, "asks for a date")
+    return Route(False, None, None, "no explicit interval, duration, order or date construction")

@@ -1,0 +1,329 @@
+"""Check a resolver's citations in code before anything is computed (SPEC §6.4).
+
+The resolution crosses a trust boundary: a model may have produced it. Every rule here
+turns a way a citation can be wrong into a stable ``code``; an empty list means valid.
+
+Decisions worth knowing:
+
+- **Verbatim** means an exact, case-sensitive substring of the record text. The one
+  tolerance: runs of whitespace (spaces, tabs, newlines) may collapse to a single space,
+  because a quote spanning an org planning line and its body is naturally copied onto one
+  line. Nothing else is normalised — not case, not quote marks, not punctuation. The same
+  rule places the time expression inside the quote.
+- **Repeated records** are rejected for every operation, as the SPEC says: two operands
+  citing one record give the gate and the reader a single piece of evidence for two claims.
+  The cost: an ``elapsed_between`` whose two events are both in one note ("started the
+  puzzle on Monday, finished it today") is refused rather than computed.
+- **Operand names** must be the question's own words (case and whitespace aside), since the
+  SPEC asks the resolver to copy them verbatim; a renamed event is a re-interpreted one.
+- **Precision** follows the unit asked: each operand's window must lie inside a single
+  period of that unit (a day for a day count or when no unit is named; a week for weeks — so
+  "last week" works but a week straddling two months does not serve a month count; an hour
+  for hours). An absolute date needs a day; a schedule needs a clock time.
+- **Order**: windows that share a date (both inside one calendar day, e.g. two notes dated
+  only to the same day, or a day and a time on it) are a tie (``order_tie``); other
+  overlapping windows ("March" against "March 3rd") are ``order_overlap``.
+- **Durations**: minutes, hours, days and weeks convert exactly; months and years convert
+  exactly into each other (a year is 12 months); mixing the two families is refused, also
+  against the unit the question asks for. Approximate amounts ("about 3 weeks") are refused.
+- **Future elapsed-since**: an event whose date (in ``tz``) is after the question's date is
+  refused; with hours or minutes asked, an instant after the question's is refused too.
+
+Messages name operands by position and record ids, never quote record text, so nothing
+sensitive from a note leaks into metadata or receipts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+
+from prme_cli.relate.interpret import (
+    CALENDAR_UNITS,
+    EXACT_UNITS,
+    Dated,
+    ExpressionResolver,
+    InterpretError,
+    fits_in,
+    interpret,
+)
+from prme_cli.relate.types import OPERATIONS, TIME_BASES, EvidenceRecord, Operand, Resolution
+
+#: Every code :func:`validate` can return, for callers that document or count them.
+CODES: tuple[str, ...] = (
+    "unknown_operation",
+    "operands_on_unsupported",
+    "operand_count",
+    "unknown_basis",
+    "basis_mismatch",
+    "unknown_record",
+    "repeated_record",
+    "name_not_in_question",
+    "quote_not_verbatim",
+    "expression_not_in_quote",
+    "uninterpretable_expression",
+    "unlicensed_event_time",
+    "precision_too_coarse",
+    "inexact_duration_units",
+    "future_elapsed",
+    "order_tie",
+    "order_overlap",
+)
+
+_DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
+#: Which bases can serve each operation.
+ALLOWED_BASES: dict[str, frozenset[str]] = {
+    "elapsed_between": _DATING_BASES,
+    "elapsed_since_question": _DATING_BASES,
+    "order": _DATING_BASES,
+    "absolute_date": _DATING_BASES,
+    "duration_sum": frozenset({"duration"}),
+    "schedule": frozenset({"time_of_day", "org_timestamp"}),
+}
+_UNIT_GRAIN = {
+    "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week", "months": "month",
+    "years": "year",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationError:
+    """One broken rule. ``operand`` is the 0-based operand index, or ``None`` for the whole
+    resolution."""
+
+    code: str
+    message: str
+    operand: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "operand": self.operand}
+
+
+# --------------------------------------------------------------------------- text checks
+
+
+def _collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def verbatim_in(needle: str, haystack: str) -> bool:
+    """``needle`` appears in ``haystack`` exactly, or once runs of whitespace are collapsed."""
+    if not needle.strip():
+        return False
+    return needle in haystack or _collapse(needle) in _collapse(haystack)
+
+
+def _name_in_question(name: str, question: str) -> bool:
+    def fold(text: str) -> str:
+        return _collapse(text.replace("\u2019", "'").replace("\u2018", "'").lower())
+
+    return bool(name.strip()) and fold(name) in fold(question)
+
+
+def _label(index: int, operand: Operand) -> str:
+    return f"operand {index + 1}"
+
+
+# --------------------------------------------------------------------------- per operand
+
+
+def _check_operand(
+    index: int,
+    operand: Operand,
+    operation: str,
+    records: Mapping[str, EvidenceRecord],
+    question: str,
+) -> ValidationError | None:
+    """The first textual rule the operand breaks, if any (later rules depend on earlier)."""
+    who = _label(index, operand)
+    if operand.time_basis not in TIME_BASES:
+        return ValidationError("unknown_basis", f"{who}: unknown time basis", index)
+    if operand.time_basis not in ALLOWED_BASES[operation]:
+        return ValidationError(
+            "basis_mismatch",
+            f"{who}: basis {operand.time_basis!r} cannot serve {operation}",
+            index,
+        )
+    if operand.evidence_id not in records:
+        return ValidationError(
+            "unknown_record",
+            f"{who}: record {operand.evidence_id!r} is not in the packed context",
+            index,
+        )
+    if not _name_in_question(operand.name, question):
+        return ValidationError(
+            "name_not_in_question", f"{who}: its name is not the question's own words", index
+        )
+    if not verbatim_in(operand.quote, records[operand.evidence_id].text):
+        return ValidationError(
+            "quote_not_verbatim",
+            f"{who}: the quote is not verbatim in record {operand.evidence_id!r}",
+            index,
+        )
+    if not verbatim_in(operand.time_expression, operand.quote):
+        return ValidationError(
+            "expression_not_in_quote", f"{who}: the time expression is not inside the quote",
+            index,
+        )
+    return None
+
+
+def _repeated(operands: tuple[Operand, ...]) -> list[ValidationError]:
+    seen: dict[str, int] = {}
+    errors = []
+    for index, operand in enumerate(operands):
+        if operand.evidence_id in seen:
+            errors.append(
+                ValidationError(
+                    "repeated_record",
+                    f"{_label(index, operand)}: record {operand.evidence_id!r} is already "
+                    f"cited by operand {seen[operand.evidence_id] + 1}",
+                    index,
+                )
+            )
+        else:
+            seen[operand.evidence_id] = index
+    return errors
+
+
+# --------------------------------------------------------------------------- per operation
+
+
+def _precision(dated: list[Dated], grain: str, need: str) -> list[ValidationError]:
+    errors = []
+    for index, item in enumerate(dated):
+        if item.start is None or item.end is None or not fits_in(item.start, item.end, grain):
+            errors.append(
+                ValidationError(
+                    "precision_too_coarse",
+                    f"operand {index + 1}: dated only to the {item.grain or 'unknown'}, "
+                    f"but {need} needs each date inside one {grain}",
+                    index,
+                )
+            )
+    return errors
+
+
+def _order(dated: list[Dated]) -> list[ValidationError]:
+    errors = []
+    for i, a in enumerate(dated):
+        for j in range(i + 1, len(dated)):
+            b = dated[j]
+            assert a.start and a.end and b.start and b.end
+            if a.start >= b.end or b.start >= a.end:
+                continue
+            same_day = fits_in(min(a.start, b.start), max(a.end, b.end), "day")
+            code = "order_tie" if same_day else "order_overlap"
+            what = "fall on the same date" if same_day else "overlap in time"
+            errors.append(
+                ValidationError(code, f"operands {i + 1} and {j + 1} {what}: no order", j)
+            )
+    return errors
+
+
+def _future(dated: Dated, unit: str | None, question_date: datetime,
+            tz: tzinfo) -> ValidationError | None:
+    moment = question_date.replace(tzinfo=tz) if question_date.tzinfo is None \
+        else question_date.astimezone(tz)
+    assert dated.start is not None
+    start = dated.start.astimezone(tz)
+    if start.date() > moment.date() or (unit in ("minutes", "hours") and start > moment):
+        return ValidationError(
+            "future_elapsed", "operand 1 is dated after the question: nothing has elapsed", 0
+        )
+    return None
+
+
+def _durations(dated: list[Dated], unit: str | None) -> list[ValidationError]:
+    units = {item.unit for item in dated if item.unit}
+    if unit is not None:
+        units.add(unit)
+    if units <= EXACT_UNITS.keys() or units <= CALENDAR_UNITS.keys():
+        return []
+    return [
+        ValidationError(
+            "inexact_duration_units",
+            "months or years cannot be combined exactly with "
+            + ", ".join(sorted(units & EXACT_UNITS.keys())),
+        )
+    ]
+
+
+def _operation_rules(
+    operation: str, dated: list[Dated], unit: str | None, question_date: datetime, tz: tzinfo
+) -> list[ValidationError]:
+    if operation in ("elapsed_between", "elapsed_since_question"):
+        asked = unit or "days"
+        errors = _precision(dated, _UNIT_GRAIN[asked], f"a count in {asked}")
+        if not errors and operation == "elapsed_since_question":
+            future = _future(dated[0], unit, question_date, tz)
+            errors += [future] if future else []
+        return errors
+    if operation == "absolute_date":
+        return _precision(dated, "day", "a date")
+    if operation == "order":
+        return _order(dated)
+    if operation == "duration_sum":
+        return _durations(dated, unit)
+    if operation == "schedule":
+        return [
+            ValidationError("precision_too_coarse", f"operand {i + 1} names no clock time", i)
+            for i, item in enumerate(dated)
+            if not item.times
+        ]
+    return []
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def validate(
+    resolution: Resolution,
+    records: Mapping[str, EvidenceRecord],
+    *,
+    question: str,
+    unit: str | None,
+    question_date: datetime,
+    tz: tzinfo,
+    resolver: ExpressionResolver | None = None,
+) -> list[ValidationError]:
+    """Every rule ``resolution`` breaks against the packed ``records``; empty means valid.
+
+    ``unit`` is the unit the question asks for (the router's), ``None`` meaning days.
+    ``resolver`` replaces the time-expression resolver (tests inject a fixed one).
+    """
+    operation = resolution.operation
+    operands = resolution.operands
+    if operation not in OPERATIONS:
+        return [ValidationError("unknown_operation", f"unknown operation {operation!r}")]
+    if operation == "unsupported":
+        if operands:
+            return [ValidationError(
+                "operands_on_unsupported", "an unsupported resolution must cite no operands"
+            )]
+        return []
+    low, high = OPERATIONS[operation]
+    errors: list[ValidationError] = []
+    if len(operands) < low or (high is not None and len(operands) > high):
+        wanted = f"{low}" if low == high else f"at least {low}"
+        errors.append(ValidationError(
+            "operand_count", f"{operation} needs {wanted} operands, got {len(operands)}"
+        ))
+    dated: list[Dated] = []
+    for index, operand in enumerate(operands):
+        error = _check_operand(index, operand, operation, records, question)
+        if error is not None:
+            errors.append(error)
+            continue
+        try:
+            dated.append(interpret(operand, records[operand.evidence_id],
+                                   question_date=question_date, tz=tz, resolver=resolver))
+        except InterpretError as err:
+            errors.append(ValidationError(err.code, f"{_label(index, operand)}: {err.reason}",
+                                          index))
+    errors += _repeated(operands)
+    if errors:
+        return errors
+    return _operation_rules(operation, dated, unit, question_date, tz)
