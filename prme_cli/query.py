@@ -1,0 +1,729 @@
+"""Queries over the store: time windows, full-text, filters (SPEC §4.3, §5).
+
+The time index (why it is logarithmic): every dated timestamp row carries a *span class* —
+points, spans up to a day, spans up to 32 days, longer spans, repeaters — and the covering
+index ``timestamps(span, start, stop, kind, obj)``. For a bounded class a stamp overlapping
+``[ws, we)`` must start in ``[ws - bound, we)``, so each class is one index range scan whose
+size is the window's matches plus at most ``bound`` of slack, whatever the store's size. Long
+spans (rare: multi-month ranges) are filtered on ``stop`` from the start of the index;
+repeaters are pre-filtered in SQL by arithmetic on their fixed period (h/d/w) and confirmed by
+:func:`prme_cli.orgtime.occurs_in`, the single home of occurrence rules. ``event_time`` has its
+own index and ``--by changed`` uses the index on ``version``.
+
+Wall-clock: org times have no zone, so the window is turned into naive wall time in its own
+zone (the user's ``--tz``) and compared with the stored wall seconds; days never shift over a
+DST change.
+
+Matches are merged per object with one aggregate, ``MIN(key)``, where ``key = seconds * 4 +
+source`` (0 timestamp, 1 event_time, 2 version): the earliest time wins and, on a tie, a real
+timestamp beats the synthetic ones. ``LIMIT`` is applied in SQL, so a query's memory follows
+the rows it returns.
+
+``--file`` patterns: a pattern with a glob character (``*?[``) is matched (case-sensitively,
+as SQLite ``GLOB``) against the absolute path, the path relative to its ingest root, and any
+path tail (``*.org`` and ``journal/*.org`` both work); a plain pattern is a substring of the
+absolute path. Several patterns: any of them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from .errors import UsageError
+from .model import TIMESTAMP_KINDS, Timestamp
+from .store import (
+    SPAN_BOUNDS,
+    SPAN_DAY,
+    SPAN_LONG,
+    SPAN_MONTH,
+    SPAN_POINT,
+    SPAN_REPEAT,
+    Store,
+    display_instant,
+    format_instant,
+    from_wall_seconds,
+    parse_instant,
+    wall_seconds,
+)
+
+BASES = ("event", "changed", "any")
+_SRC_TIMESTAMP, _SRC_EVENT, _SRC_VERSION = 0, 1, 2
+#: bm25 column weights: title, body, tags, outline path.
+_BM25 = "bm25(objects_fts, 10.0, 1.0, 5.0, 2.0)"
+_GLOB_CHARS = frozenset("*?[")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Filters shared by ``since``, ``range`` and ``query``."""
+
+    by: str = "event"
+    types: tuple[str, ...] = ()
+    todos: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    include_deleted: bool = False
+    include_archived: bool = False
+
+
+@dataclass
+class Row:
+    """One memory object as a query returns it.
+
+    ``event_time`` and ``matched`` are naive wall-clock times; ``version``, ``first_seen``,
+    ``last_seen`` and ``deleted_at`` are UTC instants as ISO text with ``Z``. ``matched`` is the
+    earliest timestamp that put the row in the window: a real one, or a synthetic ``event``
+    (its ``event_time``, ``label`` = the rule that gave it) or ``version`` (``--by changed``).
+    For a repeater it is the matching occurrence. ``score`` is the relevance (``-bm25``,
+    higher is better) when the query had text.
+    """
+
+    id: str
+    type: str
+    title: str
+    path: list[str]
+    file: str
+    line: int
+    level: int
+    todo: str | None
+    priority: str | None
+    tags: list[str]
+    properties: dict[str, str]
+    body: str
+    event_time: datetime | None
+    version: str
+    first_seen: str
+    last_seen: str
+    deleted_at: str | None
+    matched: Timestamp | None = None
+    score: float | None = None
+    parent_id: str | None = None
+    content_hash: str = ""
+    event_source: str | None = None
+
+    def to_json(self, tz: tzinfo | None) -> dict[str, Any]:
+        """The documented, stable JSON shape of a result (see README)."""
+        return {
+            "id": self.id,
+            "type": self.type,
+            "title": self.title,
+            "path": list(self.path),
+            "file": self.file,
+            "line": self.line,
+            "level": self.level,
+            "parent_id": self.parent_id,
+            "todo": self.todo,
+            "priority": self.priority,
+            "tags": list(self.tags),
+            "properties": dict(self.properties),
+            "body": self.body,
+            "event_time": wall_iso(self.event_time, tz),
+            "event_source": self.event_source,
+            "matched": timestamp_json(self.matched, tz) if self.matched else None,
+            "version": self.version,
+            "first_seen": self.first_seen,
+            "last_seen": self.last_seen,
+            "deleted_at": self.deleted_at,
+            "content_hash": self.content_hash,
+            "score": self.score,
+        }
+
+
+def wall_iso(value: datetime | None, tz: tzinfo | None) -> str | None:
+    """A wall-clock time as ISO 8601 with the zone's offset (naive ISO when tz is None)."""
+    if value is None:
+        return None
+    if tz is None:
+        return value.isoformat()
+    return value.replace(tzinfo=tz).isoformat()
+
+
+def timestamp_json(ts: Timestamp, tz: tzinfo | None) -> dict[str, Any]:
+    return {
+        "kind": ts.kind,
+        "start": wall_iso(ts.start, tz),
+        "end": wall_iso(ts.end, tz),
+        "has_time": ts.has_time,
+        "repeater": ts.repeater,
+        "warning": ts.warning,
+        "raw": ts.raw,
+        "line": ts.line,
+        "label": ts.label,
+    }
+
+
+# -- SQL pieces ---------------------------------------------------------------------------------
+
+_ROW_COLUMNS = (
+    "o.pk, o.id, o.type, o.title, o.path, fl.path, o.line, o.level, o.todo, o.priority, o.tags, "
+    "o.properties, o.body, o.event_time, o.version, o.first_seen, "
+    "CASE WHEN o.deleted_at IS NULL THEN fl.last_seen ELSE o.last_seen END, o.deleted_at, "
+    "o.parent_id, o.content_hash, o.event_source"
+)
+_N_ROW = 21
+
+
+def _row(values: tuple[Any, ...] | list[Any]) -> Row:
+    event_time = values[13]
+    return Row(
+        id=values[1],
+        type=values[2],
+        title=values[3],
+        path=json.loads(values[4]),
+        file=values[5],
+        line=values[6],
+        level=values[7],
+        todo=values[8],
+        priority=values[9],
+        tags=json.loads(values[10]),
+        properties=json.loads(values[11]),
+        body=values[12],
+        event_time=None if event_time is None else from_wall_seconds(event_time),
+        version=display_instant(values[14]) or "",
+        first_seen=display_instant(values[15]) or "",
+        last_seen=display_instant(values[16]) or "",
+        deleted_at=display_instant(values[17]),
+        parent_id=values[18],
+        content_hash=values[19],
+        event_source=values[20],
+    )
+
+
+def _filter_sql(filters: Filters, params: dict[str, Any]) -> str:
+    """``AND …`` conditions on ``o`` (objects) and ``fl`` (files)."""
+    parts: list[str] = []
+    if not filters.include_deleted:
+        parts.append("o.deleted_at IS NULL")
+    if not filters.include_archived:
+        parts.append("o.archived = 0")
+    for name, values, column in (
+        ("type", filters.types, "o.type"),
+        ("todo", filters.todos, "o.todo"),
+    ):
+        if values:
+            keys = []
+            for i, value in enumerate(values):
+                params[f"{name}{i}"] = value
+                keys.append(f":{name}{i}")
+            parts.append(f"{column} IN ({', '.join(keys)})")
+    for i, tag in enumerate(filters.tags):
+        params[f"tag{i}"] = tag
+        parts.append(f"EXISTS (SELECT 1 FROM json_each(o.tags) WHERE json_each.value = :tag{i})")
+    if filters.files:
+        alts = []
+        for i, pattern in enumerate(filters.files):
+            params[f"file{i}"] = pattern
+            if _GLOB_CHARS & set(pattern):
+                alts.append(
+                    f"(fl.path GLOB :file{i} OR fl.relpath GLOB :file{i} "
+                    f"OR fl.path GLOB '*/' || :file{i})"
+                )
+            else:
+                alts.append(f"instr(fl.path, :file{i}) > 0")
+        parts.append("(" + " OR ".join(alts) + ")")
+    return "".join(f" AND {p}" for p in parts)
+
+
+def _timestamp_matches(kind: str | None) -> str:
+    """UNION ALL of one index range scan per bounded span class (see module doc)."""
+    kind_sql = " AND kind = :kind" if kind else ""
+    parts = [
+        (
+            "SELECT obj, start * 4 AS k, ts_id FROM timestamps "
+            f"WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{kind_sql}"
+        )
+    ]
+    for span in (SPAN_DAY, SPAN_MONTH):
+        parts.append(
+            "SELECT obj, start * 4, ts_id FROM timestamps "
+            f"WHERE span = {span} AND start >= :ws - {SPAN_BOUNDS[span]} AND start < :we "
+            f"AND stop > :ws{kind_sql}"
+        )
+    parts.append(
+        "SELECT obj, start * 4, ts_id FROM timestamps "
+        f"WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{kind_sql}"
+    )
+    return " UNION ALL ".join(parts)
+
+
+def _event_matches() -> str:
+    return (
+        f"SELECT pk, event_time * 4 + {_SRC_EVENT}, NULL FROM objects "
+        "WHERE event_time >= :ws AND event_time < :we"
+    )
+
+
+def _version_matches() -> str:
+    return (
+        f"SELECT pk, (unixepoch(version) + :offset) * 4 + {_SRC_VERSION}, NULL FROM objects "
+        "WHERE version >= :vs AND version < :ve"
+    )
+
+
+def fts_expression(text: str, *, raw: bool = False) -> str:
+    """Plain words → each quoted as an FTS5 phrase and ANDed (``don't``, ``e-mail``, ``C++``
+    are safe); ``raw`` passes an FTS5 expression through. Nothing searchable → UsageError."""
+    if raw:
+        if not text.strip():
+            raise UsageError("empty full-text query")
+        return text
+    phrases = [
+        '"' + word.replace('"', '""') + '"'
+        for word in text.split()
+        if any(ch.isalnum() for ch in word)
+    ]
+    if not phrases:
+        raise UsageError(f"nothing to search for in {text!r} (no letters or digits)")
+    return " AND ".join(phrases)
+
+
+def _basis(by: str) -> tuple[bool, bool, bool, str | None]:
+    """(timestamps?, event_time?, version?, kind) for a ``--by`` value."""
+    if by == "event":
+        return True, True, False, None
+    if by == "changed":
+        return False, False, True, None
+    if by == "any":
+        return True, True, True, None
+    if by in TIMESTAMP_KINDS:
+        return True, False, False, by
+    raise UsageError(f"unknown --by {by!r} (event, changed, any or a timestamp kind)")
+
+
+def _check_filters(filters: Filters) -> None:
+    for t in filters.types:
+        if t not in ("heading", "file"):
+            raise UsageError(f"unknown type {t!r} (heading or file)")
+
+
+# -- select -------------------------------------------------------------------------------------
+
+
+def select(
+    store: Store,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    text: str | None = None,
+    fts: bool = False,
+    filters: Filters = Filters(),
+    reverse: bool = False,
+    limit: int | None = None,
+) -> list[Row]:
+    """Objects matching a time window and/or text, filtered, ordered, limited (SPEC §4.3).
+
+    ``window`` is aware ``(start, end)``, end exclusive, in the user's zone. Without text rows
+    are ordered by their matched time (oldest first; ``reverse`` newest first); with text by
+    relevance first. Without a window, rows are ordered by ``event_time`` (undated last).
+    """
+    want_ts, want_event, want_version, kind = _basis(filters.by)
+    _check_filters(filters)
+    if limit is not None and limit <= 0:
+        limit = None
+    params: dict[str, Any] = {}
+    where = _filter_sql(filters, params)
+    fts_cte = ""
+    fts_join = ""
+    rank_col = "NULL"
+    if text is not None:
+        params["q"] = fts_expression(text, raw=fts)
+        fts_cte = (
+            f"f AS MATERIALIZED (SELECT rowid AS obj, {_BM25} AS rank FROM objects_fts "
+            "WHERE objects_fts MATCH :q)"
+        )
+        fts_join = " JOIN f ON f.obj = o.pk"
+        rank_col = "f.rank"
+    direction = "DESC" if reverse else "ASC"
+    try:
+        if window is None:
+            return _select_unwindowed(
+                store,
+                params,
+                where,
+                fts_cte,
+                fts_join,
+                rank_col,
+                direction,
+                limit,
+                by_version=filters.by == "changed",
+            )
+        return _select_windowed(
+            store,
+            window,
+            params,
+            where,
+            fts_cte,
+            fts_join,
+            rank_col,
+            direction,
+            limit,
+            want_ts=want_ts,
+            want_event=want_event,
+            want_version=want_version,
+            kind=kind,
+            reverse=reverse,
+        )
+    except sqlite3.OperationalError as exc:
+        message = str(exc)
+        if text is not None and "locked" not in message and "busy" not in message:
+            raise UsageError(f"invalid full-text query {text!r}: {message}") from exc
+        raise
+
+
+def _select_unwindowed(
+    store: Store,
+    params: dict[str, Any],
+    where: str,
+    fts_cte: str,
+    fts_join: str,
+    rank_col: str,
+    direction: str,
+    limit: int | None,
+    *,
+    by_version: bool,
+) -> list[Row]:
+    time_col = "o.version" if by_version else "o.event_time"
+    order = f"{time_col} IS NULL, {time_col} {direction}, o.pk {direction}"
+    if fts_cte:
+        order = f"f.rank, {order}"
+    sql = (
+        (f"WITH {fts_cte} " if fts_cte else "")
+        + f"SELECT {_ROW_COLUMNS}, {rank_col} FROM objects o "
+        f"JOIN files fl ON fl.file_id = o.file_id{fts_join} WHERE 1{where} ORDER BY {order}"
+    )
+    if limit is not None:
+        sql += " LIMIT :limit"
+        params["limit"] = limit
+    rows = []
+    for values in store.conn.execute(sql, params):
+        row = _row(values)
+        if values[_N_ROW] is not None:
+            row.score = -float(values[_N_ROW])
+        rows.append(row)
+    return rows
+
+
+def _select_windowed(
+    store: Store,
+    window: tuple[datetime, datetime],
+    params: dict[str, Any],
+    where: str,
+    fts_cte: str,
+    fts_join: str,
+    rank_col: str,
+    direction: str,
+    limit: int | None,
+    *,
+    want_ts: bool,
+    want_event: bool,
+    want_version: bool,
+    kind: str | None,
+    reverse: bool,
+) -> list[Row]:
+    start, end = window
+    if start.tzinfo is None or end.tzinfo is None:
+        raise ValueError("query windows must be timezone-aware")
+    tz = start.tzinfo
+    ws_wall, we_wall = start.replace(tzinfo=None), end.astimezone(tz).replace(tzinfo=None)
+    params.update(ws=wall_seconds(ws_wall), we=wall_seconds(we_wall))
+    if kind:
+        params["kind"] = kind
+    parts = []
+    if want_ts:
+        parts.append(_timestamp_matches(kind))
+    if want_event:
+        parts.append(_event_matches())
+    if want_version:
+        offset = start.utcoffset() or timedelta(0)
+        params.update(
+            vs=format_instant(start), ve=format_instant(end), offset=int(offset.total_seconds())
+        )
+        parts.append(_version_matches())
+    if params["we"] <= params["ws"] and not want_version:
+        return []
+    conn = store.conn
+    # Repeaters first: their count bounds how far past LIMIT the SQL must look (see merge).
+    repeats = (
+        _repeater_matches(conn, params, where, fts_cte, fts_join, rank_col, ws_wall, we_wall)
+        if want_ts
+        else {}
+    )
+    ctes = [
+        f"m(obj, k, ts) AS ({' UNION ALL '.join(parts)})",
+        "best AS (SELECT obj, min(k) AS k, ts FROM m GROUP BY obj)",
+    ]
+    if fts_cte:
+        ctes.insert(0, fts_cte)
+    order = f"b.k {direction}, o.pk {direction}"
+    if fts_cte:
+        order = f"f.rank, {order}"
+    sql = (
+        f"WITH {', '.join(ctes)} SELECT {_ROW_COLUMNS}, {rank_col}, b.k, b.ts FROM best b "
+        f"JOIN objects o ON o.pk = b.obj JOIN files fl ON fl.file_id = o.file_id{fts_join} "
+        f"WHERE 1{where} ORDER BY {order}"
+    )
+    if limit is not None:
+        sql += " LIMIT :limit"
+        params["limit"] = limit + len(repeats)
+    found: dict[int, tuple[Any, int, Any, Row]] = {}
+    for values in conn.execute(sql, params):
+        rank = values[_N_ROW]
+        found[values[0]] = (rank, values[_N_ROW + 1], values[_N_ROW + 2], _row(values))
+    for pk, (rank, key, occurrence, ts_id, values) in repeats.items():
+        have = found.get(pk)
+        if have is None or key < have[1]:
+            row = have[3] if have is not None else _row(values)
+            found[pk] = (rank, key, ("repeat", ts_id, occurrence), row)
+    ordered = sorted(
+        found.items(),
+        key=lambda item: (
+            item[1][0] if item[1][0] is not None else 0.0,
+            -item[1][1] if reverse else item[1][1],
+            -item[0] if reverse else item[0],
+        ),
+    )
+    if limit is not None:
+        ordered = ordered[:limit]
+    ts_ids = [info[2] for _, info in ordered if isinstance(info[2], int)]
+    ts_ids += [info[2][1] for _, info in ordered if isinstance(info[2], tuple)]
+    stamps = _load_timestamps(conn, ts_ids)
+    rows: list[Row] = []
+    for _, (rank, key, ts_ref, row) in ordered:
+        source = key % 4
+        if isinstance(ts_ref, tuple):
+            base = stamps[ts_ref[1]]
+            occurrence: datetime = ts_ref[2]
+            assert base.start is not None and base.end is not None
+            row.matched = Timestamp(
+                kind=base.kind,
+                start=occurrence,
+                end=occurrence + (base.end - base.start),
+                has_time=base.has_time,
+                raw=base.raw,
+                line=base.line,
+                repeater=base.repeater,
+                warning=base.warning,
+                label=base.label,
+            )
+        elif source == _SRC_TIMESTAMP and ts_ref is not None:
+            row.matched = stamps.get(ts_ref)
+        elif source == _SRC_EVENT and row.event_time is not None:
+            row.matched = Timestamp(
+                kind="event",
+                start=row.event_time,
+                end=row.event_time,
+                has_time=True,
+                raw="",
+                line=row.line,
+                label=row.event_source,
+            )
+        elif source == _SRC_VERSION:
+            wall = parse_instant(row.version).astimezone(tz).replace(tzinfo=None)
+            row.matched = Timestamp(
+                kind="version",
+                start=wall,
+                end=wall,
+                has_time=True,
+                raw=row.version,
+                line=0,
+            )
+        if rank is not None:
+            row.score = -float(rank)
+        rows.append(row)
+    return rows
+
+
+def _repeater_matches(
+    conn: sqlite3.Connection,
+    params: dict[str, Any],
+    where: str,
+    fts_cte: str,
+    fts_join: str,
+    rank_col: str,
+    ws_wall: datetime,
+    we_wall: datetime,
+) -> dict[int, tuple[Any, int, datetime, int, tuple[Any, ...]]]:
+    """Repeating timestamps with an occurrence in the window, earliest per object.
+
+    SQL keeps the fixed-period (h/d/w) repeaters whose first occurrence not wholly before the
+    window starts before its end; month/year repeaters pass through to ``occurs_in``.
+    """
+    from .orgtime import occurs_in
+
+    kind_sql = " AND t.kind = :kind" if "kind" in params else ""
+    sql = (
+        (f"WITH {fts_cte} " if fts_cte else "")
+        + f'SELECT {_ROW_COLUMNS}, {rank_col}, t.ts_id, t.kind, t.start, t."end", t.has_time, '
+        "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t "
+        f"JOIN objects o ON o.pk = t.obj JOIN files fl ON fl.file_id = o.file_id{fts_join} "
+        f"WHERE t.span = {SPAN_REPEAT} AND t.start < :we{kind_sql} AND (t.period IS NULL OR "
+        "t.start + (CASE WHEN :ws - t.stop < 0 THEN 0 ELSE (:ws - t.stop) / t.period + 1 END)"
+        f" * t.period < :we){where}"
+    )
+    out: dict[int, tuple[Any, int, datetime, int, tuple[Any, ...]]] = {}
+    for values in conn.execute(sql, params):
+        extra = values[_N_ROW + 1 :]
+        ts = Timestamp(
+            kind=extra[1],
+            start=from_wall_seconds(extra[2]),
+            end=from_wall_seconds(extra[3]),
+            has_time=bool(extra[4]),
+            raw=extra[5],
+            line=extra[6],
+            repeater=extra[7],
+            warning=extra[8],
+            label=extra[9],
+        )
+        occurrence = occurs_in(ts, ws_wall, we_wall)
+        if occurrence is None:
+            continue
+        key = wall_seconds(occurrence) * 4 + _SRC_TIMESTAMP
+        pk = values[0]
+        if pk not in out or key < out[pk][1]:
+            out[pk] = (values[_N_ROW], key, occurrence, extra[0], tuple(values[:_N_ROW]))
+    return out
+
+
+def _load_timestamps(conn: sqlite3.Connection, ts_ids: list[int]) -> dict[int, Timestamp]:
+    out: dict[int, Timestamp] = {}
+    for i in range(0, len(ts_ids), 500):
+        chunk = ts_ids[i : i + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in conn.execute(
+            'SELECT ts_id, kind, start, "end", has_time, raw, line, repeater, warning, label '
+            f"FROM timestamps WHERE ts_id IN ({marks})",
+            chunk,
+        ):
+            out[r[0]] = _stamp(r[1:])
+    return out
+
+
+def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
+    kind, start, end, has_time, raw, line, repeater, warning, label = r
+    return Timestamp(
+        kind=kind,
+        start=None if start is None else from_wall_seconds(start),
+        end=None if end is None else from_wall_seconds(end),
+        has_time=bool(has_time),
+        raw=raw,
+        line=line,
+        repeater=repeater,
+        warning=warning,
+        label=label,
+    )
+
+
+# -- single objects, stats, streaming --------------------------------------------------------
+
+
+def get_object(store: Store, id: str, tz: tzinfo | None = None) -> dict[str, Any] | None:
+    """Everything about one object (tombstoned too), JSON-ready: fields, all timestamps,
+    version history (``history``, oldest first), its file, its tombstone, its children's ids.
+
+    Wall-clock times carry ``tz``'s offset when given, else they are naive ISO.
+    """
+    conn = store.conn
+    values = conn.execute(
+        f"SELECT {_ROW_COLUMNS}, o.own_tags, o.archived, fl.root, fl.relpath, fl.first_seen, "
+        "fl.last_seen, fl.deleted_at, fl.sha256 FROM objects o "
+        "JOIN files fl ON fl.file_id = o.file_id WHERE o.id = ?",
+        (id,),
+    ).fetchone()
+    if values is None:
+        return None
+    row = _row(values)
+    pk = values[0]
+    extra = values[_N_ROW:]
+    doc = row.to_json(tz)
+    del doc["matched"], doc["score"]
+    doc["own_tags"] = json.loads(extra[0])
+    doc["archived"] = bool(extra[1])
+    doc["timestamps"] = [
+        timestamp_json(_stamp(r), tz)
+        for r in conn.execute(
+            'SELECT kind, start, "end", has_time, raw, line, repeater, warning, label '
+            "FROM timestamps WHERE obj = ? ORDER BY line, ts_id",
+            (pk,),
+        )
+    ]
+    doc["history"] = [
+        {"version": display_instant(v), "content_hash": h, "current": v == values[14]}
+        for v, h in conn.execute(
+            "SELECT version, content_hash FROM versions WHERE obj = ? ORDER BY version", (pk,)
+        )
+    ]
+    doc["children"] = [
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM objects WHERE parent_id = ? AND file_id = "
+            "(SELECT file_id FROM objects WHERE pk = ?) ORDER BY seq",
+            (row.id, pk),
+        )
+    ]
+    doc["file_info"] = {
+        "path": row.file,
+        "root": extra[2],
+        "relpath": extra[3],
+        "first_seen": display_instant(extra[4]),
+        "last_seen": display_instant(extra[5]),
+        "deleted_at": display_instant(extra[6]),
+        "sha256": extra[7],
+    }
+    return doc
+
+
+def stats(store: Store) -> dict[str, Any]:
+    """Counts for ``prme stats`` (live objects unless said otherwise) plus store facts."""
+    conn = store.conn
+
+    def one(sql: str) -> Any:
+        return conn.execute(sql).fetchone()[0]
+
+    kinds = {
+        k: n
+        for k, n in conn.execute(
+            "SELECT t.kind, count(*) FROM timestamps t JOIN objects o ON o.pk = t.obj "
+            "WHERE o.deleted_at IS NULL GROUP BY t.kind ORDER BY t.kind"
+        )
+    }
+    first, last = conn.execute(
+        "SELECT min(event_time), max(event_time) FROM objects WHERE deleted_at IS NULL"
+    ).fetchone()
+    last_ingest = one("SELECT max(last_seen) FROM files")
+    return {
+        "files": one("SELECT count(*) FROM files WHERE deleted_at IS NULL"),
+        "objects": one("SELECT count(*) FROM objects WHERE deleted_at IS NULL"),
+        "headings": one(
+            "SELECT count(*) FROM objects WHERE deleted_at IS NULL AND type = 'heading'"
+        ),
+        "tombstoned": one("SELECT count(*) FROM objects WHERE deleted_at IS NOT NULL"),
+        "files_tombstoned": one("SELECT count(*) FROM files WHERE deleted_at IS NOT NULL"),
+        "archived": one("SELECT count(*) FROM objects WHERE deleted_at IS NULL AND archived"),
+        "timestamps": kinds,
+        "versions": one("SELECT count(*) FROM versions"),
+        "event_time_range": [
+            None if first is None else from_wall_seconds(first).isoformat(),
+            None if last is None else from_wall_seconds(last).isoformat(),
+        ],
+        "last_ingest": display_instant(last_ingest),
+        "roots": [r[0] for r in conn.execute("SELECT path FROM roots ORDER BY path")],
+        "store": str(store.path),
+        "store_bytes": store.size_bytes(),
+        "schema_version": store.schema_version,
+    }
+
+
+def all_records(store: Store, *, include_deleted: bool = False) -> Iterator[Row]:
+    """Every object (live unless ``include_deleted``), streamed in file and outline order;
+    archived objects are included only when they were ingested (``--include-archived``)."""
+    where = "" if include_deleted else " WHERE o.deleted_at IS NULL"
+    cursor = store.conn.execute(
+        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id"
+        f"{where} ORDER BY fl.path, o.seq"
+    )
+    for values in cursor:
+        yield _row(values)
