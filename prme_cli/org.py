@@ -1,0 +1,468 @@
+"""The org file reader: one pass over the lines, no node tree (SPEC §3, §4.1).
+
+Why hand-written: orgparse's node tree computes ``tags`` by walking ancestors for every node
+(quadratic on large files) and re-parses text per attribute. Here each line is looked at once,
+the outline is kept as a stack, and inherited tags, paths and archive state are derived from the
+parent as each heading is met. All time forms are read by :mod:`prme_cli.orgtime`.
+
+Choices the rest of prme relies on:
+
+- ``body`` is the node's text verbatim, from the line after the heading up to the next heading,
+  trailing blank lines dropped. It *includes* the planning line, the property drawer, LOGBOOK and
+  other drawers: body line ``i`` (0-based) is file line ``node.line + 1 + i``, and relate can
+  quote planning lines and timestamps exactly as written.
+- Headings are lines matching ``^\\*+[ \\t]``, also inside ``#+begin_src`` blocks: org-mode reads
+  them as headings too (that is why it escapes them as ``,*``). Such a heading ends the block
+  and is reported as a warning.
+- Timestamps inside ``src``/``example``/``export``/``comment`` blocks and dynamic blocks
+  (``#+BEGIN: clocktable``) are code or generated output, not time references: not extracted.
+  ``#+KEYWORD:`` lines are metadata and not scanned either (``#+DATE:`` becomes ``keyword``).
+- Planning lines are recognised right under the heading (org's syntax) and, like org's agenda
+  does, anywhere else in the entry's own text.
+- A property drawer is read wherever it is in the entry's own text (org only honours it right
+  after the heading; people and scripts misplace it, and losing an ``:ID:`` is worse).
+- In-buffer settings (``#+TODO:``, ``#+FILETAGS:``, ``#+TITLE:``, ``#+DATE:``) apply to the
+  whole file wherever they are, as in org; lines inside blocks do not count. File ``#+TODO:``
+  lines replace the configured keywords, as they do in Emacs.
+- ``*.org_archive`` files are read with every node marked ``archived``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from prme_cli import orgtime
+from prme_cli.model import Node, ParsedFile, Timestamp
+
+_SKIPPED_BLOCKS = frozenset({"src", "example", "export", "comment"})
+_IN_BUFFER_RE = re.compile(
+    r"^[ \t]*#\+(?:(?P<key>TITLE|DATE|FILETAGS|TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<value>.*?)"
+    r"|(?P<block>begin|end)(?:_(?P<name>\S+)|:).*?)[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+_BLOCK_LINE_RE = re.compile(r"#\+(begin|end)(?:_(\S+)|:)", re.IGNORECASE)
+_DRAWER_RE = re.compile(r":([\w-]+):[ \t]*$")
+_PROPERTY_RE = re.compile(r":(\S+?):(?:[ \t]+(.*?))?[ \t]*$")
+_TAGS_RE = re.compile(r":(?:[\w@#%]+:)+")
+_PRIORITY_RE = re.compile(r"\[#([A-Za-z0-9]+)\][ \t]*")
+_KEY_ANNOTATION_RE = re.compile(r"\(.*\)$")
+
+
+@dataclass(slots=True)
+class _Settings:
+    """In-buffer settings gathered before the scan (they apply file-wide)."""
+
+    title: str | None = None
+    date: tuple[int, str] | None = None  # (line, value)
+    filetags: list[str] = field(default_factory=list)
+    todo: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+
+
+def _todo_sequence(value: str, settings: _Settings) -> None:
+    """Add one ``#+TODO:`` line: words before ``|`` are open, after are done (else the last)."""
+    words = [_KEY_ANNOTATION_RE.sub("", w) for w in value.split()]
+    if "|" in words:
+        bar = words.index("|")
+        todo, done = words[:bar], words[bar + 1:]
+    else:
+        todo, done = words[:-1], words[-1:]
+    settings.todo.extend(w for w in todo if w and w != "|")
+    settings.done.extend(w for w in done if w and w != "|")
+
+
+def _read_settings(text: str) -> _Settings:
+    """Collect in-buffer settings outside blocks, in one regex pass over the text."""
+    settings = _Settings()
+    if "#+" not in text:
+        return settings
+    block: str | None = None
+    for m in _IN_BUFFER_RE.finditer(text):
+        if m["block"] is not None:
+            name = (m["name"] or ":").lower()
+            if m["block"].lower() == "begin" and block is None:
+                block = name
+            elif m["block"].lower() == "end" and block == name:
+                block = None
+            continue
+        if block is not None:
+            continue
+        key, value = m["key"].upper(), m["value"]
+        if key == "TITLE" and settings.title is None and value:
+            settings.title = value
+        elif key == "DATE" and settings.date is None and value:
+            settings.date = (text.count("\n", 0, m.start()) + 1, value)
+        elif key == "FILETAGS":
+            settings.filetags.extend(t for t in re.split(r"[:\s]+", value) if t)
+        elif key != "TITLE" and key != "DATE":
+            _todo_sequence(value, settings)
+    return settings
+
+
+def _split_tags(rest: str) -> tuple[str, tuple[str, ...]]:
+    """Split trailing ``:a:b:`` tags off a heading's text (whitespace before them required)."""
+    stripped = rest.rstrip(" \t")
+    if not stripped.endswith(":"):
+        return stripped, ()
+    cut = max(stripped.rfind(" "), stripped.rfind("\t"))
+    candidate = stripped[cut + 1:]
+    if _TAGS_RE.fullmatch(candidate) is None:
+        return stripped, ()
+    tags = tuple(dict.fromkeys(t for t in candidate.split(":") if t))
+    return stripped[: cut + 1].rstrip(" \t") if cut >= 0 else "", tags
+
+
+def _dedupe(base: tuple[str, ...], extra: Sequence[str]) -> tuple[str, ...]:
+    """``base`` followed by the items of ``extra`` not already in it (first occurrence wins)."""
+    new = [t for t in dict.fromkeys(extra) if t not in base]
+    return base + tuple(new) if new else base
+
+
+class _Reader:
+    """State of the single pass: the outline stack and the entry being read."""
+
+    def __init__(self, path: str, lines: list[str], todo: Sequence[str],
+                 done: Sequence[str], settings: _Settings) -> None:
+        self.path = path
+        self.lines = lines
+        self.keywords = frozenset(todo) | frozenset(done)
+        self.settings = settings
+        self.warnings: list[str] = []
+        self.problems: orgtime.Problems = []
+        self.nodes: list[Node] = []
+        self.stack: list[int] = []  # indices of open headings, shallowest first
+        self.seen: dict[tuple[tuple[str, ...], str], int] = {}
+        self.pending_years: dict[int, Timestamp] = {}
+        self.datetree: dict[int, Timestamp] = {}
+        self.lone_first: dict[int, Timestamp] = {}
+        self._start_file_node()
+
+    # ------------------------------------------------------------------ entries
+
+    def _start_file_node(self) -> None:
+        """Node 0: the file object, carrying #+TITLE, #+FILETAGS, #+DATE and the file name."""
+        name = PurePath(self.path).name
+        if name.endswith(".org_archive"):
+            stem = name[: -len(".org_archive")]
+        else:
+            stem = name[:-4] if name.endswith(".org") else PurePath(name).stem
+        node = Node(kind="file", line=1, level=0, title=self.settings.title or stem,
+                    tags=tuple(dict.fromkeys(self.settings.filetags)),
+                    archived=name.endswith(".org_archive"))
+        if self.settings.date is not None:
+            line, value = self.settings.date
+            found = orgtime.find_timestamps(value, line, self.problems)
+            ts = next((t for t in found if t.kind != "diary"), None)
+            if ts is not None:
+                node.timestamps.append(Timestamp("keyword", ts.start, ts.end, ts.has_time,
+                                                 ts.raw, line, ts.repeater, ts.warning, "DATE"))
+            elif (bare := orgtime.parse_bare_date(value, "keyword", line, "DATE")) is not None:
+                node.timestamps.append(bare)
+            else:
+                self.warn(line, f"#+DATE: value is not a date: {value}")
+        if (fts := orgtime.filename_timestamp(self.path)) is not None:
+            node.timestamps.append(fts)
+        self.nodes.append(node)
+        self._begin_entry(1, 0)
+
+    def _begin_entry(self, first_body_line: int, index: int) -> None:
+        """Reset the per-entry state for the text that follows a heading (or the file start)."""
+        self.index = index
+        self.body_start = first_body_line  # 1-based file line of the first body line
+        self.drawer: str | None = None
+        self.drawer_line = 0
+        self.block: str | None = None
+        self.block_line = 0
+        self.first_content = True
+
+    def _end_entry(self, next_line: int) -> None:
+        """Close the current entry at ``next_line`` (exclusive): body text and drawer checks."""
+        if self.drawer in ("PROPERTIES", "LOGBOOK"):
+            self.warn(self.drawer_line, f":{self.drawer}: drawer is not closed by :END:")
+        if self.block is not None:
+            where = "heading" if next_line <= len(self.lines) else "end of file"
+            self.warn(self.block_line,
+                      f"#+begin_{self.block} block not closed before the {where} at line "
+                      f"{next_line}" + ("; org-mode reads that line as a heading"
+                                        if next_line <= len(self.lines) else ""))
+        end = next_line - 1
+        lines = self.lines
+        while end >= self.body_start and not lines[end - 1].strip():
+            end -= 1
+        if end >= self.body_start:
+            self.nodes[self.index].body = "\n".join(lines[self.body_start - 1:end])
+
+    def warn(self, line: int, message: str) -> None:
+        """Record a ``file:line: message`` warning (malformed input never raises)."""
+        self.warnings.append(f"{self.path}:{line}: {message}")
+
+    # ------------------------------------------------------------------ headings
+
+    def heading(self, lineno: int, level: int, rest: str) -> None:
+        """Start a new heading node: outline position, todo, priority, tags, title stamps."""
+        self._end_entry(lineno)
+        stack, nodes = self.stack, self.nodes
+        while stack and nodes[stack[-1]].level >= level:
+            stack.pop()
+        parent_index = stack[-1] if stack else 0
+        parent = nodes[parent_index]
+        text, own_tags = _split_tags(rest)
+        todo, priority, title = self._split_heading(text.strip(" \t"))
+        commented = title == "COMMENT" or title.startswith(("COMMENT ", "COMMENT\t"))
+        path = parent.path + (parent.title,) if parent_index else ()
+        key = (path, title)
+        occurrence = self.seen.get(key, 0)
+        self.seen[key] = occurrence + 1
+        node = Node(
+            kind="heading", line=lineno, level=level, title=title, todo=todo,
+            priority=priority, own_tags=own_tags, tags=_dedupe(parent.tags, own_tags),
+            path=path, parent=parent_index, occurrence=occurrence,
+            archived=parent.archived or commented or "ARCHIVE" in own_tags,
+        )
+        index = len(nodes)
+        nodes.append(node)
+        stack.append(index)
+        self._datetree(index, node, parent_index)
+        if "<" in title or "[" in title:
+            node.timestamps.extend(orgtime.find_timestamps(title, lineno, self.problems))
+        self._begin_entry(lineno + 1, index)
+
+    def _split_heading(self, text: str) -> tuple[str | None, str | None, str]:
+        """Take the TODO keyword and ``[#A]`` priority off the front of a heading's text."""
+        todo = priority = None
+        word, _, after = text.partition(" ")
+        if "\t" in word:
+            word, _, tail = word.partition("\t")
+            after = tail + (" " + after if after else "")
+        if word in self.keywords:
+            todo, text = word, after.lstrip(" \t")
+        if text.startswith("[#"):
+            m = _PRIORITY_RE.match(text)
+            if m is not None:
+                priority, text = m[1], text[m.end():]
+        return todo, priority, text
+
+    def _datetree(self, index: int, node: Node, parent_index: int) -> None:
+        """Recognise datetree / week-tree headings; a bare year needs a dated child to count."""
+        title = node.title
+        if not title[:1].isdigit():
+            return
+        ts = orgtime.datetree_timestamp(title, node.line)
+        if ts is None:
+            return
+        if ts.label == "year":
+            self.pending_years[index] = ts
+            return
+        node.timestamps.append(ts)
+        self.datetree[index] = ts
+        year_ts = self.pending_years.pop(parent_index, None)
+        if year_ts is not None:
+            if title[:4] == self.nodes[parent_index].title.strip():
+                self.nodes[parent_index].timestamps.insert(0, year_ts)
+                self.datetree[parent_index] = year_ts
+            else:
+                self.pending_years[parent_index] = year_ts
+
+    # ------------------------------------------------------------------ body lines
+
+    def body_line(self, lineno: int, line: str) -> None:
+        """Read one line of an entry's own text: blocks, drawers, planning, clocks, notes."""
+        s = line.lstrip(" \t")
+        if not s:
+            return
+        c = s[0]
+        if self.block is not None:
+            if c == "#":
+                m = _BLOCK_LINE_RE.match(s)
+                if m is not None and m[1].lower() == "end" and (m[2] or ":").lower() == self.block:
+                    self.block = None
+            return
+        if self.drawer == "PROPERTIES":
+            self._property_line(lineno, s)
+            return
+        if c == ":":
+            if self._drawer_line(lineno, s):
+                return
+        elif c == "#":
+            self._hash_line(lineno, s)
+            return
+        node = self.nodes[self.index]
+        if c == "C" and s.startswith("CLOCK:"):
+            clock = orgtime.parse_clock(s, lineno, self.problems)
+            if clock is not None:
+                node.timestamps.append(clock)
+            return
+        if c in "SDC" and orgtime.is_planning_line(s):
+            node.timestamps.extend(orgtime.parse_planning(s, lineno, self.problems))
+            return
+        if c in "-+":
+            note = orgtime.parse_log_note(s, lineno, self.problems)
+            if note is not None:
+                node.timestamps.append(note[0])
+                s = s[note[1]:]
+        if "<" in s or "[" in s:
+            found = orgtime.find_timestamps(s, lineno, self.problems)
+            node.timestamps.extend(found)
+            if self.first_content and self.drawer is None and len(found) == 1 \
+                    and found[0].raw == s.rstrip():
+                self.lone_first[self.index] = found[0]
+        if self.drawer is None:
+            self.first_content = False
+
+    def _drawer_line(self, lineno: int, s: str) -> bool:
+        """Handle ``:NAME:`` / ``:END:`` lines; True when the line was a drawer delimiter."""
+        m = _DRAWER_RE.match(s)
+        if m is None:
+            return False
+        name = m[1].upper()
+        if name == "END":
+            if self.drawer is None:
+                self.warn(lineno, ":END: without an open drawer")
+            self.drawer = None
+        elif self.drawer is None:
+            self.drawer, self.drawer_line = name, lineno
+        return True
+
+    def _property_line(self, lineno: int, s: str) -> None:
+        """One line inside ``:PROPERTIES:``: a ``:KEY: value`` pair, or ``:END:``."""
+        m = _PROPERTY_RE.match(s)
+        if m is None:
+            self.warn(lineno, f"not a property line inside :PROPERTIES: {s.rstrip()!r}")
+            return
+        key, value = m[1], m[2] or ""
+        if key.upper() == "END":
+            self.drawer = None
+            return
+        props = self.nodes[self.index].properties
+        if key.endswith("+") and len(key) > 1:
+            key = key[:-1]
+            value = f"{props[key]} {value}" if props.get(key) else value
+        props[key] = value
+        if "<" in value or "[" in value or key.upper() == "CREATED":
+            self.nodes[self.index].timestamps.extend(
+                orgtime.parse_property_value(key, value, lineno, self.problems))
+
+    def _hash_line(self, lineno: int, s: str) -> None:
+        """``#+begin_…`` opens a block whose text is not scanned; other ``#`` lines are metadata."""
+        m = _BLOCK_LINE_RE.match(s)
+        if m is None or m[1].lower() != "begin":
+            return
+        name = (m[2] or ":").lower()  # ":" is a dynamic block, #+BEGIN: clocktable
+        if name in _SKIPPED_BLOCKS or name == ":":
+            self.block, self.block_line = name, lineno
+
+    # ------------------------------------------------------------------ finishing
+
+    def finish(self) -> None:
+        """Close the last entry, turn time problems into warnings, compute event times."""
+        self._end_entry(len(self.lines) + 1)
+        for line, message in self.problems:
+            self.warn(line, message)
+        self.warnings.sort(key=_warning_line)
+        for index, node in enumerate(self.nodes):
+            self._event_time(index, node)
+
+    def _event_time(self, index: int, node: Node) -> None:
+        """Apply SPEC §3's precedence for ``event_time``; ``event_source`` names the rule."""
+        if index == 0:
+            for ts in node.timestamps:
+                if ts.kind in ("keyword", "filename") and ts.start is not None:
+                    node.event_time, node.event_source = ts.start, ts.kind
+                    return
+            return
+        parent = self.nodes[node.parent or 0]
+        if index not in self.datetree and node.parent in self.datetree:
+            self.datetree[index] = self.datetree[node.parent or 0]
+        chosen = _own_event(node, self.lone_first.get(index))
+        if chosen is None:
+            chosen = self.datetree.get(index) or _file_date(self.nodes[0])
+        if chosen is None:
+            chosen = next((t for t in node.timestamps if t.kind == "created" and t.start), None)
+        if chosen is not None:
+            node.event_time, node.event_source = chosen.start, chosen.kind
+        elif parent.event_time is not None:
+            node.event_time, node.event_source = parent.event_time, "ancestor"
+
+
+def _warning_line(warning: str) -> int:
+    """Sort key: the line number inside ``file:line: message``."""
+    try:
+        return int(warning.rsplit(": ", 1)[0].rsplit(":", 1)[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def _is_active(ts: Timestamp) -> bool:
+    return ts.kind == "active" or (ts.kind == "range" and ts.label == "active")
+
+
+def _is_inactive(ts: Timestamp) -> bool:
+    return ts.kind == "inactive" or (ts.kind == "range" and ts.label == "inactive")
+
+
+def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
+    """Rules 1–3 of SPEC §3: CLOSED; active in heading/planning; inactive in heading / %U line.
+
+    The lone stamp on the first body line may also be active (org-capture's ``%T``): it names
+    the entry's time as clearly as ``%U`` does.
+    """
+    stamps = node.timestamps
+    for ts in stamps:
+        if ts.kind == "closed" and ts.start is not None:
+            return ts
+    planning_line = node.line + 1
+    for ts in stamps:
+        if ts.line == node.line and _is_active(ts):
+            return ts
+    for ts in stamps:
+        if ts.kind in ("scheduled", "deadline") or (ts.line == planning_line and _is_active(ts)):
+            return ts
+    for ts in stamps:
+        if ts.line == node.line and _is_inactive(ts):
+            return ts
+    return lone
+
+
+def _file_date(file_node: Node) -> Timestamp | None:
+    """The daily-file name's date (SPEC §3 rule 4 for headings outside any datetree)."""
+    for ts in file_node.timestamps:
+        if ts.kind == "filename":
+            return ts
+    return None
+
+
+def _normalise(text: str) -> str:
+    """Make lines end the way Emacs reads them: drop a BOM; CRLF, CR and LF all end a line."""
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def parse_org(text: str, path: str, *, todo_keywords: Sequence[str] = ("TODO",),
+              done_keywords: Sequence[str] = ("DONE",)) -> ParsedFile:
+    """Read one org file's text into its file node and headings, in file order.
+
+    Never raises on any ``str``: malformed constructs become ``ParsedFile.warnings``. The
+    keyword arguments are the configured TODO/done keywords, used when the file sets none.
+    """
+    text = _normalise(text)
+    lines = text.split("\n")
+    settings = _read_settings(text)
+    todo = tuple(settings.todo) if settings.todo or settings.done else tuple(todo_keywords)
+    done = tuple(settings.done) if settings.todo or settings.done else tuple(done_keywords)
+    reader = _Reader(path, lines, todo, done, settings)
+    heading, body_line = reader.heading, reader.body_line
+    for lineno, line in enumerate(lines, 1):
+        if line[:1] == "*":
+            level = len(line) - len(line.lstrip("*"))
+            if level < len(line) and line[level] in " \t":
+                heading(lineno, level, line[level + 1:])
+                continue
+        body_line(lineno, line)
+    reader.finish()
+    return ParsedFile(path=path, nodes=reader.nodes, todo_keywords=todo,
+                      done_keywords=done, warnings=reader.warnings)
