@@ -130,8 +130,7 @@ class _Reader:
         self.lines = lines
         self.keywords = frozenset(todo) | frozenset(done)
         self.settings = settings
-        self.warnings: list[str] = []
-        self.problems: orgtime.Problems = []
+        self.problems: orgtime.Problems = []  # (line, message), from here and from orgtime
         self.nodes: list[Node] = []
         self.stack: list[int] = []  # indices of open headings, shallowest first
         self.seen: dict[tuple[tuple[str, ...], str], int] = {}
@@ -196,8 +195,8 @@ class _Reader:
             self.nodes[self.index].body = "\n".join(lines[self.body_start - 1:end])
 
     def warn(self, line: int, message: str) -> None:
-        """Record a ``file:line: message`` warning (malformed input never raises)."""
-        self.warnings.append(f"{self.path}:{line}: {message}")
+        """Record a warning for ``line`` (malformed input never raises)."""
+        self.problems.append((line, message))
 
     # ------------------------------------------------------------------ headings
 
@@ -356,14 +355,13 @@ class _Reader:
 
     # ------------------------------------------------------------------ finishing
 
-    def finish(self) -> None:
-        """Close the last entry, turn time problems into warnings, compute event times."""
+    def finish(self) -> list[str]:
+        """Close the last entry, compute event times; return ``file:line: message`` warnings."""
         self._end_entry(len(self.lines) + 1)
-        for line, message in self.problems:
-            self.warn(line, message)
-        self.warnings.sort(key=_warning_line)
         for index, node in enumerate(self.nodes):
             self._event_time(index, node)
+        self.problems.sort(key=lambda problem: problem[0])
+        return [f"{self.path}:{line}: {message}" for line, message in self.problems]
 
     def _event_time(self, index: int, node: Node) -> None:
         """Apply SPEC §3's precedence for ``event_time``; ``event_source`` names the rule."""
@@ -385,14 +383,6 @@ class _Reader:
             node.event_time, node.event_source = chosen.start, chosen.kind
         elif parent.event_time is not None:
             node.event_time, node.event_source = parent.event_time, "ancestor"
-
-
-def _warning_line(warning: str) -> int:
-    """Sort key: the line number inside ``file:line: message``."""
-    try:
-        return int(warning.rsplit(": ", 1)[0].rsplit(":", 1)[1])
-    except (IndexError, ValueError):
-        return 0
 
 
 def _is_active(ts: Timestamp) -> bool:
@@ -463,6 +453,6 @@ def parse_org(text: str, path: str, *, todo_keywords: Sequence[str] = ("TODO",),
                 heading(lineno, level, line[level + 1:])
                 continue
         body_line(lineno, line)
-    reader.finish()
+    warnings = reader.finish()
     return ParsedFile(path=path, nodes=reader.nodes, todo_keywords=todo,
-                      done_keywords=done, warnings=reader.warnings)
+                      done_keywords=done, warnings=warnings)

@@ -97,32 +97,38 @@ class StampError(ValueError):
 # --------------------------------------------------------------------------- single stamps
 
 
-def _clock_time(day: datetime, hour: str, minute: str) -> datetime:
-    """Put ``hour:minute`` on ``day``; ``24:00`` is the next midnight, as Emacs computes it."""
+_SPAN_GROUPS = ("y", "mo", "d", "h", "mi", "h2", "mi2")
+
+
+def _clock_time(y: int, mo: int, d: int, hour: str, minute: str) -> datetime:
+    """``hour:minute`` on a day; ``24:00`` is the next midnight, as Emacs computes it."""
     h, m = int(hour), int(minute)
     if h == 24 and m == 0:
-        return day + _DAY
+        return datetime(y, mo, d) + _DAY
     if h > 23 or m > 59:
         raise StampError(f"invalid time {hour}:{minute}")
-    return day.replace(hour=h, minute=m)
+    return datetime(y, mo, d, h, m)
 
 
 def _span(m: re.Match[str]) -> tuple[datetime, datetime, bool]:
     """The ``[start, end)`` interval of one matched stamp and whether it carries a time."""
+    ys, mos, ds, h, mi, h2, mi2 = m.group(*_SPAN_GROUPS)
+    y, mo, d = int(ys), int(mos), int(ds)
     try:
-        day = datetime(int(m["y"]), int(m["mo"]), int(m["d"]))
-    except ValueError:
-        raise StampError(f"invalid date {m['y']}-{m['mo']}-{m['d']}") from None
-    try:
-        if m["h"] is None:
+        if h is None:
+            day = datetime(y, mo, d)
             return day, day + _DAY, False
-        start = _clock_time(day, m["h"], m["mi"])
-        if m["h2"] is None:
+        start = _clock_time(y, mo, d, h, mi)
+        if h2 is None:
             return start, start, True
-        end = _clock_time(day, m["h2"], m["mi2"])
+        end = _clock_time(y, mo, d, h2, mi2)
         if end < start:  # 22:00-01:00 crosses midnight
             end += _DAY
         return start, end, True
+    except StampError:
+        raise
+    except ValueError:
+        raise StampError(f"invalid date {ys}-{mos}-{ds}") from None
     except OverflowError:
         raise StampError("date out of range") from None
 
@@ -145,8 +151,9 @@ def _from_matches(
 ) -> Timestamp:
     """Build a Timestamp from one stamp or a ``<a>--<b>`` pair (raises StampError)."""
     start, end, has_time = _span(a)
-    repeater, warning = _modifiers(a["mods"])
-    active = a["open"] == "<"
+    opener, mods = a.group("open", "mods")
+    repeater, warning = _modifiers(mods) if mods else (None, None)
+    active = opener == "<"
     label = None
     if b is not None:
         end = _span(b)[1]

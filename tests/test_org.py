@@ -447,3 +447,9 @@ def test_corpus_file(path):
         assert node.parent is not None and node.parent < index
         assert node.line >= 1
         assert all(ts.line >= node.line for ts in node.timestamps)
+
+
+def test_warnings_are_in_line_order():
+    text = "* A\n:PROPERTIES:\n:ID: x\n<2026-02-30 Mon>\n* B\n<2026-02-31 Tue>\n"
+    pf = parse(text, "o.org")
+    assert [w.split(":")[1] for w in pf.warnings] == ["2", "4", "6"]
