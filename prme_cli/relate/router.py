@@ -48,7 +48,10 @@ _HOW_SPAN = rf"how\s+(?:long|much\s+time|many\s+{_UNITS_ALT})"
 
 _ELAPSED_BETWEEN = [
     # how long passed between A and B / how many days were there between A and B
-    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+between\b.+\band\b"),
+    re.compile(
+        rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+between\b"
+        r"(?:.+\band\b|\s+(?:the|my|our|your|his|her|their|these|those)\s+(?:two|both)\b)"
+    ),
     # how many days after A did B / how long before the trip did I …
     re.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"
