@@ -42,8 +42,8 @@ def read(expression: str, basis: str, *, quote: str | None = None,
                      **kwargs)
 
 
-def local(*args: int) -> datetime:
-    return datetime(*args, tzinfo=TZ)
+def local(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=TZ)
 
 
 # --------------------------------------------------------------------------- org_timestamp
