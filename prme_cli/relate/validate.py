@@ -122,7 +122,7 @@ def _name_in_question(name: str, question: str) -> bool:
     return bool(name.strip()) and fold(name) in fold(question)
 
 
-def _label(index: int, operand: Operand) -> str:
+def _label(index: int) -> str:
     return f"operand {index + 1}"
 
 
@@ -137,7 +137,7 @@ def _check_operand(
     question: str,
 ) -> ValidationError | None:
     """The first textual rule the operand breaks, if any (later rules depend on earlier)."""
-    who = _label(index, operand)
+    who = _label(index)
     if operand.time_basis not in TIME_BASES:
         return ValidationError("unknown_basis", f"{who}: unknown time basis", index)
     if operand.time_basis not in ALLOWED_BASES[operation]:
@@ -178,7 +178,7 @@ def _repeated(operands: tuple[Operand, ...]) -> list[ValidationError]:
             errors.append(
                 ValidationError(
                     "repeated_record",
-                    f"{_label(index, operand)}: record {operand.evidence_id!r} is already "
+                    f"{_label(index)}: record {operand.evidence_id!r} is already "
                     f"cited by operand {seen[operand.evidence_id] + 1}",
                     index,
                 )
@@ -321,7 +321,7 @@ def validate(
             dated.append(interpret(operand, records[operand.evidence_id],
                                    question_date=question_date, tz=tz, resolver=resolver))
         except InterpretError as err:
-            errors.append(ValidationError(err.code, f"{_label(index, operand)}: {err.reason}",
+            errors.append(ValidationError(err.code, f"{_label(index)}: {err.reason}",
                                           index))
     errors += _repeated(operands)
     if errors:
