@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
@@ -762,7 +762,8 @@ _WEEKDAYS: dict[str, int] = {name: i for i, name in enumerate(_WEEKDAY_NAMES)}
 _WEEKDAYS.update({name[:3]: i for i, name in enumerate(_WEEKDAY_NAMES)})
 _WEEKDAYS.update({"tues": 1, "weds": 2, "thur": 3, "thurs": 3})
 
-#: Unit words -> (grain, multiplier, singular?). ``m`` is absent: minute or month? Never guess.
+#: Unit words -> (grain, multiplier, usable without a number?). Only the full singular word
+#: stands alone (``past week``, not ``past w``). ``m`` is absent: minute or month? Never guess.
 _UNITS: dict[str, tuple[str, int, bool]] = {}
 for _grain, _words in (
     ("second", ("second", "sec", "s")), ("minute", ("minute", "min")),
@@ -770,7 +771,7 @@ for _grain, _words in (
     ("month", ("month", "mo")), ("quarter", ("quarter", "qtr")), ("year", ("year", "yr", "y")),
 ):
     for _word in _words:
-        _UNITS[_word] = (_grain, 1, True)
+        _UNITS[_word] = (_grain, 1, _word == _grain)
         if len(_word) > 1:
             _UNITS[_word + "s"] = (_grain, 1, False)
 _UNITS["fortnight"] = ("week", 2, True)
@@ -821,6 +822,8 @@ class _Grammar:
     def __init__(self, tokens: list[_Token], ctx: _Context) -> None:
         self.tokens = tokens
         self.ctx = ctx
+        #: Why a reading was dropped, reported when no reading survives.
+        self.complaints: list[str] = []
 
     # -- token tests -------------------------------------------------------------------------
 
@@ -828,7 +831,7 @@ class _Grammar:
         return i < len(self.tokens) and self.tokens[i].kind == "word" and (
             self.tokens[i].value in words)
 
-    def word_in(self, i: int, table: dict[str, int] | set[str]) -> str | None:
+    def word_in(self, i: int, table: Container[str]) -> str | None:
         if i < len(self.tokens) and self.tokens[i].kind == "word":
             value = self.tokens[i].value
             if isinstance(value, str) and value in table:
@@ -1111,10 +1114,12 @@ class _Grammar:
             yield _weekday_in_week(weekday, _RELATIVE[which], ctx), m + 2
         for day, e in self.calendar_day(j + 1 if self.kind(j, "comma") is not None else j,
                                         explicit_month=True):
-            if day.weekday() != weekday:
-                raise ctx.fail(f"{day.isoformat()} is a {_WEEKDAY_NAMES[day.weekday()].title()}, "
-                               f"not a {_WEEKDAY_NAMES[weekday].title()}")
-            yield day, e
+            if day.weekday() == weekday:
+                yield day, e
+            else:  # only an error if no other reading works ("sunday, nov 29, 2026")
+                actual, named = _WEEKDAY_NAMES[day.weekday()], _WEEKDAY_NAMES[weekday]
+                self.complaints.append(
+                    f"{day.isoformat()} is a {actual.title()}, not a {named.title()}")
 
     def calendar_day(self, i: int, *, explicit_month: bool = False) -> Iterator[tuple[date, int]]:
         """``2026-11-03``, ``11/03/2026``, ``the 3rd``, ``march 3rd``, ``3rd of march 2026``."""
@@ -1152,7 +1157,8 @@ _UNITS_SET = set(_UNITS)
 def _parse_words(text: str, ctx: _Context) -> _Span:
     tokens = _tokenize(text, ctx)
     readings: dict[tuple[float, float, str], _Span] = {}
-    for start, end, grain in _Grammar(tokens, ctx).expression():
+    grammar = _Grammar(tokens, ctx)
+    for start, end, grain in grammar.expression():
         readings.setdefault((start.timestamp(), end.timestamp(), grain), (start, end, grain))
     if len(readings) == 1:
         return next(iter(readings.values()))
@@ -1162,6 +1168,8 @@ def _parse_words(text: str, ctx: _Context) -> _Span:
     unknown = [t.raw for t in tokens if t.kind == "word" and t.raw not in _VOCABULARY]
     if unknown:
         raise ctx.fail(f"unknown word {unknown[0]!r}")
+    if grammar.complaints:
+        raise ctx.fail(grammar.complaints[-1])
     raise ctx.fail("not a time expression prme knows (see `prme when --help`)")
 
 
