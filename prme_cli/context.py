@@ -158,43 +158,48 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
-_UNIT = r"(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)"
-_NUMBER_WORD = (
-    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few"
-    r"|several|couple of|a couple of|half an?)"
-)
-#: A body line "dates or times something" when it has any of these. Generous on purpose: a
-#: structured record that keeps one line too many costs a few tokens; one that drops the line
-#: the question is about loses the evidence.
-_DATED_LINE = re.compile(
+#: Date forms that involve a digit (checked only on lines that have one: the search is the
+#: expensive part of rendering a structured record).
+_NUMERIC_DATE = re.compile(
     "|".join(
         [
             r"[<\[]\d{4}-\d{2}-\d{2}",  # org timestamp
-            r"<%%\(",  # diary sexp
             r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b",  # ISO date or month
-            r"\b\d{4}\d{2}\d{2}\b",  # compact date (org-roam dailies)
+            r"\b(?:19|20)\d{2}(?:\d{4})?\b",  # a year, or a compact date (org-roam dailies)
             r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b",  # numeric date
-            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}",  # 3 March, 3rd of March
-            rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",  # March 3
-            (
-                r"\b(?:january|february|march|april|june|july|august|september|october"
-                r"|november|december)\b"
-            ),  # a month named alone ("in March")
-            r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
-            r"\b(?:today|tonight|yesterday|tomorrow|ago|weekend|fortnight|noon|midnight)\b",
-            (
-                r"\b(?:this|last|next|past|previous)\s+(?:morning|afternoon|evening|night"
-                r"|week|month|quarter|year|weekend)\b"
-            ),
             r"\b\d{1,2}:\d{2}\b",  # clock time
-            r"\b\d{1,2}\s?(?:am|pm)\b",
-            rf"\b\d+(?:[.,]\d+)?\s*{_UNIT}\b",  # a duration or count of days
-            rf"\b{_NUMBER_WORD}\s+{_UNIT}\b",
-            r"\b(?:19|20)\d{2}\b",  # a year
+            r"\b\d{1,2}\s?[ap]\.?m\b",  # 9am, 5 p.m
+            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}",  # 3 March, 3rd of March
+            rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",  # March 3, May 3
         ]
     ),
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"[^\W\d_]+")
+#: Words that make a line temporal on their own: named months and days, relative days, parts
+#: of the day, and the units durations and counts are given in ("for three weeks"). "may" and
+#: abbreviations are left to :data:`_NUMERIC_DATE`, which wants a day number beside them.
+_DATE_WORD_LIST = (
+    "january february march april june july august september october november december"
+    " monday tuesday wednesday thursday friday saturday sunday"
+    " today tonight yesterday tomorrow ago weekend weekends fortnight fortnights noon midnight"
+    " morning afternoon evening night overnight"
+    " minute minutes hour hours day days week weeks month months quarter year years"
+    " daily weekly monthly yearly annually"
+)
+_DATE_WORDS = frozenset(_DATE_WORD_LIST.split())
+
+
+def _is_dated(line: str) -> bool:
+    """Whether a body line dates or times something. Generous on purpose: a structured record
+    that keeps one line too many costs a few tokens; one that drops the line a question is
+    about loses the evidence."""
+    if "<%%(" in line:  # diary sexp
+        return True
+    if _DIGIT.search(line) and _NUMERIC_DATE.search(line):
+        return True
+    return not _DATE_WORDS.isdisjoint(_WORD.findall(line.lower()))
 
 
 def _one_line(text: str) -> str:
@@ -234,7 +239,7 @@ def _dated_lines(record: ContextRecord) -> list[str]:
     for line in record.body.splitlines():
         if not line.strip():
             continue
-        if any(raw in line for raw in raws) or _DATED_LINE.search(line):
+        if any(raw in line for raw in raws) or _is_dated(line):
             kept.append(line)
     return kept
 
@@ -398,6 +403,17 @@ class _Assembler:
         self.items: list[str] = []
         self._prefix_cost = tokens.count(layout.opening)
 
+    def fits(self, item: str, budget: int) -> bool:
+        """Whether appending ``item`` keeps the context within ``budget``."""
+        if self.exact_sum:
+            room = budget - self._prefix_cost
+            text = item + self.layout.closing
+            # Every token covers at most max_token_bytes() bytes, and a character is at least
+            # one byte, so a text this long cannot fit: skip tokenizing it.
+            if room <= 0 or len(text) > room * tokens.max_token_bytes():
+                return False
+        return self.cost_with(item) <= budget
+
     def cost_with(self, item: str) -> int:
         """Tokens of the whole context if ``item`` were appended now."""
         if self.exact_sum:
@@ -466,7 +482,7 @@ def _greedy(
             continue
         for representation in REPRESENTATIONS:
             text = render_record(record, representation, fmt)
-            if assembler.cost_with(text) <= budget:
+            if assembler.fits(text, budget):
                 assembler.add(text)
                 packed.append(
                     PackedRecord(

@@ -39,6 +39,7 @@ _BATCH_MIN_CHARS = 262_144
 _lock = threading.Lock()
 _encoding: Encoding | None = None
 _cache: dict[str, int] = {}
+_max_token_bytes: int | None = None
 
 
 def _get_encoding() -> Encoding:
@@ -69,6 +70,18 @@ def _encode_len(text: str) -> int:
     # encode_ordinary: "<|endoftext|>" written in a note is text, not a special token, and
     # must neither raise (as encode() would) nor be counted as one token.
     return len(_get_encoding().encode_ordinary(text))
+
+
+def max_token_bytes() -> int:
+    """Length in bytes of the longest cl100k token (128: a run of spaces).
+
+    Gives a free lower bound: a text of ``n`` characters has at least ``n / max_token_bytes()``
+    tokens, so packing can rule out a long body without tokenizing it.
+    """
+    global _max_token_bytes
+    if _max_token_bytes is None:
+        _max_token_bytes = max(len(token) for token in _get_encoding().token_byte_values())
+    return _max_token_bytes
 
 
 def count(text: str) -> int:

@@ -370,6 +370,23 @@ def test_fast_path_needs_no_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     assert modes and all(modes)
 
 
+def test_huge_body_is_ruled_out_without_tokenizing(monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens.clear_cache()
+    tokens.max_token_bytes()
+    seen: list[int] = []
+    real = tokens._encode_len
+
+    def spy(text: str) -> int:
+        seen.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(tokens, "_encode_len", spy)
+    huge = _frame(body="Glued the corner. " * 100_000)
+    bundle = pack([huge], 300)
+    assert [p.representation for p in bundle.records] == ["structured"]
+    assert max(seen) < 10_000
+
+
 def test_broken_identity_falls_back_to_whole_text_counting(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a joiner that lets pieces merge, the fast sum is wrong; the budget still holds."""
     monkeypatch.setitem(ctx._LAYOUTS, "reader", ctx._Layout("", "", "", ""))

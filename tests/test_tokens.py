@@ -94,6 +94,11 @@ def test_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tokens.cache_size() == 3
 
 
+def test_max_token_bytes_bounds_every_count() -> None:
+    assert tokens.max_token_bytes() == 128  # cl100k's longest token: 128 spaces
+    assert tokens.count(" " * 128 + "x") >= len(" " * 128 + "x") / tokens.max_token_bytes()
+
+
 def test_encoding_available_reports_data_file() -> None:
     ok, detail = tokens.encoding_available()
     assert ok, detail
