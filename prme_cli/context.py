@@ -134,6 +134,19 @@ class Bundle:
             return None
         return 1.0 - self.tokens_used / self.full_dump_tokens
 
+    def footer(self) -> str:
+        """One line for stderr after ``query --context`` (SPEC §5): what was packed, what it
+        cost, what a full dump would have cost and the saving."""
+        parts = [f"context: {len(self.records)} nodes"]
+        if self.excluded_ids:
+            parts[0] += f" ({len(self.excluded_ids)} excluded)"
+        parts.append(f"{self.tokens_used:,}/{self.budget:,} tokens")
+        saving = self.saving
+        if saving is not None:
+            parts.append(f"full dump {self.full_dump_tokens:,} tokens")
+            parts.append(f"saving {saving:.1%}")
+        return "; ".join(parts)
+
     def to_json(self) -> dict[str, Any]:
         """The bundle's stable JSON shape (for ``--format json`` and receipts)."""
         return {

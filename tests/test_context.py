@@ -283,6 +283,10 @@ def test_to_json_shape_and_saving() -> None:
     assert data["excluded_ids"] == [] and data["dropped_ids"] == []
     assert bundle.saving == pytest.approx(1 - bundle.tokens_used / 10_000)
     assert pack([_frame()], 500).saving is None
+    footer = bundle.footer()
+    assert footer.startswith("context: 1 nodes; ") and "full dump 10,000 tokens" in footer
+    assert "saving" not in pack([_frame()], 500).footer()
+    assert "(1 excluded)" in pack([_frame()], 0).footer()
 
 
 @FAST
