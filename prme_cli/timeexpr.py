@@ -1205,7 +1205,10 @@ def _longest_expression(
     first = text[tokens[i][0]:tokens[i][1]]
     if not _could_start(first):
         return None
-    stop = min(len(tokens), i + _FIND_MAX_TOKENS)
+    stop = i + 1
+    while stop < min(len(tokens), i + _FIND_MAX_TOKENS) and (
+            text[tokens[stop][0]] == "," or _could_start(text[tokens[stop][0]:tokens[stop][1]])):
+        stop += 1  # no expression goes on past a word outside the vocabulary
     for j in range(stop - 1, i - 1, -1):
         candidate = text[tokens[i][0]:tokens[j][1]]
         if "\n" in candidate or re.search(r"[.;!?]\s", candidate) or candidate.endswith(","):

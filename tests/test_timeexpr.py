@@ -395,15 +395,14 @@ def test_anchors_and_boundaries(expression: str, expected: tuple[str, str, str] 
 
 
 def test_week_start_moves_weeks_but_not_weekends() -> None:
-    sunday_weeks = {"week_start": 6}
-    assert span("this week", **sunday_weeks) == (
+    assert span("this week", week_start=6) == (
         "2026-11-29T00:00:00+01:00", "2026-12-06T00:00:00+01:00", "week")
-    assert span("last week", **sunday_weeks) == (
+    assert span("last week", week_start=6) == (
         "2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")
-    assert span("sow", **sunday_weeks)[0] == "2026-11-29T00:00:00+01:00"
-    assert span("this monday", **sunday_weeks) == day("2026-11-30")
-    assert span("2 weeks ago", **sunday_weeks)[0] == "2026-11-15T00:00:00+01:00"
-    assert span("this weekend", **sunday_weeks) == span("this weekend")
+    assert span("sow", week_start=6)[0] == "2026-11-29T00:00:00+01:00"
+    assert span("this monday", week_start=6) == day("2026-11-30")
+    assert span("2 weeks ago", week_start=6)[0] == "2026-11-15T00:00:00+01:00"
+    assert span("this weekend", week_start=6) == span("this weekend")
     with pytest.raises(UsageError):
         resolve("today", SUN, BERLIN, week_start=7)
 
