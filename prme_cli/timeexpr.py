@@ -31,6 +31,7 @@ Semantics, where the SPEC leaves room (all documented here so the README can quo
 - **Anchors and boundaries are one-second windows:** ``sod``/``start of X``/``beginning of X``
   is the first second of X, ``eod``/``end of X`` its last second, so ``range "start of last
   month" "end of last month"`` is exactly last month and ``since sow`` starts on Monday 00:00.
+  X is any expression; a bare period word is the current one (``end of day`` == ``eod``).
 - **Weeks** start on ``week_start`` (0 = Monday ... 6 = Sunday). A weekend is always Saturday
   and Sunday; ``this weekend`` is the one of the current Monday-based week. ISO weeks
   (``2026-W48``) are Monday-based by definition.
@@ -573,8 +574,10 @@ def _resolve_text(text: str, ctx: _Context) -> _Span:
         edge, grain = _ANCHORS[text]
         return _boundary(edge, _period_containing(ctx.today, grain, ctx), ctx)
     if match := _BOUNDARY.fullmatch(text):
-        edge = "e" if match.group(1) == "end" else "s"
-        return _boundary(edge, _resolve_text(match.group(2), ctx), ctx)
+        edge, inner = ("e" if match.group(1) == "end" else "s"), match.group(2)
+        if inner in ("day", "week", "month", "quarter", "year"):  # "end of day" == eod
+            return _boundary(edge, _period_containing(ctx.today, inner, ctx), ctx)
+        return _boundary(edge, _resolve_text(inner, ctx), ctx)
     if match := _EPOCH.fullmatch(text):
         instant = datetime.fromtimestamp(int(match.group(1)), ctx.tz)
         return _point(instant, "second", ctx)

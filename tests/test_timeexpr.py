@@ -376,7 +376,10 @@ ANCHOR_CASES = [
     ("beginning of last month",
      ("2026-10-01T00:00:00+02:00", "2026-10-01T00:00:01+02:00", "second")),
     ("end of last month", ("2026-10-31T23:59:59+01:00", "2026-11-01T00:00:00+01:00", "second")),
-    ("start of the week", None),
+    ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-23T00:00:01+01:00", "second")),
+    ("end of day", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
+    ("end of the month", ("2026-11-30T23:59:59+01:00", "2026-12-01T00:00:00+01:00", "second")),
+    ("beginning of time", None),
     ("the end of this week",
      ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
     ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
@@ -387,7 +390,7 @@ ANCHOR_CASES = [
 
 @pytest.mark.parametrize(("expression", "expected"), ANCHOR_CASES)
 def test_anchors_and_boundaries(expression: str, expected: tuple[str, str, str] | None) -> None:
-    if expected is None:  # "the week" alone names no particular week: refuse
+    if expected is None:
         with pytest.raises(TimeExpressionError):
             resolve(expression, SUN, BERLIN)
     else:
@@ -532,6 +535,13 @@ def test_range_months_and_clock_times() -> None:
     first, second = resolve_range("last monday", "yesterday", SUN, BERLIN)
     assert (first.start.isoformat(), second.end.isoformat()) == (
         "2026-11-23T00:00:00+01:00", "2026-11-29T00:00:00+01:00")
+
+
+def test_range_of_boundaries_is_exactly_the_period() -> None:
+    first, second = resolve_range("start of last month", "end of last month", SUN, BERLIN)
+    last_month = resolve("last month", SUN, BERLIN)
+    assert first.start.isoformat() == last_month.start.isoformat()
+    assert second.end.isoformat() == last_month.end.isoformat()
 
 
 def test_reversed_range_names_both_expressions() -> None:
@@ -728,6 +738,7 @@ FIND_CASES = [
     ("The sun sat low; I was sad.", []),
     ("Nothing temporal here at all.", []),
     ("Call me tomorrow at 5pm, or friday afternoon", ["tomorrow at 5pm", "friday afternoon"]),
+    ("Send it by end of day, then sleep.", ["end of day"]),
     ("a fortnight ago, and the day before yesterday", ["a fortnight ago",
                                                        "the day before yesterday"]),
 ]
@@ -782,7 +793,7 @@ def test_n_units_ago_tile_backwards(wall: datetime, tz: ZoneInfo, n: int, unit: 
 
 EXPRESSIONS = [e for e, _ in RELATIVE_CASES + CALENDAR_CASES + CLOCK_CASES + ANCHOR_CASES
                # a yearless date with a weekday is valid only in years where they agree
-               if e not in {"start of the week", "sunday, november 29"}
+               if e not in {"beginning of time", "sunday, november 29"}
                ] + [e for e, _, _ in WEEKDAY_CASES]
 
 
