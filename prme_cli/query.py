@@ -168,20 +168,29 @@ _ROW_COLUMNS = (
 _N_ROW = 21
 
 
+def _json(text: str) -> Any:
+    """``json.loads`` with the common empty values short-cut (rows are built per result)."""
+    if text == "[]":
+        return []
+    if text == "{}":
+        return {}
+    return json.loads(text)
+
+
 def _row(values: tuple[Any, ...] | list[Any]) -> Row:
     event_time = values[13]
     return Row(
         id=values[1],
         type=values[2],
         title=values[3],
-        path=json.loads(values[4]),
+        path=_json(values[4]),
         file=values[5],
         line=values[6],
         level=values[7],
         todo=values[8],
         priority=values[9],
-        tags=json.loads(values[10]),
-        properties=json.loads(values[11]),
+        tags=_json(values[10]),
+        properties=_json(values[11]),
         body=values[12],
         event_time=None if event_time is None else from_wall_seconds(event_time),
         version=display_instant(values[14]) or "",
@@ -424,6 +433,9 @@ def _select_windowed(
     kind: str | None,
     reverse: bool,
 ) -> list[Row]:
+    """Two steps so the sorter never carries bodies: (1) keys of the matching objects,
+    filtered, ordered and limited in SQL, merged with repeater occurrences; (2) the full rows
+    of the survivors only."""
     start, end = window
     if start.tzinfo is None or end.tzinfo is None:
         raise ValueError("query windows must be timezone-aware")
@@ -446,9 +458,21 @@ def _select_windowed(
     if params["we"] <= params["ws"] and not want_version:
         return []
     conn = store.conn
-    # Repeaters first: their count bounds how far past LIMIT the SQL must look (see merge).
+    joins = _joins(where, fts_join)
+    # Repeaters first: in reverse order their count bounds how far past LIMIT the SQL must
+    # look (an object's repeater may lower its key below another's; see _merge_limit).
     repeats = (
-        _repeater_matches(conn, params, where, fts_cte, fts_join, rank_col, ws_wall, we_wall)
+        _repeater_matches(
+            conn,
+            params,
+            joins,
+            where,
+            fts_cte,
+            rank_col,
+            ws_wall,
+            we_wall,
+            limit=None if reverse else limit,
+        )
         if want_ts
         else {}
     )
@@ -458,26 +482,23 @@ def _select_windowed(
     ]
     if fts_cte:
         ctes.insert(0, fts_cte)
-    order = f"b.k {direction}, o.pk {direction}"
+    order = f"b.k {direction}, b.obj {direction}"
     if fts_cte:
         order = f"f.rank, {order}"
     sql = (
-        f"WITH {', '.join(ctes)} SELECT {_ROW_COLUMNS}, {rank_col}, b.k, b.ts FROM best b "
-        f"JOIN objects o ON o.pk = b.obj JOIN files fl ON fl.file_id = o.file_id{fts_join} "
-        f"WHERE 1{where} ORDER BY {order}"
+        f"WITH {', '.join(ctes)} SELECT b.obj, {rank_col}, b.k, b.ts FROM best b "
+        f"JOIN objects o ON o.pk = b.obj{joins} WHERE 1{where} ORDER BY {order}"
     )
     if limit is not None:
         sql += " LIMIT :limit"
-        params["limit"] = limit + len(repeats)
-    found: dict[int, tuple[Any, int, Any, Row]] = {}
-    for values in conn.execute(sql, params):
-        rank = values[_N_ROW]
-        found[values[0]] = (rank, values[_N_ROW + 1], values[_N_ROW + 2], _row(values))
-    for pk, (rank, key, occurrence, ts_id, values) in repeats.items():
-        have = found.get(pk)
+        params["limit"] = limit + (len(repeats) if reverse else 0)
+    found: dict[int, tuple[Any, int, Any]] = {
+        obj: (rank, key, ts_id) for obj, rank, key, ts_id in conn.execute(sql, params)
+    }
+    for obj, (rank, key, ref) in repeats.items():
+        have = found.get(obj)
         if have is None or key < have[1]:
-            row = have[3] if have is not None else _row(values)
-            found[pk] = (rank, key, ("repeat", ts_id, occurrence), row)
+            found[obj] = (rank, key, ref)
     ordered = sorted(
         found.items(),
         key=lambda item: (
@@ -488,29 +509,24 @@ def _select_windowed(
     )
     if limit is not None:
         ordered = ordered[:limit]
-    ts_ids = [info[2] for _, info in ordered if isinstance(info[2], int)]
-    ts_ids += [info[2][1] for _, info in ordered if isinstance(info[2], tuple)]
+    full = _load_rows(conn, [obj for obj, _ in ordered])
+    ts_ids = [
+        info[2] if isinstance(info[2], int) else info[2][0]
+        for _, info in ordered
+        if info[2] is not None
+    ]
     stamps = _load_timestamps(conn, ts_ids)
     rows: list[Row] = []
-    for _, (rank, key, ts_ref, row) in ordered:
+    for obj, (rank, key, ref) in ordered:
+        row = full[obj]
         source = key % 4
-        if isinstance(ts_ref, tuple):
-            base = stamps[ts_ref[1]]
-            occurrence: datetime = ts_ref[2]
-            assert base.start is not None and base.end is not None
-            row.matched = Timestamp(
-                kind=base.kind,
-                start=occurrence,
-                end=occurrence + (base.end - base.start),
-                has_time=base.has_time,
-                raw=base.raw,
-                line=base.line,
-                repeater=base.repeater,
-                warning=base.warning,
-                label=base.label,
-            )
-        elif source == _SRC_TIMESTAMP and ts_ref is not None:
-            row.matched = stamps.get(ts_ref)
+        if isinstance(ref, tuple):
+            matched = _occurrence(stamps[ref[0]], ws_wall, we_wall)
+            if matched is None:  # SQL and occurs_in disagree: trust the one home of the rules
+                continue
+            row.matched = matched
+        elif source == _SRC_TIMESTAMP and ref is not None:
+            row.matched = stamps.get(ref)
         elif source == _SRC_EVENT and row.event_time is not None:
             row.matched = Timestamp(
                 kind="event",
@@ -524,12 +540,7 @@ def _select_windowed(
         elif source == _SRC_VERSION:
             wall = parse_instant(row.version).astimezone(tz).replace(tzinfo=None)
             row.matched = Timestamp(
-                kind="version",
-                start=wall,
-                end=wall,
-                has_time=True,
-                raw=row.version,
-                line=0,
+                kind="version", start=wall, end=wall, has_time=True, raw=row.version, line=0
             )
         if rank is not None:
             row.score = -float(rank)
@@ -537,54 +548,102 @@ def _select_windowed(
     return rows
 
 
+def _joins(where: str, fts_join: str) -> str:
+    """Join files only when a ``--file`` filter needs it; FTS only for text."""
+    return (" JOIN files fl ON fl.file_id = o.file_id" if "fl." in where else "") + fts_join
+
+
+def _occurrence(base: Timestamp, ws: datetime, we: datetime) -> Timestamp | None:
+    """The repeater's occurrence in the window as a Timestamp of its own."""
+    from .orgtime import occurs_in
+
+    occurrence = occurs_in(base, ws, we)
+    if occurrence is None or base.start is None or base.end is None:
+        return None
+    return Timestamp(
+        kind=base.kind,
+        start=occurrence,
+        end=occurrence + (base.end - base.start),
+        has_time=base.has_time,
+        raw=base.raw,
+        line=base.line,
+        repeater=base.repeater,
+        warning=base.warning,
+        label=base.label,
+    )
+
+
+_FIRST_OCCURRENCE = (
+    "(t.start + (CASE WHEN :ws - t.stop < 0 THEN 0 ELSE (:ws - t.stop) / t.period + 1 END)"
+    " * t.period)"
+)
+
+
 def _repeater_matches(
     conn: sqlite3.Connection,
     params: dict[str, Any],
+    joins: str,
     where: str,
     fts_cte: str,
-    fts_join: str,
     rank_col: str,
     ws_wall: datetime,
     we_wall: datetime,
-) -> dict[int, tuple[Any, int, datetime, int, tuple[Any, ...]]]:
-    """Repeating timestamps with an occurrence in the window, earliest per object.
+    *,
+    limit: int | None,
+) -> dict[int, tuple[Any, int, tuple[int]]]:
+    """Objects with a repeater occurring in the window: ``{obj: (rank, key, (ts_id,))}``.
 
-    SQL keeps the fixed-period (h/d/w) repeaters whose first occurrence not wholly before the
-    window starts before its end; month/year repeaters pass through to ``occurs_in``.
+    Fixed-period (h/d/w) repeaters get their first occurrence not wholly before the window by
+    integer arithmetic in SQL (the same rule as ``orgtime.occurs_in``, which confirms the rows
+    finally shown), so they can be ordered and limited there. Month/year repeaters are few and
+    go through ``occurs_in`` directly.
     """
     from .orgtime import occurs_in
 
     kind_sql = " AND t.kind = :kind" if "kind" in params else ""
-    sql = (
-        (f"WITH {fts_cte} " if fts_cte else "")
-        + f'SELECT {_ROW_COLUMNS}, {rank_col}, t.ts_id, t.kind, t.start, t."end", t.has_time, '
-        "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t "
-        f"JOIN objects o ON o.pk = t.obj JOIN files fl ON fl.file_id = o.file_id{fts_join} "
-        f"WHERE t.span = {SPAN_REPEAT} AND t.start < :we{kind_sql} AND (t.period IS NULL OR "
-        "t.start + (CASE WHEN :ws - t.stop < 0 THEN 0 ELSE (:ws - t.stop) / t.period + 1 END)"
-        f" * t.period < :we){where}"
+    with_fts = f"WITH {fts_cte} " if fts_cte else ""
+    order = "f.rank, k, r.obj" if fts_cte else "k, r.obj"
+    fixed = (
+        f"{with_fts}SELECT r.obj, {rank_col}, min(r.k) AS k, r.ts_id FROM ("
+        f"SELECT t.obj AS obj, t.ts_id AS ts_id, {_FIRST_OCCURRENCE} * 4 AS k FROM timestamps t "
+        f"WHERE t.span = {SPAN_REPEAT} AND t.period IS NOT NULL AND t.start < :we{kind_sql} "
+        f"AND {_FIRST_OCCURRENCE} < :we) r JOIN objects o ON o.pk = r.obj{joins} "
+        f"WHERE 1{where} GROUP BY r.obj ORDER BY {order}"
     )
-    out: dict[int, tuple[Any, int, datetime, int, tuple[Any, ...]]] = {}
-    for values in conn.execute(sql, params):
-        extra = values[_N_ROW + 1 :]
-        ts = Timestamp(
-            kind=extra[1],
-            start=from_wall_seconds(extra[2]),
-            end=from_wall_seconds(extra[3]),
-            has_time=bool(extra[4]),
-            raw=extra[5],
-            line=extra[6],
-            repeater=extra[7],
-            warning=extra[8],
-            label=extra[9],
-        )
-        occurrence = occurs_in(ts, ws_wall, we_wall)
+    rparams = dict(params)
+    if limit is not None:
+        fixed += " LIMIT :rlimit"
+        rparams["rlimit"] = limit
+    out: dict[int, tuple[Any, int, tuple[int]]] = {}
+    for obj, rank, key, ts_id in conn.execute(fixed, rparams):
+        out[obj] = (rank, key, (ts_id,))
+    calendar = (
+        f'{with_fts}SELECT t.obj, {rank_col}, t.ts_id, t.kind, t.start, t."end", t.has_time, '
+        "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t "
+        f"JOIN objects o ON o.pk = t.obj{joins} WHERE t.span = {SPAN_REPEAT} "
+        f"AND t.period IS NULL AND t.start < :we{kind_sql}{where}"
+    )
+    for obj, rank, ts_id, *fields in conn.execute(calendar, params):
+        occurrence = occurs_in(_stamp(fields), ws_wall, we_wall)
         if occurrence is None:
             continue
         key = wall_seconds(occurrence) * 4 + _SRC_TIMESTAMP
-        pk = values[0]
-        if pk not in out or key < out[pk][1]:
-            out[pk] = (values[_N_ROW], key, occurrence, extra[0], tuple(values[:_N_ROW]))
+        if obj not in out or key < out[obj][1]:
+            out[obj] = (rank, key, (ts_id,))
+    return out
+
+
+def _load_rows(conn: sqlite3.Connection, pks: list[int]) -> dict[int, Row]:
+    out: dict[int, Row] = {}
+    for i in range(0, len(pks), 500):
+        chunk = pks[i : i + 500]
+        marks = ",".join("?" * len(chunk))
+        for values in conn.execute(
+            f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+            f"WHERE o.pk IN ({marks})",
+            chunk,
+        ):
+            out[values[0]] = _row(values)
     return out
 
 

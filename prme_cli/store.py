@@ -157,7 +157,7 @@ CREATE TABLE timestamps (
     label     TEXT
 );
 CREATE INDEX timestamps_obj ON timestamps(obj);
-CREATE INDEX timestamps_window ON timestamps(span, start, stop, kind, obj);
+CREATE INDEX timestamps_window ON timestamps(span, start, stop, kind, obj, period);
 CREATE TABLE versions (
     obj          INTEGER NOT NULL REFERENCES objects(pk) ON DELETE CASCADE,
     content_hash TEXT NOT NULL,
