@@ -564,6 +564,111 @@ def when(
 
 
 # ---------------------------------------------------------------------------------------------
+# Relate
+
+
+@app.command()
+def relate(
+    ctx: typer.Context,
+    question: Annotated[str, typer.Argument(help="A temporal question about your notes.")],
+    budget: Annotated[Optional[int], typer.Option("--budget", help="Context budget in cl100k tokens [default 4096].")] = None,
+    resolver: Annotated[Optional[str], typer.Option("--resolver", help="symbolic|ollama|openai.")] = None,
+    resolver_url: Annotated[Optional[str], typer.Option("--resolver-url", help="Resolver endpoint.")] = None,
+    resolver_model: Annotated[Optional[str], typer.Option("--resolver-model", help="Resolver model.")] = None,
+    gate: Annotated[Optional[str], typer.Option("--gate", help="symbolic|jev|ollama.")] = None,
+    gate_url: Annotated[Optional[str], typer.Option("--gate-url", help="Gate endpoint.")] = None,
+    gate_model: Annotated[Optional[str], typer.Option("--gate-model", help="Gate model.")] = None,
+    threshold: Annotated[Optional[float], typer.Option("--threshold", help="Gate threshold [default 0.85].")] = None,
+    failure_policy: Annotated[Optional[str], typer.Option("--failure-policy", help="fallback|raise.")] = None,
+    owner: Annotated[Optional[str], typer.Option("--owner", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
+) -> None:
+    """Answer a temporal question from cited evidence, computed in code — or refuse."""
+    from prme_cli import config
+    from prme_cli.service import relate as run_relate
+
+    state = _state(ctx)
+    flags = {
+        "temporal_relation": {
+            "threshold": threshold,
+            "failure_policy": failure_policy,
+            "resolver": {"provider": resolver, "url": resolver_url, "model": resolver_model},
+            "gate": {"provider": gate, "url": gate_url, "model": gate_model},
+        }
+    }
+    cfg = config.apply_flags(state.cfg, flags)
+    budget = cfg["context"]["budget"] if budget is None else budget
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
+    with state.open_store() as store:
+        result = run_relate(
+            store, cfg, question, now=state.now, tz=state.tz, budget=budget, owner=owner,
+            on_egress=lambda line: _err(f"prme: note: {line}"),
+        )
+    _print_relation(state, result, fmt)
+    if not result.outcome.accepted:
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+def _print_relation(state: State, result: Any, fmt: str) -> None:
+    import json
+
+    doc = result.document
+    if fmt in ("json", "jsonl"):
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+        return
+    if fmt == "ids":
+        for evidence_id in doc["evidence_ids"]:
+            sys.stdout.write(f"{evidence_id}\n")
+        return
+    if fmt == "table":
+        from prme_cli.relate_view import relation_panel
+
+        relation_panel(sys.stdout, doc, color=state.color)
+        return
+    # tsv / org: the status line, then the context exactly as the reader would get it
+    value = doc["value"] or {}
+    sys.stdout.write(f"{doc['status']}\t{doc['operation'] or ''}\t{value.get('display', '')}\n")
+    sys.stdout.write(doc["context"])
+
+
+@app.command()
+def receipts(
+    ctx: typer.Context,
+    receipt_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Show one receipt.")] = None,
+    owner: Annotated[Optional[str], typer.Option("--owner", help="Whose receipts [default: yours].")] = None,
+    max_results: MaxOpt = None,
+) -> None:
+    """List your relate receipts, or show one."""
+    import json
+
+    from prme_cli.relate.receipts import get_receipt, list_receipts
+    from prme_cli.service import owner_name
+
+    state = _state(ctx)
+    who = owner_name(owner, state.cfg)
+    fmt = state.output_format()
+    with state.open_store() as store:
+        if receipt_id is not None:
+            receipt = get_receipt(store, who, receipt_id)
+            if receipt is None:
+                _err(f"no receipt {receipt_id!r} for owner {who!r}")
+                raise typer.Exit(ExitStatus.NO_RESULTS)
+            sys.stdout.write(json.dumps(receipt, ensure_ascii=False, indent=2) + "\n")
+            return
+        rows = list_receipts(store, who, limit=_limit(max_results, 50))
+    if fmt in ("json", "jsonl"):
+        if fmt == "json":
+            sys.stdout.write(json.dumps({"owner": who, "count": len(rows), "receipts": rows}, indent=2) + "\n")
+        else:
+            for row in rows:
+                sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+    else:
+        for row in rows:
+            sys.stdout.write(f"{row['id']}\t{row['created_at']}\t{row['status']}\t{row['question']}\n")
+    if not rows:
+        raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+# ---------------------------------------------------------------------------------------------
 # Writing commands
 
 

@@ -252,3 +252,11 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     return json.dumps(str(value), ensure_ascii=False)
+
+
+def apply_flags(cfg: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``cfg`` with per-run option values on top (``None`` = not given)."""
+    effective = copy.deepcopy(dict(cfg))
+    _merge(effective, _drop_none(flags), "option")
+    _check(effective)
+    return effective

@@ -56,7 +56,7 @@ def tokenizer_check() -> dict[str, Any]:
 
 def provider_checks(state: State) -> list[dict[str, Any]]:
     """Reachability of the configured resolver and gate (symbolic ones are always there)."""
-    from prme_cli.relate.providers import check_reachable
+    from prme_cli.relate.providers.reach import check_reachable
 
     tr = state.cfg["temporal_relation"]
     checks = []

@@ -1,0 +1,307 @@
+"""The relate stage: route → resolve → validate → compute → gate → repack (SPEC §6).
+
+Runs after ordinary retrieval and packing, on the bundle that packing produced. Every path
+ends in exactly one of the eight statuses. Whatever goes wrong, the caller gets the original
+context back byte for byte (``failure_policy="fallback"``), or a :class:`ProviderError`
+when a provider failed under ``failure_policy="raise"``. Nothing inferred is written back as
+a fact: the only thing that changes is the text handed to the downstream reader, and that
+text labels the inference as such.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from typing import Any
+
+from prme_cli.errors import PrmeError, ProviderError
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    Gate,
+    ProviderAudit,
+    Resolution,
+    ResolveRequest,
+    Resolver,
+)
+
+GUIDANCE_TITLE = "Temporal relation (inferred, verify against the cited records)"
+
+
+def canonical_sha256(value: Any) -> str:
+    """sha256 of canonical JSON (sorted keys, compact separators): stable across runs."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class StageOutcome:
+    """What the stage decided. ``context`` is the text to hand on (original unless accepted)."""
+
+    status: str
+    operation: str | None
+    value: dict[str, Any] | None
+    evidence_ids: list[str]
+    context: str
+    tokens_used: int
+    budget: int
+    metadata: dict[str, Any] = field(default_factory=dict)
+    excluded_ids: list[str] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return self.status == "accepted"
+
+
+def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[EvidenceRecord, ...]:
+    """The packed records as the resolver sees them: id, event_time, the packed text."""
+    out = []
+    for packed in bundle.records:
+        source = records_by_id.get(packed.id)
+        event_time = getattr(source, "event_time", None)
+        out.append(
+            EvidenceRecord(
+                id=packed.id,
+                event_time=event_time,
+                text=packed.text,
+                representation=packed.representation,
+            )
+        )
+    return tuple(out)
+
+
+def guidance_block(
+    operation: str,
+    value: Mapping[str, Any],
+    resolution: Resolution,
+    dates: Sequence[str],
+) -> str:
+    """The block added to the context on acceptance: labelled as inference, citing every id."""
+    lines = [f"# {GUIDANCE_TITLE}", f"operation: {operation}", f"result: {value.get('display', '')}"]
+    lines.append("evidence:")
+    for operand, date in zip(resolution.operands, dates, strict=True):
+        quote = " ".join(operand.quote.split())
+        lines.append(
+            f"- {operand.name}: record {operand.evidence_id}, \"{quote}\" "
+            f"({operand.time_expression} → {date})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def run_stage(
+    *,
+    question: str,
+    question_date: datetime,
+    tz: tzinfo,
+    bundle: Any,
+    context_records: Sequence[Any],
+    resolver: Resolver,
+    gate: Gate,
+    threshold: float,
+    failure_policy: str,
+    configuration_sha256: str,
+) -> StageOutcome:
+    """Run the stage on a packed ``bundle`` (see :mod:`prme_cli.context`).
+
+    ``context_records`` are the :class:`~prme_cli.context.ContextRecord` objects the bundle was
+    packed from (repacking may only use these).
+    """
+    from prme_cli.relate.router import route
+
+    started = time.perf_counter()
+    control = bundle.context
+    meta: dict[str, Any] = {
+        "route": None,
+        "operation": None,
+        "operands": [],
+        "value": None,
+        "evidence_ids": [],
+        "validation_errors": [],
+        "resolver": None,
+        "gate": None,
+        "control_context_sha256": text_sha256(control),
+        "result_context_sha256": text_sha256(control),
+        "guidance_sha256": None,
+        "dropped_record_ids": [],
+        "configuration_sha256": configuration_sha256,
+        "error": None,
+        "elapsed_ms": 0.0,
+    }
+
+    def finish(status: str, **changes: Any) -> StageOutcome:
+        meta["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        outcome = StageOutcome(
+            status=status,
+            operation=meta["operation"],
+            value=None,
+            evidence_ids=[],
+            context=control,
+            tokens_used=bundle.tokens_used,
+            budget=bundle.budget,
+            metadata=meta,
+            excluded_ids=list(bundle.excluded_ids),
+        )
+        for key, value in changes.items():
+            setattr(outcome, key, value)
+        return outcome
+
+    decision = route(question)
+    meta["route"] = {
+        "routed": decision.routed,
+        "operation": decision.operation,
+        "unit": decision.unit,
+        "reason": decision.reason,
+    }
+    if not decision.routed:
+        return finish("not_routed")
+    if not bundle.records:
+        return finish("empty_context")
+
+    records_by_id = {r.id: r for r in context_records}
+    evidence = evidence_records(bundle, records_by_id)
+    request = ResolveRequest(question=question, question_date=question_date, records=evidence)
+
+    resolver_audit = ProviderAudit(provider=resolver.name)
+    meta["resolver"] = resolver_audit
+    try:
+        resolution = resolver.resolve(request, resolver_audit)
+    except ProviderError as exc:
+        return _provider_failure(finish, meta, "resolver", exc, failure_policy)
+    finally:
+        meta["resolver"] = resolver_audit.to_json()
+    meta["operation"] = resolution.operation
+    meta["operands"] = [
+        {
+            "name": op.name,
+            "evidence_id": op.evidence_id,
+            "quote": op.quote,
+            "time_expression": op.time_expression,
+            "time_basis": op.time_basis,
+        }
+        for op in resolution.operands
+    ]
+    meta["explanation"] = list(resolution.explanation)
+
+    if resolution.operation == "unsupported" and not resolution.operands:
+        return finish("unsupported")
+
+    from prme_cli.relate.arithmetic import compute
+    from prme_cli.relate.interpret import InterpretError, interpret
+    from prme_cli.relate.validate import validate
+
+    evidence_by_id = {r.id: r for r in evidence}
+    errors = list(
+        validate(
+            resolution,
+            evidence_by_id,
+            question=question,
+            unit=decision.unit,
+            question_date=question_date,
+            tz=tz,
+        )
+    )
+    if not errors and decision.operation and resolution.operation != decision.operation:
+        errors.append(
+            _error_dict(
+                "operation_mismatch",
+                f"the question asks for {decision.operation}, the resolution gives "
+                f"{resolution.operation}",
+            )
+        )
+    if errors:
+        meta["validation_errors"] = [_error_dict_from(e) for e in errors]
+        return finish("validation_rejected")
+
+    try:
+        dated = [
+            interpret(op, evidence_by_id[op.evidence_id], question_date=question_date, tz=tz)
+            for op in resolution.operands
+        ]
+        value = compute(resolution, dated, unit=decision.unit, question_date=question_date, tz=tz)
+    except (InterpretError, ValueError) as exc:
+        meta["validation_errors"] = [_error_dict("uncomputable", type(exc).__name__)]
+        return finish("validation_rejected")
+
+    evidence_ids = [op.evidence_id for op in resolution.operands]
+    meta["evidence_ids"] = evidence_ids
+
+    gate_audit = ProviderAudit(provider=gate.name)
+    try:
+        verdict = gate.evaluate(question, resolution, evidence_by_id, gate_audit)
+    except ProviderError as exc:
+        meta["gate"] = _gate_meta(gate_audit, None, threshold)
+        return _provider_failure(finish, meta, "gate", exc, failure_policy)
+    meta["gate"] = _gate_meta(gate_audit, list(verdict.probabilities), threshold)
+    if len(verdict.probabilities) != len(resolution.operands) or any(
+        not (p >= threshold) for p in verdict.probabilities
+    ):
+        return finish("gate_rejected")
+
+    from prme_cli.context import repack
+
+    dates = [_date_label(d) for d in dated]
+    guidance = guidance_block(resolution.operation, value, resolution, dates)
+    meta["guidance_sha256"] = text_sha256(guidance)
+    repacked = repack(
+        context_records,
+        bundle,
+        keep_ids=set(evidence_ids),
+        guidance=guidance,
+        budget=bundle.budget,
+    )
+    if repacked is None:
+        return finish("packing_rejected")
+    dropped = [i for i in repacked.excluded_ids if i not in set(bundle.excluded_ids)]
+    meta["dropped_record_ids"] = dropped
+    meta["value"] = value
+    meta["result_context_sha256"] = text_sha256(repacked.context)
+    return finish(
+        "accepted",
+        value=value,
+        evidence_ids=evidence_ids,
+        context=repacked.context,
+        tokens_used=repacked.tokens_used,
+        excluded_ids=list(repacked.excluded_ids),
+    )
+
+
+def _date_label(dated: Any) -> str:
+    start = getattr(dated, "start", None)
+    if start is None:
+        return str(dated)
+    return start.isoformat() if hasattr(start, "isoformat") else str(start)
+
+
+def _gate_meta(audit: ProviderAudit, probabilities: list[float] | None, threshold: float) -> dict[str, Any]:
+    data = audit.to_json()
+    data["probabilities"] = probabilities
+    data["minimum"] = min(probabilities) if probabilities else None
+    data["threshold"] = threshold
+    return data
+
+
+def _error_dict(code: str, message: str) -> dict[str, str]:
+    return {"code": code, "message": message}
+
+
+def _error_dict_from(error: Any) -> dict[str, str]:
+    if isinstance(error, dict):
+        return {"code": str(error.get("code")), "message": str(error.get("message", ""))}
+    return {"code": str(getattr(error, "code", "invalid")), "message": str(getattr(error, "message", ""))}
+
+
+def _provider_failure(
+    finish: Any, meta: dict[str, Any], stage: str, exc: PrmeError, failure_policy: str
+) -> StageOutcome:
+    """Record only the stage and the exception type: raw messages may carry server text."""
+    meta["error"] = {"stage": stage, "type": getattr(exc, "error_type", type(exc).__name__)}
+    if failure_policy == "raise":
+        raise exc
+    return finish("provider_error")

@@ -1,0 +1,124 @@
+"""Candidate retrieval for a natural-language question (SPEC §6.1).
+
+A question is not an FTS expression: "How many days passed between finishing and hanging the
+frame?" must find notes about the frame, not notes containing "days" and "passed". So the
+question is reduced to its content words (general-English stop words and the scaffolding of
+temporal questions removed), each word becomes a prefix term so that "finishing" still finds
+"finished", and the terms are ORed: BM25 then favours records that share more and rarer words.
+Time windows the question names ("last month", "in March") add the records dated inside them.
+
+Ranking never uses ids or file names; every live record is a candidate whatever its time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prme_cli.query import Row
+    from prme_cli.store import Store
+
+#: Function words of English and the vocabulary every temporal question shares; removing them
+#: leaves the words that name the events.
+STOP_WORDS = frozenset(
+    """
+    a about above after again against ago all also am an and any are as at be been before
+    being below between both but by can could did do does doing done down during each either
+    else ever few for from further had has have having he her here hers herself him himself his
+    how i if in into is it its itself just me more most my myself no nor not now of off on once
+    only or other our ours ourselves out over own same she should so some such than that the
+    their theirs them themselves then there these they this those through to too under until
+    up very was we were what when where which while who whom why will with would you your
+    yours yourself yourselves let lets get got
+    long many much time times day days week weeks month months year years hour hours minute
+    minutes passed pass elapsed since first last earlier later recently happen happened
+    order date exactly approximately total spend spent take took event events
+    """.split()
+)
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def question_terms(question: str) -> list[str]:
+    """Content words of a question, lower-cased, in order, without duplicates."""
+    seen: list[str] = []
+    for match in _WORD.finditer(question.lower()):
+        word = match.group().replace("’", "'")
+        word = word.split("'")[0] if word.endswith(("'s", "'re", "'ve", "'ll", "'d")) else word
+        if len(word) < 2 or word in STOP_WORDS or word.isdigit() and len(word) < 3:
+            continue
+        if word not in seen:
+            seen.append(word)
+    return seen
+
+
+def _stem(word: str) -> str:
+    """A crude English stem for a prefix query: enough for finished/finishing → finish*."""
+    for suffix in ("ings", "ing", "edly", "ed", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            break
+    if len(word) >= 5 and word[-1] == word[-2]:  # planned → plann → plan
+        word = word[:-1]
+    return word
+
+
+def fts_match(terms: Sequence[str]) -> str:
+    """An FTS5 expression ORing each term as a prefix (terms are quoted: punctuation is safe)."""
+    parts = []
+    for term in terms:
+        stem = _stem(term)
+        quoted = '"' + stem.replace('"', '""') + '"'
+        parts.append(quoted + ("*" if len(stem) >= 3 else ""))
+    return " OR ".join(parts)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    row: Row
+    score: float
+    reasons: tuple[str, ...]
+
+
+def candidates(
+    store: Store,
+    question: str,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    limit: int = 200,
+) -> list[Candidate]:
+    """Ranked candidates for ``question``: FTS relevance plus the windows it names."""
+    from prme_cli.errors import PrmeError
+    from prme_cli.query import Filters, select
+    from prme_cli.timeexpr import find_expressions, resolve
+
+    scored: dict[str, Candidate] = {}
+    terms = question_terms(question)
+    if terms:
+        rows = select(store, text=fts_match(terms), fts=True, filters=Filters(), limit=limit)
+        top = max((r.score or 0.0 for r in rows), default=0.0) or 1.0
+        for row in rows:
+            scored[row.id] = Candidate(row, (row.score or 0.0) / top, ("text",))
+    for start, end, phrase in find_expressions(question):
+        try:
+            window = resolve(question[start:end], question_date, tz)
+        except PrmeError:
+            continue
+        rows = select(store, window=(window.start, window.end), filters=Filters(), limit=limit)
+        for row in rows:
+            previous = scored.get(row.id)
+            if previous is None:
+                scored[row.id] = Candidate(row, 0.25, (f"window {phrase}",))
+            else:
+                scored[row.id] = Candidate(
+                    row, previous.score + 0.25, previous.reasons + (f"window {phrase}",)
+                )
+    # A stable sort on the score alone: ties keep retrieval order (BM25, then time), so
+    # neither ids nor file names ever decide what is packed.
+    ranked = sorted(scored.values(), key=lambda c: -c.score)
+    return ranked[:limit]

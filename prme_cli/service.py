@@ -1,0 +1,251 @@
+"""Use cases that combine the core modules: ``query --context`` and ``relate``.
+
+The CLI calls these; so can any other program. They take an open store, the effective
+configuration, the reference time and zone, and return plain results (no printing).
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from typing import TYPE_CHECKING, Any
+
+from prme_cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from prme_cli.context import Bundle, ContextRecord
+    from prme_cli.query import Filters, Row
+    from prme_cli.relate.stage import StageOutcome
+    from prme_cli.store import Store
+
+#: How many retrieval candidates the relate stage considers before packing.
+RELATE_CANDIDATES = 200
+
+
+def context_records(store: Store, rows: Sequence[Row], priorities: Sequence[float]) -> list[ContextRecord]:
+    """Query rows as packing records, each with every timestamp it carries (kind, raw)."""
+    from prme_cli.context import ContextRecord
+    from prme_cli.query import timestamps_for
+
+    stamps = timestamps_for(store, [row.id for row in rows])
+    records = []
+    for row, priority in zip(rows, priorities, strict=True):
+        records.append(
+            ContextRecord(
+                id=row.id,
+                title=row.title,
+                path=tuple(row.path),
+                todo=row.todo,
+                tags=tuple(row.tags),
+                event_time=row.event_time,
+                file=row.file,
+                line=row.line,
+                body=row.body,
+                timestamps=tuple((ts.kind, ts.raw) for ts in stamps.get(row.id, ())),
+                priority=priority,
+            )
+        )
+    return records
+
+
+def full_dump_tokens(store: Store) -> int:
+    """Tokens a dump of every live record would take: per-record counts cached in the store."""
+    from prme_cli.query import dump_token_total
+
+    return dump_token_total(store)
+
+
+@dataclass
+class ContextOutcome:
+    bundle: Bundle
+    relation: dict[str, Any] | None = None
+
+    def footer(self) -> str:
+        line = self.bundle.footer()
+        if self.relation is not None:
+            line += f"; temporal relation: {self.relation['status']}"
+        return line
+
+
+def context_for_query(
+    store: Store,
+    cfg: Mapping[str, Any],
+    *,
+    text: str | None,
+    window: tuple[datetime, datetime] | None,
+    filters: Filters,
+    fts: bool,
+    budget: int,
+    limit: int | None,
+    now: datetime,
+    tz: tzinfo,
+    json_records: bool = False,
+) -> ContextOutcome:
+    """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate."""
+    from prme_cli.context import pack
+    from prme_cli.query import select
+
+    rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=limit)
+    priorities = [float(len(rows) - i) for i in range(len(rows))]
+    records = context_records(store, rows, priorities)
+    fmt = "json" if json_records else str(cfg["context"].get("format", "reader"))
+    bundle = pack(records, budget, fmt=fmt, full_dump_tokens=full_dump_tokens(store))
+    relation = None
+    if text and cfg["temporal_relation"]["enabled"] and not fts:
+        outcome = run_relation(
+            store, cfg, question=text, question_date=now, tz=tz, bundle=bundle, records=records
+        )
+        relation = relate_json(text, now, outcome)
+        if outcome.accepted:
+            bundle = _with_context(bundle, outcome)
+    return ContextOutcome(bundle=bundle, relation=relation)
+
+
+def _with_context(bundle: Bundle, outcome: StageOutcome) -> Bundle:
+    from dataclasses import replace
+
+    return replace(
+        bundle,
+        context=outcome.context,
+        tokens_used=outcome.tokens_used,
+        excluded_ids=tuple(outcome.excluded_ids),
+    )
+
+
+def owner_name(explicit: str | None, cfg: Mapping[str, Any]) -> str:
+    """Receipts belong to ``--owner``, else ``PRME_OWNER``/config, else the login name."""
+    name = explicit or cfg.get("owner")
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (OSError, KeyError):
+            name = os.environ.get("USER") or "unknown"
+    return str(name)
+
+
+def build_providers(cfg: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The configured resolver and gate (the symbolic ones need no settings)."""
+    from prme_cli.relate.providers import make_gate, make_resolver
+
+    tr = cfg["temporal_relation"]
+    resolver_settings = dict(tr["resolver"])
+    gate_settings = dict(tr["gate"])
+    for settings in (resolver_settings, gate_settings):
+        settings["allow_remote"] = tr["allow_remote"]
+    resolver = make_resolver(str(resolver_settings.pop("provider")), resolver_settings)
+    gate = make_gate(str(gate_settings.pop("provider")), gate_settings)
+    return resolver, gate
+
+
+def run_relation(
+    store: Store,
+    cfg: Mapping[str, Any],
+    *,
+    question: str,
+    question_date: datetime,
+    tz: tzinfo,
+    bundle: Bundle,
+    records: Sequence[ContextRecord],
+    providers: tuple[Any, Any] | None = None,
+    on_egress: Any = None,
+) -> StageOutcome:
+    """Run the relate stage on an already packed bundle."""
+    from prme_cli.config import config_sha256
+    from prme_cli.relate.providers import describe_egress
+    from prme_cli.relate.stage import run_stage
+
+    resolver, gate = providers or build_providers(cfg)
+    if on_egress is not None:
+        for provider in (resolver, gate):
+            line = describe_egress(provider, len(bundle.records))
+            if line:
+                on_egress(line)
+    tr = cfg["temporal_relation"]
+    return run_stage(
+        question=question,
+        question_date=question_date,
+        tz=tz,
+        bundle=bundle,
+        context_records=records,
+        resolver=resolver,
+        gate=gate,
+        threshold=float(tr["threshold"]),
+        failure_policy=str(tr["failure_policy"]),
+        configuration_sha256=config_sha256(_relevant_config(cfg)),
+    )
+
+
+def _relevant_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
+    """What decides a relate outcome (not the store path or the reference time)."""
+    return {"temporal_relation": cfg["temporal_relation"], "context": cfg["context"]}
+
+
+def relate_json(question: str, question_date: datetime, outcome: StageOutcome) -> dict[str, Any]:
+    """The SPEC §6 **JSON** document for one relate run."""
+    return {
+        "question": question,
+        "reference_time": question_date.isoformat(),
+        "status": outcome.status,
+        "operation": outcome.operation,
+        "value": outcome.value if outcome.accepted else None,
+        "evidence_ids": list(outcome.evidence_ids) if outcome.accepted else [],
+        "context": outcome.context,
+        "tokens_used": outcome.tokens_used,
+        "budget": outcome.budget,
+        "metadata": outcome.metadata,
+    }
+
+
+@dataclass
+class RelateResult:
+    document: dict[str, Any]
+    outcome: StageOutcome
+    receipt_id: str | None
+    bundle: Bundle
+
+
+def relate(
+    store: Store,
+    cfg: Mapping[str, Any],
+    question: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    budget: int,
+    owner: str | None = None,
+    providers: tuple[Any, Any] | None = None,
+    on_egress: Any = None,
+    save_receipt: bool = True,
+) -> RelateResult:
+    """``prme relate``: retrieve for the question, pack, run the stage, keep a receipt."""
+    from prme_cli.context import pack
+    from prme_cli.relate.receipts import save_receipt as store_receipt
+    from prme_cli.retrieval import candidates
+
+    if not question.strip():
+        raise UsageError("the question is empty")
+    if budget < 0:
+        raise UsageError("--budget must be ≥ 0")
+    found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
+    records = context_records(store, [c.row for c in found], [c.score for c in found])
+    fmt = str(cfg["context"].get("format", "reader"))
+    bundle = pack(records, budget, fmt=fmt, full_dump_tokens=full_dump_tokens(store))
+    outcome = run_relation(
+        store,
+        cfg,
+        question=question,
+        question_date=now,
+        tz=tz,
+        bundle=bundle,
+        records=records,
+        providers=providers,
+        on_egress=on_egress,
+    )
+    document = relate_json(question, now, outcome)
+    receipt_id = None
+    if save_receipt:
+        receipt_id = store_receipt(store, owner_name(owner, cfg), document)
+    return RelateResult(document=document, outcome=outcome, receipt_id=receipt_id, bundle=bundle)
