@@ -460,7 +460,7 @@ def _select_windowed(
     conn = store.conn
     joins = _joins(where, fts_join)
     # Repeaters first: in reverse order their count bounds how far past LIMIT the SQL must
-    # look (an object's repeater may lower its key below another's; see _merge_limit).
+    # look (an object's repeater may lower its key below the LIMIT's last key).
     repeats = (
         _repeater_matches(
             conn,
@@ -495,6 +495,17 @@ def _select_windowed(
     found: dict[int, tuple[Any, int, Any]] = {
         obj: (rank, key, ts_id) for obj, rank, key, ts_id in conn.execute(sql, params)
     }
+    missing = [obj for obj in repeats if obj not in found]
+    if missing:
+        # A repeating object beyond LIMIT may still have an earlier non-repeating match: its
+        # key is the minimum of both, so fetch those objects' own best matches too.
+        base_sql = sql.split(" ORDER BY ")[0]
+        for i in range(0, len(missing), 500):
+            chunk = missing[i : i + 500]
+            marks = ", ".join(f":miss{j}" for j in range(len(chunk)))
+            extra = dict(params, **{f"miss{j}": obj for j, obj in enumerate(chunk)})
+            for obj, rank, key, ts_id in conn.execute(f"{base_sql} AND b.obj IN ({marks})", extra):
+                found[obj] = (rank, key, ts_id)
     for obj, (rank, key, ref) in repeats.items():
         have = found.get(obj)
         if have is None or key < have[1]:

@@ -1,0 +1,406 @@
+"""Queries: time bases, window edges, repeaters, filters, full-text, ordering, get/stats."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from prme_cli.errors import UsageError
+from prme_cli.ingest import ingest_paths, ingest_text
+from prme_cli.org import parse_org
+from prme_cli.orgtime import occurs_in
+from prme_cli.query import Filters, all_records, get_object, select, stats
+from prme_cli.store import Store
+
+TZ = ZoneInfo("Europe/Paris")
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+
+def w(a: str, b: str) -> tuple[datetime, datetime]:
+    """Window from naive ISO wall times in TZ."""
+    return (
+        datetime.fromisoformat(a).replace(tzinfo=TZ),
+        datetime.fromisoformat(b).replace(tzinfo=TZ),
+    )
+
+
+def stamp(dt: datetime, *, time: bool = True, active: bool = True, extra: str = "") -> str:
+    o, c = ("<", ">") if active else ("[", "]")
+    text = f"{dt:%Y-%m-%d} {DAYS[dt.weekday()]}"
+    if time:
+        text += f" {dt:%H:%M}"
+    return f"{o}{text}{extra}{c}"
+
+
+def titles(rows: list[Any]) -> list[str]:
+    return [r.title for r in rows]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    s = Store.open(tmp_path / "memory.sqlite3")
+    yield s
+    s.close()
+
+
+EDGES = """\
+* Point at ten
+<2026-11-10 Tue 10:00>
+* Day only
+<2026-11-10 Tue>
+* Range across
+<2026-11-09 Mon>--<2026-11-12 Thu>
+* Clock span
+:LOGBOOK:
+CLOCK: [2026-11-10 Tue 08:00]--[2026-11-10 Tue 09:00] =>  1:00
+:END:
+* TODO Weekly standup :work:
+SCHEDULED: <2026-11-02 Mon 09:30 +1w>
+* Monthly bill
+<2026-01-31 Sat +1m>
+* Diary thing
+<%%(diary-float t 4 2)>
+* DONE Closed item :work:home:
+CLOSED: [2026-11-11 Wed 17:00]
+"""
+
+
+@pytest.fixture
+def edges(store: Store) -> Store:
+    report = ingest_text(store, EDGES, "edges.org", now=NOW)
+    assert report.errors == []
+    return store
+
+
+def test_point_window_edges(edges: Store) -> None:
+    assert "Point at ten" in titles(select(edges, window=w("2026-11-10T10:00", "2026-11-10T11:00")))
+    assert "Point at ten" not in titles(
+        select(edges, window=w("2026-11-10T09:00", "2026-11-10T10:00"))
+    )
+
+
+def test_date_only_covers_its_day(edges: Store) -> None:
+    assert "Day only" in titles(select(edges, window=w("2026-11-10T23:59", "2026-11-11T00:00")))
+    assert "Day only" in titles(select(edges, window=w("2026-11-09T23:00", "2026-11-10T00:01")))
+    assert "Day only" not in titles(select(edges, window=w("2026-11-11T00:00", "2026-11-12T00:00")))
+    assert "Day only" not in titles(select(edges, window=w("2026-11-09T00:00", "2026-11-10T00:00")))
+
+
+def test_ranges_spanning_and_touching(edges: Store) -> None:
+    rows = select(edges, window=w("2026-11-12T12:00", "2026-11-12T13:00"))
+    assert "Range across" in titles(rows)  # date range ends at the midnight after its last day
+    assert "Range across" not in titles(
+        select(edges, window=w("2026-11-13T00:00", "2026-11-13T01:00"))
+    )
+    assert "Clock span" in titles(select(edges, window=w("2026-11-10T08:59", "2026-11-10T09:30")))
+    assert "Clock span" not in titles(
+        select(edges, window=w("2026-11-10T09:00", "2026-11-10T09:30"))
+    )
+
+
+def test_repeaters_match_each_occurrence(edges: Store) -> None:
+    rows = select(edges, window=w("2026-11-16T09:00", "2026-11-16T10:00"))
+    standup = [r for r in rows if r.title == "Weekly standup"]
+    assert standup and standup[0].matched is not None
+    assert standup[0].matched.start == datetime(2026, 11, 16, 9, 30)
+    assert standup[0].matched.repeater == "+1w"
+    assert "Weekly standup" not in titles(
+        select(edges, window=w("2026-11-17T00:00", "2026-11-18T00:00"))
+    )
+    # Before the first occurrence: nothing.
+    assert "Weekly standup" not in titles(
+        select(edges, window=w("2026-10-26T00:00", "2026-10-27T00:00"))
+    )
+    # Monthly, day clamped by the calendar: Jan 31 -> Feb 28.
+    rows = select(edges, window=w("2026-02-28T00:00", "2026-03-01T00:00"))
+    assert "Monthly bill" in titles(rows)
+    assert "Monthly bill" not in titles(
+        select(edges, window=w("2026-03-01T00:00", "2026-03-30T00:00"))
+    )
+
+
+def test_diary_never_matches(edges: Store) -> None:
+    rows = select(edges, window=w("2000-01-01T00:00", "2100-01-01T00:00"))
+    assert "Diary thing" not in titles(rows)
+
+
+def test_by_kind_and_any_and_changed(edges: Store) -> None:
+    window = w("2026-11-01T00:00", "2026-12-01T00:00")
+    closed = select(edges, window=window, filters=Filters(by="closed"))
+    assert titles(closed) == ["Closed item"]
+    assert closed[0].matched is not None and closed[0].matched.kind == "closed"
+    sched = select(edges, window=window, filters=Filters(by="scheduled"))
+    assert titles(sched) == ["Weekly standup"]
+    with pytest.raises(UsageError):
+        select(edges, window=window, filters=Filters(by="nonsense"))
+    # Changed: the ingest time (12:00 UTC = 13:00 in Paris).
+    changed = select(
+        edges, window=w("2026-11-29T12:59", "2026-11-29T13:01"), filters=Filters(by="changed")
+    )
+    assert len(changed) == 9  # file object + 8 headings
+    assert all(r.matched is not None and r.matched.kind == "version" for r in changed)
+    assert changed[0].matched is not None
+    assert changed[0].matched.start == datetime(2026, 11, 29, 13, 0)
+    assert (
+        select(
+            edges, window=w("2026-11-29T13:01", "2026-11-29T14:00"), filters=Filters(by="changed")
+        )
+        == []
+    )
+    assert select(edges, window=w("2026-11-29T12:59", "2026-11-29T13:01")) == []
+    assert (
+        len(
+            select(
+                edges, window=w("2026-11-29T12:59", "2026-11-29T13:01"), filters=Filters(by="any")
+            )
+        )
+        == 9
+    )
+
+
+def test_one_row_per_object_with_earliest_match_and_order(edges: Store) -> None:
+    rows = select(edges, window=w("2026-11-09T00:00", "2026-11-12T00:00"))
+    ids = [r.id for r in rows]
+    assert len(ids) == len(set(ids))
+    starts = [r.matched.start for r in rows if r.matched]
+    assert starts == sorted(starts)
+    rev = select(edges, window=w("2026-11-09T00:00", "2026-11-12T00:00"), reverse=True)
+    assert [r.id for r in rev] == ids[::-1]
+    limited = select(edges, window=w("2026-11-09T00:00", "2026-11-12T00:00"), limit=2)
+    assert [r.id for r in limited] == ids[:2]
+    limited_rev = select(
+        edges, window=w("2026-11-09T00:00", "2026-11-12T00:00"), limit=2, reverse=True
+    )
+    assert [r.id for r in limited_rev] == ids[::-1][:2]
+    rng = {r.title: r.matched for r in rows}
+    assert rng["Range across"] is not None and rng["Range across"].start == datetime(2026, 11, 9)
+
+
+def test_filters(edges: Store) -> None:
+    window = w("2026-11-01T00:00", "2026-12-01T00:00")
+    assert set(titles(select(edges, window=window, filters=Filters(todos=("TODO", "DONE"))))) == {
+        "Weekly standup",
+        "Closed item",
+    }
+    assert titles(select(edges, window=window, filters=Filters(tags=("work", "home")))) == [
+        "Closed item"
+    ]
+    assert set(titles(select(edges, window=window, filters=Filters(tags=("work",))))) == {
+        "Weekly standup",
+        "Closed item",
+    }
+    assert select(edges, window=window, filters=Filters(tags=("Work",))) == []
+    files = select(edges, window=window, filters=Filters(types=("file",)))
+    assert all(r.type == "file" for r in files)
+    assert select(edges, window=window, filters=Filters(files=("edges",)))
+    assert select(edges, window=window, filters=Filters(files=("*.org",)))
+    assert select(edges, window=window, filters=Filters(files=("nope",))) == []
+    assert select(edges, window=window, filters=Filters(files=("*.txt",))) == []
+
+
+def test_file_glob_and_substring_on_disk(store: Store, tmp_path: Path) -> None:
+    root = tmp_path / "notes"
+    (root / "journal").mkdir(parents=True)
+    (root / "journal" / "j.org").write_text("* J\n<2026-11-10 Tue>\n")
+    (root / "work.org").write_text("* W\n<2026-11-10 Tue>\n")
+    ingest_paths(store, [root], now=NOW)
+    window = w("2026-11-10T00:00", "2026-11-11T00:00")
+
+    def t(pattern: str) -> set[str]:
+        rows = select(store, window=window, filters=Filters(files=(pattern,), types=("heading",)))
+        return set(titles(rows))
+
+    assert t("journal/*.org") == {"J"}
+    assert t("*/journal/*") == {"J"}
+    assert t("work") == {"W"}
+    assert t("*.org") == {"J", "W"}
+
+
+def test_full_text_quoting_and_raw(store: Store) -> None:
+    text = """\
+* Letter
+I don't like e-mail much.
+* Code
+Programming in C++ again.
+* Mail
+Checking mail and e-books.
+"""
+    ingest_text(store, text, "t.org", now=NOW)
+    assert titles(select(store, text="don't")) == ["Letter"]
+    assert titles(select(store, text="e-mail")) == ["Letter"]
+    assert titles(select(store, text="C++")) == ["Code"]
+    assert set(titles(select(store, text="mail"))) == {"Letter", "Mail"}
+    assert titles(select(store, text='mail "much"')) == ["Letter"]
+    with pytest.raises(UsageError):
+        select(store, text="++ --")
+    with pytest.raises(UsageError, match="full-text"):
+        select(store, text='"unbalanced', fts=True)
+    with pytest.raises(UsageError):
+        select(store, text="AND OR (", fts=True)
+    assert titles(select(store, text="letter OR code", fts=True, limit=5))
+    rows = select(store, text="mail")
+    assert rows[0].score is not None and rows[0].score >= rows[-1].score
+
+
+def test_text_with_window_and_rank(store: Store) -> None:
+    text = """\
+* Frame frame frame
+<2026-11-10 Tue>
+frame
+* Frame once
+<2026-11-11 Wed>
+* Frame outside
+<2026-12-25 Fri>
+"""
+    ingest_text(store, text, "f.org", now=NOW)
+    rows = select(store, text="frame", window=w("2026-11-01T00:00", "2026-12-01T00:00"))
+    assert titles(rows) == ["Frame frame frame", "Frame once"]
+    assert rows[0].matched is not None
+
+
+def test_include_deleted_and_archived(store: Store, tmp_path: Path) -> None:
+    f = tmp_path / "a.org"
+    f.write_text(
+        "* Stays\n<2026-11-10 Tue>\n* Goes\n<2026-11-10 Tue>\n* Old :ARCHIVE:\n<2026-11-10 Tue>\n"
+    )
+    ingest_paths(store, [f], now=NOW, include_archived=True)
+    window = w("2026-11-10T00:00", "2026-11-11T00:00")
+    assert set(titles(select(store, window=window))) >= {"Stays", "Goes"}
+    assert "Old" not in titles(select(store, window=window))
+    assert "Old" in titles(select(store, window=window, filters=Filters(include_archived=True)))
+    f.write_text("* Stays\n<2026-11-10 Tue>\n* Old :ARCHIVE:\n<2026-11-10 Tue>\n")
+    ingest_paths(store, [f], now=NOW + timedelta(days=1), include_archived=True)
+    assert "Goes" not in titles(select(store, window=window))
+    gone = [
+        r
+        for r in select(store, window=window, filters=Filters(include_deleted=True))
+        if r.title == "Goes"
+    ]
+    assert gone and gone[0].deleted_at == "2026-11-30T12:00:00Z"
+    assert "Goes" in titles(select(store, text="goes", filters=Filters(include_deleted=True)))
+    assert select(store, text="goes") == []
+
+
+def test_no_window_no_text_lists_by_event_time(edges: Store) -> None:
+    rows = select(edges, filters=Filters(types=("heading",)))
+    assert len(rows) == 8
+    dated = [r.event_time for r in rows if r.event_time is not None]
+    assert dated == sorted(dated)
+
+
+def test_row_json_and_get_object_and_stats(edges: Store) -> None:
+    rows = select(edges, window=w("2026-11-10T10:00", "2026-11-10T11:00"))
+    point = next(r for r in rows if r.title == "Point at ten")
+    doc = point.to_json(TZ)
+    assert doc["matched"]["start"] == "2026-11-10T10:00:00+01:00"
+    assert doc["version"] == "2026-11-29T12:00:00Z"
+    assert doc["file"] == "edges.org"
+    obj = get_object(edges, point.id, TZ)
+    assert obj is not None
+    assert obj["timestamps"][0]["raw"] == "<2026-11-10 Tue 10:00>"
+    assert obj["history"] == [
+        {"version": "2026-11-29T12:00:00Z", "content_hash": point.content_hash, "current": True}
+    ]
+    assert obj["file_info"]["path"] == "edges.org"
+    assert get_object(edges, "no-such-id") is None
+    data = stats(edges)
+    assert data["files"] == 1 and data["objects"] == 9 and data["headings"] == 8
+    assert data["tombstoned"] == 0
+    assert data["timestamps"]["closed"] == 1 and data["timestamps"]["diary"] == 1
+    assert data["schema_version"] >= 1
+    assert len(list(all_records(edges))) == 9
+
+
+# -- property: random windows against a brute-force reference ----------------------------------
+
+
+def _random_org(rng: random.Random, n: int) -> str:
+    base = datetime(2026, 3, 20)
+    out = []
+    for i in range(n):
+        out.append(f"* Item {i}")
+        for _ in range(rng.randint(1, 3)):
+            s = base + timedelta(minutes=rng.randrange(0, 20 * 24 * 60, 15))
+            r = rng.random()
+            if r < 0.3:
+                out.append(stamp(s))
+            elif r < 0.5:
+                out.append(stamp(s, time=False))
+            elif r < 0.65:
+                e = s + timedelta(minutes=rng.randrange(15, 300, 15))
+                if e.date() == s.date():
+                    out.append(stamp(s)[:-1] + f"-{e:%H:%M}>")
+                else:
+                    out.append(stamp(s))
+            elif r < 0.8:
+                e = s + timedelta(days=rng.randint(1, 40))
+                out.append(stamp(s, time=False) + "--" + stamp(e, time=False))
+            elif r < 0.9:
+                out.append(stamp(s, extra=rng.choice([" +1d", " +2w", " +1m", " .+3d", " +5h"])))
+            else:
+                out.append(stamp(s, active=False))
+    return "\n".join(out) + "\n"
+
+
+@pytest.fixture(scope="module")
+def random_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    rng = random.Random(1234)
+    text = _random_org(rng, 150)
+    s = Store.open(tmp_path_factory.mktemp("rand") / "memory.sqlite3")
+    ingest_text(s, text, "random.org", now=NOW)
+    parsed = parse_org(text, "random.org")
+    yield s, parsed
+    s.close()
+
+
+def _reference(parsed: Any, ws: datetime, we: datetime) -> dict[str, datetime]:
+    """Earliest matching start per heading title, by direct evaluation of every stamp."""
+    out: dict[str, datetime] = {}
+    for node in parsed.nodes:
+        hits = [occ for ts in node.timestamps if (occ := occurs_in(ts, ws, we)) is not None]
+        if node.event_time is not None and ws <= node.event_time < we:
+            hits.append(node.event_time)
+        if hits:
+            out[node.title] = min(hits)
+    return out
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    start=st.integers(min_value=0, max_value=30 * 24 * 4),
+    length=st.integers(min_value=1, max_value=10 * 24 * 4),
+    limit=st.one_of(st.none(), st.integers(min_value=1, max_value=20)),
+    reverse=st.booleans(),
+)
+def test_random_windows_match_brute_force(
+    random_store: Any, start: int, length: int, limit: int | None, reverse: bool
+) -> None:
+    store, parsed = random_store
+    ws = datetime(2026, 3, 15) + timedelta(minutes=15 * start)
+    we = ws + timedelta(minutes=15 * length)
+    expected = _reference(parsed, ws, we)
+    rows = select(store, window=(ws.replace(tzinfo=TZ), we.replace(tzinfo=TZ)))
+    got = {r.title: r.matched.start for r in rows if r.matched is not None}
+    assert got == expected
+    assert len(rows) == len(expected)
+    keys = [r.matched.start for r in rows if r.matched]
+    assert keys == sorted(keys)
+    limited = select(
+        store, window=(ws.replace(tzinfo=TZ), we.replace(tzinfo=TZ)), limit=limit, reverse=reverse
+    )
+    full = rows[::-1] if reverse else rows
+    want = full if limit is None else full[:limit]
+    assert [r.matched.start for r in limited if r.matched] == [
+        r.matched.start for r in want if r.matched
+    ]
+    assert len(limited) == len(want)
