@@ -127,31 +127,36 @@ def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -
 
 
 def content_hash(node: Node) -> str:
-    """Hash of the node's own content: never its position, line numbers or children."""
-    stamps = [
-        [
-            ts.kind,
-            ts.start.isoformat() if ts.start else None,
-            ts.end.isoformat() if ts.end else None,
-            ts.has_time,
-            ts.raw,
-            ts.repeater,
-            ts.warning,
-            ts.label,
-        ]
-        for ts in node.timestamps
+    """Hash of the node's own content: never its position, line numbers or children.
+
+    Fields are joined with ASCII separators (cheaper than JSON in the hot loop); ``repr``
+    keeps values unambiguous (quotes and escapes), so two different nodes cannot collide by
+    shifting text between fields.
+    """
+    parts = [
+        repr(node.title),
+        repr(node.todo),
+        repr(node.priority),
+        repr(tuple(node.own_tags)),
+        repr(sorted(node.properties.items())),
+        repr(node.body),
     ]
-    payload = [
-        node.title,
-        node.todo,
-        node.priority,
-        list(node.own_tags),
-        sorted(node.properties.items()),
-        node.body,
-        stamps,
-    ]
-    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+    for ts in node.timestamps:
+        parts.append(
+            repr(
+                (
+                    ts.kind,
+                    ts.start.isoformat() if ts.start else None,
+                    ts.end.isoformat() if ts.end else None,
+                    ts.has_time,
+                    ts.raw,
+                    ts.repeater,
+                    ts.warning,
+                    ts.label,
+                )
+            )
+        )
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
 def derived_id(relpath: str, node: Node, salt: str = "") -> str:
@@ -254,6 +259,8 @@ class _Existing:
 
 
 def _dumps(value: Any) -> str:
+    if not value:  # most tags/paths/drawers are empty: skip the encoder
+        return "[]" if isinstance(value, list | tuple) else "{}"
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -51,7 +51,10 @@ SPAN_BOUNDS: dict[int, int] = {SPAN_POINT: 0, SPAN_DAY: 86_400, SPAN_MONTH: 32 *
 
 def wall_seconds(dt: datetime) -> int:
     """Seconds since 1970-01-01 of a naive wall-clock time (no zone: org has none)."""
-    return (dt.replace(tzinfo=None) - _EPOCH) // timedelta(seconds=1)
+    if dt.tzinfo is not None:
+        dt = dt.replace(tzinfo=None)
+    delta = dt - _EPOCH
+    return delta.days * 86_400 + delta.seconds
 
 
 def from_wall_seconds(value: int) -> datetime:
@@ -330,6 +333,9 @@ class Store:
             # WAL + NORMAL: a crash never corrupts, at worst the last commits are lost on power
             # failure; ingest commits once per file, so FULL would fsync thousands of times.
             conn.execute("PRAGMA synchronous = NORMAL")
+            # 64 MB of page cache: ingest updates several indexes and the FTS index per file.
+            conn.execute("PRAGMA cache_size = -65536")
+            conn.execute("PRAGMA temp_store = MEMORY")
             store._migrate()
         except sqlite3.Error as exc:
             conn.close()
