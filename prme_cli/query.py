@@ -247,15 +247,23 @@ def _timestamp_matches(kind: str | None) -> str:
             f"WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{kind_sql}"
         )
     ]
-    for span in (SPAN_DAY, SPAN_MONTH):
-        parts.append(
-            "SELECT obj, start * 4, ts_id FROM timestamps "
-            f"WHERE span = {span} AND start >= :ws - {SPAN_BOUNDS[span]} AND start < :we "
-            f"AND stop > :ws{kind_sql}"
-        )
+    # A datetree heading longer than a day (a year, month or week node) is an outline
+    # container, not an event: it matches only a window that holds its whole period, so
+    # `since yesterday` does not list "2026" and "2026-11 November" above the day's notes.
+    container = " AND (kind != 'datetree' OR (start >= :ws AND stop <= :we))"
     parts.append(
         "SELECT obj, start * 4, ts_id FROM timestamps "
-        f"WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{kind_sql}"
+        f"WHERE span = {SPAN_DAY} AND start >= :ws - {SPAN_BOUNDS[SPAN_DAY]} AND start < :we "
+        f"AND stop > :ws{kind_sql}"
+    )
+    parts.append(
+        "SELECT obj, start * 4, ts_id FROM timestamps "
+        f"WHERE span = {SPAN_MONTH} AND start >= :ws - {SPAN_BOUNDS[SPAN_MONTH]} "
+        f"AND start < :we AND stop > :ws{kind_sql}{container}"
+    )
+    parts.append(
+        "SELECT obj, start * 4, ts_id FROM timestamps "
+        f"WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{kind_sql}{container}"
     )
     return " UNION ALL ".join(parts)
 

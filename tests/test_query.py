@@ -404,3 +404,27 @@ def test_random_windows_match_brute_force(
         r.matched.start for r in want if r.matched
     ]
     assert len(limited) == len(want)
+
+
+DATETREE = """\
+* 2026
+** 2026-11 November
+*** 2026-11-26 Thursday
+**** Morning notes
+[2026-11-26 Thu 08:10]
+Fed the cat.
+*** 2026-11-27 Friday
+**** Evening notes
+[2026-11-27 Fri 19:00]
+"""
+
+
+def test_datetree_containers_match_only_windows_holding_their_whole_period(store: Any) -> None:
+    ingest_text(store, DATETREE, "journal.org", now=NOW)
+    yesterday_on = titles(select(store, window=w("2026-11-26T00:00", "2026-11-27T20:00")))
+    assert "2026" not in yesterday_on and "2026-11 November" not in yesterday_on
+    assert {"2026-11-26 Thursday", "Morning notes", "Evening notes"} <= set(yesterday_on)
+    november = titles(select(store, window=w("2026-11-01T00:00", "2026-12-01T00:00")))
+    assert "2026-11 November" in november and "2026" not in november
+    year = titles(select(store, window=w("2026-01-01T00:00", "2027-01-01T00:00")))
+    assert "2026" in year
