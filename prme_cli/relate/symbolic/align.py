@@ -1,0 +1,369 @@
+"""Align a question's event phrase to the sentences that report it.
+
+A sentence reports the event when (1) it shares enough of the phrase's content — weighted by
+how rare each word is among the packed records, with titles and names weighing most — as
+word keys or everyday synonyms; (2) its verb has the phrase's aspect (finishing is not
+starting, ordering is not receiving); (3) it asserts the event: no negation, plan, wish or
+question governs the matched words; (4) for a first-person question, the doer is the writer
+("I …", or a journal sentence with no subject), not "you" or somebody else.
+
+The score is a coverage in [0, 1]; the resolver decides what is enough and compares rivals.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic.lexicon import words_of
+from prme_cli.relate.symbolic.question import EventPhrase
+from prme_cli.relate.symbolic.segment import clauses
+
+#: Words a question uses for any event; they carry no content of their own.
+_FRAME_WORDS = frozenset(
+    lexicon.key(w) for w in
+    words_of("happen occur event events thing activity item task device group project "
+    "trip gift book show service one ones do did doing regularly")
+)
+_ADVERBS = frozenset(
+    words_of("just recently finally also already actually then really still even only first "
+    "once newly officially eventually initially originally successfully")
+)
+_AUXILIARIES = frozenset(
+    words_of("have has had 've 'd did do does was were am is are 'm be been being got get gotten "
+    "went go to")
+)
+_OTHER_SUBJECTS = re.compile(r"^(?:you|he|she|they|it|this|that|there|who|which)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    key: str
+    weight: float
+    anchor: bool
+    shared: bool
+    verb: bool
+    text: str
+
+
+@dataclass(slots=True)
+class PhraseModel:
+    """What alignment needs to know about one event phrase."""
+
+    phrase: EventPhrase
+    tokens: list[Token]
+    aspects: set[str]
+    verb_key: str | None
+    modal: bool
+    own_keys: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def total(self) -> float:
+        return sum(t.weight for t in self.tokens) or 1.0
+
+
+@dataclass(slots=True)
+class Match:
+    coverage: float
+    matched: list[tuple[Token, int, int, float]]  # token, start, end (in sentence), relatedness
+    anchor_missing: int
+    anchor_total: int
+    clause: tuple[int, int]
+    focus: int  # offset in the sentence of the event's head (verb, or best matched word)
+    problems: list[str]
+
+
+def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:
+    """How many sentences contain each key: rarer words say more about which event."""
+    df: Counter[str] = Counter()
+    for text in texts:
+        df.update(set(lexicon.content_keys(text)))
+    return df, len(texts)
+
+
+def _quoted_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in re.finditer(r"(?<![\w])'([^']+?)'(?![\w])|\"([^\"]+)\"|\u201c([^\u201d]+)\u201d", text):
+        spans.append((m.start(), m.end()))
+    return spans
+
+
+def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
+    low = token.lower()
+    if low in lexicon.DERIVED or low in lexicon.IRREGULAR:
+        return True
+    if previous is not None and previous.lower() in ("i", "we", "to", "and"):
+        return True
+    if position == 0 and low.endswith(("ing", "ed")):
+        return True
+    return lexicon.key(low) in lexicon.SYNONYMS and position == 0
+
+
+def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseModel:
+    """Weigh each content word of the phrase (and its shared words, at half weight)."""
+    tokens: list[Token] = []
+    verb_key = None
+    for source, shared in ((phrase.text, False), (phrase.shared, True)):
+        if not source:
+            continue
+        quoted = _quoted_spans(source)
+        toks = lexicon.words(source)
+        previous = None
+        position = 0
+        for start, end, word in toks:
+            low = word.lower()
+            parts = [p for p in re.split(r"[-/]", low) if p]
+            in_quote = any(a <= start < b for a, b in quoted)
+            proper = word[:1].isupper() and start > 0 and low not in ("i",)
+            for part in parts:
+                base = part[:-2] if part.endswith("'s") else part.strip("'")
+                if not base or lexicon.is_stop(base):
+                    if base in ("i", "we"):
+                        previous = base
+                    continue
+                k = lexicon.key(base)
+                if k in _FRAME_WORDS and not in_quote:
+                    previous = base
+                    continue
+                is_verb = (verb_key is None and not in_quote and not proper
+                           and _looks_like_verb(base, position, previous))
+                idf = math.log(1.0 + (n_docs + 1) / (df.get(k, 0) + 0.5))
+                weight = max(0.4, min(idf, 4.0))
+                anchor = in_quote or proper or any(c.isdigit() for c in base) or "#" in word
+                if anchor:
+                    weight *= 1.6
+                if shared:
+                    weight *= 0.5
+                if is_verb and not shared:
+                    verb_key = k
+                tokens.append(Token(k, weight, anchor and not shared, shared, is_verb, base))
+                previous = base
+                position += 1
+    keys = [t.key for t in tokens]
+    aspects = lexicon.aspect_of(keys)
+    if phrase.aspect:
+        aspects.add(phrase.aspect)
+    modal = bool(aspects & {"plan", "decide"}) or bool(
+        re.search(r"\b(?:plan|planned|planning|decide|decided|intend|schedule|scheduled|book|"
+                  r"booked)\b", phrase.text, re.IGNORECASE))
+    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys))
+
+
+def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
+    out = []
+    for start, end, word in lexicon.words(sentence):
+        low = word.lower().replace("\u2019", "'")
+        offset = start
+        for part in re.split(r"([-/])", low):
+            if part in ("-", "/", ""):
+                offset += len(part)
+                continue
+            base = part[:-2] if part.endswith("'s") else part.strip("'")
+            out.append((offset, offset + len(part), base, lexicon.key(base) if base else ""))
+            offset += len(part)
+    return out
+
+
+def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
+          first_person: bool = True, implied: tuple[str, ...] = ()) -> Match | None:
+    """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
+
+    ``implied`` are words the sentence's context says without writing them: a DONE
+    heading says "finished" of its title."""
+    toks = _sentence_tokens(sentence)
+    implied_keys = [lexicon.key(w) for w in implied]
+    if not toks or not model.tokens:
+        return None
+    matched: list[tuple[Token, int, int, float]] = []
+    got = 0.0
+    anchors_missing = 0
+    anchors = 0
+    for t in model.tokens:
+        best = 0.0
+        where = (0, 0)
+        for a, b, _, k in toks:
+            r = lexicon.relatedness(t.key, k)
+            if r > best:
+                best, where = r, (a, b)
+                if r == 1.0:
+                    break
+        for k in implied_keys:
+            r = lexicon.relatedness(t.key, k)
+            if r > best:
+                best, where = r, (len(sentence), len(sentence))
+        if t.anchor:
+            anchors += 1
+            if best < 1.0:
+                anchors_missing += 1
+        if best > 0:
+            matched.append((t, where[0], where[1], best))
+            got += t.weight * best
+    if not matched:
+        return None
+    coverage = got / model.total
+    spans = clauses(sentence)
+    clause = _best_clause(model, toks, spans)
+    a, b = clause
+    in_clause = [m for m in matched if a <= m[1] < b] or [m for m in matched
+                                                          if m[1] < len(sentence)] or matched
+    # The event's head: the matched verb, else the strongest matched content word.
+    verb_hits = [m for m in in_clause if m[0].verb]
+    head = verb_hits[0] if verb_hits else max(in_clause, key=lambda m: m[0].weight * m[3])
+    focus = head[1]
+    problems = _assertion_problems(model, sentence, toks, clause, head, matched, subject,
+                                   first_person)
+    return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+
+
+def _best_clause(model: PhraseModel, toks, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The clause that holds most of the phrase's content: that is where the event is told,
+    and where its date must be."""
+    if len(spans) == 1:
+        return spans[0]
+    best, best_score = spans[0], -1.0
+    for a, b in spans:
+        keys = [k for (s, e, _, k) in toks if a <= s < b]
+        score = 0.0
+        for t in model.tokens:
+            score += t.weight * max((lexicon.relatedness(t.key, k) for k in keys), default=0.0)
+        if score > best_score + 1e-9:
+            best, best_score = (a, b), score
+    return best
+
+
+def _verb_form(sentence: str, toks, start: int) -> bool:
+    """Is the sentence word at ``start`` used as a verb (inflected, or right after a
+    pronoun or auxiliary) rather than as a noun ("a guided tour")?"""
+    index = next((i for i, t in enumerate(toks) if t[0] == start), None)
+    if index is None:
+        return False
+    word = toks[index][2]
+    if word in lexicon.IRREGULAR or word.endswith("ed"):
+        return True
+    if index > 0 and toks[index - 1][2] in ("i", "we", "you", "he", "she", "they", "to",
+                                             "just", "also", "finally", "recently", "did",
+                                             "will", "would", "i've", "i'd", "i'll", "never"):
+        return True
+    return index == 0 and word.endswith("ing") is False
+
+
+def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, matched,
+                        subject: str | None, first_person: bool) -> list[str]:
+    """Reasons the clause does not assert the phrase's event (empty when it does)."""
+    problems = []
+    a, b = clause
+    clause_text = sentence[a:b]
+    clause_keys = [k for (s, e, _, k) in toks if a <= s < b]
+    # Aspect: the clause's aspect verbs must not contradict the phrase's.
+    seen = lexicon.aspect_of(clause_keys)
+    wanted = model.aspects or {"none"}
+    clash = set()
+    for w in wanted:
+        clash |= lexicon.ASPECT_CLASHES.get(w, frozenset())
+    if seen & clash and not (seen & model.aspects):
+        problems.append(f"aspect: the sentence says {'/'.join(sorted(seen))}, the question "
+                        f"{'/'.join(sorted(wanted))}")
+    for forced in ("start", "finish"):
+        if forced in model.aspects and forced not in seen and seen & {"start", "finish"}:
+            problems.append(f"aspect: the question needs {forced}")
+    # Modality and negation governing the head (cues before it, in its clause).
+    before = sentence[a:head[1]]
+    window = before[-80:]
+    if not model.modal:
+        modal = lexicon.MODAL_RE.search(window)
+        if modal:
+            problems.append(f"not asserted: '{modal.group(0).strip()}' (plan, wish or "
+                            f"hypothesis)")
+    neg_scope = sentence[max(a, head[1] - 40):min(b, head[2] + 25)]
+    for neg in lexicon.NEGATION_RE.finditer(neg_scope):
+        word = neg.group(0).lower()
+        if lexicon.key(word.split()[-1]) in model.own_keys:
+            continue  # "cancelled" is the event itself when the question names cancelling
+        problems.append(f"negated: '{neg.group(0)}'")
+        break
+    if "?" in sentence[head[1]:] and re.search(r"\b(?:should|could|can|would|will|do|does|is|"
+                                               r"are)\s+(?:i|we|you)\b", clause_text,
+                                               re.IGNORECASE):
+        problems.append("a question, not a report")
+    # Who did it.
+    doer = None
+    if head[0].verb and _verb_form(sentence, toks, head[1]):
+        doer = _doer(sentence, toks, clause, head)
+    if subject is None and first_person:
+        if doer is not None and doer != "I":
+            problems.append(f"the doer is '{doer}', not the writer")
+    elif subject is not None:
+        names = subject.lower().split()
+        in_sentence = any(n in sentence.lower() for n in names)
+        if doer is not None and doer.lower() == "you":
+            problems.append("the doer is 'you'")
+        elif doer is not None and doer != "I" and doer.lower() not in names:
+            problems.append(f"the doer is '{doer}', not {subject}")
+        elif not first_person and not in_sentence:
+            problems.append(f"the sentence does not name {subject}")
+    return problems
+
+
+_LINKS = frozenset(
+    words_of("and or but then so because after before when while as since that which who where "
+    "at in on of for with from to by about into")
+)
+
+
+def _doer(sentence: str, toks, clause, head) -> str | None:
+    """The word in the subject position before the head verb, skipping adverbs and
+    auxiliaries; None when the clause opens with the verb or the subject is elided after a
+    conjunction (journal style: the writer)."""
+    a, _ = clause
+    before = [(s, w) for (s, e, w, _) in toks if a <= s < head[1]]
+    for start, w in reversed(before):
+        low = w.lower()
+        if low in _ADVERBS or low in _AUXILIARIES or low in ("n't", "not", "never", "up",
+                                                             "around", "i've", "i'd", "i'm"):
+            if low.startswith("i'"):
+                return "I"
+            continue
+        if low in ("i", "we", "me", "we've", "we're", "we'd"):
+            return "I"
+        if low in _LINKS:
+            return None
+        return sentence[start:start + len(w)]
+    return None
+
+
+_SUBORDINATE = re.compile(r"\b(?:which|who|whom|where|that|when|while|because|after|before|"
+                          r"since|until|so)\s+(?:i|we|he|she|they|it|you)\b", re.IGNORECASE)
+_FINITE_LEFT = frozenset(
+    words_of("i we you he she they it who which that just finally also recently then already never "
+    "actually had have has")
+)
+
+
+def intervening_verb(text: str, model: PhraseModel) -> str | None:
+    """A clause of its own, or a finite or infinitive verb that is not one of the phrase's
+    words, in ``text`` (the words between an event's head and a date): the date may then
+    belong to that other action ("finished it, which I had to rush for my meeting two weeks
+    ago" dates the meeting)."""
+    own = set(model.own_keys)
+    for sub in _SUBORDINATE.finditer(text):
+        rest = [k for (_, _, w, k) in _sentence_tokens(text[sub.end():])[:3]]
+        if not any(k in own for k in rest):
+            return sub.group(0)  # a clause of its own, about another action
+    toks = _sentence_tokens(text)
+    for i, (_, _, word, k) in enumerate(toks):
+        if i == 0 or not word or k in own:
+            continue
+        prev = toks[i - 1][2]
+        past = (word in lexicon.IRREGULAR and lexicon.IRREGULAR[word] not in ("be", "have")
+                and prev in _FINITE_LEFT)
+        regular = word.endswith("ed") and len(word) > 4 and prev in _FINITE_LEFT and \
+            word not in lexicon.NOT_INFLECTED
+        infinitive = prev == "to" and k in lexicon.KNOWN_VERB_KEYS
+        if past or regular or infinitive:
+            if any(lexicon.relatedness(t, k) > 0 for t in own):
+                continue
+            return word
+    return None

@@ -1,0 +1,264 @@
+"""The symbolic gate: an independent, offline check of each cited operand.
+
+It does not reuse the resolver's alignment. The resolver scores whole records against the
+question with rarity weights, word keys, synonym sets and clause segmentation; the gate
+reads only the cited quote and asks, with a different and deliberately literal method:
+
+1. **Is the named event in the quote?** Content words of the operand name are looked for in
+   the quote by a five-letter prefix (plus the irregular-verb table), weighted by length
+   (long words are specific) and doubled for names and titles; the name's leading verb
+   weighs half, because aspect is checked separately. This gives a coverage ``c`` in [0, 1].
+2. **Is the time near the event?** The token distance from the cited expression to the
+   nearest matched word, and whether another date stands between them.
+3. **Does the quote assert it at that time?** Within a few words of the event or the
+   expression: negation, plans and wishes; aspect cues against the name's (a quote about
+   starting does not date finishing, ordering is not receiving); for an org stamp, the line
+   it sits on (CLOSED of a DONE heading dates doing, SCHEDULED/DEADLINE only planning,
+   CLOCK only work); for ``event_time``, words that tie the event to the note's own day.
+
+The probability is ``(0.3 + 0.7 c) * proximity``, capped by the strongest warning (aspect
+clash 0.2, negation 0.25, plan 0.3, wrong org stamp 0.2, unlicensed note time 0.05). Its
+meaning: at or above the stage's 0.85 threshold, at least about four fifths of the name's
+specific words appear in the quote close to the expression and nothing in the quote says
+the event did not happen then, happened differently, or is only planned. It is a rule
+score, not a learned one; on the development split (see ``bench/symbolic_dev.py``) operands
+at or above 0.85 were the ones whose quote truly dated the event.
+"""
+
+from __future__ import annotations
+
+import re
+import time as _time
+from dataclasses import dataclass
+
+from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic.lexicon import words_of
+from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
+_DETERMINERS = frozenset(words_of("the a an my our his her their your this that these those"))
+_SUBJECTS = frozenset(words_of("i we he she they"))
+_NEGATION = re.compile(r"^(?:not|never|no|didn't|don't|doesn't|haven't|hasn't|hadn't|wasn't|"
+                       r"weren't|won't|can't|couldn't|cannot|nor|neither|without)$")
+_PLAN_WORDS = frozenset(words_of("plan plans planned planning planing going gonna will 'll want wants "
+                        "wanted hope hoping hoped intend intending thinking considering "
+                        "upcoming tomorrow next soon would might maybe should"))
+_LICENCE = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|just\s+now|"
+                      r"right\s+now|moments?\s+ago|a\s+moment\s+ago|earlier\s+today)\b",
+                      re.IGNORECASE)
+_DATE_WORD = re.compile(
+    r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OperandCheck:
+    """The gate's reading of one operand, kept for explanations and tests."""
+
+    probability: float
+    coverage: float
+    proximity: float
+    warnings: tuple[str, ...]
+
+
+def _stem(word: str) -> str:
+    low = word.lower().replace("\u2019", "'")
+    low = low.removesuffix("'s")
+    low = low.strip("'-")
+    return lexicon.lemma(low)[:5]
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
+
+
+#: Nouns any event can be called by; they say nothing about which event.
+_GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
+
+
+def _name_words(name: str) -> list[tuple[str, float, bool]]:
+    """(stem, weight, is_leading_verb) for the specific words of an operand name. Calendar
+    words ("in June") restrict the date; they are not the event's content."""
+    out = []
+    toks = _tokens(name)
+    first_content = True
+    for i, (_, _, word) in enumerate(toks):
+        low = word.lower().strip("'")
+        if low in _SUBJECTS or low in _DETERMINERS or lexicon.is_stop(low.removesuffix("'s")) \
+                or low in _GENERIC or _DATE_WORD.match(low):
+            if low in _DETERMINERS:
+                first_content = False  # "the purchase …": a noun phrase, no leading verb
+            continue
+        weight = float(min(len(low), 8))
+        if word[:1].isupper() and i > 0 or any(c.isdigit() for c in word):
+            weight *= 2.0
+        leading = first_content and i <= 1
+        if leading:
+            weight *= 0.5  # a leading verb: its aspect is judged separately
+        first_content = False
+        out.append((_stem(low), weight, leading))
+    return out
+
+
+def _aspects(words: list[str]) -> set[str]:
+    return lexicon.aspect_of([lexicon.key(w) for w in words])
+
+
+class SymbolicGate:
+    """Judges per operand whether the quote dates the named event at the expression."""
+
+    name = "symbolic"
+
+    def evaluate(self, question: str, resolution: Resolution,
+                 records: dict[str, EvidenceRecord], audit: ProviderAudit) -> GateVerdict:
+        started = _time.perf_counter()
+        audit.provider = self.name
+        audit.attempts += 1
+        try:
+            probs = tuple(self.check(question, resolution, op, records.get(op.evidence_id))
+                          .probability for op in resolution.operands)
+        finally:
+            audit.elapsed_ms += (_time.perf_counter() - started) * 1000.0
+        return GateVerdict(probs)
+
+    def check(self, question: str, resolution: Resolution, operand: Operand,
+              record: EvidenceRecord | None) -> OperandCheck:
+        """The probability for one operand, with the reasons behind it."""
+        quote = operand.quote
+        if record is None or not quote or quote not in record.text:
+            return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        where = quote.find(operand.time_expression) if operand.time_expression else -1
+        if where < 0:
+            return OperandCheck(0.0, 0.0, 0.0, ("expression not in the quote",))
+        names = _name_words(operand.name + _elided_object(operand, resolution))
+        if not names:
+            return OperandCheck(0.0, 0.0, 0.0, ("the name has no specific words",))
+        qtoks = _tokens(quote)
+        if _DONE_HEADING.match(quote):
+            # A DONE heading says "finished" of its title without writing it.
+            qtoks.append((len(quote), len(quote), "finished"))
+        stems = [_stem(w) for _, _, w in qtoks]
+        total = sum(w for _, w, _ in names)
+        got = 0.0
+        positions = []
+        for stem, weight, leading in names:
+            hits = [i for i, s in enumerate(stems) if s == stem and len(stem) >= 2]
+            credit = 1.0
+            if not hits and leading:
+                # A leading verb may be told with an everyday equivalent ("got" a gift).
+                verb = lexicon.key(stem)
+                hits = [i for i, (_, _, w) in enumerate(qtoks)
+                        if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6]
+                credit = 0.7
+            if hits:
+                got += weight * credit
+                positions.extend(hits)
+        coverage = got / total
+        expr_index = next((i for i, (a, b, _) in enumerate(qtoks) if a <= where < b or a >= where),
+                          len(qtoks) - 1)
+        expr_end = where + len(operand.time_expression)
+        expr_last = max([i for i, (a, _, _) in enumerate(qtoks) if a < expr_end] or [expr_index])
+        proximity = 0.0
+        if positions:
+            nearest = min(positions, key=lambda i: min(abs(i - expr_index), abs(i - expr_last)))
+            distance = min(abs(nearest - expr_index), abs(nearest - expr_last))
+            proximity = 1.0 if distance <= 12 else 0.9 if distance <= 25 else 0.75
+            low, high = sorted((nearest, expr_index))
+            between = [w for _, _, w in qtoks[low + 1:high]]
+            if any(_DATE_WORD.match(w) for w in between) and operand.time_basis != "org_timestamp":
+                proximity *= 0.6
+        else:
+            nearest = expr_index
+        probability = (0.3 + 0.7 * coverage) * proximity
+        warnings: list[str] = []
+        cap = 1.0
+
+        # Aspect: the name's own cues (and, for an order, the question's shared verb).
+        name_words = [w for _, _, w in _tokens(operand.name)]
+        if resolution.operation == "order":
+            name_words += _frame_words(question, resolution)
+        wanted = _aspects(name_words)
+        lo, hi = max(0, min(nearest, expr_index) - 8), max(nearest, expr_last) + 1
+        window_words = [w for _, _, w in qtoks[lo:hi]]
+        seen = _aspects(window_words)
+        clashes = set()
+        for aspect in wanted or {"none"}:
+            clashes |= lexicon.ASPECT_CLASHES.get(aspect, frozenset())
+        if seen & clashes and not seen & wanted:
+            cap = min(cap, 0.2)
+            warnings.append(f"aspect {'/'.join(sorted(seen))} in the quote, "
+                            f"{'/'.join(sorted(wanted)) or 'plain'} in the name")
+        # Modality and negation just before the event words or the expression.
+        lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6):nearest]]
+        lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3):expr_index]]
+        if any(_NEGATION.match(w) for w in lead):
+            cap = min(cap, 0.25)
+            warnings.append("negated")
+        if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead):
+            cap = min(cap, 0.3)
+            warnings.append("planned, not done")
+        # What kind of time it is.
+        basis_cap, why = _basis_check(operand, quote, where, wanted)
+        if why:
+            warnings.append(why)
+        cap = min(cap, basis_cap)
+        probability = round(max(0.0, min(probability, cap, 0.98)), 4)
+        return OperandCheck(probability, round(coverage, 4), proximity, tuple(warnings))
+
+
+_DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
+
+
+def _elided_object(operand: Operand, resolution: Resolution) -> str:
+    """For "between finishing and hanging the frame": a bare verb shares the object of the
+    operand that follows it; the object is appended to its name for matching."""
+    if len([w for w in _tokens(operand.name) if not lexicon.is_stop(w[2])]) > 1:
+        return ""
+    names = [op.name for op in resolution.operands]
+    if operand.name not in names:
+        return ""
+    later = names[names.index(operand.name) + 1:]
+    for name in later:
+        parts = name.split(None, 1)
+        if len(parts) == 2:
+            return " " + parts[1]
+    return ""
+
+
+def _frame_words(question: str, resolution: Resolution) -> list[str]:
+    """The question's words outside every operand name (the verb an order shares)."""
+    rest = question
+    for op in resolution.operands:
+        rest = rest.replace(op.name, " ")
+    return [w for _, _, w in _tokens(rest)]
+
+
+def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> tuple[float, str]:
+    basis = operand.time_basis
+    if basis == "event_time":
+        if not _LICENCE.search(quote):
+            return 0.05, "the quote does not tie the event to the note's own time"
+        return 1.0, ""
+    if basis == "org_timestamp":
+        line_start = quote.rfind("\n", 0, where) + 1
+        line = quote[line_start:where]
+        first_line = quote.split("\n", 1)[0]
+        if "CLOSED:" in line or re.search(r"State\s+\"DONE\"", line):
+            if not re.match(r"\*+\s+DONE\b", first_line):
+                return 0.2, "a closing stamp of a task that is not DONE"
+            if wanted & {"start", "plan"}:
+                return 0.2, "a closing stamp does not date a start or a plan"
+            return 1.0, ""
+        if "SCHEDULED:" in line or "DEADLINE:" in line:
+            if "plan" in wanted:
+                return 1.0, ""
+            return 0.2, "a SCHEDULED/DEADLINE stamp dates a plan, not the event"
+        if "CLOCK:" in line:
+            return 0.4, "a CLOCK line dates work, not one event"
+        return 0.9, ""
+    if basis in ("text_expression",):
+        return 1.0, ""
+    return 0.5, f"basis {basis} is not one the symbolic gate can judge"

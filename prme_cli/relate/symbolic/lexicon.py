@@ -1,0 +1,412 @@
+"""General-English word knowledge for the symbolic resolver and gate.
+
+Everything here is ordinary English: function words, the irregular verbs every grammar book
+lists, a light suffix-stripping normaliser, small synonym sets for everyday verbs of doing,
+and the cue words that mark aspect (starting vs finishing, ordering vs receiving), modality
+(plans, wishes, questions) and negation. Nothing is shaped after particular questions or
+notes: the symbolic method must behave the same on notes it has never seen.
+
+Matching works on *keys*, not on true lemmas: :func:`key` maps every inflection of a word to
+the same string (``bake``, ``baked``, ``baking`` -> ``bak``), which is all alignment needs and
+avoids pretending to a dictionary we do not have.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+
+def words_of(text: str) -> list[str]:
+    """The whitespace-separated words of a word-list literal."""
+    return text.split()
+
+
+# --------------------------------------------------------------------------- function words
+
+STOP_WORDS: frozenset[str] = frozenset(words_of(
+    """
+    a an the this that these those there here it its it's i me my mine myself we us our ours
+    you your yours he him his she her hers they them their theirs one ones oneself
+    who whom whose which what when where why how whether if then than so such
+    and or but nor yet also too either neither both each every all any some no not
+    of to in on at by for from with without about into onto over under up down out off
+    through across after before during since until till upon within among between around
+    as like via per
+    am is are was were be been being do does did done doing have has had having
+    will would shall should can could may might must ought
+    just really very quite rather pretty much many more most less least lot lots
+    still even ever never always often sometimes usually already again once twice
+    day days week weeks month months year years time times date dates
+    first second third last previous next other another same new own
+    thing things something anything everything nothing stuff way ways kind sort
+    recently lately finally actually basically definitely probably maybe perhaps
+    ago now today tonight yesterday tomorrow
+    mr mrs ms dr st
+    """)
+)
+"""Words that carry no event content. Aspect verbs (start, finish…) are *not* here: they are
+handled by :data:`ASPECT_CUES`, since they change which event a sentence reports."""
+
+PRONOUN_SUBJECTS: frozenset[str] = frozenset({"i", "we", "he", "she", "they", "you"})
+FIRST_PERSON: frozenset[str] = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "we",
+                                          "we're", "we've", "our", "us", "myself"})
+
+# --------------------------------------------------------------------------- irregular verbs
+
+_IRREGULAR_TABLE = """
+arise arose arisen|awake awoke awoken|be was were been|bear bore borne born|beat beat beaten|
+become became become|begin began begun|bend bent bent|bet bet bet|bind bound bound|
+bite bit bitten|bleed bled bled|blow blew blown|break broke broken|breed bred bred|
+bring brought brought|broadcast broadcast broadcast|build built built|burn burnt burnt|
+buy bought bought|catch caught caught|choose chose chosen|cling clung clung|come came come|
+cost cost cost|creep crept crept|cut cut cut|deal dealt dealt|dig dug dug|do did done|
+draw drew drawn|dream dreamt dreamt|drink drank drunk|drive drove driven|eat ate eaten|
+fall fell fallen|feed fed fed|feel felt felt|fight fought fought|find found found|
+flee fled fled|fly flew flown|forbid forbade forbidden|forget forgot forgotten|
+forgive forgave forgiven|freeze froze frozen|get got gotten|give gave given|go went gone|
+grind ground ground|grow grew grown|hang hung hung|have had had|hear heard heard|
+hide hid hidden|hit hit hit|hold held held|hurt hurt hurt|keep kept kept|kneel knelt knelt|
+know knew known|lay laid laid|lead led led|lean leant leant|leap leapt leapt|
+learn learnt learnt|leave left left|lend lent lent|let let let|lie lay lain|light lit lit|
+lose lost lost|make made made|mean meant meant|meet met met|pay paid paid|prove proved proven|
+put put put|quit quit quit|read read read|ride rode ridden|ring rang rung|rise rose risen|
+run ran run|say said said|see saw seen|seek sought sought|sell sold sold|send sent sent|
+set set set|sew sewed sewn|shake shook shaken|shed shed shed|shine shone shone|
+shoot shot shot|show showed shown|shrink shrank shrunk|shut shut shut|sing sang sung|
+sink sank sunk|sit sat sat|sleep slept slept|slide slid slid|sling slung slung|
+speak spoke spoken|speed sped sped|spend spent spent|spill spilt spilt|spin spun spun|
+spit spat spat|split split split|spread spread spread|spring sprang sprung|stand stood stood|
+steal stole stolen|stick stuck stuck|sting stung stung|stink stank stunk|strike struck struck|
+string strung strung|strive strove striven|swear swore sworn|sweep swept swept|
+swell swelled swollen|swim swam swum|swing swung swung|take took taken|teach taught taught|
+tear tore torn|tell told told|think thought thought|throw threw thrown|thrust thrust thrust|
+tread trod trodden|undergo underwent undergone|understand understood understood|
+undertake undertook undertaken|upset upset upset|wake woke woken|wear wore worn|
+weave wove woven|weep wept wept|win won won|wind wound wound|withdraw withdrew withdrawn|
+write wrote written|overcome overcame overcome|rebuild rebuilt rebuilt|redo redid redone|
+rewrite rewrote rewritten|mistake mistook mistaken|foresee foresaw foreseen|
+withhold withheld withheld|uphold upheld upheld|outgrow outgrew outgrown|
+"""
+
+
+def _irregular_forms() -> dict[str, str]:
+    forms: dict[str, str] = {}
+    for entry in _IRREGULAR_TABLE.replace("\n", "").split("|"):
+        words = entry.split()
+        if not words:
+            continue
+        base = words[0]
+        for form in words[1:]:
+            # "lay" is both the past of "lie" and a verb of its own; "found" / "wound" /
+            # "ground" are common nouns or verbs too: keep the first reading only.
+            forms.setdefault(form, base)
+    # Words whose irregular reading is far rarer than their own.
+    for word in ("lay", "found", "ground", "wound", "left", "saw", "lit", "rose", "bore",
+                 "felt", "spat", "bound", "shed", "stuck", "born"):
+        forms.pop(word, None)
+    forms.update({"left": "leave", "saw": "see", "felt": "feel", "born": "bear"})
+    forms.update({"is": "be", "are": "be", "am": "be", "was": "be", "were": "be", "been": "be",
+                  "has": "have", "had": "have", "does": "do", "did": "do", "done": "do",
+                  "went": "go", "gone": "go", "goes": "go"})
+    return forms
+
+
+IRREGULAR: dict[str, str] = _irregular_forms()
+
+#: Nouns and adverbs that end like inflections but are not (``morning`` is not ``morn+ing``).
+NOT_INFLECTED: frozenset[str] = frozenset(words_of(
+    """
+    morning evening wedding ceiling during thing nothing something anything everything
+    king ring spring string sibling pudding icing clothing bring sing swing sling wing
+    ping ding cling fling sting thong earring offspring lightning
+    news series species glass class grass mass pass bass boss loss moss kiss miss dress
+    press stress business address process access success progress fitness wellness
+    this his its is was has does gas bus yes us plus thus bonus campus status virus
+    census chorus focus genus lotus canvas atlas alias christmas lens analysis thesis
+    basis crisis oasis axis tennis iris physics mathematics economics politics ethics
+    athletics gymnastics aerobics pants jeans glasses scissors clothes
+    need feed seed weed speed bleed breed greed deed heed creed steed reed
+    bed red shed fed led wed sped bred bled fled
+    hundred kindred sacred naked wicked wretched rugged ragged beloved
+    """)
+)
+
+_DOUBLE = re.compile(r"([bdgklmnprtvz])\1$")
+_VOWEL = re.compile(r"[aeiouy]")
+
+#: Nominalisations and other derived forms that name the same event as a verb.
+DERIVED: dict[str, str] = {
+    "completion": "complete", "participation": "participate", "submission": "submit",
+    "graduation": "graduate", "decision": "decide", "arrival": "arrive",
+    "departure": "depart", "delivery": "deliver", "receipt": "receive",
+    "attendance": "attend", "registration": "register", "enrollment": "enroll",
+    "enrolment": "enrol", "cancellation": "cancel", "renewal": "renew",
+    "installation": "install", "adoption": "adopt", "creation": "create",
+    "donation": "donate", "celebration": "celebrate", "preparation": "prepare",
+    "application": "apply", "acceptance": "accept", "admission": "admit",
+    "retirement": "retire", "replacement": "replace", "investment": "invest",
+    "payment": "pay", "announcement": "announce", "engagement": "engage",
+    "marriage": "marry", "death": "die", "sale": "sell", "loss": "lose", "flight": "fly",
+    "purchase": "purchase", "visit": "visit", "repair": "repair", "launch": "launch",
+    "publication": "publish", "presentation": "present", "performance": "perform",
+    "recovery": "recover", "surgery": "operate", "move": "move", "removal": "remove",
+    "discovery": "discover", "introduction": "introduce", "promotion": "promote",
+    "reservation": "reserve", "booking": "book", "subscription": "subscribe",
+    "organisation": "organise", "organization": "organize", "treatment": "treat",
+    "vaccination": "vaccinate", "inspection": "inspect", "interview": "interview",
+    "construction": "construct", "conversation": "converse", "training": "train",
+    "recording": "record", "planting": "plant", "painting": "paint",
+    "hire": "hire", "birth": "bear", "growth": "grow", "sold": "sell",
+}
+
+
+def _strip_inflection(word: str) -> str:
+    """The word without its regular inflection (plural, past, participle, 3rd person)."""
+    if len(word) <= 3 or word in NOT_INFLECTED:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("ied") and len(word) > 4:
+        return word[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z)es$", word):
+        return word[:-2]
+    if word.endswith("s") and not re.search(r"(?:ss|us|is|'s)$", word):
+        return word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            if len(stem) < 2 or not _VOWEL.search(stem):
+                return word
+            if _DOUBLE.search(stem) and not stem.endswith(("ll", "ss", "zz")):
+                stem = stem[:-1]
+            return stem
+    return word
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """An approximate lemma: irregular forms from the table, regular inflections stripped,
+    possessives dropped. Good enough to compare; not a dictionary form."""
+    w = word.lower().replace("\u2019", "'")
+    if w.endswith(("'s", "s'")):
+        w = w[:-2] if w.endswith("'s") else w[:-1]
+    w = w.strip("'")
+    if w in IRREGULAR:
+        return IRREGULAR[w]
+    if w in DERIVED:
+        return DERIVED[w]
+    base = _strip_inflection(w)
+    return DERIVED.get(base, base)
+
+
+@lru_cache(maxsize=65536)
+def key(word: str) -> str:
+    """The matching key: the lemma without a final silent ``e`` (so ``bake`` and ``baking``
+    meet), and ``ise``/``ize`` spellings folded together."""
+    base = lemma(word)
+    if base.endswith("ise") and len(base) > 5:
+        base = base[:-3] + "iz"
+    elif base.endswith("ize") or base.endswith("e") and len(base) > 3 and not base.endswith("ee"):
+        base = base[:-1]
+    return base
+
+
+# --------------------------------------------------------------------------- synonyms
+
+_SYNONYM_SETS = [
+    "buy purchase acquire order pick",  # "pick up" is handled as a phrasal verb
+    "receive arrive deliver",
+    "start begin commence launch",
+    "finish complete end wrap conclude",
+    "attend participate join go visit take",
+    "visit tour see explore",
+    "watch see view stream binge",
+    "meet encounter bump run",
+    "fix repair mend service",
+    "cancel drop quit stop",
+    "move relocate",
+    "give gift donate present",
+    "make bake cook prepare",
+    "sell sold",
+    "plant sow",
+    "post share publish upload",
+    "sign register enroll enrol subscribe join",
+    "travel fly trip drive",
+    "call phone ring",
+    "read finish",
+    "listen hear",
+    "adopt rescue",
+    "hire employ",
+    "replace swap change",
+    "clean wash",
+    "learn study",
+    "run jog race",
+    "graduate complete",
+    "book reserve",
+    "decide choose",
+    "lose misplace",
+    "break malfunction fail",
+    "rearrange reorganize reorganise arrange",
+    "invest spend buy",
+    "win earn",
+]
+
+#: key -> keys it may stand for (weaker than an exact match).
+SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYM_SETS:
+    _keys = [key(w) for w in _group.split()]
+    for _k in _keys:
+        SYNONYMS[_k] = SYNONYMS.get(_k, frozenset()) | frozenset(k for k in _keys if k != _k)
+
+#: Keys of verbs this module knows by name (irregular bases, synonym and aspect verbs).
+KNOWN_VERB_KEYS: frozenset[str] = frozenset(
+    {key(v) for v in IRREGULAR.values()} | set(SYNONYMS)
+    | {key(w) for w in words_of("start begin finish complete end order receive plan decide visit "
+       "attend use try buy sell pay meet call move help work play watch learn teach "
+       "practice practise rush prepare celebrate")}
+)
+
+# "got" / "get": general acquisition; it can stand for buying or receiving, so it matches
+# both weakly, never strongly (see :func:`relatedness`).
+_GET_LIKE: frozenset[str] = frozenset({key("get"), key("obtain"), key("pick"), key("score"),
+                                       key("grab")})
+_GET_TARGETS: frozenset[str] = frozenset(
+    key(w) for w in words_of("buy purchase receive acquire order invest adopt win")
+)
+
+
+def relatedness(question_key: str, sentence_key: str) -> float:
+    """How strongly a sentence word stands for a question word: 1 same key, 0.7 synonym,
+    0.5 a general "get" for a specific acquisition verb, else 0."""
+    if question_key == sentence_key:
+        return 1.0
+    if sentence_key in SYNONYMS.get(question_key, ()):
+        return 0.7
+    if question_key in _GET_LIKE and sentence_key in _GET_TARGETS:
+        return 0.6
+    if sentence_key in _GET_LIKE and question_key in _GET_TARGETS:
+        return 0.6
+    return 0.0
+
+
+# --------------------------------------------------------------------------- aspect
+
+#: Aspect classes of event verbs. A question that names one aspect must be answered by a
+#: sentence of the same aspect: starting a book is not finishing it.
+ASPECT_CUES: dict[str, frozenset[str]] = {
+    "start": frozenset(key(w) for w in words_of("start begin commence kick embark")),
+    "finish": frozenset(key(w) for w in words_of("finish complete end wrap conclude")),
+    "order": frozenset(key(w) for w in words_of("order preorder pre-order buy purchase")),
+    "receive": frozenset(key(w) for w in words_of("receive arrive deliver")),
+    "plan": frozenset(key(w) for w in words_of("plan intend schedule")),
+    "decide": frozenset(key(w) for w in words_of("decide")),
+}
+#: Aspects that exclude each other when the question names one and the sentence the other.
+ASPECT_CLASHES: dict[str, frozenset[str]] = {
+    "start": frozenset({"finish", "plan"}),
+    "finish": frozenset({"start", "plan"}),
+    "order": frozenset({"receive", "plan"}),
+    "receive": frozenset({"order", "plan"}),
+    "plan": frozenset(),
+    "decide": frozenset({"plan"}),
+    "none": frozenset({"plan"}),
+}
+
+
+def aspect_of(keys: list[str] | tuple[str, ...]) -> set[str]:
+    """The aspect classes named by these word keys."""
+    found = set()
+    for k in keys:
+        for aspect, cues in ASPECT_CUES.items():
+            if k in cues:
+                found.add(aspect)
+    return found
+
+
+# --------------------------------------------------------------------------- modality, negation
+
+#: A clause with one of these does not report a past event of its own: plans, wishes,
+#: suggestions, hypotheticals, questions about the future.
+_MODAL_PATTERNS = [
+    (r"\b(?:am|'m|are|'re|is|'s|was|were)\s+(?:(?:really|also|still|now|so)\s+)?"
+    r"(?:planning|going|hoping|thinking|considering|looking\s+forward|about|trying\s+to\s+decide)\b"),
+    r"\bgonna\b|\bwanna\b",
+    r"\b(?:i|we|he|she|they|you)\s*(?:will|'ll|shall|would|'d|might|may|could|should|can)\b",
+    r"\b(?:will|shall)\s+(?:be\s+)?\w+",
+    (r"\b(?:want|wants|wanted|hope|hopes|hoped|plan|plans|planned|intend|intends|intended|"
+    r"need|needs|aim|aims|wish|wishes|expect|expects|would\s+like|'d\s+like|have\s+to|"
+    r"has\s+to|got\s+to|trying)\s+to\b"),
+    r"\b(?:thinking|dreaming)\s+(?:of|about)\b",
+    r"\b(?:considering|contemplating|debating)\b",
+    (r"\b(?:upcoming|tomorrow|next\s+(?:week|month|year|weekend|time|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|soon|later\s+(?:this|today|tonight))\b"),
+    r"\b(?:if|whether|unless|in\s+case)\b",
+    r"\bshould\s+i\b|\bcan\s+i\b|\bdo\s+you\s+think\b|\bany\s+(?:tips|advice|suggestions)\b",
+]
+MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
+
+_NEGATION_PATTERNS = [
+    r"\b(?:not|never|no\s+longer|neither|nor)\b",
+    r"\b\w+n't\b|\bcannot\b",
+    r"\b(?:yet\s+to|failed\s+to|forgot\s+to|instead\s+of|rather\s+than|without)\b",
+    r"\b(?:called\s+off|cancelled|canceled|postponed|skipped|missed)\b",
+]
+NEGATION_RE = re.compile("|".join(_NEGATION_PATTERNS), re.IGNORECASE)
+
+#: Verbs whose object is a plan, not an event: "I'm thinking of X" does not report X.
+PLANNING_HEADS: frozenset[str] = frozenset(
+    key(w) for w in words_of("plan intend consider think hope want wish schedule")
+)
+
+#: Words that say an event happened at the moment the note was written (coordinated with
+#: :func:`prme_cli.relate.interpret.licence_phrase`; that function has the final word).
+LICENCE_WORDS: tuple[str, ...] = (
+    "today", "today's", "tonight", "this morning", "this afternoon", "this evening",
+    "earlier today", "just now", "right now", "a moment ago", "moments ago",
+)
+
+#: Quantities that are vague even though a resolver can read them ("a few days ago").
+VAGUE_RE = re.compile(
+    r"\b(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|several|some|a\s+number\s+of|many|"
+    r"about|around|roughly|approximately|almost|nearly|over|more\s+than|less\s+than|"
+    r"or\s+so|ish|early|mid|late|sometime|some\s+time|recent|the\s+other)\b",
+    re.IGNORECASE,
+)
+
+WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019+#&.-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
+
+
+def words(text: str) -> list[tuple[int, int, str]]:
+    """Word tokens with their character spans (``'s`` and hyphenated words kept whole)."""
+    out = []
+    for m in WORD_RE.finditer(text):
+        token = m.group(0)
+        # Sentence-final dots and abbreviations: keep "St." inside, drop a trailing dot.
+        start, end = m.start(), m.end()
+        while token.endswith("."):
+            token, end = token[:-1], end - 1
+        if token:
+            out.append((start, end, token))
+    return out
+
+
+def is_stop(word: str) -> bool:
+    """A function word, also in an irregular form ("was", "did", "had")."""
+    low = word.lower()
+    return low in STOP_WORDS or IRREGULAR.get(low, "\0") in STOP_WORDS
+
+
+def content_keys(text: str) -> list[str]:
+    """Keys of the content words of ``text``, in order (stop words and numbers of days
+    dropped)."""
+    out = []
+    for _, _, token in words(text):
+        low = token.lower().replace("\u2019", "'")
+        for part in re.split(r"[-/]", low):
+            part = part.strip("'.")
+            base = part.removesuffix("'s")
+            if not base or is_stop(base):
+                continue
+            out.append(key(base))
+    return out

@@ -1,0 +1,334 @@
+"""Decompose a temporal question into its operation and the phrases that name its events.
+
+Each construction is a pattern over the question's own words ("between A and B", "how long
+had I been A when B", "which … first, A or B", "when did I A" …). Every phrase keeps its
+character span in the question, so an operand's ``name`` is always a verbatim substring.
+
+A phrase can carry *shared* words that the question states once for several events: the verb
+of "Which book did I finish reading first, A or B" belongs to both options, and the object of
+"between finishing and hanging the frame" to both gerunds. Shared words help alignment; they
+never become part of an operand's name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from prme_cli.relate.symbolic import lexicon
+
+_UNIT = r"(?:minutes|hours|days|weeks|months|years)"
+_HOW = rf"how\s+(?:long|much\s+time|many\s+(?P<unit>{_UNIT}))"
+_SUBJ = (r"(?P<subj>i|we|the\s+narrator|the\s+user|the\s+author"
+         r"|(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?))")
+_AUX = r"(?:did|do|does|had|has|have|was|were|is|are)"
+_PASSED = (r"(?:\s+(?:had|has|have))?(?:\s+(?:passed|elapsed|gone\s+by|gone|went\s+by|been|"
+           r"lapsed|there\s+been))?(?:\s+(?:was|is)\s+(?:it|there))?")
+_DAY_OF = (r"(?:(?:the\s+)?(?:day|date|time|moment|week|month|year)\s+(?:when\s+|that\s+|on\s+which\s+)?)")
+_END = r"\s*[?.!]*\s*$"
+
+
+@dataclass(frozen=True, slots=True)
+class EventPhrase:
+    """One event the question names.
+
+    ``text`` is verbatim from the question (it becomes the operand name); ``shared`` holds
+    words stated once for several events; ``aspect`` forces an aspect ("start" for the A of
+    "how long had I been A when B", whose start is what counts).
+    """
+
+    text: str
+    shared: str = ""
+    aspect: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionFrame:
+    operation: str
+    phrases: tuple[EventPhrase, ...]
+    unit: str | None
+    form: str
+    #: third-person subject as written ("Caroline"), or None for the first person
+    subject: str | None = None
+    #: an order question asking which came *last* ("most recently", "later")
+    latest: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _clean(text: str) -> str:
+    return text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace(
+        "\u201d", '"')
+
+
+def _strip_phrase(phrase: str) -> str:
+    """Trim edge punctuation and a leading "the day (that) / the time" that is frame, not
+    event; what remains is still a verbatim substring."""
+    text = phrase.strip(" ,;:?!.")
+    changed = True
+    while changed:
+        changed = False
+        m = re.match(rf"{_DAY_OF}", text, re.IGNORECASE)
+        if m and m.end() < len(text):
+            text = text[m.end():]
+            changed = True
+        m = re.match(r"(?:when|that)\s+", text, re.IGNORECASE)
+        if m and m.end() < len(text):
+            text = text[m.end():]
+            changed = True
+    return text.strip(" ,;:?!.")
+
+
+def _subject(raw: str | None) -> str | None:
+    if raw is None:
+        return None
+    low = raw.lower()
+    if low in ("i", "we", "the narrator", "the user", "the author"):
+        return None
+    return raw
+
+
+def _split_and(text: str) -> tuple[str, str] | None:
+    """Split "A and B" where the two events are joined: prefer an "and" followed by a fresh
+    event start ("and the day I…", "and when…", "and my…"), else the only "and"."""
+    positions = [m for m in re.finditer(r"\s+and\s+", text)]
+    if not positions:
+        return None
+    marked = [m for m in positions
+              if re.match(rf"\s+and\s+(?:{_DAY_OF}|when\b|my\b|the\b|i\b|a\b|an\b|our\b)",
+                          text[m.start():], re.IGNORECASE)]
+    strong = [m for m in positions
+              if re.match(rf"\s+and\s+{_DAY_OF}", text[m.start():], re.IGNORECASE)]
+    for pool in (strong, marked if len(marked) == 1 else [], positions if len(positions) == 1
+                 else []):
+        if pool:
+            m = pool[-1] if pool is strong else pool[0]
+            return text[:m.start()], text[m.end():]
+    return None
+
+
+def _share_object(first: str, second: str) -> tuple[str, str]:
+    """For "finishing and hanging the frame": a bare first verb borrows the second phrase's
+    object (the words after its first word)."""
+    first_keys = lexicon.content_keys(first)
+    if len(first_keys) <= 1 and len(first.split()) <= 2:
+        rest = second.split(None, 1)
+        if len(rest) == 2:
+            return rest[1], ""
+    return "", ""
+
+
+_OBJECT_PRONOUN = re.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
+
+
+def _antecedent(phrase: str, earlier: str) -> str:
+    """For "… the day I bought my new racket and the day I received it": a phrase whose
+    object is a pronoun borrows the earlier phrase's words after its verb."""
+    if not _OBJECT_PRONOUN.search(phrase) or len(lexicon.content_keys(phrase)) > 2:
+        return ""
+    words = earlier.split()
+    # Drop a leading subject and the verb: what is left is the thing the pronoun stands for.
+    while words and words[0].lower() in ("i", "we", "my", "the", "a", "an"):
+        words = words[1:]
+    return " ".join(words[1:]) if len(words) > 1 else ""
+
+
+def _options(text: str) -> list[str]:
+    """The options of "A or B" / "A, B, or C" / quoted 'A', 'B', and 'C'."""
+    quoted = re.findall(r"'([^']+?)'(?=\s*(?:,|and\b|or\b|\?|$))|\"([^\"]+)\"", text)
+    items = [a or b for a, b in quoted]
+    if len(items) >= 2 and re.fullmatch(
+        r"(?:\s*(?:,|and|or|then)?\s*(?:'[^']+?'|\"[^\"]+\"))+\s*[?.!]*\s*",
+        text,
+    ):
+        return items
+    parts = re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", text.strip(" ?.!"))
+    return [p for p in (x.strip() for x in parts) if p]
+
+
+def parse(question: str) -> QuestionFrame | None:
+    """The frame of ``question``, or None when no supported construction matches."""
+    q = _clean(question).strip()
+    for parser in _PARSERS:
+        frame = parser(q)
+        if frame is not None:
+            return frame
+    return None
+
+
+# --------------------------------------------------------------------------- constructions
+
+
+def _verbatim(question: str, text: str) -> str:
+    """Guard: every phrase must be a substring of the cleaned question."""
+    assert text in question, (text, question)
+    return text
+
+
+def _between(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}(?:,?\s+in\s+{_UNIT},?)?{_PASSED}\s+between\s+(?P<rest>.+?){_END}",
+                  q, re.IGNORECASE)
+    if not m:
+        return None
+    split = _split_and(m.group("rest"))
+    if split is None:
+        return None
+    a, b = (_strip_phrase(x) for x in split)
+    if not a or not b:
+        return None
+    shared_a, _ = _share_object(a, b)
+    phrases = (EventPhrase(_verbatim(q, a), shared=shared_a),
+               EventPhrase(_verbatim(q, b), shared=_antecedent(b, a)))
+    return QuestionFrame("elapsed_between", phrases, _unit(m), "between A and B")
+
+
+def _since_when(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}{_PASSED}\s+since\s+(?P<a>.+?)\s+(?:when|by\s+the\s+time)\s+"
+                  rf"(?P<b>.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
+    return QuestionFrame("elapsed_between", (EventPhrase(a), EventPhrase(b)), _unit(m),
+                         "since A when B")
+
+
+def _been_when(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:had|have|has)\s+{_SUBJ}\s+"
+                  rf"been\s+(?P<a>.+?)\s+(?:when|before|by\s+the\s+time)\s+(?P<b>.+?){_END}",
+                  q, re.IGNORECASE)
+    if not m:
+        return None
+    a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
+    return QuestionFrame("elapsed_between", (EventPhrase(a, aspect="start"), EventPhrase(b)),
+                         _unit(m), "how long had I been A when B", subject=_subject(m["subj"]))
+
+
+def _before_after(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}\s+(?P<rel>before|after)\s+(?P<b>.+?)\s+(?:did|had|was|were)\s+"
+                  rf"{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    b, a = _strip_phrase(m.group("b")), _strip_phrase(m.group("a"))
+    if m.group("rel").lower() == "before":
+        phrases = (EventPhrase(a), EventPhrase(b))
+    else:
+        phrases = (EventPhrase(b), EventPhrase(a))
+    return QuestionFrame("elapsed_between", phrases, _unit(m), f"how long {m['rel']} B did I A",
+                         subject=_subject(m["subj"]))
+
+
+def _ago_when(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?)\s+when\s+"
+                  rf"(?P<b>.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
+    return QuestionFrame("elapsed_between", (EventPhrase(a), EventPhrase(b)), _unit(m),
+                         "how long ago did I A when B", subject=_subject(m["subj"]))
+
+
+def _take_to_finish(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}\s+did\s+it\s+take\s+(?:me|us|him|her|them|(?P<subj>[A-Z]\w+))\s+"
+                  r"to\s+(?P<b>(?:finish|complete)\s+(?:reading\s+|watching\s+|listening\s+to\s+)?"
+                  rf"(?P<a>.+?)){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
+    return QuestionFrame("elapsed_between",
+                         (EventPhrase(a, shared="start", aspect="start"),
+                          EventPhrase(b, aspect="finish")),
+                         _unit(m), "how long did it take to finish A", subject=m["subj"])
+
+
+def _ago(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
+                  re.IGNORECASE)
+    if not m:
+        m = re.search(rf"\b{_HOW}\s+(?:has\s+it\s+been|is\s+it|has\s+passed|have\s+passed)\s+"
+                      rf"since\s+(?:{_SUBJ}\s+)?(?P<a>.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    a = _strip_phrase(m.group("a"))
+    subj = m.groupdict().get("subj")
+    return QuestionFrame("elapsed_since_question", (EventPhrase(a),), _unit(m),
+                         "how long ago did I A", subject=_subject(subj))
+
+
+def _been_since(q: str) -> QuestionFrame | None:
+    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:have|has)\s+{_SUBJ}\s+"
+                  rf"been\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+    if not m or re.search(r"\bwhen\b", m.group("a"), re.IGNORECASE):
+        return None
+    a = _strip_phrase(m.group("a"))
+    return QuestionFrame("elapsed_since_question", (EventPhrase(a, aspect="start"),), _unit(m),
+                         "how long have I been A", subject=_subject(m["subj"]))
+
+
+_ORDER_WORDS = r"(?P<dir>first|earlier|sooner|most\s+recently|last|later|more\s+recently)"
+
+
+def _which_first(q: str) -> QuestionFrame | None:
+    m = re.match(rf"(?:which|what|who)\b(?P<head>.*?)\b{_ORDER_WORDS}\b(?P<mid>[^,:]*)[,:]\s*"
+                 rf"(?P<opts>.+?\s+or\s+.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        return None
+    opts = _options(m.group("opts"))
+    if len(opts) < 2:
+        return None
+    head = m.group("head")
+    verb = ""
+    subj = None
+    vm = re.search(rf"\b(?:did|do|does|have|had|was|were)\s+{_SUBJ}\s+(?P<verb>.+)$",
+                   head.strip(), re.IGNORECASE)
+    if vm:
+        verb = vm.group("verb")
+        subj = _subject(vm.group("subj"))
+    else:
+        vm = re.search(r"\b(?:\w+\s+)?(?P<verb>\w+(?:ed|ened))\s*$", head.strip())
+        verb = vm.group("verb") if vm else ""
+    shared = " ".join(x for x in (verb, m.group("mid")) if x.strip())
+    phrases = tuple(EventPhrase(_verbatim(q, _strip_phrase(o)), shared=shared) for o in opts)
+    latest = bool(re.match(r"most\s+recently|last|later|more\s+recently", m.group("dir"),
+                           re.IGNORECASE))
+    return QuestionFrame("order", phrases, None, "which first, A or B", subject=subj,
+                         latest=latest)
+
+
+def _order_of(q: str) -> QuestionFrame | None:
+    m = re.search(r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+)?order\s+of|in\s+what\s+"
+                  r"order\s+did\s+(?:i|we))\b[^:'\"]*?[:]?\s*(?P<items>(?:'|\").+?){_END}"
+                  .replace("{_END}", _END), q, re.IGNORECASE)
+    if not m:
+        return None
+    items = _options(m.group("items"))
+    if len(items) < 2:
+        return None
+    phrases = tuple(EventPhrase(_verbatim(q, _strip_phrase(i))) for i in items)
+    return QuestionFrame("order", phrases, None, "what is the order of A, B, C")
+
+
+def _when(q: str) -> QuestionFrame | None:
+    m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|which\s+(?:date|day))\s+"
+                 rf"(?:did|do|does|was|were|had|has|have)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
+                 re.IGNORECASE)
+    if not m:
+        m = re.match(rf"what\s+(?:was|is)\s+the\s+(?:exact\s+)?date\s+(?:on\s+which|when|that)\s+"
+                     rf"{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+    if not m:
+        m = re.match(rf"when\s+was\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+        if m:
+            return QuestionFrame("absolute_date", (EventPhrase(_strip_phrase(m.group("a"))),),
+                                 None, "when was A")
+        return None
+    a = _strip_phrase(m.group("a"))
+    return QuestionFrame("absolute_date", (EventPhrase(a),), None, "when did I A",
+                         subject=_subject(m.group("subj")))
+
+
+def _unit(m: re.Match[str]) -> str | None:
+    unit = m.groupdict().get("unit")
+    return unit.lower() if unit else None
+
+
+# Most specific first: "how many days ago did I A when B" before "how many days ago did I A".
+_PARSERS = (_take_to_finish, _been_when, _since_when, _ago_when, _before_after, _between,
+            _ago, _been_since, _order_of, _which_first, _when)

@@ -1,0 +1,412 @@
+"""The symbolic resolver: deterministic, offline, zero tokens.
+
+Steps (each explained in the resolution's ``explanation``):
+
+1. :func:`question.parse` splits the question into an operation and event phrases.
+2. Every packed record is cut into headings and sentences (:mod:`segment`); every phrase is
+   aligned to every sentence (:mod:`align`), which scores content coverage and rejects
+   sentences whose aspect, modality, negation or doer does not fit.
+3. The time each aligned sentence gives is found (:mod:`timefind`) in the event's own clause:
+   an org fact of a heading, an explicit or relative phrase, or the note's own day when the
+   words license it. It is read by the same interpreter validation uses.
+4. The best dated sentence wins only when it is clearly the best: enough coverage, no rival
+   sentence of similar strength that dates the event differently, no much stronger sentence
+   that gives no date, a precision fine enough for the unit asked. Otherwise the answer is
+   ``unsupported``: refusing costs a little coverage, a wrong citation costs trust.
+"""
+
+from __future__ import annotations
+
+import time as _time
+from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
+
+from prme_cli.relate.symbolic import align, question, segment, timefind
+from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    Operand,
+    ProviderAudit,
+    Resolution,
+    ResolveRequest,
+)
+
+#: Below this coverage a sentence is not about the phrase's event at all.
+MIN_COVERAGE = 0.6
+#: A rival within this much coverage of the best, with another date, makes the answer unsure.
+RIVAL_MARGIN = 0.25
+#: An undated sentence this much stronger than the best dated one suggests the dated one is
+#: about something else.
+UNDATED_MARGIN = 0.3
+#: Speakers whose words are not the notes' own account of events.
+_NON_WITNESS_SPEAKERS = frozenset({"assistant", "ai", "bot", "chatgpt", "model", "system",
+                                   "gpt", "claude", "llm"})
+
+
+@dataclass(slots=True)
+class Candidate:
+    record: EvidenceRecord
+    sentence: segment.Sentence
+    match: align.Match
+    mention: timefind.Mention | None
+    why_undated: str = ""
+    #: the sentence tells another of the question's events better than this one
+    claimed: bool = False
+
+    @property
+    def coverage(self) -> float:
+        return self.match.coverage
+
+    @property
+    def window(self) -> tuple[datetime, datetime, str] | None:
+        return self.mention.window if self.mention else None
+
+
+@dataclass(slots=True)
+class _Unit:
+    record: EvidenceRecord
+    seg: segment.Segmented
+    first_person: bool
+
+
+class SymbolicResolver:
+    """Aligns question phrases to records and their org timestamps or in-text expressions."""
+
+    name = "symbolic"
+
+    def __init__(self, *, min_coverage: float = MIN_COVERAGE,
+                 rival_margin: float = RIVAL_MARGIN) -> None:
+        self.min_coverage = min_coverage
+        self.rival_margin = rival_margin
+
+    def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
+        started = _time.perf_counter()
+        audit.provider = self.name
+        audit.model = None
+        audit.attempts += 1
+        try:
+            return self._resolve(request)
+        finally:
+            audit.elapsed_ms += (_time.perf_counter() - started) * 1000.0
+
+    # ------------------------------------------------------------------ orchestration
+
+    def _resolve(self, request: ResolveRequest) -> Resolution:
+        frame = question.parse(request.question)
+        if frame is None:
+            return Resolution("unsupported", (), ("no supported question construction",))
+        notes = [f"question: {frame.form} -> {frame.operation}"
+                 + (f", unit {frame.unit}" if frame.unit else "")
+                 + (f", subject {frame.subject}" if frame.subject else "")]
+        tz = request.question_date.tzinfo
+        assert tz is not None, "question_date must be aware"
+        units = self._units(request.records, frame)
+        if not units:
+            return Resolution("unsupported", (), tuple(notes + ["no records to read"]))
+        df, n_docs = align.document_frequencies(
+            [s.text for u in units for s in u.seg.sentences])
+        chosen: list[Candidate] = []
+        models = [align.model_phrase(_restriction(p, request.question_date, tz)[1], df, n_docs)
+                  for p in frame.phrases]
+        for i, phrase in enumerate(frame.phrases):
+            others = [m for j, m in enumerate(models) if j != i]
+            pick, why = self._align_phrase(phrase, frame, units, df, n_docs, request, tz,
+                                           others)
+            notes.extend(why)
+            if pick is None:
+                return Resolution("unsupported", (), tuple(notes))
+            chosen.append(pick)
+        problem = self._check_together(frame, chosen, request)
+        if problem:
+            return Resolution("unsupported", (), tuple(notes + [problem]))
+        operands = []
+        for phrase, cand in zip(frame.phrases, chosen, strict=True):
+            mention = cand.mention
+            assert mention is not None
+            operands.append(Operand(
+                name=phrase.text,
+                evidence_id=cand.record.id,
+                quote=mention.quote(cand.record.text),
+                time_expression=mention.expression,
+                time_basis=mention.basis,
+            ))
+        return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    def _units(self, records: tuple[EvidenceRecord, ...], frame: QuestionFrame) -> list[_Unit]:
+        """Segment each record; decide whose words count as the subject's own."""
+        segs = [(r, segment.segment(r.text)) for r in records]
+        subject = frame.subject
+        speakers = {s.speaker.lower() for _, s in segs if s.speaker}
+        named_in_text = False
+        if subject:
+            low = subject.lower()
+            named_in_text = any(low in r.text.lower().replace((s.speaker or "").lower(), "", 1)
+                                for r, s in segs)
+        units = []
+        for record, seg in segs:
+            speaker = (seg.speaker or "").lower()
+            if speaker in _NON_WITNESS_SPEAKERS:
+                continue
+            if subject is None or speaker and speaker == subject.lower():
+                first_person = True
+            elif speakers - _NON_WITNESS_SPEAKERS - {"user"} or named_in_text:
+                first_person = False  # someone else's words, or notes that name the subject
+            else:
+                first_person = True  # the notes' author may well be the subject
+            units.append(_Unit(record, seg, first_person))
+        return units
+
+    # ------------------------------------------------------------------ one phrase
+
+    def _align_phrase(self, phrase: EventPhrase, frame: QuestionFrame, units: list[_Unit],
+                      df, n_docs: int, request: ResolveRequest, tz: tzinfo,
+                      others: list[align.PhraseModel]) -> tuple[Candidate | None, list[str]]:
+        restriction, model_phrase = _restriction(phrase, request.question_date, tz)
+        model = align.model_phrase(model_phrase, df, n_docs)
+        label = f"'{phrase.text}'"
+        if not model.tokens:
+            return None, [f"{label}: no content words to align"]
+        cands: list[Candidate] = []
+        for unit in units:
+            for sentence in unit.seg.sentences:
+                m = align.match(model, sentence.text, subject=frame.subject,
+                                first_person=unit.first_person, implied=_implied(sentence))
+                if m is None or m.coverage < self.min_coverage - self.rival_margin:
+                    continue
+                mention, why = self._date_of(unit, sentence, m, model, request, tz)
+                if (mention is not None and restriction is not None and mention.window
+                        and not _overlaps(mention.window, restriction)):
+                    continue  # outside the period the question names ("in June")
+                claimed = any(
+                    (o := align.match(other, sentence.text, subject=frame.subject,
+                                      first_person=unit.first_person)) is not None
+                    and o.coverage > m.coverage + 1e-9 and not o.problems
+                    for other in others)
+                cands.append(Candidate(unit.record, sentence, m, mention, why, claimed))
+        return self._choose(label, cands, frame)
+
+    def _date_of(self, unit: _Unit, sentence: segment.Sentence, m: align.Match,
+                 model: align.PhraseModel, request: ResolveRequest,
+                 tz: tzinfo) -> tuple[timefind.Mention | None, str]:
+        record = unit.record
+        if sentence.heading is not None:
+            heading = sentence.heading
+            mentions = timefind.heading_mentions(record, heading,
+                                                 question_date=request.question_date, tz=tz)
+            usable = []
+            for mention in mentions:
+                unfit = timefind.fact_kind_fits(mention, model.aspects, heading.todo)
+                if unfit is None and mention.window is not None:
+                    usable.append(mention)
+            rank = {"closed": 0, "state": 1, "active": 2, "scheduled": 3, "deadline": 4}
+            usable.sort(key=lambda x: rank.get(x.kind, 9))
+            if usable:
+                return usable[0], ""
+            return None, "the heading carries no stamp that dates this kind of event"
+        mentions = timefind.sentence_mentions(record, sentence.start, sentence.end,
+                                              question_date=request.question_date, tz=tz)
+        a, b = m.clause
+        clause_start, clause_end = sentence.start + a, sentence.start + b
+        focus = sentence.start + m.focus
+        named = [(sentence.start + s0, sentence.start + e0) for t, s0, e0, r in m.matched
+                 if r == 1.0]
+        # A date that is part of the event's own name ("the March 15th issue") is not when
+        # the event happened.
+        mentions = [x for x in mentions
+                    if not any(x.start < e0 and s0 < x.end for s0, e0 in named)]
+        fronted = _fronted_clause(sentence, m.clause)
+        linked = [x for x in mentions if clause_start <= x.start < clause_end
+                  or (fronted is not None and fronted[0] <= x.start < fronted[1])]
+        if not linked:
+            if mentions:
+                return None, "its times belong to other clauses"
+            return None, "the sentence gives no time"
+        usable = [x for x in linked if not x.problem and x.window is not None]
+        if not usable:
+            return None, linked[0].problem or "its time cannot be read"
+        if not model.modal:
+            if any(x.future for x in usable):
+                return None, "the time is in the future of the note"
+            lead = record.text[clause_start:max(x.end for x in usable)]
+            if timefind.FUTURE_CUE.search(lead):
+                return None, "the clause speaks of a coming event"
+        windows = {(x.window[0], x.window[1]) for x in usable if x.window}
+        if len(windows) > 1:
+            # Several dates in one clause: trust only the first one after the head.
+            after = [x for x in usable if x.start >= focus]
+            usable = after[:1] if after else []
+            if not usable:
+                return None, "several dates in the event's clause"
+        best = min(usable, key=lambda x: (_specificity(x), abs(x.start - focus)))
+        between = record.text[min(focus, best.start):max(focus, best.end)]
+        other_verb = align.intervening_verb(between, model)
+        if other_verb:
+            return None, (f"another verb ('{other_verb}') stands between the event and "
+                          f"'{best.expression}'")
+        return best, ""
+
+    def _choose(self, label: str, cands: list[Candidate],
+                frame: QuestionFrame) -> tuple[Candidate | None, list[str]]:
+        notes: list[str] = []
+        clean = [c for c in cands if not c.match.problems and _anchors_ok(c.match)]
+        if not clean:
+            why = _best_reason(cands)
+            return None, [f"{label}: no sentence reports it{why}"]
+        dated = [c for c in clean if c.window is not None and c.coverage >= self.min_coverage]
+        strongest = max(clean, key=lambda c: c.coverage)
+        if not dated:
+            return None, [(f"{label}: best sentence (record {strongest.record.id}, coverage "
+                          f"{strongest.coverage:.2f}) gives no usable time: "
+                          f"{strongest.why_undated or 'too weak a match'}")]
+        dated.sort(key=lambda c: (-c.coverage, c.mention.vague if c.mention else True))
+        best = dated[0]
+        assert best.mention is not None and best.window is not None
+        if best.mention.vague:
+            return None, [f"{label}: the time '{best.mention.expression}' is vague"]
+        if strongest.coverage > best.coverage + UNDATED_MARGIN - 1e-9 and \
+                strongest.window is None and not strongest.claimed:
+            return None, [(f"{label}: a much closer sentence (record {strongest.record.id}) gives "
+                          f"no time, so the dated one may be about something else")]
+        for other in dated[1:]:
+            if other.coverage < best.coverage - self.rival_margin:
+                break
+            if other.claimed:
+                continue
+            if other.window is not None and not _overlaps(other.window, best.window):
+                return None, [(f"{label}: rival dates — record {best.record.id} says "
+                              f"'{best.mention.expression}', record {other.record.id} says "
+                              f"'{other.mention.expression if other.mention else '?'}'")]
+        if not timefind.precise_enough(best.window[2], frame.unit) and \
+                frame.operation != "order":
+            return None, [(f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
+                          f"too coarse for {frame.unit or 'days'}")]
+        matched = ", ".join(sorted({t.text for t, *_ in best.match.matched}))
+        notes.append(
+            f"{label} -> record {best.record.id}: \"{_short(best.sentence.text)}\" "
+            f"(coverage {best.coverage:.2f}; matched {matched}); time '{best.mention.expression}'"
+            f" [{best.mention.basis}] = {_show(best.window)}"
+            + (f" ({best.mention.meaning})" if best.mention.meaning else ""))
+        return best, notes
+
+    def _check_together(self, frame: QuestionFrame, chosen: list[Candidate],
+                        request: ResolveRequest) -> str | None:
+        ids = [c.record.id for c in chosen]
+        if len(set(ids)) != len(ids):
+            return "two events cite the same record; the answer would not be independent"
+        windows = [c.window for c in chosen]
+        if frame.operation == "order":
+            for i in range(len(windows)):
+                for j in range(i + 1, len(windows)):
+                    if _overlaps(windows[i], windows[j]):
+                        return "two events' dates overlap, so their order is unknown"
+        if frame.operation == "elapsed_since_question":
+            w = windows[0]
+            if w is not None and w[0] > request.question_date:
+                return "the event is after the question date"
+        if frame.operation == "absolute_date":
+            w = windows[0]
+            if w is not None and timefind.grain_rank(w[2]) > timefind.grain_rank("day"):
+                return "the date is not day-precise"
+        return None
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
+    """A DONE heading says its title was finished (done, completed) without the words."""
+    heading = sentence.heading
+    if heading is not None and (heading.todo or "").upper() in segment.DONE_KEYWORDS:
+        return ("finished", "completed")
+    return ()
+
+
+def _fronted_clause(sentence: segment.Sentence, clause: tuple[int, int]):
+    """A clause made only of a fronted time adverbial ("Yesterday, I went …", "On March 3,
+    we …") dates the clause after it. Returns its span in record offsets, or None."""
+    spans = segment.clauses(sentence.text)
+    index = spans.index(clause) if clause in spans else -1
+    if index <= 0:
+        prefix = sentence.text[:clause[0]]
+        if not prefix.strip():
+            return None
+        a, b = 0, clause[0]
+    else:
+        a, b = spans[index - 1]
+    piece = sentence.text[a:b]
+    words = [w for w in piece.replace(",", " ").split()
+             if w.lower() not in ("by", "the", "way", "so", "and", "well", "oh", "actually",
+                                  "anyway", "also", "then", "but")]
+    if 0 < len(words) <= 5:
+        return sentence.start + a, sentence.start + b
+    return None
+
+
+def _specificity(mention: timefind.Mention) -> int:
+    """Prefer a calendar date, then a relative phrase, then the note's own day."""
+    if mention.kind == "licence":
+        return 2
+    if mention.window is not None and mention.window[2] in ("day", "hour", "minute"):
+        return 0
+    return 1
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _anchors_ok(m: align.Match) -> bool:
+    if m.anchor_total <= 2:
+        return m.anchor_missing == 0
+    return m.anchor_missing <= 1
+
+
+def _best_reason(cands: list[Candidate]) -> str:
+    if not cands:
+        return ""
+    top = max(cands, key=lambda c: c.coverage)
+    if top.match.problems:
+        return f" (closest, record {top.record.id}: {top.match.problems[0]})"
+    return f" (closest, record {top.record.id}, misses a name or title)"
+
+
+def _restriction(phrase: EventPhrase, question_date: datetime, tz: tzinfo):
+    """A period named inside the phrase ("in June", "in February") limits which dates can
+    be the event's; its words are not event content."""
+    from prme_cli import timeexpr
+    from prme_cli.errors import TimeExpressionError
+
+    found = []
+    for source in (phrase.text, phrase.shared):
+        found += [(source, a, b, p) for a, b, p in timeexpr.find_expressions(source)]
+    if not found:
+        return None, phrase
+    window = None
+    text, shared = phrase.text, phrase.shared
+    for source, a, b, p in found:
+        lead = source[:a].rstrip().lower()
+        if not lead.endswith((" in", " during", " on", " last", " this")) and \
+                lead not in ("in", "during", "on", "last", "this"):
+            continue  # "the March 15th issue": a name, not a period
+        try:
+            w = timeexpr.resolve(p, question_date, tz)
+        except TimeExpressionError:
+            w = None  # the finder only reports what the resolver reads; be safe anyway
+        if w is None:
+            continue
+        window = (w.start, w.end, w.grain)
+        if source is phrase.text:
+            text = text.replace(source[a:b], " ")
+        else:
+            shared = shared.replace(source[a:b], " ")
+    return window, replace(phrase, text=text, shared=shared)
+
+
+def _short(text: str, n: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "\u2026"
+
+
+def _show(window) -> str:
+    start, _, grain = window
+    return f"{start.date().isoformat()} ({grain})"

@@ -1,0 +1,282 @@
+"""Cut a record's text into the units a quote can be: org headings with their planning
+stamps, and the sentences (and clauses) of body text.
+
+Every unit keeps its character offsets in the record text, so whatever the resolver quotes
+is a verbatim substring by construction. Drawers (``:PROPERTIES:``, ``:LOGBOOK:``) are not
+prose; their state-change and clock lines are kept as org facts of the heading instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+#: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
+#: leading all-caps word is also taken as a keyword when a planning line follows.
+DONE_KEYWORDS = frozenset({"DONE", "FINISHED", "COMPLETE", "COMPLETED", "CLOSED", "FIXED",
+                           "RESOLVED", "SHIPPED", "DELIVERED", "MERGED"})
+CANCEL_KEYWORDS = frozenset({"CANCELLED", "CANCELED", "KILLED", "ABANDONED", "DROPPED",
+                             "WONTFIX", "SKIPPED"})
+OPEN_KEYWORDS = frozenset({"TODO", "NEXT", "WAITING", "WAIT", "HOLD", "SOMEDAY", "MAYBE",
+                           "STARTED", "DOING", "INPROGRESS", "IN-PROGRESS", "PLANNED", "PROJ",
+                           "PROJECT", "BLOCKED", "DELEGATED", "APPT", "REVIEW"})
+ALL_KEYWORDS = DONE_KEYWORDS | CANCEL_KEYWORDS | OPEN_KEYWORDS
+
+_HEADING = re.compile(
+    r"^(?P<stars>\*+)[ \t]+(?:(?P<todo>[A-Z][A-Z-]+)[ \t]+)?(?:\[#[A-Z0-9]\][ \t]+)?"
+    r"(?P<title>.*?)(?:[ \t]+(?P<tags>:[\w@#%:]+:))?[ \t]*$"
+)
+_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?")
+_PLANNING_WORD = re.compile(r"(SCHEDULED|DEADLINE|CLOSED):[ \t]*")
+_STATE = re.compile(r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
+                    r"\"(?P<from>[^\"]*)\")?[ \t]*(?P<stamp>\[[^\]]+\])")
+_CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*(?P<stamp>\[[^\]]+\])(?:--(?P<end>\[[^\]]+\]))?")
+_DRAWER_START = re.compile(r"^[ \t]*:(?P<name>[A-Za-z_-]+):[ \t]*$")
+_DRAWER_END = re.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
+#: Lines that describe the record rather than tell anything: a property line, and the
+#: metadata a packed record carries (``:ID:``, ``path:``, ``event_time:``, ``source:``,
+#: ``timestamp <kind>:``), whose times are the record's own, not a sentence's.
+_META_LINE = re.compile(r"^[ \t]*(?::[\w@#%+-]+:(?:[ \t].*)?$|(?:path|event_time|source|"
+                        r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[.!?])[\"')\]]*"
+                           r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])")
+#: Abbreviations that end in a dot without ending the sentence.
+_ABBREVIATIONS = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|"
+                            r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Mt|Ave|"
+                            r"U\.S|a\.m|p\.m)\.)$")
+
+
+@dataclass(frozen=True, slots=True)
+class OrgFact:
+    """A dated org construct under a heading: planning stamp, state change or clock line.
+
+    ``kind`` is ``closed``, ``scheduled``, ``deadline``, ``state`` (with ``state`` the new
+    keyword), ``clock`` or ``active`` (an active stamp in the heading or body). ``start``/
+    ``end`` are offsets of the stamp in the record text.
+    """
+
+    kind: str
+    start: int
+    end: int
+    line_start: int
+    state: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    start: int
+    end: int
+    title_start: int
+    title_end: int
+    todo: str | None
+    level: int
+    facts: tuple[OrgFact, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A unit of prose: ``start``/``end`` are offsets in the record text."""
+
+    start: int
+    end: int
+    text: str
+    heading: Heading | None = None  # set for a heading title used as a sentence
+    index: int = 0
+
+
+@dataclass(slots=True)
+class Segmented:
+    headings: list[Heading] = field(default_factory=list)
+    sentences: list[Sentence] = field(default_factory=list)
+    speaker: str | None = None
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    out = []
+    pos = 0
+    for line in text.split("\n"):
+        out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
+def _is_keyword(word: str | None, next_is_planning: bool) -> bool:
+    if not word:
+        return False
+    return word in ALL_KEYWORDS or (next_is_planning and word.isupper() and len(word) >= 2)
+
+
+def segment(text: str) -> Segmented:
+    """Split ``text`` into headings (with their org facts) and prose sentences."""
+    out = Segmented()
+    lines = _lines(text)
+    prose: list[tuple[int, int]] = []  # (start, end) offsets of prose runs
+    current: dict | None = None
+    in_drawer: str | None = None
+    for i, (pos, line) in enumerate(lines):
+        heading = _HEADING.match(line) if line.startswith("*") else None
+        if heading:
+            _close_heading(out, current)
+            nxt = lines[i + 1][1] if i + 1 < len(lines) else ""
+            planning_follows = bool(_PLANNING_WORD.match(nxt.strip()))
+            todo = heading.group("todo")
+            title_start = pos + heading.start("title")
+            if todo and not _is_keyword(todo, planning_follows):
+                title_start = pos + heading.start("todo")
+                todo = None
+            title_end = pos + heading.end("title")
+            current = {"start": pos, "end": pos + len(line), "title_start": title_start,
+                       "title_end": title_end, "todo": todo,
+                       "level": len(heading.group("stars")), "facts": []}
+            for m in _STAMP.finditer(line):
+                if m.group(0).startswith("<"):
+                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(),
+                                                    pos))
+            in_drawer = None
+            continue
+        stripped = line.strip()
+        if in_drawer:
+            if _DRAWER_END.match(line):
+                in_drawer = None
+                continue
+            if current is not None:
+                _drawer_line(current, pos, line)
+            continue
+        drawer = _DRAWER_START.match(line)
+        if drawer and drawer.group("name").upper() != "END":
+            in_drawer = drawer.group("name").upper()
+            continue
+        if stripped.startswith("#+") or _DRAWER_END.match(line) or _META_LINE.match(line):
+            continue
+        if _PLANNING_WORD.match(stripped) and current is not None:
+            for m in _PLANNING_WORD.finditer(line):
+                stamp = _STAMP.match(line, m.end())
+                if stamp:
+                    current["facts"].append(OrgFact(m.group(1).lower(), pos + stamp.start(),
+                                                    pos + stamp.end(), pos))
+            continue
+        if _CLOCK.match(line) or _STATE.match(line):
+            if current is not None:
+                _drawer_line(current, pos, line)
+            continue
+        if current is not None:
+            for m in _STAMP.finditer(line):
+                if m.group(0).startswith("<"):
+                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(),
+                                                    pos))
+        if stripped:
+            prose.append((pos, pos + len(line)))
+        else:
+            prose.append((pos, pos))  # a blank line ends a paragraph
+    _close_heading(out, current)
+    out.sentences.extend(_sentences(text, prose, out.headings))
+    out.speaker = _speaker(text, out.headings)
+    for n, s in enumerate(out.sentences):
+        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n)
+    return out
+
+
+def _drawer_line(current: dict, pos: int, line: str) -> None:
+    state = _STATE.match(line)
+    if state:
+        start = pos + state.start("stamp")
+        current["facts"].append(OrgFact("state", start, pos + state.end("stamp"), pos,
+                                        state.group("to")))
+        return
+    clock = _CLOCK.match(line)
+    if clock:
+        current["facts"].append(OrgFact("clock", pos + clock.start("stamp"),
+                                        pos + clock.end("stamp"), pos))
+
+
+def _close_heading(out: Segmented, current: dict | None) -> None:
+    if current is None:
+        return
+    heading = Heading(current["start"], current["end"], current["title_start"],
+                      current["title_end"], current["todo"], current["level"],
+                      tuple(current["facts"]))
+    out.headings.append(heading)
+
+
+def _sentences(text: str, prose: list[tuple[int, int]], headings: list[Heading]):
+    """Sentences of prose runs (consecutive non-blank lines form a paragraph) and each
+    heading title as a sentence of its own."""
+    for h in headings:
+        if h.title_end > h.title_start:
+            yield Sentence(h.title_start, h.title_end, text[h.title_start:h.title_end], h)
+    paragraphs: list[tuple[int, int]] = []
+    start = end = None
+    for a, b in prose:
+        if a == b:
+            if start is not None:
+                paragraphs.append((start, end))
+            start = end = None
+            continue
+        if start is None:
+            start = a
+        end = b
+    if start is not None:
+        paragraphs.append((start, end))
+    for a, b in paragraphs:
+        yield from _split_paragraph(text, a, b)
+
+
+def _split_paragraph(text: str, a: int, b: int):
+    pos = a
+    chunk = text[a:b]
+    for m in _SENTENCE_END.finditer(chunk):
+        end = a + m.start()
+        piece = text[pos:end]
+        if _ABBREVIATIONS.search(piece.rstrip()) and "\n" not in m.group(0):
+            continue
+        yield from _emit(text, pos, end)
+        pos = a + m.end()
+    yield from _emit(text, pos, b)
+
+
+def _emit(text: str, a: int, b: int):
+    while a < b and text[a] in " \t\n-+*":
+        a += 1
+    while b > a and text[b - 1] in " \t\n":
+        b -= 1
+    if b - a >= 3:
+        yield Sentence(a, b, text[a:b])
+
+
+_SPEAKER_LINE = re.compile(r"^\s*(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S")
+
+
+def _speaker(text: str, headings: list[Heading]) -> str | None:
+    """Who speaks in a chat-like record: a one-word heading ("** user", "** Caroline") or a
+    "Name: …" line opening the text."""
+    if headings:
+        title = text[headings[0].title_start:headings[0].title_end].strip()
+        if re.fullmatch(r"[A-Za-z][\w.-]*(?:\s[A-Z][\w.-]*)?", title) and len(title) <= 30:
+            return title
+    m = _SPEAKER_LINE.match(text)
+    if m:
+        return m.group("name")
+    return None
+
+
+CLAUSE_BREAK = re.compile(
+    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|:\s+|,\s+(?:and|but|so|yet|while|whereas|though|although)\s+"
+    r"|\s+(?:but|whereas|although|though|because|while)\s+|,\s+(?=(?:i|we|he|she|they)\s)"
+    r"|\s+and\s+(?=(?:i|we|he|she|they|it|then)\s)|\s+(?:and\s+)?then\s+",
+    re.IGNORECASE,
+)
+
+
+def clauses(sentence: str) -> list[tuple[int, int]]:
+    """Clause spans inside a sentence (offsets relative to the sentence), cut at
+    coordinators, semicolons and dashes: the places where a second event with its own date
+    usually begins."""
+    spans = []
+    pos = 0
+    for m in CLAUSE_BREAK.finditer(sentence):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(sentence):
+        spans.append((pos, len(sentence)))
+    return spans or [(0, len(sentence))]

@@ -1,0 +1,250 @@
+"""Find the times a sentence (or an org heading) gives, and read them the way validation will.
+
+Three kinds of evidence, in the order they are trusted:
+
+- **org facts** of a heading: ``CLOSED:`` and a ``State "DONE"`` note say when a task was
+  done, ``SCHEDULED:``/``DEADLINE:`` when it was planned or due (a plan, not a doing),
+  ``CLOCK:`` when it was worked on, an active stamp when an appointment is;
+- **words in the sentence**: explicit dates ("on February 1st") and relative phrases ("last
+  Sunday", "two weeks ago"), found by the project's one expression finder
+  (:func:`prme_cli.timeexpr.find_expressions`) and read against the record's own time;
+- **the record's own time**, only when the sentence says the event happened when the note was
+  written ("today", "this morning", "just now"), as :mod:`prme_cli.relate.interpret` licenses.
+
+A phrase is dated by :func:`prme_cli.relate.interpret.interpret` itself, so the resolver never
+proposes a reading that validation would read differently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+
+from prme_cli.relate import interpret as interp
+from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic.segment import Heading, OrgFact
+from prme_cli.relate.types import EvidenceRecord, Operand
+
+#: Words before an expression that turn it into something other than the event's date:
+#: a span ("for the past 6 months"), a start of a habit ("every Friday since 3/27"), a
+#: deadline ("by Friday"), a comparison ("than last year").
+_NOT_A_DATE_BEFORE = re.compile(
+    r"(?:\b(?:since|until|till|by|for|every|each|per|than|from|through|throughout|over|"
+    r"within|the\s+past|the\s+last|of|like|as\s+of|before|after|prior\s+to|ahead\s+of)\s+"
+    r"(?:the\s+)?$)",
+    re.IGNORECASE,
+)
+_FUTURE_WORDS = re.compile(r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
+                           r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
+                           re.IGNORECASE)
+_SPAN_WORDS = re.compile(r"^(?:(?:the\s+)?(?:last|past)\s+(?:\d+|a|an|one|two|three|four|five|"
+                         r"six|seven|eight|nine|ten|few|couple)\s)", re.IGNORECASE)
+_WEEKDAY_PLURAL = re.compile(r"^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
+                             r"sundays|weekends|mornings|evenings|nights)\b", re.IGNORECASE)
+_DAYS_MONTHS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+                r"march|april|may|june|july|august|september|october|november|december|"
+                r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|"
+                r"sep|sept|oct|nov|dec")
+_BARE_NAME = re.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
+_DATE_LEAD = re.compile(r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
+                        r"every|past)\s+$", re.IGNORECASE)
+_DATE_FOLLOW = re.compile(r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)",
+                          re.IGNORECASE)
+_VAGUE_EXPR = re.compile(r"\b(?:few|couple|several|some)\b", re.IGNORECASE)
+_HEDGE_BEFORE = re.compile(r"\b(?:about|around|roughly|approximately|almost|nearly|over|"
+                           r"more\s+than|less\s+than|at\s+least|sometime|maybe|probably|"
+                           r"early|mid|late)[\s-]+$", re.IGNORECASE)
+#: Words in a clause that put its event ahead of the note: a date there is a plan's date,
+#: and interpretation reads dates as past-leaning.
+FUTURE_CUE = re.compile(
+    r"\b(?:upcoming|coming\s+up|scheduled\s+(?:for|on)|planned\s+(?:for|on)|due\s+(?:on|by)|"
+    r"tomorrow|will|shall|going\s+to|gonna|(?:i|we|you|he|she|they)'ll|next\s+\w+|"
+    r"looking\s+forward)\b",
+    re.IGNORECASE,
+)
+_LICENCE = re.compile(
+    r"(?<![\w'])(?:earlier\s+today|today|tonight|this\s+morning|this\s+afternoon|this\s+evening|"
+    r"just\s+now|right\s+now|a\s+moment\s+ago|moments\s+ago)(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A time a unit of text gives. Offsets are in the record text.
+
+    ``kind``: ``licence`` (the note's own day), ``text`` (a phrase), or an org fact kind
+    (``closed``, ``state``, ``scheduled``, ``deadline``, ``clock``, ``active``).
+    ``quote_start``/``quote_end`` delimit the quote that carries it (a sentence, or a heading
+    through its stamp). ``window`` is ``(start, end, grain)`` as interpretation reads it.
+    """
+
+    expression: str
+    start: int
+    end: int
+    basis: str
+    kind: str
+    quote_start: int
+    quote_end: int
+    window: tuple[datetime, datetime, str] | None
+    vague: bool = False
+    future: bool = False
+    #: why this time cannot date the event ("" when it can)
+    problem: str = ""
+    #: what the time means, for the explanation
+    meaning: str = ""
+
+    def quote(self, text: str) -> str:
+        return text[self.quote_start:self.quote_end]
+
+
+def date_operand(record: EvidenceRecord, quote: str, expression: str, basis: str, *,
+                 question_date: datetime, tz: tzinfo) -> tuple[datetime, datetime, str] | None:
+    """Read a cited time exactly as the stage will; ``None`` when it cannot be read."""
+    probe = Operand("probe", record.id, quote, expression, basis)
+    try:
+        dated = interp.interpret(probe, record, question_date=question_date, tz=tz)
+    except interp.InterpretError:
+        return None
+    except Exception:  # noqa: BLE001 - an unreadable phrase is simply not evidence
+        return None
+    if not dated.is_window or dated.grain is None:
+        return None
+    assert dated.start is not None and dated.end is not None
+    return dated.start, dated.end, dated.grain
+
+
+def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
+                      question_date: datetime, tz: tzinfo) -> list[Mention]:
+    """Times given by the words of the sentence ``record.text[start:end]``."""
+    from prme_cli import timeexpr
+
+    text = record.text
+    sentence = text[start:end]
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for m in _LICENCE.finditer(sentence):
+        window = date_operand(record, sentence, m.group(0), "event_time",
+                              question_date=question_date, tz=tz)
+        out.append(Mention(m.group(0), start + m.start(), start + m.end(), "event_time",
+                           "licence", start, end, window,
+                           meaning="the note's own day, licensed by the words"))
+        taken.append((m.start(), m.end()))
+    try:
+        found = timeexpr.find_expressions(sentence)
+    except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
+        found = []
+    for a, b, phrase in found:
+        if any(a < y and x < b for x, y in taken):
+            continue
+        if _LICENCE.fullmatch(phrase):
+            continue
+        before = sentence[:a]
+        after = sentence[b:b + 12]
+        vague = bool(_VAGUE_EXPR.search(phrase) or _HEDGE_BEFORE.search(before))
+        future = bool(_FUTURE_WORDS.match(phrase)) or bool(
+            re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
+        reason = ""
+        if _BARE_NAME.fullmatch(phrase) and not _DATE_LEAD.search(before) and not \
+                _DATE_FOLLOW.match(sentence[b:]):
+            reason = "a day or month name used as a name, not a date"
+        elif _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase):
+            reason = "a span, habit or bound, not the event's date"
+        elif _WEEKDAY_PLURAL.match(sentence[a:]) or re.match(r"^s\b", after):
+            reason = "a habit (plural day), not a date"
+        elif re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE):
+            reason = "counted from another event, not from the note"
+        window = None
+        if not reason:
+            window = date_operand(record, sentence, phrase, "text_expression",
+                                  question_date=question_date, tz=tz)
+            if window is None:
+                reason = "not readable as a date"
+        out.append(Mention(phrase, start + a, start + b, "text_expression", "text", start, end,
+                           window, vague=vague, future=future, problem=reason))
+    out.sort(key=lambda m: m.start)
+    return out
+
+
+_FACT_MEANING = {
+    "closed": "CLOSED: when the task was done",
+    "state": "a logged state change",
+    "scheduled": "SCHEDULED: when it was planned for (a plan, not a doing)",
+    "deadline": "DEADLINE: when it was due (not when it was done)",
+    "clock": "CLOCK: when it was worked on",
+    "active": "an active stamp: when the appointment is",
+}
+
+
+def heading_mentions(record: EvidenceRecord, heading: Heading, *,
+                     question_date: datetime, tz: tzinfo) -> list[Mention]:
+    """The org facts of a heading as mentions quoted from the heading line through the
+    stamp, so the quote shows both the event's title and its time."""
+    out = []
+    for fact in heading.facts:
+        expression = record.text[fact.start:fact.end]
+        quote = record.text[heading.start:fact.end]
+        window = date_operand(record, quote, expression, "org_timestamp",
+                              question_date=question_date, tz=tz)
+        kind = fact.kind
+        if kind == "state" and fact.state.upper() not in ("DONE",):
+            kind = "state_other"
+        out.append(Mention(expression, fact.start, fact.end, "org_timestamp", kind,
+                           heading.start, fact.end, window, meaning=_FACT_MEANING.get(kind, "")))
+    return out
+
+
+def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None) -> str | None:
+    """Why an org fact cannot date an event of these aspects (``None`` when it can)."""
+    kind = fact.kind
+    done = (todo or "").upper() in ("DONE",) or (todo or "").upper().startswith("COMPLET")
+    if kind in ("closed", "state"):
+        if not done:
+            return "the task was closed without being done"
+        if "start" in aspects or "plan" in aspects:
+            return "CLOSED is when the task was finished, not when it began or was planned"
+        return None
+    if kind in ("scheduled", "deadline"):
+        if "plan" in aspects:
+            return None
+        return "a SCHEDULED or DEADLINE stamp is a plan, not the doing"
+    if kind == "active":
+        if aspects & {"start", "finish", "plan", "order", "receive"}:
+            return "an appointment stamp does not say when it started, finished or arrived"
+        return None
+    if kind == "clock":
+        return "a CLOCK line dates work on the task, not a single event"
+    return "not a dating fact"
+
+
+def licence_in(text: str) -> str | None:
+    """The licence words in ``text`` ("today", "this morning" …), if any."""
+    m = _LICENCE.search(text)
+    return m.group(0) if m else None
+
+
+def grain_rank(grain: str) -> int:
+    order = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
+    return order.index(grain) if grain in order else len(order)
+
+
+UNIT_GRAIN = {None: "day", "minutes": "minute", "hours": "hour", "days": "day",
+              "weeks": "week", "months": "month", "years": "year"}
+
+
+def precise_enough(grain: str, unit: str | None) -> bool:
+    """A day count needs day-precise dates, a week count week-precise ones, and so on."""
+    return grain_rank(grain) <= grain_rank(UNIT_GRAIN.get(unit, "day"))
+
+
+__all__ = [
+    "Mention",
+    "date_operand",
+    "fact_kind_fits",
+    "heading_mentions",
+    "lexicon",
+    "licence_in",
+    "precise_enough",
+    "sentence_mentions",
+]

@@ -1,0 +1,106 @@
+"""The symbolic gate judges each operand on its own quote, by its own rules."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from prme_cli.relate.symbolic import SymbolicGate
+from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+
+THRESHOLD = 0.85
+
+
+def judge(question: str, operation: str, operand: Operand, text: str) -> float:
+    record = EvidenceRecord(operand.evidence_id, datetime(2026, 10, 10, 12, 0), text)
+    verdict = SymbolicGate().evaluate(question, Resolution(operation, (operand,)),
+                                      {record.id: record}, ProviderAudit("symbolic"))
+    (p,) = verdict.probabilities
+    assert 0.0 <= p <= 1.0
+    return p
+
+
+def test_a_quote_that_dates_the_event_passes() -> None:
+    text = "Finished the bookshelf this morning, two coats of oil."
+    op = Operand("finish the bookshelf", "r1", "Finished the bookshelf this morning, two coats "
+                 "of oil.", "this morning", "event_time")
+    assert judge("When did I finish the bookshelf?", "absolute_date", op, text) >= THRESHOLD
+
+
+def test_starting_is_not_finishing() -> None:
+    text = "Started the bookshelf this morning, cut the sides."
+    op = Operand("finish the bookshelf", "r1", text, "this morning", "event_time")
+    assert judge("When did I finish the bookshelf?", "absolute_date", op, text) < 0.5
+
+
+def test_ordering_is_not_receiving() -> None:
+    text = "I ordered the new kettle yesterday, it should come on Monday."
+    op = Operand("I received the new kettle", "r1", "I ordered the new kettle yesterday",
+                 "yesterday", "text_expression")
+    assert judge("When did I receive the new kettle?", "absolute_date", op, text) < 0.5
+
+
+def test_plans_and_negations_fail() -> None:
+    plan = "I'm planning to paint the fence tomorrow."
+    op = Operand("paint the fence", "r1", plan, "tomorrow", "text_expression")
+    assert judge("When did I paint the fence?", "absolute_date", op, plan) < 0.5
+    negated = "I didn't paint the fence yesterday, it rained."
+    op = Operand("paint the fence", "r1", negated, "yesterday", "text_expression")
+    assert judge("When did I paint the fence?", "absolute_date", op, negated) < 0.5
+
+
+def test_a_quote_about_something_else_fails() -> None:
+    text = "Cleaned the garage yesterday and hung the clamps."
+    op = Operand("hanging the picture frame", "r1", text, "yesterday", "text_expression")
+    assert judge("How long passed between finishing and hanging the picture frame?",
+                 "elapsed_between", op, text) < THRESHOLD
+
+
+def test_event_time_needs_a_licence() -> None:
+    text = "Finished the bookshelf, two coats of oil."
+    op = Operand("finish the bookshelf", "r1", text, "Finished", "event_time")
+    assert judge("When did I finish the bookshelf?", "absolute_date", op, text) < 0.1
+
+
+def test_org_closed_stamp_of_a_done_heading() -> None:
+    text = ("* DONE Renew the passport\nCLOSED: [2026-09-29 Tue 15:10] SCHEDULED: "
+            "<2026-09-29 Tue 10:20>\nOld one expires in December.")
+    closed = Operand("renew the passport", "r1",
+                     "* DONE Renew the passport\nCLOSED: [2026-09-29 Tue 15:10]",
+                     "[2026-09-29 Tue 15:10]", "org_timestamp")
+    assert judge("When did I renew the passport?", "absolute_date", closed, text) >= THRESHOLD
+    scheduled = Operand("renew the passport", "r1", text.split("\nOld")[0],
+                        "<2026-09-29 Tue 10:20>", "org_timestamp")
+    assert judge("When did I renew the passport?", "absolute_date", scheduled, text) < 0.5
+
+
+def test_closing_stamp_of_a_cancelled_task_fails() -> None:
+    text = "* CANCELLED Day trip to the coast\nCLOSED: [2026-10-25 Sun 09:12]"
+    op = Operand("the day trip to the coast", "r1", text, "[2026-10-25 Sun 09:12]",
+                 "org_timestamp")
+    assert judge("When did I take the day trip to the coast?", "absolute_date", op, text) < 0.5
+
+
+def test_broken_citations_get_zero() -> None:
+    text = "Finished the bookshelf this morning."
+    missing = Operand("finish the bookshelf", "r1", "Finished the shelf today", "today",
+                      "event_time")
+    assert judge("When did I finish the bookshelf?", "absolute_date", missing, text) == 0.0
+    outside = Operand("finish the bookshelf", "r1", "Finished the bookshelf", "this morning",
+                      "event_time")
+    assert judge("When did I finish the bookshelf?", "absolute_date", outside, text) == 0.0
+
+
+def test_one_probability_per_operand_and_audit() -> None:
+    a = EvidenceRecord("a", None, "I joined the chess club yesterday.")
+    b = EvidenceRecord("b", None, "I joined the climbing club last week.")
+    res = Resolution("order", (
+        Operand("the chess club", "a", a.text, "yesterday", "text_expression"),
+        Operand("the climbing club", "b", b.text, "last week", "text_expression"),
+    ))
+    audit = ProviderAudit("symbolic")
+    verdict = SymbolicGate().evaluate(
+        "Which club did I join first, the chess club or the climbing club?", res,
+        {"a": a, "b": b}, audit)
+    assert len(verdict.probabilities) == 2
+    assert all(p >= THRESHOLD for p in verdict.probabilities)
+    assert audit.provider == "symbolic" and audit.attempts == 1

@@ -1,0 +1,252 @@
+"""The symbolic resolver on small invented notes: org headings, journal sentences, chats.
+
+Each accepted case is also run through the stage's own validation and arithmetic, so a
+citation that validation would refuse fails here too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from prme_cli.relate.arithmetic import compute
+from prme_cli.relate.interpret import interpret
+from prme_cli.relate.router import route
+from prme_cli.relate.symbolic import SymbolicGate, SymbolicResolver
+from prme_cli.relate.types import EvidenceRecord, ProviderAudit, Resolution, ResolveRequest
+from prme_cli.relate.validate import validate
+
+TZ = ZoneInfo("Europe/London")
+ASKED = datetime(2026, 11, 29, 12, 0, tzinfo=TZ)
+
+DONE_HEADING = EvidenceRecord(
+    "task-shelf",
+    datetime(2026, 10, 10, 11, 20),
+    "* DONE Build the bookshelf :home:\n"
+    ":ID: task-shelf\n"
+    "event_time: 2026-10-10 11:20\n"
+    "CLOSED: [2026-10-10 Sat 11:20] SCHEDULED: <2026-10-03 Sat>\n"
+    ":LOGBOOK:\n"
+    "- State \"DONE\"       from \"NEXT\"       [2026-10-10 Sat 11:20]\n"
+    "CLOCK: [2026-10-10 Sat 09:00]--[2026-10-10 Sat 11:15] =>  2:15\n"
+    ":END:\n"
+    "Pine, three shelves, oiled.",
+)
+JOURNAL_MOUNTED = EvidenceRecord(
+    "day-1102",
+    datetime(2026, 11, 2),
+    "* Home\nMounted the bookshelf on the landing wall yesterday. Two brackets, level.",
+)
+JOURNAL_STARTED = EvidenceRecord(
+    "day-0920",
+    datetime(2026, 9, 20, 18, 0),
+    "* Garage\n[2026-09-20 Sun 18:00]\nStarted the bookshelf today. Cut the sides to length.",
+)
+JOURNAL_OTHER = EvidenceRecord(
+    "day-1114",
+    datetime(2026, 11, 14, 16, 0),
+    "* Garage\n[2026-11-14 Sat 16:00]\nSwept the garage and mounted the clamps on the rack.",
+)
+
+
+def resolve(question: str, *records: EvidenceRecord, asked: datetime = ASKED) -> Resolution:
+    request = ResolveRequest(question, asked, tuple(records))
+    return SymbolicResolver().resolve(request, ProviderAudit("symbolic"))
+
+
+def accepted_value(question: str, resolution: Resolution, records: tuple[EvidenceRecord, ...],
+                   asked: datetime = ASKED) -> dict:
+    """Validate, compute and gate the resolution as the stage does; fail on any refusal."""
+    by_id = {r.id: r for r in records}
+    unit = route(question).unit
+    errors = validate(resolution, by_id, question=question, unit=unit, question_date=asked,
+                      tz=TZ)
+    assert errors == []
+    dated = [interpret(o, by_id[o.evidence_id], question_date=asked, tz=TZ)
+             for o in resolution.operands]
+    verdict = SymbolicGate().evaluate(question, resolution, by_id, ProviderAudit("symbolic"))
+    assert all(p >= 0.85 for p in verdict.probabilities), verdict
+    return compute(resolution, dated, unit=unit, question_date=asked, tz=TZ)
+
+
+def test_closed_heading_and_journal_sentence() -> None:
+    records = (DONE_HEADING, JOURNAL_MOUNTED, JOURNAL_STARTED, JOURNAL_OTHER)
+    question = "How long passed between finishing and mounting the bookshelf?"
+    res = resolve(question, *records)
+    assert res.operation == "elapsed_between"
+    first, second = res.operands
+    assert first.name == "finishing"
+    assert first.evidence_id == "task-shelf"
+    assert first.time_basis == "org_timestamp"
+    assert first.time_expression == "[2026-10-10 Sat 11:20]"  # CLOSED, not SCHEDULED
+    assert first.quote.startswith("* DONE Build the bookshelf")
+    assert second.evidence_id == "day-1102"
+    assert (second.time_expression, second.time_basis) == ("yesterday", "text_expression")
+    assert len(res.explanation) >= 3
+    value = accepted_value(question, res, records)
+    assert value["days"] == 22
+
+
+def test_licensed_event_time_and_explicit_date() -> None:
+    records = (
+        EvidenceRecord("c1", datetime(2026, 3, 4, 9, 0),
+                       "I repotted the fig tree today, it finally has room."),
+        EvidenceRecord("c2", datetime(2026, 3, 20, 9, 0),
+                       "By the way, I gave my neighbour a cutting from the fig tree on "
+                       "March 18th, and she loved it."),
+    )
+    question = ("How many days passed between the day I repotted the fig tree and the day I "
+                "gave my neighbour a cutting from the fig tree?")
+    res = resolve(question, *records)
+    assert [o.time_basis for o in res.operands] == ["event_time", "text_expression"]
+    assert res.operands[0].time_expression == "today"
+    assert res.operands[1].time_expression == "March 18th"
+    assert accepted_value(question, res, records)["days"] == 14
+
+
+def test_since_question_in_weeks() -> None:
+    records = (EvidenceRecord("c1", datetime(2026, 11, 1, 10, 0),
+                              "Went to a pottery workshop at the community hall yesterday."),)
+    question = "How many weeks ago did I go to the pottery workshop?"
+    res = resolve(question, *records)
+    assert res.operation == "elapsed_since_question"
+    assert accepted_value(question, res, records)["days"] == 29
+
+
+def test_which_first() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 5, 10, 9, 0),
+                       "I joined the climbing club last week and loved the first session."),
+        EvidenceRecord("b", datetime(2026, 5, 24, 9, 0),
+                       "I joined the chess club yesterday, the coffee was terrible."),
+    )
+    question = "Which club did I join first, the chess club or the climbing club?"
+    res = resolve(question, *records)
+    assert res.operation == "order"
+    value = accepted_value(question, res, records)
+    assert value["order"][0] == "the climbing club"
+
+
+def test_third_person_question_on_a_chat() -> None:
+    records = (
+        EvidenceRecord("s1", datetime(2023, 5, 8, 13, 56),
+                       "Caroline: I went to a support group yesterday and it was so powerful."),
+        EvidenceRecord("s2", datetime(2023, 5, 8, 14, 0),
+                       "Melanie: That's great! I painted a sunrise last week."),
+    )
+    question = "When did Caroline go to the support group?"
+    res = resolve(question, *records)
+    assert res.operation == "absolute_date"
+    assert res.operands[0].evidence_id == "s1"
+    value = accepted_value(question, res, records, asked=datetime(2023, 6, 1, tzinfo=TZ))
+    assert value["date"] == "2023-05-07"
+    assert resolve("When did Melanie go to the support group?", *records).operation == \
+        "unsupported"
+
+
+def test_other_peoples_deeds_are_not_mine() -> None:
+    records = (EvidenceRecord("c1", datetime(2026, 6, 2, 9, 0),
+                              "My sister adopted a greyhound yesterday, he is enormous."),)
+    assert resolve("When did I adopt a greyhound?", *records).operation == "unsupported"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I didn't go to the pottery class yesterday, the car broke down.",
+        "I'm planning to go to the pottery class next Wednesday.",
+        "I will go to the pottery class tomorrow.",
+        "Should I go to the pottery class on Friday?",
+    ],
+)
+def test_negation_plans_and_questions_are_refused(sentence: str) -> None:
+    records = (EvidenceRecord("c1", datetime(2026, 10, 8, 20, 0), sentence),)
+    assert resolve("When did I go to the pottery class?", *records).operation == "unsupported"
+
+
+def test_rival_dates_are_refused() -> None:
+    records = (
+        EvidenceRecord("c1", datetime(2026, 10, 8, 20, 0),
+                       "I serviced the boiler yesterday, the engineer was late."),
+        EvidenceRecord("c2", datetime(2026, 10, 20, 20, 0),
+                       "I serviced the boiler on October 15th and it still clicks."),
+    )
+    res = resolve("When did I service the boiler?", *records)
+    assert res.operation == "unsupported"
+    assert any("rival" in line for line in res.explanation)
+
+
+def test_agreeing_records_are_not_rivals() -> None:
+    records = (
+        EvidenceRecord("c1", datetime(2026, 10, 8, 20, 0),
+                       "I serviced the boiler yesterday, the engineer was late."),
+        EvidenceRecord("c2", datetime(2026, 10, 20, 20, 0),
+                       "I serviced the boiler on October 7th and it still clicks."),
+    )
+    res = resolve("When did I service the boiler?", *records)
+    assert res.operation == "absolute_date"
+
+
+def test_vague_or_coarse_times_are_refused() -> None:
+    vague = (EvidenceRecord("c1", datetime(2026, 11, 14, 16, 0),
+                            "I honed the plane iron sometime in October, no idea when."),)
+    assert resolve("How many days ago did I hone the plane iron?", *vague).operation == \
+        "unsupported"
+    coarse = (EvidenceRecord("c1", datetime(2026, 11, 14, 16, 0),
+                             "I honed the plane iron last month."),)
+    assert resolve("How many days ago did I hone the plane iron?", *coarse).operation == \
+        "unsupported"
+    res = resolve("How many months ago did I hone the plane iron?", *coarse)
+    assert res.operation == "elapsed_since_question"
+
+
+def test_starting_does_not_date_finishing() -> None:
+    records = (EvidenceRecord("c1", datetime(2026, 2, 1, 9, 0),
+                              "Started the 1000-piece puzzle today."),)
+    assert resolve("When did I finish the 1000-piece puzzle?", *records).operation == \
+        "unsupported"
+
+
+def test_scheduled_is_a_plan_not_a_doing() -> None:
+    records = (EvidenceRecord(
+        "t1", datetime(2026, 12, 4),
+        "* TODO Renew the passport\nSCHEDULED: <2026-12-04 Fri>\nBring two photos."),)
+    assert resolve("When did I renew the passport?", *records).operation == "unsupported"
+
+
+def test_cancelled_task_is_not_done() -> None:
+    records = (EvidenceRecord(
+        "t1", datetime(2026, 10, 25, 9, 12),
+        "* CANCELLED Day trip to the coast\nCLOSED: [2026-10-25 Sun 09:12]\nRain all day."),)
+    assert resolve("When did I take the day trip to the coast?", *records).operation == \
+        "unsupported"
+
+
+def test_assistant_turns_are_not_evidence() -> None:
+    records = (EvidenceRecord("t1", datetime(2026, 3, 1, 9, 0),
+                              "** assistant\nYou visited the aquarium yesterday, how was it?"),)
+    assert resolve("When did I visit the aquarium?", *records).operation == "unsupported"
+
+
+def test_a_date_inside_the_name_is_not_the_event_date() -> None:
+    records = (EvidenceRecord("c1", datetime(2026, 3, 20, 9, 0),
+                              "I finally read the March 15th issue of the magazine today."),)
+    question = "How many days ago did I read the March 15th issue of the magazine?"
+    res = resolve(question, *records, asked=datetime(2026, 4, 1, 12, 0, tzinfo=TZ))
+    assert res.operands[0].time_expression == "today"
+
+
+def test_no_construction_is_unsupported() -> None:
+    res = resolve("What did I buy at the market?", JOURNAL_OTHER)
+    assert res == Resolution("unsupported", (), res.explanation)
+    assert res.operands == ()
+
+
+def test_audit_is_filled_without_tokens() -> None:
+    audit = ProviderAudit("symbolic")
+    SymbolicResolver().resolve(ResolveRequest("When did I go?", ASKED, ()), audit)
+    assert audit.provider == "symbolic"
+    assert audit.input_tokens == audit.output_tokens == 0
+    assert audit.attempts == 1
