@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -693,6 +693,23 @@ def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
         warning=warning,
         label=label,
     )
+
+
+def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
+    """Every timestamp of the given objects, in line order (for context packing)."""
+    out: dict[str, list[Timestamp]] = {}
+    ids = list(ids)
+    for i in range(0, len(ids), 500):
+        chunk = ids[i : i + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in store.conn.execute(
+            'SELECT o.id, t.kind, t.start, t."end", t.has_time, t.raw, t.line, t.repeater, '
+            "t.warning, t.label FROM timestamps t JOIN objects o ON o.pk = t.obj "
+            f"WHERE o.id IN ({marks}) ORDER BY t.obj, t.line, t.ts_id",
+            chunk,
+        ):
+            out.setdefault(r[0], []).append(_stamp(r[1:]))
+    return out
 
 
 # -- single objects, stats, streaming --------------------------------------------------------

@@ -51,11 +51,57 @@ def context_records(store: Store, rows: Sequence[Row], priorities: Sequence[floa
     return records
 
 
-def full_dump_tokens(store: Store) -> int:
-    """Tokens a dump of every live record would take: per-record counts cached in the store."""
-    from prme_cli.query import dump_token_total
+def _dump_key(row: Row) -> str:
+    """What a record's full-dump text depends on: its content and where it sits."""
+    import hashlib
+    import json
 
-    return dump_token_total(store)
+    from prme_cli.context import DUMP_RENDER_VERSION
+
+    parts = [
+        DUMP_RENDER_VERSION, row.content_hash, row.path, row.tags, row.todo, row.title,
+        row.event_time.isoformat() if row.event_time else None, row.file, row.line,
+    ]
+    return hashlib.sha256(json.dumps(parts, separators=(",", ":")).encode()).hexdigest()
+
+
+def full_dump_tokens(store: Store) -> int:
+    """Tokens a dump of every live record would take (SPEC §7).
+
+    The sum of per-record counts, cached in the store's ``token_cache`` by a key of the
+    record's content and position, so only new or changed records are rendered and counted.
+    Writing the cache is best effort: a concurrent ingest holding the lock only costs a
+    recount next time, never a failed query.
+    """
+    import sqlite3
+
+    from prme_cli.context import full_dump_text
+    from prme_cli.query import all_records
+    from prme_cli.tokens import count
+
+    conn = store.conn
+    cached = dict(conn.execute("SELECT key, tokens FROM token_cache"))
+    total = 0
+    fresh: list[tuple[str, int]] = []
+    pending: list[tuple[str, Row]] = []
+    for row in all_records(store):
+        key = _dump_key(row)
+        if key in cached:
+            total += cached[key]
+        else:
+            pending.append((key, row))
+    if pending:
+        records = context_records(store, [r for _, r in pending], [0.0] * len(pending))
+        for (key, _), record in zip(pending, records, strict=True):
+            n = count(full_dump_text(record))
+            total += n
+            fresh.append((key, n))
+        try:
+            with store.transaction() as tx:
+                tx.executemany("INSERT OR REPLACE INTO token_cache(key, tokens) VALUES (?, ?)", fresh)
+        except sqlite3.OperationalError:
+            pass
+    return total
 
 
 @dataclass

@@ -195,8 +195,29 @@ INSERT INTO prme_meta(key, value) VALUES ('application', 'prme');
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
+_SCHEMA_RELATE = """
+CREATE TABLE receipts (
+    id                   TEXT PRIMARY KEY,
+    owner                TEXT NOT NULL,
+    created_at           TEXT NOT NULL,
+    question             TEXT NOT NULL,
+    reference_time       TEXT NOT NULL,
+    status               TEXT NOT NULL,
+    configuration_sha256 TEXT NOT NULL,
+    body                 TEXT NOT NULL,
+    checksum             TEXT NOT NULL
+);
+CREATE INDEX receipts_owner ON receipts(owner, created_at);
+CREATE TABLE token_cache (
+    key    TEXT PRIMARY KEY,
+    tokens INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
+#: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
+    ("0002_receipts_and_token_cache", _SCHEMA_RELATE),
 ]
 
 
