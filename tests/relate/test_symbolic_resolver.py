@@ -250,3 +250,68 @@ def test_audit_is_filled_without_tokens() -> None:
     assert audit.provider == "symbolic"
     assert audit.input_tokens == audit.output_tokens == 0
     assert audit.attempts == 1
+
+
+def test_a_clause_that_refers_back_dates_the_event() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 5, 22, 9, 0),
+                       "I've kept up with the hedge trimming, I did it two weeks ago and it "
+                       "looks tidy."),
+        EvidenceRecord("b", datetime(2026, 5, 22, 10, 0),
+                       "I repaired the shed roof three weeks ago, before the storm."),
+    )
+    question = "Which job did I do first, trimming the hedge or repairing the shed roof?"
+    res = resolve(question, *records, asked=datetime(2026, 5, 23, tzinfo=TZ))
+    assert res.operation == "order"
+    assert res.operands[0].time_expression == "two weeks ago"
+    value = accepted_value(question, res, records, asked=datetime(2026, 5, 23, tzinfo=TZ))
+    assert value["order"][0] == "repairing the shed roof"
+
+
+def test_a_fronted_time_dates_the_clause_after_it() -> None:
+    records = (EvidenceRecord("a", datetime(2026, 11, 18, 5, 0),
+                              "Yesterday, I went to the winter fair and bought two scarves."),)
+    res = resolve("When did I go to the winter fair?", *records)
+    assert res.operands[0].time_expression == "Yesterday"
+    assert accepted_value("When did I go to the winter fair?", res, records)["date"] == \
+        "2026-11-17"
+
+
+def test_a_date_in_another_clause_of_its_own_is_not_the_events() -> None:
+    records = (EvidenceRecord("a", datetime(2026, 5, 22, 9, 0),
+                              "I finished the novel, which I had to rush for my book club "
+                              "meeting two weeks ago."),)
+    assert resolve("When did I finish the novel?", *records).operation == "unsupported"
+
+
+def test_a_coming_event_is_not_dated_by_a_past_reading() -> None:
+    records = (EvidenceRecord("a", datetime(2026, 1, 13, 9, 0),
+                              "I'm preparing slides for my upcoming team meeting on January "
+                              "17th."),)
+    assert resolve("When was the team meeting?", *records).operation == "unsupported"
+
+
+def test_a_sentence_without_the_head_noun_is_another_event() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 4, 20, 9, 0),
+                       "I took part in the charity walk for the hospice last month."),
+        EvidenceRecord("b", datetime(2026, 4, 20, 9, 0),
+                       "I helped at the charity bake sale at work today."),
+    )
+    question = "Which did I take part in first, the charity gala or the charity bake sale?"
+    assert resolve(question, *records).operation == "unsupported"
+
+
+def test_unquoted_order_list() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 3, 1, 9, 0), "I repainted the door today."),
+        EvidenceRecord("b", datetime(2026, 3, 8, 9, 0), "I fixed the gate today, finally."),
+        EvidenceRecord("c", datetime(2026, 3, 3, 9, 0), "I cleaned the gutters yesterday."),
+    )
+    question = ("What is the order of these events: I repainted the door, I fixed the gate, "
+                "and I cleaned the gutters?")
+    res = resolve(question, *records)
+    assert res.operation == "order"
+    value = accepted_value(question, res, records)
+    assert value["order"] == ["I repainted the door", "I cleaned the gutters",
+                              "I fixed the gate"]

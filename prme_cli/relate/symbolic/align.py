@@ -59,6 +59,9 @@ class PhraseModel:
     verb_key: str | None
     modal: bool
     own_keys: frozenset[str] = field(default_factory=frozenset)
+    #: for a noun-phrase event ("the charity gala at the town hall"), the head noun: a
+    #: sentence that lacks it is about another thing of the same kind
+    head_key: str | None = None
 
     @property
     def total(self) -> float:
@@ -149,7 +152,29 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     modal = bool(aspects & {"plan", "decide"}) or bool(
         re.search(r"\b(?:plan|planned|planning|decide|decided|intend|schedule|scheduled|book|"
                   r"booked)\b", phrase.text, re.IGNORECASE))
-    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys))
+    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys),
+                       _head_noun(phrase.text))
+
+
+_NP_START = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
+_NP_END = re.compile(r"\s(?:of|at|in|on|for|to|from|with|about|by|during|near|across|"
+                     r"that|which|who|where|when|i|we|you)\s", re.IGNORECASE)
+
+
+def _head_noun(text: str) -> str | None:
+    """The head of a noun-phrase name: its last word before a modifier ("of…", "at…", a
+    relative clause). None for a verb phrase ("bought a gift")."""
+    if not _NP_START.match(text):
+        return None
+    cut = _NP_END.search(text)
+    core = text[:cut.start()] if cut else text
+    toks = [w for _, _, w in lexicon.words(core)]
+    for word in reversed(toks):
+        low = word.lower().strip("'\"")
+        low = low.removesuffix("'s")
+        if low and not lexicon.is_stop(low):
+            return lexicon.key(low)
+    return None
 
 
 def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
@@ -215,6 +240,11 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     focus = head[1]
     problems = _assertion_problems(model, sentence, toks, clause, head, matched, subject,
                                    first_person)
+    if model.head_key is not None:
+        best_head = max((lexicon.relatedness(model.head_key, k) for *_, k in toks), default=0.0)
+        if best_head < 0.6 and not any(lexicon.relatedness(model.head_key, k) >= 0.6
+                                       for k in implied_keys):
+            problems.append("the sentence lacks the head noun of the event's name")
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
 
 
@@ -337,7 +367,7 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
 _SUBORDINATE = re.compile(r"\b(?:which|who|whom|where|that|when|while|because|after|before|"
                           r"since|until|so)\s+(?:i|we|he|she|they|it|you)\b", re.IGNORECASE)
 _FINITE_LEFT = frozenset(
-    words_of("i we you he she they it who which that just finally also recently then already never "
+    words_of("i we you he she they it who which just finally also recently then already never "
     "actually had have has")
 )
 

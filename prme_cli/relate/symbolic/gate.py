@@ -79,8 +79,8 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
 
 
-def _name_words(name: str) -> list[tuple[str, float, bool]]:
-    """(stem, weight, is_leading_verb) for the specific words of an operand name. Calendar
+def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
+    """(stem, weight, is_leading_verb, word) for the specific words of an operand name. Calendar
     words ("in June") restrict the date; they are not the event's content."""
     out = []
     toks = _tokens(name)
@@ -99,7 +99,7 @@ def _name_words(name: str) -> list[tuple[str, float, bool]]:
         if leading:
             weight *= 0.5  # a leading verb: its aspect is judged separately
         first_content = False
-        out.append((_stem(low), weight, leading))
+        out.append((_stem(low), weight, leading, low))
     return out
 
 
@@ -141,15 +141,16 @@ class SymbolicGate:
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
         stems = [_stem(w) for _, _, w in qtoks]
-        total = sum(w for _, w, _ in names)
+        total = sum(w for _, w, _, _ in names)
         got = 0.0
         positions = []
-        for stem, weight, leading in names:
+        for stem, weight, _, word in names:
             hits = [i for i, s in enumerate(stems) if s == stem and len(stem) >= 2]
             credit = 1.0
-            if not hits and leading:
-                # A leading verb may be told with an everyday equivalent ("got" a gift).
-                verb = lexicon.key(stem)
+            verb = lexicon.key(word)
+            if not hits and (verb in lexicon.SYNONYMS or verb in lexicon.GET_LIKE_MAP):
+                # A verb may be told with an everyday equivalent ("got" for "received");
+                # nouns and names must be there as written.
                 hits = [i for i, (_, _, w) in enumerate(qtoks)
                         if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6]
                 credit = 0.7

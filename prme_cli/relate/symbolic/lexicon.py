@@ -276,6 +276,11 @@ _GET_TARGETS: frozenset[str] = frozenset(
 )
 
 
+#: Keys that have a weaker everyday equivalent (for callers that need to know).
+GET_LIKE_MAP: dict[str, frozenset[str]] = {k: _GET_TARGETS for k in _GET_LIKE} | {
+    k: _GET_LIKE for k in _GET_TARGETS}
+
+
 def relatedness(question_key: str, sentence_key: str) -> float:
     """How strongly a sentence word stands for a question word: 1 same key, 0.7 synonym,
     0.5 a general "get" for a specific acquisition verb, else 0."""

@@ -294,6 +294,15 @@ def _which_first(q: str) -> QuestionFrame | None:
 
 
 def _order_of(q: str) -> QuestionFrame | None:
+    m = re.search(r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+|right\s+|correct\s+)?"
+                  r"order\s+of|in\s+what\s+order\s+did\s+(?:i|we)|put\s+(?:these|the\s+"
+                  r"following)(?:\s+events)?\s+in\s+order)\b[^:]*:\s*(?P<items>[^'\"].+?)"
+                  + _END, q, re.IGNORECASE)
+    if m:
+        items = _options(m.group("items"))
+        if len(items) >= 2:
+            phrases = tuple(EventPhrase(_verbatim(q, _strip_phrase(i))) for i in items)
+            return QuestionFrame("order", phrases, None, "what is the order of: A, B, C")
     m = re.search(r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+)?order\s+of|in\s+what\s+"
                   r"order\s+did\s+(?:i|we))\b[^:'\"]*?[:]?\s*(?P<items>(?:'|\").+?){_END}"
                   .replace("{_END}", _END), q, re.IGNORECASE)

@@ -17,6 +17,7 @@ Steps (each explained in the resolution's ``explanation``):
 
 from __future__ import annotations
 
+import re
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
@@ -217,6 +218,13 @@ class SymbolicResolver:
         fronted = _fronted_clause(sentence, m.clause)
         linked = [x for x in mentions if clause_start <= x.start < clause_end
                   or (fronted is not None and fronted[0] <= x.start < fronted[1])]
+        follow = None
+        if not linked:
+            # "…kept up with the hoof trimming, I did it two weeks ago": a clause that only
+            # refers back to the event ("I did it", "it was", "that was") dates it.
+            follow = _pro_form_clause(sentence, m.clause)
+            if follow is not None:
+                linked = [x for x in mentions if follow[0] <= x.start < follow[1]]
         if not linked:
             if mentions:
                 return None, "its times belong to other clauses"
@@ -238,6 +246,8 @@ class SymbolicResolver:
             if not usable:
                 return None, "several dates in the event's clause"
         best = min(usable, key=lambda x: (_specificity(x), abs(x.start - focus)))
+        if follow is not None:
+            focus = follow[2]  # the pro-form stands for the event
         between = record.text[min(focus, best.start):max(focus, best.end)]
         other_verb = align.intervening_verb(between, model)
         if other_verb:
@@ -319,6 +329,30 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     if heading is not None and (heading.todo or "").upper() in segment.DONE_KEYWORDS:
         return ("finished", "completed")
     return ()
+
+
+_PRO_FORM = re.compile(
+    r"^(?:(?:and|but|so)\s+)?(?:(?:i|we)\s+(?:did|finished|started|managed|got|had)\s+"
+    r"(?:it|that|this|them)(?:\s+(?:done|finished))?|(?:it|that|this)\s+(?:was|happened))\b",
+    re.IGNORECASE,
+)
+
+
+def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):
+    """The clause right after ``clause`` when it opens by referring back to it ("I did it",
+    "that was"): its start and end and the end of the pro-form, in record offsets; else
+    None."""
+    spans = segment.clauses(sentence.text)
+    if clause not in spans:
+        return None
+    index = spans.index(clause)
+    if index + 1 >= len(spans):
+        return None
+    a, b = spans[index + 1]
+    pro = _PRO_FORM.match(sentence.text[a:b])
+    if pro:
+        return sentence.start + a, sentence.start + b, sentence.start + a + pro.end()
+    return None
 
 
 def _fronted_clause(sentence: segment.Sentence, clause: tuple[int, int]):
