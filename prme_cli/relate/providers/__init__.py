@@ -141,13 +141,27 @@ def _jev_gate(settings: Mapping[str, Any]) -> Gate:
     return JevGate(**_kwargs(_GATE, settings, ()))
 
 
+def _symbolic_resolver(settings: Mapping[str, Any]) -> Resolver:
+    from prme_cli.relate.symbolic.resolver import SymbolicResolver
+
+    return SymbolicResolver()
+
+
+def _symbolic_gate(settings: Mapping[str, Any]) -> Gate:
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+
+    return SymbolicGate()
+
+
 #: name -> factory. Other providers (the offline "symbolic" ones) register here too, either by
 #: adding an entry or with :func:`register_resolver`; keep factories lazy about imports.
 RESOLVERS: dict[str, ResolverFactory] = {
+    "symbolic": _symbolic_resolver,
     "ollama": _ollama_resolver,
     "openai": _openai_resolver,
 }
 GATES: dict[str, GateFactory] = {
+    "symbolic": _symbolic_gate,
     "ollama": _ollama_gate,
     "jev": _jev_gate,
 }
