@@ -315,3 +315,59 @@ def test_unquoted_order_list() -> None:
     value = accepted_value(question, res, records)
     assert value["order"] == ["I repainted the door", "I cleaned the gutters",
                               "I fixed the gate"]
+
+
+def test_a_capture_stamp_is_not_the_events_time() -> None:
+    records = (EvidenceRecord("j", datetime(2026, 10, 31, 13, 10),
+                              "* Glass\n[2026-10-31 Sat 13:10]\nPicked up the glass from the "
+                              "glazier and fitted it."),)
+    # The entry's stamp is when it was written; the sentence itself gives no time.
+    assert resolve("When did I pick up the glass from the glazier?", *records).operation == \
+        "unsupported"
+
+
+def test_booking_a_thing_does_not_date_the_thing() -> None:
+    records = (EvidenceRecord("j", datetime(2026, 9, 10, 22, 5),
+                              "Booked the flight to Lisbon tonight, seats by the window."),)
+    assert resolve("When was the flight to Lisbon?", *records).operation == "unsupported"
+    res = resolve("When did I book the flight to Lisbon?", *records)
+    assert res.operation == "absolute_date"
+    assert res.operands[0].time_expression == "tonight"
+
+
+def test_two_times_on_one_day_are_not_rivals() -> None:
+    records = (
+        EvidenceRecord("t", datetime(2026, 11, 26, 17, 40),
+                       "* DONE Delete the old importer\nCLOSED: [2026-11-26 Thu 17:40]"),
+        EvidenceRecord("j", datetime(2026, 11, 26, 17, 55),
+                       "* Importer\n[2026-11-26 Thu 17:55]\nDeleted the old importer today."),
+    )
+    question = "How many days ago did I delete the old importer?"
+    res = resolve(question, *records)
+    assert res.operation == "elapsed_since_question"
+    assert accepted_value(question, res, records)["days"] == 3
+
+
+def test_the_finer_of_two_agreeing_times_is_cited() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 9, 19, 15, 40),
+                       "* Started the frame\nStarted the frame today, ripped the oak."),
+        EvidenceRecord("b", datetime(2026, 10, 3, 16, 30),
+                       "* Dry fit\nI started the frame two weeks ago and it is still in "
+                       "pieces."),
+    )
+    res = resolve("When did I start the frame?", *records)
+    assert res.operands[0].evidence_id == "a"
+    assert res.operands[0].time_expression == "today"
+
+
+def test_ordinals_tell_a_series_apart() -> None:
+    records = (
+        EvidenceRecord("a", datetime(2026, 9, 16, 21, 5), "First pottery class tonight."),
+        EvidenceRecord("b", datetime(2026, 11, 18, 21, 40), "Last pottery class tonight."),
+    )
+    question = ("How many weeks passed between the first pottery class and the last pottery "
+                "class?")
+    res = resolve(question, *records)
+    assert [o.evidence_id for o in res.operands] == ["a", "b"]
+    assert accepted_value(question, res, records)["days"] == 63

@@ -36,6 +36,7 @@ _AUXILIARIES = frozenset(
     words_of("have has had 've 'd did do does was were am is are 'm be been being got get gotten "
     "went go to")
 )
+_ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _OTHER_SUBJECTS = re.compile(r"^(?:you|he|she|they|it|this|that|there|who|which)$", re.IGNORECASE)
 
 
@@ -128,7 +129,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                         previous = base
                     continue
                 k = lexicon.key(base)
-                if k in _FRAME_WORDS and not in_quote:
+                if k in _FRAME_WORDS and not in_quote and (shared or _has_other_content(
+                        source, k)):
                     previous = base
                     continue
                 is_verb = (verb_key is None and not in_quote and not proper
@@ -140,6 +142,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                     weight *= 1.6
                 if shared:
                     weight *= 0.5
+                if base in _ORDINALS:
+                    weight = 0.4  # tells events of a series apart when a note says it
                 if is_verb and not shared:
                     verb_key = k
                 tokens.append(Token(k, weight, anchor and not shared, shared, is_verb, base))
@@ -175,6 +179,12 @@ def _head_noun(text: str) -> str | None:
         if low and not lexicon.is_stop(low):
             return lexicon.key(low)
     return None
+
+
+def _has_other_content(text: str, frame_key: str) -> bool:
+    """Does ``text`` name something besides the frame word ("the trip" names nothing else,
+    "the Lisbon trip" does)?"""
+    return any(k != frame_key and k not in _FRAME_WORDS for k in lexicon.content_keys(text))
 
 
 def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
@@ -241,11 +251,29 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     problems = _assertion_problems(model, sentence, toks, clause, head, matched, subject,
                                    first_person)
     if model.head_key is not None:
+        arranging = _arranging_verb(model, toks, clause, head)
+        if arranging:
+            problems.append(f"the sentence tells of arranging it ('{arranging}'), not of the "
+                            f"event itself")
+    if model.head_key is not None:
         best_head = max((lexicon.relatedness(model.head_key, k) for *_, k in toks), default=0.0)
         if best_head < 0.6 and not any(lexicon.relatedness(model.head_key, k) >= 0.6
                                        for k in implied_keys):
             problems.append("the sentence lacks the head noun of the event's name")
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+
+
+def _arranging_verb(model: PhraseModel, toks, clause, head) -> str | None:
+    """A verb of booking, ordering or planning that governs the matched noun ("booked the
+    flights"), when the phrase itself names no such act."""
+    if model.own_keys & lexicon.ARRANGING:
+        return None
+    a, _ = clause
+    before = [(w, k) for (s, e, w, k) in toks if a <= s < head[1]]
+    for word, k in reversed(before[-6:]):
+        if k in lexicon.ARRANGING and (word.endswith(("ed", "ing")) or word in lexicon.IRREGULAR):
+            return word
+    return None
 
 
 def _best_clause(model: PhraseModel, toks, spans: list[tuple[int, int]]) -> tuple[int, int]:

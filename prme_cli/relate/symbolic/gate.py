@@ -68,7 +68,7 @@ def _stem(word: str) -> str:
     low = word.lower().replace("\u2019", "'")
     low = low.removesuffix("'s")
     low = low.strip("'-")
-    return lexicon.lemma(low)[:5]
+    return lexicon.key(low)[:5]
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:
@@ -76,6 +76,7 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 
 
 #: Nouns any event can be called by; they say nothing about which event.
+_ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
 
 
@@ -93,6 +94,8 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
                 first_content = False  # "the purchase …": a noun phrase, no leading verb
             continue
         weight = float(min(len(low), 8))
+        if low in _ORDINALS:
+            weight = 1.0  # "the first …" picks one of a series; notes rarely repeat it
         if word[:1].isupper() and i > 0 or any(c.isdigit() for c in word):
             weight *= 2.0
         leading = first_content and i <= 1

@@ -38,7 +38,7 @@ STOP_WORDS: frozenset[str] = frozenset(words_of(
     just really very quite rather pretty much many more most less least lot lots
     still even ever never always often sometimes usually already again once twice
     day days week weeks month months year years time times date dates
-    first second third last previous next other another same new own
+    previous next other another same new own
     thing things something anything everything nothing stuff way ways kind sort
     recently lately finally actually basically definitely probably maybe perhaps
     ago now today tonight yesterday tomorrow
@@ -358,6 +358,12 @@ _NEGATION_PATTERNS = [
     r"\b(?:called\s+off|cancelled|canceled|postponed|skipped|missed)\b",
 ]
 NEGATION_RE = re.compile("|".join(_NEGATION_PATTERNS), re.IGNORECASE)
+
+#: Verbs that arrange an event rather than make it happen: "booked the flight" dates the
+#: booking, not the flight; "ordered the sofa" the order, not the delivery.
+ARRANGING: frozenset[str] = frozenset(key(w) for w in words_of(
+    "book reserve order preorder pay plan schedule reschedule cancel postpone register "
+    "arrange organise organize confirm research buy purchase sign enrol enroll rebook"))
 
 #: Verbs whose object is a plan, not an event: "I'm thinking of X" does not report X.
 PLANNING_HEADS: frozenset[str] = frozenset(

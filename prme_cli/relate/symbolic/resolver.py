@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import time as _time
 from dataclasses import dataclass, replace
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 from prme_cli.relate.symbolic import align, question, segment, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
@@ -268,7 +268,9 @@ class SymbolicResolver:
             return None, [(f"{label}: best sentence (record {strongest.record.id}, coverage "
                           f"{strongest.coverage:.2f}) gives no usable time: "
                           f"{strongest.why_undated or 'too weak a match'}")]
-        dated.sort(key=lambda c: (-c.coverage, c.mention.vague if c.mention else True))
+        # Best coverage first; among equals the finest, clearest time.
+        dated.sort(key=lambda c: (-round(c.coverage, 6), _precision_rank(c),
+                                  c.mention.vague if c.mention else True))
         best = dated[0]
         assert best.mention is not None and best.window is not None
         if best.mention.vague:
@@ -282,7 +284,7 @@ class SymbolicResolver:
                 break
             if other.claimed:
                 continue
-            if other.window is not None and not _overlaps(other.window, best.window):
+            if other.window is not None and not _same_days(other.window, best.window):
                 return None, [(f"{label}: rival dates — record {best.record.id} says "
                               f"'{best.mention.expression}', record {other.record.id} says "
                               f"'{other.mention.expression if other.mention else '?'}'")]
@@ -383,6 +385,18 @@ def _specificity(mention: timefind.Mention) -> int:
     if mention.window is not None and mention.window[2] in ("day", "hour", "minute"):
         return 0
     return 1
+
+
+def _precision_rank(c: Candidate) -> int:
+    return timefind.grain_rank(c.window[2]) if c.window else 99
+
+
+def _same_days(a, b) -> bool:
+    """Do two windows share a calendar day? Two clock times on one day agree about the
+    date; only different days make rivals."""
+    a0, a1 = a[0].date(), (a[1] - timedelta(microseconds=1)).date()
+    b0, b1 = b[0].date(), (b[1] - timedelta(microseconds=1)).date()
+    return a0 <= b1 and b0 <= a1
 
 
 def _overlaps(a, b) -> bool:

@@ -148,6 +148,15 @@ def segment(text: str) -> Segmented:
             continue
         if stripped.startswith("#+") or _DRAWER_END.match(line) or _META_LINE.match(line):
             continue
+        if _STAMP.fullmatch(stripped):
+            # A line holding only a stamp: an active one is the heading's appointment, an
+            # inactive one the moment the entry was captured (org-capture's %U) — the note's
+            # own time, not a sentence's.
+            if stripped.startswith("<") and current is not None:
+                current["facts"].append(OrgFact("active", pos + line.index(stripped),
+                                                pos + line.index(stripped) + len(stripped), pos))
+            prose.append((pos, pos))
+            continue
         if _PLANNING_WORD.match(stripped) and current is not None:
             for m in _PLANNING_WORD.finditer(line):
                 stamp = _STAMP.match(line, m.end())
