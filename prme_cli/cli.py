@@ -417,7 +417,6 @@ def _query_context(
             limit=_limit(max_results, None),
             now=state.now,
             tz=state.tz,
-            json_records=fmt == "json",
         )
     _print_context(state, outcome, fmt)
 

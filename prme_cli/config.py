@@ -182,6 +182,8 @@ def _check(cfg: dict[str, Any]) -> None:
     budget = cfg["context"]["budget"]
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
         raise UsageError("context.budget must be a whole number of tokens ≥ 0")
+    if cfg["context"]["format"] not in ("reader", "json"):
+        raise UsageError("context.format must be 'reader' or 'json'")
     if str(cfg["week_start"]).lower() not in WEEKDAYS:
         raise UsageError(f"week_start must be a weekday name, not {cfg['week_start']!r}")
     keywords = cfg["org"]["todo_keywords"]

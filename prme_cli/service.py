@@ -128,19 +128,27 @@ def context_for_query(
     limit: int | None,
     now: datetime,
     tz: tzinfo,
-    json_records: bool = False,
 ) -> ContextOutcome:
     """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate."""
     from prme_cli.context import pack
     from prme_cli.query import select
 
-    rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=limit)
-    priorities = [float(len(rows) - i) for i in range(len(rows))]
-    records = context_records(store, rows, priorities)
-    fmt = "json" if json_records else str(cfg["context"].get("format", "reader"))
+    relating = bool(text) and bool(cfg["temporal_relation"]["enabled"]) and not fts
+    if relating and _routes(str(text)):
+        # A temporal question is natural language, not a list of words that must all
+        # appear: retrieve for it the way `prme relate` does.
+        from prme_cli.retrieval import candidates
+
+        found = candidates(store, str(text), question_date=now, tz=tz, limit=RELATE_CANDIDATES)
+        records = context_records(store, [c.row for c in found], [c.score for c in found])
+    else:
+        rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=limit)
+        priorities = [float(len(rows) - i) for i in range(len(rows))]
+        records = context_records(store, rows, priorities)
+    fmt = str(cfg["context"].get("format", "reader"))
     bundle = pack(records, budget, fmt=fmt, full_dump_tokens=full_dump_tokens(store))
     relation = None
-    if text and cfg["temporal_relation"]["enabled"] and not fts:
+    if relating:
         outcome = run_relation(
             store, cfg, question=text, question_date=now, tz=tz, bundle=bundle, records=records
         )
@@ -148,6 +156,12 @@ def context_for_query(
         if outcome.accepted:
             bundle = _with_context(bundle, outcome)
     return ContextOutcome(bundle=bundle, relation=relation)
+
+
+def _routes(question: str) -> bool:
+    from prme_cli.relate.router import route
+
+    return route(question).routed
 
 
 def _with_context(bundle: Bundle, outcome: StageOutcome) -> Bundle:
