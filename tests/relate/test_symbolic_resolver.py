@@ -371,3 +371,36 @@ def test_ordinals_tell_a_series_apart() -> None:
     res = resolve(question, *records)
     assert [o.evidence_id for o in res.operands] == ["a", "b"]
     assert accepted_value(question, res, records)["days"] == 63
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("When did I paint the fence?", "Dad painted the fence yesterday while I watched."),
+        ("When did I finish the marathon?", "My brother finished the marathon yesterday."),
+        ("When did I go to the concert?", "We talked about the concert yesterday at dinner."),
+        ("When did I run the marathon?", "I read an article about the marathon today."),
+        ("When did I buy the bike?", "I sold the bike yesterday for 200 pounds."),
+        ("When did I lose my keys?", "I found my keys yesterday under the sofa."),
+        ("When did I visit the museum?",
+         "I visited the museum with my sister, it was last Tuesday I think."),
+        ("When did I go to the gym?", "Every Monday I go to the gym."),
+        ("When did I go to the dentist?", "I have a dentist appointment on March 3rd."),
+        ("When did I start the course?",
+         "I finished the course today, after starting it in March."),
+        ("How many days ago did I call my mother?", "My mother called me yesterday."),
+    ],
+)
+def test_sentences_that_do_not_date_the_asked_event(question: str, sentence: str) -> None:
+    records = (EvidenceRecord("r", datetime(2026, 3, 20, 10, 0), sentence),)
+    res = resolve(question, *records, asked=datetime(2026, 3, 25, tzinfo=TZ))
+    assert res.operation == "unsupported", res
+
+
+def test_a_dated_sentence_with_a_fronted_time_and_no_comma() -> None:
+    records = (EvidenceRecord("r", datetime(2026, 3, 20, 10, 0),
+                              "Last Monday I booked the hotel for the trip."),)
+    res = resolve("When did I book the hotel?", *records, asked=datetime(2026, 3, 25, tzinfo=TZ))
+    assert res.operation == "absolute_date"
+    assert accepted_value("When did I book the hotel?", res, records,
+                          asked=datetime(2026, 3, 25, tzinfo=TZ))["date"] == "2026-03-16"

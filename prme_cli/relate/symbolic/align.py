@@ -95,8 +95,17 @@ def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_DETERMINER_WORDS = frozenset(words_of("the a an my our his her their your this that these those "
+                                      "some any every each"))
+
+
 def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
+    """Phrases come as noun phrases ("the charity gala", "my visit to …") or as verb phrases
+    cut after the subject ("paint the fence", "I bought a gift"): a first word that no
+    determiner precedes is the verb."""
     low = token.lower()
+    if position == 0 and previous is None:
+        return True
     if low in lexicon.DERIVED or low in lexicon.IRREGULAR:
         return True
     if previous is not None and previous.lower() in ("i", "we", "to", "and"):
@@ -125,16 +134,16 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
             for part in parts:
                 base = part[:-2] if part.endswith("'s") else part.strip("'")
                 if not base or lexicon.is_stop(base):
-                    if base in ("i", "we"):
+                    if base in ("i", "we") or base in _DETERMINER_WORDS:
                         previous = base
                     continue
                 k = lexicon.key(base)
-                if k in _FRAME_WORDS and not in_quote and (shared or _has_other_content(
-                        source, k)):
-                    previous = base
-                    continue
                 is_verb = (verb_key is None and not in_quote and not proper
                            and _looks_like_verb(base, position, previous))
+                if k in _FRAME_WORDS and not in_quote and not (is_verb and not shared) and (
+                        shared or _has_other_content(source, k)):
+                    previous = base
+                    continue
                 idf = math.log(1.0 + (n_docs + 1) / (df.get(k, 0) + 0.5))
                 weight = max(0.4, min(idf, 4.0))
                 anchor = in_quote or proper or any(c.isdigit() for c in base) or "#" in word

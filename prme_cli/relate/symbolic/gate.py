@@ -170,8 +170,10 @@ class SymbolicGate:
             nearest = min(positions, key=lambda i: min(abs(i - expr_index), abs(i - expr_last)))
             distance = min(abs(nearest - expr_index), abs(nearest - expr_last))
             proximity = 1.0 if distance <= 12 else 0.9 if distance <= 25 else 0.75
-            low, high = sorted((nearest, expr_index))
-            between = [w for _, _, w in qtoks[low + 1:high]]
+            if nearest > expr_last:
+                between = [w for _, _, w in qtoks[expr_last + 1:nearest]]
+            else:
+                between = [w for _, _, w in qtoks[nearest + 1:expr_index]]
             if any(_DATE_WORD.match(w) for w in between) and operand.time_basis != "org_timestamp":
                 proximity *= 0.6
         else:

@@ -63,6 +63,9 @@ FUTURE_CUE = re.compile(
     r"looking\s+forward)\b",
     re.IGNORECASE,
 )
+_HEDGE_AFTER = re.compile(r"\s*,?\s*(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|or\s+so|"
+                          r"or\s+something|if\s+i\s+remember|give\s+or\s+take|ish\b|"
+                          r"or\s+(?:the\s+)?(?:day|week)\s+(?:before|after))", re.IGNORECASE)
 _LICENCE = re.compile(
     r"(?<![\w'])(?:earlier\s+today|today|tonight|this\s+morning|this\s+afternoon|this\s+evening|"
     r"just\s+now|right\s+now|a\s+moment\s+ago|moments\s+ago)(?![\w'])",
@@ -142,7 +145,8 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
             continue
         before = sentence[:a]
         after = sentence[b:b + 12]
-        vague = bool(_VAGUE_EXPR.search(phrase) or _HEDGE_BEFORE.search(before))
+        vague = bool(_VAGUE_EXPR.search(phrase) or _HEDGE_BEFORE.search(before)
+                     or _HEDGE_AFTER.match(sentence[b:]))
         future = bool(_FUTURE_WORDS.match(phrase)) or bool(
             re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
         reason = ""
@@ -161,10 +165,28 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
                                   question_date=question_date, tz=tz)
             if window is None:
                 reason = "not readable as a date"
+            elif _far_back_without_year(phrase, window, record):
+                # "my appointment on March 3rd", written on March 1st, is read (past-leaning)
+                # as last year's: a date this far back was most likely a coming one.
+                reason = "a date without a year that reads as nearly a year before the note"
+                window = None
         out.append(Mention(phrase, start + a, start + b, "text_expression", "text", start, end,
                            window, vague=vague, future=future, problem=reason))
     out.sort(key=lambda m: m.start)
     return out
+
+
+_YEAR = re.compile(r"\b\d{4}\b|'\d{2}\b")
+_CALENDAR_DAY = re.compile(rf"\b(?:{_DAYS_MONTHS})\b|\d(?:st|nd|rd|th)\b|\d+/\d+",
+                           re.IGNORECASE)
+
+
+def _far_back_without_year(phrase: str, window, record: EvidenceRecord) -> bool:
+    if record.event_time is None or _YEAR.search(phrase) or not _CALENDAR_DAY.search(phrase):
+        return False
+    if re.search(r"\b(?:ago|last|yesterday)\b", phrase, re.IGNORECASE):
+        return False
+    return (record.event_time.date() - window[0].date()).days > 300
 
 
 _FACT_MEANING = {
