@@ -41,6 +41,15 @@ class TimeExpressionError(UsageError):
         super().__init__(f"cannot understand time expression {expression!r}{detail}")
 
 
+class EmptyWindowError(TimeExpressionError):
+    """Two readable expressions that make a window ending before it starts."""
+
+    def __init__(self, since: str, until: str, reason: str) -> None:
+        self.expression = f"{since} … {until}"
+        self.reason = reason
+        UsageError.__init__(self, f"empty time window: {reason}")
+
+
 class InputFileError(UsageError):
     """A file that cannot be read or decoded during ingest (the rest of the run goes on)."""
 

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
-from prme_cli.errors import TimeExpressionError, UsageError
+from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
 
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
@@ -180,8 +180,9 @@ def resolve_range(
     second = resolve(until, now, tz, dayfirst=dayfirst, week_start=week_start,
                      not_before=first.start)
     if second.end.timestamp() <= first.start.timestamp():
-        raise TimeExpressionError(
-            f"range {since} {until}",
+        raise EmptyWindowError(
+            since,
+            until,
             f"{until!r} ends at {second.end.isoformat()}, before {since!r} starts at "
             f"{first.start.isoformat()}",
         )
