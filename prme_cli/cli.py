@@ -249,7 +249,12 @@ def _query_doc(
         "max_results": limit,
     }
     if window is not None:
-        doc["window"] = {"start": window[0].isoformat(), "end": window[1].isoformat()}
+        # `since` runs up to now inclusive (its end is now plus one microsecond internally);
+        # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
+        inclusive = window[1].microsecond == 1 and command != "range"
+        end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
+        doc["window"] = {"start": window[0].isoformat(), "end": end.isoformat(),
+                         "end_inclusive": inclusive}
         doc["window"].update(expressions or {})
     return doc
 
@@ -260,8 +265,8 @@ def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
     win = resolve(
         expression, state.now, state.tz, week_start=_week_start(state)
     )
-    # "since X" runs up to now, inclusive: a note stamped this very minute is included.
-    end = state.now + timedelta(microseconds=1)
+    # "since X" runs up to now, inclusive: a note stamped this very second is included.
+    end = state.now.replace(microsecond=0) + timedelta(microseconds=1)
     if win.start > end:
         raise UsageError(f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`")
     return win.start, end
