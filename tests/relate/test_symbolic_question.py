@@ -117,3 +117,20 @@ def test_first_person_has_no_subject() -> None:
 ])
 def test_no_construction(q: str) -> None:
     assert question.parse(q) is None
+
+
+def test_did_a_before_b_is_an_order() -> None:
+    frame = question.parse("Did I buy the sofa before I moved into the flat?")
+    assert frame is not None
+    assert frame.operation == "order"
+    assert _texts(frame) == ["buy the sofa", "I moved into the flat"]
+    frame = question.parse("Did the storm happen before I fixed the roof?")
+    assert frame is not None
+    assert _texts(frame) == ["the storm", "I fixed the roof"]
+
+
+def test_what_day_of_the_week() -> None:
+    frame = question.parse("What day of the week did I go to the dentist?")
+    assert frame is not None
+    assert frame.operation == "absolute_date"
+    assert _texts(frame) == ["go to the dentist"]

@@ -316,7 +316,8 @@ def _order_of(q: str) -> QuestionFrame | None:
 
 
 def _when(q: str) -> QuestionFrame | None:
-    m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|which\s+(?:date|day))\s+"
+    m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
+                 rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+"
                  rf"(?:did|do|does|was|were|had|has|have)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
                  re.IGNORECASE)
     if not m:
@@ -333,6 +334,22 @@ def _when(q: str) -> QuestionFrame | None:
                          subject=_subject(m.group("subj")))
 
 
+def _did_before(q: str) -> QuestionFrame | None:
+    """"Did I A before B?" / "Was A after B?": an order of two events (the reader turns the
+    computed order into yes or no)."""
+    m = re.match(rf"(?:did|was|were|had|have)\s+(?:{_SUBJ}\s+)?(?P<a>.+?)\s+(?P<rel>before|after|"
+                 rf"earlier\s+than|later\s+than|prior\s+to)\s+(?P<b>.+?){_END}", q,
+                 re.IGNORECASE)
+    if not m:
+        return None
+    a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
+    a = re.sub(r"\s+(?:happen|occur|take\s+place|come)$", "", a, flags=re.IGNORECASE)
+    if not a or not b:
+        return None
+    return QuestionFrame("order", (EventPhrase(a), EventPhrase(b)), None, "did I A before B",
+                         subject=_subject(m.groupdict().get("subj")))
+
+
 def _unit(m: re.Match[str]) -> str | None:
     unit = m.groupdict().get("unit")
     return unit.lower() if unit else None
@@ -340,4 +357,4 @@ def _unit(m: re.Match[str]) -> str | None:
 
 # Most specific first: "how many days ago did I A when B" before "how many days ago did I A".
 _PARSERS = (_take_to_finish, _been_when, _since_when, _ago_when, _before_after, _between,
-            _ago, _been_since, _order_of, _which_first, _when)
+            _ago, _been_since, _order_of, _which_first, _when, _did_before)
