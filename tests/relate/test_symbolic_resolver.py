@@ -404,3 +404,19 @@ def test_a_dated_sentence_with_a_fronted_time_and_no_comma() -> None:
     assert res.operation == "absolute_date"
     assert accepted_value("When did I book the hotel?", res, records,
                           asked=datetime(2026, 3, 25, tzinfo=TZ))["date"] == "2026-03-16"
+
+
+def test_the_next_sentence_can_date_the_event_when_it_refers_back() -> None:
+    records = (EvidenceRecord("r", datetime(2026, 10, 12, 9, 0),
+                              "Went to the pottery fair in town. It was on Saturday, and "
+                              "rained all day."),)
+    res = resolve("When did I go to the pottery fair?", *records)
+    assert res.operation == "absolute_date"
+    (op,) = res.operands
+    assert op.quote == ("Went to the pottery fair in town. It was on Saturday, and rained "
+                        "all day.")
+    assert accepted_value("When did I go to the pottery fair?", res, records)["date"] == \
+        "2026-10-10"
+    unrelated = (EvidenceRecord("r", datetime(2026, 10, 12, 9, 0),
+                                "Went to the pottery fair in town. Saturday was rainy."),)
+    assert resolve("When did I go to the pottery fair?", *unrelated).operation == "unsupported"

@@ -225,6 +225,12 @@ class SymbolicResolver:
             follow = _pro_form_clause(sentence, m.clause)
             if follow is not None:
                 linked = [x for x in mentions if follow[0] <= x.start < follow[1]]
+        if not linked and not mentions:
+            # "Went to the pottery fair. It was on Saturday." — the next sentence of the same
+            # paragraph opens by referring back: it dates this one; the quote spans both.
+            carried = self._next_sentence_date(unit, sentence, request, tz)
+            if carried is not None:
+                follow, linked = carried
         if not linked:
             if mentions:
                 return None, "its times belong to other clauses"
@@ -254,6 +260,29 @@ class SymbolicResolver:
             return None, (f"another verb ('{other_verb}') stands between the event and "
                           f"'{best.expression}'")
         return best, ""
+
+    def _next_sentence_date(self, unit: _Unit, sentence: segment.Sentence,
+                            request: ResolveRequest, tz: tzinfo):
+        sentences = unit.seg.sentences
+        index = sentence.index + 1
+        if sentence.heading is not None or index >= len(sentences):
+            return None
+        nxt = sentences[index]
+        gap = unit.record.text[sentence.end:nxt.start]
+        if nxt.heading is not None or "\n\n" in gap or len(gap.strip(" .!?\n\"')")) > 0:
+            return None
+        spans = segment.clauses(nxt.text)
+        a, b = spans[0]
+        pro = _PRO_FORM.match(nxt.text[a:b])
+        if not pro:
+            return None
+        mentions = timefind.sentence_mentions(unit.record, nxt.start, nxt.end,
+                                              question_date=request.question_date, tz=tz)
+        linked = [replace(x, quote_start=sentence.start, quote_end=nxt.end) for x in mentions
+                  if nxt.start + a <= x.start < nxt.start + b]
+        if not linked:
+            return None
+        return (nxt.start + a, nxt.start + b, nxt.start + a + pro.end()), linked
 
     def _choose(self, label: str, cands: list[Candidate],
                 frame: QuestionFrame) -> tuple[Candidate | None, list[str]]:
