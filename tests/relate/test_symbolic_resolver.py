@@ -420,3 +420,17 @@ def test_the_next_sentence_can_date_the_event_when_it_refers_back() -> None:
     unrelated = (EvidenceRecord("r", datetime(2026, 10, 12, 9, 0),
                                 "Went to the pottery fair in town. Saturday was rainy."),)
     assert resolve("When did I go to the pottery fair?", *unrelated).operation == "unsupported"
+
+
+def test_a_structured_record_dates_by_its_listed_stamps() -> None:
+    records = (EvidenceRecord(
+        "t1", datetime(2026, 9, 29, 15, 10),
+        "* DONE Renew the passport :admin:\n:ID: t1\nevent_time: 2026-09-29 15:10\n"
+        "[structured: timestamps and dated lines only]\n"
+        "timestamp scheduled: <2026-09-29 Tue 10:20>\n"
+        "timestamp closed: [2026-09-29 Tue 15:10]"),)
+    question = "When did I renew the passport?"
+    res = resolve(question, *records)
+    assert res.operation == "absolute_date"
+    assert res.operands[0].time_expression == "[2026-09-29 Tue 15:10]"
+    assert accepted_value(question, res, records)["date"].startswith("2026-09-29")

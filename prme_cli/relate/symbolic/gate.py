@@ -189,6 +189,12 @@ class SymbolicGate:
         wanted = _aspects(name_words)
         lo, hi = max(0, min(nearest, expr_index) - 8), max(nearest, expr_last) + 1
         window_words = [w for _, _, w in qtoks[lo:hi]]
+        heading_words: list[str] | None = None
+        if operand.time_basis == "org_timestamp":
+            # The stamp's own line says what kind of time it is (judged below); the event's
+            # words are the heading title's, not the other planning keywords around it.
+            heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
+            window_words = heading_words
         seen = _aspects(window_words)
         clashes = set()
         for aspect in wanted or {"none"}:
@@ -200,6 +206,8 @@ class SymbolicGate:
         # Modality and negation just before the event words or the expression.
         lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6):nearest]]
         lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3):expr_index]]
+        if heading_words is not None:
+            lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
@@ -252,17 +260,19 @@ def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> 
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]
         first_line = quote.split("\n", 1)[0]
-        if "CLOSED:" in line or re.search(r"State\s+\"DONE\"", line):
+        if re.search(r"\bCLOSED:|\btimestamp\s+closed:", line, re.IGNORECASE) or re.search(
+                r"State\s+\"DONE\"", line):
             if not re.match(r"\*+\s+DONE\b", first_line):
                 return 0.2, "a closing stamp of a task that is not DONE"
             if wanted & {"start", "plan"}:
                 return 0.2, "a closing stamp does not date a start or a plan"
             return 1.0, ""
-        if "SCHEDULED:" in line or "DEADLINE:" in line:
+        if re.search(r"\b(?:SCHEDULED|DEADLINE):|\btimestamp\s+(?:scheduled|deadline):", line,
+                     re.IGNORECASE):
             if "plan" in wanted:
                 return 1.0, ""
             return 0.2, "a SCHEDULED/DEADLINE stamp dates a plan, not the event"
-        if "CLOCK:" in line:
+        if re.search(r"\bCLOCK:|\btimestamp\s+clock:", line, re.IGNORECASE):
             return 0.4, "a CLOCK line dates work, not one event"
         return 0.9, ""
     if basis in ("text_expression",):

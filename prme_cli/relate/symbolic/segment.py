@@ -38,6 +38,8 @@ _DRAWER_END = re.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
 #: ``timestamp <kind>:``), whose times are the record's own, not a sentence's.
 _META_LINE = re.compile(r"^[ \t]*(?::[\w@#%+-]+:(?:[ \t].*)?$|(?:path|event_time|source|"
                         r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:)")
+_STRUCTURED_STAMP = re.compile(r"^[ \t]*timestamp[ \t]+(?P<kind>\w+)[ \t]*:[ \t]*"
+                               r"(?P<stamp>[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[.!?])[\"')\]]*"
                            r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])")
 #: Abbreviations that end in a dot without ending the sentence.
@@ -145,6 +147,17 @@ def segment(text: str) -> Segmented:
         drawer = _DRAWER_START.match(line)
         if drawer and drawer.group("name").upper() != "END":
             in_drawer = drawer.group("name").upper()
+            continue
+        structured = _STRUCTURED_STAMP.match(line)
+        if structured and current is not None:
+            # A packed record in its structured form lists its stamps as "timestamp closed:
+            # [..]": the same org facts, in another dress.
+            kind = structured.group("kind").lower()
+            kind = {"state": "state"}.get(kind, kind)
+            stamp_start = pos + structured.start("stamp")
+            if kind in ("closed", "scheduled", "deadline", "clock", "active"):
+                current["facts"].append(OrgFact(kind, stamp_start, pos + structured.end("stamp"),
+                                                pos))
             continue
         if stripped.startswith("#+") or _DRAWER_END.match(line) or _META_LINE.match(line):
             continue
