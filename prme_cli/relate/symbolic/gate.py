@@ -250,6 +250,12 @@ def _frame_words(question: str, resolution: Resolution) -> list[str]:
     return [w for _, _, w in _tokens(rest)]
 
 
+_STAMP_KEYWORD = re.compile(
+    r"(?:\btimestamp\s+)?\b(?P<kind>CLOSED|SCHEDULED|DEADLINE|CLOCK)\s*:|State\s+\"(?P<kind2>DONE)\"",
+    re.IGNORECASE,
+)
+
+
 def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> tuple[float, str]:
     basis = operand.time_basis
     if basis == "event_time":
@@ -260,19 +266,22 @@ def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> 
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]
         first_line = quote.split("\n", 1)[0]
-        if re.search(r"\bCLOSED:|\btimestamp\s+closed:", line, re.IGNORECASE) or re.search(
-                r"State\s+\"DONE\"", line):
+        # The keyword right before the stamp says what kind of time it is ("CLOSED: [..]
+        # SCHEDULED: <..>" holds two stamps of two kinds on one line).
+        keywords = list(_STAMP_KEYWORD.finditer(line))
+        last = keywords[-1] if keywords else None
+        kind = (last.group("kind") or last.group("kind2") or "").lower() if last else ""
+        if kind in ("closed", "done"):
             if not re.match(r"\*+\s+DONE\b", first_line):
                 return 0.2, "a closing stamp of a task that is not DONE"
             if wanted & {"start", "plan"}:
                 return 0.2, "a closing stamp does not date a start or a plan"
             return 1.0, ""
-        if re.search(r"\b(?:SCHEDULED|DEADLINE):|\btimestamp\s+(?:scheduled|deadline):", line,
-                     re.IGNORECASE):
+        if kind in ("scheduled", "deadline"):
             if "plan" in wanted:
                 return 1.0, ""
             return 0.2, "a SCHEDULED/DEADLINE stamp dates a plan, not the event"
-        if re.search(r"\bCLOCK:|\btimestamp\s+clock:", line, re.IGNORECASE):
+        if kind == "clock":
             return 0.4, "a CLOCK line dates work, not one event"
         return 0.9, ""
     if basis in ("text_expression",):
