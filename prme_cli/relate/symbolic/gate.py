@@ -1,28 +1,38 @@
 """The symbolic gate: an independent, offline check of each cited operand.
 
-It does not reuse the resolver's alignment. The resolver scores whole records against the
-question with rarity weights, word keys, synonym sets and clause segmentation; the gate
-reads only the cited quote and asks, with a different and deliberately literal method:
+It does not reuse the resolver's alignment. The resolver scores every sentence of every
+record against the question with rarity weights, clause segmentation, doer and head-noun
+checks, and compares rival sentences; the gate reads only the one cited quote and asks,
+with a different and deliberately literal method:
 
-1. **Is the named event in the quote?** Content words of the operand name are looked for in
-   the quote by a five-letter prefix (plus the irregular-verb table), weighted by length
-   (long words are specific) and doubled for names and titles; the name's leading verb
-   weighs half, because aspect is checked separately. This gives a coverage ``c`` in [0, 1].
+1. **Is the named event in the quote?** The operand name's specific words are looked for in
+   the quote by a five-letter prefix of their normalised form, weighted by length (long
+   words are specific), doubled for names, titles and numbers; calendar words ("in June")
+   and generic nouns ("event") do not count, ordinals ("first") count little, and the
+   name's leading verb weighs half because aspect is judged separately. Nouns and names
+   must be there as written; a verb may be there as an everyday equivalent ("got" for
+   "received", at 0.7 credit), and a DONE heading says "finished" of its title. A bare
+   verb ("finishing" in "between finishing and hanging the frame") borrows the object of
+   the operand after it. This gives a coverage ``c`` in [0, 1].
 2. **Is the time near the event?** The token distance from the cited expression to the
-   nearest matched word, and whether another date stands between them.
-3. **Does the quote assert it at that time?** Within a few words of the event or the
-   expression: negation, plans and wishes; aspect cues against the name's (a quote about
-   starting does not date finishing, ordering is not receiving); for an org stamp, the line
-   it sits on (CLOSED of a DONE heading dates doing, SCHEDULED/DEADLINE only planning,
-   CLOCK only work); for ``event_time``, words that tie the event to the note's own day.
+   nearest matched word (proximity 1 within 12 tokens, 0.9 within 25, else 0.75), times 0.6
+   when another date word stands between them.
+3. **Does the quote assert it at that time?** Within a few words before the event or the
+   expression: negation and plans or wishes; aspect cues against the name's (a quote about
+   starting does not date finishing, ordering or buying is not receiving); for an org
+   stamp, the keyword right before it (CLOSED or a "State DONE" note of a DONE heading dates
+   the doing, SCHEDULED/DEADLINE only a plan, CLOCK only work); for ``event_time``, words
+   that tie the event to the note's own day ("today", "this morning", "just now").
 
-The probability is ``(0.3 + 0.7 c) * proximity``, capped by the strongest warning (aspect
-clash 0.2, negation 0.25, plan 0.3, wrong org stamp 0.2, unlicensed note time 0.05). Its
-meaning: at or above the stage's 0.85 threshold, at least about four fifths of the name's
-specific words appear in the quote close to the expression and nothing in the quote says
-the event did not happen then, happened differently, or is only planned. It is a rule
-score, not a learned one; on the development split (see ``bench/symbolic_dev.py``) operands
-at or above 0.85 were the ones whose quote truly dated the event.
+The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
+warning (aspect clash 0.2, negation 0.25, plan 0.3, wrong kind of org stamp 0.2, CLOCK 0.4,
+unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a value at or above the
+stage's 0.85 threshold says that at least about four fifths of the name's specific words
+(by the weighting above) are in the quote near the expression, and that nothing in the
+quote says the event did not happen then, happened in another aspect, or was only planned.
+It is a rule score, not a learned or calibrated likelihood: on the development split every
+operand the resolver proposed and the gate passed was right, and the gate's refusals there
+were all literal mismatches ("her gift" told as "it"), so it errs on the side of refusing.
 """
 
 from __future__ import annotations

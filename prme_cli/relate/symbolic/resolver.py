@@ -2,17 +2,32 @@
 
 Steps (each explained in the resolution's ``explanation``):
 
-1. :func:`question.parse` splits the question into an operation and event phrases.
+1. :func:`question.parse` splits the question into an operation and event phrases ("between
+   A and B", "since A when B", "how long had I been A when B", "how many days before B did
+   I A", "which … first, A or B", "what is the order of A, B and C", "did I A before B",
+   "how many weeks ago did I A", "when did I A", "what date did I A"), first or third person.
 2. Every packed record is cut into headings and sentences (:mod:`segment`); every phrase is
-   aligned to every sentence (:mod:`align`), which scores content coverage and rejects
-   sentences whose aspect, modality, negation or doer does not fit.
-3. The time each aligned sentence gives is found (:mod:`timefind`) in the event's own clause:
-   an org fact of a heading, an explicit or relative phrase, or the note's own day when the
-   words license it. It is read by the same interpreter validation uses.
-4. The best dated sentence wins only when it is clearly the best: enough coverage, no rival
-   sentence of similar strength that dates the event differently, no much stronger sentence
-   that gives no date, a precision fine enough for the unit asked. Otherwise the answer is
-   ``unsupported``: refusing costs a little coverage, a wrong citation costs trust.
+   aligned to every sentence (:mod:`align`): content coverage weighted by rarity (titles and
+   names weigh most, everyday synonyms count less than the same word), and refusal of
+   sentences whose aspect (start/finish, order/receive), modality (plan, wish, question),
+   negation, doer (someone else, or "you") or head noun does not fit, or that tell of
+   arranging the thing ("booked the flight") rather than the thing.
+3. The time each aligned sentence gives is found (:mod:`timefind`) in the event's own
+   clause — or a fronted "Yesterday, I …", a back-referring "I did it two weeks ago" or a
+   following "It was on Saturday." — as an org fact of a heading (CLOSED of a DONE heading,
+   never SCHEDULED for a doing), an explicit or relative phrase read against the note's
+   time, or the note's own day when the words license it ("today", "this morning"). It is
+   read by the same interpreter validation uses.
+4. The best dated sentence wins only when it is clearly the best.
+
+When to trust it: it answers only when one sentence (or heading) clearly tells the asked
+event and dates it in its own clause, no other sentence of similar strength gives another
+day for it, no much closer sentence leaves it undated, and the date is as precise as the
+unit asked. It refuses (``unsupported``) on hedged or vague times ("about", "a few", "I
+think", "mid-February"), habits ("every Monday"), spans ("for the past 6 months"), dates
+counted from another event ("two days later"), coming events, year-less dates that read as
+nearly a year back, two operands in one record, and overlapping dates in an order. Refusing
+costs a little coverage; a wrong citation costs trust.
 """
 
 from __future__ import annotations
