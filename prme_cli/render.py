@@ -119,13 +119,17 @@ def write_table(
     from rich.table import Table
 
     console = Console(file=out, no_color=not color, highlight=False, soft_wrap=False)
+    # On a narrow terminal the outline and tags columns would squeeze the title to nothing:
+    # drop them and keep what identifies a row (time, kind, title, where).
+    wide = console.width >= 110
     table = Table(title=title, show_lines=False, header_style="bold")
     table.add_column("when", no_wrap=True)
     table.add_column("kind", no_wrap=True, style="cyan")
-    table.add_column("title", ratio=3)
-    table.add_column("outline", ratio=2, style="dim")
-    table.add_column("tags", style="magenta")
-    table.add_column("where", no_wrap=True, style="dim")
+    table.add_column("title", min_width=20, overflow="fold")
+    if wide:
+        table.add_column("under", max_width=24, no_wrap=True, overflow="ellipsis", style="dim")
+        table.add_column("tags", max_width=16, no_wrap=True, overflow="ellipsis", style="magenta")
+    table.add_column("where", max_width=24, no_wrap=True, overflow="ellipsis", style="dim")
     for result in results:
         matched = _matched(result)
         title_text = result.get("title") or ""
@@ -135,14 +139,19 @@ def write_table(
             title_text = _escape(title_text)
         if result.get("deleted_at"):
             title_text += " [red](deleted)[/red]"
-        table.add_row(
+        path = result.get("path") or []
+        cells = [
             _short_time(matched.get("start") or result.get("event_time")),
             _escape(matched.get("kind") or ""),
             title_text,
-            _escape(" / ".join(result.get("path") or [])),
-            _escape(":".join(result.get("tags") or [])),
-            _escape(f"{_basename(result.get('file', ''))}:{result.get('line', '')}"),
-        )
+        ]
+        if wide:
+            cells += [
+                _escape(path[-1] if path else ""),
+                _escape(":".join(result.get("tags") or [])),
+            ]
+        cells.append(_escape(f"{_basename(result.get('file', ''))}:{result.get('line', '')}"))
+        table.add_row(*cells)
     console.print(table)
 
 
