@@ -121,18 +121,18 @@ def _root(
     ctx: typer.Context,
     store: Annotated[
         Optional[Path],
-        typer.Option("--store", help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3]."),
+        typer.Option("--store", metavar="PATH", help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3]."),
     ] = None,
     now: Annotated[
         Optional[str],
-        typer.Option("--now", help="Reference time (ISO or any absolute expression) [env PRME_NOW]."),
+        typer.Option("--now", metavar="TIME", help="Reference time (ISO or any absolute expression) [env PRME_NOW]."),
     ] = None,
     tz: Annotated[
-        Optional[str], typer.Option("--tz", help="Time zone name [env PRME_TZ; default the system zone].")
+        Optional[str], typer.Option("--tz", metavar="ZONE", help="Time zone name [env PRME_TZ; default the system zone].")
     ] = None,
     fmt: Annotated[
         Optional[str],
-        typer.Option("--format", "-f", help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped]."),
+        typer.Option("--format", "-f", metavar="FORMAT", help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped]."),
     ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")] = False,
     version: Annotated[
@@ -157,15 +157,15 @@ def _err(message: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
-ByOpt = Annotated[str, typer.Option("--by", help="Time basis: event|changed|any or a timestamp kind.")]
-TypeOpt = Annotated[Optional[list[str]], typer.Option("--type", help="heading or file (repeatable).")]
-TodoOpt = Annotated[Optional[list[str]], typer.Option("--todo", help="TODO state (repeatable: any).")]
-TagOpt = Annotated[Optional[list[str]], typer.Option("--tag", help="Tag (repeatable: all).")]
-FileOpt = Annotated[Optional[list[str]], typer.Option("--file", help="File path, glob or substring (repeatable).")]
+ByOpt = Annotated[str, typer.Option("--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind.")]
+TypeOpt = Annotated[Optional[list[str]], typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")]
+TodoOpt = Annotated[Optional[list[str]], typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")]
+TagOpt = Annotated[Optional[list[str]], typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")]
+FileOpt = Annotated[Optional[list[str]], typer.Option("--file", metavar="PATTERN", help="File path, glob or substring (repeatable).")]
 DeletedOpt = Annotated[bool, typer.Option("--include-deleted", help="Include tombstoned objects.")]
 ArchivedOpt = Annotated[bool, typer.Option("--include-archived", help="Include archived/COMMENT subtrees.")]
 ReverseOpt = Annotated[bool, typer.Option("--reverse", help="Newest first.")]
-MaxOpt = Annotated[Optional[int], typer.Option("--max-results", "-n", help="At most N rows (0 = no limit).")]
+MaxOpt = Annotated[Optional[int], typer.Option("--max-results", "-n", metavar="N", help="At most N rows (0 = no limit).")]
 
 
 def _filters(
@@ -292,7 +292,7 @@ def _week_start(state: State) -> int:
 @app.command()
 def since(
     ctx: typer.Context,
-    when: Annotated[str, typer.Argument(help="Time expression, e.g. today, 'last monday', 2026-11-01.")],
+    when: Annotated[str, typer.Argument(metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01.")],
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -349,12 +349,12 @@ def range_(
 @app.command()
 def query(
     ctx: typer.Context,
-    text: Annotated[Optional[str], typer.Argument(help="Words (each quoted, ANDed), ranked by BM25.")] = None,
-    since_: Annotated[Optional[str], typer.Option("--since", help="Window start expression.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Window end expression (inclusive).")] = None,
+    text: Annotated[Optional[str], typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25.")] = None,
+    since_: Annotated[Optional[str], typer.Option("--since", metavar="WHEN", help="Window start expression.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive).")] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print a token-budgeted context instead of rows.")] = False,
-    budget: Annotated[Optional[int], typer.Option("--budget", help="Context budget in cl100k tokens [default 4096].")] = None,
+    budget: Annotated[Optional[int], typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -540,7 +540,7 @@ def stats(ctx: typer.Context) -> None:
 @app.command()
 def when(
     ctx: typer.Context,
-    expressions: Annotated[list[str], typer.Argument(help="Time expressions, or - to read one per line.")],
+    expressions: Annotated[list[str], typer.Argument(metavar="EXPR", help="Time expressions, or - to read one per line.")],
     dayfirst: Annotated[bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")] = False,
 ) -> None:
     """Show how time expressions resolve: [start, end) and grain."""
@@ -574,17 +574,17 @@ def when(
 @app.command()
 def relate(
     ctx: typer.Context,
-    question: Annotated[str, typer.Argument(help="A temporal question about your notes.")],
-    budget: Annotated[Optional[int], typer.Option("--budget", help="Context budget in cl100k tokens [default 4096].")] = None,
-    resolver: Annotated[Optional[str], typer.Option("--resolver", help="symbolic|ollama|openai.")] = None,
-    resolver_url: Annotated[Optional[str], typer.Option("--resolver-url", help="Resolver endpoint.")] = None,
-    resolver_model: Annotated[Optional[str], typer.Option("--resolver-model", help="Resolver model.")] = None,
-    gate: Annotated[Optional[str], typer.Option("--gate", help="symbolic|jev|ollama.")] = None,
-    gate_url: Annotated[Optional[str], typer.Option("--gate-url", help="Gate endpoint.")] = None,
-    gate_model: Annotated[Optional[str], typer.Option("--gate-model", help="Gate model.")] = None,
-    threshold: Annotated[Optional[float], typer.Option("--threshold", help="Gate threshold [default 0.85].")] = None,
-    failure_policy: Annotated[Optional[str], typer.Option("--failure-policy", help="fallback|raise.")] = None,
-    owner: Annotated[Optional[str], typer.Option("--owner", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
+    question: Annotated[str, typer.Argument(metavar="QUESTION", help="A temporal question about your notes.")],
+    budget: Annotated[Optional[int], typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
+    resolver: Annotated[Optional[str], typer.Option("--resolver", metavar="NAME", help="symbolic|ollama|openai.")] = None,
+    resolver_url: Annotated[Optional[str], typer.Option("--resolver-url", metavar="URL", help="Resolver endpoint.")] = None,
+    resolver_model: Annotated[Optional[str], typer.Option("--resolver-model", metavar="MODEL", help="Resolver model.")] = None,
+    gate: Annotated[Optional[str], typer.Option("--gate", metavar="NAME", help="symbolic|jev|ollama.")] = None,
+    gate_url: Annotated[Optional[str], typer.Option("--gate-url", metavar="URL", help="Gate endpoint.")] = None,
+    gate_model: Annotated[Optional[str], typer.Option("--gate-model", metavar="MODEL", help="Gate model.")] = None,
+    threshold: Annotated[Optional[float], typer.Option("--threshold", metavar="P", help="Gate threshold [default 0.85].")] = None,
+    failure_policy: Annotated[Optional[str], typer.Option("--failure-policy", metavar="POLICY", help="fallback|raise.")] = None,
+    owner: Annotated[Optional[str], typer.Option("--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -637,8 +637,8 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 @app.command()
 def receipts(
     ctx: typer.Context,
-    receipt_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Show one receipt.")] = None,
-    owner: Annotated[Optional[str], typer.Option("--owner", help="Whose receipts [default: yours].")] = None,
+    receipt_id: Annotated[Optional[str], typer.Argument(metavar="ID", help="Show one receipt.")] = None,
+    owner: Annotated[Optional[str], typer.Option("--owner", metavar="NAME", help="Whose receipts [default: yours].")] = None,
     max_results: MaxOpt = None,
 ) -> None:
     """List your relate receipts, or show one."""
@@ -681,11 +681,11 @@ def ingest(
     ctx: typer.Context,
     paths: Annotated[
         Optional[list[str]],
-        typer.Argument(help="Files or directories (recursive), or - for stdin. None: every root ingested before."),
+        typer.Argument(metavar="PATH", help="Files or directories (recursive), or - for stdin. None: every root ingested before."),
     ] = None,
-    glob: Annotated[Optional[str], typer.Option("--glob", help="File pattern in directories [default *.org].")] = None,
-    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", help="Glob to skip (repeatable).")] = None,
-    name: Annotated[str, typer.Option("--name", help="File name for stdin input.")] = "stdin.org",
+    glob: Annotated[Optional[str], typer.Option("--glob", metavar="GLOB", help="File pattern in directories [default *.org].")] = None,
+    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", metavar="GLOB", help="Glob to skip (repeatable).")] = None,
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="File name for stdin input.")] = "stdin.org",
     include_archived: ArchivedOpt = False,
 ) -> None:
     """Read org files into the store; unchanged files are skipped cheaply."""
@@ -708,7 +708,7 @@ def ingest(
 @app.command()
 def forget(
     ctx: typer.Context,
-    path: Annotated[str, typer.Argument(help="A file or an ingest root to remove from the store.")],
+    path: Annotated[str, typer.Argument(metavar="PATH", help="A file or an ingest root to remove from the store.")],
 ) -> None:
     """Remove a file, or every file under a root, from the store."""
     from prme_cli.ingest import forget as forget_path
