@@ -434,3 +434,23 @@ def test_a_structured_record_dates_by_its_listed_stamps() -> None:
     assert res.operation == "absolute_date"
     assert res.operands[0].time_expression == "[2026-09-29 Tue 15:10]"
     assert accepted_value(question, res, records)["date"].startswith("2026-09-29")
+
+
+def test_a_transcript_record_with_several_speakers() -> None:
+    records = (EvidenceRecord(
+        "session-1", datetime(2023, 5, 8, 13, 56),
+        "Melanie: I ran a charity race last Saturday, it was exhausting.\n"
+        "Caroline: Well done! I went to a support group yesterday and it was so powerful.\n"
+        "Melanie: That sounds wonderful."),)
+    asked = datetime(2023, 6, 1, tzinfo=TZ)
+    res = resolve("When did Caroline go to the support group?", *records, asked=asked)
+    assert res.operation == "absolute_date"
+    assert res.operands[0].time_expression == "yesterday"
+    assert resolve("When did Melanie go to the support group?", *records,
+                   asked=asked).operation == "unsupported"
+    res = resolve("When did Melanie run the charity race?", *records, asked=asked)
+    assert res.operation == "absolute_date"
+    assert accepted_value("When did Melanie run the charity race?", res, records,
+                          asked=asked)["date"] == "2023-05-06"
+    assert resolve("When did Caroline run the charity race?", *records,
+                   asked=asked).operation == "unsupported"

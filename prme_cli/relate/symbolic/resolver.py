@@ -82,7 +82,7 @@ class Candidate:
 class _Unit:
     record: EvidenceRecord
     seg: segment.Segmented
-    first_person: bool
+    first_person: bool = True
 
 
 class SymbolicResolver:
@@ -94,6 +94,7 @@ class SymbolicResolver:
                  rival_margin: float = RIVAL_MARGIN) -> None:
         self.min_coverage = min_coverage
         self.rival_margin = rival_margin
+        self._context: tuple[str | None, bool, bool] = (None, False, False)
 
     def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
         started = _time.perf_counter()
@@ -149,28 +150,43 @@ class SymbolicResolver:
         return Resolution(frame.operation, tuple(operands), tuple(notes))
 
     def _units(self, records: tuple[EvidenceRecord, ...], frame: QuestionFrame) -> list[_Unit]:
-        """Segment each record; decide whose words count as the subject's own."""
+        """Segment each record; decide, sentence by sentence, whose words count as the
+        subject's own (see :meth:`_first_person`)."""
         segs = [(r, segment.segment(r.text)) for r in records]
         subject = frame.subject
-        speakers = {s.speaker.lower() for _, s in segs if s.speaker}
+        speakers = {s.speaker.lower() for _, seg in segs for s in seg.sentences if s.speaker}
+        others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
         named_in_text = False
         if subject:
             low = subject.lower()
-            named_in_text = any(low in r.text.lower().replace((s.speaker or "").lower(), "", 1)
-                                for r, s in segs)
+            for record, seg in segs:
+                body = segment.speaker_labels(record.text).lower()
+                if seg.speaker:
+                    body = body.replace(seg.speaker.lower(), "", 1)
+                if low in body:
+                    named_in_text = True
+                    break
         units = []
         for record, seg in segs:
-            speaker = (seg.speaker or "").lower()
-            if speaker in _NON_WITNESS_SPEAKERS:
-                continue
-            if subject is None or speaker and speaker == subject.lower():
-                first_person = True
-            elif speakers - _NON_WITNESS_SPEAKERS - {"user"} or named_in_text:
-                first_person = False  # someone else's words, or notes that name the subject
-            else:
-                first_person = True  # the notes' author may well be the subject
-            units.append(_Unit(record, seg, first_person))
+            units.append(_Unit(record, seg, True))
+        self._context = (subject, bool(others), named_in_text)
         return units
+
+    def _first_person(self, sentence: segment.Sentence) -> bool | None:
+        """Whether a first-person sentence speaks for the question's subject: True (it
+        does), False (only a sentence naming the subject counts) or None (skip: an
+        assistant's or a bot's words are not the notes' account of events)."""
+        subject, has_other_speakers, named_in_text = self._context
+        speaker = (sentence.speaker or "").lower()
+        if speaker in _NON_WITNESS_SPEAKERS:
+            return None
+        if subject is None:
+            return True
+        if speaker and speaker == subject.lower():
+            return True
+        # With other speakers around, or notes that name the subject, a first-person
+        # sentence is someone else's; otherwise the notes' author may well be the subject.
+        return not (has_other_speakers or named_in_text)
 
     # ------------------------------------------------------------------ one phrase
 
@@ -185,8 +201,11 @@ class SymbolicResolver:
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
+                first_person = self._first_person(sentence)
+                if first_person is None:
+                    continue
                 m = align.match(model, sentence.text, subject=frame.subject,
-                                first_person=unit.first_person, implied=_implied(sentence))
+                                first_person=first_person, implied=_implied(sentence))
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
                 mention, why = self._date_of(unit, sentence, m, model, request, tz)
@@ -195,7 +214,7 @@ class SymbolicResolver:
                     continue  # outside the period the question names ("in June")
                 claimed = any(
                     (o := align.match(other, sentence.text, subject=frame.subject,
-                                      first_person=unit.first_person)) is not None
+                                      first_person=first_person)) is not None
                     and o.coverage > m.coverage + 1e-9 and not o.problems
                     for other in others)
                 cands.append(Candidate(unit.record, sentence, m, mention, why, claimed))

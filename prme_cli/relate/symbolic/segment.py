@@ -84,6 +84,8 @@ class Sentence:
     text: str
     heading: Heading | None = None  # set for a heading title used as a sentence
     index: int = 0
+    #: who says it: a "Name:" line it sits under, else the record's speaker, else None
+    speaker: str | None = None
 
 
 @dataclass(slots=True)
@@ -193,8 +195,11 @@ def segment(text: str) -> Segmented:
     _close_heading(out, current)
     out.sentences.extend(_sentences(text, prose, out.headings))
     out.speaker = _speaker(text, out.headings)
+    turns = [(m.start(), m.group("name")) for m in _SPEAKER_TURN.finditer(text)]
     for n, s in enumerate(out.sentences):
-        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n)
+        said = [name for at, name in turns if at <= s.start]
+        speaker = said[-1] if said else out.speaker
+        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n, speaker)
     return out
 
 
@@ -266,6 +271,17 @@ def _emit(text: str, a: int, b: int):
 
 
 _SPEAKER_LINE = re.compile(r"^\s*(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S")
+
+
+#: A turn in a transcript kept as prose: "Caroline: …" at the start of a line.
+_SPEAKER_TURN = re.compile(r"^[ \t]*(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)",
+                           re.MULTILINE)
+
+
+def speaker_labels(text: str) -> str:
+    """``text`` without its "Name:" turn labels (to tell a subject named in the words from
+    a subject who is only the speaker)."""
+    return _SPEAKER_TURN.sub("", text)
 
 
 def _speaker(text: str, headings: list[Heading]) -> str | None:
