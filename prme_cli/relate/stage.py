@@ -273,10 +273,23 @@ def run_stage(
 
 
 def _date_label(dated: Any) -> str:
+    """How the guidance names an operand's time: as precise as the evidence, no more."""
+    if getattr(dated, "quantity", None) is not None:
+        return f"{dated.quantity} {dated.unit}"
     start = getattr(dated, "start", None)
     if start is None:
-        return str(dated)
-    return start.isoformat() if hasattr(start, "isoformat") else str(start)
+        times = getattr(dated, "times", ())
+        return ", ".join(t.strftime("%H:%M") for t in times) or "?"
+    grain = getattr(dated, "grain", None) or "day"
+    if grain in ("second", "minute"):
+        return start.strftime("%Y-%m-%d %H:%M")
+    if grain == "week":
+        return f"the week of {start:%Y-%m-%d}"
+    if grain == "month":
+        return start.strftime("%Y-%m")
+    if grain in ("quarter", "year"):
+        return start.strftime("%Y") if grain == "year" else f"{start:%Y}-Q{(start.month + 2) // 3}"
+    return start.strftime("%Y-%m-%d")
 
 
 def _gate_meta(audit: ProviderAudit, probabilities: list[float] | None, threshold: float) -> dict[str, Any]:
