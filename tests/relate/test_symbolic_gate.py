@@ -104,3 +104,13 @@ def test_one_probability_per_operand_and_audit() -> None:
     assert len(verdict.probabilities) == 2
     assert all(p >= THRESHOLD for p in verdict.probabilities)
     assert audit.provider == "symbolic" and audit.attempts == 1
+
+
+def test_a_question_about_someone_needs_a_quote_that_names_them() -> None:
+    text = "Caroline: Well done! I went to a support group yesterday."
+    named = Operand("go to the support group", "r1", text, "yesterday", "text_expression")
+    question = "When did Caroline go to the support group?"
+    assert judge(question, "absolute_date", named, text) >= THRESHOLD
+    anonymous = Operand("go to the support group", "r1",
+                        "I went to a support group yesterday.", "yesterday", "text_expression")
+    assert judge(question, "absolute_date", anonymous, text) < 0.5

@@ -454,3 +454,21 @@ def test_a_transcript_record_with_several_speakers() -> None:
                           asked=asked)["date"] == "2023-05-06"
     assert resolve("When did Caroline run the charity race?", *records,
                    asked=asked).operation == "unsupported"
+
+
+def test_a_speaker_heading_is_quoted_for_a_third_person_question() -> None:
+    records = (
+        EvidenceRecord("t1", datetime(2023, 5, 8, 13, 56),
+                       "** Caroline\n:ID: t1\nThanks! I went to a support group yesterday, "
+                       "it was so powerful."),
+        EvidenceRecord("t2", datetime(2023, 5, 8, 13, 57),
+                       "** Melanie\n:ID: t2\nThat's great, I painted a lake at sunrise today."),
+    )
+    asked = datetime(2023, 6, 1, tzinfo=TZ)
+    question = "When did Caroline go to the support group?"
+    res = resolve(question, *records, asked=asked)
+    assert res.operands[0].quote.startswith("** Caroline")
+    assert accepted_value(question, res, records, asked=asked)["date"] == "2023-05-07"
+    question = "When did Melanie paint a lake?"
+    res = resolve(question, *records, asked=asked)
+    assert accepted_value(question, res, records, asked=asked)["date"] == "2023-05-08"

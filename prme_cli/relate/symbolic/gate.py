@@ -224,6 +224,12 @@ class SymbolicGate:
         if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead):
             cap = min(cap, 0.3)
             warnings.append("planned, not done")
+        # Whose deed: a question about someone named needs a quote that names them (as
+        # speaker or as doer); a first-person quote alone could be anybody's.
+        subject = _question_subject(question)
+        if subject and subject.lower() not in quote.lower():
+            cap = min(cap, 0.3)
+            warnings.append(f"the quote does not name {subject}")
         # What kind of time it is.
         basis_cap, why = _basis_check(operand, quote, where, wanted)
         if why:
@@ -250,6 +256,19 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
         if len(parts) == 2:
             return " " + parts[1]
     return ""
+
+
+_SUBJECT = re.compile(r"\b(?:did|does|do|was|were|has|have|had|is)\s+"
+                      r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)")
+
+
+def _question_subject(question: str) -> str | None:
+    """The person a question asks about, when it is named ("When did Caroline …")."""
+    for m in _SUBJECT.finditer(question):
+        name = m.group("name")
+        if name.split()[0] not in ("I", "The", "A", "An", "My", "It", "This", "That"):
+            return name.split()[0]
+    return None
 
 
 def _frame_words(question: str, resolution: Resolution) -> list[str]:

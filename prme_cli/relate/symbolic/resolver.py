@@ -140,10 +140,16 @@ class SymbolicResolver:
         for phrase, cand in zip(frame.phrases, chosen, strict=True):
             mention = cand.mention
             assert mention is not None
+            quote = mention.quote(cand.record.text)
+            at = cand.sentence.speaker_at
+            if frame.subject and at is not None and at < mention.quote_start:
+                # Quote from the speaker's name, so the quote itself shows whose words
+                # these are ("Caroline: … I went to a support group yesterday").
+                quote = cand.record.text[at:mention.quote_end]
             operands.append(Operand(
                 name=phrase.text,
                 evidence_id=cand.record.id,
-                quote=mention.quote(cand.record.text),
+                quote=quote,
                 time_expression=mention.expression,
                 time_basis=mention.basis,
             ))

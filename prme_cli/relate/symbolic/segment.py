@@ -86,6 +86,8 @@ class Sentence:
     index: int = 0
     #: who says it: a "Name:" line it sits under, else the record's speaker, else None
     speaker: str | None = None
+    #: where the words naming the speaker start (the label or the heading), if any
+    speaker_at: int | None = None
 
 
 @dataclass(slots=True)
@@ -195,11 +197,17 @@ def segment(text: str) -> Segmented:
     _close_heading(out, current)
     out.sentences.extend(_sentences(text, prose, out.headings))
     out.speaker = _speaker(text, out.headings)
-    turns = [(m.start(), m.group("name")) for m in _SPEAKER_TURN.finditer(text)]
+    turns = [(m.start("name"), m.group("name")) for m in _SPEAKER_TURN.finditer(text)]
+    record_speaker_at = out.headings[0].start if out.speaker and out.headings else (
+        turns[0][0] if out.speaker and turns else None)
     for n, s in enumerate(out.sentences):
-        said = [name for at, name in turns if at <= s.start]
-        speaker = said[-1] if said else out.speaker
-        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n, speaker)
+        said = [(at, name) for at, name in turns if at <= s.start]
+        if said:
+            speaker_at, speaker = said[-1]
+        else:
+            speaker_at, speaker = record_speaker_at, out.speaker
+        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n, speaker,
+                                    speaker_at if speaker else None)
     return out
 
 
