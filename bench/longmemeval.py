@@ -1,0 +1,179 @@
+"""LongMemEval temporal-reasoning benchmark for ``prme relate``.
+
+For each question of the oracle and S development splits: turn the question's chat sessions
+into org notes with the corpus's own ``to_org.py``, ingest that folder into a store of its own,
+run ``prme relate`` with ``--now`` at the question date, and score every answer with the
+corpus's ``score.py``. Prints coverage (accepted / scored questions), precision (correct /
+accepted), abstention breaches, a breakdown by operation and by question form, and the time
+per question spent in the relate stage (retrieval, packing, resolving, gating) after ingest.
+
+usage: python bench/longmemeval.py [--split oracle|s|both] [--cli] [--verbose] [--limit N]
+
+``--cli`` runs the installed ``prme`` command in a subprocess per question (slower; the
+figures are the same); the default calls the library directly so the stage can be timed.
+Nothing here reads the data set's evidence markers: prme sees only the org notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent.parent / "shared" / "corpora" / "longmemeval"
+SPLITS = {"oracle": "oracle_dev.json", "s": "s_dev.json.gz"}
+TZ = "UTC"  # the data set's dates carry no zone: wall-clock in, wall-clock out
+
+
+def _load_scorer() -> Any:
+    spec = importlib.util.spec_from_file_location("lme_score", CORPUS / "score.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def convert(split: str, out: Path) -> list[dict[str, Any]]:
+    """Run the corpus's to_org.py; returns the questions.jsonl rows."""
+    subprocess.run(
+        [sys.executable, str(CORPUS / "to_org.py"), str(CORPUS / SPLITS[split]), str(out)],
+        check=True,
+    )
+    with (out / "questions.jsonl").open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh]
+
+
+def run_library(question: dict[str, Any], folder: Path, store_path: Path) -> tuple[dict[str, Any], float]:
+    from prme_cli import config
+    from prme_cli.ingest import ingest_paths
+    from prme_cli.service import relate
+    from prme_cli.store import Store
+    from prme_cli.timeexpr import parse_now, zone
+
+    tz = zone(TZ)
+    now = parse_now(question["question_date"], tz)
+    cfg = config.load(environ={})
+    with Store.open(store_path) as store:
+        report = ingest_paths(store, [folder], now=now)
+        if report.errors:
+            raise RuntimeError(f"{question['question_id']}: ingest errors {report.errors[:2]}")
+        started = time.perf_counter()
+        result = relate(store, cfg, question["question"], now=now, tz=tz,
+                        budget=int(cfg["context"]["budget"]), owner="bench")
+        elapsed = time.perf_counter() - started
+    return result.document, elapsed
+
+
+def run_cli(question: dict[str, Any], folder: Path, store_path: Path) -> tuple[dict[str, Any], float]:
+    exe = shutil.which("prme") or str(Path(sys.executable).parent / "prme")
+    base = [exe, "--store", str(store_path), "--now", question["question_date"], "--tz", TZ]
+    subprocess.run([*base, "ingest", str(folder)], check=True, capture_output=True)
+    started = time.perf_counter()
+    proc = subprocess.run([*base, "relate", question["question"], "--format", "json"],
+                          capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{question['question_id']}: relate exited {proc.returncode}: {proc.stderr}")
+    return json.loads(proc.stdout), elapsed
+
+
+def evaluate(split: str, *, use_cli: bool, verbose: bool, limit: int | None) -> dict[str, Any]:
+    scorer = _load_scorer()
+    with tempfile.TemporaryDirectory(prefix=f"prme-lme-{split}-") as tmp:
+        root = Path(tmp)
+        questions = convert(split, root / "notes")
+        if limit:
+            questions = questions[:limit]
+        results_path = root / "results.jsonl"
+        timings: list[float] = []
+        rows = []
+        with results_path.open("w", encoding="utf-8") as out:
+            for q in questions:
+                folder = root / "notes" / q["folder"]
+                store_path = root / "stores" / f"{q['question_id']}.sqlite3"
+                store_path.parent.mkdir(parents=True, exist_ok=True)
+                runner = run_cli if use_cli else run_library
+                doc, elapsed = runner(q, folder, store_path)
+                timings.append(elapsed)
+                out.write(json.dumps({"question_id": q["question_id"], "result": doc}) + "\n")
+                kind = scorer.kind_of(q)
+                accepted = doc.get("status") == "accepted"
+                if kind in scorer.SCORERS:
+                    ok = accepted and scorer.SCORERS[kind](q, doc.get("value"))
+                else:
+                    ok = kind == "abstain" and not accepted
+                rows.append((q, doc, kind, accepted, ok, elapsed))
+        print(f"\n== {split}: score.py ({len(questions)} questions) ==")
+        sys.stdout.flush()
+        args = [sys.executable, str(CORPUS / "score.py"), str(root / "notes" / "questions.jsonl"),
+                str(results_path)] + (["--verbose"] if verbose else [])
+        subprocess.run(args, check=True)
+    return _summary(split, rows, timings)
+
+
+def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> dict[str, Any]:
+    scored = ("numeric", "choice", "order", "date")
+    by_op: dict[str, Counter[str]] = defaultdict(Counter)
+    by_form: dict[str, Counter[str]] = defaultdict(Counter)
+    statuses: Counter[str] = Counter()
+    for q, doc, kind, accepted, ok, _ in rows:
+        statuses[doc.get("status", "?")] += 1
+        op = doc.get("operation") or (doc.get("metadata") or {}).get("route", {}).get("operation") or "-"
+        for table, key in ((by_op, op), (by_form, kind)):
+            table[key]["n"] += 1
+            table[key]["accepted"] += accepted
+            table[key]["correct"] += bool(ok and accepted)
+    n = sum(1 for r in rows if r[2] in scored)
+    acc = sum(1 for r in rows if r[2] in scored and r[3])
+    cor = sum(1 for r in rows if r[2] in scored and r[3] and r[4])
+    breaches = sum(1 for r in rows if r[2] == "abstain" and r[3])
+    print(f"\n== {split}: prme summary ==")
+    print(f"coverage {acc}/{n} = {acc / max(n, 1):.1%}   precision {cor}/{acc} = "
+          f"{cor / max(acc, 1):.1%}   abstention breaches {breaches}")
+    print("statuses: " + ", ".join(f"{k} {v}" for k, v in statuses.most_common()))
+    for title, table in (("by operation", by_op), ("by question form", by_form)):
+        print(f"{title}:")
+        for key, c in sorted(table.items()):
+            print(f"  {key:24} n {c['n']:3}  accepted {c['accepted']:3}  correct {c['correct']:3}")
+    ms = [t * 1000 for t in timings]
+    print(f"relate time per question (after ingest): median {statistics.median(ms):.0f} ms, "
+          f"p95 {sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms, max {max(ms):.0f} ms")
+    return {"split": split, "coverage": acc / max(n, 1), "precision": cor / max(acc, 1),
+            "accepted": acc, "scored": n, "correct": cor, "breaches": breaches,
+            "median_ms": statistics.median(ms)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=("oracle", "s", "both"), default="both")
+    parser.add_argument("--cli", action="store_true", help="run the installed prme command")
+    parser.add_argument("--verbose", action="store_true", help="score.py's per-question lines")
+    parser.add_argument("--limit", type=int, default=None)
+    args = parser.parse_args()
+    if not CORPUS.is_dir():
+        sys.exit(f"LongMemEval corpus not found at {CORPUS}")
+    os.environ.setdefault("PRME_OWNER", "bench")
+    splits = ("oracle", "s") if args.split == "both" else (args.split,)
+    summaries = [evaluate(s, use_cli=args.cli, verbose=args.verbose, limit=args.limit) for s in splits]
+    print("\n== figures ==")
+    for s in summaries:
+        print(f"{s['split']:7} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
+              f"precision {s['correct']}/{s['accepted']} = {s['precision']:.1%}  "
+              f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms")
+    _ = datetime
+
+
+if __name__ == "__main__":
+    main()
