@@ -51,27 +51,31 @@ def context_records(store: Store, rows: Sequence[Row], priorities: Sequence[floa
     return records
 
 
-def _dump_key(row: Row) -> str:
+def _dump_key(parts: Sequence[Any]) -> str:
     """What a record's full-dump text depends on: its content and where it sits."""
     import hashlib
-    import json
 
     from prme_cli.context import DUMP_RENDER_VERSION
 
-    parts = [
-        DUMP_RENDER_VERSION, row.content_hash, row.path, row.tags, row.todo, row.title,
-        row.event_time.isoformat() if row.event_time else None, row.file, row.line,
-    ]
-    return hashlib.sha256(json.dumps(parts, separators=(",", ":")).encode()).hexdigest()
+    text = "\x1f".join("" if p is None else str(p) for p in (DUMP_RENDER_VERSION, *parts))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_DUMP_KEY_SQL = (
+    "SELECT o.id, o.content_hash, o.path, o.tags, o.todo, o.title, o.event_time, fl.path, "
+    "o.line FROM objects o JOIN files fl ON fl.file_id = o.file_id WHERE o.deleted_at IS NULL"
+)
 
 
 def full_dump_tokens(store: Store) -> int:
     """Tokens a dump of every live record would take (SPEC §7).
 
-    The sum of per-record counts, cached in the store's ``token_cache`` by a key of the
-    record's content and position, so only new or changed records are rendered and counted.
-    Writing the cache is best effort: a concurrent ingest holding the lock only costs a
-    recount next time, never a failed query.
+    The sum of per-record counts, cached in the store's ``token_cache`` by a key of each
+    record's content and position, so only new or changed records are rendered and counted;
+    the sum itself is cached under a signature of the store's state (live objects, latest
+    version, latest ingest), so an unchanged store answers with two aggregate reads. Writing
+    the cache is best effort: a concurrent ingest holding the lock only costs a recount next
+    time, never a failed query.
     """
     import sqlite3
 
@@ -80,27 +84,38 @@ def full_dump_tokens(store: Store) -> int:
     from prme_cli.tokens import count
 
     conn = store.conn
+    live, latest = conn.execute(
+        "SELECT count(*), max(version) FROM objects WHERE deleted_at IS NULL"
+    ).fetchone()
+    ingested = conn.execute("SELECT max(last_seen) FROM files").fetchone()[0]
+    signature = "total:" + _dump_key((live, latest, ingested))
+    row = conn.execute("SELECT tokens FROM token_cache WHERE key = ?", (signature,)).fetchone()
+    if row is not None:
+        return int(row[0])
     cached = dict(conn.execute("SELECT key, tokens FROM token_cache"))
     total = 0
-    fresh: list[tuple[str, int]] = []
-    pending: list[tuple[str, Row]] = []
-    for row in all_records(store):
-        key = _dump_key(row)
+    pending: dict[str, str] = {}
+    for values in conn.execute(_DUMP_KEY_SQL):
+        key = _dump_key(values[1:])
         if key in cached:
             total += cached[key]
         else:
-            pending.append((key, row))
+            pending[values[0]] = key
+    fresh: list[tuple[str, int]] = []
     if pending:
-        records = context_records(store, [r for _, r in pending], [0.0] * len(pending))
-        for (key, _), record in zip(pending, records, strict=True):
+        rows = [r for r in all_records(store) if r.id in pending]
+        records = context_records(store, rows, [0.0] * len(rows))
+        for row_, record in zip(rows, records, strict=True):
             n = count(full_dump_text(record))
             total += n
-            fresh.append((key, n))
-        try:
-            with store.transaction() as tx:
-                tx.executemany("INSERT OR REPLACE INTO token_cache(key, tokens) VALUES (?, ?)", fresh)
-        except sqlite3.OperationalError:
-            pass
+            fresh.append((pending[row_.id], n))
+    fresh.append((signature, total))
+    try:
+        with store.transaction() as tx:
+            tx.execute("DELETE FROM token_cache WHERE key LIKE 'total:%'")
+            tx.executemany("INSERT OR REPLACE INTO token_cache(key, tokens) VALUES (?, ?)", fresh)
+    except sqlite3.OperationalError:
+        pass
     return total
 
 

@@ -337,3 +337,17 @@ def test_since_path_imports_nothing_heavy(notes: Path, store: Path) -> None:
     modules = set(out.stderr.split("MODULES ", 1)[1].split())
     for heavy in ("httpx", "tiktoken", "orgparse", "rich", "prme_cli.org", "prme_cli.context"):
         assert heavy not in modules, heavy
+
+
+def test_full_dump_count_is_cached_and_follows_changes(run: Any, notes: Path, store: Path) -> None:
+    assert run("ingest", str(notes)).code == 0
+    first = run("query", "frame", "--context", "--format", "json").json()["full_dump_tokens"]
+    again = run("query", "frame", "--context", "--format", "json").json()["full_dump_tokens"]
+    assert first == again > 0
+    totals = sqlite3.connect(store).execute(
+        "SELECT count(*) FROM token_cache WHERE key LIKE 'total:%'").fetchone()[0]
+    assert totals == 1
+    (notes / "extra.org").write_text("* A new note about the frame\n" + "word " * 200 + "\n")
+    assert run("ingest", str(notes), now="2026-11-27T21:00").code == 0
+    later = run("query", "frame", "--context", "--format", "json", now="2026-11-27T21:00").json()
+    assert later["full_dump_tokens"] > first + 150
