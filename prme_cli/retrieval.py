@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 
 #: Function words of English and the vocabulary every temporal question shares; removing them
 #: leaves the words that name the events.
-STOP_WORDS = frozenset(
+def _word_list(text: str) -> list[str]:
+    """The words of a word-list literal (kept as prose so the list stays readable)."""
+    return text.split()
+
+
+STOP_WORDS = frozenset(_word_list(
     """
     a about above after again against ago all also am an and any are as at be been before
     being below between both but by can could did do does doing done down during each either
@@ -37,8 +42,8 @@ STOP_WORDS = frozenset(
     long many much time times day days week weeks month months year years hour hours minute
     minutes passed pass elapsed since first last earlier later recently happen happened
     order date exactly approximately total spend spent take took event events
-    """.split()
-)
+    """
+))
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 

@@ -4,7 +4,9 @@ The router is the stage's cost switch: a question it does not route makes no pro
 It therefore errs on the side of *not* routing. Only explicit constructions count:
 
 - an interval: "how long passed between A and B", "how many weeks were there between A and
-  B", "how many days after A did B", "how long had I been A when B";
+  B", "how many days after A did B", "how long had (have) I been A when B", "how many days
+  ago did I A when B" (measured back from B, so an interval, not an elapsed-since), "how
+  many days did it take me to finish X" (from starting X to finishing it);
 - elapsed time up to the question: "how many days ago did I …", "how long ago …", "how long
   has it been since …", "how long have I been …";
 - chronological order: "which did I do first, A or B", "did A happen before B", "in what
@@ -32,6 +34,11 @@ _UNIT = r"(?P<unit>minutes|hours|days|weeks|months|years)"
 _UNITS_ALT = r"(?:minutes|hours|days|weeks|months|years)"
 _PRONOUN = r"(?:i|we|you|he|she|they|it)"
 _AUX = r"(?:did|do|does|was|were|is|are|had|has|have|will|would)"
+#: A subject: a pronoun, or a name (the question is lower-cased, so any single word).
+_SUBJECT = r"(?:i|we|you|he|she|they|[a-z][\w'.-]*)"
+_OBJECT = r"(?:me|us|you|him|her|them|[a-z][\w'.-]*)"
+#: A when-clause that names an event of its own: a subject, then a verb.
+_CLAUSE_START = r"(?:i|we|you|he|she|they|my|our|his|her|their|the|[a-z][\w'.-]*\s+[a-z]+)\b"
 
 # Bridges allowed between "how long" / "how many <unit>" / "how much time" and "between":
 # verbs of passing time only, so "how long did I practise between March and May" (a total,
@@ -60,10 +67,18 @@ _ELAPSED_BETWEEN = [
     re.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+from\b.+\b(?:until|till|up\s+to)\b"
     ),
-    # how long had I been A when B / before B / by the time B
+    # how long had I been A when B / before B / by the time B; "have I been A when B" is
+    # the same question in a looser tense (the when-clause names the second event)
     re.compile(
-        rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+had\s+{_PRONOUN}\s+been\b.+"
-        r"\b(?:when|before|by\s+the\s+time)\b"
+        rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:had|have|has)\s+{_SUBJECT}\s+been\b.+"
+        rf"\b(?:when|before|by\s+the\s+time)\s+{_CLAUSE_START}"
+    ),
+    # how many days ago did I A when B: "ago" is measured back from B, not from the question
+    re.compile(rf"\b{_HOW_SPAN}\s+ago\s+{_AUX}\s+{_SUBJECT}\b.+\bwhen\s+{_CLAUSE_START}"),
+    # how many days did it take me to finish X: from starting X to finishing it
+    re.compile(
+        rf"\b{_HOW_SPAN}\s+(?:did|does|would|will|had)\s+it\s+take\s+(?:{_OBJECT}\s+)?"
+        r"to\s+(?:finish|complete)\b"
     ),
     # how many days had passed since A when B
     re.compile(

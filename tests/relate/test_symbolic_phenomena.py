@@ -1,0 +1,117 @@
+"""Phenomena the symbolic pair must handle (or refuse), each on notes invented for the test.
+
+Every case runs the stage's own steps in order — route, resolve, the operation-mismatch check,
+validate, interpret, compute, gate — so a resolution the stage would refuse fails here too.
+The notes use other words and other people than any benchmark question.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from prme_cli.relate.arithmetic import compute
+from prme_cli.relate.interpret import interpret
+from prme_cli.relate.router import route
+from prme_cli.relate.symbolic import SymbolicGate, SymbolicResolver
+from prme_cli.relate.types import EvidenceRecord, ProviderAudit, ResolveRequest
+from prme_cli.relate.validate import validate
+
+TZ = ZoneInfo("America/New_York")
+ASKED = datetime(2024, 6, 30, 12, 0, tzinfo=TZ)
+
+
+def stage(question: str, *records: EvidenceRecord,
+          asked: datetime = ASKED) -> tuple[str, dict[str, Any] | None, Any]:
+    """(status, value, resolution) as the relate stage would decide them."""
+    decision = route(question)
+    if not decision.routed:
+        return "not_routed", None, None
+    request = ResolveRequest(question, asked, tuple(records))
+    resolution = SymbolicResolver().resolve(request, ProviderAudit("symbolic"))
+    if resolution.operation == "unsupported":
+        return "unsupported", None, resolution
+    by_id = {r.id: r for r in records}
+    errors = validate(resolution, by_id, question=question, unit=decision.unit,
+                      question_date=asked, tz=TZ)
+    if errors or resolution.operation != decision.operation:
+        return "validation_rejected", None, (resolution, errors)
+    dated = [interpret(o, by_id[o.evidence_id], question_date=asked, tz=TZ)
+             for o in resolution.operands]
+    value = compute(resolution, dated, unit=decision.unit, question_date=asked, tz=TZ)
+    verdict = SymbolicGate().evaluate(question, resolution, by_id, ProviderAudit("symbolic"))
+    if not all(p >= 0.85 for p in verdict.probabilities):
+        return "gate_rejected", None, (resolution, verdict)
+    return "accepted", value, resolution
+
+
+def rec(rid: str, when: datetime, text: str) -> EvidenceRecord:
+    return EvidenceRecord(rid, when, text)
+
+
+# --------------------------------------------------------------------------- routing to intervals
+
+
+def test_have_been_a_when_b_is_the_gap_between_them() -> None:
+    records = (
+        rec("a", datetime(2024, 3, 2, 9), "I started taking evening pottery lessons today."),
+        rec("b", datetime(2024, 3, 30, 9),
+            "I bought my own potter's wheel today, a second-hand one."),
+    )
+    question = ("How many weeks have I been taking pottery lessons when I bought my own "
+                "potter's wheel?")
+    status, value, _ = stage(question, *records)
+    assert status == "accepted"
+    assert value is not None and value["days"] == 28 and value["unit"] == "weeks"
+
+
+def test_days_ago_when_is_measured_back_from_the_second_event() -> None:
+    records = (
+        rec("a", datetime(2024, 4, 11, 20),
+            "The knife-sharpening workshop at the hardware store yesterday was great."),
+        rec("b", datetime(2024, 4, 25, 20),
+            "I carved a wooden spoon for my uncle today, with the sharp new gouge."),
+    )
+    question = ("How many days ago did I go to the knife-sharpening workshop when I carved a "
+                "wooden spoon for my uncle?")
+    assert route(question).operation == "elapsed_between"
+    status, value, _ = stage(question, *records)
+    assert status == "accepted"
+    assert value is not None and value["days"] == 15
+
+
+def test_days_it_took_to_finish_is_start_to_finish() -> None:
+    records = (
+        rec("a", datetime(2024, 2, 3, 21),
+            "Started 'The Salt Road' by Ines Varga today, slow first chapter."),
+        rec("b", datetime(2024, 2, 19, 21),
+            "I finished 'The Salt Road' by Ines Varga today, what an ending."),
+    )
+    question = "How many days did it take me to finish 'The Salt Road' by Ines Varga?"
+    status, value, _ = stage(question, *records)
+    assert status == "accepted"
+    assert value is not None and value["days"] == 16
+
+
+def test_took_to_finish_without_a_dated_start_is_refused() -> None:
+    records = (
+        rec("b", datetime(2024, 2, 19, 21),
+            "I finished 'The Salt Road' by Ines Varga today, what an ending."),
+    )
+    question = "How many days did it take me to finish 'The Salt Road' by Ines Varga?"
+    assert stage(question, *records)[0] != "accepted"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long did it take me to drive to the coast?",
+        "How many days ago did I buy the boots?",
+        "How long have I been using the rowing machine?",
+    ],
+)
+def test_plain_durations_and_elapsed_since_stay_as_they_were(question: str) -> None:
+    assert route(question).operation != "elapsed_between"
