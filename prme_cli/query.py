@@ -598,6 +598,30 @@ _FIRST_OCCURRENCE = (
 )
 
 
+def _calendar_days(ws: datetime, we: datetime) -> list[int] | None:
+    """Days of the month on which a month/year repeater lasting at most a day must be based
+    to have an occurrence overlapping ``[ws, we)``; None when any day may (long windows).
+
+    Occurrences fall on the base's day of the month, clamped to the month's last day, so a
+    window covering a month's last day admits every base day from there to 31. The day before
+    the window counts too (an occurrence that starts late that day may reach into it). A
+    superset on purpose: ``occurs_in`` still decides, this only spares it the hopeless rows.
+    """
+    first = (ws - timedelta(days=1)).date()
+    last = (we - timedelta(microseconds=1)).date()
+    if (last - first).days >= 31:
+        return None
+    days: set[int] = set()
+    day = first
+    while day <= last:
+        days.add(day.day)
+        following = day + timedelta(days=1)
+        if following.month != day.month:
+            days.update(range(day.day, 32))
+        day = following
+    return sorted(days)
+
+
 def _repeater_matches(
     conn: sqlite3.Connection,
     params: dict[str, Any],
@@ -636,11 +660,18 @@ def _repeater_matches(
     out: dict[int, tuple[Any, int, tuple[int]]] = {}
     for obj, rank, key, ts_id in conn.execute(fixed, rparams):
         out[obj] = (rank, key, (ts_id,))
+    days = _calendar_days(ws_wall, we_wall)
+    day_sql = (
+        ""
+        if days is None
+        else f" AND (t.\"end\" - t.start > 86400 OR CAST(strftime('%d', t.start, 'unixepoch') "
+        f"AS INTEGER) IN ({','.join(map(str, days))}))"
+    )
     calendar = (
         f'{with_fts}SELECT t.obj, {rank_col}, t.ts_id, t.kind, t.start, t."end", t.has_time, '
         "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t "
         f"JOIN objects o ON o.pk = t.obj{joins} WHERE t.span = {SPAN_REPEAT} "
-        f"AND t.period IS NULL AND t.start < :we{kind_sql}{where}"
+        f"AND t.period IS NULL AND t.start < :we{day_sql}{kind_sql}{where}"
     )
     for obj, rank, ts_id, *fields in conn.execute(calendar, params):
         occurrence = occurs_in(_stamp(fields), ws_wall, we_wall)

@@ -428,3 +428,31 @@ def test_datetree_containers_match_only_windows_holding_their_whole_period(store
     assert "2026-11 November" in november and "2026" not in november
     year = titles(select(store, window=w("2026-01-01T00:00", "2027-01-01T00:00")))
     assert "2026" in year
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    base=st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2026, 12, 31)),
+    has_time=st.booleans(),
+    unit=st.sampled_from(["m", "y"]),
+    step=st.integers(min_value=1, max_value=3),
+    offset_h=st.integers(min_value=0, max_value=24 * 800),
+    length_h=st.integers(min_value=1, max_value=24 * 40),
+)
+def test_calendar_day_prefilter_never_drops_an_occurrence(
+    base: datetime, has_time: bool, unit: str, step: int, offset_h: int, length_h: int
+) -> None:
+    """The SQL day-of-month pre-filter for month/year repeaters is a superset of occurs_in."""
+    from prme_cli.model import Timestamp
+    from prme_cli.query import _calendar_days
+
+    start = base.replace(second=0, microsecond=0)
+    if not has_time:
+        start = start.replace(hour=0, minute=0)
+    end = start if has_time else start + timedelta(days=1)
+    stamp = Timestamp("scheduled", start, end, has_time, "<r>", 1, repeater=f"+{step}{unit}")
+    ws = start + timedelta(hours=offset_h)
+    we = ws + timedelta(hours=length_h)
+    days = _calendar_days(ws, we)
+    if occurs_in(stamp, ws, we) is not None and days is not None:
+        assert start.day in days

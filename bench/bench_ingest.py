@@ -1,0 +1,212 @@
+"""First ingest against ``orgparse.load`` alone, re-ingest against first ingest (issue #2).
+
+usage: python bench/bench_ingest.py [--headings 100000] [--rounds 3] [--corpus DIR] [--quick]
+
+For each corpus (the shared org corpus, and a generated corpus of ``--headings`` headings in a
+temporary directory) and each round, in this order:
+
+1. ``orgparse.load`` of every file ingest would read (same selection: ``walk_root``);
+2. first ingest into a fresh store: ``Store.open`` (creation, migrations) + ``ingest_paths``
+   + ``close`` (the final WAL checkpoint is part of the price);
+3. re-ingest of the unchanged corpus into that store, open to close.
+
+Best of the rounds for each, so the ratios compare the least disturbed runs. Targets: first
+ingest <= 2x orgparse; re-ingest <= 10% of first ingest.
+
+It also checks item 6: every file of the shared corpus ingests without an error, and the
+number of headings stored (ingested with ``include_archived`` so that nothing is skipped on
+purpose) equals the number of heading lines in the files (org's rule, ``^\\*+[ \\t]``, after
+CRLF/CR normalisation). orgparse's own count is printed alongside for information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from _util import CORPUS, interleave, remove_store, scratch_dir, secs, table
+
+from prme_cli.ingest import ingest_paths, walk_root
+from prme_cli.store import Store
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+_HEADING_RE = re.compile(r"^\*+[ \t]", re.MULTILINE)
+
+
+def corpus_files(root: Path) -> list[str]:
+    """Exactly the files ``prme ingest ROOT`` reads (default glob, no archives)."""
+    return [p for p, _ in walk_root(str(root), glob="*.org", exclude=(), include_archived=False)]
+
+
+def orgparse_all(files: list[str]) -> int:
+    """Load every file with orgparse; returns the number of headings it saw."""
+    import orgparse
+
+    count = 0
+    for path in files:
+        root = orgparse.load(path)
+        count += sum(1 for _ in root[1:])
+    return count
+
+
+def first_ingest(root: Path, store_path: Path) -> dict[str, Any]:
+    remove_store(store_path)
+    store = Store.open(store_path)
+    try:
+        report = ingest_paths(store, [root], now=NOW)
+    finally:
+        store.close()
+    return {"errors": report.errors, "files": report.files_ingested, "nodes": report.nodes_added}
+
+
+def reingest(root: Path, store_path: Path) -> dict[str, Any]:
+    store = Store.open(store_path)
+    try:
+        report = ingest_paths(store, [root], now=NOW)
+    finally:
+        store.close()
+    return {"unchanged": report.files_unchanged, "ingested": report.files_ingested}
+
+
+def measure(label: str, root: Path, work: Path, rounds: int) -> dict[str, Any]:
+    """Interleaved rounds of orgparse / first ingest / re-ingest on one corpus."""
+    files = corpus_files(root)
+    headings = sum(
+        len(_HEADING_RE.findall(_normalise(Path(f).read_text(encoding="utf-8")))) for f in files
+    )
+    store_path = work / f"{label}.sqlite3"
+    times = interleave(
+        [
+            ("orgparse.load", lambda: orgparse_all(files)),
+            ("first ingest", lambda: first_ingest(root, store_path)),
+            ("re-ingest", lambda: reingest(root, store_path)),
+        ],
+        rounds,
+    )
+    op, first, again = (times[k] for k in ("orgparse.load", "first ingest", "re-ingest"))
+    remove_store(store_path)
+    return {
+        "corpus": label,
+        "files": len(files),
+        "headings": headings,
+        "orgparse_s": op.best,
+        "ingest_s": first.best,
+        "reingest_s": again.best,
+        "ingest_over_orgparse": first.best / op.best,
+        "reingest_over_ingest": again.best / first.best,
+        "rounds": rounds,
+    }
+
+
+def _normalise(text: str) -> str:
+    text = text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def check_corpus(root: Path, work: Path) -> dict[str, Any]:
+    """Item 6: no errors, and stored headings == heading lines, file by file."""
+    store_path = work / "check.sqlite3"
+    remove_store(store_path)
+    files = [p for p, _ in walk_root(str(root), glob="*.org", exclude=(), include_archived=True)]
+    with Store.open(store_path) as store:
+        report = ingest_paths(store, [root], now=NOW, include_archived=True)
+        stored = dict(
+            store.conn.execute(
+                "SELECT f.path, count(o.pk) FROM files f LEFT JOIN objects o "
+                "ON o.file_id = f.file_id AND o.type = 'heading' AND o.deleted_at IS NULL "
+                "GROUP BY f.path"
+            ).fetchall()
+        )
+    remove_store(store_path)
+    mismatches = []
+    total_lines = total_stored = 0
+    for path in files:
+        lines = len(_HEADING_RE.findall(_normalise(Path(path).read_text(encoding="utf-8"))))
+        got = stored.get(path, 0)
+        total_lines += lines
+        total_stored += got
+        if got != lines:
+            mismatches.append(f"{path}: {lines} heading lines, {got} stored")
+    return {
+        "files": len(files),
+        "files_failed": report.files_failed,
+        "errors": report.errors,
+        "warnings": len(report.warnings),
+        "heading_lines": total_lines,
+        "headings_stored": total_stored,
+        "orgparse_headings": orgparse_all(files),
+        "mismatches": mismatches,
+        "ok": not report.errors and not report.files_failed and not mismatches,
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--headings", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--quick", action="store_true", help="10k headings, 2 rounds")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.headings, args.rounds = min(args.headings, 10_000), 2
+    import gen_corpus
+
+    results = []
+    with scratch_dir("prme-bench-ingest-") as work:
+        check = check_corpus(args.corpus, work)
+        results.append(measure("shared org corpus", args.corpus, work, args.rounds))
+        gen = work / "generated"
+        gen_corpus.generate(gen, args.headings, max(1, args.headings // 1000))
+        results.append(measure(f"generated {args.headings:,}", gen, work, args.rounds))
+    rows = [
+        [
+            r["corpus"],
+            r["files"],
+            f"{r['headings']:,}",
+            secs(r["orgparse_s"]),
+            secs(r["ingest_s"]),
+            f"{r['ingest_over_orgparse']:.2f}x",
+            f"{r['reingest_s'] * 1000:.1f} ms",
+            f"{r['reingest_over_ingest'] * 100:.2f}%",
+        ]
+        for r in results
+    ]
+    print(f"ingest vs orgparse.load, best of {args.rounds} interleaved rounds")
+    print(
+        table(
+            [
+                "corpus",
+                "files",
+                "headings",
+                "orgparse.load",
+                "first ingest",
+                "ratio (<= 2x)",
+                "re-ingest",
+                "re/first (<= 10%)",
+            ],
+            rows,
+        )
+    )
+    print(
+        f"\ncorpus check ({args.corpus}): {check['files']} files, "
+        f"{check['files_failed']} failed, {len(check['errors'])} errors, "
+        f"{check['warnings']} warnings; heading lines {check['heading_lines']}, stored "
+        f"{check['headings_stored']} (orgparse sees {check['orgparse_headings']}) -> "
+        + ("OK" if check["ok"] else "MISMATCH")
+    )
+    for line in check["errors"] + check["mismatches"]:
+        print("  " + line)
+    summary = {"ingest": results, "corpus_check": check}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    return summary
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
