@@ -9,8 +9,8 @@ words mean. Every basis has its own reading:
   read by the one time-expression resolver (:mod:`prme_cli.timeexpr`) *as of the record's own
   time*, because "yesterday" in a note means the day before the note was written;
 - ``event_time``: the record's own time, but only when the quote says the event happened
-  then ("today", "this morning", "just now", …) — a note's date alone does not date every
-  event it mentions;
+  then ("today", "this morning", "just now", "I just got back from …") — a note's date alone
+  does not date every event it mentions (see *Licence* below);
 - ``duration``: an amount of time ("3 weeks", "2 hours 30 minutes", "1:15"), exact Decimal;
 - ``time_of_day``: clock times for schedules ("at 9am", "18:30");
 - ``none``: dates nothing.
@@ -18,6 +18,21 @@ words mean. Every basis has its own reading:
 Windows are half-open ``[start, end)`` in ``tz`` (aware datetimes whose wall clock is the
 user's); ``grain`` is the finest calendar period that contains the whole window, so "last
 week" is week-grained and a date-only stamp is day-grained whatever its source called it.
+
+**Licence** (SPEC §6.4: ``event_time`` needs words that tie the event to the note's time):
+
+- "today", "tonight", "this morning / afternoon / evening", "earlier today" tie it to the
+  note's *day*;
+- "just now", "right now", "a moment ago" tie it to the note's *minute* when the note has a
+  clock time (else its day);
+- "just" right before a past-tense verb — "I just got back from the fair", "we've just
+  finished the deck", "she just bought a kayak" — is the recent-past "just" of English
+  ("a very short time ago"), the same statement as "just now": it ties the event that verb
+  tells to the note's *day*, never to a minute. It is not a licence when "just" means
+  "only" or "simply" (before a verb of wanting, thinking or feeling: "I just wanted to
+  say"), after "had" ("I had just left when…" is relative to another past moment), or before
+  a present form ("I just need…"). The licence covers the verb it precedes; whether that verb
+  tells the asked event is the resolver's and the gate's business.
 """
 
 from __future__ import annotations
@@ -55,6 +70,18 @@ _LICENCE_DAY = (
 _LICENCE_MOMENT = r"just now|right now|a moment ago|moments ago|a minute ago|just a moment ago"
 _LICENCE_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT}|{_LICENCE_DAY})(?![\w'])")
 _MOMENT_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT})(?![\w'])")
+#: "just" (optionally "just recently") before a word; the word is checked by
+#: :func:`_recent_past_verb`. "had just" / "'d just" are relative to another past moment.
+_JUST_RE = re.compile(r"(?<![\w'])(?<!\bhad\s)(?<!'d\s)just\s+(?:recently\s+)?"
+                      r"(?P<verb>[a-z]+)(?P<particle>\s+(?:back|home|in|out|off|up))?"
+                      r"(?![\w'])")
+#: Past forms after which "just" means "only" or "simply", or that report no event.
+_NOT_AN_EVENT_AFTER_JUST = frozenset({
+    "wanted", "needed", "thought", "felt", "liked", "loved", "hated", "hoped", "wished",
+    "wondered", "meant", "knew", "seemed", "was", "were", "had", "could", "would", "should",
+    "might", "figured", "guessed", "assumed", "supposed", "happened", "realized", "realised",
+    "noticed", "remembered",
+})
 
 
 class InterpretError(ValueError):
@@ -275,19 +302,67 @@ def interpret_text_expression(
 # --------------------------------------------------------------------------- event_time
 
 
+@dataclass(frozen=True, slots=True)
+class Licence:
+    """Words that tie an event to the note's own time: ``start``/``end`` are offsets in the
+    text searched, ``kind`` is ``day``, ``moment`` or ``recent`` ("just" + a past verb,
+    whose ``verb`` is the event the licence covers)."""
+
+    start: int
+    end: int
+    phrase: str
+    kind: str
+    verb: str = ""
+
+
+def _recent_past_verb(word: str) -> bool:
+    """A past-tense or past-participle form that can tell an event ("got", "finished",
+    "been"), not a verb of wanting, thinking or feeling."""
+    from prme_cli.relate.symbolic.lexicon import IRREGULAR
+
+    if word in _NOT_AN_EVENT_AFTER_JUST:
+        return False
+    if word in IRREGULAR and word not in ("is", "are", "am", "has", "does", "goes"):
+        return True
+    return len(word) > 4 and word.endswith("ed")
+
+
+def licences(text: str) -> list[Licence]:
+    """Every licence in ``text``, in order (see the module docstring for what counts).
+
+    Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
+    """
+    low = text.lower().replace("\u2019", "'")
+    found = [Licence(m.start(), m.end(), text[m.start():m.end()],
+                     "moment" if _MOMENT_RE.fullmatch(m.group(0)) else "day")
+             for m in _LICENCE_RE.finditer(low)]
+    for m in _JUST_RE.finditer(low):
+        if any(x.start <= m.start() < x.end for x in found):
+            continue  # "just now" is already a moment
+        verb = m.group("verb")
+        if not _recent_past_verb(verb):
+            continue
+        if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end():]):
+            continue  # "I've just been busy" tells no event; "just been to the dentist" does
+        found.append(Licence(m.start(), m.end(), text[m.start():m.end()], "recent", verb))
+    return sorted(found, key=lambda x: x.start)
+
+
 def licence_phrase(quote: str) -> str | None:
     """The words in ``quote`` that place its event at the note's own time, if any."""
-    match = _LICENCE_RE.search(re.sub(r"\s+", " ", quote.lower().replace("\u2019", "'")))
-    return match.group(0) if match else None
+    found = licences(re.sub(r"\s+", " ", quote))
+    return found[0].phrase.lower().replace("\u2019", "'") if found else None
 
 
 def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
     """Date an event by its record's time, only when the quote licenses it.
 
-    "today", "tonight", "this morning" tie the event to the note's *day*; "just now" and
-    "a moment ago" tie it to the note's recorded minute (when the note has a clock time).
+    "today", "tonight", "this morning" and the recent-past "just" ("I just got back") tie
+    the event to the note's *day*; "just now" and "a moment ago" tie it to the note's
+    recorded minute (when the note has a clock time).
     """
-    phrase = licence_phrase(quote)
+    found = licences(re.sub(r"\s+", " ", quote))
+    phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(
             "the quote does not say the event happened when the note was written "
@@ -297,7 +372,7 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     if record.event_time is None:
         raise InterpretError("the record has no event_time")
     moment = _localize(record.event_time, tz)
-    if _MOMENT_RE.fullmatch(phrase) and _has_clock_time(record.event_time):
+    if found[0].kind == "moment" and _has_clock_time(record.event_time):
         start = moment.replace(second=0, microsecond=0)
         return _window(start, start + timedelta(minutes=1), basis="event_time",
                        times=(start.time().replace(tzinfo=None),))

@@ -18,6 +18,7 @@ from prme_cli.relate.interpret import (
     interpret_duration,
     interpret_time_of_day,
     licence_phrase,
+    licences,
     period_start,
 )
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -196,6 +197,39 @@ def test_unlicensed_event_time(quote: str) -> None:
         read("", "event_time", quote=quote)
     assert err.value.code == "unlicensed_event_time"
     assert licence_phrase(quote) is None
+
+
+@pytest.mark.parametrize(
+    ("quote", "phrase"),
+    [
+        ("I just got back from the ferry terminal.", "just got back"),
+        ("We've just finished tiling the bathroom", "just finished"),
+        ("Nadia just bought a kayak!", "just bought"),
+        ("I have just been to the optician", "just been"),
+        ("i just recently sold the piano", "just recently sold"),
+        ("I\u2019ve just repainted the gate", "just repainted"),
+    ],
+)
+def test_recent_past_just_licenses_the_note_day(quote: str, phrase: str) -> None:
+    found = licences(quote)
+    assert [(x.phrase, x.kind) for x in found] == [(phrase, "recent")]
+    dated = read(phrase, "event_time", quote=quote)
+    assert (dated.start, dated.end, dated.grain) == (local(2026, 10, 2), local(2026, 10, 3),
+                                                     "day")
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["I just wanted to say thanks for the tips", "I just need a new charger",
+     "I had just left the house when it started to hail", "She'd just parked when it hit",
+     "It is just fine", "I've just been busy lately", "I just thought you should know",
+     "That was just awful", "just in time for the party"],
+)
+def test_just_meaning_only_or_an_earlier_past_is_no_licence(quote: str) -> None:
+    assert licences(quote) == []
+    with pytest.raises(InterpretError) as err:
+        read("just", "event_time", quote=quote)
+    assert err.value.code == "unlicensed_event_time"
 
 
 def test_event_time_needs_a_record_time() -> None:

@@ -115,3 +115,45 @@ def test_took_to_finish_without_a_dated_start_is_refused() -> None:
 )
 def test_plain_durations_and_elapsed_since_stay_as_they_were(question: str) -> None:
     assert route(question).operation != "elapsed_between"
+
+
+# --------------------------------------------------------------------------- recent-past "just"
+
+
+def test_just_got_back_dates_the_event_on_the_note_day() -> None:
+    records = (
+        rec("a", datetime(2024, 6, 9, 19, 30),
+            "Tomas: I just got back from the glassblowing demo at the harbour craft fair, "
+            "my hands still smell of smoke."),
+    )
+    question = "How many weeks ago did I go to the glassblowing demo at the harbour craft fair?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert resolution.operands[0].time_basis == "event_time"
+    assert value is not None and value["days"] == 21
+
+
+def test_just_plus_the_events_own_verb() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 2, 8), "We've just repainted the garden shed, sage green."),
+        rec("b", datetime(2024, 5, 20, 8), "I varnished the garden bench today."),
+    )
+    question = ("How many days passed between the day I repainted the garden shed and the day "
+                "I varnished the garden bench?")
+    status, value, _ = stage(question, *records)
+    assert status == "accepted"
+    assert value is not None and value["days"] == 18
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I just realised I never returned the drill I borrowed for the garden shed.",
+        "I had just repainted the garden shed when the storm hit.",
+        "I just wanted to say the garden shed looks great repainted.",
+        "I just hope the repainted garden shed survives the winter.",
+    ],
+)
+def test_just_on_another_verb_or_meaning_only_dates_nothing(text: str) -> None:
+    records = (rec("a", datetime(2024, 5, 2, 8), text),)
+    assert stage("How many days ago did I repaint the garden shed?", *records)[0] != "accepted"

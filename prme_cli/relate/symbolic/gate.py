@@ -22,7 +22,9 @@ with a different and deliberately literal method:
    starting does not date finishing, ordering or buying is not receiving); for an org
    stamp, the keyword right before it (CLOSED or a "State DONE" note of a DONE heading dates
    the doing, SCHEDULED/DEADLINE only a plan, CLOCK only work); for ``event_time``, words
-   that tie the event to the note's own day ("today", "this morning", "just now").
+   that tie the event to the note's own day ("today", "this morning", "just now"), and for
+   a recent-past "just" ("I just got back from …") a verb after it that is the name's own
+   or one of coming back, followed by the name's words.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
 warning (aspect clash 0.2, negation 0.25, plan 0.3, wrong kind of org stamp 0.2, CLOCK 0.4,
@@ -53,9 +55,6 @@ _NEGATION = re.compile(r"^(?:not|never|no|didn't|don't|doesn't|haven't|hasn't|ha
 _PLAN_WORDS = frozenset(words_of("plan plans planned planning planing going gonna will 'll want wants "
                         "wanted hope hoping hoped intend intending thinking considering "
                         "upcoming tomorrow next soon would might maybe should"))
-_LICENCE = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|just\s+now|"
-                      r"right\s+now|moments?\s+ago|a\s+moment\s+ago|earlier\s+today)\b",
-                      re.IGNORECASE)
 _DATE_WORD = re.compile(
     r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
@@ -242,6 +241,32 @@ class SymbolicGate:
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
 
 
+def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
+    """The note's own time dates the event only if the quote says so. The licence words are
+    validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
+    reading of a recent-past "just": the verb after it must be one of the name's verbs (or
+    an everyday equivalent) or a verb of coming back, with name words after it."""
+    from prme_cli.relate.interpret import licences
+
+    found = [x for x in licences(quote) if x.phrase in operand.time_expression
+             or operand.time_expression in x.phrase] or licences(quote)
+    if not found:
+        return 0.05, "the quote does not tie the event to the note's own time"
+    licence = found[0]
+    if licence.kind != "recent":
+        return 1.0, ""
+    verb = lexicon.key(licence.verb)
+    names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
+    if any(lexicon.relatedness(n, verb) > 0 or n[:5] == verb[:5] for n in names):
+        return 1.0, ""
+    after = quote[licence.start:]
+    if lexicon.reports_return(after):
+        rest = {_stem(w) for _, _, w in _tokens(after[len(licence.phrase):][:160])}
+        if any(stem in rest for stem, *_ in _name_words(operand.name)):
+            return 1.0, ""
+    return 0.3, f"'{licence.phrase}' tells another action than the named event"
+
+
 def _elided_object(operand: Operand, resolution: Resolution) -> str:
     """For "between finishing and hanging the frame": a bare verb shares the object of the
     operand that follows it; the object is appended to its name for matching."""
@@ -288,9 +313,7 @@ _STAMP_KEYWORD = re.compile(
 def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> tuple[float, str]:
     basis = operand.time_basis
     if basis == "event_time":
-        if not _LICENCE.search(quote):
-            return 0.05, "the quote does not tie the event to the note's own time"
-        return 1.0, ""
+        return _licence_check(operand, quote)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -377,6 +377,22 @@ LICENCE_WORDS: tuple[str, ...] = (
     "earlier today", "just now", "right now", "a moment ago", "moments ago",
 )
 
+#: "I just got back from the fair", "just came from the service", "have just been to the
+#: dentist", "just returned from Oslo": verbs of coming back from (or having been at) a place
+#: or event report that event as over, so a recent-past "just" on them dates the event.
+_RETURN_PHRASE = re.compile(
+    r"^(?:just\s+(?:recently\s+)?)?(?:(?:got|get|came|come|flew|drove|walked|made\s+it)\s+"
+    r"(?:back|home)|returned|arrived\s+(?:back|home)|(?:came|come)\s+(?:back\s+)?from|"
+    r"been\s+(?:to|at))\b",
+    re.IGNORECASE,
+)
+
+
+def reports_return(text: str) -> bool:
+    """Does ``text`` open with a verb of coming back from (or having been at) something?"""
+    return bool(_RETURN_PHRASE.match(text.strip()))
+
+
 #: Quantities that are vague even though a resolver can read them ("a few days ago").
 VAGUE_RE = re.compile(
     r"\b(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|several|some|a\s+number\s+of|many|"

@@ -37,7 +37,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
-from prme_cli.relate.symbolic import align, question, segment, timefind
+from prme_cli.relate.symbolic import align, lexicon, question, segment, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -253,8 +253,8 @@ class SymbolicResolver:
                  if r == 1.0]
         # A date that is part of the event's own name ("the March 15th issue") is not when
         # the event happened.
-        mentions = [x for x in mentions
-                    if not any(x.start < e0 and s0 < x.end for s0, e0 in named)]
+        mentions = [x for x in mentions if x.covers
+                    or not any(x.start < e0 and s0 < x.end for s0, e0 in named)]
         fronted = _fronted_clause(sentence, m.clause)
         linked = [x for x in mentions if clause_start <= x.start < clause_end
                   or (fronted is not None and fronted[0] <= x.start < fronted[1])]
@@ -275,6 +275,7 @@ class SymbolicResolver:
             if mentions:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
+        linked = [_recent_licence_fits(x, record.text, m, sentence, model) for x in linked]
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
@@ -294,7 +295,12 @@ class SymbolicResolver:
         best = min(usable, key=lambda x: (_specificity(x), abs(x.start - focus)))
         if follow is not None:
             focus = follow[2]  # the pro-form stands for the event
-        between = record.text[min(focus, best.start):max(focus, best.end)]
+        if best.covers and focus >= best.start:
+            # A recent-past "just" holds its own verb: what may not intervene is another
+            # verb between that verb and the event's words.
+            between = record.text[best.end:max(focus, best.end)]
+        else:
+            between = record.text[min(focus, best.start):max(focus, best.end)]
         other_verb = align.intervening_verb(between, model)
         if other_verb:
             return None, (f"another verb ('{other_verb}') stands between the event and "
@@ -447,10 +453,30 @@ def _fronted_clause(sentence: segment.Sentence, clause: tuple[int, int]):
     return None
 
 
+def _recent_licence_fits(mention: timefind.Mention, text: str, m: align.Match,
+                         sentence: segment.Sentence,
+                         model: align.PhraseModel) -> timefind.Mention:
+    """A recent-past "just" dates only the event its verb tells: the asked event's own verb
+    ("just finished the novel" for finishing it, "just got a kayak" for buying one), or a
+    verb of coming back ("just got back from the fair") with the event after it. Any other
+    verb ("I just realised I had lost the keys") leaves the asked event undated."""
+    if not mention.covers:
+        return mention
+    inside = [(t, s0, e0, r) for t, s0, e0, r in m.matched
+              if mention.start <= sentence.start + s0 < mention.end]
+    if any(r > 0 for *_, r in inside) and any(t.key in model.own_keys for t, *_ in inside):
+        return mention
+    focus = sentence.start + m.focus
+    if lexicon.reports_return(text[mention.start:mention.end + 12]) and focus >= mention.end:
+        return mention
+    return replace(mention, problem=f"'{mention.expression}' tells another action than the "
+                                    f"event's")
+
+
 def _specificity(mention: timefind.Mention) -> int:
     """Prefer a calendar date, then a relative phrase, then the note's own day."""
     if mention.kind == "licence":
-        return 2
+        return 3 if mention.covers else 2
     if mention.window is not None and mention.window[2] in ("day", "hour", "minute"):
         return 0
     return 1

@@ -9,7 +9,8 @@ Three kinds of evidence, in the order they are trusted:
   Sunday", "two weeks ago"), found by the project's one expression finder
   (:func:`prme_cli.timeexpr.find_expressions`) and read against the record's own time;
 - **the record's own time**, only when the sentence says the event happened when the note was
-  written ("today", "this morning", "just now"), as :mod:`prme_cli.relate.interpret` licenses.
+  written ("today", "this morning", "just now", "I just got back from …"), as
+  :func:`prme_cli.relate.interpret.licences` finds them (one rule for resolver and validation).
 
 A phrase is dated by :func:`prme_cli.relate.interpret.interpret` itself, so the resolver never
 proposes a reading that validation would read differently.
@@ -97,6 +98,9 @@ class Mention:
     problem: str = ""
     #: what the time means, for the explanation
     meaning: str = ""
+    #: for a recent-past "just" licence, the verb it covers ("got" of "just got back"): the
+    #: licence dates only the event that verb tells
+    covers: str = ""
 
     def quote(self, text: str) -> str:
         return text[self.quote_start:self.quote_end]
@@ -127,13 +131,15 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
     sentence = text[start:end]
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for m in _LICENCE.finditer(sentence):
-        window = date_operand(record, sentence, m.group(0), "event_time",
+    for lic in interp.licences(sentence):
+        window = date_operand(record, sentence, lic.phrase, "event_time",
                               question_date=question_date, tz=tz)
-        out.append(Mention(m.group(0), start + m.start(), start + m.end(), "event_time",
-                           "licence", start, end, window,
-                           meaning="the note's own day, licensed by the words"))
-        taken.append((m.start(), m.end()))
+        meaning = ("the note's own day: 'just' with a past verb tells a very recent event"
+                   if lic.kind == "recent" else "the note's own day, licensed by the words")
+        out.append(Mention(lic.phrase, start + lic.start, start + lic.end, "event_time",
+                           "licence", start, end, window, meaning=meaning,
+                           covers=lic.verb))
+        taken.append((lic.start, lic.end))
     try:
         found = timeexpr.find_expressions(sentence)
     except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
@@ -141,7 +147,7 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
     for a, b, phrase in found:
         if any(a < y and x < b for x, y in taken):
             continue
-        if _LICENCE.fullmatch(phrase):
+        if _LICENCE.fullmatch(phrase) or interp.licences(phrase):
             continue
         before = sentence[:a]
         after = sentence[b:b + 12]
@@ -241,9 +247,9 @@ def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None)
 
 
 def licence_in(text: str) -> str | None:
-    """The licence words in ``text`` ("today", "this morning" …), if any."""
-    m = _LICENCE.search(text)
-    return m.group(0) if m else None
+    """The licence words in ``text`` ("today", "this morning", "just got back" …), if any."""
+    found = interp.licences(text)
+    return found[0].phrase if found else None
 
 
 def grain_rank(grain: str) -> int:
