@@ -114,3 +114,19 @@ def test_a_question_about_someone_needs_a_quote_that_names_them() -> None:
     anonymous = Operand("go to the support group", "r1",
                         "I went to a support group yesterday.", "yesterday", "text_expression")
     assert judge(question, "absolute_date", anonymous, text) < 0.5
+
+
+def test_a_headings_closed_stamp_is_its_own_however_long_the_metadata() -> None:
+    text = ("** DONE Renew the boat licence (online, harbour office) :admin:\n"
+            ":ID: 7C1D2E3F-0A1B-4C5D-8E9F-0123456789AB\n"
+            "path: Sailing season / Paperwork before launch\n"
+            "event_time: 2026-03-29 15:10\n"
+            "source: /home/someone/Documents/notes/org/hobbies/sailing-season-2026.org:119\n"
+            "CLOSED: [2026-03-29 Sun 15:10]")
+    op = Operand("renew the boat licence", "r1", text, "[2026-03-29 Sun 15:10]", "org_timestamp")
+    assert judge("When did I renew the boat licence?", "absolute_date", op, text) >= THRESHOLD
+    prose = ("** Sailing\nRenewed the boat licence and then, after a long week of sanding and "
+             "varnishing and arguing with the chandlery about the wrong cleats and the missing "
+             "shackles, finally launched on [2026-03-29 Sun].")
+    op = Operand("renew the boat licence", "r1", prose, "[2026-03-29 Sun]", "org_timestamp")
+    assert judge("When did I renew the boat licence?", "absolute_date", op, prose) < THRESHOLD

@@ -157,3 +157,62 @@ def test_just_plus_the_events_own_verb() -> None:
 def test_just_on_another_verb_or_meaning_only_dates_nothing(text: str) -> None:
     records = (rec("a", datetime(2024, 5, 2, 8), text),)
     assert stage("How many days ago did I repaint the garden shed?", *records)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- org sub-tasks
+
+
+_PROJECT = EvidenceRecord(
+    "quilt-done",
+    datetime(2024, 4, 13, 17, 5),
+    "** DONE Finish the patchwork quilt\n"
+    ":ID: quilt-done\n"
+    "path: Patchwork quilt\n"
+    "event_time: 2024-04-13 17:05\n"
+    "source: /home/someone/Documents/org/hobbies/sewing-and-quilting-projects.org:40\n"
+    ":CREATED: [2024-01-20 Sat 10:12]\n"
+    "CLOSED: [2024-04-13 Sat 17:05]\n"
+    "Binding hand-stitched, label on the back.",
+)
+_SUBTASK = EvidenceRecord(
+    "quilt-baste",
+    datetime(2024, 4, 2, 21, 0),
+    "** DONE Baste the layers\n"
+    ":ID: quilt-baste\n"
+    "path: Patchwork quilt\n"
+    "CLOSED: [2024-04-02 Tue 21:00]\n"
+    "Safety pins every hand's width.",
+)
+_GIVEN = rec("gift", datetime(2024, 5, 5, 20),
+             "Washed the quilt yesterday and gave it to my niece, she wrapped herself in it.")
+
+
+_QUILT_TALK = tuple(
+    rec(f"talk{i}", datetime(2024, 3, 1 + i, 20), text)
+    for i, text in enumerate([
+        "The quilt needs forty-two squares, I have cut thirty.",
+        "Quilt: ran out of the blue thread, ordered more.",
+        "Laid the quilt out on the floor to check the colours.",
+        "My niece picked the colours for her quilt.",
+    ])
+)
+
+
+def test_a_done_subtask_naming_neither_verb_nor_object_is_no_rival() -> None:
+    question = "How long passed between finishing and washing the quilt?"
+    status, value, resolution = stage(question, _PROJECT, _SUBTASK, _GIVEN, *_QUILT_TALK)
+    assert status == "accepted", resolution
+    assert resolution.operands[0].evidence_id == "quilt-done"
+    assert value is not None and value["days"] == 21
+
+
+def test_a_packed_headings_metadata_lines_do_not_distance_its_closed_stamp() -> None:
+    question = "Which did I do first, finish the patchwork quilt or wash the quilt?"
+    status, value, resolution = stage(question, _PROJECT, _GIVEN)
+    assert status == "accepted", resolution
+    assert value is not None and value["order"][0] == "finish the patchwork quilt"
+
+
+def test_a_done_subtask_alone_does_not_date_the_project() -> None:
+    question = "When did I finish the patchwork quilt?"
+    assert stage(question, _SUBTASK)[0] != "accepted"

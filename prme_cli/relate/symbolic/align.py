@@ -245,7 +245,10 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
         if best > 0:
             matched.append((t, where[0], where[1], best))
             got += t.weight * best
-    if not matched:
+    if not any(m[1] < len(sentence) for m in matched):
+        # Only the implied words match (a DONE heading's "finished"): the sentence's own words
+        # share nothing with the event, so it tells another task ("Dry fit" is not "finishing
+        # the frame" because both are done).
         return None
     coverage = got / model.total
     spans = clauses(sentence)

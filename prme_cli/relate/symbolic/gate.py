@@ -187,6 +187,10 @@ class SymbolicGate:
                 proximity *= 0.6
         else:
             nearest = expr_index
+        if positions and operand.time_basis == "org_timestamp" and _heading_own_stamp(quote, where):
+            # A stamp on the heading's own planning or state lines belongs to that heading,
+            # however many property or metadata lines a packed record puts in between.
+            proximity = 1.0
         probability = (0.3 + 0.7 * coverage) * proximity
         warnings: list[str] = []
         cap = 1.0
@@ -239,6 +243,27 @@ class SymbolicGate:
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
+
+
+_HEADING_LINE = re.compile(r"\*+[ \t]")
+#: Lines of an org entry that are structure, not prose: properties, drawers, planning and
+#: state lines, and the metadata a packed record carries (path, event_time, source).
+_STRUCTURE_LINE = re.compile(
+    r"^[ \t]*(?::[\w@#%+-]+:.*|(?:path|event_time|source|timestamp[ \t]+\w+)[ \t]*:.*|"
+    r"(?:CLOSED|SCHEDULED|DEADLINE|CLOCK):.*|[-+][ \t]+State[ \t].*|\[structured[:\]].*|)$"
+)
+
+
+def _heading_own_stamp(quote: str, where: int) -> bool:
+    """Is the stamp at ``where`` on a structural line of the heading that opens the quote
+    (no prose between the heading and the stamp's line)?"""
+    if not _HEADING_LINE.match(quote):
+        return False
+    lines = quote[:where].split("\n")
+    if len(lines) < 2:
+        return False  # a stamp in the heading line itself is judged as words
+    return all(_STRUCTURE_LINE.match(line) for line in lines[1:-1]) and bool(
+        _STRUCTURE_LINE.match(lines[-1] + quote[where:].split("\n", 1)[0]))
 
 
 def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:

@@ -337,7 +337,10 @@ class SymbolicResolver:
         if not clean:
             why = _best_reason(cands)
             return None, [f"{label}: no sentence reports it{why}"]
-        dated = [c for c in clean if c.window is not None and c.coverage >= self.min_coverage]
+        # A sentence that tells another of the question's events better is that event's
+        # evidence, not this one's ("gave her the quilt" is not "finishing the quilt").
+        dated = [c for c in clean if c.window is not None and c.coverage >= self.min_coverage
+                 and not c.claimed]
         strongest = max(clean, key=lambda c: c.coverage)
         if not dated:
             return None, [(f"{label}: best sentence (record {strongest.record.id}, coverage "
