@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from gen_corpus import generate  # noqa: E402
+from gen_corpus import generate
 
 SAMPLE = HERE.parent / "sample_org"
 TZ = ZoneInfo("Europe/London")

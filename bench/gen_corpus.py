@@ -14,12 +14,7 @@ import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-WORDS = (
-    "review draft notes meeting call garden frame oak plane sanding course pottery glaze "
-    "kiln trip flights passport hotel invoice budget report release deploy bug fix test "
-    "refactor parser store query index backup server laptop bike repair groceries dentist "
-    "library book chapter essay letter family dinner walk run swim yoga"
-).split()
+WORDS = ["review", "draft", "notes", "meeting", "call", "garden", "frame", "oak", "plane", "sanding", "course", "pottery", "glaze", "kiln", "trip", "flights", "passport", "hotel", "invoice", "budget", "report", "release", "deploy", "bug", "fix", "test", "refactor", "parser", "store", "query", "index", "backup", "server", "laptop", "bike", "repair", "groceries", "dentist", "library", "book", "chapter", "essay", "letter", "family", "dinner", "walk", "run", "swim", "yoga"]
 TAGS = ("work", "home", "health", "reading", "woodworking", "travel", "admin", "pottery")
 
 
@@ -54,8 +49,8 @@ def _task(rng: random.Random, when: datetime, level: int) -> list[str]:
         lines += [
             ":LOGBOOK:",
             f'- State "{state}"       from "TODO"       {_stamp(when, active=False, with_time=True)}',
-            f"CLOCK: {_stamp(start, active=False, with_time=True)}--"
-            f"{_stamp(when, active=False, with_time=True)} =>  2:00",
+            (f"CLOCK: {_stamp(start, active=False, with_time=True)}--"
+            f"{_stamp(when, active=False, with_time=True)} =>  2:00"),
             ":END:",
         ]
     lines.append(_sentence(rng))

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -43,10 +43,7 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = (
-    "event changed any closed scheduled deadline active inactive range clock state note "
-    "created property datetree filename keyword"
-).split()
+BY_CHOICES = ["event", "changed", "any", "closed", "scheduled", "deadline", "active", "inactive", "range", "clock", "state", "note", "created", "property", "datetree", "filename", "keyword"]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
@@ -120,18 +117,18 @@ def _version_callback(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     store: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option("--store", metavar="PATH", help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3]."),
     ] = None,
     now: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--now", metavar="TIME", help="Reference time (ISO or any absolute expression) [env PRME_NOW]."),
     ] = None,
     tz: Annotated[
-        Optional[str], typer.Option("--tz", metavar="ZONE", help="Time zone name [env PRME_TZ; default the system zone].")
+        str | None, typer.Option("--tz", metavar="ZONE", help="Time zone name [env PRME_TZ; default the system zone].")
     ] = None,
     fmt: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--format", "-f", metavar="FORMAT", help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped]."),
     ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")] = False,
@@ -158,14 +155,14 @@ def _err(message: str) -> None:
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
 ByOpt = Annotated[str, typer.Option("--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind.")]
-TypeOpt = Annotated[Optional[list[str]], typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")]
-TodoOpt = Annotated[Optional[list[str]], typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")]
-TagOpt = Annotated[Optional[list[str]], typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")]
-FileOpt = Annotated[Optional[list[str]], typer.Option("--file", metavar="PATTERN", help="File path, glob or substring (repeatable).")]
+TypeOpt = Annotated[list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")]
+TodoOpt = Annotated[list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")]
+TagOpt = Annotated[list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")]
+FileOpt = Annotated[list[str] | None, typer.Option("--file", metavar="PATTERN", help="File path, glob or substring (repeatable).")]
 DeletedOpt = Annotated[bool, typer.Option("--include-deleted", help="Include tombstoned objects.")]
 ArchivedOpt = Annotated[bool, typer.Option("--include-archived", help="Include archived/COMMENT subtrees.")]
 ReverseOpt = Annotated[bool, typer.Option("--reverse", help="Newest first.")]
-MaxOpt = Annotated[Optional[int], typer.Option("--max-results", "-n", metavar="N", help="At most N rows (0 = no limit).")]
+MaxOpt = Annotated[int | None, typer.Option("--max-results", "-n", metavar="N", help="At most N rows (0 = no limit).")]
 
 
 def _filters(
@@ -349,12 +346,12 @@ def range_(
 @app.command()
 def query(
     ctx: typer.Context,
-    text: Annotated[Optional[str], typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25.")] = None,
-    since_: Annotated[Optional[str], typer.Option("--since", metavar="WHEN", help="Window start expression.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive).")] = None,
+    text: Annotated[str | None, typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25.")] = None,
+    since_: Annotated[str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive).")] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print a token-budgeted context instead of rows.")] = False,
-    budget: Annotated[Optional[int], typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
+    budget: Annotated[int | None, typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -575,16 +572,16 @@ def when(
 def relate(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(metavar="QUESTION", help="A temporal question about your notes.")],
-    budget: Annotated[Optional[int], typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
-    resolver: Annotated[Optional[str], typer.Option("--resolver", metavar="NAME", help="symbolic|ollama|openai.")] = None,
-    resolver_url: Annotated[Optional[str], typer.Option("--resolver-url", metavar="URL", help="Resolver endpoint.")] = None,
-    resolver_model: Annotated[Optional[str], typer.Option("--resolver-model", metavar="MODEL", help="Resolver model.")] = None,
-    gate: Annotated[Optional[str], typer.Option("--gate", metavar="NAME", help="symbolic|jev|ollama.")] = None,
-    gate_url: Annotated[Optional[str], typer.Option("--gate-url", metavar="URL", help="Gate endpoint.")] = None,
-    gate_model: Annotated[Optional[str], typer.Option("--gate-model", metavar="MODEL", help="Gate model.")] = None,
-    threshold: Annotated[Optional[float], typer.Option("--threshold", metavar="P", help="Gate threshold [default 0.85].")] = None,
-    failure_policy: Annotated[Optional[str], typer.Option("--failure-policy", metavar="POLICY", help="fallback|raise.")] = None,
-    owner: Annotated[Optional[str], typer.Option("--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
+    budget: Annotated[int | None, typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
+    resolver: Annotated[str | None, typer.Option("--resolver", metavar="NAME", help="symbolic|ollama|openai.")] = None,
+    resolver_url: Annotated[str | None, typer.Option("--resolver-url", metavar="URL", help="Resolver endpoint.")] = None,
+    resolver_model: Annotated[str | None, typer.Option("--resolver-model", metavar="MODEL", help="Resolver model.")] = None,
+    gate: Annotated[str | None, typer.Option("--gate", metavar="NAME", help="symbolic|jev|ollama.")] = None,
+    gate_url: Annotated[str | None, typer.Option("--gate-url", metavar="URL", help="Gate endpoint.")] = None,
+    gate_model: Annotated[str | None, typer.Option("--gate-model", metavar="MODEL", help="Gate model.")] = None,
+    threshold: Annotated[float | None, typer.Option("--threshold", metavar="P", help="Gate threshold [default 0.85].")] = None,
+    failure_policy: Annotated[str | None, typer.Option("--failure-policy", metavar="POLICY", help="fallback|raise.")] = None,
+    owner: Annotated[str | None, typer.Option("--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -637,8 +634,8 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 @app.command()
 def receipts(
     ctx: typer.Context,
-    receipt_id: Annotated[Optional[str], typer.Argument(metavar="ID", help="Show one receipt.")] = None,
-    owner: Annotated[Optional[str], typer.Option("--owner", metavar="NAME", help="Whose receipts [default: yours].")] = None,
+    receipt_id: Annotated[str | None, typer.Argument(metavar="ID", help="Show one receipt.")] = None,
+    owner: Annotated[str | None, typer.Option("--owner", metavar="NAME", help="Whose receipts [default: yours].")] = None,
     max_results: MaxOpt = None,
 ) -> None:
     """List your relate receipts, or show one."""
@@ -680,11 +677,11 @@ def receipts(
 def ingest(
     ctx: typer.Context,
     paths: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Argument(metavar="PATH", help="Files or directories (recursive), or - for stdin. None: every root ingested before."),
     ] = None,
-    glob: Annotated[Optional[str], typer.Option("--glob", metavar="GLOB", help="File pattern in directories [default *.org].")] = None,
-    exclude: Annotated[Optional[list[str]], typer.Option("--exclude", metavar="GLOB", help="Glob to skip (repeatable).")] = None,
+    glob: Annotated[str | None, typer.Option("--glob", metavar="GLOB", help="File pattern in directories [default *.org].")] = None,
+    exclude: Annotated[list[str] | None, typer.Option("--exclude", metavar="GLOB", help="Glob to skip (repeatable).")] = None,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="File name for stdin input.")] = "stdin.org",
     include_archived: ArchivedOpt = False,
 ) -> None:

@@ -61,17 +61,13 @@ def write_results(
         doc = {"query": query, "count": len(results), "results": list(results)}
         out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     elif fmt == "jsonl":
-        for result in results:
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.writelines(json.dumps(result, ensure_ascii=False) + "\n" for result in results)
     elif fmt == "tsv":
-        for result in results:
-            out.write("\t".join(tsv_fields(result)) + "\n")
+        out.writelines("\t".join(tsv_fields(result)) + "\n" for result in results)
     elif fmt == "ids":
-        for result in results:
-            out.write(f"{result['id']}\n")
+        out.writelines(f"{result['id']}\n" for result in results)
     elif fmt == "org":
-        for result in results:
-            out.write(org_entry(result))
+        out.writelines(org_entry(result) for result in results)
     elif fmt == "table":
         write_table(out, results, color=color, title=title)
     else:  # the CLI validates formats; this guards library callers
@@ -171,8 +167,7 @@ def write_windows(out: TextIO, fmt: str, docs: Sequence[Mapping[str, Any]], *, c
         body: Any = docs[0] if len(docs) == 1 else list(docs)
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     elif fmt == "jsonl":
-        for doc in docs:
-            out.write(json.dumps(doc, ensure_ascii=False) + "\n")
+        out.writelines(json.dumps(doc, ensure_ascii=False) + "\n" for doc in docs)
     elif fmt in ("tsv", "ids", "org"):
         for doc in docs:
             if "error" in doc:

@@ -311,7 +311,7 @@ def test_forget_removes_a_file(run: Any, ingested: Path) -> None:
 def _prme(*args: str, env_store: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("prme") or str(Path(sys.executable).parent / "prme")
     env = dict(os.environ, PRME_STORE=str(env_store), PRME_NOW=NOW, PRME_TZ=TZ)
-    return subprocess.run([exe, *args], capture_output=True, text=True, input=stdin, env=env)
+    return subprocess.run([exe, *args], capture_output=True, text=True, input=stdin, env=env, check=False)
 
 
 def test_installed_prme_pipes_tsv_by_default(notes: Path, store: Path) -> None:
@@ -332,7 +332,9 @@ def test_since_path_imports_nothing_heavy(notes: Path, store: Path) -> None:
         "main(['since', 'yesterday', '--format', 'json'])\n"
     )
     env = dict(os.environ, PRME_STORE=str(store), PRME_NOW=NOW, PRME_TZ=TZ)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
     assert out.returncode == 0, out.stderr
     modules = set(out.stderr.split("MODULES ", 1)[1].split())
     for heavy in ("httpx", "tiktoken", "orgparse", "rich", "prme_cli.org", "prme_cli.context"):

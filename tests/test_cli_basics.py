@@ -42,6 +42,7 @@ def test_every_command_has_help(name: str) -> None:
         [sys.executable, "-m", "prme_cli", *name.split(), "--help"],
         capture_output=True,
         text=True,
+        check=False,
     )
     assert out.returncode == 0
     assert "Usage:" in out.stdout
@@ -58,7 +59,10 @@ def test_global_options_after_the_subcommand_are_moved_in_front() -> None:
 
 def test_unknown_format_is_a_usage_error() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "prme_cli", "--format", "yaml", "stats"], capture_output=True, text=True
+        [sys.executable, "-m", "prme_cli", "--format", "yaml", "stats"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert out.returncode == 2
     assert "yaml" in out.stderr

@@ -28,7 +28,7 @@ def test_every_command_is_in_the_readme() -> None:
 
 
 def test_readme_opens_with_install_and_test_commands() -> None:
-    blocks = re.findall(r"```sh\n(.*?)\n```", README, flags=re.S)
+    blocks = re.findall(r"```sh\n(.*?)\n```", README, flags=re.DOTALL)
     assert len(blocks) >= 2
     first, second = blocks[0], blocks[1]
     assert "pip install" in first and "ingest sample_org" in first and "--now" in first

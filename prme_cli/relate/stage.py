@@ -24,8 +24,8 @@ from prme_cli.relate.types import (
     Gate,
     ProviderAudit,
     Resolution,
-    ResolveRequest,
     Resolver,
+    ResolveRequest,
 )
 
 GUIDANCE_TITLE = "Temporal relation (inferred, verify against the cited records)"

@@ -76,10 +76,10 @@ def test_config_show_masks_secrets_and_reflects_precedence(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     monkeypatch.setenv("PRME_TEMPORAL_RELATION__THRESHOLD", "0.95")
     monkeypatch.setenv("JEV_API_KEY", "secret-key-abc")
-    code, out, _ = _cli(capsys, "config", "show", "--format", "json")
+    _, out, _ = _cli(capsys, "config", "show", "--format", "json")
     doc = json.loads(out)
     assert doc["temporal_relation"]["threshold"] == 0.95
     assert doc["temporal_relation"]["gate"]["provider"] == "jev"
     assert "secret-key-abc" not in out
-    code, out, _ = _cli(capsys, "config", "show")
+    _code, out, _ = _cli(capsys, "config", "show")
     assert "threshold = 0.95" in out and "secret-key-abc" not in out

@@ -325,7 +325,7 @@ def test_raise_policy_exits_four(
     store: Store, fake_server: FakeProviderServer, capsys: Any, monkeypatch: Any
 ) -> None:
     fake_server.fail("/api/chat", 500, times=10)
-    code, out, err = _cli(store.path, "relate", QUESTION, "--resolver", "ollama",
+    code, _out, err = _cli(store.path, "relate", QUESTION, "--resolver", "ollama",
                           "--resolver-url", fake_server.url, "--failure-policy", "raise",
                           capsys=capsys, monkeypatch=monkeypatch)
     assert code == 4 and "prme: error" in err
