@@ -163,7 +163,7 @@ def context_for_query(
     fmt = str(cfg["context"].get("format", "reader"))
     bundle = pack(records, budget, fmt=fmt, full_dump_tokens=full_dump_tokens(store))
     relation = None
-    if relating:
+    if relating and text:
         outcome = run_relation(
             store, cfg, question=text, question_date=now, tz=tz, bundle=bundle, records=records
         )

@@ -197,7 +197,7 @@ def run_stage(
     from prme_cli.relate.validate import validate
 
     evidence_by_id = {r.id: r for r in evidence}
-    errors = list(
+    errors: list[Any] = list(
         validate(
             resolution,
             evidence_by_id,
