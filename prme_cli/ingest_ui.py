@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from prme_cli.ingest import IngestReport
 
 
+#: A malformed construct is worth a line, but a corpus of thousands of files must not bury
+#: the summary (errors, which stop nothing, are always shown in full).
+MAX_WARNINGS_SHOWN = 50
+
+
 def _todo_keywords(state: State) -> list[str]:
     return list(state.cfg["org"]["todo_keywords"])
 
@@ -92,8 +97,11 @@ def run_ingest(
             )
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
-    for line in report.warnings:
+    for line in report.warnings[:MAX_WARNINGS_SHOWN]:
         sys.stderr.write(f"prme: warning: {line}\n")
+    if len(report.warnings) > MAX_WARNINGS_SHOWN:
+        hidden = len(report.warnings) - MAX_WARNINGS_SHOWN
+        sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
     write_summary(report, color=state.color and interactive)
     return report
 
