@@ -248,12 +248,72 @@ def _night_to_its_evening(start: datetime, end: datetime,
     return start, end
 
 
+#: A numeric calendar date: "3/27", "the 3/8", "12/24/2023", "24.12.23" is not read (a
+#: decimal); "3/4" of a cup is kept out by the finder's context rule (timefind).
+NUMERIC_DATE = re.compile(
+    r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\w/])"
+)
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December")
+#: IANA zones of the United States, where a numeric date is written month first ("3/8" is
+#: March 8th). Elsewhere the day usually comes first; where neither is certain an ambiguous
+#: date is not read at all.
+_MONTH_FIRST_ZONES = re.compile(
+    r"^(?:America/(?:New_York|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Juneau|Sitka|"
+    r"Yakutat|Nome|Metlakatla|Adak|Boise|Detroit|Menominee|Indiana/\w+|Kentucky/\w+|"
+    r"North_Dakota/\w+|Indianapolis|Louisville|Puerto_Rico)|Pacific/(?:Honolulu|Guam)|"
+    r"US/\w+|EST5EDT|CST6CDT|MST7MDT|PST8PDT)$"
+)
+
+
+def numeric_date_words(expression: str, tz: tzinfo) -> str | None:
+    """ "3/27" as words the resolver reads ("March 27"), or None when it is not a date or
+    its order is unknown.
+
+    Which number is the month is settled, in this order, by magnitude (a number over 12
+    cannot be a month: "3/27" is March 27th, "27/3" the 27th of March), then by the
+    convention of the zone the user lives in (``--tz``: month first in United States zones).
+    "3/8" read in ``UTC`` or ``Europe/London`` with nothing else to go on is refused rather
+    than guessed.
+    """
+    m = NUMERIC_DATE.search(expression)
+    if m is None:
+        return None
+    a, b = int(m["a"]), int(m["b"])
+    if a > 12 and 1 <= b <= 12:
+        month, day = b, a
+    elif b > 12 and 1 <= a <= 12:
+        month, day = a, b
+    elif 1 <= a <= 12 and 1 <= b <= 12:
+        if a == b or _MONTH_FIRST_ZONES.match(str(getattr(tz, "key", "") or "")):
+            month, day = a, b
+        else:
+            return None
+    else:
+        return None
+    if day > 31:
+        return None
+    words = f"{_MONTH_NAMES[month - 1]} {day}"
+    if m["year"]:
+        year = int(m["year"])
+        words += f", {year + 2000 if year < 100 else year}"
+    return words
+
+
 def _resolve_once(expression: str, now: datetime, tz: tzinfo,
                   resolver: ExpressionResolver) -> tuple[datetime, datetime]:
     from prme_cli.errors import TimeExpressionError
 
     failure = ""
-    for candidate in _candidates(expression):
+    candidates = _candidates(expression)
+    if NUMERIC_DATE.search(expression):
+        # Only a numeric date standing alone ("3/27", "on the 3/27") is read, as words.
+        alone = [c for c in candidates if NUMERIC_DATE.fullmatch(c)]
+        numeric = numeric_date_words(alone[0], tz) if alone else None
+        if numeric is None:
+            raise InterpretError("a numeric date whose month and day cannot be told apart")
+        candidates = [numeric]
+    for candidate in candidates:
         try:
             window = resolver(candidate, now, tz)
         except TimeExpressionError as err:

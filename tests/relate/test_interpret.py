@@ -19,6 +19,7 @@ from prme_cli.relate.interpret import (
     interpret_time_of_day,
     licence_phrase,
     licences,
+    numeric_date_words,
     period_start,
 )
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -340,3 +341,32 @@ def test_week_straddling_two_months_is_not_month_precise() -> None:
     assert grain_of_window(start, end) == "week"
     assert not fits_in(start, end, "month")
     assert fits_in(start, end, "year")
+
+
+# --------------------------------------------------------------------------- numeric dates
+
+
+@pytest.mark.parametrize(
+    ("expression", "zone", "words"),
+    [
+        ("3/27", "Europe/Berlin", "March 27"),  # 27 cannot be a month
+        ("27/3", "America/Chicago", "March 27"),
+        ("3/8", "America/Chicago", "March 8"),  # month first in a US zone
+        ("3/8", "Europe/Berlin", None),  # March 8th or 3 August: not guessed
+        ("3/8", "UTC", None),
+        ("4/4", "UTC", "April 4"),  # both readings agree
+        ("12/24/2023", "Europe/Berlin", "December 24, 2023"),
+        ("3/8/24", "America/New_York", "March 8, 2024"),
+        ("13/13", "America/Chicago", None),
+        ("7/45", "America/Chicago", None),
+    ],
+)
+def test_numeric_date_order(expression: str, zone: str, words: str | None) -> None:
+    assert numeric_date_words(expression, ZoneInfo(zone)) == words
+
+
+def test_numeric_date_is_read_as_of_the_note() -> None:
+    dated = read("on 3/27", "text_expression", event_time=datetime(2026, 4, 19, 8))
+    assert (dated.start, dated.grain) == (local(2026, 3, 27), "day")
+    with pytest.raises(InterpretError):
+        read("3/8", "text_expression", event_time=datetime(2026, 4, 19, 8))  # Berlin: unsure

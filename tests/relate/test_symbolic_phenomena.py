@@ -216,3 +216,60 @@ def test_a_packed_headings_metadata_lines_do_not_distance_its_closed_stamp() -> 
 def test_a_done_subtask_alone_does_not_date_the_project() -> None:
     question = "When did I finish the patchwork quilt?"
     assert stage(question, _SUBTASK)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- numeric dates, "since"
+
+
+def test_since_a_date_dates_the_start_of_an_ongoing_activity() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 20, 18),
+            "Marta: I've been going to the Tuesday ceramics club every week since 4/16, "
+            "it's the best part of my week."),
+        rec("b", datetime(2024, 4, 5, 18), "Marta: I got the job offer from the museum on "
+            "April 2nd, still can't believe it."),
+    )
+    question = ("How many days had passed since Marta got the job offer from the museum when "
+                "she started going to the Tuesday ceramics club?")
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 14
+
+
+def test_since_a_date_does_not_date_the_activity_itself() -> None:
+    records = (rec("a", datetime(2024, 5, 20, 18),
+                   "I've been going to the Tuesday ceramics club every week since 4/16."),)
+    assert stage("When did I go to the Tuesday ceramics club?", *records)[0] != "accepted"
+    assert stage("When did I start going to the Tuesday ceramics club?", *records)[0] == \
+        "accepted"
+
+
+def test_an_ambiguous_numeric_date_is_read_only_where_the_convention_is_known() -> None:
+    records = (rec("a", datetime(2024, 3, 20, 9),
+                   "I bought a ukulele for my nephew on 3/8, he plays it every day."),)
+    question = "How many days ago did I buy a ukulele for my nephew?"
+    assert stage(question, *records)[0] == "accepted"  # America/New_York: March 8th
+    london = datetime(2024, 6, 30, 12, tzinfo=ZoneInfo("Europe/London"))
+    assert stage_in_zone(question, records, london)[0] != "accepted"
+
+
+def test_a_fraction_is_not_a_date() -> None:
+    records = (rec("a", datetime(2024, 3, 20, 9),
+                   "I baked the rye loaf with 3/4 of the starter, it rose beautifully."),)
+    assert stage("When did I bake the rye loaf?", *records)[0] != "accepted"
+
+
+def stage_in_zone(question: str, records: tuple[EvidenceRecord, ...],
+                  asked: datetime) -> tuple[str, Any]:
+    """Like :func:`stage`, but in the zone of ``asked``."""
+    tz = asked.tzinfo
+    assert tz is not None
+    decision = route(question)
+    request = ResolveRequest(question, asked, records)
+    resolution = SymbolicResolver().resolve(request, ProviderAudit("symbolic"))
+    if resolution.operation == "unsupported":
+        return "unsupported", resolution
+    by_id = {r.id: r for r in records}
+    errors = validate(resolution, by_id, question=question, unit=decision.unit,
+                      question_date=asked, tz=tz)
+    return ("validation_rejected" if errors else "valid"), errors

@@ -183,7 +183,10 @@ class SymbolicGate:
                 between = [w for _, _, w in qtoks[expr_last + 1:nearest]]
             else:
                 between = [w for _, _, w in qtoks[nearest + 1:expr_index]]
-            if any(_DATE_WORD.match(w) for w in between) and operand.time_basis != "org_timestamp":
+            habit = {i for i, w in enumerate(between)
+                     if i > 0 and between[i - 1].lower() in ("every", "each")}
+            if any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit) \
+                    and operand.time_basis != "org_timestamp":
                 proximity *= 0.6
         else:
             nearest = expr_index
@@ -224,7 +227,8 @@ class SymbolicGate:
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
-        if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead):
+        if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead) and \
+                not _only_motion_going(lead, [w.lower() for _, _, w in qtoks]):
             cap = min(cap, 0.3)
             warnings.append("planned, not done")
         # Whose deed: a question about someone named needs a quote that names them (as
@@ -233,6 +237,11 @@ class SymbolicGate:
         if subject and subject.lower() not in quote.lower():
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
+        # "since D" bounds a state that still holds: D is its start and nothing else.
+        if re.search(r"\bsince\s+(?:the\s+)?$", quote[:where], re.IGNORECASE) and \
+                "start" not in wanted:
+            cap = min(cap, 0.3)
+            warnings.append("a 'since' date dates only the start of what still goes on")
         # What kind of time it is.
         basis_cap, why = _basis_check(operand, quote, where, wanted)
         if why:
@@ -264,6 +273,15 @@ def _heading_own_stamp(quote: str, where: int) -> bool:
         return False  # a stamp in the heading line itself is judged as words
     return all(_STRUCTURE_LINE.match(line) for line in lines[1:-1]) and bool(
         _STRUCTURE_LINE.match(lines[-1] + quote[where:].split("\n", 1)[0]))
+
+
+def _only_motion_going(lead: list[str], words: list[str]) -> bool:
+    """Is every plan word of ``lead`` a "going" of motion ("I've been going to the club")
+    rather than the future "going to" ("I'm going to paint")?"""
+    plans = [w for w in lead if w in _PLAN_WORDS]
+    if any(w != "going" for w in plans):
+        return False
+    return all(i > 0 and words[i - 1] == "been" for i, w in enumerate(words) if w == "going")
 
 
 def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:

@@ -276,6 +276,8 @@ class SymbolicResolver:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
         linked = [_recent_licence_fits(x, record.text, m, sentence, model) for x in linked]
+        linked = [_since_dates_start(x, record.text[clause_start:clause_end], model)
+                  for x in linked]
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
@@ -474,6 +476,23 @@ def _recent_licence_fits(mention: timefind.Mention, text: str, m: align.Match,
         return mention
     return replace(mention, problem=f"'{mention.expression}' tells another action than the "
                                     f"event's")
+
+
+_PERFECT = re.compile(r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?been\b|\b(?:have|has|'ve)\s+"
+                      r"(?:\w+\s+)?\w+(?:ed|en|wn|ne)\b", re.IGNORECASE)
+
+
+def _since_dates_start(mention: timefind.Mention, clause: str,
+                       model: align.PhraseModel) -> timefind.Mention:
+    """ "I've been going to the Friday ceramics club since 3/27" bounds an ongoing activity:
+    the date is when it *started*, so it dates the event only when the question asks for the
+    start ("when I started going…", "how long have I been going…") and the clause is in
+    the perfect, the tense of a state that began then and still holds."""
+    if not mention.since or mention.window is None:
+        return mention
+    if "start" in model.aspects and _PERFECT.search(clause):
+        return replace(mention, problem="", meaning="since: when the ongoing activity began")
+    return mention
 
 
 def _specificity(mention: timefind.Mention) -> int:

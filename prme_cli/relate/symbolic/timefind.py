@@ -60,7 +60,7 @@ _HEDGE_BEFORE = re.compile(r"\b(?:about|around|roughly|approximately|almost|near
 #: and interpretation reads dates as past-leaning.
 FUTURE_CUE = re.compile(
     r"\b(?:upcoming|coming\s+up|scheduled\s+(?:for|on)|planned\s+(?:for|on)|due\s+(?:on|by)|"
-    r"tomorrow|will|shall|going\s+to|gonna|(?:i|we|you|he|she|they)'ll|next\s+\w+|"
+    r"tomorrow|will|shall|(?<!been\s)going\s+to|gonna|(?:i|we|you|he|she|they)'ll|next\s+\w+|"
     r"looking\s+forward)\b",
     re.IGNORECASE,
 )
@@ -101,6 +101,8 @@ class Mention:
     #: for a recent-past "just" licence, the verb it covers ("got" of "just got back"): the
     #: licence dates only the event that verb tells
     covers: str = ""
+    #: the date follows "since": it bounds an ongoing state, and dates only its start
+    since: bool = False
 
     def quote(self, text: str) -> str:
         return text[self.quote_start:self.quote_end]
@@ -144,6 +146,7 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
         found = timeexpr.find_expressions(sentence)
     except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
         found = []
+    found = sorted(found + _numeric_dates(sentence, found))
     for a, b, phrase in found:
         if any(a < y and x < b for x, y in taken):
             continue
@@ -166,19 +169,38 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
         elif re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE):
             reason = "counted from another event, not from the note"
         window = None
-        if not reason:
+        since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
+        if not reason or (since and reason.startswith("a span")):
             window = date_operand(record, sentence, phrase, "text_expression",
                                   question_date=question_date, tz=tz)
             if window is None:
-                reason = "not readable as a date"
+                reason = reason or "not readable as a date"
             elif _far_back_without_year(phrase, window, record):
                 # "my appointment on March 3rd", written on March 1st, is read (past-leaning)
                 # as last year's: a date this far back was most likely a coming one.
                 reason = "a date without a year that reads as nearly a year before the note"
                 window = None
         out.append(Mention(phrase, start + a, start + b, "text_expression", "text", start, end,
-                           window, vague=vague, future=future, problem=reason))
+                           window, vague=vague, future=future, problem=reason, since=since))
     out.sort(key=lambda m: m.start)
+    return out
+
+
+#: Words before a numeric date that make it a date and not a fraction ("3/4 of the flour").
+_NUMERIC_LEAD = re.compile(r"\b(?:on|since|from|until|till|by|before|after|through|"
+                           r"starting|dated|of)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _numeric_dates(sentence: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Numeric dates ("on 3/27", "since the 3/8", "12/24/2023") the expression finder does not
+    read: they are read by :func:`prme_cli.relate.interpret.numeric_date_words`. Only with a
+    year or after a preposition of time, so a fraction is never a date."""
+    out = []
+    for m in interp.NUMERIC_DATE.finditer(sentence):
+        if any(a < m.end() and m.start() < b for a, b, _ in taken):
+            continue
+        if m["year"] or _NUMERIC_LEAD.search(sentence[:m.start()]):
+            out.append((m.start(), m.end(), m.group(0)))
     return out
 
 
