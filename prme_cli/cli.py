@@ -454,7 +454,7 @@ def show(
 
     state = _state(ctx)
     with state.open_store() as store:
-        obj = get_object(store, object_id)
+        obj = get_object(store, object_id, state.tz)
     if obj is None:
         _err(f"no object with id {object_id!r}")
         raise typer.Exit(ExitStatus.NO_RESULTS)
