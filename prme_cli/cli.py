@@ -10,6 +10,7 @@ one-line messages.
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -820,6 +821,11 @@ def main(argv: list[str] | None = None) -> None:
     except PrmeError as exc:
         _err(f"prme: error: {exc}")
         sys.exit(int(exc.exit_status))
+    except sqlite3.Error as exc:
+        # Disk full, a read-only file, a lock held past the busy timeout: a store problem,
+        # said in one line (the transaction was rolled back, nothing half-written remains).
+        _err(f"prme: error: store: {exc}")
+        sys.exit(int(ExitStatus.STORE))
     except KeyboardInterrupt:
         _err("prme: interrupted")
         sys.exit(130)

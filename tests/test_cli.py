@@ -353,3 +353,31 @@ def test_full_dump_count_is_cached_and_follows_changes(run: Any, notes: Path, st
     assert run("ingest", str(notes), now="2026-11-27T21:00").code == 0
     later = run("query", "frame", "--context", "--format", "json", now="2026-11-27T21:00").json()
     assert later["full_dump_tokens"] > first + 150
+
+
+def test_file_turned_unreadable_keeps_its_stored_notes(run: Any, tmp_path: Path) -> None:
+    notes = tmp_path / "n"
+    notes.mkdir()
+    note = notes / "a.org"
+    note.write_text("* Kept heading\n<2026-11-20 Fri>\n", encoding="utf-8")
+    assert run("ingest", str(notes)).code == 0
+    note.write_bytes(b"* Broken \xff\xfe\n")
+    result = run("ingest", str(notes), now="2026-11-27T21:00")
+    assert result.code == 2 and "a.org" in result.err
+    kept = run("range", "2026-11-20", "2026-11-20", "--format", "json", now="2026-11-27T21:00")
+    assert [r["title"] for r in kept.json()["results"]] == ["Kept heading"]
+    assert kept.json()["results"][0]["deleted_at"] is None
+
+
+def test_sqlite_failure_is_one_line_and_exit_three(
+    run: Any, ingested: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import prme_cli.query
+
+    def disk_full(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(prme_cli.query, "select", disk_full)
+    result = run("since", "yesterday")
+    assert result.code == 3
+    assert result.err.strip() == "prme: error: store: database or disk is full"
