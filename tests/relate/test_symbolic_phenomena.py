@@ -273,3 +273,20 @@ def stage_in_zone(question: str, records: tuple[EvidenceRecord, ...],
     errors = validate(resolution, by_id, question=question, unit=decision.unit,
                       question_date=asked, tz=tz)
     return ("validation_rejected" if errors else "valid"), errors
+
+
+# --------------------------------------------------------------------------- aspect words as nouns
+
+
+def test_an_aspect_word_used_as_a_noun_is_not_an_aspect() -> None:
+    records = (rec("a", datetime(2024, 6, 10, 9),
+                   "I opened my bakery today and printed a business plan summary for the bank."),)
+    status, value, resolution = stage("How many days ago did I open my bakery?", *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 20
+
+
+def test_an_aspect_verb_still_clashes() -> None:
+    records = (rec("a", datetime(2024, 6, 10, 9),
+                   "I plan to open my bakery today if the oven is delivered."),)
+    assert stage("How many days ago did I open my bakery?", *records)[0] != "accepted"

@@ -326,9 +326,10 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     problems = []
     a, b = clause
     clause_text = sentence[a:b]
-    clause_keys = [k for (s, e, _, k) in toks if a <= s < b]
-    # Aspect: the clause's aspect verbs must not contradict the phrase's.
-    seen = lexicon.aspect_of(clause_keys)
+    clause_words = [w for (s, e, w, _) in toks if a <= s < b]
+    # Aspect: the clause's aspect verbs must not contradict the phrase's (nouns such as "a
+    # business plan" or "the end" are not aspect verbs).
+    seen = lexicon.aspect_in_words(clause_words)
     wanted = model.aspects or {"none"}
     clash = set()
     for w in wanted:

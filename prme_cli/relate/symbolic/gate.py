@@ -211,7 +211,7 @@ class SymbolicGate:
             # words are the heading title's, not the other planning keywords around it.
             heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
             window_words = heading_words
-        seen = _aspects(window_words)
+        seen = lexicon.aspect_in_words(window_words)
         clashes = set()
         for aspect in wanted or {"none"}:
             clashes |= lexicon.ASPECT_CLASHES.get(aspect, frozenset())

@@ -329,6 +329,36 @@ def aspect_of(keys: list[str] | tuple[str, ...]) -> set[str]:
     return found
 
 
+#: Words after which an aspect word is a verb ("I plan to", "to start", "we've finished").
+_VERB_LEFT = frozenset(words_of(
+    "i we you he she they it who which that to and or but then just finally already also "
+    "still never recently actually only will would could should might must can may did do "
+    "does didn't don't doesn't i'll we'll i'd we'd i've we've i'm we're you're they're "
+    "have has had am is are was were be been being"
+))
+
+
+def aspect_in_words(words: list[str] | tuple[str, ...]) -> set[str]:
+    """The aspect classes that the words of a clause *assert*, in order.
+
+    A cue word counts as a verb when it is inflected ("finished", "starting", "began") or
+    stands where a verb stands (first, or after a pronoun, an auxiliary, "to" or an adverb);
+    a bare cue after anything else is a noun: "a business plan", "the end of the film",
+    "my order arrived" name things and say nothing about starting, finishing or ordering.
+    """
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        low = word.lower().replace("\u2019", "'")
+        k = key(low)
+        aspects = {a for a, cues in ASPECT_CUES.items() if k in cues}
+        if not aspects:
+            continue
+        inflected = low != lemma(low) or low.endswith(("ed", "ing")) or low in IRREGULAR
+        if inflected or i == 0 or words[i - 1].lower().replace("\u2019", "'") in _VERB_LEFT:
+            found |= aspects
+    return found
+
+
 # --------------------------------------------------------------------------- modality, negation
 
 #: A clause with one of these does not report a past event of its own: plans, wishes,
