@@ -7,6 +7,12 @@ temporal questions removed), each word becomes a prefix term so that "finishing"
 "finished", and the terms are ORed: BM25 then favours records that share more and rarer words.
 Time windows the question names ("last month", "in March") add the records dated inside them.
 
+A question about several events ("which came first, A or B", "between A and B", "the order
+of A, B and C") is also asked once per event, and a record's score is the best of its
+normalised scores: otherwise the event told in the most (and longest) records crowds the
+others out of the packing budget, and the resolver never sees the one sentence that dates
+the rarer event.
+
 Ranking never uses ids or file names; every live record is a candidate whatever its time.
 """
 
@@ -82,6 +88,26 @@ def fts_match(terms: Sequence[str]) -> str:
     return " OR ".join(parts)
 
 
+def event_queries(question: str) -> list[list[str]]:
+    """The content words of each event a question names, when it names two or more (the
+    symbolic question parser's split; general English constructions only). Shared words
+    ("the frame" of "between finishing and hanging the frame") join every event."""
+    from prme_cli.relate.symbolic.question import parse
+
+    try:
+        frame = parse(question)
+    except Exception:  # noqa: BLE001 - retrieval must not fail on a question it can't split
+        return []
+    if frame is None or len(frame.phrases) < 2:
+        return []
+    out = []
+    for phrase in frame.phrases:
+        terms = question_terms(f"{phrase.text} {phrase.shared}")
+        if terms:
+            out.append(terms)
+    return out if len(out) >= 2 else []
+
+
 @dataclass(frozen=True)
 class Candidate:
     row: Row
@@ -104,11 +130,18 @@ def candidates(
 
     scored: dict[str, Candidate] = {}
     terms = question_terms(question)
-    if terms:
-        rows = select(store, text=fts_match(terms), fts=True, filters=Filters(), limit=limit)
+    queries = [(terms, "text")] if terms else []
+    queries += [(event, f"event {n + 1}") for n, event in enumerate(event_queries(question))]
+    for query, reason in queries:
+        rows = select(store, text=fts_match(query), fts=True, filters=Filters(), limit=limit)
         top = max((r.score or 0.0 for r in rows), default=0.0) or 1.0
         for row in rows:
-            scored[row.id] = Candidate(row, (row.score or 0.0) / top, ("text",))
+            score = (row.score or 0.0) / top
+            previous = scored.get(row.id)
+            if previous is None:
+                scored[row.id] = Candidate(row, score, (reason,))
+            elif score > previous.score:
+                scored[row.id] = Candidate(row, score, previous.reasons + (reason,))
     for start, end, phrase in find_expressions(question):
         try:
             window = resolve(question[start:end], question_date, tz)

@@ -290,3 +290,36 @@ def test_an_aspect_verb_still_clashes() -> None:
     records = (rec("a", datetime(2024, 6, 10, 9),
                    "I plan to open my bakery today if the oven is delivered."),)
     assert stage("How many days ago did I open my bakery?", *records)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- pronouns
+
+
+def test_a_pronoun_borrows_the_person_named_just_before() -> None:
+    records = (
+        rec("a", datetime(2024, 6, 12, 9),
+            "My grandmother turns ninety on Sunday and we're throwing a garden party. "
+            "I already bought her a silk scarf from the market last Saturday, it's lovely."),
+        rec("b", datetime(2024, 6, 12, 10),
+            "I bought a wooden chess set for my nephew yesterday, he is learning fast."),
+    )
+    question = ("Which did I buy first, the silk scarf for my grandmother or the wooden chess "
+                "set for my nephew?")
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    scarf = resolution.operands[0]
+    assert scarf.quote.startswith("My grandmother turns ninety")  # the quote shows who "her" is
+    assert value is not None and value["order"][0] == "the silk scarf for my grandmother"
+
+
+def test_a_pronoun_never_borrows_a_person_it_cannot_mean() -> None:
+    records = (
+        rec("a", datetime(2024, 6, 12, 9),
+            "My grandfather turns ninety on Sunday. I already bought her a silk scarf from the "
+            "market last Saturday."),
+        rec("b", datetime(2024, 6, 12, 10),
+            "I bought a wooden chess set for my nephew yesterday, he is learning fast."),
+    )
+    question = ("Which did I buy first, the silk scarf for my grandmother or the wooden chess "
+                "set for my nephew?")
+    assert stage(question, *records)[0] != "accepted"

@@ -106,7 +106,10 @@ def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
     low = token.lower()
     if position == 0 and previous is None:
         return True
-    if low in lexicon.DERIVED or low in lexicon.IRREGULAR:
+    if low in lexicon.DERIVED:
+        return True
+    if low in lexicon.IRREGULAR and (position == 0 or previous in ("i", "we", "to", "and")):
+        # "the wooden chess set": inside a noun phrase an irregular form is a noun
         return True
     if previous is not None and previous.lower() in ("i", "we", "to", "and"):
         return True

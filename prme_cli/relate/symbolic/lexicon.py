@@ -359,6 +359,50 @@ def aspect_in_words(words: list[str] | tuple[str, ...]) -> set[str]:
     return found
 
 
+# --------------------------------------------------------------------------- people
+
+#: Nouns for people, by the pronoun that can stand for them (general English kinship and
+#: social roles). A pronoun refers back only to a noun it agrees with: "her" is never "my
+#: brother".
+FEMALE_PERSONS: frozenset[str] = frozenset(words_of(
+    "sister mother mom mum mommy mama daughter wife aunt niece grandmother grandma granny "
+    "girlfriend fiancee woman girl lady queen stepmother stepdaughter stepsister "
+    "sister-in-law mother-in-law daughter-in-law goddaughter godmother"
+))
+MALE_PERSONS: frozenset[str] = frozenset(words_of(
+    "brother father dad daddy papa son husband uncle nephew grandfather grandpa boyfriend "
+    "fiance man boy guy king stepfather stepson stepbrother brother-in-law father-in-law "
+    "son-in-law godson godfather"
+))
+ANY_PERSONS: frozenset[str] = frozenset(words_of(
+    "friend neighbor neighbour colleague coworker co-worker boss manager partner cousin "
+    "teacher tutor coach doctor dentist roommate flatmate classmate mentor client "
+    "kid child baby parent grandparent sibling spouse landlord landlady"
+))
+PLURAL_PERSONS: frozenset[str] = frozenset(words_of(
+    "parents friends kids children grandparents siblings cousins neighbors neighbours "
+    "colleagues coworkers classmates family team"
+))
+_FEMALE_PRONOUNS = frozenset(words_of("she her hers herself"))
+_MALE_PRONOUNS = frozenset(words_of("he him his himself"))
+_PLURAL_PRONOUNS = frozenset(words_of("they them their theirs themselves"))
+PERSONAL_PRONOUNS: frozenset[str] = _FEMALE_PRONOUNS | _MALE_PRONOUNS | _PLURAL_PRONOUNS
+
+
+def pronoun_can_mean(pronoun: str, word: str, *, capitalised: bool) -> bool:
+    """Can ``pronoun`` stand for ``word`` (a noun said just before)? "her" for "sister" or
+    "friend", "him" for "brother", "their" for "parents" or a name ("ShopRite … their
+    rewards program"); never a thing ("her" is not "the necklace")."""
+    p, w = pronoun.lower(), word.lower()
+    if p in _FEMALE_PRONOUNS:
+        return w in FEMALE_PERSONS or w in ANY_PERSONS
+    if p in _MALE_PRONOUNS:
+        return w in MALE_PERSONS or w in ANY_PERSONS
+    if p in _PLURAL_PRONOUNS:
+        return w in PLURAL_PERSONS or capitalised
+    return False
+
+
 # --------------------------------------------------------------------------- modality, negation
 
 #: A clause with one of these does not report a past event of its own: plans, wishes,

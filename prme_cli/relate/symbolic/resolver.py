@@ -68,6 +68,8 @@ class Candidate:
     why_undated: str = ""
     #: the sentence tells another of the question's events better than this one
     claimed: bool = False
+    #: where the quote must start so that it shows what a pronoun refers back to
+    context_start: int | None = None
 
     @property
     def coverage(self) -> float:
@@ -141,6 +143,10 @@ class SymbolicResolver:
             mention = cand.mention
             assert mention is not None
             quote = mention.quote(cand.record.text)
+            if cand.context_start is not None and cand.context_start < mention.quote_start:
+                # Quote from the sentence a pronoun refers back to ("… for my sister this
+                # weekend. … I got her a necklace last weekend"), so the quote names her.
+                quote = cand.record.text[cand.context_start:mention.quote_end]
             at = cand.sentence.speaker_at
             if frame.subject and at is not None and at < mention.quote_start:
                 # Quote from the speaker's name, so the quote itself shows whose words
@@ -210,10 +216,16 @@ class SymbolicResolver:
                 first_person = self._first_person(sentence)
                 if first_person is None:
                     continue
+                referred, context_start = _referred_back(unit, sentence, model)
                 m = align.match(model, sentence.text, subject=frame.subject,
-                                first_person=first_person, implied=_implied(sentence))
+                                first_person=first_person,
+                                implied=_implied(sentence) + referred)
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
+                if not any(t.text in referred or lexicon.key(t.text) in
+                           {lexicon.key(w) for w in referred}
+                           for t, at, _, _ in m.matched if at >= len(sentence.text)):
+                    context_start = None
                 mention, why = self._date_of(unit, sentence, m, model, request, tz)
                 if (mention is not None and restriction is not None and mention.window
                         and not _overlaps(mention.window, restriction)):
@@ -223,7 +235,8 @@ class SymbolicResolver:
                                       first_person=first_person)) is not None
                     and o.coverage > m.coverage + 1e-9 and not o.problems
                     for other in others)
-                cands.append(Candidate(unit.record, sentence, m, mention, why, claimed))
+                cands.append(Candidate(unit.record, sentence, m, mention, why, claimed,
+                                       context_start))
         return self._choose(label, cands, frame)
 
     def _date_of(self, unit: _Unit, sentence: segment.Sentence, m: align.Match,
@@ -403,6 +416,46 @@ class SymbolicResolver:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _referred_back(unit: _Unit, sentence: segment.Sentence,
+                   model: align.PhraseModel) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that the sentence says only through a personal pronoun.
+
+    "I'm planning a dinner for my sister. … I got her a necklace last weekend": "her" can
+    stand for "sister" said in one of the two sentences before, in the same paragraph and
+    by the same speaker, when the pronoun agrees with it (:func:`lexicon.pronoun_can_mean`).
+    Returns those words and where the quote must then start; nothing when the sentence has
+    no such pronoun."""
+    if sentence.heading is not None:
+        return (), None
+    pronouns = {w.lower() for _, _, w in lexicon.words(sentence.text)
+                if w.lower() in lexicon.PERSONAL_PRONOUNS}
+    if not pronouns:
+        return (), None
+    own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    sentences = unit.seg.sentences
+    found: list[str] = []
+    start: int | None = None
+    later = sentence
+    for back in (1, 2):
+        index = sentence.index - back
+        if index < 0:
+            break
+        previous = sentences[index]
+        gap = unit.record.text[previous.end:later.start]
+        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
+            break
+        for _, _, word in lexicon.words(previous.text):
+            k = lexicon.key(word.lower())
+            if k not in model.own_keys or k in own or word.lower() in found:
+                continue
+            if any(lexicon.pronoun_can_mean(p, word, capitalised=word[:1].isupper())
+                   for p in pronouns):
+                found.append(word.lower())
+                start = previous.start
+        later = previous
+    return tuple(found), start
 
 
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
