@@ -2,22 +2,30 @@
 
 The time index (why it is logarithmic): every dated timestamp row carries a *span class* —
 points, spans up to a day, spans up to 32 days, longer spans, repeaters — and the covering
-index ``timestamps(span, start, stop, kind, obj)``. For a bounded class a stamp overlapping
-``[ws, we)`` must start in ``[ws - bound, we)``, so each class is one index range scan whose
-size is the window's matches plus at most ``bound`` of slack, whatever the store's size. Long
-spans (rare: multi-month ranges) are filtered on ``stop`` from the start of the index;
-repeaters are pre-filtered in SQL by arithmetic on their fixed period (h/d/w) and confirmed by
-:func:`prme_cli.orgtime.occurs_in`, the single home of occurrence rules. ``event_time`` has its
-own index and ``--by changed`` uses the index on ``version``.
+index ``timestamps(span, hidden, start, stop, kind, obj, period)``. For a bounded class a stamp
+overlapping ``[ws, we)`` must start in ``[ws - bound, we)``, so each class is one index range
+scan whose size is the window's matches plus at most ``bound`` of slack, whatever the store's
+size. Long spans (rare: multi-month ranges) are filtered on ``stop`` from the start of the
+index; repeaters are pre-filtered in SQL by arithmetic on their fixed period (h/d/w) and
+confirmed by :func:`prme_cli.orgtime.occurs_in`, the single home of occurrence rules.
+``event_time`` has its own index and ``--by changed`` uses the index on ``version``.
+
+Liveness: ``hidden`` is a copy of the object's deleted/archived flags kept exact by triggers
+(see ``store._SCHEMA_HIDDEN``), and the event-time index carries the flags too, so the default
+filters (and ``--include-deleted`` / ``--include-archived``) are applied inside the index
+scans; ``objects`` is joined only when another filter (type, todo, tag, file) or text needs
+it, instead of a random look-up of every matched object in that wide table.
 
 Wall-clock: org times have no zone, so the window is turned into naive wall time in its own
 zone (the user's ``--tz``) and compared with the stored wall seconds; days never shift over a
 DST change.
 
-Matches are merged per object with one aggregate, ``MIN(key)``, where ``key = seconds * 4 +
-source`` (0 timestamp, 1 event_time, 2 version): the earliest time wins and, on a tie, a real
-timestamp beats the synthetic ones. ``LIMIT`` is applied in SQL, so a query's memory follows
-the rows it returns.
+Matches are merged per object by their minimum ``key = seconds * 4 + source`` (0 timestamp, 1
+event_time, 2 version): the earliest time wins and, on a tie, a real timestamp beats the
+synthetic ones. With a ``LIMIT`` and no join, the scans (each in ``start`` order) are read
+merged in time order and reading stops once the first rows are settled (see
+:func:`_settled_objects`); otherwise one ``GROUP BY`` computes every object's ``MIN(key)`` and
+``LIMIT`` is applied in SQL. Either way a query's memory follows the rows it returns.
 
 ``--file`` patterns: a pattern with a glob character (``*?[``) is matched (case-sensitively,
 as SQLite ``GLOB``) against the absolute path, the path relative to its ingest root, and any
@@ -27,9 +35,10 @@ absolute path. Several patterns: any of them.
 
 from __future__ import annotations
 
+import heapq
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -37,6 +46,8 @@ from typing import Any
 from .errors import UsageError
 from .model import TIMESTAMP_KINDS, Timestamp
 from .store import (
+    HIDDEN_ARCHIVED,
+    HIDDEN_DELETED,
     SPAN_BOUNDS,
     SPAN_DAY,
     SPAN_LONG,
@@ -203,12 +214,14 @@ def _row(values: tuple[Any, ...] | list[Any]) -> Row:
     )
 
 
-def _filter_sql(filters: Filters, params: dict[str, Any]) -> str:
-    """``AND …`` conditions on ``o`` (objects) and ``fl`` (files)."""
+def _filter_sql(filters: Filters, params: dict[str, Any], *, liveness: bool = True) -> str:
+    """``AND …`` conditions on ``o`` (objects) and ``fl`` (files); without the deleted and
+    archived conditions when ``liveness`` is false (a window query applies them in its index
+    scans, see :func:`_hidden_sql`)."""
     parts: list[str] = []
-    if not filters.include_deleted:
+    if liveness and not filters.include_deleted:
         parts.append("o.deleted_at IS NULL")
-    if not filters.include_archived:
+    if liveness and not filters.include_archived:
         parts.append("o.archived = 0")
     for name, values, column in (
         ("type", filters.types, "o.type"),
@@ -238,47 +251,61 @@ def _filter_sql(filters: Filters, params: dict[str, Any]) -> str:
     return "".join(f" AND {p}" for p in parts)
 
 
-def _timestamp_matches(kind: str | None) -> str:
-    """UNION ALL of one index range scan per bounded span class (see module doc)."""
-    kind_sql = " AND kind = :kind" if kind else ""
-    parts = [
-        (
-            "SELECT obj, start * 4 AS k, ts_id FROM timestamps "
-            f"WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{kind_sql}"
-        )
-    ]
+def _hidden_sql(filters: Filters, column: str = "hidden") -> str:
+    """The liveness filters on a ``timestamps`` row's copy of its object's flags."""
+    if filters.include_deleted and filters.include_archived:
+        return ""
+    if filters.include_deleted:
+        return f" AND {column} IN (0, {HIDDEN_DELETED})"
+    if filters.include_archived:
+        return f" AND {column} IN (0, {HIDDEN_ARCHIVED})"
+    return f" AND {column} = 0"
+
+
+def _live_sql(filters: Filters, prefix: str = "") -> str:
+    """The liveness filters on an ``objects`` row (``prefix`` is its alias and a dot)."""
+    parts = ""
+    if not filters.include_deleted:
+        parts += f" AND {prefix}deleted_at IS NULL"
+    if not filters.include_archived:
+        parts += f" AND {prefix}archived = 0"
+    return parts
+
+
+def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
+    """One index range scan per bounded span class (see module doc), each yielding ``(s,
+    src, obj, ts)`` in ``start`` order; ``cond`` is appended to each (liveness, objects)."""
+    cond = (" AND kind = :kind" if kind else "") + cond
     # A datetree heading longer than a day (a year, month or week node) is an outline
     # container, not an event: it matches only a window that holds its whole period, so
     # `since yesterday` does not list "2026" and "2026-11 November" above the day's notes.
     container = " AND (kind != 'datetree' OR (start >= :ws AND stop <= :we))"
-    parts.append(
-        "SELECT obj, start * 4, ts_id FROM timestamps "
-        f"WHERE span = {SPAN_DAY} AND start >= :ws - {SPAN_BOUNDS[SPAN_DAY]} AND start < :we "
-        f"AND stop > :ws{kind_sql}"
-    )
-    parts.append(
-        "SELECT obj, start * 4, ts_id FROM timestamps "
-        f"WHERE span = {SPAN_MONTH} AND start >= :ws - {SPAN_BOUNDS[SPAN_MONTH]} "
-        f"AND start < :we AND stop > :ws{kind_sql}{container}"
-    )
-    parts.append(
-        "SELECT obj, start * 4, ts_id FROM timestamps "
-        f"WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{kind_sql}{container}"
-    )
-    return " UNION ALL ".join(parts)
+    head = f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps"
+    return [
+        f"{head} WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{cond}",
+        (
+            f"{head} WHERE span = {SPAN_DAY} AND start >= :ws - {SPAN_BOUNDS[SPAN_DAY]} "
+            f"AND start < :we AND stop > :ws{cond}"
+        ),
+        (
+            f"{head} WHERE span = {SPAN_MONTH} AND start >= :ws - {SPAN_BOUNDS[SPAN_MONTH]} "
+            f"AND start < :we AND stop > :ws{cond}{container}"
+        ),
+        f"{head} WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{cond}{container}",
+    ]
 
 
-def _event_matches() -> str:
+def _event_matches(cond: str) -> str:
     return (
-        f"SELECT pk, event_time * 4 + {_SRC_EVENT}, NULL FROM objects "
-        "WHERE event_time >= :ws AND event_time < :we"
+        f"SELECT event_time, {_SRC_EVENT}, pk, NULL FROM objects "
+        f"WHERE event_time >= :ws AND event_time < :we{cond}"
     )
 
 
-def _version_matches() -> str:
+def _version_matches(cond: str) -> str:
     return (
-        f"SELECT pk, (unixepoch(version) + :offset) * 4 + {_SRC_VERSION}, NULL FROM objects "
-        "WHERE version >= :vs AND version < :ve"
+        f"SELECT unixepoch(version) + :offset, {_SRC_VERSION}, pk, NULL FROM objects "
+        f"WHERE version >= :vs AND version < :ve{cond}"
     )
 
 
@@ -342,7 +369,8 @@ def select(
     if limit is not None and limit <= 0:
         limit = None
     params: dict[str, Any] = {}
-    where = _filter_sql(filters, params)
+    # Windowed: liveness is applied in the index scans, objects joined only for other filters.
+    where = _filter_sql(filters, params, liveness=window is None)
     fts_cte = ""
     fts_join = ""
     rank_col = "NULL"
@@ -383,6 +411,7 @@ def select(
             want_version=want_version,
             kind=kind,
             reverse=reverse,
+            filters=filters,
         )
     except sqlite3.OperationalError as exc:
         message = str(exc)
@@ -440,10 +469,15 @@ def _select_windowed(
     want_version: bool,
     kind: str | None,
     reverse: bool,
+    filters: Filters,
 ) -> list[Row]:
     """Two steps so the sorter never carries bodies: (1) keys of the matching objects,
     filtered, ordered and limited in SQL, merged with repeater occurrences; (2) the full rows
-    of the survivors only."""
+    of the survivors only.
+
+    ``where`` holds the filters other than liveness: the deleted/archived filters are applied
+    during the index scans (``timestamps.hidden``, the flags in the event-time index), so
+    ``objects`` is joined only when another filter or the text needs it."""
     start, end = window
     if start.tzinfo is None or end.tzinfo is None:
         raise ValueError("query windows must be timezone-aware")
@@ -452,20 +486,28 @@ def _select_windowed(
     params.update(ws=wall_seconds(ws_wall), we=wall_seconds(we_wall))
     if kind:
         params["kind"] = kind
-    parts = []
-    if want_ts:
-        parts.append(_timestamp_matches(kind))
-    if want_event:
-        parts.append(_event_matches())
     if want_version:
         offset = start.utcoffset() or timedelta(0)
         params.update(
             vs=format_instant(start), ve=format_instant(end), offset=int(offset.total_seconds())
         )
-        parts.append(_version_matches())
     if params["we"] <= params["ws"] and not want_version:
         return []
+    hidden = _hidden_sql(filters)
+    live = _live_sql(filters)
+
+    def arms(ts_extra: str = "", obj_extra: str = "") -> list[str]:
+        parts = []
+        if want_ts:
+            parts.extend(_timestamp_matches(kind, hidden + ts_extra))
+        if want_event:
+            parts.append(_event_matches(live + obj_extra))
+        if want_version:
+            parts.append(_version_matches(live + obj_extra))
+        return parts
+
     conn = store.conn
+    joined = bool(where or fts_cte)
     joins = _joins(where, fts_join)
     # Repeaters first: in reverse order their count bounds how far past LIMIT the SQL must
     # look (an object's repeater may lower its key below the LIMIT's last key).
@@ -473,8 +515,9 @@ def _select_windowed(
         _repeater_matches(
             conn,
             params,
-            joins,
+            joins if joined else "",
             where,
+            hidden,
             fts_cte,
             rank_col,
             ws_wall,
@@ -484,40 +527,63 @@ def _select_windowed(
         if want_ts
         else {}
     )
-    ctes = [
-        f"m(obj, k, ts) AS ({' UNION ALL '.join(parts)})",
-        "best AS (SELECT obj, min(k) AS k, ts FROM m GROUP BY obj)",
-    ]
-    if fts_cte:
-        ctes.insert(0, fts_cte)
-    order = f"b.k {direction}, b.obj {direction}"
-    if fts_cte:
-        order = f"f.rank, {order}"
-    sql = (
-        f"WITH {', '.join(ctes)} SELECT b.obj, {rank_col}, b.k, b.ts FROM best b "
-        f"JOIN objects o ON o.pk = b.obj{joins} WHERE 1{where} ORDER BY {order}"
-    )
-    if limit is not None:
-        sql += " LIMIT :limit"
-        params["limit"] = limit + (len(repeats) if reverse else 0)
-    found: dict[int, tuple[Any, int, Any]] = {
-        obj: (rank, key, ts_id) for obj, rank, key, ts_id in conn.execute(sql, params)
-    }
-    missing = [obj for obj in repeats if obj not in found]
-    if missing:
+    found: dict[int, tuple[Any, int, Any]]
+
+    def best_of(objs: list[int]) -> dict[int, tuple[int, Any]]:
+        """Each object's earliest match in the window, repeaters included: ``{obj: (key,
+        ref)}`` (one index look-up per object and scan instead of the window's scans)."""
+        out: dict[int, tuple[int, Any]] = {}
+        for i in range(0, len(objs), 500):
+            chunk = objs[i : i + 500]
+            marks = ", ".join(f":obj{j}" for j in range(len(chunk)))
+            extra = dict(params, **{f"obj{j}": obj for j, obj in enumerate(chunk)})
+            m = " UNION ALL ".join(arms(f" AND obj IN ({marks})", f" AND pk IN ({marks})"))
+            for obj, key, ts_id in conn.execute(
+                f"SELECT obj, min(s * 4 + src), ts FROM ({m}) GROUP BY obj", extra
+            ):
+                out[obj] = (key, ts_id)
+        for obj in objs:
+            rep = repeats.get(obj)
+            if rep is not None and (obj not in out or rep[1] < out[obj][0]):
+                out[obj] = (rep[1], rep[2])
+        return out
+
+    if limit is not None and not joined:
+        # No filter needing the objects: read the index scans merged in time order (with the
+        # repeaters' occurrences) and stop as soon as the first ``limit`` objects are settled.
+        found = _settled_objects(
+            conn, " UNION ALL ".join(arms()), params, repeats, limit, reverse, best_of
+        )
+    else:
+        m = " UNION ALL ".join(arms())
+        ctes = [
+            f"m(s, src, obj, ts) AS ({m})",
+            "best AS (SELECT obj, min(s * 4 + src) AS k, ts FROM m GROUP BY obj)",
+        ]
+        if fts_cte:
+            ctes.insert(0, fts_cte)
+        order = f"b.k {direction}, b.obj {direction}"
+        if fts_cte:
+            order = f"f.rank, {order}"
+        source = f" JOIN objects o ON o.pk = b.obj{joins} WHERE 1{where}" if joined else ""
+        sql = (
+            f"WITH {', '.join(ctes)} SELECT b.obj, {rank_col}, b.k, b.ts FROM best b{source} "
+            f"ORDER BY {order}"
+        )
+        if limit is not None:
+            sql += " LIMIT :limit"
+            params["limit"] = limit + (len(repeats) if reverse else 0)
+        found = {obj: (rank, key, ts_id) for obj, rank, key, ts_id in conn.execute(sql, params)}
         # A repeating object beyond LIMIT may still have an earlier non-repeating match: its
-        # key is the minimum of both, so fetch those objects' own best matches too.
-        base_sql = sql.split(" ORDER BY ")[0]
-        for i in range(0, len(missing), 500):
-            chunk = missing[i : i + 500]
-            marks = ", ".join(f":miss{j}" for j in range(len(chunk)))
-            extra = dict(params, **{f"miss{j}": obj for j, obj in enumerate(chunk)})
-            for obj, rank, key, ts_id in conn.execute(f"{base_sql} AND b.obj IN ({marks})", extra):
-                found[obj] = (rank, key, ts_id)
-    for obj, (rank, key, ref) in repeats.items():
-        have = found.get(obj)
-        if have is None or key < have[1]:
-            found[obj] = (rank, key, ref)
+        # key is the minimum of both, so fetch those objects' own best matches too (they
+        # passed the filters in the repeater query).
+        missing = [obj for obj in repeats if obj not in found]
+        for obj, (key, ref) in best_of(missing).items():
+            found[obj] = (repeats[obj][0], key, ref)
+        for obj, (rank, key, ref) in repeats.items():
+            have = found.get(obj)
+            if have is None or key < have[1]:
+                found[obj] = (rank, key, ref)
     ordered = sorted(
         found.items(),
         key=lambda item: (
@@ -570,6 +636,58 @@ def _select_windowed(
 def _joins(where: str, fts_join: str) -> str:
     """Join files only when a ``--file`` filter needs it; FTS only for text."""
     return (" JOIN files fl ON fl.file_id = o.file_id" if "fl." in where else "") + fts_join
+
+
+def _settled_objects(
+    conn: sqlite3.Connection,
+    matches: str,
+    params: dict[str, Any],
+    repeats: dict[int, tuple[Any, int, tuple[int]]],
+    limit: int,
+    reverse: bool,
+    best_of: Callable[[list[int]], dict[int, tuple[int, Any]]],
+) -> dict[int, tuple[None, int, Any]]:
+    """Objects whose key (earliest match) puts them in the first ``limit`` rows in either
+    order, ``{obj: (None, key, ref)}``, from the match scans merged in time order, stopping
+    early; the full GROUP BY of the window is never built.
+
+    Each scan of ``matches`` is an index range in ``start`` order, so SQLite merges them
+    without sorting; the repeaters' occurrences (``repeats``, computed beforehand) are merged
+    in here. Rows are read a second ``s`` at a time; once every row of seconds up to (down to)
+    ``s`` is read:
+
+    - oldest first: an object's first row is its key, and an object not yet seen has every
+      key after ``s``: with ``limit`` objects seen, the order is settled;
+    - newest first: an object seen may still have an earlier match further on, so the seen
+      objects' exact keys are looked up (``best_of``); if ``limit`` of them are at or after
+      ``s``, they come first, as an object not yet seen has every key before ``s``. Else read
+      on and check again later (the whole stream read gives exact keys anyway).
+    """
+    cursor = conn.execute(f"{matches} ORDER BY 1{' DESC' if reverse else ''}", params)
+    extra = sorted(((key >> 2, key & 3, obj, ref) for obj, (_, key, ref) in repeats.items()))
+    if reverse:
+        extra.reverse()
+    rows = heapq.merge(cursor, extra, key=lambda row: row[0], reverse=reverse)
+    seen: dict[int, tuple[int, Any]] = {}
+    exact: dict[int, tuple[int, Any]] = {}
+    current: int | None = None
+    check_at = limit
+    for s, src, obj, ref in rows:
+        if s != current and current is not None and len(seen) >= check_at:
+            if not reverse:
+                break
+            exact.update(best_of([o for o in seen if o not in exact]))
+            seen.update(exact)
+            if sum(1 for key, _ in exact.values() if key >= current * 4) >= limit:
+                break
+            check_at = 2 * len(seen)
+        current = s
+        key = s * 4 + src
+        have = seen.get(obj)
+        if have is None or key < have[0]:
+            seen[obj] = (key, ref)
+    cursor.close()
+    return {obj: (None, key, ref) for obj, (key, ref) in seen.items()}
 
 
 def _occurrence(base: Timestamp, ws: datetime, we: datetime) -> Timestamp | None:
@@ -627,6 +745,7 @@ def _repeater_matches(
     params: dict[str, Any],
     joins: str,
     where: str,
+    hidden: str,
     fts_cte: str,
     rank_col: str,
     ws_wall: datetime,
@@ -639,19 +758,24 @@ def _repeater_matches(
     Fixed-period (h/d/w) repeaters get their first occurrence not wholly before the window by
     integer arithmetic in SQL (the same rule as ``orgtime.occurs_in``, which confirms the rows
     finally shown), so they can be ordered and limited there. Month/year repeaters are few and
-    go through ``occurs_in`` directly.
+    go through ``occurs_in`` directly. ``hidden`` is the liveness condition on the stamps;
+    ``objects`` is joined only for the other filters (``where``) or the text.
     """
     from .orgtime import occurs_in
 
-    kind_sql = " AND t.kind = :kind" if "kind" in params else ""
+    kind_sql = (" AND t.kind = :kind" if "kind" in params else "") + hidden.replace(
+        "hidden", "t.hidden"
+    )
+    joined = bool(where or fts_cte)
     with_fts = f"WITH {fts_cte} " if fts_cte else ""
     order = "f.rank, k, r.obj" if fts_cte else "k, r.obj"
     fixed = (
         f"{with_fts}SELECT r.obj, {rank_col}, min(r.k) AS k, r.ts_id FROM ("
         f"SELECT t.obj AS obj, t.ts_id AS ts_id, {_FIRST_OCCURRENCE} * 4 AS k FROM timestamps t "
         f"WHERE t.span = {SPAN_REPEAT} AND t.period IS NOT NULL AND t.start < :we{kind_sql} "
-        f"AND {_FIRST_OCCURRENCE} < :we) r JOIN objects o ON o.pk = r.obj{joins} "
-        f"WHERE 1{where} GROUP BY r.obj ORDER BY {order}"
+        f"AND {_FIRST_OCCURRENCE} < :we) r"
+        + (f" JOIN objects o ON o.pk = r.obj{joins}" if joined else "")
+        + f" WHERE 1{where} GROUP BY r.obj ORDER BY {order}"
     )
     rparams = dict(params)
     if limit is not None:
@@ -669,8 +793,9 @@ def _repeater_matches(
     )
     calendar = (
         f'{with_fts}SELECT t.obj, {rank_col}, t.ts_id, t.kind, t.start, t."end", t.has_time, '
-        "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t "
-        f"JOIN objects o ON o.pk = t.obj{joins} WHERE t.span = {SPAN_REPEAT} "
+        "t.raw, t.line, t.repeater, t.warning, t.label FROM timestamps t"
+        + (f" JOIN objects o ON o.pk = t.obj{joins}" if joined else "")
+        + f" WHERE t.span = {SPAN_REPEAT} "
         f"AND t.period IS NULL AND t.start < :we{day_sql}{kind_sql}{where}"
     )
     for obj, rank, ts_id, *fields in conn.execute(calendar, params):

@@ -49,6 +49,9 @@ SPAN_MONTH = 2
 SPAN_LONG = 3
 SPAN_REPEAT = 4
 SPAN_BOUNDS: dict[int, int] = {SPAN_POINT: 0, SPAN_DAY: 86_400, SPAN_MONTH: 32 * 86_400}
+# Bits of ``timestamps.hidden`` (its object's liveness, see ``_SCHEMA_HIDDEN``).
+HIDDEN_DELETED = 1
+HIDDEN_ARCHIVED = 2
 
 
 def wall_seconds(dt: datetime) -> int:
@@ -221,11 +224,44 @@ DROP TRIGGER IF EXISTS objects_fts_insert;
 INSERT INTO objects_fts(objects_fts, rank) VALUES ('pgsz', 4050);
 """
 
+#: Liveness in the time index. ``timestamps.hidden`` copies its object's flags (``HIDDEN_DELETED``
+#: | ``HIDDEN_ARCHIVED``; 0 = live) so a window query applies the default filters during the
+#: index scan instead of looking up every matched object in the wide ``objects`` table; the
+#: event-time index carries the flags for the same reason. Triggers keep the copy exact
+#: whatever writes the rows (ingest, forget, purge, tests, benchmark builders): a stamp inserted
+#: with the wrong value is corrected, and a change of an object's flags is propagated.
+_SCHEMA_HIDDEN = """
+ALTER TABLE timestamps ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+UPDATE timestamps SET hidden = (SELECT (o.deleted_at IS NOT NULL) + 2 * (o.archived != 0)
+                                FROM objects o WHERE o.pk = timestamps.obj);
+DROP INDEX timestamps_window;
+CREATE INDEX timestamps_window ON timestamps(span, hidden, start, stop, kind, obj, period);
+DROP INDEX objects_event;
+CREATE INDEX objects_event ON objects(event_time, archived, deleted_at)
+WHERE event_time IS NOT NULL;
+CREATE TRIGGER timestamps_hidden_insert AFTER INSERT ON timestamps
+WHEN new.hidden IS NOT (SELECT (o.deleted_at IS NOT NULL) + 2 * (o.archived != 0)
+                        FROM objects o WHERE o.pk = new.obj)
+BEGIN
+    UPDATE timestamps SET hidden = (SELECT (o.deleted_at IS NOT NULL) + 2 * (o.archived != 0)
+                                    FROM objects o WHERE o.pk = new.obj)
+    WHERE ts_id = new.ts_id;
+END;
+CREATE TRIGGER objects_hidden_update AFTER UPDATE OF deleted_at, archived ON objects
+WHEN (old.deleted_at IS NOT NULL) + 2 * (old.archived != 0)
+  != (new.deleted_at IS NOT NULL) + 2 * (new.archived != 0)
+BEGIN
+    UPDATE timestamps SET hidden = (new.deleted_at IS NOT NULL) + 2 * (new.archived != 0)
+    WHERE obj = new.pk;
+END;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
     ("0002_receipts_and_token_cache", _SCHEMA_RELATE),
     ("0003_fts_bulk_insert", _SCHEMA_FTS_BULK),
+    ("0004_liveness_in_time_index", _SCHEMA_HIDDEN),
 ]
 
 
@@ -474,7 +510,7 @@ class Store:
 
         SQLite's own check, the FTS index against its content, foreign keys, and prme's
         invariants (every object's current version recorded in its history, no span class
-        missing for a dated timestamp).
+        missing for a dated timestamp, every timestamp's liveness flags equal to its object's).
         """
         problems: list[str] = []
         conn = self.conn
@@ -500,6 +536,14 @@ class Store:
             ).fetchone()[0]
             if unindexed:
                 problems.append(f"{unindexed} dated timestamp(s) missing from the time index")
+            stale_flags = conn.execute(
+                "SELECT count(*) FROM timestamps t JOIN objects o ON o.pk = t.obj "
+                "WHERE t.hidden != (o.deleted_at IS NOT NULL) + 2 * (o.archived != 0)"
+            ).fetchone()[0]
+            if stale_flags:
+                problems.append(
+                    f"{stale_flags} timestamp(s) whose liveness flags differ from their object's"
+                )
             live_in_dead = conn.execute(
                 "SELECT count(*) FROM objects o JOIN files f ON f.file_id = o.file_id "
                 "WHERE f.deleted_at IS NOT NULL AND o.deleted_at IS NULL"

@@ -504,3 +504,41 @@ def test_full_text_index_follows_inserts_changes_and_takeovers(
         "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'objects_fts_insert'"
     ).fetchone()[0]
     assert trigger == 0
+
+
+def hidden_flags(store: Store) -> dict[str, set[int]]:
+    """The liveness copy on each object's timestamps, by title (see store._SCHEMA_HIDDEN)."""
+    out: dict[str, set[int]] = {}
+    for title, hidden in store.conn.execute(
+        "SELECT o.title, t.hidden FROM timestamps t JOIN objects o ON o.pk = t.obj"
+    ):
+        out.setdefault(title, set()).add(hidden)
+    return out
+
+
+def test_time_index_liveness_follows_tombstone_revival_archive_forget_purge(
+    store: Store, tmp_path: Path
+) -> None:
+    root = tmp_path / "n"
+    f = write(root / "a.org", "* Keep\n<2026-11-02 Mon>\n* Gone\n<2026-11-03 Tue>\n")
+    g = write(root / "g.org", "* Other\n[2026-11-04 Wed 10:00]\n")
+    ingest_paths(store, [root], now=T0, include_archived=True)
+    assert hidden_flags(store) == {"Keep": {0}, "Gone": {0}, "Other": {0}}
+    write(f, "* Keep\n<2026-11-02 Mon>\n")  # Gone is tombstoned, its stamps stay
+    ingest_paths(store, [root], now=T1, include_archived=True)
+    assert hidden_flags(store)["Gone"] == {1}
+    write(f, "* Keep :ARCHIVE:\n<2026-11-02 Mon>\n* Gone\n<2026-11-03 Tue>\n")  # revival
+    ingest_paths(store, [root], now=T2, include_archived=True)
+    assert hidden_flags(store) == {"Keep": {2}, "Gone": {0}, "Other": {0}}
+    g.unlink()  # a vanished file tombstones its objects
+    ingest_paths(store, [root], now=T3, include_archived=True)
+    assert hidden_flags(store)["Other"] == {1}
+    assert store.integrity_check() == []
+    assert purge_tombstones(store) == 2  # Other and g.org's file object, stamps cascade
+    assert "Other" not in hidden_flags(store)
+    write(f, "* Keep\n<2026-11-02 Mon>\n* Gone\n<2026-11-03 Tue>\n")  # unarchived
+    ingest_paths(store, [root], now=T3 + timedelta(days=1), include_archived=True)
+    assert hidden_flags(store) == {"Keep": {0}, "Gone": {0}}
+    forget(store, f)
+    assert hidden_flags(store) == {}
+    assert store.integrity_check() == []

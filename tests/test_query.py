@@ -456,3 +456,98 @@ def test_calendar_day_prefilter_never_drops_an_occurrence(
     days = _calendar_days(ws, we)
     if occurs_in(stamp, ws, we) is not None and days is not None:
         assert start.day in days
+
+
+# -- property: liveness filters in the time index (tombstoned, revived, archived objects) ------
+
+
+@pytest.fixture(scope="module")
+def lifecycle_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Items ingested, then some removed (tombstoned), some of those restored (revived) and
+    some tagged ``:ARCHIVE:`` (ingested with ``include_archived``): ``{title: (node, deleted,
+    archived)}`` is the truth a brute-force reference filters on."""
+    rng = random.Random(99)
+    blocks = _random_org(rng, 120).split("* Item ")[1:]
+    items = [f"* Item {b}" for b in blocks]
+
+    def version(removed: set[int], archived: set[int]) -> str:
+        out = []
+        for i, block in enumerate(items):
+            if i in removed:
+                continue
+            if i in archived:
+                head, rest = block.split("\n", 1)
+                block = f"{head} :ARCHIVE:\n{rest}"
+            out.append(block)
+        return "".join(out)
+
+    gone = {i for i in range(len(items)) if i % 7 == 3}
+    back = {i for i in gone if i % 14 == 3}
+    archived = {i for i in range(len(items)) if i % 5 == 1}
+    s = Store.open(tmp_path_factory.mktemp("life") / "memory.sqlite3")
+    first = version(set(), set())
+    ingest_text(s, first, "life.org", now=NOW, include_archived=True)
+    ingest_text(s, version(gone, set()), "life.org", now=NOW + timedelta(days=1))
+    final = version(gone - back, archived)
+    ingest_text(s, final, "life.org", now=NOW + timedelta(days=2), include_archived=True)
+    truth: dict[str, tuple[Any, bool, bool]] = {}
+    for node in parse_org(first, "life.org").nodes[1:]:
+        truth[node.title] = (node, True, False)
+    for node in parse_org(final, "life.org").nodes[1:]:
+        truth[node.title] = (node, False, node.archived)
+    assert any(d for _, d, _ in truth.values()) and any(a for _, _, a in truth.values())
+    assert s.integrity_check() == []
+    yield s, truth
+    s.close()
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    start=st.integers(min_value=0, max_value=30 * 24 * 4),
+    length=st.integers(min_value=1, max_value=10 * 24 * 4),
+    limit=st.one_of(st.none(), st.integers(min_value=1, max_value=20)),
+    reverse=st.booleans(),
+    include_deleted=st.booleans(),
+    include_archived=st.booleans(),
+    headings_only=st.booleans(),
+)
+def test_random_windows_with_liveness_filters_match_brute_force(
+    lifecycle_store: Any,
+    start: int,
+    length: int,
+    limit: int | None,
+    reverse: bool,
+    include_deleted: bool,
+    include_archived: bool,
+    headings_only: bool,
+) -> None:
+    store, truth = lifecycle_store
+    ws = datetime(2026, 3, 15) + timedelta(minutes=15 * start)
+    we = ws + timedelta(minutes=15 * length)
+    window = (ws.replace(tzinfo=TZ), we.replace(tzinfo=TZ))
+    expected: dict[str, datetime] = {}
+    for title, (node, deleted, archived) in truth.items():
+        if (deleted and not include_deleted) or (archived and not include_archived):
+            continue
+        hits = [occ for ts in node.timestamps if (occ := occurs_in(ts, ws, we)) is not None]
+        if node.event_time is not None and ws <= node.event_time < we:
+            hits.append(node.event_time)
+        if hits:
+            expected[title] = min(hits)
+    filters = Filters(
+        include_deleted=include_deleted,
+        include_archived=include_archived,
+        types=("heading",) if headings_only else (),  # objects joined: the other SQL path
+    )
+    rows = select(store, window=window, filters=filters)
+    assert {r.title: r.matched.start for r in rows if r.matched} == expected
+    assert len(rows) == len(expected)
+    limited = select(store, window=window, filters=filters, limit=limit, reverse=reverse)
+    full = rows[::-1] if reverse else rows
+    want = full if limit is None else full[:limit]
+    assert [r.id for r in limited] == [r.id for r in want]
+    assert [r.matched.start for r in limited if r.matched] == [
+        r.matched.start for r in want if r.matched
+    ]

@@ -211,3 +211,72 @@ def test_integrity_check_reports_broken_invariants(tmp_path: Path) -> None:
             )
         problems = store.integrity_check()
         assert any("version" in p for p in problems)
+
+
+def _object_with_stamp(conn: sqlite3.Connection, pk: int, **flags: object) -> None:
+    deleted_at = flags.get("deleted_at")
+    archived = flags.get("archived", 0)
+    conn.execute(
+        "INSERT INTO objects(pk, id, file_id, type, seq, line, level, path, title, tags, "
+        "own_tags, properties, body, archived, content_hash, version, first_seen, last_seen, "
+        "deleted_at) VALUES (?, ?, 1, 'heading', ?, 1, 1, '[]', 't', '[]', '[]', '{}', '', ?, "
+        "'h', 'v', 'x', 'x', ?)",
+        (pk, f"o{pk}", pk, archived, deleted_at),
+    )
+    conn.execute("INSERT INTO versions(obj, content_hash, version) VALUES (?, 'h', 'v')", (pk,))
+    conn.execute(
+        'INSERT INTO timestamps(obj, kind, start, "end", stop, span, has_time, raw, line) '
+        "VALUES (?, 'active', 100, 100, 101, 0, 1, '<x>', 1)",
+        (pk,),
+    )
+
+
+def _hidden(conn: sqlite3.Connection) -> dict[int, int]:
+    return dict(conn.execute("SELECT obj, hidden FROM timestamps ORDER BY obj"))
+
+
+def test_time_index_liveness_copy_kept_exact_by_triggers(tmp_path: Path) -> None:
+    """Whatever writes the rows, ``timestamps.hidden`` equals its object's flags."""
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        with store.transaction() as conn:
+            conn.execute(
+                "INSERT INTO files(file_id, path, relpath, first_seen, last_seen) "
+                "VALUES (1, '/f.org', 'f.org', 'x', 'x')"
+            )
+            _object_with_stamp(conn, 1)
+            _object_with_stamp(conn, 2, deleted_at="x")  # stamps inserted with the default 0
+            _object_with_stamp(conn, 3, archived=1)
+            _object_with_stamp(conn, 4, deleted_at="x", archived=1)
+        assert _hidden(store.conn) == {1: 0, 2: 1, 3: 2, 4: 3}
+        with store.transaction() as conn:
+            conn.execute("UPDATE objects SET deleted_at = 'y' WHERE pk = 1")
+            conn.execute("UPDATE objects SET deleted_at = NULL WHERE pk IN (2, 4)")
+            conn.execute("UPDATE objects SET archived = 0 WHERE pk = 3")
+        assert _hidden(store.conn) == {1: 1, 2: 0, 3: 0, 4: 2}
+        assert store.integrity_check() == []
+        with store.transaction() as conn:
+            conn.execute("DROP TRIGGER objects_hidden_update")
+            conn.execute("UPDATE objects SET archived = 1 WHERE pk = 1")
+        assert any("liveness" in p for p in store.integrity_check())
+
+
+def test_liveness_migration_backfills_an_older_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "s.sqlite3"
+    full = list(store_mod.MIGRATIONS)
+    assert full[-1][0] == "0004_liveness_in_time_index"
+    monkeypatch.setattr(store_mod, "MIGRATIONS", full[:3])
+    with Store.open(path) as store, store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO files(file_id, path, relpath, first_seen, last_seen) "
+            "VALUES (1, '/f.org', 'f.org', 'x', 'x')"
+        )
+        _object_with_stamp(conn, 1)
+        _object_with_stamp(conn, 2, deleted_at="x")
+        _object_with_stamp(conn, 3, archived=1)
+    monkeypatch.setattr(store_mod, "MIGRATIONS", full)
+    with Store.open(path) as store:
+        assert store.schema_version == len(full)
+        assert _hidden(store.conn) == {1: 0, 2: 1, 3: 2}
+        assert store.integrity_check() == []
