@@ -233,7 +233,8 @@ class SymbolicGate:
             warnings.append("planned, not done")
         # Whose deed: a question about someone named needs a quote that names them (as
         # speaker or as doer); a first-person quote alone could be anybody's.
-        subject = _question_subject(question)
+        possessor = _POSSESSOR.match(operand.name)
+        subject = possessor["name"].split()[0] if possessor else _question_subject(question)
         if subject and subject.lower() not in quote.lower():
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
@@ -326,6 +327,9 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
     return ""
 
 
+#: "Bertrand's race": an event named by whose it is.
+_POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>(?!(?:I|My|The|A|An|This|That)\b)"
+                        r"[A-Z][\w.-]*)'s\s+\w")
 _SUBJECT = re.compile(r"\b(?:did|does|do|was|were|has|have|had|is)\s+"
                       r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)")
 

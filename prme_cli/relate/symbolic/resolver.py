@@ -97,6 +97,8 @@ class SymbolicResolver:
         self.min_coverage = min_coverage
         self.rival_margin = rival_margin
         self._context: tuple[str | None, bool, bool] = (None, False, False)
+        self._segs: list[tuple[EvidenceRecord, segment.Segmented]] = []
+        self._named: dict[str, bool] = {}
 
     def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
         started = _time.perf_counter()
@@ -148,7 +150,7 @@ class SymbolicResolver:
                 # weekend. … I got her a necklace last weekend"), so the quote names her.
                 quote = cand.record.text[cand.context_start:mention.quote_end]
             at = cand.sentence.speaker_at
-            if frame.subject and at is not None and at < mention.quote_start:
+            if _phrase_subject(phrase, frame) and at is not None and at < mention.quote_start:
                 # Quote from the speaker's name, so the quote itself shows whose words
                 # these are ("Caroline: … I went to a support group yesterday").
                 quote = cand.record.text[at:mention.quote_end]
@@ -168,27 +170,41 @@ class SymbolicResolver:
         subject = frame.subject
         speakers = {s.speaker.lower() for _, seg in segs for s in seg.sentences if s.speaker}
         others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
-        named_in_text = False
-        if subject:
+        self._segs = segs
+        self._named = {}
+        units = []
+        for record, seg in segs:
+            units.append(_Unit(record, seg, True))
+        self._context = (subject, bool(others), self._named_in_text(subject))
+        return units
+
+    def _named_in_text(self, subject: str | None) -> bool:
+        """Do the notes name ``subject`` in their words (not only as a speaker label)?"""
+        if not subject:
+            return False
+        if subject not in self._named:
             low = subject.lower()
-            for record, seg in segs:
+            self._named[subject] = False
+            for record, seg in self._segs:
                 body = segment.speaker_labels(record.text).lower()
                 if seg.speaker:
                     body = body.replace(seg.speaker.lower(), "", 1)
                 if low in body:
-                    named_in_text = True
+                    self._named[subject] = True
                     break
-        units = []
-        for record, seg in segs:
-            units.append(_Unit(record, seg, True))
-        self._context = (subject, bool(others), named_in_text)
-        return units
+        return self._named[subject]
 
-    def _first_person(self, sentence: segment.Sentence) -> bool | None:
-        """Whether a first-person sentence speaks for the question's subject: True (it
-        does), False (only a sentence naming the subject counts) or None (skip: an
-        assistant's or a bot's words are not the notes' account of events)."""
-        subject, has_other_speakers, named_in_text = self._context
+    def _first_person(self, sentence: segment.Sentence,
+                      subject: str | None = None) -> bool | None:
+        """Whether a first-person sentence speaks for the subject (the question's, or the
+        phrase's own, see :func:`_phrase_subject`): True (it does), False (only a sentence
+        naming the subject counts) or None (skip: an assistant's or a bot's words are not
+        the notes' account of events)."""
+        frame_subject, has_other_speakers, named_in_text = self._context
+        if subject is None:
+            subject = frame_subject
+        elif subject != frame_subject:
+            named_in_text = self._named_in_text(subject)
         speaker = (sentence.speaker or "").lower()
         if speaker in _NON_WITNESS_SPEAKERS:
             return None
@@ -210,14 +226,15 @@ class SymbolicResolver:
         label = f"'{phrase.text}'"
         if not model.tokens:
             return None, [f"{label}: no content words to align"]
+        subject = _phrase_subject(phrase, frame)
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
-                first_person = self._first_person(sentence)
+                first_person = self._first_person(sentence, subject)
                 if first_person is None:
                     continue
                 referred, context_start = _referred_back(unit, sentence, model)
-                m = align.match(model, sentence.text, subject=frame.subject,
+                m = align.match(model, sentence.text, subject=subject,
                                 first_person=first_person,
                                 implied=_implied(sentence) + referred)
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
@@ -231,7 +248,7 @@ class SymbolicResolver:
                         and not _overlaps(mention.window, restriction)):
                     continue  # outside the period the question names ("in June")
                 claimed = any(
-                    (o := align.match(other, sentence.text, subject=frame.subject,
+                    (o := align.match(other, sentence.text, subject=subject,
                                       first_person=first_person)) is not None
                     and o.coverage > m.coverage + 1e-9 and not o.problems
                     for other in others)
@@ -416,6 +433,18 @@ class SymbolicResolver:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+_POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
+
+
+def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
+    """Whose event a phrase names: "Bertrand's race" is Bertrand's even in "How many days
+    after Bertrand's race did Aiyana go camping?"; otherwise the question's subject."""
+    m = _POSSESSOR.match(phrase.text)
+    if m and m["name"].split()[0] not in ("I", "My", "The", "A", "An", "This", "That"):
+        return m["name"]
+    return frame.subject
 
 
 def _referred_back(unit: _Unit, sentence: segment.Sentence,

@@ -168,6 +168,10 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
             reason = "a habit (plural day), not a date"
         elif re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE):
             reason = "counted from another event, not from the note"
+        elif re.match(r"in\s+(?:\d|an?\b|one\b|two\b|three\b)", phrase, re.IGNORECASE) and \
+                _DONE_IN.search(before):
+            # "finished in 52 minutes", "did it in two hours": how long it took, not when
+            reason = "an amount of time it took, not when it happened"
         window = None
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
         if not reason or (since and reason.startswith("a span")):
@@ -202,6 +206,11 @@ def _numeric_dates(sentence: str, taken: list[tuple[int, int, str]]) -> list[tup
         if m["year"] or _NUMERIC_LEAD.search(sentence[:m.start()]):
             out.append((m.start(), m.end(), m.group(0)))
     return out
+
+
+#: A verb of doing (past) or a pronoun object right before "in 52 minutes".
+_DONE_IN = re.compile(r"(?:\b\w+ed|\b(?:ran|did|done|made|swam|rode|drove|won|it|them|that|"
+                      r"this|one|race|run|lap|laps|distance|course))\s+$", re.IGNORECASE)
 
 
 _YEAR = re.compile(r"\b\d{4}\b|'\d{2}\b")
