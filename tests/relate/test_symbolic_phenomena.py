@@ -323,3 +323,24 @@ def test_a_pronoun_never_borrows_a_person_it_cannot_mean() -> None:
     question = ("Which did I buy first, the silk scarf for my grandmother or the wooden chess "
                 "set for my nephew?")
     assert stage(question, *records)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- an event across clauses
+
+
+def test_an_event_told_across_two_clauses_takes_the_neighbours_time() -> None:
+    records = (rec("a", datetime(2024, 6, 2, 21),
+                   "I just got back from a day at Kew Gardens - we spent hours at the Orchid "
+                   "Festival in the glasshouse."),)
+    question = "How many days ago did I go to the Orchid Festival at Kew Gardens?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 28
+
+
+def test_a_neighbour_clause_without_the_events_names_lends_no_time() -> None:
+    records = (rec("a", datetime(2024, 6, 2, 21),
+                   "My cousin went to Wales last weekend - we spent hours at the Orchid "
+                   "Festival in the glasshouse."),)
+    question = "How many days ago did I go to the Orchid Festival?"
+    assert stage(question, *records)[0] != "accepted"

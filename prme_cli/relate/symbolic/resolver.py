@@ -290,6 +290,13 @@ class SymbolicResolver:
                   or (fronted is not None and fronted[0] <= x.start < fronted[1])]
         follow = None
         if not linked:
+            # "I just got back from a day at Kew Gardens - we loved the orchid festival": the
+            # event's name is told across two adjacent clauses (its anchor words in both), so
+            # the neighbour's time is the event's.
+            shared = _shared_clause(sentence, m)
+            if shared is not None:
+                linked = [x for x in mentions if shared[0] <= x.start < shared[1]]
+        if not linked:
             # "…kept up with the hoof trimming, I did it two weeks ago": a clause that only
             # refers back to the event ("I did it", "it was", "that was") dates it.
             follow = _pro_form_clause(sentence, m.clause)
@@ -516,6 +523,21 @@ def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):
     pro = _PRO_FORM.match(sentence.text[a:b])
     if pro:
         return sentence.start + a, sentence.start + b, sentence.start + a + pro.end()
+    return None
+
+
+def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int] | None:
+    """The clause next to the event's own that also holds an anchor word of the event's
+    name (a title, a name, a quoted word), in record offsets; None otherwise."""
+    spans = segment.clauses(sentence.text)
+    if m.clause not in spans:
+        return None
+    index = spans.index(m.clause)
+    for near in (index - 1, index + 1):
+        if 0 <= near < len(spans):
+            a, b = spans[near]
+            if any(t.anchor and a <= at < b and r == 1.0 for t, at, _, r in m.matched):
+                return sentence.start + a, sentence.start + b
     return None
 
 
