@@ -344,3 +344,31 @@ def test_a_neighbour_clause_without_the_events_names_lends_no_time() -> None:
                    "Festival in the glasshouse."),)
     question = "How many days ago did I go to the Orchid Festival?"
     assert stage(question, *records)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- aliases, returns, clusters
+
+
+def test_a_bracketed_acronym_and_a_return_verb_tell_the_visit() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 4, 18),
+            "I just got back from a guided walk around the Natural History Museum, the whale "
+            "skeleton is enormous."),
+        rec("b", datetime(2024, 5, 11, 18),
+            "I went to the 'Deep Oceans' show at the Science Museum today with Ana."),
+    )
+    question = ("How many days passed between my visit to the Natural History Museum (NHM) and "
+                "the 'Deep Oceans' show at the Science Museum?")
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 7
+
+
+def test_a_repeated_word_is_read_where_the_event_is_told() -> None:
+    records = (rec("a", datetime(2024, 5, 11, 18),
+                   "I've always loved deep oceans, which is why I attended the 'Deep Oceans' "
+                   "show at the Science Museum today."),)
+    question = "How many days ago did I see the 'Deep Oceans' show at the Science Museum?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 50

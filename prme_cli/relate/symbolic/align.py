@@ -129,8 +129,11 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
         toks = lexicon.words(source)
         previous = None
         position = 0
+        aliases = lexicon.restated_acronyms(source)
         for start, end, word in toks:
             low = word.lower()
+            if low in aliases:
+                continue  # "(MoMA)" after "the Museum of Modern Art" names nothing new
             parts = [p for p in re.split(r"[-/]", low) if p]
             in_quote = any(a <= start < b for a, b in quoted)
             proper = word[:1].isupper() and start > 0 and low not in ("i",)
@@ -221,7 +224,7 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     ``implied`` are words the sentence's context says without writing them: a DONE
     heading says "finished" of its title."""
     toks = _sentence_tokens(sentence)
-    implied_keys = [lexicon.key(w) for w in implied]
+    implied_keys = [lexicon.key(w) for w in implied + lexicon.entailed_by_return(sentence)]
     if not toks or not model.tokens:
         return None
     matched: list[tuple[Token, int, int, float]] = []
@@ -248,6 +251,7 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
         if best > 0:
             matched.append((t, where[0], where[1], best))
             got += t.weight * best
+    matched = _closest_occurrences(matched, toks)
     if not any(m[1] < len(sentence) for m in matched):
         # Only the implied words match (a DONE heading's "finished"): the sentence's own words
         # share nothing with the event, so it tells another task ("Dry fit" is not "finishing
@@ -276,6 +280,27 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
                                        for k in implied_keys):
             problems.append("the sentence lacks the head noun of the event's name")
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+
+
+def _closest_occurrences(matched: list[tuple[Token, int, int, float]],
+                         toks) -> list[tuple[Token, int, int, float]]:
+    """A word the sentence repeats ("interested in ancient civilizations, which is why I
+    attended the Ancient Civilizations exhibit") is taken where the event's other words are,
+    not at its first occurrence: the event is where its words cluster."""
+    words = [m for m in matched if m[1] < m[2]]
+    if len(words) < 2:
+        return matched
+    out = []
+    for token, start, end, r in matched:
+        if start >= end:
+            out.append((token, start, end, r))
+            continue
+        others = sorted(m[1] for m in words if m[0] is not token)
+        centre = others[len(others) // 2]
+        same = [(a, b) for a, b, _, k in toks if lexicon.relatedness(token.key, k) == r]
+        a, b = min(same, key=lambda span: abs(span[0] - centre)) if same else (start, end)
+        out.append((token, a, b, r))
+    return out
 
 
 def _arranging_verb(model: PhraseModel, toks, clause, head) -> str | None:

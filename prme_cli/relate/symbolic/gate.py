@@ -95,8 +95,11 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
     out = []
     toks = _tokens(name)
     first_content = True
+    aliases = lexicon.restated_acronyms(name)
     for i, (_, _, word) in enumerate(toks):
         low = word.lower().strip("'")
+        if low in aliases:
+            continue  # an acronym in brackets restating the words before it
         if low in _SUBJECTS or low in _DETERMINERS or lexicon.is_stop(low.removesuffix("'s")) \
                 or low in _GENERIC or _DATE_WORD.match(low):
             if low in _DETERMINERS:
@@ -152,6 +155,11 @@ class SymbolicGate:
         if _DONE_HEADING.match(quote):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
+        returned = _RETURN_AT.search(quote)
+        if returned:
+            # "I got back from the fair" says I went to (visited, attended) it.
+            qtoks += [(returned.start(), returned.start(), w)
+                      for w in lexicon.entailed_by_return(returned.group(0))]
         stems = [_stem(w) for _, _, w in qtoks]
         total = sum(w for _, w, _, _ in names)
         got = 0.0
@@ -253,6 +261,8 @@ class SymbolicGate:
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
+_RETURN_AT = re.compile(r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
+                        r"returned\s+from|came\s+from|been\s+(?:to|at))\b", re.IGNORECASE)
 
 
 _HEADING_LINE = re.compile(r"\*+[ \t]")

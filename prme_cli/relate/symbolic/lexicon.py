@@ -467,6 +467,39 @@ def reports_return(text: str) -> bool:
     return bool(_RETURN_PHRASE.match(text.strip()))
 
 
+_RETURN_ANYWHERE = re.compile(
+    r"\b(?:(?:got|get|came|come|flew|drove|walked)\s+(?:back|home)\s+from|returned\s+from|"
+    r"(?:came|come)\s+from|been\s+(?:to|at))\b",
+    re.IGNORECASE,
+)
+#: What coming back from somewhere entails: one went there, visited it, attended it.
+VISIT_WORDS: tuple[str, ...] = ("visit", "attend", "go")
+
+
+def entailed_by_return(text: str) -> tuple[str, ...]:
+    """The verbs a sentence entails by telling a return ("I got back from the fair" says I
+    went to, visited, attended the fair), for matching a question's verb; else nothing."""
+    return VISIT_WORDS if _RETURN_ANYWHERE.search(text) else ()
+
+
+_ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
+
+
+def restated_acronyms(text: str) -> frozenset[str]:
+    """Acronyms in brackets that only restate the capitalised words before them ("the Museum
+    of Modern Art (MoMA)", "Public Records Office (PRO)"), lower-cased: an alias, not more
+    content to find."""
+    out = set()
+    for m in _ACRONYM.finditer(text):
+        acronym = m["acr"].lower()
+        before = re.findall(r"[A-Za-z][\w'-]*", text[:m.start()])
+        capitals = "".join(w[0].lower() for w in before if w[:1].isupper())
+        every = "".join(w[0].lower() for w in before)
+        if capitals.endswith(acronym) or every.endswith(acronym):
+            out.add(acronym)
+    return frozenset(out)
+
+
 #: Quantities that are vague even though a resolver can read them ("a few days ago").
 VAGUE_RE = re.compile(
     r"\b(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|several|some|a\s+number\s+of|many|"
