@@ -302,16 +302,11 @@ def since(
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(WHEN), now]."""
-    from prme_cli.query import select
-
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
     window = _since_window(state, when)
-    limit = _limit(max_results, None)
-    with state.open_store() as store:
-        rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
-    doc = _query_doc(state, "since", window, filters, expressions={"since": when}, limit=limit)
-    _emit_rows(state, rows, doc, title=f"since {when}")
+    _window_rows(state, "since", window, filters, {"since": when}, reverse, max_results,
+                 title=f"since {when}")
 
 
 @app.command("range")
@@ -330,18 +325,32 @@ def range_(
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(SINCE), end(UNTIL)) — `range monday friday` includes Friday."""
-    from prme_cli.query import select
-
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
     window = _range_window(state, since_, until)
+    _window_rows(state, "range", window, filters, {"since": since_, "until": until}, reverse,
+                 max_results, title=f"{since_} … {until}")
+
+
+def _window_rows(
+    state: State,
+    command: str,
+    window: tuple[datetime, datetime],
+    filters: Filters,
+    expressions: dict[str, str],
+    reverse: bool,
+    max_results: int | None,
+    *,
+    title: str,
+) -> None:
+    """`since` and `range`: every match in the window unless --max-results is given."""
+    from prme_cli.query import select
+
     limit = _limit(max_results, None)
     with state.open_store() as store:
         rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
-    doc = _query_doc(
-        state, "range", window, filters, expressions={"since": since_, "until": until}, limit=limit
-    )
-    _emit_rows(state, rows, doc, title=f"{since_} … {until}")
+    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
+    _emit_rows(state, rows, doc, title=title)
 
 
 @app.command()
