@@ -372,3 +372,20 @@ def test_a_repeated_word_is_read_where_the_event_is_told() -> None:
     status, value, resolution = stage(question, *records)
     assert status == "accepted", resolution
     assert value is not None and value["days"] == 50
+
+
+def test_a_name_in_the_question_meets_a_name_in_the_notes() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 4, 18),
+            "I went to the Natural History Museum today, the whale skeleton is enormous."),
+        rec("b", datetime(2024, 5, 20, 18),
+            "Took the kids to a natural history museum near the coast today. The fossils "
+            "were great."),
+    )
+    question = "How many days ago did I go to the Natural History Museum?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 57
+    lower = (rec("c", datetime(2024, 5, 4, 18),
+                 "went to the natural history museum today, whale skeleton is enormous"),)
+    assert stage(question, *lower)[0] == "accepted"  # a writer who uses no capitals at all

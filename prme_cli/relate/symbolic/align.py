@@ -48,6 +48,9 @@ class Token:
     shared: bool
     verb: bool
     text: str
+    #: a capitalised word of a name or title ("the Museum of Modern Art"): it must meet a
+    #: capitalised word, unless the writer does not capitalise at all
+    proper: bool = False
 
 
 @dataclass(slots=True)
@@ -161,7 +164,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                     weight = 0.4  # tells events of a series apart when a note says it
                 if is_verb and not shared:
                     verb_key = k
-                tokens.append(Token(k, weight, anchor and not shared, shared, is_verb, base))
+                tokens.append(Token(k, weight, anchor and not shared, shared, is_verb, base,
+                                    proper and not shared and not in_quote))
                 previous = base
                 position += 1
     keys = [t.key for t in tokens]
@@ -217,8 +221,19 @@ def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
     return out
 
 
+def writer_capitalises(text: str) -> bool:
+    """Does the writer use capitals at all (other than "I")? One who starts sentences with
+    capitals would write a museum's name with them too; one who writes all in lower case
+    gives names no capitals either."""
+    return bool(_CAPITAL.search(text))
+
+
+_CAPITAL = re.compile(r"(?<![\w'])(?!I\b|I')[A-Z][a-z]")
+
+
 def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
-          first_person: bool = True, implied: tuple[str, ...] = ()) -> Match | None:
+          first_person: bool = True, implied: tuple[str, ...] = (),
+          capitalises: bool | None = None) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
     ``implied`` are words the sentence's context says without writing them: a DONE
@@ -231,11 +246,17 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     got = 0.0
     anchors_missing = 0
     anchors = 0
+    # A writer who capitalises names: a name in the question must meet a capitalised word
+    # ("the Museum of Modern Art" is not "an art museum … modern art").
+    if capitalises is None:
+        capitalises = writer_capitalises(sentence)
     for t in model.tokens:
         best = 0.0
         where = (0, 0)
         for a, b, _, k in toks:
             r = lexicon.relatedness(t.key, k)
+            if r and t.proper and capitalises and not sentence[a].isupper():
+                r = min(r, 0.5)
             if r > best:
                 best, where = r, (a, b)
                 if r == 1.0:

@@ -85,6 +85,8 @@ class _Unit:
     record: EvidenceRecord
     seg: segment.Segmented
     first_person: bool = True
+    #: the writer capitalises names, so a question's name must meet a capitalised word
+    capitalises: bool = True
 
 
 class SymbolicResolver:
@@ -174,7 +176,8 @@ class SymbolicResolver:
         self._named = {}
         units = []
         for record, seg in segs:
-            units.append(_Unit(record, seg, True))
+            units.append(_Unit(record, seg, True,
+                               align.writer_capitalises(segment.speaker_labels(record.text))))
         self._context = (subject, bool(others), self._named_in_text(subject))
         return units
 
@@ -236,7 +239,8 @@ class SymbolicResolver:
                 referred, context_start = _referred_back(unit, sentence, model)
                 m = align.match(model, sentence.text, subject=subject,
                                 first_person=first_person,
-                                implied=_implied(sentence) + referred)
+                                implied=_implied(sentence) + referred,
+                                capitalises=unit.capitalises)
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
                 if not any(t.text in referred or lexicon.key(t.text) in
