@@ -7,7 +7,9 @@ words mean. Every basis has its own reading:
   day names in any language), read by the one org extractor (:mod:`prme_cli.orgtime`);
 - ``text_expression``: words such as "on February 1st", "March 3rd, 2026", "last Sunday",
   read by the one time-expression resolver (:mod:`prme_cli.timeexpr`) *as of the record's own
-  time*, because "yesterday" in a note means the day before the note was written;
+  time*, because "yesterday" in a note means the day before the note was written; a
+  year-less calendar date is read back from the note, unless the quote tells it as coming
+  ("my upcoming meeting on January 17th", "is coming up on July 22nd"): then forward;
 - ``event_time``: the record's own time, but only when the quote says the event happened
   then ("today", "this morning", "just now", "I just got back from …") — a note's date alone
   does not date every event it mentions (see *Licence* below);
@@ -323,6 +325,52 @@ def _resolve_once(expression: str, now: datetime, tz: tzinfo,
     raise InterpretError(f"not a time expression the resolver understands ({failure})")
 
 
+#: Words that tell the date after them as a coming one: "my upcoming meeting on January 17th",
+#: "our anniversary is coming up on July 22nd", "the recital is scheduled for May 3rd".
+_COMING = re.compile(
+    r"\b(?:upcoming|coming\s+up|forthcoming|scheduled\s+(?:for|on)|planned\s+(?:for|on)|"
+    r"set\s+for|due\s+(?:on|by)|will\s+be(?:\s+held)?(?:\s+on)?|is\s+(?:on|set\s+for)|"
+    r"next)\b[^.!?;]*$",
+    re.IGNORECASE,
+)
+_CALENDAR_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|^\s*(?:on\s+)?(?:the\s+)?\d{1,2}/\d{1,2}\s*$",
+    re.IGNORECASE,
+)
+
+
+def told_as_coming(quote: str, expression: str) -> bool:
+    """Is ``expression`` a calendar date without a year that ``quote`` tells as a coming one
+    ("my upcoming team meeting on January 17th")? Such a date is read forward: the first
+    such day on or after the note, not the last one before it."""
+    if re.search(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", expression, re.IGNORECASE):
+        return False
+    if not _CALENDAR_DATE.search(expression):
+        return False
+    at = quote.find(expression)
+    return at >= 0 and bool(_COMING.search(quote[max(0, at - 120):at]))
+
+
+def _forward(window: tuple[datetime, datetime], reference: datetime,
+             expression: str, tz: tzinfo,
+             resolve: ExpressionResolver) -> tuple[datetime, datetime]:
+    """The same month and day on or after ``reference``'s day (a coming date)."""
+    start, _ = window
+    if start.date() >= reference.date():
+        return window
+    for year in (reference.year, reference.year + 1):
+        try:
+            moved = _resolve_once(f"{expression.strip(_EDGE_PUNCTUATION)}, {year}", reference,
+                                  tz, resolve)
+        except InterpretError:
+            continue
+        if moved[0].date() >= reference.date():
+            return moved
+    return window
+
+
 def interpret_text_expression(
     expression: str,
     reference: datetime | None,
@@ -330,6 +378,7 @@ def interpret_text_expression(
     question_date: datetime,
     tz: tzinfo,
     resolver: ExpressionResolver | None = None,
+    coming: bool = False,
 ) -> Dated:
     """Date a phrase in the record's words, as of the record's own time.
 
@@ -337,9 +386,15 @@ def interpret_text_expression(
     moment of that day and the two windows are joined, so "two hours ago" in such a note
     widens honestly instead of inventing a clock time. With no record time at all only
     expressions that mean the same thing whenever they are read (absolute dates) are
-    accepted.
+    accepted. ``coming`` (see :func:`told_as_coming`) reads a year-less calendar date
+    forward from the note instead of back.
     """
     resolve = resolver or _default_resolver()
+    if coming and reference is not None:
+        ref = _localize(reference, tz)
+        window = _forward(_resolve_once(expression, ref, tz, resolve), ref, expression, tz,
+                          resolve)
+        return _window(*window, basis="text_expression")
     if reference is None:
         first = _resolve_once(expression, _localize(question_date, tz), tz, resolve)
         later = _localize(question_date, tz) - timedelta(days=2 * 366 + 3)
@@ -625,7 +680,7 @@ def interpret(
     if basis == "text_expression":
         return interpret_text_expression(
             operand.time_expression, record.event_time, question_date=question_date, tz=tz,
-            resolver=resolver,
+            resolver=resolver, coming=told_as_coming(operand.quote, operand.time_expression),
         )
     if basis == "duration":
         return interpret_duration(operand.time_expression)

@@ -389,3 +389,50 @@ def test_a_name_in_the_question_meets_a_name_in_the_notes() -> None:
     lower = (rec("c", datetime(2024, 5, 4, 18),
                  "went to the natural history museum today, whale skeleton is enormous"),)
     assert stage(question, *lower)[0] == "accepted"  # a writer who uses no capitals at all
+
+
+# --------------------------------------------------------------------------- coming appointments
+
+
+def test_an_interval_may_end_at_an_announced_appointment() -> None:
+    records = (
+        rec("a", datetime(2024, 3, 8, 9),
+            "I'm getting ready for my upcoming piano recital on March 23rd, nervous already."),
+        rec("b", datetime(2024, 3, 8, 10),
+            "I bought new sheet music for the Chopin nocturne on March 2nd."),
+    )
+    question = ("How many days before the piano recital I was getting ready for did I buy the "
+                "sheet music for the Chopin nocturne?")
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 21
+
+
+def test_an_announced_date_never_dates_a_deed() -> None:
+    records = (rec("a", datetime(2024, 3, 8, 9),
+                   "I'm getting ready for my upcoming piano recital on March 23rd."),)
+    assert stage("When did I play the piano recital?", *records)[0] != "accepted"
+    assert stage("How many days ago was the piano recital?", *records)[0] != "accepted"
+
+
+def test_two_readings_of_one_date_that_disagree_are_refused() -> None:
+    records = (rec("a", datetime(2024, 7, 7, 9),
+                   "My friend Ottilie got engaged last month on May 15th, we're thrilled."),)
+    assert stage("When did Ottilie get engaged?", *records)[0] != "accepted"
+    agreeing = (rec("a", datetime(2024, 7, 7, 9),
+                    "My friend Ottilie got engaged last month on June 15th, we're thrilled."),)
+    # the finer reading is cited (the gate may still judge two dates one too many)
+    request = ResolveRequest("When did Ottilie get engaged?", ASKED, agreeing)
+    resolution = SymbolicResolver().resolve(request, ProviderAudit("symbolic"))
+    assert resolution.operands[0].time_expression == "June 15th"
+
+
+def test_my_event_in_a_question_about_someone_else_is_the_askers() -> None:
+    records = (
+        rec("a", datetime(2024, 6, 1, 9), "Our anniversary is coming up on June 20th, ten years!"),
+        rec("b", datetime(2024, 6, 1, 10), "My friend Ottilie got engaged on May 18th."),
+    )
+    question = "How many days before my anniversary did Ottilie get engaged?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 33

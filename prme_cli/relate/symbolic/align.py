@@ -130,6 +130,7 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
             continue
         quoted = _quoted_spans(source)
         toks = lexicon.words(source)
+        noun_phrase = bool(_NP_START.match(source))
         previous = None
         position = 0
         aliases = lexicon.restated_acronyms(source)
@@ -148,7 +149,10 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                     continue
                 k = lexicon.key(base)
                 is_verb = (verb_key is None and not in_quote and not proper
-                           and _looks_like_verb(base, position, previous))
+                           and _looks_like_verb(base, position, previous)
+                           # "the meeting I was preparing for": a relative clause's verb
+                           # qualifies the thing; it is not the event's verb
+                           and not (noun_phrase and previous in ("i", "we")))
                 if k in _FRAME_WORDS and not in_quote and not (is_verb and not shared) and (
                         shared or _has_other_content(source, k)):
                     previous = base
@@ -233,7 +237,7 @@ _CAPITAL = re.compile(r"(?<![\w'])(?!I\b|I')[A-Z][a-z]")
 
 def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
           first_person: bool = True, implied: tuple[str, ...] = (),
-          capitalises: bool | None = None) -> Match | None:
+          capitalises: bool | None = None, appointment: bool = False) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
     ``implied`` are words the sentence's context says without writing them: a DONE
@@ -286,10 +290,15 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
                                                           if m[1] < len(sentence)] or matched
     # The event's head: the matched verb, else the strongest matched content word.
     verb_hits = [m for m in in_clause if m[0].verb]
-    head = verb_hits[0] if verb_hits else max(in_clause, key=lambda m: m[0].weight * m[3])
+    # A thing named by a noun phrase is where its head noun is ("the team meeting I was
+    # preparing for" is at "meeting").
+    noun_hits = [m for m in in_clause if model.head_key is not None
+                 and m[0].key == model.head_key and m[1] < len(sentence)]
+    head = verb_hits[0] if verb_hits else noun_hits[0] if noun_hits else max(
+        in_clause, key=lambda m: m[0].weight * m[3])
     focus = head[1]
     problems = _assertion_problems(model, sentence, toks, clause, head, matched, subject,
-                                   first_person)
+                                   first_person, appointment)
     if model.head_key is not None:
         arranging = _arranging_verb(model, toks, clause, head)
         if arranging:
@@ -370,7 +379,8 @@ def _verb_form(sentence: str, toks, start: int) -> bool:
 
 
 def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, matched,
-                        subject: str | None, first_person: bool) -> list[str]:
+                        subject: str | None, first_person: bool,
+                        appointment: bool = False) -> list[str]:
     """Reasons the clause does not assert the phrase's event (empty when it does)."""
     problems = []
     a, b = clause
@@ -394,6 +404,8 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     window = before[-80:]
     if not model.modal:
         modal = lexicon.MODAL_RE.search(window)
+        if modal and appointment and lexicon.COMING_RE.fullmatch(modal.group(0).strip()):
+            modal = None  # an appointment announced as coming is still its date
         if modal:
             problems.append(f"not asserted: '{modal.group(0).strip()}' (plan, wish or "
                             f"hypothesis)")

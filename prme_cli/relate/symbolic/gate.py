@@ -236,13 +236,16 @@ class SymbolicGate:
             cap = min(cap, 0.25)
             warnings.append("negated")
         if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead) and \
-                not _only_motion_going(lead, [w.lower() for _, _, w in qtoks]):
+                not _only_motion_going(lead, [w.lower() for _, _, w in qtoks]) and \
+                not _announced_appointment(resolution, operand, lead):
             cap = min(cap, 0.3)
             warnings.append("planned, not done")
         # Whose deed: a question about someone named needs a quote that names them (as
         # speaker or as doer); a first-person quote alone could be anybody's.
         possessor = _POSSESSOR.match(operand.name)
         subject = possessor["name"].split()[0] if possessor else _question_subject(question)
+        if re.match(r"(?:my|our)\s", operand.name, re.IGNORECASE):
+            subject = None  # "my anniversary" is the asker's, whoever the question is about
         if subject and subject.lower() not in quote.lower():
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
@@ -284,6 +287,25 @@ def _heading_own_stamp(quote: str, where: int) -> bool:
         return False  # a stamp in the heading line itself is judged as words
     return all(_STRUCTURE_LINE.match(line) for line in lines[1:-1]) and bool(
         _STRUCTURE_LINE.match(lines[-1] + quote[where:].split("\n", 1)[0]))
+
+
+_COMING_WORDS = frozenset(words_of("upcoming coming next soon"))
+_NOUN_PHRASE = re.compile(r"(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
+
+
+def _announced_appointment(resolution: Resolution, operand: Operand, lead: list[str]) -> bool:
+    """An interval may end at a coming appointment: a thing named by a noun phrase ("the team
+    meeting") whose quote announces its calendar date as coming ("my upcoming team meeting on
+    January 17th"). Its only plan words must be words of coming, not of wishing or intending."""
+    from prme_cli.relate.interpret import told_as_coming
+
+    if resolution.operation != "elapsed_between" or operand.time_basis != "text_expression":
+        return False
+    if not _NOUN_PHRASE.match(operand.name):
+        return False
+    if any(w in _PLAN_WORDS and w not in _COMING_WORDS for w in lead):
+        return False
+    return told_as_coming(operand.quote, operand.time_expression)
 
 
 def _only_motion_going(lead: list[str], words: list[str]) -> bool:

@@ -425,6 +425,10 @@ _MODAL_PATTERNS = [
 ]
 MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
 
+#: The modal cues that only say an event is ahead (not wished, planned or supposed).
+COMING_RE = re.compile(
+    r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)
+
 _NEGATION_PATTERNS = [
     r"\b(?:not|never|no\s+longer|neither|nor)\b",
     r"\b\w+n't\b|\bcannot\b",

@@ -230,6 +230,10 @@ class SymbolicResolver:
         if not model.tokens:
             return None, [f"{label}: no content words to align"]
         subject = _phrase_subject(phrase, frame)
+        # An interval may end at a coming appointment ("how many days before my anniversary
+        # did …"): its announced calendar date is its date. Only for a thing named as a noun
+        # phrase, never for a deed ("when did I …").
+        appointment = frame.operation == "elapsed_between" and model.head_key is not None
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -240,14 +244,15 @@ class SymbolicResolver:
                 m = align.match(model, sentence.text, subject=subject,
                                 first_person=first_person,
                                 implied=_implied(sentence) + referred,
-                                capitalises=unit.capitalises)
+                                capitalises=unit.capitalises, appointment=appointment)
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
                 if not any(t.text in referred or lexicon.key(t.text) in
                            {lexicon.key(w) for w in referred}
                            for t, at, _, _ in m.matched if at >= len(sentence.text)):
                     context_start = None
-                mention, why = self._date_of(unit, sentence, m, model, request, tz)
+                mention, why = self._date_of(unit, sentence, m, model, request, tz,
+                                             appointment=appointment)
                 if (mention is not None and restriction is not None and mention.window
                         and not _overlaps(mention.window, restriction)):
                     continue  # outside the period the question names ("in June")
@@ -262,7 +267,7 @@ class SymbolicResolver:
 
     def _date_of(self, unit: _Unit, sentence: segment.Sentence, m: align.Match,
                  model: align.PhraseModel, request: ResolveRequest,
-                 tz: tzinfo) -> tuple[timefind.Mention | None, str]:
+                 tz: tzinfo, *, appointment: bool = False) -> tuple[timefind.Mention | None, str]:
         record = unit.record
         if sentence.heading is not None:
             heading = sentence.heading
@@ -322,7 +327,7 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
-        if not model.modal:
+        if not model.modal and not (appointment and all(x.coming for x in usable)):
             if any(x.future for x in usable):
                 return None, "the time is in the future of the note"
             lead = record.text[clause_start:max(x.end for x in usable)]
@@ -331,7 +336,18 @@ class SymbolicResolver:
         windows = {(x.window[0], x.window[1]) for x in usable if x.window}
         if len(windows) > 1:
             # Several dates in one clause: trust only the first one after the head.
-            after = [x for x in usable if x.start >= focus]
+            after = sorted((x for x in usable if x.start >= focus), key=lambda x: x.start)
+            if len(after) >= 2 and re.fullmatch(r"[\s,]*(?:on|in|at|,)?[\s,]*",
+                                                record.text[after[0].end:after[1].start]):
+                # "last month on May 15th": two readings of one date side by side; the finer
+                # one stands if it lies inside the other, else the note contradicts itself.
+                a, b = after[0].window, after[1].window
+                assert a is not None and b is not None
+                if a[0] <= b[0] and b[1] <= a[1]:
+                    after = [after[1]]
+                elif not (b[0] <= a[0] and a[1] <= b[1]):
+                    return None, (f"'{after[0].expression}' and '{after[1].expression}' give "
+                                  f"the event two different dates")
             usable = after[:1] if after else []
             if not usable:
                 return None, "several dates in the event's clause"
@@ -451,10 +467,13 @@ _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)
 
 def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
     """Whose event a phrase names: "Bertrand's race" is Bertrand's even in "How many days
-    after Bertrand's race did Aiyana go camping?"; otherwise the question's subject."""
+    after Bertrand's race did Aiyana go camping?", "my anniversary" the asker's; otherwise
+    the question's subject."""
     m = _POSSESSOR.match(phrase.text)
     if m and m["name"].split()[0] not in ("I", "My", "The", "A", "An", "This", "That"):
         return m["name"]
+    if re.match(r"(?:my|our)\s", phrase.text, re.IGNORECASE):
+        return None  # "my anniversary" in a question about Rachel is the asker's own
     return frame.subject
 
 

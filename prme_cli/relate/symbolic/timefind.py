@@ -103,6 +103,9 @@ class Mention:
     covers: str = ""
     #: the date follows "since": it bounds an ongoing state, and dates only its start
     since: bool = False
+    #: a year-less calendar date told as coming ("my upcoming meeting on January 17th"),
+    #: read forward: an appointment's date
+    coming: bool = False
 
     def quote(self, text: str) -> str:
         return text[self.quote_start:self.quote_end]
@@ -184,8 +187,10 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
                 # as last year's: a date this far back was most likely a coming one.
                 reason = "a date without a year that reads as nearly a year before the note"
                 window = None
+        coming = interp.told_as_coming(sentence, phrase)
         out.append(Mention(phrase, start + a, start + b, "text_expression", "text", start, end,
-                           window, vague=vague, future=future, problem=reason, since=since))
+                           window, vague=vague, future=future, problem=reason, since=since,
+                           coming=coming))
     out.sort(key=lambda m: m.start)
     return out
 
