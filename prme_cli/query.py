@@ -295,6 +295,21 @@ def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
     ]
 
 
+def _object_timestamp_matches(kind: str | None, cond: str) -> str:
+    """The matches of :func:`_timestamp_matches` as one scan, for a few objects picked in
+    ``cond`` (read through the index on ``obj``). The classes' lower bounds on ``start`` are
+    implied: a class's span is at most its bound, so ``stop > :ws`` implies them, and a point's
+    ``stop`` is ``start + 1``."""
+    kind_sql = " AND kind = :kind" if kind else ""
+    return (
+        f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps "
+        f"WHERE span IN ({SPAN_POINT}, {SPAN_DAY}, {SPAN_MONTH}, {SPAN_LONG}) "
+        f"AND start < :we AND stop > :ws{kind_sql}{cond} AND (span != {SPAN_POINT} "
+        f"OR start >= :ws) AND (span IN ({SPAN_POINT}, {SPAN_DAY}) OR kind != 'datetree' "
+        "OR (start >= :ws AND stop <= :we))"
+    )
+
+
 def _event_matches(cond: str) -> str:
     return (
         f"SELECT event_time, {_SRC_EVENT}, pk, NULL FROM objects "
@@ -537,7 +552,14 @@ def _select_windowed(
             chunk = objs[i : i + 500]
             marks = ", ".join(f":obj{j}" for j in range(len(chunk)))
             extra = dict(params, **{f"obj{j}": obj for j, obj in enumerate(chunk)})
-            m = " UNION ALL ".join(arms(f" AND obj IN ({marks})", f" AND pk IN ({marks})"))
+            parts = []
+            if want_ts:
+                parts.append(_object_timestamp_matches(kind, f"{hidden} AND obj IN ({marks})"))
+            if want_event:
+                parts.append(_event_matches(f"{live} AND pk IN ({marks})"))
+            if want_version:
+                parts.append(_version_matches(f"{live} AND pk IN ({marks})"))
+            m = " UNION ALL ".join(parts)
             for obj, key, ts_id in conn.execute(
                 f"SELECT obj, min(s * 4 + src), ts FROM ({m}) GROUP BY obj", extra
             ):
@@ -649,7 +671,8 @@ def _settled_objects(
 ) -> dict[int, tuple[None, int, Any]]:
     """Objects whose key (earliest match) puts them in the first ``limit`` rows in either
     order, ``{obj: (None, key, ref)}``, from the match scans merged in time order, stopping
-    early; the full GROUP BY of the window is never built.
+    early; the full GROUP BY of the window is never built. Extra objects may be returned with
+    keys that sort them after those rows.
 
     Each scan of ``matches`` is an index range in ``start`` order, so SQLite merges them
     without sorting; the repeaters' occurrences (``repeats``, computed beforehand) are merged
@@ -658,10 +681,10 @@ def _settled_objects(
 
     - oldest first: an object's first row is its key, and an object not yet seen has every
       key after ``s``: with ``limit`` objects seen, the order is settled;
-    - newest first: an object seen may still have an earlier match further on, so the seen
-      objects' exact keys are looked up (``best_of``); if ``limit`` of them are at or after
-      ``s``, they come first, as an object not yet seen has every key before ``s``. Else read
-      on and check again later (the whole stream read gives exact keys anyway).
+    - newest first: an object not yet seen has every key before ``s``, but a seen one may
+      still have an earlier match further on: its key so far is only an upper bound. See
+      :func:`_newest_settled`; if they are not settled yet, read on and check again later
+      (reading the whole stream gives exact keys anyway).
     """
     cursor = conn.execute(f"{matches} ORDER BY 1{' DESC' if reverse else ''}", params)
     extra = sorted(((key >> 2, key & 3, obj, ref) for obj, (_, key, ref) in repeats.items()))
@@ -676,9 +699,8 @@ def _settled_objects(
         if s != current and current is not None and len(seen) >= check_at:
             if not reverse:
                 break
-            exact.update(best_of([o for o in seen if o not in exact]))
-            seen.update(exact)
-            if sum(1 for key, _ in exact.values() if key >= current * 4) >= limit:
+            if _newest_settled(seen, exact, current * 4, limit, best_of):
+                seen = exact
                 break
             check_at = 2 * len(seen)
         current = s
@@ -688,6 +710,41 @@ def _settled_objects(
             seen[obj] = (key, ref)
     cursor.close()
     return {obj: (None, key, ref) for obj, (key, ref) in seen.items()}
+
+
+def _newest_settled(
+    seen: dict[int, tuple[int, Any]],
+    exact: dict[int, tuple[int, Any]],
+    floor: int,
+    limit: int,
+    best_of: Callable[[list[int]], dict[int, tuple[int, Any]]],
+) -> bool:
+    """Whether the newest-first order's first ``limit`` objects are settled among ``seen``
+    (keys so far, upper bounds) given that every object not seen has a key below ``floor``.
+
+    Exact keys are looked up (into ``exact``, and ``seen`` updated) in batches, in the order of
+    the bounds, newest first, until the ``limit``-th exact ``(key, obj)`` is at or above
+    ``floor``. Then nothing else can come before it: an object not seen is below ``floor``; an
+    exact key at or above ``floor`` was already read, so it equals that object's bound, and
+    every object not looked up has a lower bound (the order).
+    """
+    order = sorted(seen, key=lambda o: (seen[o][0], o), reverse=True)
+    done = 0
+    batch = limit + limit // 4 + 8
+    while True:
+        chunk = order[done : done + batch]
+        found = best_of([o for o in chunk if o not in exact])
+        for o in chunk:  # a look-up always finds the row that put it here; keep it if not
+            found.setdefault(o, exact.get(o, seen[o]))
+        exact.update(found)
+        seen.update(found)
+        done += len(chunk)
+        batch *= 2
+        top = heapq.nlargest(limit, (exact[o][0] for o in order[:done]))
+        if len(top) == limit and top[-1] >= floor:
+            return True
+        if done >= len(order):
+            return False
 
 
 def _occurrence(base: Timestamp, ws: datetime, we: datetime) -> Timestamp | None:

@@ -551,3 +551,22 @@ def test_random_windows_with_liveness_filters_match_brute_force(
     assert [r.matched.start for r in limited if r.matched] == [
         r.matched.start for r in want if r.matched
     ]
+
+
+def test_newest_first_orders_by_each_objects_earliest_match(store: Store) -> None:
+    """Newest first with a limit: an object is placed by its earliest match in the window, so
+    objects whose late stamps come first in the index but which also match early lose to one
+    matching only once, in the middle (the early-stopping scan must look them up)."""
+    early = "".join(
+        f"* Late and early {i}\n<2026-11-10 Tue 18:00>\n<2026-11-10 Tue 08:0{i}>\n"
+        for i in range(9)
+    )
+    text = early + "* Middle only\n<2026-11-10 Tue 12:00>\n* Repeats daily\n<2026-11-01 Sun .+1d>\n"
+    ingest_text(store, text, "late.org", now=NOW)
+    window = w("2026-11-10T06:00", "2026-11-11T00:00")
+    for limit in (1, 2, 3, 12):
+        rows = select(store, window=window, limit=limit, reverse=True)
+        want = ["Middle only", *(f"Late and early {i}" for i in range(8, -1, -1))]
+        want.append("Repeats daily")  # its occurrence starts at midnight
+        assert titles(rows) == want[:limit]
+    assert titles(select(store, window=window, limit=2)) == ["Repeats daily", "Late and early 0"]
