@@ -60,6 +60,7 @@ ROUTED = [
     ("In what order did I read the three books?", "order", None),
     ("List my doctor visits in chronological order.", "order", None),
     ("Did the power outage happen before the party?", "order", None),
+    ("Who did I meet first, the baker from Lyon or the potter from Leeds?", "order", None),
     ("Did I buy the tent before I went camping?", "order", None),
     ("Was the review before or after the deadline?", "order", None),
     # absolute dates
@@ -89,6 +90,7 @@ NOT_ROUTED = [
     "What was the last book I read?",
     "Where did I go last weekend?",
     "Who did I call last?",
+    "Who did I meet first?",
     # calendar words alone
     "What did I do in March?",
     "What happened on Monday?",

@@ -436,3 +436,16 @@ def test_my_event_in_a_question_about_someone_else_is_the_askers() -> None:
     status, value, resolution = stage(question, *records)
     assert status == "accepted", resolution
     assert value is not None and value["days"] == 33
+
+
+def test_who_did_i_meet_first() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 4, 18),
+            "I met a baker from Lyon at the market yesterday, he gave me a brioche."),
+        rec("b", datetime(2024, 5, 20, 18),
+            "I met a potter from Leeds at the craft fair today, lovely glazes."),
+    )
+    question = "Who did I meet first, the baker from Lyon or the potter from Leeds?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["order"][0] == "the baker from Lyon"
