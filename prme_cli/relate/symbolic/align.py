@@ -390,7 +390,7 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     # business plan" or "the end" are not aspect verbs).
     seen = lexicon.aspect_in_words(clause_words)
     wanted = model.aspects or {"none"}
-    clash = set()
+    clash: set[str] = set()
     for w in wanted:
         clash |= lexicon.ASPECT_CLASHES.get(w, frozenset())
     if seen & clash and not (seen & model.aspects):

@@ -220,7 +220,7 @@ class SymbolicGate:
             heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
             window_words = heading_words
         seen = lexicon.aspect_in_words(window_words)
-        clashes = set()
+        clashes: set[str] = set()
         for aspect in wanted or {"none"}:
             clashes |= lexicon.ASPECT_CLASHES.get(aspect, frozenset())
         if seen & clashes and not seen & wanted:

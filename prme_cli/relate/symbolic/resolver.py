@@ -341,11 +341,11 @@ class SymbolicResolver:
                                                 record.text[after[0].end:after[1].start]):
                 # "last month on May 15th": two readings of one date side by side; the finer
                 # one stands if it lies inside the other, else the note contradicts itself.
-                a, b = after[0].window, after[1].window
-                assert a is not None and b is not None
-                if a[0] <= b[0] and b[1] <= a[1]:
+                first, second = after[0].window, after[1].window
+                assert first is not None and second is not None
+                if first[0] <= second[0] and second[1] <= first[1]:
                     after = [after[1]]
-                elif not (b[0] <= a[0] and a[1] <= b[1]):
+                elif not (second[0] <= first[0] and first[1] <= second[1]):
                     return None, (f"'{after[0].expression}' and '{after[1].expression}' give "
                                   f"the event two different dates")
             usable = after[:1] if after else []

@@ -202,6 +202,8 @@ def segment(text: str) -> Segmented:
         turns[0][0] if out.speaker and turns else None)
     for n, s in enumerate(out.sentences):
         said = [(at, name) for at, name in turns if at <= s.start]
+        speaker_at: int | None
+        speaker: str | None
         if said:
             speaker_at, speaker = said[-1]
         else:
@@ -240,12 +242,13 @@ def _sentences(text: str, prose: list[tuple[int, int]], headings: list[Heading])
         if h.title_end > h.title_start:
             yield Sentence(h.title_start, h.title_end, text[h.title_start:h.title_end], h)
     paragraphs: list[tuple[int, int]] = []
-    start = end = None
+    start: int | None = None
+    end = 0
     for a, b in prose:
         if a == b:
             if start is not None:
                 paragraphs.append((start, end))
-            start = end = None
+            start = None
             continue
         if start is None:
             start = a
