@@ -283,12 +283,17 @@ def _render_reader(record: ContextRecord, representation: str) -> str:
         if title:
             parts.append(title)
         return " | ".join(parts)
-    lines = [_heading(record), *_reader_meta(record)]
+    # prme's own lines (id, outline path, event_time, source) come first, so the heading and
+    # its text stay contiguous as in the file: a quote such as the heading plus its CLOSED
+    # line is then the user's words only, never interleaved with derived metadata.
+    lines = [*_reader_meta(record)]
     if representation == "full":
         lines.append(f"source: {record.file}:{record.line}")
+        lines.append(_heading(record))
         text = "\n".join(lines)
         body = record.body.strip("\r\n")
         return _clean_item(f"{text}\n{body}" if body.strip() else text)
+    lines.append(_heading(record))
     lines.append("[structured: timestamps and dated lines only]")
     lines.extend(_structured_lines(record))
     return _clean_item("\n".join(lines))

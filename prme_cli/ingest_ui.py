@@ -138,7 +138,7 @@ def write_summary(report: IngestReport, *, color: bool) -> None:
         table.add_column("count", justify="right")
         for label, count in rows:
             table.add_row(label, str(count))
-        Console(file=sys.stderr, no_color=not color).print(table)
+        Console(file=sys.stderr, no_color=not color, emoji=False).print(table)
     else:
         sys.stderr.write(
             "ingest: " + " ".join(f"{label.split(' (')[0].replace(' ', '_')}={n}" for label, n in rows) + "\n"

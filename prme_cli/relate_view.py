@@ -18,7 +18,7 @@ def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=out, no_color=not color, highlight=False)
+    console = Console(file=out, no_color=not color, highlight=False, emoji=False)
     meta = doc.get("metadata") or {}
     status = doc["status"]
     lines = Text()

@@ -114,7 +114,9 @@ def write_table(
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, no_color=not color, highlight=False, soft_wrap=False)
+    console = Console(
+        file=out, no_color=not color, highlight=False, soft_wrap=False, emoji=False
+    )
     # On a narrow terminal the outline and tags columns would squeeze the title to nothing:
     # drop them and keep what identifies a row (time, kind, title, where).
     wide = console.width >= 110
@@ -179,7 +181,7 @@ def write_windows(out: TextIO, fmt: str, docs: Sequence[Mapping[str, Any]], *, c
         from rich.console import Console
         from rich.table import Table
 
-        console = Console(file=out, no_color=not color, highlight=False)
+        console = Console(file=out, no_color=not color, highlight=False, emoji=False)
         table = Table(header_style="bold")
         for column in ("expression", "start", "end", "grain"):
             table.add_column(column, no_wrap=column != "expression")

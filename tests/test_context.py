@@ -153,20 +153,21 @@ def _check_bundle(bundle: Bundle, items: list[ContextRecord], budget: int) -> No
 def test_full_reader_keeps_everything_verbatim() -> None:
     text = render_record(_frame(), "full", "reader")
     assert text.splitlines()[:5] == [
-        "* DONE Finish the frame :woodwork:",
         ":ID: frame-1",
         "path: Projects > Frame",
         "event_time: 2026-10-02 17:40",
         "source: notes.org:12",
+        "* DONE Finish the frame :woodwork:",
     ]
-    assert FRAME_BODY.strip() in text
+    # the heading and its text are contiguous, as in the file
+    assert "* DONE Finish the frame :woodwork:\n" + FRAME_BODY.strip() in text
 
 
 def test_structured_reader_keeps_timestamps_and_dated_lines_only() -> None:
     text = render_record(_frame(), "structured", "reader")
     lines = text.splitlines()
-    assert lines[0] == "* DONE Finish the frame :woodwork:"
-    assert ":ID: frame-1" in lines
+    assert lines[0] == ":ID: frame-1"
+    assert "* DONE Finish the frame :woodwork:" in lines
     assert "timestamp closed: [2026-10-02 Fri 17:40]" in lines
     assert "timestamp clock: [2026-10-02 Fri 15:00]--[2026-10-02 Fri 17:40]" in lines
     assert "CLOSED: [2026-10-02 Fri 17:40]" in lines
