@@ -13,6 +13,11 @@ It therefore errs on the side of *not* routing. Only explicit constructions coun
   A happen before B", "in what order …", "what is the order of …";
 - an absolute date: a question that *opens* "When did/was …", "what date / which day …";
 - a duration total: "how much time (in total) did I spend …", "how many hours in total …";
+- the time spent on one thing: "how many days did I spend on my walking tour", which the
+  notes may answer either way — a stated duration ("I spent four days on it") or the span
+  from the thing's start to its end ("set off on the walking tour" … "got back from it") —
+  so it routes with ``operation`` ``None`` and both operations in ``operations`` (validation
+  refuses any other);
 - a schedule: "what time is … scheduled", "what time … every …".
 
 A lone "when" used as a conjunction ("What did I buy when I was in Paris?"), a lone "last",
@@ -136,6 +141,15 @@ _ABSOLUTE = [
     re.compile(r"\b(?:what|which)\s+(?:was|is|were)\s+the\s+(?:exact\s+)?date\b"),
 ]
 
+# "how many days did I spend on my walking tour": one thing (no "and", no "in total"), whose
+# time is either stated as a duration or spanned by its start and its end.
+_SPENT_ON_ONE = re.compile(
+    rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:did|do|does|had|have|has)\s+{_SUBJECT}\s+"
+    r"(?:spend|spent)\b(?!.*\b(?:and|in\s+total|in\s+all|altogether|all\s+together|combined|"
+    r"total|overall|each|every|per|a\s+(?:day|week|month))\b)"
+)
+SPENT_OPERATIONS: tuple[str, ...] = ("duration_sum", "elapsed_between")
+
 _DURATION_SUM = [
     re.compile(
         r"\bhow\s+much\s+(?:total\s+)?time\b(?:\s+(?:in\s+total|in\s+all|altogether|overall))?"
@@ -175,6 +189,9 @@ class Route:
     operation: str | None
     unit: str | None
     reason: str
+    #: every operation that can answer the question: ``(operation,)`` for one construction,
+    #: several (with ``operation`` ``None``) when the construction admits more than one
+    operations: tuple[str, ...] = ()
 
 
 def normalize_question(question: str) -> str:
@@ -215,16 +232,22 @@ def route(question: str) -> Route:
     unit = asked_unit(text)
     if _COUNT.search(text):
         return Route(False, None, None, "a count of things, not a span of time")
+    if _SPENT_ON_ONE.search(text):
+        return Route(True, None, unit, "asks for the time spent on one thing: a stated duration "
+                     "or the span from its start to its end", SPENT_OPERATIONS)
     if _matches(_DURATION_SUM, text):
-        return Route(True, "duration_sum", unit, "asks for a total amount of time")
+        return Route(True, "duration_sum", unit, "asks for a total amount of time",
+                     ("duration_sum",))
     if _matches(_ELAPSED_BETWEEN, text):
-        return Route(True, "elapsed_between", unit, "asks for the time between two events")
+        return Route(True, "elapsed_between", unit, "asks for the time between two events",
+                     ("elapsed_between",))
     if _matches(_ELAPSED_SINCE, text):
-        return Route(True, "elapsed_since_question", unit, "asks how long ago something was")
+        return Route(True, "elapsed_since_question", unit, "asks how long ago something was",
+                     ("elapsed_since_question",))
     if _matches(_ORDER, text) or _is_order_yes_no(text):
-        return Route(True, "order", None, "asks for a chronological order")
+        return Route(True, "order", None, "asks for a chronological order", ("order",))
     if _matches(_SCHEDULE, text):
-        return Route(True, "schedule", None, "asks for a scheduled time")
+        return Route(True, "schedule", None, "asks for a scheduled time", ("schedule",))
     if _matches(_ABSOLUTE, text):
-        return Route(True, "absolute_date", None, "asks for a date")
+        return Route(True, "absolute_date", None, "asks for a date", ("absolute_date",))
     return Route(False, None, None, "no explicit interval, duration, order or date construction")

@@ -26,6 +26,10 @@ Decisions worth knowing:
 - **Durations**: minutes, hours, days and weeks convert exactly; months and years convert
   exactly into each other (a year is 12 months); mixing the two families is refused, also
   against the unit the question asks for. Approximate amounts ("about 3 weeks") are refused.
+- **Operation**: a question whose construction admits several operations ("how many days
+  did I spend on the walking tour": a stated duration, or the span from its start to its
+  end) routes with no single operation, so the stage cannot compare; here the resolution's
+  operation must be one of those the router lists (``operation_not_asked``).
 - **Future elapsed-since**: an event whose date (in ``tz``) is after the question's date is
   refused; with hours or minutes asked, an instant after the question's is refused too.
 
@@ -49,6 +53,7 @@ from prme_cli.relate.interpret import (
     fits_in,
     interpret,
 )
+from prme_cli.relate.router import route
 from prme_cli.relate.types import OPERATIONS, TIME_BASES, EvidenceRecord, Operand, Resolution
 
 #: Every code :func:`validate` can return, for callers that document or count them.
@@ -70,6 +75,7 @@ CODES: tuple[str, ...] = (
     "future_elapsed",
     "order_tie",
     "order_overlap",
+    "operation_not_asked",
 )
 
 _DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
@@ -279,6 +285,13 @@ def _operation_rules(
 # --------------------------------------------------------------------------- entry point
 
 
+def _asked_operations(question: str) -> tuple[str, ...]:
+    """The operations a question admits when its route names several (the stage compares a
+    single routed operation itself); empty when there is nothing to add to that check."""
+    decision = route(question)
+    return decision.operations if decision.operation is None else ()
+
+
 def validate(
     resolution: Resolution,
     records: Mapping[str, EvidenceRecord],
@@ -306,6 +319,12 @@ def validate(
         return []
     low, high = OPERATIONS[operation]
     errors: list[ValidationError] = []
+    asked = _asked_operations(question)
+    if asked and operation not in asked:
+        errors.append(ValidationError(
+            "operation_not_asked",
+            f"the question admits {' or '.join(asked)}, the resolution gives {operation}",
+        ))
     if len(operands) < low or (high is not None and len(operands) > high):
         wanted = f"{low}" if low == high else f"at least {low}"
         errors.append(ValidationError(

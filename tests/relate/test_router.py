@@ -75,7 +75,7 @@ ROUTED = [
     ("How much time did I spend practising piano?", "duration_sum", None),
     ("How many hours in total did I work on the deck?", "duration_sum", "hours"),
     ("How long did I spend on the tax return altogether?", "duration_sum", None),
-    ("How many days did I spend in Lisbon?", "duration_sum", "days"),
+    ("How many hours did I log on the deck?", "duration_sum", "hours"),
     # schedules
     ("What time is the weekly review scheduled?", "schedule", None),
     ("At what time do I take the medication every day?", "schedule", None),
@@ -135,6 +135,43 @@ def test_not_routed(question: str) -> None:
     assert not decision.routed, (question, decision)
     assert decision.operation is None
     assert decision.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "unit"),
+    [
+        ("How many days did I spend in Lisbon?", "days"),
+        ("How long did we spend on the canal holiday?", None),
+        ("How many weeks did Oksana spend at the field station?", "weeks"),
+        ("How many hours did I spend restoring the mirror?", "hours"),
+    ],
+)
+def test_time_spent_on_one_thing_admits_a_duration_or_a_span(question: str,
+                                                              unit: str | None) -> None:
+    decision = route(question)
+    assert decision.routed and decision.operation is None
+    assert decision.operations == ("duration_sum", "elapsed_between")
+    assert decision.unit == unit
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many days did I spend in Lisbon and Porto?",
+        "How many hours did I spend on the deck in total?",
+        "How long did I spend on the tax return altogether?",
+        "How many hours did I spend a day on the thesis?",
+    ],
+)
+def test_time_spent_on_several_things_is_a_total(question: str) -> None:
+    decision = route(question)
+    assert decision.operation == "duration_sum" and decision.operations == ("duration_sum",)
+
+
+def test_a_single_construction_lists_its_one_operation() -> None:
+    decision = route("How many days passed between the interview and the offer?")
+    assert decision.operations == ("elapsed_between",)
+    assert route("What did I do in March?").operations == ()
 
 
 def test_routing_ignores_case_spacing_and_curly_quotes() -> None:

@@ -130,3 +130,21 @@ def test_a_headings_closed_stamp_is_its_own_however_long_the_metadata() -> None:
              "shackles, finally launched on [2026-03-29 Sun].")
     op = Operand("renew the boat licence", "r1", prose, "[2026-03-29 Sun]", "org_timestamp")
     assert judge("When did I renew the boat licence?", "absolute_date", op, prose) < THRESHOLD
+
+
+def test_the_same_name_twice_is_a_span_whose_first_quote_tells_the_start() -> None:
+    start_text = "Set off on the canoe trip down the Wye this morning."
+    end_text = "Got back from the canoe trip down the Wye today, shoulders aching."
+    name = "the canoe trip down the Wye"
+    start = Operand(name, "s", start_text, "this morning", "event_time")
+    end = Operand(name, "e", end_text, "today", "event_time")
+    records = {"s": EvidenceRecord("s", datetime(2024, 5, 11, 8), start_text),
+               "e": EvidenceRecord("e", datetime(2024, 5, 15, 21), end_text)}
+    question = "How many days did I spend on the canoe trip down the Wye?"
+
+    def probabilities(*operands: Operand) -> tuple[float, ...]:
+        return SymbolicGate().evaluate(question, Resolution("elapsed_between", operands),
+                                       records, ProviderAudit("symbolic")).probabilities
+
+    assert all(p >= THRESHOLD for p in probabilities(start, end))
+    assert all(p < 0.5 for p in probabilities(end, start))  # swapped: neither end fits

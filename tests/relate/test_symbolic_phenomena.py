@@ -37,7 +37,8 @@ def stage(question: str, *records: EvidenceRecord,
     by_id = {r.id: r for r in records}
     errors = validate(resolution, by_id, question=question, unit=decision.unit,
                       question_date=asked, tz=TZ)
-    if errors or resolution.operation != decision.operation:
+    # The stage compares a single routed operation; validation checks a route of several.
+    if errors or (decision.operation and resolution.operation != decision.operation):
         return "validation_rejected", None, (resolution, errors)
     dated = [interpret(o, by_id[o.evidence_id], question_date=asked, tz=TZ)
              for o in resolution.operands]
@@ -449,3 +450,65 @@ def test_who_did_i_meet_first() -> None:
     status, value, resolution = stage(question, *records)
     assert status == "accepted", resolution
     assert value is not None and value["order"][0] == "the baker from Lyon"
+
+
+# --------------------------------------------------------------------------- time spent on one thing
+
+CANOE = (
+    rec("a", datetime(2024, 5, 11, 8),
+        "Set off on the canoe trip down the Wye this morning, river high and brown."),
+    rec("b", datetime(2024, 5, 13, 20),
+        "The canoe trip down the Wye has been lovely so far, otters at dusk."),
+    rec("c", datetime(2024, 5, 15, 21),
+        "Got back from the canoe trip down the Wye today, shoulders aching."),
+)
+
+
+def test_days_spent_on_one_thing_is_its_start_to_its_end() -> None:
+    question = "How many days did I spend on the canoe trip down the Wye?"
+    status, value, resolution = stage(question, *CANOE)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 4
+    assert [o.evidence_id for o in resolution.operands] == ["a", "c"]
+    assert {o.name for o in resolution.operands} == {"the canoe trip down the Wye"}
+
+
+def test_time_spent_in_a_place_from_arriving_to_leaving_in_the_third_person() -> None:
+    records = (
+        rec("a", datetime(2024, 2, 3, 18),
+            "Oksana: I arrived at the field station on Hekla today, snow everywhere."),
+        rec("b", datetime(2024, 2, 17, 18),
+            "Oksana: I got back from the field station on Hekla yesterday, warm at last."),
+    )
+    question = "How many days did Oksana spend at the field station on Hekla?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 13
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        ("a", "b"),  # no end told, only a middle
+        ("b", "c"),  # no start told
+    ],
+)
+def test_a_span_needs_both_ends_told(kept: tuple[str, ...]) -> None:
+    records = [r for r in CANOE if r.id in kept]
+    question = "How many days did I spend on the canoe trip down the Wye?"
+    assert stage(question, *records)[0] != "accepted"
+
+
+def test_a_span_whose_end_is_dated_before_its_start_is_refused() -> None:
+    records = (
+        rec("a", datetime(2024, 5, 20, 8),
+            "Set off on the canoe trip down the Wye this morning, river high and brown."),
+        CANOE[2],
+    )
+    question = "How many days did I spend on the canoe trip down the Wye?"
+    assert stage(question, *records)[0] != "accepted"
+
+
+def test_time_spent_on_several_things_is_not_a_span() -> None:
+    question = "How many days did I spend on the canoe trip down the Wye and the Usk?"
+    assert stage(question, *CANOE)[0] != "accepted"

@@ -301,6 +301,15 @@ def test_order_overlap() -> None:
     assert codes(check("order", naples, arrived, question=question)) == ["order_overlap"]
 
 
+def test_a_question_admitting_several_operations_refuses_any_other() -> None:
+    question = "How many days did I spend on the frame?"
+    finishing = op("the frame", "finish", FINISH.quote, FINISH.time_expression)
+    hanging = op("the frame", "hang", HANG.quote, HANG.time_expression)
+    assert check("elapsed_between", finishing, hanging, question=question) == []
+    assert codes(check("order", finishing, hanging, question=question)) == [
+        "operation_not_asked"]
+
+
 # --------------------------------------------------------------------------- messages
 
 

@@ -399,6 +399,12 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     for forced in ("start", "finish"):
         if forced in model.aspects and forced not in seen and seen & {"start", "finish"}:
             problems.append(f"aspect: the question needs {forced}")
+    boundary = model.phrase.boundary
+    if boundary is not None:
+        # One end of a lasting event: the clause must tell that end, and only that end.
+        told = lexicon.boundaries_in(clause_text)
+        if told != {boundary}:
+            problems.append(f"span: the clause does not tell the event's {boundary}")
     # Modality and negation governing the head (cues before it, in its clause).
     before = sentence[a:head[1]]
     window = before[-80:]

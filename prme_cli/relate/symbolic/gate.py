@@ -227,6 +227,17 @@ class SymbolicGate:
             cap = min(cap, 0.2)
             warnings.append(f"aspect {'/'.join(sorted(seen))} in the quote, "
                             f"{'/'.join(sorted(wanted)) or 'plain'} in the name")
+        # One end of a lasting event: the same name twice in an interval is the event's span,
+        # the first quote must tell its start and the second its end.
+        boundary = _span_boundary(resolution, operand)
+        if boundary is not None:
+            # From just before the name's first word to the expression: "got back from an
+            # amazing solo camping trip to … today" tells the end before the name starts.
+            told = lexicon.boundaries_in(_boundary_window(quote, [qtoks[i] for i in positions],
+                                                          where, expr_end))
+            if told != {boundary}:
+                cap = min(cap, 0.3)
+                warnings.append(f"the quote does not tell the {boundary} of the named event")
         # Modality and negation just before the event words or the expression.
         lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6):nearest]]
         lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3):expr_index]]
@@ -341,6 +352,30 @@ def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
+
+
+def _boundary_window(quote: str, hits: list[tuple[int, int, str]], where: int,
+                     expr_end: int) -> str:
+    """The quote from six words before the name's first word found to the later of the
+    expression and the name's last word found (character offsets: the entailed words the
+    gate adds for a return have no place of their own)."""
+    real = _tokens(quote)
+    first = min([a for a, b, _ in hits if b > a] + [where])
+    last = max([b for a, b, _ in hits if b > a] + [expr_end])
+    index = next((i for i, (a, _, _) in enumerate(real) if a >= first), 0)
+    return quote[real[max(0, index - 6)][0] if real else 0:last]
+
+
+def _span_boundary(resolution: Resolution, operand: Operand) -> str | None:
+    """"start" or "end" when ``operand`` is one end of a span: an interval whose two
+    operands carry one name ("how many days did I spend on the walking tour")."""
+    operands = resolution.operands
+    if resolution.operation != "elapsed_between" or len(operands) != 2:
+        return None
+    first, second = (" ".join(o.name.lower().split()) for o in operands)
+    if first != second:
+        return None
+    return "start" if operand is operands[0] else "end"
 
 
 def _elided_object(operand: Operand, resolution: Resolution) -> str:

@@ -486,6 +486,34 @@ def entailed_by_return(text: str) -> tuple[str, ...]:
     return VISIT_WORDS if _RETURN_ANYWHERE.search(text) else ()
 
 
+#: A journey or a stay opens when one sets off on it, leaves for it or arrives there, and
+#: closes when one comes back from it (or checks out): the boundaries of an event that lasts.
+_OPENS = re.compile(
+    r"\b(?:set(?:ting)?\s+(?:off|out)|left\s+for|leaving\s+for|head(?:ed|ing)?\s+"
+    r"(?:off|out)|departed|arrived\s+(?:in|at)|checked\s+in(?:to)?)\b",
+    re.IGNORECASE,
+)
+_CLOSES = re.compile(
+    r"\b(?:(?:got|get|came|come|flew|drove|walked|arrived|made\s+it)\s+(?:back|home)\s+from|"
+    r"returned\s+(?:home\s+)?from|checked\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def boundaries_in(text: str) -> set[str]:
+    """Which boundary of a lasting event a clause asserts: ``start`` ("started", "began",
+    "set off on", "left for", "arrived in") or ``end`` ("finished", "wrapped up", "got back
+    from", "returned from"). The span of one event ("how many days did I spend on the
+    walking tour") is measured between a clause of each kind."""
+    found = set()
+    aspects = aspect_in_words([w for _, _, w in words(text)])
+    if "start" in aspects or _OPENS.search(text):
+        found.add("start")
+    if "finish" in aspects or _CLOSES.search(text):
+        found.add("end")
+    return found
+
+
 _ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
 
 

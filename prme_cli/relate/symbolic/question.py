@@ -40,6 +40,9 @@ class EventPhrase:
     text: str
     shared: str = ""
     aspect: str | None = None
+    #: "start" or "end" for the two ends of one lasting event ("how many days did I spend on
+    #: the walking tour"): the evidence must tell that boundary outright
+    boundary: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +242,30 @@ def _take_to_finish(q: str) -> QuestionFrame | None:
                          _unit(m), "how long did it take to finish A", subject=m["subj"])
 
 
+_SEVERAL = re.compile(r"\s(?:and|or)\s|,|\b(?:in\s+total|in\s+all|altogether|combined|total|"
+                      r"overall|each|every|per|a\s+(?:day|week|month))\b", re.IGNORECASE)
+
+
+def _spent_on(q: str) -> QuestionFrame | None:
+    """"How many days did I spend on my walking tour?": one lasting thing, measured from its
+    start to its end. Both operands carry the question's one name for it; the first must be
+    told as its start ("set off on …"), the second as its end ("got back from …"). Several
+    things ("A and B") or a rate ("a day") are a total of stated durations, not a span."""
+    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:did|do|does|had|have|has)\s+"
+                  rf"{_SUBJ}\s+(?:spend|spent)\s+(?:(?:on|at|in|with|during)\s+)?(?P<a>.+?){_END}",
+                  q, re.IGNORECASE)
+    if not m or _SEVERAL.search(m.group("a")):
+        return None
+    a = _verbatim(q, _strip_phrase(m.group("a")))
+    if not a:
+        return None
+    return QuestionFrame("elapsed_between",
+                         (EventPhrase(a, aspect="start", boundary="start"),
+                          EventPhrase(a, aspect="finish", boundary="end")),
+                         _unit(m), "how long did I spend on A (its start to its end)",
+                         subject=_subject(m["subj"]))
+
+
 def _ago(q: str) -> QuestionFrame | None:
     m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
                   re.IGNORECASE)
@@ -356,5 +383,5 @@ def _unit(m: re.Match[str]) -> str | None:
 
 
 # Most specific first: "how many days ago did I A when B" before "how many days ago did I A".
-_PARSERS = (_take_to_finish, _been_when, _since_when, _ago_when, _before_after, _between,
+_PARSERS = (_take_to_finish, _spent_on, _been_when, _since_when, _ago_when, _before_after, _between,
             _ago, _been_since, _order_of, _which_first, _when, _did_before)

@@ -448,6 +448,10 @@ class SymbolicResolver:
                 for j in range(i + 1, len(windows)):
                     if _overlaps(windows[i], windows[j]):
                         return "two events' dates overlap, so their order is unknown"
+        if [p.boundary for p in frame.phrases] == ["start", "end"]:
+            start, end = windows
+            if start is None or end is None or end[0] < start[0]:
+                return "the event's end is dated before its start"
         if frame.operation == "elapsed_since_question":
             w = windows[0]
             if w is not None and w[0] > request.question_date:
