@@ -36,6 +36,7 @@ from typing import Any
 
 from .model import Node, ParsedFile, Timestamp
 from .store import (
+    HIDDEN_ARCHIVED,
     SPAN_BOUNDS,
     SPAN_DAY,
     SPAN_LONG,
@@ -221,7 +222,7 @@ def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
 
 _TS_INSERT = (
     'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
-    "repeater, warning, label) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "repeater, warning, label, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _OBJ_INSERT = (
     "INSERT INTO objects(pk, id, file_id, type, seq, line, level, parent_id, path, title, todo, "
@@ -513,7 +514,10 @@ class _Run:
             else:
                 pk = ex.pk
             chash = content_hash(node)
-            stamps.extend([timestamp_row(pk, ts) for ts in node.timestamps])
+            archived = int(node.archived or (archive_file and i > 0))
+            # The object is live once written: its stamps carry only the archived flag.
+            hidden = HIDDEN_ARCHIVED if archived else 0
+            stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
             if ex is None:
                 version = now
                 first_seen = now
@@ -555,7 +559,7 @@ class _Run:
                 node.body,
                 wall_seconds(node.event_time) if node.event_time is not None else None,
                 node.event_source,
-                int(node.archived or (archive_file and i > 0)),
+                archived,
                 chash,
                 version,
                 first_seen,
