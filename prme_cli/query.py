@@ -587,9 +587,9 @@ def _select_windowed(
         order = f"b.k {direction}, b.obj {direction}"
         if fts_cte:
             order = f"f.rank, {order}"
-        source = f" JOIN objects o ON o.pk = b.obj{joins} WHERE 1{where}" if joined else ""
+        join_sql = f" JOIN objects o ON o.pk = b.obj{joins} WHERE 1{where}" if joined else ""
         sql = (
-            f"WITH {', '.join(ctes)} SELECT b.obj, {rank_col}, b.k, b.ts FROM best b{source} "
+            f"WITH {', '.join(ctes)} SELECT b.obj, {rank_col}, b.k, b.ts FROM best b{join_sql} "
             f"ORDER BY {order}"
         )
         if limit is not None:
