@@ -17,7 +17,13 @@ from prme_cli.relate.arithmetic import compute
 from prme_cli.relate.interpret import interpret
 from prme_cli.relate.router import route
 from prme_cli.relate.symbolic import SymbolicGate, SymbolicResolver
-from prme_cli.relate.types import EvidenceRecord, ProviderAudit, ResolveRequest
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    Operand,
+    ProviderAudit,
+    Resolution,
+    ResolveRequest,
+)
 from prme_cli.relate.validate import validate
 
 TZ = ZoneInfo("America/New_York")
@@ -512,3 +518,48 @@ def test_a_span_whose_end_is_dated_before_its_start_is_refused() -> None:
 def test_time_spent_on_several_things_is_not_a_span() -> None:
     question = "How many days did I spend on the canoe trip down the Wye and the Usk?"
     assert stage(question, *CANOE)[0] != "accepted"
+
+
+# --------------------------------------------------------------------------- a gift without the word
+
+
+def test_a_thing_got_for_someones_occasion_is_their_gift() -> None:
+    records = (
+        rec("a", datetime(2024, 4, 2, 19),
+            "Good news, I ordered it on March 28th for my cousin's graduation: a hand-bound "
+            "journal from a stationer in Bath."),
+        rec("b", datetime(2024, 4, 14, 19),
+            "My cousin's graduation ceremony was on April 12th, she loved the journal."),
+    )
+    question = "How many days before my cousin's graduation ceremony did I order her gift?"
+    status, value, resolution = stage(question, *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["days"] == 15
+
+
+def test_a_date_right_after_the_occasion_may_be_the_occasions_own() -> None:
+    text = "I ordered a scarf for my cousin's graduation on April 12th, she loved it."
+    operand = Operand("order her gift", "a", text, "April 12th", "text_expression")
+    record = rec("a", datetime(2024, 4, 14, 19), text)
+    verdict = SymbolicGate().evaluate(
+        "When did I order her gift?", Resolution("absolute_date", (operand,)), {"a": record},
+        ProviderAudit("symbolic"))
+    assert verdict.probabilities[0] < 0.85
+
+
+@pytest.mark.parametrize(
+    ("text", "passes"),
+    [
+        ("I ordered it on March 28th, just in time for her party.", True),
+        ("I ordered it on March 28th for my cousin's graduation.", True),
+        ("I ordered it on March 28th for the office party.", False),  # nobody's occasion
+        ("I ordered it on March 28th for my own birthday.", False),  # the writer's, not hers
+    ],
+)
+def test_whose_occasion_a_thing_is_got_for(text: str, passes: bool) -> None:
+    operand = Operand("order her gift", "a", text, "March 28th", "text_expression")
+    record = rec("a", datetime(2024, 4, 14, 19), text)
+    verdict = SymbolicGate().evaluate(
+        "When did I order her gift?", Resolution("absolute_date", (operand,)), {"a": record},
+        ProviderAudit("symbolic"))
+    assert (verdict.probabilities[0] >= 0.85) is passes

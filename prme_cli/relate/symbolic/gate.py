@@ -11,7 +11,10 @@ with a different and deliberately literal method:
    and generic nouns ("event") do not count, ordinals ("first") count little, and the
    name's leading verb weighs half because aspect is judged separately. Nouns and names
    must be there as written; a verb may be there as an everyday equivalent ("got" for
-   "received", at 0.7 credit), and a DONE heading says "finished" of its title. A bare
+   "received", at 0.7 credit), a thing got "for her birthday" / "for Ana's party" is a
+   gift or present (0.7 credit; not when the expression right after the occasion may be
+   the occasion's own date, nor for the writer's own occasion when the name's gift is
+   somebody else's), and a DONE heading says "finished" of its title. A bare
    verb ("finishing" in "between finishing and hanging the frame") borrows the object of
    the operand after it. This gives a coverage ``c`` in [0, 1].
 2. **Is the time near the event?** The token distance from the cited expression to the
@@ -24,7 +27,10 @@ with a different and deliberately literal method:
    the doing, SCHEDULED/DEADLINE only a plan, CLOCK only work); for ``event_time``, words
    that tie the event to the note's own day ("today", "this morning", "just now"), and for
    a recent-past "just" ("I just got back from …") a verb after it that is the name's own
-   or one of coming back, followed by the name's words.
+   or one of coming back, followed by the name's words. When an interval's two operands
+   carry one name (the span of one event: "how many days did I spend on the canoe trip"),
+   the first quote must tell the event's start ("set off on", "started", "arrived in") and
+   the second its end ("got back from", "finished"), each and only that (cap 0.3).
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
 warning (aspect clash 0.2, negation 0.25, plan 0.3, wrong kind of org stamp 0.2, CLOCK 0.4,
@@ -34,7 +40,7 @@ stage's 0.85 threshold says that at least about four fifths of the name's specif
 quote says the event did not happen then, happened in another aspect, or was only planned.
 It is a rule score, not a learned or calibrated likelihood: on the development split every
 operand the resolver proposed and the gate passed was right, and the gate's refusals there
-were all literal mismatches ("her gift" told as "it"), so it errs on the side of refusing.
+were all literal mismatches (an event told as "it"), so it errs on the side of refusing.
 """
 
 from __future__ import annotations
@@ -173,6 +179,11 @@ class SymbolicGate:
                 # nouns and names must be there as written.
                 hits = [i for i, (_, _, w) in enumerate(qtoks)
                         if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6]
+                credit = 0.7
+            if not hits and word in lexicon.GIFT_NOUNS:
+                # "ordered it for my best friend's birthday" tells a gift without the word;
+                # not when the expression dates the occasion ("… birthday on the 15th").
+                hits = _occasion_hits(quote, qtoks, where, operand.name)
                 credit = 0.7
             if hits:
                 got += weight * credit
@@ -364,6 +375,23 @@ def _boundary_window(quote: str, hits: list[tuple[int, int, str]], where: int,
     last = max([b for a, b, _ in hits if b > a] + [expr_end])
     index = next((i for i, (a, _, _) in enumerate(real) if a >= first), 0)
     return quote[real[max(0, index - 6)][0] if real else 0:last]
+
+
+def _occasion_hits(quote: str, qtoks: list[tuple[int, int, str]], where: int,
+                   name: str) -> list[int]:
+    """Token indexes of the occasion words a thing is given for ("for her birthday"), unless
+    the time expression follows the occasion (then it may be the occasion's own date), or
+    the name's gift is somebody else's ("her gift") and the occasion the writer's own."""
+    others = bool(re.search(r"\b(?:her|his|their)\b|\w's\b", name, re.IGNORECASE))
+    out = []
+    for start, end in lexicon.given_for_occasion(quote):
+        if others and lexicon.occasion_is_own(quote, (start, end)):
+            continue
+        between = quote[end:where]
+        if where >= end and len(between.split()) <= 3 and not re.search(r"[,;:.!?()]", between):
+            continue  # "for my aunt's birthday party on May 3rd": the party's date
+        out += [i for i, (a, b, _) in enumerate(qtoks) if start <= a < end and b > a]
+    return out
 
 
 def _span_boundary(resolution: Resolution, operand: Operand) -> str | None:

@@ -5,7 +5,9 @@ Steps (each explained in the resolution's ``explanation``):
 1. :func:`question.parse` splits the question into an operation and event phrases ("between
    A and B", "since A when B", "how long had I been A when B", "how many days before B did
    I A", "which … first, A or B", "what is the order of A, B and C", "did I A before B",
-   "how many weeks ago did I A", "when did I A", "what date did I A"), first or third person.
+   "how many weeks ago did I A", "when did I A", "what date did I A", "how many days did I
+   spend on A" — from a clause telling A's start to one telling its end), first or third
+   person.
 2. Every packed record is cut into headings and sentences (:mod:`segment`); every phrase is
    aligned to every sentence (:mod:`align`): content coverage weighted by rarity (titles and
    names weigh most, everyday synonyms count less than the same word), and refusal of
