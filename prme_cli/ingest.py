@@ -34,6 +34,7 @@ from json.encoder import encode_basestring as _quote
 from pathlib import Path
 from typing import Any
 
+from .errors import UsageError
 from .model import Node, ParsedFile, Timestamp
 from .store import (
     HIDDEN_ARCHIVED,
@@ -1004,20 +1005,14 @@ def reingest_roots(
             on_total=None,
         )
         report.merge(sub)
-    if vanished:
-        sub = IngestReport()
-        run = _Run(
-            store,
-            now=now,
-            include_archived=False,
-            todo_keywords=DEFAULT_TODO_KEYWORDS,
-            progress=None,
-            report=sub,
+    # A root that is gone altogether is far more often an unmounted disk or a renamed folder
+    # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
+    # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
+    for path, _kind in vanished:
+        report.errors.append(
+            f"{path}: ingest root no longer exists; its notes are kept "
+            "(`prme forget` it if it is gone for good)"
         )
-        for path, kind in vanished:
-            sub.warnings.append(f"{path}: root no longer exists; its files are tombstoned")
-            run.tombstone_under(path, is_dir=kind == "dir")
-        report.merge(sub)
     return report
 
 
@@ -1028,6 +1023,9 @@ def _under(column: str) -> str:
 def forget(store: Store, path: str | Path) -> int:
     """Remove a file, or every file under a root/directory, and its roots entry; returns the
     number of objects removed. Exact stored names (stdin) match before absolute paths."""
+    if not str(path).strip():
+        # `prme forget "$DIR"` with DIR unset must not match every stored path.
+        raise UsageError("forget needs a file or directory path, not an empty string")
     candidates = [str(path)]
     absolute = _abspath(path)
     if absolute not in candidates:

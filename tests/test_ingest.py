@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from prme_cli import ingest as ingest_mod
+from prme_cli.errors import UsageError
 from prme_cli.ingest import (
     content_hash,
     forget,
@@ -393,13 +394,26 @@ def test_reingest_roots_adds_tombstones_and_handles_vanished_root(
         p.unlink()
     root.rmdir()
     report = reingest_roots(store, now=T2)
-    assert any("no longer exists" in w for w in report.warnings)
+    # A vanished root (an unmounted disk, a renamed folder) is an error and its notes stay.
+    assert any("no longer exists" in e for e in report.errors)
     live = {o["title"] for o in objects(store).values() if o["type"] == "heading"}
-    assert live == {"Single"}
-    # The root comes back: its files revive.
+    assert live == {"Single", "B", "C"}
+    # The root comes back with b.org only: c.org vanished from an existing directory.
+    root.mkdir()
     write(root / "b.org", "* B\n")
-    reingest_roots(store, now=T3)
+    report = reingest_roots(store, now=T3)
+    assert not report.errors
     assert by_title(store, "B")["deleted_at"] is None
+    assert by_title(store, "C", live_only=False)["deleted_at"] is not None
+
+
+def test_forget_refuses_an_empty_path(store: Store, tmp_path: Path) -> None:
+    ingest_paths(store, [write(tmp_path / "a.org", "* A\n")], now=T0)
+    with pytest.raises(UsageError):
+        forget(store, "")
+    with pytest.raises(UsageError):
+        forget(store, "   ")
+    assert by_title(store, "A")["deleted_at"] is None
 
 
 def test_derived_ids_use_relpath_of_first_ingest(store: Store, tmp_path: Path) -> None:
