@@ -86,25 +86,55 @@ def default_store_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "prme" / "memory.sqlite3"
 
 
-def _merge(base: dict[str, Any], over: Mapping[str, Any], where: str) -> None:
+def _merge(
+    base: dict[str, Any],
+    over: Mapping[str, Any],
+    where: str,
+    *,
+    from_env: bool = False,
+    types: Mapping[str, Any] = DEFAULTS,
+) -> None:
     for key, value in over.items():
         if key not in base:
             raise UsageError(f"{where}: unknown setting {key!r}")
         if isinstance(base[key], dict):
             if not isinstance(value, Mapping):
                 raise UsageError(f"{where}: {key!r} must be a table")
-            _merge(base[key], value, f"{where}.{key}" if where else key)
+            _merge(base[key], value, f"{where}.{key}" if where else key, from_env=from_env,
+                   types=types[key])
+        elif from_env:
+            if str(value).strip() == "":
+                continue  # an empty variable is unset, as for PRME_STORE= in a crontab
+            base[key] = _env_value(types[key], str(value), f"{where}.{key}")
         else:
             base[key] = value
 
 
-def _env_value(text: str) -> Any:
+def _env_value(default: Any, text: str, name: str) -> Any:
+    """An environment string read as the setting's own type (the default's), so that a model
+    named ``1234`` stays a string and a digest like ``1234e5`` never becomes a float."""
     import tomllib
 
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text
+    if isinstance(default, bool):
+        return _as_bool(text, name)
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(f"{name} must be a whole number, not {text!r}") from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise UsageError(f"{name} must be a number, not {text!r}") from None
+    if isinstance(default, list):
+        if text.lstrip().startswith("["):
+            try:
+                return tomllib.loads(f"v = {text}")["v"]
+            except tomllib.TOMLDecodeError:
+                raise UsageError(f"{name} must be a TOML array, not {text!r}") from None
+        return text.split()
+    return text
 
 
 def _env_overrides(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -121,7 +151,7 @@ def _env_overrides(environ: Mapping[str, str]) -> dict[str, Any]:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
                 raise UsageError(f"environment variable {name} conflicts with another setting")
-        node[parts[-1]] = _env_value(raw)
+        node[parts[-1]] = raw
     return tree
 
 
@@ -147,7 +177,7 @@ def load(
     # Unknown PRME_* variables are an error only when they nest into a known table: a stray
     # PRME_SOMETHING from another tool must not break every command.
     known = {k: v for k, v in overrides.items() if k in effective}
-    _merge(effective, known, "environment")
+    _merge(effective, known, "environment", from_env=True)
     if flags:
         _merge(effective, _drop_none(flags), "option")
     _check(effective)
@@ -186,12 +216,23 @@ def _check(cfg: dict[str, Any]) -> None:
         raise UsageError("context.format must be 'reader' or 'json'")
     if str(cfg["week_start"]).lower() not in WEEKDAYS:
         raise UsageError(f"week_start must be a weekday name, not {cfg['week_start']!r}")
-    keywords = cfg["org"]["todo_keywords"]
-    if isinstance(keywords, str):
-        cfg["org"]["todo_keywords"] = keywords.split()
+    cfg["org"]["todo_keywords"] = _str_list(cfg["org"]["todo_keywords"], "org.todo_keywords")
+    # A single pattern written as a string must not become a list of its characters
+    # (list("attic/*") holds "*", which would exclude every file).
+    cfg["ingest"]["exclude"] = _str_list(cfg["ingest"]["exclude"], "ingest.exclude", split=False)
+    if not isinstance(cfg["ingest"]["glob"], str) or not cfg["ingest"]["glob"].strip():
+        raise UsageError("ingest.glob must be a non-empty pattern such as '*.org'")
     cfg["ingest"]["include_archived"] = _as_bool(
         cfg["ingest"]["include_archived"], "ingest.include_archived"
     )
+
+
+def _str_list(value: Any, name: str, *, split: bool = True) -> list[str]:
+    if isinstance(value, str):
+        return value.split() if split else [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f"{name} must be a list of strings")
+    return list(value)
 
 
 def _as_bool(value: Any, name: str) -> bool:

@@ -88,3 +88,31 @@ def test_config_hash_is_canonical_and_ignores_secret_values() -> None:
     b = {"a": {"api_key": "two"}, "b": 1}
     assert config.config_sha256(a) == config.config_sha256(b)
     assert config.config_sha256(a) != config.config_sha256({"b": 2, "a": {"api_key": "one"}})
+
+
+def test_environment_values_take_the_settings_type(tmp_path: Path) -> None:
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "PRME_TEMPORAL_RELATION__RESOLVER__MODEL": "1234",
+        "PRME_TEMPORAL_RELATION__RESOLVER__DIGEST": "1234e5",
+        "PRME_TEMPORAL_RELATION__RESOLVER__SEED": "42",
+        "PRME_ORG__TODO_KEYWORDS": "TODO NEXT | DONE",
+        "PRME_TZ": "",
+    }
+    cfg = config.load(environ=env)
+    resolver = cfg["temporal_relation"]["resolver"]
+    assert resolver["model"] == "1234" and resolver["digest"] == "1234e5"
+    assert resolver["seed"] == 42
+    assert cfg["org"]["todo_keywords"] == ["TODO", "NEXT", "|", "DONE"]
+    assert cfg["tz"] is None  # an empty variable is unset
+
+
+def test_a_single_exclude_pattern_is_one_pattern(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PRME_INGEST__EXCLUDE": "attic/*"}
+    assert config.load(environ=env)["ingest"]["exclude"] == ["attic/*"]
+    _write(tmp_path / "prme" / "config.toml", '[ingest]\nexclude = "drafts/*"\n')
+    assert config.load(environ={"XDG_CONFIG_HOME": str(tmp_path)})["ingest"]["exclude"] == [
+        "drafts/*"
+    ]
+    env["PRME_INGEST__EXCLUDE"] = '["a/*", "b/*"]'
+    assert config.load(environ=env)["ingest"]["exclude"] == ["a/*", "b/*"]
