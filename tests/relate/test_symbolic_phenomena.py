@@ -563,3 +563,42 @@ def test_whose_occasion_a_thing_is_got_for(text: str, passes: bool) -> None:
         "When did I order her gift?", Resolution("absolute_date", (operand,)), {"a": record},
         ProviderAudit("symbolic"))
     assert (verdict.probabilities[0] >= 0.85) is passes
+
+
+# --------------------------------------------------------------------------- first and last parts
+
+
+def test_a_courses_first_class_is_its_start_and_its_last_class_its_end() -> None:
+    records = (
+        rec("a", datetime(2024, 1, 9, 21),
+            "My first Italian class tonight at the community college, the teacher is from Bari."),
+        rec("b", datetime(2024, 3, 26, 21),
+            "The last Italian class tonight, we sang and ate biscotti."),
+    )
+    status, value, resolution = stage("When did I start the Italian course?", *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["date"] == "2024-01-09"
+    status, value, resolution = stage("When did I finish the Italian course?", *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["date"] == "2024-03-26"
+
+
+def test_a_series_last_episode_is_finishing_it() -> None:
+    records = (rec("a", datetime(2024, 5, 2, 23),
+                   "Watched the final episode of 'Harbour Lights' tonight, what a twist."),)
+    status, value, resolution = stage("When did I finish 'Harbour Lights'?", *records)
+    assert status == "accepted", resolution
+    assert value is not None and value["date"] == "2024-05-02"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I flew first class to Bari tonight for the Italian course reunion.",
+        "The first three Italian classes were hard, I said so tonight.",
+        "Tonight I liked the Italian class first of all the evening classes.",
+    ],
+)
+def test_first_as_no_ordinal_of_one_class_starts_nothing(text: str) -> None:
+    records = (rec("a", datetime(2024, 1, 9, 21), text),)
+    assert stage("When did I start the Italian course?", *records)[0] != "accepted"

@@ -2,8 +2,9 @@
 
 A sentence reports the event when (1) it shares enough of the phrase's content — weighted by
 how rare each word is among the packed records, with titles and names weighing most — as
-word keys or everyday synonyms; (2) its verb has the phrase's aspect (finishing is not
-starting, ordering is not receiving); (3) it asserts the event: no negation, plan, wish or
+word keys, everyday synonyms or words the sentence entails ("got back from the fair" went
+to it, "my first pottery class" started the pottery course); (2) its verb has the phrase's
+aspect (finishing is not starting, ordering is not receiving); (3) it asserts the event: no negation, plan, wish or
 question governs the matched words; (4) for a first-person question, the doer is the writer
 ("I …", or a journal sentence with no subject), not "you" or somebody else.
 
@@ -243,7 +244,9 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     ``implied`` are words the sentence's context says without writing them: a DONE
     heading says "finished" of its title."""
     toks = _sentence_tokens(sentence)
-    implied_keys = [lexicon.key(w) for w in implied + lexicon.entailed_by_return(sentence)]
+    entailed = lexicon.entailed_by_return(sentence) + tuple(
+        w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words)
+    implied_keys = [lexicon.key(w) for w in implied + entailed]
     if not toks or not model.tokens:
         return None
     matched: list[tuple[Token, int, int, float]] = []

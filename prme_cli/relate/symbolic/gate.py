@@ -14,7 +14,9 @@ with a different and deliberately literal method:
    "received", at 0.7 credit), a thing got "for her birthday" / "for Ana's party" is a
    gift or present (0.7 credit; not when the expression right after the occasion may be
    the occasion's own date, nor for the writer's own occasion when the name's gift is
-   somebody else's), and a DONE heading says "finished" of its title. A bare
+   somebody else's), "my first pottery class" says the pottery course (classes, lessons)
+   started and "the last episode" that the series (show) finished, and a DONE heading
+   says "finished" of its title. A bare
    verb ("finishing" in "between finishing and hanging the frame") borrows the object of
    the operand after it. This gives a coverage ``c`` in [0, 1].
 2. **Is the time near the event?** The token distance from the cited expression to the
@@ -166,6 +168,9 @@ class SymbolicGate:
             # "I got back from the fair" says I went to (visited, attended) it.
             qtoks += [(returned.start(), returned.start(), w)
                       for w in lexicon.entailed_by_return(returned.group(0))]
+        for at, entailed in lexicon.entailed_by_endpoint(quote):
+            # "First pottery class tonight" says the pottery course started.
+            qtoks += [(at, at, w) for w in entailed]
         stems = [_stem(w) for _, _, w in qtoks]
         total = sum(w for _, w, _, _ in names)
         got = 0.0

@@ -514,6 +514,39 @@ def boundaries_in(text: str) -> set[str]:
     return found
 
 
+#: The parts a series is made of, and what the series is called: a course's first class is
+#: its start and its last class its end; so are a series' first and last episode.
+_SERIES_OF: dict[str, tuple[str, ...]] = {
+    "class": ("course", "classes", "lessons"),
+    "lesson": ("course", "lessons", "classes"),
+    "session": ("course", "sessions"),
+    "lecture": ("course", "lectures"),
+    "seminar": ("course", "seminars"),
+    "episode": ("series", "season", "show"),
+}
+_ENDPOINT_PART = re.compile(
+    r"(?:\b(?:my|our|the|his|her|their)\s+|(?:^|(?<=[\n.!?*]))\s*)"
+    r"(?P<which>first|last|final)\s+"
+    r"(?!(?:two|three|four|five|six|seven|eight|nine|ten|few|couple|several|\d+)\b)"
+    r"(?:[\w'\u2019-]+\s+){0,2}?"
+    r"(?P<part>class|lesson|session|lecture|seminar|episode)(?:es|s)?\b(?!\s*-)",
+    re.IGNORECASE,
+)
+
+
+def entailed_by_endpoint(text: str) -> list[tuple[int, tuple[str, ...]]]:
+    """What "my first pottery class" / "the last episode" entails: starting (finishing) the
+    series it is part of — the course, the lessons, the show — as (offset of the part,
+    words). Only "first"/"last" as an ordinal of one part (after a determiner or opening
+    the sentence), so "first-class", "the first three lessons" or "the class I liked
+    first" entail nothing."""
+    out = []
+    for m in _ENDPOINT_PART.finditer(text):
+        boundary = "started" if m["which"].lower() == "first" else "finished"
+        out.append((m.start("part"), (boundary,) + _SERIES_OF[m["part"].lower()]))
+    return out
+
+
 #: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
 #: aunt's sixtieth birthday" is a gift without the word.
 GIFT_NOUNS: frozenset[str] = frozenset(words_of("gift gifts present presents"))
