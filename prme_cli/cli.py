@@ -10,6 +10,7 @@ one-line messages.
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import sys
 from dataclasses import dataclass, field
@@ -416,7 +417,9 @@ def _query_context(
     budget = state.cfg["context"]["budget"] if budget is None else budget
     if budget < 0:
         raise UsageError("--budget must be ≥ 0")
-    fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
+    # The context is text for a reader: json wraps it with its accounting, ids lists what
+    # was packed, and every other format prints the context itself (so a pipe gets it).
+    fmt = state.output_format(("table", "json", "tsv", "org", "ids"))
     with state.open_store() as store:
         outcome = context_for_query(
             store,
@@ -429,6 +432,7 @@ def _query_context(
             limit=_limit(max_results, None),
             now=state.now,
             tz=state.tz,
+            on_egress=lambda line: _err(f"prme: note: {line}"),
         )
     _print_context(state, outcome, fmt)
 
@@ -438,7 +442,10 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
     import json
 
     bundle = outcome.bundle
-    if fmt == "json":
+    if fmt == "ids":
+        for record in bundle.records:
+            sys.stdout.write(f"{record.id}\n")
+    elif fmt == "json":
         doc = bundle.to_json()
         if outcome.relation is not None:
             doc["temporal_relation"] = outcome.relation
@@ -526,7 +533,7 @@ def stats(ctx: typer.Context) -> None:
 
     state = _state(ctx)
     with state.open_store() as store:
-        data = store_stats(store)
+        data = store_stats(store, state.tz)
     fmt = state.output_format()
     if fmt in ("json", "jsonl"):
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
@@ -635,9 +642,10 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 
         relation_panel(sys.stdout, doc, color=state.color)
         return
-    # tsv / org: the status line, then the context exactly as the reader would get it
+    # tsv / org (and any pipe): stdout is the context exactly as a reader gets it, byte for
+    # byte; the outcome goes to stderr with the other messages.
     value = doc["value"] or {}
-    sys.stdout.write(f"{doc['status']}\t{doc['operation'] or ''}\t{value.get('display', '')}\n")
+    _err(f"relate: {doc['status']}\t{doc['operation'] or ''}\t{value.get('display', '')}")
     sys.stdout.write(doc["context"])
 
 
@@ -645,17 +653,16 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 def receipts(
     ctx: typer.Context,
     receipt_id: Annotated[str | None, typer.Argument(metavar="ID", help="Show one receipt.")] = None,
-    owner: Annotated[str | None, typer.Option("--owner", metavar="NAME", help="Whose receipts [default: yours].")] = None,
     max_results: MaxOpt = None,
 ) -> None:
-    """List your relate receipts, or show one."""
+    """List your relate receipts, or show one (yours: PRME_OWNER, else your login name)."""
     import json
 
     from prme_cli.relate.receipts import get_receipt, list_receipts
     from prme_cli.service import owner_name
 
     state = _state(ctx)
-    who = owner_name(owner, state.cfg)
+    who = owner_name(None, state.cfg)
     fmt = state.output_format()
     with state.open_store() as store:
         if receipt_id is not None:
@@ -765,8 +772,11 @@ def doctor(ctx: typer.Context) -> None:
         for check in checks:
             mark = "ok  " if check["ok"] else "FAIL"
             sys.stdout.write(f"{mark}  {check['name']}: {check['detail']}\n")
-    if not all(c["ok"] for c in checks if c.get("required", True)):
+    failed = [c for c in checks if not c["ok"] and c.get("required", True)]
+    if any(c.get("kind") != "provider" for c in failed):
         raise typer.Exit(ExitStatus.STORE)
+    if failed:
+        raise typer.Exit(ExitStatus.PROVIDER)
 
 
 @config_app.command("show")
@@ -825,6 +835,10 @@ def main(argv: list[str] | None = None) -> None:
     library raises as :class:`PrmeError` becomes one ``prme: error: …`` line and its code.
     """
     args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
+    if argv is None and hasattr(signal, "SIGPIPE"):
+        # `prme since … | head` closing the pipe early: end quietly like other Unix tools
+        # (status 141 under pipefail), not with exit 1, which means "no results" here.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         app(args=args, prog_name="prme")
     except PrmeError as exc:

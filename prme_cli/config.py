@@ -14,7 +14,6 @@ case a user writes a key into the file.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 import re
@@ -264,8 +263,9 @@ def redacted(cfg: Any) -> Any:
 
 def config_sha256(cfg: Mapping[str, Any]) -> str:
     """Canonical-JSON hash of the redacted configuration (for relate metadata and receipts)."""
-    text = json.dumps(redacted(cfg), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    from prme_cli.canonical import sha256_json
+
+    return sha256_json(redacted(cfg))
 
 
 def to_toml(cfg: Mapping[str, Any], prefix: str = "") -> str:

@@ -1,8 +1,9 @@
 """``prme doctor``: the checks a user runs when something seems off.
 
-Each check is a dict ``{"name", "ok", "detail", "required"}``; a failed required check makes the
-command exit 3. Provider reachability is informative (``required`` false) unless the provider is
-the one configured, because an unreachable optional server must not fail a cron health check.
+Each check is a dict ``{"name", "ok", "detail", "required"}``. A failed store, schema or
+tokenizer check makes the command exit 3; a configured resolver or gate that cannot be reached
+(or lists another model or digest) makes it exit 4, the provider-error status. Only the
+configured providers are checked, and a health check never sends notes anywhere.
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ def provider_checks(state: State) -> list[dict[str, Any]]:
         settings["allow_remote"] = tr["allow_remote"]
         name = settings.get("provider", "symbolic")
         ok, detail = check_reachable(role, name, settings)
-        checks.append(_check(f"{role} ({name})", ok, detail, required=False))
+        # The configured provider is the one relate will use: its failure is a failure.
+        check = _check(f"{role} ({name})", ok, detail)
+        check["kind"] = "provider"
+        checks.append(check)
     return checks
 
 

@@ -35,7 +35,14 @@ def run_ingest(
 ) -> IngestReport:
     """Ingest ``paths`` (``-`` = stdin, none = every known root) and report on stderr."""
     from prme_cli import ingest
+    from prme_cli.errors import UsageError
 
+    # Check the arguments before the store is created: a typo must not leave an empty store.
+    if "-" in paths and paths != ["-"]:
+        raise UsageError("stdin (-) cannot be mixed with other paths")
+    stdin_text = _read_stdin(name) if paths == ["-"] else None
+    if not paths and not state.store_path.exists():
+        raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
     now = state.now
     keywords = _todo_keywords(state)
     interactive = sys.stderr.isatty()
@@ -77,20 +84,14 @@ def run_ingest(
             "include_archived": include_archived,
             "todo_keywords": keywords,
         }
-        if paths == ["-"]:
-            report = ingest.ingest_text(store, sys.stdin.read(), name, **common)
-        elif "-" in paths:
-            from prme_cli.errors import UsageError
-
-            raise UsageError("stdin (-) cannot be mixed with other paths")
+        if stdin_text is not None:
+            report = ingest.ingest_text(store, stdin_text, name, **common)
         elif paths:
             report = ingest.ingest_paths(
                 store, paths, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
             )
         else:
             if not ingest.known_roots(store):
-                from prme_cli.errors import UsageError
-
                 raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
             report = ingest.reingest_roots(
                 store, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
@@ -104,6 +105,21 @@ def run_ingest(
         sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
     write_summary(report, color=state.color and interactive)
     return report
+
+
+def _read_stdin(name: str) -> str:
+    """Standard input as UTF-8 text, decoded like a file: bad bytes are a clear error."""
+    from prme_cli.errors import InputFileError
+
+    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(
+            f"{name} (stdin): not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
 
 
 def _short(path: str, width: int = 48) -> str:

@@ -782,6 +782,8 @@ def _calendar_days(ws: datetime, we: datetime) -> list[int] | None:
     the window counts too (an occurrence that starts late that day may reach into it). A
     superset on purpose: ``occurs_in`` still decides, this only spares it the hopeless rows.
     """
+    if (we - ws).days >= 31 or ws.date() == ws.date().min or we.date() == we.date().min:
+        return None  # long windows, and windows at the calendar's very start, admit any day
     first = (ws - timedelta(days=1)).date()
     last = (we - timedelta(microseconds=1)).date()
     if (last - first).days >= 31:
@@ -984,7 +986,7 @@ def get_object(store: Store, id: str, tz: tzinfo | None = None) -> dict[str, Any
     return doc
 
 
-def stats(store: Store) -> dict[str, Any]:
+def stats(store: Store, tz: tzinfo | None = None) -> dict[str, Any]:
     """Counts for ``prme stats`` (live objects unless said otherwise) plus store facts."""
     conn = store.conn
 
@@ -1014,8 +1016,8 @@ def stats(store: Store) -> dict[str, Any]:
         "timestamps": kinds,
         "versions": one("SELECT count(*) FROM versions"),
         "event_time_range": [
-            None if first is None else from_wall_seconds(first).isoformat(),
-            None if last is None else from_wall_seconds(last).isoformat(),
+            None if first is None else wall_iso(from_wall_seconds(first), tz),
+            None if last is None else wall_iso(from_wall_seconds(last), tz),
         ],
         "last_ingest": display_instant(last_ingest),
         "roots": [r[0] for r in conn.execute("SELECT path FROM roots ORDER BY path")],

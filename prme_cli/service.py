@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 
-from prme_cli.errors import UsageError
+from prme_cli.errors import StoreError, UsageError
 
 if TYPE_CHECKING:
     from prme_cli.context import Bundle, ContextRecord
@@ -92,15 +92,31 @@ def full_dump_tokens(store: Store) -> int:
     row = conn.execute("SELECT tokens FROM token_cache WHERE key = ?", (signature,)).fetchone()
     if row is not None:
         return int(row[0])
-    cached = dict(conn.execute("SELECT key, tokens FROM token_cache"))
     total = 0
     pending: dict[str, str] = {}
+    batch: list[tuple[str, str]] = []
+
+    def settle(batch: list[tuple[str, str]]) -> int:
+        # Look cached counts up in batches: memory stays flat however large the store is.
+        marks = ",".join("?" * len(batch))
+        known = dict(conn.execute(
+            f"SELECT key, tokens FROM token_cache WHERE key IN ({marks})", [k for _, k in batch]
+        ))
+        found = 0
+        for object_id, key in batch:
+            if key in known:
+                found += known[key]
+            else:
+                pending[object_id] = key
+        return found
+
     for values in conn.execute(_DUMP_KEY_SQL):
-        key = _dump_key(values[1:])
-        if key in cached:
-            total += cached[key]
-        else:
-            pending[values[0]] = key
+        batch.append((values[0], _dump_key(values[1:])))
+        if len(batch) == 500:
+            total += settle(batch)
+            batch = []
+    if batch:
+        total += settle(batch)
     fresh: list[tuple[str, int]] = []
     if pending:
         rows = [r for r in all_records(store) if r.id in pending]
@@ -110,12 +126,18 @@ def full_dump_tokens(store: Store) -> int:
             total += n
             fresh.append((pending[row_.id], n))
     fresh.append((signature, total))
+    # A cache write must never make a read command wait for, or fail on, a running ingest:
+    # try once without waiting, and let a busy store cost only a recount next time.
+    timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")
     try:
         with store.transaction() as tx:
             tx.execute("DELETE FROM token_cache WHERE key LIKE 'total:%'")
             tx.executemany("INSERT OR REPLACE INTO token_cache(key, tokens) VALUES (?, ?)", fresh)
-    except sqlite3.OperationalError:
+    except (sqlite3.OperationalError, StoreError):
         pass
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
     return total
 
 
@@ -143,21 +165,33 @@ def context_for_query(
     limit: int | None,
     now: datetime,
     tz: tzinfo,
+    owner: str | None = None,
+    on_egress: Callable[[str], None] | None = None,
+    providers: tuple[Any, Any] | None = None,
 ) -> ContextOutcome:
-    """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate."""
+    """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate.
+
+    Without ``limit``, only as many rows are read as the budget could possibly hold (a
+    reference line costs at least :data:`MIN_RECORD_TOKENS`), so a broad query on a large
+    store does not load rows that can never be packed.
+    """
     from prme_cli.context import pack
     from prme_cli.query import select
 
+    cap = limit if limit is not None else budget // MIN_RECORD_TOKENS + 1
     relating = bool(text) and bool(cfg["temporal_relation"]["enabled"]) and not fts
     if relating and _routes(str(text)):
         # A temporal question is natural language, not a list of words that must all
-        # appear: retrieve for it the way `prme relate` does.
+        # appear: retrieve for it the way `prme relate` does — within the user's filters
+        # and window, which also decide what may be sent to a provider.
         from prme_cli.retrieval import candidates
 
         found = candidates(store, str(text), question_date=now, tz=tz, limit=RELATE_CANDIDATES)
+        allowed = _allowed_ids(store, [c.row.id for c in found], window, filters)
+        found = [c for c in found if c.row.id in allowed][:cap]
         records = context_records(store, [c.row for c in found], [c.score for c in found])
     else:
-        rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=limit)
+        rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=cap)
         priorities = [float(len(rows) - i) for i in range(len(rows))]
         records = context_records(store, rows, priorities)
     fmt = str(cfg["context"].get("format", "reader"))
@@ -165,29 +199,41 @@ def context_for_query(
     relation = None
     if relating and text:
         outcome = run_relation(
-            store, cfg, question=text, question_date=now, tz=tz, bundle=bundle, records=records
+            store, cfg, question=text, question_date=now, tz=tz, bundle=bundle,
+            records=records, on_egress=on_egress, providers=providers,
         )
         relation = relate_json(text, now, outcome)
-        if outcome.accepted:
-            bundle = _with_context(bundle, outcome)
+        from prme_cli.relate.receipts import save_receipt
+
+        relation["receipt_id"] = save_receipt(store, owner_name(owner, cfg), relation)
+        bundle = outcome.bundle
     return ContextOutcome(bundle=bundle, relation=relation)
+
+
+#: The fewest tokens a packed record can take (a reference line with a short id and title).
+MIN_RECORD_TOKENS = 12
+
+
+def _allowed_ids(
+    store: Store,
+    ids: Sequence[str],
+    window: tuple[datetime, datetime] | None,
+    filters: Filters,
+) -> set[str]:
+    """Which of ``ids`` pass the query's window and filters (the same rules as ``select``)."""
+    from prme_cli.query import Filters as QueryFilters
+    from prme_cli.query import select
+
+    if window is None and filters == QueryFilters():
+        return set(ids)
+    rows = select(store, window=window, filters=filters, limit=None)
+    return {row.id for row in rows} & set(ids)
 
 
 def _routes(question: str) -> bool:
     from prme_cli.relate.router import route
 
     return route(question).routed
-
-
-def _with_context(bundle: Bundle, outcome: StageOutcome) -> Bundle:
-    from dataclasses import replace
-
-    return replace(
-        bundle,
-        context=outcome.context,
-        tokens_used=outcome.tokens_used,
-        excluded_ids=tuple(outcome.excluded_ids),
-    )
 
 
 def owner_name(explicit: str | None, cfg: Mapping[str, Any]) -> str:
@@ -225,7 +271,7 @@ def run_relation(
     bundle: Bundle,
     records: Sequence[ContextRecord],
     providers: tuple[Any, Any] | None = None,
-    on_egress: Any = None,
+    on_egress: Callable[[str], None] | None = None,
 ) -> StageOutcome:
     """Run the relate stage on an already packed bundle."""
     from prme_cli.config import config_sha256
@@ -233,11 +279,14 @@ def run_relation(
     from prme_cli.relate.stage import run_stage
 
     resolver, gate = providers or build_providers(cfg)
-    if on_egress is not None:
-        for provider in (resolver, gate):
-            line = describe_egress(provider, len(bundle.records))
-            if line:
-                on_egress(line)
+
+    def announce(provider: Any) -> None:
+        # Called by the stage just before a provider is used: nothing is announced for a
+        # question that is not routed, or when the bundle is empty.
+        line = describe_egress(provider, len(bundle.records))
+        if line and on_egress is not None:
+            on_egress(line)
+
     tr = cfg["temporal_relation"]
     return run_stage(
         question=question,
@@ -250,6 +299,7 @@ def run_relation(
         threshold=float(tr["threshold"]),
         failure_policy=str(tr["failure_policy"]),
         configuration_sha256=config_sha256(_relevant_config(cfg)),
+        on_egress=announce,
     )
 
 
@@ -292,7 +342,7 @@ def relate(
     budget: int,
     owner: str | None = None,
     providers: tuple[Any, Any] | None = None,
-    on_egress: Any = None,
+    on_egress: Callable[[str], None] | None = None,
     save_receipt: bool = True,
 ) -> RelateResult:
     """``prme relate``: retrieve for the question, pack, run the stage, keep a receipt."""
@@ -307,7 +357,8 @@ def relate(
     found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
     records = context_records(store, [c.row for c in found], [c.score for c in found])
     fmt = str(cfg["context"].get("format", "reader"))
-    bundle = pack(records, budget, fmt=fmt, full_dump_tokens=full_dump_tokens(store))
+    # relate prints no saving, so it does not pay for the full-dump count
+    bundle = pack(records, budget, fmt=fmt)
     outcome = run_relation(
         store,
         cfg,

@@ -381,3 +381,47 @@ def test_sqlite_failure_is_one_line_and_exit_three(
     result = run("since", "yesterday")
     assert result.code == 3
     assert result.err.strip() == "prme: error: store: database or disk is full"
+
+
+def test_stdin_that_is_not_utf8_is_a_clear_error(
+    store: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"* caf\xe9\n")))
+    with pytest.raises(SystemExit) as exit_:
+        main(["--store", str(store), "ingest", "-"])
+    assert exit_.value.code == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    assert not store.exists()  # nothing was created for a failed run
+
+
+def test_a_failed_ingest_creates_no_store(run: Any, store: Path) -> None:
+    assert run("ingest").code == 2
+    assert not store.exists()
+
+
+def test_windows_at_the_start_of_the_calendar(run: Any, ingested: Path) -> None:
+    assert run("since", "0001-01-01", "--format", "ids").code == 0
+    assert run("range", "0001-01-01", "0001-01-02", "--format", "ids").code == 1
+
+
+def test_query_context_ids_lists_the_packed_records(run: Any, ingested: Path) -> None:
+    ids = run("query", "frame", "--context", "--budget", "400", "--format", "ids")
+    doc = run("query", "frame", "--context", "--budget", "400", "--format", "json").json()
+    assert ids.out.split() == [r["id"] for r in doc["records"]]
+    assert run("query", "frame", "--context", "--format", "jsonl").code == 2
+
+
+def test_piped_relate_prints_only_the_context(run: Any, ingested: Path) -> None:
+    question = "How many days ago did I hone the plane iron?"
+    doc = run("relate", question, "--format", "json").json()
+    piped = run("relate", question, "--format", "tsv")
+    assert piped.code == 1
+    assert piped.out == doc["context"]
+    assert "relate: unsupported" in piped.err
+
+
+def test_stats_times_carry_the_zone_offset(run: Any, ingested: Path) -> None:
+    first, last = run("stats", "--format", "json").json()["event_time_range"]
+    assert first.endswith("+00:00") and last.endswith("+00:00")

@@ -14,14 +14,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from prme_cli.relate.stage import canonical_sha256
+from prme_cli.canonical import canonical_json as _canonical
+from prme_cli.canonical import sha256_json as canonical_sha256
 
 if TYPE_CHECKING:
     from prme_cli.store import Store
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def receipt_body(owner: str, document: Mapping[str, Any], created_at: str) -> dict[str, Any]:

@@ -10,14 +10,13 @@ text labels the inference as such.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
 
+from prme_cli.canonical import sha256_json, sha256_text
 from prme_cli.errors import PrmeError, ProviderError
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -31,14 +30,8 @@ from prme_cli.relate.types import (
 GUIDANCE_TITLE = "Temporal relation (inferred, verify against the cited records)"
 
 
-def canonical_sha256(value: Any) -> str:
-    """sha256 of canonical JSON (sorted keys, compact separators): stable across runs."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def text_sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+canonical_sha256 = sha256_json
+text_sha256 = sha256_text
 
 
 @dataclass
@@ -54,6 +47,8 @@ class StageOutcome:
     budget: int
     metadata: dict[str, Any] = field(default_factory=dict)
     excluded_ids: list[str] = field(default_factory=list)
+    #: The bundle to hand on: the repacked one when accepted, else the original.
+    bundle: Any = None
 
     @property
     def accepted(self) -> bool:
@@ -107,11 +102,14 @@ def run_stage(
     threshold: float,
     failure_policy: str,
     configuration_sha256: str,
+    on_egress: Callable[[Any], None] | None = None,
 ) -> StageOutcome:
     """Run the stage on a packed ``bundle`` (see :mod:`prme_cli.context`).
 
     ``context_records`` are the :class:`~prme_cli.context.ContextRecord` objects the bundle was
-    packed from (repacking may only use these).
+    packed from (repacking may only use these). ``on_egress(provider)`` is called just before
+    each provider is first used, so a caller can say what leaves the machine only when
+    something does.
     """
     from prme_cli.relate.router import route
 
@@ -147,6 +145,7 @@ def run_stage(
             budget=bundle.budget,
             metadata=meta,
             excluded_ids=list(bundle.excluded_ids),
+            bundle=bundle,
         )
         for key, value in changes.items():
             setattr(outcome, key, value)
@@ -170,6 +169,8 @@ def run_stage(
 
     resolver_audit = ProviderAudit(provider=resolver.name)
     meta["resolver"] = resolver_audit
+    if on_egress is not None:
+        on_egress(resolver)
     try:
         resolution = resolver.resolve(request, resolver_audit)
     except ProviderError as exc:
@@ -233,6 +234,8 @@ def run_stage(
     meta["evidence_ids"] = evidence_ids
 
     gate_audit = ProviderAudit(provider=gate.name)
+    if on_egress is not None:
+        on_egress(gate)
     try:
         verdict = gate.evaluate(question, resolution, evidence_by_id, gate_audit)
     except ProviderError as exc:
@@ -269,6 +272,7 @@ def run_stage(
         context=repacked.context,
         tokens_used=repacked.tokens_used,
         excluded_ids=list(repacked.excluded_ids),
+        bundle=repacked,
     )
 
 

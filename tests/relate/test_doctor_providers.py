@@ -43,10 +43,15 @@ def test_doctor_reaches_a_listed_ollama_model(
     assert checks["resolver (ollama)"]["ok"], checks
     assert "0.12.6" in checks["resolver (ollama)"]["detail"]
     assert fake_server.count("/api/chat") == 0  # a health check never generates
+    assert code == 0
+    monkeypatch.setenv("PRME_TEMPORAL_RELATION__RESOLVER__DIGEST", "sha256:" + "0" * 64)
+    code, out, _ = _cli(capsys, "--store", str(store), "doctor", "--format", "json")
+    assert "digest" in _checks(out)["resolver (ollama)"]["detail"] and code == 4
+    monkeypatch.delenv("PRME_TEMPORAL_RELATION__RESOLVER__DIGEST")
     fake_server.models = []
     code, out, _ = _cli(capsys, "--store", str(store), "doctor", "--format", "json")
     assert not _checks(out)["resolver (ollama)"]["ok"]
-    assert code == 0  # an optional provider being down does not fail the store check
+    assert code == 4  # the configured provider is down: a provider error, not a store error
 
 
 def test_doctor_reports_an_unreachable_server_and_a_missing_key(

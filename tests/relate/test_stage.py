@@ -357,3 +357,66 @@ def test_remote_provider_needs_allow_remote(
 
 
 _ = (io, sys)
+
+
+def test_query_context_relation_keeps_the_users_filters_and_leaves_a_receipt(
+    store: Store, capsys: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("PRME_TEMPORAL_RELATION__ENABLED", "true")
+    code, out, err = _cli(store.path, "query", QUESTION, "--context", "--tag", "nosuchtag",
+                          "--format", "json", capsys=capsys)
+    doc = json.loads(out)
+    assert doc["records"] == [] and doc["temporal_relation"]["status"] == "empty_context"
+    code, out, err = _cli(store.path, "query", QUESTION, "--context", "--format", "json",
+                          "--file", "notes.org", capsys=capsys)
+    doc = json.loads(out)
+    assert doc["records"] and doc["temporal_relation"]["receipt_id"]
+    assert list_receipts(store, _login_or_owner())
+
+
+def _login_or_owner() -> str:
+    from prme_cli.service import owner_name
+
+    return owner_name(None, config.load())
+
+
+def test_accepted_repack_reports_one_consistent_bundle(store: Store) -> None:
+    from prme_cli.query import Filters
+    from prme_cli.service import context_for_query
+
+    def ask(budget: int) -> Any:
+        return context_for_query(
+            store, cfg(enabled=True), text=QUESTION, window=None, filters=Filters(), fts=False,
+            budget=budget, limit=None, now=NOW, tz=TZ, owner="alice",
+            providers=(FixedResolver(GOOD), FixedGate(0.95)),
+        )
+
+    roomy = ask(4096).bundle
+    tight = ask(roomy.tokens_used - roomy.records[-1].tokens + 60)
+    assert tight.relation["status"] == "accepted"
+    bundle = tight.bundle
+    dropped = tight.relation["metadata"]["dropped_record_ids"]
+    assert dropped, "the guidance had to displace an uncited record"
+    assert not set(bundle.ids) & set(bundle.excluded_ids)
+    assert set(dropped) <= set(bundle.excluded_ids) and list(bundle.dropped_ids) == dropped
+    assert {"frame-done", "frame-hung"} <= set(bundle.ids)
+    assert bundle.tokens_used <= bundle.budget
+    assert f"{len(bundle.records)} nodes" in tight.footer()
+
+
+def test_egress_is_announced_only_when_a_provider_is_used(store: Store) -> None:
+    from prme_cli.service import run_relation
+
+    class Remote(FixedResolver):
+        leaves_machine = True
+        egress_url = "https://models.example/v1"
+
+    said: list[str] = []
+    base = cfg()
+    for question, expected in (("What did I do in March?", 0), (QUESTION, 1)):
+        said.clear()
+        roomy = run(store, question, resolver=FixedResolver(GOOD), gate=FixedGate(0.95))
+        run_relation(store, base, question=question, question_date=NOW, tz=TZ,
+                     bundle=roomy.bundle, records=[], providers=(Remote(GOOD), FixedGate(0.95)),
+                     on_egress=said.append)
+        assert len(said) == expected, (question, said)

@@ -10,9 +10,7 @@ call a model.
 from __future__ import annotations
 
 import email.utils
-import hashlib
 import ipaddress
-import json
 import logging
 import math
 import os
@@ -24,6 +22,7 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any, NoReturn, Self, TypeVar
 from urllib.parse import urlsplit
 
+from prme_cli import canonical as _canonical
 from prme_cli.errors import ProviderError, UsageError
 from prme_cli.relate.providers.prompts import SchemaViolation, repair_messages
 
@@ -121,17 +120,10 @@ def mask_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
 # --- hashing ---------------------------------------------------------------------------------
 
 
-def canonical_json(value: Any) -> str:
-    """Sorted keys, compact separators, UTF-8 kept: the same value always hashes the same."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
-
-
-def sha256_json(value: Any) -> str:
-    """Hex sha256 of :func:`canonical_json`. Callers hash bodies, never headers, so no key
-    can reach a hash."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+# Hashes use the project's one canonical JSON (callers hash bodies, never headers, so no key
+# can reach a hash).
+canonical_json = _canonical.canonical_json
+sha256_json = _canonical.sha256_json
 
 
 # --- endpoint policy -------------------------------------------------------------------------

@@ -13,12 +13,20 @@ from typing import Any
 
 from prme_cli.errors import PrmeError
 
-_DEFAULT_URLS = {
-    "ollama": "http://127.0.0.1:11434",
-    "openai": "http://127.0.0.1:8080",
-    "jev": "https://api.typesafe.ai",
-}
 _JEV_KEYS = ("JEV_API_KEY", "TYPESAFE_API_KEY")
+
+
+def _default_url(name: str) -> str:
+    """Each provider module's own default endpoint (one home for each constant)."""
+    if name == "ollama":
+        from prme_cli.relate.providers.ollama import DEFAULT_BASE_URL
+    elif name == "openai":
+        from prme_cli.relate.providers.openai import DEFAULT_BASE_URL
+    elif name == "jev":
+        from prme_cli.relate.providers.jev import DEFAULT_BASE_URL
+    else:
+        return ""
+    return DEFAULT_BASE_URL
 
 
 def _get_json(url: str, timeout: float) -> Any:
@@ -36,7 +44,7 @@ def check_reachable(role: str, name: str, settings: Mapping[str, Any]) -> tuple[
         return True, "built in: offline, deterministic, no network"
     from prme_cli.relate.providers.http import check_endpoint, credential
 
-    url = str(settings.get("url") or _DEFAULT_URLS.get(name, ""))
+    url = str(settings.get("url") or _default_url(name))
     if not url:
         return False, f"unknown provider {name!r}"
     try:
@@ -52,14 +60,23 @@ def check_reachable(role: str, name: str, settings: Mapping[str, Any]) -> tuple[
     timeout = 3.0
     try:
         if name == "ollama":
+            from prme_cli.relate.providers.ollama import DEFAULT_MODEL, digest_key, model_key
+
             tags = _get_json(endpoint.url + "/api/tags", timeout)
             version = _get_json(endpoint.url + "/api/version", timeout).get("version", "?")
-            model = settings.get("model") or "deepseek-v4.1-flash:cloud"
-            listed = {m.get("name") for m in tags.get("models", [])} | {
-                m.get("model") for m in tags.get("models", [])
-            }
-            if model not in listed and f"{model}:latest" not in listed:
+            model = str(settings.get("model") or DEFAULT_MODEL)
+            entry = next(
+                (
+                    m for m in tags.get("models", [])
+                    if any(model_key(str(m.get(k, ""))) == model_key(model) for k in ("name", "model"))
+                ),
+                None,
+            )
+            if entry is None:
                 return False, f"{endpoint.url} (ollama {version}) does not list model {model}"
+            pinned = settings.get("digest")
+            if pinned and digest_key(str(entry.get("digest", ""))) != digest_key(str(pinned)):
+                return False, f"{endpoint.url} (ollama {version}): {model} digest differs from the pinned one"
             return True, f"{endpoint.url} (ollama {version}) lists {model}"
         if name == "openai":
             model = settings.get("model")
