@@ -367,7 +367,7 @@ def test_query_context_relation_keeps_the_users_filters_and_leaves_a_receipt(
                           "--format", "json", capsys=capsys)
     doc = json.loads(out)
     assert doc["records"] == [] and doc["temporal_relation"]["status"] == "empty_context"
-    code, out, err = _cli(store.path, "query", QUESTION, "--context", "--format", "json",
+    _, out, _ = _cli(store.path, "query", QUESTION, "--context", "--format", "json",
                           "--file", "notes.org", capsys=capsys)
     doc = json.loads(out)
     assert doc["records"] and doc["temporal_relation"]["receipt_id"]
