@@ -363,7 +363,7 @@ def test_query_context_relation_keeps_the_users_filters_and_leaves_a_receipt(
     store: Store, capsys: Any, monkeypatch: Any
 ) -> None:
     monkeypatch.setenv("PRME_TEMPORAL_RELATION__ENABLED", "true")
-    code, out, err = _cli(store.path, "query", QUESTION, "--context", "--tag", "nosuchtag",
+    _, out, _ = _cli(store.path, "query", QUESTION, "--context", "--tag", "nosuchtag",
                           "--format", "json", capsys=capsys)
     doc = json.loads(out)
     assert doc["records"] == [] and doc["temporal_relation"]["status"] == "empty_context"
