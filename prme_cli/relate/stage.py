@@ -157,6 +157,7 @@ def run_stage(
         "operation": decision.operation,
         "unit": decision.unit,
         "reason": decision.reason,
+        "operations": list(decision.operations),
     }
     if not decision.routed:
         return finish("not_routed")
