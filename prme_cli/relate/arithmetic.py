@@ -241,9 +241,23 @@ def order_value(names: Sequence[str], dated: Sequence[Dated]) -> dict[str, Any]:
         if a.end is None or a.end > _window_start(b):
             raise ValueError("events overlap: their order is not determined")
     labels = [date_label(item) for _, item in pairs]
-    display = ", then ".join(f"{name} ({label})" for (name, _), label in zip(pairs, labels,
-                                                                                strict=True))
+    display = ", then ".join(f"{name} ({_human_label(item)})" for name, item in pairs)
     return {"order": [name for name, _ in pairs], "dates": labels, "display": display}
+
+
+def _human_label(item: Dated) -> str:
+    """The same precision as :func:`date_label`, written for a person (``dates`` keeps ISO)."""
+    start = _window_start(item)
+    day = f"{start.day} {start:%b %Y}"
+    if item.grain in ("minute", "hour"):
+        return f"{day}, {start:%H:%M}"
+    if item.grain == "day":
+        return day
+    if item.grain == "week":
+        return f"the week of {day}"
+    if item.grain == "month":
+        return f"{start:%B %Y}"
+    return f"{start.year}"
 
 
 def absolute_date_value(item: Dated) -> dict[str, Any]:
