@@ -66,3 +66,16 @@ def test_unknown_format_is_a_usage_error() -> None:
     )
     assert out.returncode == 2
     assert "yaml" in out.stderr
+
+
+def test_shell_completion_offers_subcommands() -> None:
+    import os
+    import shutil
+
+    exe = shutil.which("prme") or str(__import__("pathlib").Path(sys.executable).parent / "prme")
+    env = dict(os.environ, _PRME_COMPLETE="complete_bash", COMP_WORDS="prme ra", COMP_CWORD="1")
+    out = subprocess.run([exe], capture_output=True, text=True, env=env, check=False)
+    assert "range" in out.stdout.split()
+    script = subprocess.run([exe, "--show-completion", "bash"], capture_output=True, text=True,
+                            check=False)
+    assert "_prme_completion" in script.stdout
