@@ -14,7 +14,11 @@ from prme_cli.model import Node
 from prme_cli.org import parse_org
 
 FIXTURES = Path(__file__).parent / "fixtures" / "org"
-CORPUS = Path("/work/shared/corpora/org")
+CORPUS = next(
+    (p for p in (Path(__file__).resolve().parents[2] / "shared" / "corpora" / "org",
+                Path("/work/shared/corpora/org")) if p.is_dir()),
+    Path("/work/shared/corpora/org"),
+)
 
 
 def parse(text: str, path: str = "notes.org", **kw):
@@ -415,7 +419,7 @@ def test_org_like_text_never_raises(text):
     pf = parse_org(text, "2026-11-29.org")
     assert pf.nodes[0].kind == "file"
     # One leading BOM is a byte-order mark; a second one is text, as in Emacs.
-    body = text[1:] if text.startswith("\ufeff") else text
+    body = text.removeprefix("\ufeff")
     assert len(pf.nodes) - 1 == sum(1 for line in re.split(r"\r\n|\r|\n", body)
                                     if re.match(r"\*+[ \t]", line))
 
