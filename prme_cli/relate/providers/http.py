@@ -431,3 +431,56 @@ def note_response(audit: ProviderAudit, request_sha: str, output: Any) -> None:
     """List one exchange (a repair makes two) under ``exchanges`` in the audit."""
     exchanges = audit.extra.setdefault("exchanges", [])
     exchanges.append({"request_sha256": request_sha, "response_sha256": sha256_json(output)})
+
+
+class HttpProvider:
+    """What every HTTP provider shares: its checked endpoint, timeouts, bounded attempts and
+    the test seams, how it names itself, and what it says about data leaving the machine.
+
+    Subclasses set ``label`` (used in messages), ``egress_path`` (the endpoint that receives
+    the notes) and ``unreachable_hint``, then call :meth:`_init_http` from ``__init__``.
+    """
+
+    label = "provider"
+    egress_path = ""
+    unreachable_hint = ""
+    endpoint: Endpoint
+    model: str
+
+    def _init_http(
+        self,
+        *,
+        timeout_s: float,
+        connect_timeout_s: float,
+        max_attempts: int,
+        transport: Any,
+        sleep: Callable[[float], None],
+    ) -> None:
+        self.timeout_s = check_timeout(self.label, timeout_s)
+        self.connect_timeout_s = check_timeout(self.label, connect_timeout_s, "connect_timeout_s")
+        self.max_attempts = check_attempts(self.label, max_attempts)
+        self._transport = transport
+        self._sleep = sleep
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(url={self.endpoint.url!r}, model={self.model!r})"
+
+    @property
+    def leaves_machine(self) -> bool:
+        return not self.endpoint.loopback
+
+    @property
+    def egress_url(self) -> str:
+        return self.endpoint.url + self.egress_path
+
+    def _session(self) -> HttpSession:
+        return HttpSession(
+            provider=self.label,
+            endpoint=self.endpoint,
+            timeout_s=self.timeout_s,
+            connect_timeout_s=self.connect_timeout_s,
+            max_attempts=self.max_attempts,
+            transport=self._transport,
+            sleep=self._sleep,
+            unreachable_hint=self.unreachable_hint,
+        )

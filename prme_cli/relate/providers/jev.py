@@ -16,15 +16,13 @@ from prme_cli.relate.providers import prompts
 from prme_cli.relate.providers.http import (
     DEFAULT_CONNECT_TIMEOUT_S,
     DEFAULT_MAX_ATTEMPTS,
-    HttpSession,
+    HttpProvider,
     ProviderCallError,
     Secret,
     Sleep,
     as_int,
     bearer,
-    check_attempts,
     check_endpoint,
-    check_timeout,
     credential,
     note_request,
     note_response,
@@ -43,10 +41,12 @@ SYSTEMONE_PATH = "/v1/systemone"
 KEY_ENV_VARS: tuple[str, ...] = ("JEV_API_KEY", "TYPESAFE_API_KEY")
 
 
-class JevGate:
+class JevGate(HttpProvider):
     """Asks Jev, per operand, whether the quote explicitly dates the named event."""
 
     name = "jev"
+    label = "jev"
+    egress_path = SYSTEMONE_PATH
     needs_key = True
     key_env_var = KEY_ENV_VARS[0]
 
@@ -81,22 +81,8 @@ class JevGate:
         if not isinstance(model, str) or not model.strip():
             raise UsageError("jev: temporal_relation.gate.model must name a model")
         self.model = model.strip()
-        self.timeout_s = check_timeout("jev", timeout_s)
-        self.connect_timeout_s = check_timeout("jev", connect_timeout_s, "connect_timeout_s")
-        self.max_attempts = check_attempts("jev", max_attempts)
-        self._transport = transport
-        self._sleep = sleep
-
-    def __repr__(self) -> str:
-        return f"JevGate(url={self.endpoint.url!r}, model={self.model!r})"
-
-    @property
-    def leaves_machine(self) -> bool:
-        return not self.endpoint.loopback
-
-    @property
-    def egress_url(self) -> str:
-        return self.endpoint.url + SYSTEMONE_PATH
+        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
+                        max_attempts=max_attempts, transport=transport, sleep=sleep)
 
     def request_body(self, question: str, resolution: Resolution) -> dict[str, Any]:
         """The wire body; public so the stage and tests can see exactly what is sent."""
@@ -132,16 +118,6 @@ class JevGate:
         audit.response_sha256 = sha256_json(answered)
         return GateVerdict(probabilities=probabilities)
 
-    def _session(self) -> HttpSession:
-        return HttpSession(
-            provider="jev",
-            endpoint=self.endpoint,
-            timeout_s=self.timeout_s,
-            connect_timeout_s=self.connect_timeout_s,
-            max_attempts=self.max_attempts,
-            transport=self._transport,
-            sleep=self._sleep,
-        )
 
     def _parse(self, data: Any, count: int, audit: ProviderAudit) -> tuple[float, ...]:
         if not isinstance(data, dict):

@@ -16,14 +16,13 @@ from prme_cli.relate.providers import prompts
 from prme_cli.relate.providers.http import (
     DEFAULT_CONNECT_TIMEOUT_S,
     DEFAULT_MAX_ATTEMPTS,
+    HttpProvider,
     HttpSession,
     Messages,
     ProviderCallError,
     Sleep,
     as_int,
-    check_attempts,
     check_endpoint,
-    check_timeout,
     generate_with_repair,
     note_request,
     note_response,
@@ -64,10 +63,12 @@ def digest_key(digest: str) -> str:
     return digest.removeprefix("sha256:")
 
 
-class _OllamaProvider:
+class _OllamaProvider(HttpProvider):
     """What the resolver and the judge share: settings, the identity check and one chat."""
 
     name = "ollama"
+    egress_path = CHAT_PATH
+    unreachable_hint = " - is `ollama serve` running?"
     needs_key = False
     key_env_var: str | None = None
     label = "ollama"
@@ -109,14 +110,8 @@ class _OllamaProvider:
         self.seed = seed
         self.num_ctx = num_ctx
         self.num_predict = num_predict
-        self.timeout_s = check_timeout(self.label, timeout_s)
-        self.connect_timeout_s = check_timeout(self.label, connect_timeout_s, "connect_timeout_s")
-        self.max_attempts = check_attempts(self.label, max_attempts)
-        self._transport = transport
-        self._sleep = sleep
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(url={self.endpoint.url!r}, model={self.model!r})"
+        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
+                        max_attempts=max_attempts, transport=transport, sleep=sleep)
 
     @property
     def runs_in_cloud(self) -> bool:
@@ -128,10 +123,6 @@ class _OllamaProvider:
         return not self.endpoint.loopback or self.runs_in_cloud
 
     @property
-    def egress_url(self) -> str:
-        return self.endpoint.url + CHAT_PATH
-
-    @property
     def options(self) -> dict[str, Any]:
         return {
             "temperature": 0,
@@ -140,17 +131,6 @@ class _OllamaProvider:
             "num_predict": self.num_predict,
         }
 
-    def _session(self) -> HttpSession:
-        return HttpSession(
-            provider=self.label,
-            endpoint=self.endpoint,
-            timeout_s=self.timeout_s,
-            connect_timeout_s=self.connect_timeout_s,
-            max_attempts=self.max_attempts,
-            transport=self._transport,
-            sleep=self._sleep,
-            unreachable_hint=" - is `ollama serve` running?",
-        )
 
     def _start_audit(self, audit: ProviderAudit) -> None:
         audit.provider = self.name

@@ -14,6 +14,7 @@ from prme_cli.relate.providers import prompts
 from prme_cli.relate.providers.http import (
     DEFAULT_CONNECT_TIMEOUT_S,
     DEFAULT_MAX_ATTEMPTS,
+    HttpProvider,
     HttpSession,
     Messages,
     ProviderCallError,
@@ -21,9 +22,7 @@ from prme_cli.relate.providers.http import (
     Sleep,
     as_int,
     bearer,
-    check_attempts,
     check_endpoint,
-    check_timeout,
     credential,
     generate_with_repair,
     note_request,
@@ -44,10 +43,13 @@ KEY_ENV_VARS: tuple[str, ...] = ("OPENAI_API_KEY",)
 SCHEMA_NAME = "prme_resolution"
 
 
-class OpenAIResolver:
+class OpenAIResolver(HttpProvider):
     """Resolver over an OpenAI-compatible server with strict JSON-schema output."""
 
     name = "openai"
+    label = "openai"
+    egress_path = CHAT_PATH
+    unreachable_hint = " - is the server running?"
     #: Local servers rarely need a key; one is sent when ``OPENAI_API_KEY`` is set.
     needs_key = False
     key_env_var = KEY_ENV_VARS[0]
@@ -96,22 +98,8 @@ class OpenAIResolver:
         self.model = str(model).strip()
         self.seed = seed
         self.max_tokens = max_tokens
-        self.timeout_s = check_timeout("openai", timeout_s)
-        self.connect_timeout_s = check_timeout("openai", connect_timeout_s, "connect_timeout_s")
-        self.max_attempts = check_attempts("openai", max_attempts)
-        self._transport = transport
-        self._sleep = sleep
-
-    def __repr__(self) -> str:
-        return f"OpenAIResolver(url={self.endpoint.url!r}, model={self.model!r})"
-
-    @property
-    def leaves_machine(self) -> bool:
-        return not self.endpoint.loopback
-
-    @property
-    def egress_url(self) -> str:
-        return self.endpoint.url + CHAT_PATH
+        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
+                        max_attempts=max_attempts, transport=transport, sleep=sleep)
 
     def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
         audit.provider = self.name
@@ -130,17 +118,6 @@ class OpenAIResolver:
         audit.response_sha256 = sha256_json(prompts.resolution_json(resolution))
         return resolution
 
-    def _session(self) -> HttpSession:
-        return HttpSession(
-            provider="openai",
-            endpoint=self.endpoint,
-            timeout_s=self.timeout_s,
-            connect_timeout_s=self.connect_timeout_s,
-            max_attempts=self.max_attempts,
-            transport=self._transport,
-            sleep=self._sleep,
-            unreachable_hint=" - is the server running?",
-        )
 
     def _complete(self, session: HttpSession, audit: ProviderAudit, messages: Messages) -> str:
         body: dict[str, Any] = {

@@ -76,14 +76,16 @@ def check_reachable(role: str, name: str, settings: Mapping[str, Any]) -> tuple[
                 return False, f"{endpoint.url} (ollama {version}) does not list model {model}"
             pinned = settings.get("digest")
             if pinned and digest_key(str(entry.get("digest", ""))) != digest_key(str(pinned)):
-                return False, f"{endpoint.url} (ollama {version}): {model} digest differs from the pinned one"
+                return False, (
+                    f"{endpoint.url} (ollama {version}): {model} digest differs from the pinned one"
+                )
             return True, f"{endpoint.url} (ollama {version}) lists {model}"
         if name == "openai":
-            model = settings.get("model")
+            wanted = settings.get("model")
             _get_json(endpoint.url.removesuffix("/v1") + "/v1/models", timeout)
-            if not model:
+            if not wanted:
                 return False, f"{endpoint.url} answers, but temporal_relation.{role}.model is unset"
-            return True, f"{endpoint.url} answers; model {model}"
+            return True, f"{endpoint.url} answers; model {wanted}"
         if name == "jev":
             if credential(_JEV_KEYS) is None:
                 return False, "no key: set JEV_API_KEY or TYPESAFE_API_KEY"
