@@ -574,7 +574,7 @@ def when(
         except TimeExpressionError as exc:
             failed = True
             docs.append({"expression": expression, "now": state.now.isoformat(), "tz": state.tz_name, "error": str(exc)})
-            _err(f"prme: {exc}")
+            _err(f"prme: error: {exc}")
     fmt = state.output_format()
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
