@@ -6,7 +6,10 @@ word keys, everyday synonyms or words the sentence entails ("got back from the f
 to it, "my first pottery class" started the pottery course); (2) its verb has the phrase's
 aspect (finishing is not starting, ordering is not receiving); (3) it asserts the event: no negation, plan, wish or
 question governs the matched words; (4) for a first-person question, the doer is the writer
-("I …", or a journal sentence with no subject), not "you" or somebody else.
+("I …", or a journal sentence with no subject), not "you" or somebody else; for a thing's or
+person's deed ("when did the new kettle arrive", "the plumber's visit") the subject before the
+verb is that thing's head noun ("The kettle arrived", "The boiler was repaired"), never "I",
+a pronoun or another noun ("The courier delivered the parcel" is refused).
 
 The score is a coverage in [0, 1]; the resolver decides what is enough and compares rivals.
 """
@@ -67,6 +70,9 @@ class PhraseModel:
     #: for a noun-phrase event ("the charity gala at the town hall"), the head noun: a
     #: sentence that lacks it is about another thing of the same kind
     head_key: str | None = None
+    #: for an event that is a named thing's or person's deed ("the new kettle arrive", "the
+    #: plumber's visit"), the key of that doer's head noun: the sentence's doer must be it
+    doer_key: str | None = None
 
     @property
     def total(self) -> float:
@@ -132,6 +138,9 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
         quoted = _quoted_spans(source)
         toks = lexicon.words(source)
         noun_phrase = bool(_NP_START.match(source))
+        # "the new kettle arrive": the doer's words are no verb; the first word after them is
+        doer_end = len(phrase.doer) if not shared and phrase.doer else 0
+        deed = doer_end > 0 and not source[doer_end:].startswith("'") and doer_end < len(source)
         previous = None
         position = 0
         aliases = lexicon.restated_acronyms(source)
@@ -150,7 +159,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                     continue
                 k = lexicon.key(base)
                 is_verb = (verb_key is None and not in_quote and not proper
-                           and _looks_like_verb(base, position, previous)
+                           and start >= doer_end
+                           and (deed or _looks_like_verb(base, position, previous))
                            # "the meeting I was preparing for": a relative clause's verb
                            # qualifies the thing; it is not the event's verb
                            and not (noun_phrase and previous in ("i", "we")))
@@ -180,8 +190,12 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     modal = bool(aspects & {"plan", "decide"}) or bool(
         re.search(r"\b(?:plan|planned|planning|decide|decided|intend|schedule|scheduled|book|"
                   r"booked)\b", phrase.text, re.IGNORECASE))
-    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys),
-                       _head_noun(phrase.text))
+    doer_key = _head_noun(phrase.doer) if phrase.doer else None
+    head_key = _head_noun(phrase.text)
+    if phrase.doer and not phrase.text[len(phrase.doer):].startswith("'"):
+        head_key = doer_key  # "the new kettle arrive" is about the kettle
+    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys), head_key,
+                       doer_key)
 
 
 _NP_START = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
@@ -413,6 +427,8 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     window = before[-80:]
     if not model.modal:
         modal = lexicon.MODAL_RE.search(window)
+        if modal is None and model.doer_key is not None:
+            modal = _THING_MODAL.search(window)  # "the parcel should arrive on Friday"
         if modal and appointment and lexicon.COMING_RE.fullmatch(modal.group(0).strip()):
             modal = None  # an appointment announced as coming is still its date
         if modal:
@@ -430,6 +446,9 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
                                                re.IGNORECASE):
         problems.append("a question, not a report")
     # Who did it.
+    if model.doer_key is not None:
+        problems.extend(_doer_problems(model, sentence, toks, clause, head))
+        return problems
     doer = None
     if head[0].verb and _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
@@ -446,6 +465,34 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+#: Modal cues with a noun subject ("the parcel should arrive", "is due to arrive").
+_THING_MODAL = re.compile(r"\b(?:will|shall|would|should|might|could|must|ought\s+to|"
+                          r"(?:due|supposed|expected|scheduled|set|meant)\s+to)\b", re.IGNORECASE)
+
+
+def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> list[str]:
+    """For a named thing's or person's deed: the clause must tell the event (its verb, or
+    the event noun of "the plumber's visit"), and the thing must do or undergo it — the
+    subject before the verb ("The kettle arrived", "The boiler was repaired"), or, for an
+    event told as a noun ("the kettle's arrival"), a word of the clause before it."""
+    doer_name = model.phrase.doer
+    a, _ = clause
+    if head[1] >= len(sentence) or lexicon.relatedness(model.doer_key, head[0].key) >= 0.6:
+        return [f"the sentence names {doer_name} but not what happened to it"]
+    if _verb_form(sentence, toks, head[1]):
+        doer = _doer(sentence, toks, clause, head)
+        if doer is None:
+            return [f"the sentence does not say that {doer_name} did it"]
+        if lexicon.relatedness(model.doer_key, lexicon.key(doer.lower().removesuffix("'s"))) \
+                < 0.6:
+            return [f"the doer is '{doer}', not {doer_name}"]
+        return []
+    if not any(lexicon.relatedness(model.doer_key, k) >= 0.6
+               for (s0, _, _, k) in toks if a <= s0 < head[1]):
+        return [f"the sentence does not say that {doer_name} did it"]
+    return []
 
 
 _LINKS = frozenset(

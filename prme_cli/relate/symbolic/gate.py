@@ -416,6 +416,8 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
     operand that follows it; the object is appended to its name for matching."""
     if len([w for w in _tokens(operand.name) if not lexicon.is_stop(w[2])]) > 1:
         return ""
+    if operand.name.split(None, 1)[0].lower() in _DETERMINERS:
+        return ""  # "the desk" of "which arrived first, the desk or the chair" is a thing
     names = [op.name for op in resolution.operands]
     if operand.name not in names:
         return ""

@@ -217,6 +217,7 @@ def key(word: str) -> str:
 _SYNONYM_SETS = [
     "buy purchase acquire order pick",  # "pick up" is handled as a phrasal verb
     "receive arrive deliver",
+    "arrive come",
     "start begin commence launch",
     "finish complete end wrap conclude",
     "attend participate join go visit take",

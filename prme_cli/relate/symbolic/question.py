@@ -8,6 +8,12 @@ A phrase can carry *shared* words that the question states once for several even
 of "Which book did I finish reading first, A or B" belongs to both options, and the object of
 "between finishing and hanging the frame" to both gerunds. Shared words help alignment; they
 never become part of an operand's name.
+
+A subject may be a thing or another person named by a noun phrase ("When did the new kettle
+arrive?", "How many days ago did my sister visit?"): the phrase is then the noun phrase with
+its verb ("the new kettle arrive"), and :attr:`EventPhrase.doer` holds the noun phrase, split
+before the first verb the lexicon knows. "the plumber's visit" names its doer the same way, and
+so do the options of "Which arrived first, the desk or the chair?".
 """
 
 from __future__ import annotations
@@ -43,6 +49,11 @@ class EventPhrase:
     #: "start" or "end" for the two ends of one lasting event ("how many days did I spend on
     #: the walking tour"): the evidence must tell that boundary outright
     boundary: str | None = None
+    #: the noun phrase whose deed the event is, a prefix of ``text``: "the new kettle" of
+    #: "the new kettle arrive", "the plumber" of "the plumber's visit", or the whole option
+    #: of "which arrived first, the desk or the chair"; empty when the doer is the asker (or
+    #: the named person of :attr:`QuestionFrame.subject`)
+    doer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,52 @@ def _subject(raw: str | None) -> str | None:
     if low in ("i", "we", "the narrator", "the user", "the author"):
         return None
     return raw
+
+
+_DETERMINER = r"(?:the|my|our|his|her|their|your|a|an)"
+#: Words that cannot stand inside a thing's or person's name before its verb.
+_NOT_IN_NP = frozenset(lexicon.words_of(
+    "i me we us you he him she it they them this that these those who whom which what when "
+    "where why how and or but if to of in on at by for from with about into after before "
+    "time day week month year last first next ago"))
+#: Adjectives among the stop words that still belong to a thing's name ("the new kettle").
+_NP_ADJECTIVES = frozenset(lexicon.words_of("new old other own same"))
+
+
+def _np_deed(text: str) -> str | None:
+    """For "the new kettle arrive" (what follows "When did …"): the noun phrase that does or
+    undergoes the verb ("the new kettle"), or None when ``text`` is not a determiner, one to
+    four words of a name and then a verb the lexicon knows. The verb is the first known verb
+    after the name's first word, so "the water heater break" splits before "break"; a name
+    with no known verb after it is not guessed at."""
+    m = re.match(rf"{_DETERMINER}\s+", text, re.IGNORECASE)
+    if not m:
+        return None
+    words = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end():]))
+    for i, w in enumerate(words[:5]):
+        low = w.group(0).lower()
+        if low in _NOT_IN_NP or (lexicon.is_stop(low) and low not in _NP_ADJECTIVES):
+            return None
+        if i == 0 or low.endswith("'s"):
+            continue
+        base = lexicon.IRREGULAR.get(low, low)
+        if lexicon.key(base) in lexicon.KNOWN_VERB_KEYS:
+            return text[:m.end() + words[i - 1].end()]
+    return None
+
+
+_POSSESSIVE_NP = re.compile(rf"^{_DETERMINER}\s+(?-i:[a-z][\w-]*)(?='s\s+\w)", re.IGNORECASE)
+
+
+def _with_doer(phrase: EventPhrase) -> EventPhrase:
+    """"the plumber's visit": a common noun's event is that thing's or person's deed (a
+    capitalised owner is a person the resolver already treats as the subject)."""
+    if phrase.doer:
+        return phrase
+    m = _POSSESSIVE_NP.match(phrase.text)
+    if not m:
+        return phrase
+    return EventPhrase(phrase.text, phrase.shared, phrase.aspect, phrase.boundary, m.group(0))
 
 
 def _split_and(text: str) -> tuple[str, str] | None:
@@ -154,6 +211,10 @@ def parse(question: str) -> QuestionFrame | None:
     for parser in _PARSERS:
         frame = parser(q)
         if frame is not None:
+            if frame.subject is None:
+                phrases = tuple(_with_doer(p) for p in frame.phrases)
+                frame = QuestionFrame(frame.operation, phrases, frame.unit, frame.form,
+                                      frame.subject, frame.latest, frame.notes)
             return frame
     return None
 
@@ -270,13 +331,26 @@ def _ago(q: str) -> QuestionFrame | None:
     m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
                   re.IGNORECASE)
     if not m:
+        # "How many days ago did the parcel arrive?": a thing or person named by a noun
+        # phrase, then its verb
+        m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had)\s+(?P<a>{_DETERMINER}\s.+?){_END}", q,
+                      re.IGNORECASE)
+        if m:
+            a = _strip_phrase(m.group("a"))
+            doer = _np_deed(a)
+            if doer is None:
+                return None
+            return QuestionFrame("elapsed_since_question", (EventPhrase(a, doer=doer),),
+                                 _unit(m), "how long ago did X A")
+    if not m:
         m = re.search(rf"\b{_HOW}\s+(?:has\s+it\s+been|is\s+it|has\s+passed|have\s+passed)\s+"
                       rf"since\s+(?:{_SUBJ}\s+)?(?P<a>.+?){_END}", q, re.IGNORECASE)
     if not m:
         return None
     a = _strip_phrase(m.group("a"))
     subj = m.groupdict().get("subj")
-    return QuestionFrame("elapsed_since_question", (EventPhrase(a),), _unit(m),
+    doer = (_np_deed(a) or "") if subj is None else ""
+    return QuestionFrame("elapsed_since_question", (EventPhrase(a, doer=doer),), _unit(m),
                          "how long ago did I A", subject=_subject(subj))
 
 
@@ -289,6 +363,10 @@ def _been_since(q: str) -> QuestionFrame | None:
     return QuestionFrame("elapsed_since_question", (EventPhrase(a, aspect="start"),), _unit(m),
                          "how long have I been A", subject=_subject(m["subj"]))
 
+
+#: Verbs any event does: with them the options of "which … first" are events, not doers.
+_EVENT_VERBS = frozenset(lexicon.key(w) for w in lexicon.words_of(
+    "happen occur take place come start begin end finish"))
 
 _ORDER_WORDS = r"(?P<dir>first|earlier|sooner|most\s+recently|last|later|more\s+recently)"
 
@@ -306,6 +384,7 @@ def _which_first(q: str) -> QuestionFrame | None:
     subj = None
     vm = re.search(rf"\b(?:did|do|does|have|had|was|were)\s+{_SUBJ}\s+(?P<verb>.+)$",
                    head.strip(), re.IGNORECASE)
+    vm_aux = vm is not None
     if vm:
         verb = vm.group("verb")
         subj = _subject(vm.group("subj"))
@@ -313,7 +392,14 @@ def _which_first(q: str) -> QuestionFrame | None:
         vm = re.search(r"\b(?:\w+\s+)?(?P<verb>\w+(?:ed|ened))\s*$", head.strip())
         verb = vm.group("verb") if vm else ""
     shared = " ".join(x for x in (verb, m.group("mid")) if x.strip())
-    phrases = tuple(EventPhrase(_verbatim(q, _strip_phrase(o)), shared=shared) for o in opts)
+    # "Which arrived first, the desk or the chair?": no subject, an active verb of its own
+    # (not "happened", not a passive "was delivered"): each option is the verb's doer.
+    doers = (subj is None and not vm_aux and re.fullmatch(r"\s*\w+\s*", head) is not None
+             and bool(verb) and lexicon.key(verb) not in _EVENT_VERBS)
+    phrases = tuple(EventPhrase(_verbatim(q, o := _strip_phrase(o_raw)), shared=shared,
+                                doer=o if doers and re.match(rf"{_DETERMINER}\s", o,
+                                                             re.IGNORECASE) else "")
+                    for o_raw in opts)
     latest = bool(re.match(r"most\s+recently|last|later|more\s+recently", m.group("dir"),
                            re.IGNORECASE))
     return QuestionFrame("order", phrases, None, "which first, A or B", subject=subj,
@@ -351,9 +437,21 @@ def _when(q: str) -> QuestionFrame | None:
         m = re.match(rf"what\s+(?:was|is)\s+the\s+(?:exact\s+)?date\s+(?:on\s+which|when|that)\s+"
                      rf"{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
     if not m:
+        m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
+                     rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+(?:did|do|does|had|has|have)\s+"
+                     rf"(?P<a>{_DETERMINER}\s.+?){_END}", q, re.IGNORECASE)
+        if m:
+            a = _strip_phrase(m.group("a"))
+            doer = _np_deed(a)
+            if doer is None:
+                return None
+            return QuestionFrame("absolute_date", (EventPhrase(a, doer=doer),), None,
+                                 "when did X A")
+    if not m:
         m = re.match(rf"when\s+was\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
         if m:
-            return QuestionFrame("absolute_date", (EventPhrase(_strip_phrase(m.group("a"))),),
+            a = _strip_phrase(m.group("a"))
+            return QuestionFrame("absolute_date", (EventPhrase(a, doer=_np_deed(a) or ""),),
                                  None, "when was A")
         return None
     a = _strip_phrase(m.group("a"))
