@@ -441,8 +441,8 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
             continue  # "cancelled" is the event itself when the question names cancelling
         problems.append(f"negated: '{neg.group(0)}'")
         break
-    if "?" in sentence[head[1]:] and re.search(r"\b(?:should|could|can|would|will|do|does|is|"
-                                               r"are)\s+(?:i|we|you)\b", clause_text,
+    if "?" in sentence[head[1]:] and re.search(r"\b(?:should|could|can|would|will|do|does|did|is|"
+                                               r"are|was|were)\s+(?:i|we|you)\b", clause_text,
                                                re.IGNORECASE):
         problems.append("a question, not a report")
     # Who did it.

@@ -418,6 +418,9 @@ _MODAL_PATTERNS = [
     r"need|needs|aim|aims|wish|wishes|expect|expects|would\s+like|'d\s+like|have\s+to|"
     r"has\s+to|got\s+to|trying)\s+to\b"),
     r"\b(?:thinking|dreaming)\s+(?:of|about)\b",
+    # Counterfactual wishes and regrets: "I wish I had gone", "if only we had left".
+    (r"\bwish(?:es|ed)?\s+(?:i|we|he|she|they|you|it)\b|\bif\s+only\b|"
+     r"\b(?:should|could|would|might)\s+have\s+\w+"),
     r"\b(?:considering|contemplating|debating)\b",
     (r"\b(?:upcoming|tomorrow|next\s+(?:week|month|year|weekend|time|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|soon|later\s+(?:this|today|tonight))\b"),

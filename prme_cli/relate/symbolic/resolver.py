@@ -366,7 +366,25 @@ class SymbolicResolver:
         if other_verb:
             return None, (f"another verb ('{other_verb}') stands between the event and "
                           f"'{best.expression}'")
+        if self._corrected_next(unit, sentence, request, tz):
+            return None, "the next sentence takes the date back and gives another"
         return best, ""
+
+    def _corrected_next(self, unit: _Unit, sentence: segment.Sentence,
+                        request: ResolveRequest, tz: tzinfo) -> bool:
+        """Does the next sentence of the same speaker correct this one's time ("I went to the
+        opera on Sunday. Actually no, it was Monday.")?"""
+        sentences = unit.seg.sentences
+        index = sentence.index + 1
+        if sentence.heading is not None or index >= len(sentences):
+            return False
+        nxt = sentences[index]
+        if nxt.heading is not None or nxt.speaker != sentence.speaker:
+            return False
+        if not _CORRECTION.match(nxt.text):
+            return False
+        return bool(timefind.sentence_mentions(unit.record, nxt.start, nxt.end,
+                                               question_date=request.question_date, tz=tz))
 
     def _next_sentence_date(self, unit: _Unit, sentence: segment.Sentence,
                             request: ResolveRequest, tz: tzinfo):
@@ -469,6 +487,13 @@ class SymbolicResolver:
 
 
 _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
+
+
+#: A sentence that opens by taking back what was just said.
+_CORRECTION = re.compile(
+    r"\s*(?:actually|sorry|oops|correction|wait|no,|no\s+wait|i\s+mean|scratch\s+that|"
+    r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
+    re.IGNORECASE)
 
 
 def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:

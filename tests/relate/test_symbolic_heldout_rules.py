@@ -1,0 +1,65 @@
+"""Rules found by the held-out probes (``tests/fixtures/heldout/``), each on notes of its own.
+
+- a counterfactual wish or regret ("I wish we had…", "I should have…") reports nothing;
+- a question ("Did I lock the garage yesterday?") is not a report, whatever its tense;
+- a date the next sentence takes back ("…on Tuesday. Sorry, I mean Wednesday.") is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from prme_cli import config
+from prme_cli.ingest import ingest_paths
+from prme_cli.service import relate
+from prme_cli.store import Store
+from prme_cli.timeexpr import parse_now, zone
+
+TZ = zone("UTC")
+NOW = parse_now("2025-05-20T12:00", TZ)
+
+NOTES = """\
+* Chat [2025-05-10 Sat 18:00]
+** user
+I wish we had visited the lighthouse yesterday, the sunset photos from it look unreal.
+I should have called the landlord on Thursday about the boiler.
+Did I lock the garage yesterday? I can't remember.
+I toured the glassworks on Tuesday. Sorry, I mean Wednesday.
+I toured the cider farm on Monday. Actually it was the best tour of the trip.
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    root = tmp_path_factory.mktemp("rules")
+    (root / "notes").mkdir()
+    (root / "notes" / "chat.org").write_text(NOTES, encoding="utf-8")
+    with Store.open(root / "prme.sqlite3") as st:
+        assert not ingest_paths(st, [root / "notes"], now=NOW).errors
+        yield st
+
+
+def ask(store: Store, question: str) -> dict[str, Any]:
+    cfg = config.load(environ={})
+    return relate(store, cfg, question, now=NOW, tz=TZ, budget=int(cfg["context"]["budget"]),
+                  owner="tests", save_receipt=False).document
+
+
+@pytest.mark.parametrize("question", [
+    "When did I visit the lighthouse?",
+    "How many days ago did I call the landlord?",
+    "When did I lock the garage?",
+    "When did I tour the glassworks?",
+])
+def test_refused(store: Store, question: str) -> None:
+    doc = ask(store, question)
+    assert doc["status"] != "accepted", doc["value"]
+
+
+def test_a_correction_cue_without_a_date_leaves_the_date_alone(store: Store) -> None:
+    doc = ask(store, "When did I tour the cider farm?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2025-05-05"
