@@ -478,18 +478,18 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
     subject before the verb ("The kettle arrived", "The boiler was repaired"), or, for an
     event told as a noun ("the kettle's arrival"), a word of the clause before it."""
     doer_name = model.phrase.doer
+    doer_key = model.doer_key or ""  # only called for a question that names a doer
     a, _ = clause
-    if head[1] >= len(sentence) or lexicon.relatedness(model.doer_key, head[0].key) >= 0.6:
+    if head[1] >= len(sentence) or lexicon.relatedness(doer_key, head[0].key) >= 0.6:
         return [f"the sentence names {doer_name} but not what happened to it"]
     if _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
         if doer is None:
             return [f"the sentence does not say that {doer_name} did it"]
-        if lexicon.relatedness(model.doer_key, lexicon.key(doer.lower().removesuffix("'s"))) \
-                < 0.6:
+        if lexicon.relatedness(doer_key, lexicon.key(doer.lower().removesuffix("'s"))) < 0.6:
             return [f"the doer is '{doer}', not {doer_name}"]
         return []
-    if not any(lexicon.relatedness(model.doer_key, k) >= 0.6
+    if not any(lexicon.relatedness(doer_key, k) >= 0.6
                for (s0, _, _, k) in toks if a <= s0 < head[1]):
         return [f"the sentence does not say that {doer_name} did it"]
     return []
