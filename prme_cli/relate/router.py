@@ -9,8 +9,10 @@ It therefore errs on the side of *not* routing. Only explicit constructions coun
   many days did it take me to finish X" (from starting X to finishing it);
 - elapsed time up to the question: "how many days ago did I …", "how long ago …", "how long
   has it been since …", "how long have I been …";
-- chronological order: "which did I do first, A or B", "who did I meet first, A or B", "did
-  A happen before B", "in what order …", "what is the order of …";
+- chronological order: "which did I do first, A or B", "who did I meet first, A or B",
+  "which did I visit most recently (more recently, last, later), A or B" (two or more listed
+  options: the answer is the latest), "did A happen before B", "in what order …", "what is
+  the order of …";
 - an absolute date: a question that *opens* "When did/was …", "what date / which day …";
 - a duration total: "how much time (in total) did I spend …", "how many hours in total …";
 - the time spent on one thing: "how many days did I spend on my walking tour", which the
@@ -106,10 +108,13 @@ _ELAPSED_SINCE = [
 _ORDER = [
     # which did I do first, A or B / what happened earlier: A or B
     re.compile(
-        r"^(?:which|what|who|whom)\b.*\b(?:first|earlier|sooner|last|later|more\s+recently)\b"
-        r".*\bor\b"
+        r"^(?:which|what|who|whom)\b.*\b(?:first|earlier|sooner|last|later"
+        r"|(?:more|most)\s+recently)\b.*\bor\b"
     ),
-    re.compile(r"^(?:which|what|who|whom)\b.*\bor\b.*\b(?:first|earlier|sooner|later)\b"),
+    re.compile(
+        r"^(?:which|what|who|whom)\b.*\bor\b.*\b(?:first|earlier|sooner|later"
+        r"|(?:more|most)\s+recently)\b"
+    ),
     # in what order / what is the order of / the order in which / chronological order
     re.compile(r"\bin\s+(?:what|which)\s+order\b"),
     re.compile(r"\b(?:what|which)\s+(?:is|was|were|are)\s+the\s+order\s+(?:of|in\s+which)\b"),

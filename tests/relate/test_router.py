@@ -63,6 +63,12 @@ ROUTED = [
     ("Who did I meet first, the baker from Lyon or the potter from Leeds?", "order", None),
     ("Did I buy the tent before I went camping?", "order", None),
     ("Was the review before or after the deadline?", "order", None),
+    # the latest of listed options (score reads the last of the order)
+    ("Which did I repair most recently, the fence or the shed door?", "order", None),
+    ("Who did I phone more recently: my landlord or the plumber?", "order", None),
+    ("Which did we tour last, the castle or the cathedral?", "order", None),
+    ("Which did I see later, the ballet or the opera?", "order", None),
+    ("Which, the kayak trip or the zip line, did I do most recently?", "order", None),
     # absolute dates
     ("When did I adopt the cat?", "absolute_date", None),
     ("When was the last time the boiler was serviced?", "absolute_date", None),
@@ -91,6 +97,10 @@ NOT_ROUTED = [
     "Where did I go last weekend?",
     "Who did I call last?",
     "Who did I meet first?",
+    "What was the most recent film I watched?",
+    "Which bakery did I visit most recently?",
+    "Who did I text most recently?",
+    "What did I cook last, and was it good?",
     # calendar words alone
     "What did I do in March?",
     "What happened on Monday?",
