@@ -18,6 +18,10 @@ def _texts(frame: question.QuestionFrame) -> list[str]:
          "the vet?"), "elapsed_between", ["I adopted the kitten", "I took her to the vet"], "days"),
         ("How long was there between the boiler service and the chimney sweep?",
          "elapsed_between", ["the boiler service", "the chimney sweep"], None),
+        ("How many weeks were there between the school play and the sports day?",
+         "elapsed_between", ["the school play", "the sports day"], "weeks"),
+        ("How many days are there between the hearing test and the eye exam?",
+         "elapsed_between", ["the hearing test", "the eye exam"], "days"),
         (("How many days had passed since I started the sourdough starter when I baked the "
          "first loaf?"), "elapsed_between",
          ["I started the sourdough starter", "I baked the first loaf"], "days"),

@@ -29,7 +29,7 @@ _SUBJ = (r"(?P<subj>i|we|the\s+narrator|the\s+user|the\s+author"
          r"|(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?))")
 _AUX = r"(?:did|do|does|had|has|have|was|were|is|are)"
 _PASSED = (r"(?:\s+(?:had|has|have))?(?:\s+(?:passed|elapsed|gone\s+by|gone|went\s+by|been|"
-           r"lapsed|there\s+been))?(?:\s+(?:was|is)\s+(?:it|there))?")
+           r"lapsed|there\s+been))?(?:\s+(?:was|is|were|are)\s+(?:it|there))?")
 _DAY_OF = (r"(?:(?:the\s+)?(?:day|date|time|moment|week|month|year)\s+(?:when\s+|that\s+|on\s+which\s+)?)")
 _END = r"\s*[?.!]*\s*$"
 
