@@ -414,6 +414,114 @@ def interpret_text_expression(
     return _window(start, end, basis="text_expression")
 
 
+# --------------------------------------------------------------------------- bare weekdays
+
+_WEEKDAY_INDEX = {name: i for i, names in enumerate((
+    ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
+    ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
+    ("sunday", "sun"))) for name in names}
+_BARE_WEEKDAY = re.compile(
+    r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*",
+    re.IGNORECASE)
+#: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
+_CLAUSE_BREAK = re.compile(
+    r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
+    r"where|when|until|unless|if)\b", re.IGNORECASE)
+#: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
+#: excited", "will", "going to", "usually"; any of them in the clause leaves a bare weekday
+#: unread.
+_NOT_PAST_FORM = re.compile(
+    r"(?:\b(?:am|is|are|gets?)|'m|'re|\b(?:it|he|she|that|there|who|what)'s)\s+"
+    r"(?:(?:so|really|very|also|still|just|now|finally|all|super)\s+)?[a-z]+(?:ing|ed|en)\b"
+    r"|\b(?:will|shall|gonna|wanna)\b|'ll\b|\bgoing\s+to\b|\bnext\b|\btomorrow\b"
+    r"|\b(?:this|coming|upcoming)\s+[a-z]+day\b"
+    r"|\b(?:usually|always|often|normally|typically|generally|sometimes)\b",
+    re.IGNORECASE)
+#: Tense-bearing words that are not past (present auxiliaries, modals).
+_PRESENT_WORDS = frozenset({
+    "am", "is", "are", "'m", "'re", "do", "does", "has", "have", "can", "may", "might",
+    "must", "shall", "will", "'ll", "would", "could", "should", "'d", "need", "needs",
+    "want", "wants", "plan", "plans", "hope", "hopes", "going", "gonna",
+})
+_PAST_WORDS = frozenset({"was", "were", "did", "had"})
+_PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
+
+
+def bare_weekday(expression: str) -> int | None:
+    """The weekday (0 = Monday) a bare "Sunday" / "on Sunday" / "Sunday morning" names, or
+    ``None`` for any other expression ("last Sunday", "Sunday, May 11th")."""
+    m = _BARE_WEEKDAY.fullmatch(expression)
+    return _WEEKDAY_INDEX.get(m.group("day").lower()) if m else None
+
+
+def _tense_of(word: str, previous: str) -> str | None:
+    """``past``, ``present`` or ``None`` (tells no tense) for one word of a clause."""
+    from prme_cli.relate.symbolic.lexicon import IRREGULAR, NOT_INFLECTED
+
+    if word == "'s":
+        return "present" if previous in _PRONOUNS_S else None
+    if word in _PRESENT_WORDS:
+        return "present"
+    if word in _PAST_WORDS:
+        return "past"
+    if word in NOT_INFLECTED:
+        return None
+    base = IRREGULAR.get(word)
+    if base is not None and base != word and word not in ("is", "are", "am", "has", "does",
+                                                          "goes", "been"):
+        return "past"
+    if len(word) > 4 and word.endswith("ed"):
+        return "past"
+    return None
+
+
+def bare_weekday_problem(quote: str, expression: str, reference: datetime | None) -> str | None:
+    """Why a bare weekday ("I went to the climbing gym on Sunday") cannot be read in
+    ``quote``, or ``None`` when it can.
+
+    Read past-leaning, a bare weekday is the most recent such day, which is right only for a
+    past-tense report. It is read only when (1) the word that carries the tense of its clause
+    — the nearest one before the weekday, or after it when the weekday is fronted ("On
+    Sunday I repainted the fence") — is a past form, and no present or coming form ("I'm
+    playing squash on Sunday", "we have the recital on Sunday", "will", "going to") stands in
+    the clause; and (2) the note was not written on that weekday itself, where "on Sunday"
+    may be the same day or the week before.
+    """
+    weekday = bare_weekday(expression)
+    if weekday is None:
+        return None
+    if reference is not None and reference.weekday() == weekday:
+        return "a bare weekday written on that weekday: the same day or a week before"
+    text = quote.replace("\u2019", "'")
+    needle = expression.strip()
+    spots = [m.start() for m in re.finditer(re.escape(needle), text, re.IGNORECASE)]
+    if not spots:
+        return "a bare weekday whose tense cannot be told"
+    for at in spots:
+        end = at + len(needle)
+        left_break = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+        right = _CLAUSE_BREAK.search(text, end)
+        right_end = right.start() if right else len(text)
+        clause = text[left_break:right_end]
+        if _NOT_PAST_FORM.search(clause):
+            return "a bare weekday in a present or coming clause, not a past report"
+        before = re.findall(r"[a-z]+|'[a-z]+", text[left_break:at].lower())
+        after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
+        tense = None
+        for i in range(len(before) - 1, -1, -1):
+            tense = _tense_of(before[i], before[i - 1] if i else "")
+            if tense:
+                break
+        if tense is None:
+            for i, word in enumerate(after):
+                tense = _tense_of(word, after[i - 1] if i else "")
+                if tense:
+                    break
+        if tense != "past":
+            return "a bare weekday in a clause not told in the past tense"
+    return None
+
+
 # --------------------------------------------------------------------------- event_time
 
 
@@ -678,6 +786,10 @@ def interpret(
     if basis == "org_timestamp":
         return interpret_org_timestamp(operand.time_expression, tz)
     if basis == "text_expression":
+        problem = bare_weekday_problem(operand.quote, operand.time_expression,
+                                       record.event_time)
+        if problem:
+            raise InterpretError(problem)
         return interpret_text_expression(
             operand.time_expression, record.event_time, question_date=question_date, tz=tz,
             resolver=resolver, coming=told_as_coming(operand.quote, operand.time_expression),

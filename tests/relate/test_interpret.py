@@ -370,3 +370,52 @@ def test_numeric_date_is_read_as_of_the_note() -> None:
     assert (dated.start, dated.grain) == (local(2026, 3, 27), "day")
     with pytest.raises(InterpretError):
         read("3/8", "text_expression", event_time=datetime(2026, 4, 19, 8))  # Berlin: unsure
+
+
+# --------------------------------------------------------------------------- bare weekdays
+
+
+# NOTE_TIME is Friday 2 October 2026: "Tuesday" read back from it is 29 September.
+@pytest.mark.parametrize("quote", [
+    "I took the ferry to the island on Tuesday.",
+    "On Tuesday we finally cleared out the attic.",
+    "We were painting the hallway on Tuesday evening, it took ages.",
+    "My knee still aches because I ran the trail loop on Tuesday.",
+    "Bought the lamp on Tuesday and it already flickers.",
+])
+def test_a_bare_weekday_in_a_past_report_is_the_latest_one_before_the_note(quote: str) -> None:
+    expression = "Tuesday evening" if "Tuesday evening" in quote else "Tuesday"
+    dated = read(expression, "text_expression", quote=quote)
+    assert dated.start.date() == date(2026, 9, 29)
+
+
+@pytest.mark.parametrize("quote", [
+    "I'm taking the ferry to the island on Tuesday.",       # present progressive = a plan
+    "I take the ferry to the island on Tuesday.",           # present simple: a timetable
+    "We have the quiz night on Tuesday.",
+    "I will take the ferry on Tuesday.",
+    "We're going to take the ferry on Tuesday.",
+    "I usually took the ferry on Tuesday.",                 # a habit
+    "The boiler gets serviced on Tuesday.",
+    "I'm so excited about the gig on Tuesday.",
+    "Taking the ferry on Tuesday.",                         # no tense at all
+])
+def test_a_bare_weekday_outside_a_past_report_is_refused(quote: str) -> None:
+    with pytest.raises(InterpretError, match="weekday"):
+        read("Tuesday", "text_expression", quote=quote)
+
+
+def test_a_bare_weekday_written_on_that_weekday_is_refused() -> None:
+    # Friday's note: "on Friday" is either today or a week ago
+    with pytest.raises(InterpretError, match="that weekday"):
+        read("Friday", "text_expression", quote="I took the ferry on Friday.")
+    # "last Friday" says which one, and is not a bare weekday
+    assert read("last Friday", "text_expression",
+                quote="I took the ferry last Friday.").start.date() == date(2026, 9, 25)
+
+
+def test_the_past_clause_must_be_the_weekday_s_own() -> None:
+    # the past verb is in another clause; the weekday's own clause is a plan
+    quote = "I went to the market yesterday and I'm seeing the dentist on Tuesday."
+    with pytest.raises(InterpretError, match="weekday"):
+        read("Tuesday", "text_expression", quote=quote)

@@ -175,6 +175,9 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
                 _DONE_IN.search(before):
             # "finished in 52 minutes", "did it in two hours": how long it took, not when
             reason = "an amount of time it took, not when it happened"
+        if not reason and record.event_time is not None:
+            # "on Sunday" is read only in a past report, and not in a note written on a Sunday
+            reason = interp.bare_weekday_problem(sentence, phrase, record.event_time) or ""
         window = None
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
         if not reason or (since and reason.startswith("a span")):
