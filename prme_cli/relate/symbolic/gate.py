@@ -270,7 +270,9 @@ class SymbolicGate:
         # Whose deed: a question about someone named needs a quote that names them (as
         # speaker or as doer); a first-person quote alone could be anybody's.
         possessor = _POSSESSOR.match(operand.name)
-        subject = possessor["name"].split()[0] if possessor else _question_subject(question)
+        named = lexicon.named_doer(operand.name)  # "Tom ran the half marathon": Tom's
+        subject = (possessor["name"].split()[0] if possessor else
+                   named.split()[0] if named else _question_subject(question))
         if re.match(r"(?:my|our)\s", operand.name, re.IGNORECASE):
             subject = None  # "my anniversary" is the asker's, whoever the question is about
         if subject and subject.lower() not in quote.lower():

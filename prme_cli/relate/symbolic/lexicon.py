@@ -644,3 +644,27 @@ def content_keys(text: str) -> list[str]:
                 continue
             out.append(key(base))
     return out
+
+
+#: A phrase that opens with its own named subject and a past verb: "Tom ran the half
+#: marathon", "Aiyana Lopez finished the relay".
+_NAMED_DOER = re.compile(r"(?P<name>[A-Z][a-z][\w.-]*(?:\s+[A-Z][a-z][\w.-]*)?)\s+"
+                         r"(?P<verb>[a-z]+)\b")
+_NOT_A_NAME = frozenset({"I", "My", "The", "A", "An", "This", "That", "Our", "Your", "His",
+                         "Her", "Their", "We", "You", "He", "She", "They", "It", "When",
+                         "What", "Which", "Who", "How", "Where", "Why", "After", "Before"})
+
+
+def named_doer(phrase: str) -> str | None:
+    """The name that does the deed of a phrase opening with a clause of its own ("Tom ran the
+    half marathon" -> "Tom"), or None. Only a capitalised name followed by a past form
+    counts, so "Greek lessons started" or "the Tate visit" name nobody."""
+    m = _NAMED_DOER.match(phrase)
+    if not m or m["name"].split()[0] in _NOT_A_NAME:
+        return None
+    verb = m["verb"]
+    base = IRREGULAR.get(verb)
+    past = (base is not None and base != verb and verb not in ("is", "are", "am", "has",
+                                                              "does", "goes")) or (
+        len(verb) > 3 and verb.endswith("ed") and verb not in NOT_INFLECTED)
+    return m["name"] if past else None

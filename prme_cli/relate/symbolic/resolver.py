@@ -498,11 +498,15 @@ _CORRECTION = re.compile(
 
 def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
     """Whose event a phrase names: "Bertrand's race" is Bertrand's even in "How many days
-    after Bertrand's race did Aiyana go camping?", "my anniversary" the asker's; otherwise
-    the question's subject."""
+    after Bertrand's race did Aiyana go camping?", and so is "Bertrand ran the relay" (a
+    clause with its own named subject), "my anniversary" the asker's; otherwise the
+    question's subject."""
     m = _POSSESSOR.match(phrase.text)
     if m and m["name"].split()[0] not in ("I", "My", "The", "A", "An", "This", "That"):
         return m["name"]
+    named = lexicon.named_doer(phrase.text)
+    if named:
+        return named  # "Tom ran the half marathon" in a question about Priya is Tom's
     if re.match(r"(?:my|our)\s", phrase.text, re.IGNORECASE):
         return None  # "my anniversary" in a question about Rachel is the asker's own
     return frame.subject
