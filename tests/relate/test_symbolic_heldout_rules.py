@@ -63,3 +63,41 @@ def test_a_correction_cue_without_a_date_leaves_the_date_alone(store: Store) -> 
     doc = ask(store, "When did I tour the cider farm?")
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["value"]["date"] == "2025-05-05"
+
+
+# --------------------------------------------------------------------------- hedge scope
+
+HEDGE_NOTES = """\
+* Chat [2025-05-14 Wed 20:00]
+** user
+I had the viva at the university yesterday, I think it went brilliantly.
+I collected the new glasses on Monday, I think.
+I returned the rental van two days ago, I think it was.
+I sat the driving theory test on Saturday, I think it was Friday actually.
+"""
+
+
+@pytest.fixture(scope="module")
+def hedge_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    root = tmp_path_factory.mktemp("hedge")
+    (root / "notes").mkdir()
+    (root / "notes" / "chat.org").write_text(HEDGE_NOTES, encoding="utf-8")
+    with Store.open(root / "prme.sqlite3") as st:
+        assert not ingest_paths(st, [root / "notes"], now=NOW).errors
+        yield st
+
+
+def test_an_opinion_about_another_clause_is_not_a_hedge_on_the_date(hedge_store: Store) -> None:
+    doc = ask(hedge_store, "When did I have the viva at the university?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2025-05-13"
+
+
+@pytest.mark.parametrize("question", [
+    "When did I collect the new glasses?",          # "…on Monday, I think."
+    "When did I return the rental van?",            # "…two days ago, I think it was."
+    "When did I sit the driving theory test?",      # "…I think it was Friday actually."
+])
+def test_i_think_about_the_date_stays_a_hedge(hedge_store: Store, question: str) -> None:
+    doc = ask(hedge_store, question)
+    assert doc["status"] != "accepted", doc["value"]

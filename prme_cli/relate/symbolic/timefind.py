@@ -67,6 +67,14 @@ FUTURE_CUE = re.compile(
 _HEDGE_AFTER = re.compile(r"\s*,?\s*(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|or\s+so|"
                           r"or\s+something|if\s+i\s+remember|give\s+or\s+take|ish\b|"
                           r"or\s+(?:the\s+)?(?:day|week)\s+(?:before|after))", re.IGNORECASE)
+#: "…yesterday, I think it went well": an opinion about another clause with a subject and a
+#: verb of its own, not a hedge on the date. A verb of being or happening ("I think it was
+#: Tuesday") or a modal keeps the hedge.
+_OPINION_AFTER = re.compile(
+    r"\s*,?\s*i\s+(?:think|guess|believe)\s+(?:that\s+)?(?:it|he|she|they|we|you|"
+    r"(?:the|my|our|his|her|their)\s+[a-z]+)\s+(?!(?:was|were|is|are|be|been|happened|did|"
+    r"might|may|could|would|must|should|will|had)\b)[a-z]+\s+\w",
+    re.IGNORECASE)
 _LICENCE = re.compile(
     r"(?<![\w'])(?:earlier\s+today|today|tonight|this\s+morning|this\s+afternoon|this\s+evening|"
     r"just\s+now|right\s+now|a\s+moment\s+ago|moments\s+ago)(?![\w'])",
@@ -158,7 +166,8 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
         before = sentence[:a]
         after = sentence[b:b + 12]
         vague = bool(_VAGUE_EXPR.search(phrase) or _HEDGE_BEFORE.search(before)
-                     or _HEDGE_AFTER.match(sentence[b:]))
+                     or (_HEDGE_AFTER.match(sentence[b:])
+                         and not _OPINION_AFTER.match(sentence[b:])))
         future = bool(_FUTURE_WORDS.match(phrase)) or bool(
             re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
         reason = ""
