@@ -9,7 +9,10 @@ words mean. Every basis has its own reading:
   read by the one time-expression resolver (:mod:`prme_cli.timeexpr`) *as of the record's own
   time*, because "yesterday" in a note means the day before the note was written; a
   year-less calendar date is read back from the note, unless the quote tells it as coming
-  ("my upcoming meeting on January 17th", "is coming up on July 22nd"): then forward;
+  ("my upcoming meeting on January 17th", "is coming up on July 22nd"): then forward; a
+  bare weekday ("on Sunday") is read (as the latest such day before the note) only in a
+  past-tense report, never in a present, coming or habitual clause, nor in a note written
+  on that weekday (see :func:`bare_weekday_problem`);
 - ``event_time``: the record's own time, but only when the quote says the event happened
   then ("today", "this morning", "just now", "I just got back from …") — a note's date alone
   does not date every event it mentions (see *Licence* below);

@@ -27,7 +27,9 @@ event and dates it in its own clause, no other sentence of similar strength give
 day for it, no much closer sentence leaves it undated, and the date is as precise as the
 unit asked. It refuses (``unsupported``) on hedged or vague times ("about", "a few", "I
 think", "mid-February"), habits ("every Monday"), spans ("for the past 6 months"), dates
-counted from another event ("two days later"), coming events, year-less dates that read as
+counted from another event ("two days later"), coming events, a bare weekday outside a
+past-tense report ("I'm playing squash on Sunday") or in a note written on that weekday,
+year-less dates that read as
 nearly a year back, two operands in one record, and overlapping dates in an order. Refusing
 costs a little coverage; a wrong citation costs trust.
 """
