@@ -18,7 +18,8 @@ For each store and window the same question is answered three ways, interleaved 
 - **SQL scan**: one SQL statement doing the same match over the tables with ``NOT INDEXED``
   (repeaters left out, which only flatters it): what a schema without the time index costs.
 
-Both ratios are printed side by side; the 100x target is against the seed scan. The rows of
+Both ratios are printed side by side; the 100x target is against the seed scan. The limited
+week windows are also run with filters that need the ``objects`` table (``FILTERS``). The rows of
 ``select`` and of the seed scan are compared (same ids in the same order) as a correctness
 check. Finally, peak RSS of a child process running one limited query shows that a query's
 memory follows the rows it returns, not the store.
@@ -51,10 +52,44 @@ WINDOWS: list[tuple[str, datetime, timedelta, int | None, bool]] = [
     ("1 week, limit 100", datetime(2019, 2, 4), timedelta(weeks=1), 100, False),
     ("1 week, limit 100, reverse", datetime(2019, 2, 4), timedelta(weeks=1), 100, True),
 ]
+NO_FILTERS = Filters()
+# Filters that need the objects table (see stores.build_by_sql for the mix: 10% DONE, 20%
+# tagged work, every object a heading), on the limited windows above.
+FILTERS: list[tuple[str, Filters]] = [
+    ("todo DONE", Filters(todos=("DONE",))),
+    ("type heading", Filters(types=("heading",))),
+    ("tag work", Filters(tags=("work",))),
+]
+FILTERED_WINDOWS = [w for w in WINDOWS if w[3] is not None and w[2] >= timedelta(weeks=1)]
+
+
+def _passes(filters: Filters, kind: str, todo: str | None, tags: str) -> bool:
+    """The seed scan's filter test, in Python (``tags`` is the stored JSON list)."""
+    if filters.types and kind not in filters.types:
+        return False
+    if filters.todos and todo not in filters.todos:
+        return False
+    return not filters.tags or set(filters.tags) <= set(json.loads(tags))
+
+
+def _filter_sql(filters: Filters) -> str:
+    """The SQL scan's filter conditions on ``o`` (values are fixed bench constants)."""
+    out = ""
+    for column, values in (("o.type", filters.types), ("o.todo", filters.todos)):
+        if values:
+            out += f" AND {column} IN ({', '.join(repr(v) for v in values)})"
+    for tag in filters.tags:
+        out += f" AND EXISTS (SELECT 1 FROM json_each(o.tags) WHERE value = {tag!r})"
+    return out
 
 
 def seed_scan(
-    store: Store, ws: datetime, we: datetime, limit: int | None, reverse: bool
+    store: Store,
+    ws: datetime,
+    we: datetime,
+    limit: int | None,
+    reverse: bool,
+    filters: Filters = NO_FILTERS,
 ) -> list[str]:
     """Visit every object and filter in Python, as the seed's ``memory-objects-since``."""
     from prme_cli.orgtime import occurs_in
@@ -64,9 +99,11 @@ def seed_scan(
     best: dict[int, int] = {}
     live = {
         pk: ev
-        for pk, ev in conn.execute(
-            "SELECT pk, event_time FROM objects WHERE deleted_at IS NULL AND archived = 0"
+        for pk, ev, kind, todo, tags in conn.execute(
+            "SELECT pk, event_time, type, todo, tags FROM objects "
+            "WHERE deleted_at IS NULL AND archived = 0"
         )
+        if _passes(filters, kind, todo, tags)
     }
     for obj, start, end, stop, repeater, has_time in conn.execute(
         'SELECT obj, start, "end", stop, repeater, has_time FROM timestamps'
@@ -113,7 +150,14 @@ def seed_scan(
     return [ids[pk] for pk in pks]
 
 
-def sql_scan(store: Store, ws: datetime, we: datetime, limit: int | None, reverse: bool) -> int:
+def sql_scan(
+    store: Store,
+    ws: datetime,
+    we: datetime,
+    limit: int | None,
+    reverse: bool,
+    filters: Filters = NO_FILTERS,
+) -> int:
     """The same match as one SQL statement without the indexes (repeaters left out)."""
     lo, hi = wall_seconds(ws), wall_seconds(we)
     direction = "DESC" if reverse else "ASC"
@@ -124,33 +168,41 @@ def sql_scan(store: Store, ws: datetime, we: datetime, limit: int | None, revers
         "UNION ALL SELECT pk, event_time * 4 + 1 FROM objects NOT INDEXED "
         "WHERE event_time >= :ws AND event_time < :we) "
         "SELECT o.pk, o.id, o.title, o.body, min(m.k) AS k FROM m JOIN objects o ON o.pk = m.obj "
-        f"WHERE o.deleted_at IS NULL AND o.archived = 0 GROUP BY o.pk ORDER BY k {direction}, "
+        f"WHERE o.deleted_at IS NULL AND o.archived = 0{_filter_sql(filters)} GROUP BY o.pk ORDER BY k {direction}, "
         f"o.pk {direction}" + (" LIMIT :limit" if limit else "")
     )
     return len(store.conn.execute(sql, {"ws": lo, "we": hi, "limit": limit}).fetchall())
 
 
 def _select_many(
-    store: Store, window: tuple[datetime, datetime], limit: int | None, reverse: bool
+    store: Store,
+    window: tuple[datetime, datetime],
+    limit: int | None,
+    reverse: bool,
+    filters: Filters,
 ) -> None:
     """Ten calls, so the timer's resolution and loop overhead do not matter."""
     for _ in range(10):
-        select(store, window=window, limit=limit, reverse=reverse, filters=Filters())
+        select(store, window=window, limit=limit, reverse=reverse, filters=filters)
 
 
 def run_windows(store: Store, size: int, rounds: int) -> list[dict[str, Any]]:
     out = []
-    for name, start, length, limit, reverse in WINDOWS:
+    cases = [(w, "", Filters()) for w in WINDOWS] + [
+        (w, label, f) for label, f in FILTERS for w in FILTERED_WINDOWS
+    ]
+    for (name, start, length, limit, reverse), label, filters in cases:
         ws, we = start, start + length
         window = (ws.replace(tzinfo=TZ), we.replace(tzinfo=TZ))
-        rows = select(store, window=window, limit=limit, reverse=reverse)  # warms the cache
-        expected = seed_scan(store, ws, we, limit, reverse)
+        # The first call warms the cache.
+        rows = select(store, window=window, limit=limit, reverse=reverse, filters=filters)
+        expected = seed_scan(store, ws, we, limit, reverse, filters)
         same = [r.id for r in rows] == expected
         times = interleave(
             [
-                ("select x10", partial(_select_many, store, window, limit, reverse)),
-                ("seed scan", partial(seed_scan, store, ws, we, limit, reverse)),
-                ("sql scan", partial(sql_scan, store, ws, we, limit, reverse)),
+                ("select x10", partial(_select_many, store, window, limit, reverse, filters)),
+                ("seed scan", partial(seed_scan, store, ws, we, limit, reverse, filters)),
+                ("sql scan", partial(sql_scan, store, ws, we, limit, reverse, filters)),
             ],
             rounds,
         )
@@ -158,7 +210,7 @@ def run_windows(store: Store, size: int, rounds: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "objects": size,
-                "window": name,
+                "window": name + (f", --{label}" if label else ""),
                 "rows": len(rows),
                 "select_s": lib_best,
                 "seed_scan_s": times["seed scan"].best,

@@ -7,7 +7,9 @@
   writes. The mix imitates a long-lived notes store: N objects over ten years, each with a
   capture stamp (its ``event_time``); 20% also a date-only SCHEDULED, 30% a CLOCK span of
   0.5-3 h, 1% a 3-day range, 0.1% a range of 40-400 days, 0.2% a repeater (weekly,
-  daily-habit or monthly: the SQL-arithmetic and the calendar paths).
+  daily-habit or monthly: the SQL-arithmetic and the calendar paths). For the filtered
+  queries, from a second random stream (so the time rows do not depend on it): 10% of the
+  objects are ``DONE`` and 15% ``TODO``; 20% carry the tag ``work`` besides ``bench``.
 - :func:`build_by_ingest` generates an org corpus with ``gen_corpus.py`` and runs the real
   ``ingest_paths``. That generator gives ~10% of its headings a repeater (``.+1d``, ``+1w``,
   ``++1m``), far more than real notes, which makes windows much more expensive: see the
@@ -34,6 +36,7 @@ _BATCH = 50_000
 def build_by_sql(path: Path, n: int, *, seed: int = 11) -> None:
     """Create the store at ``path`` holding ``n`` heading objects (see module doc)."""
     rng = random.Random(seed)
+    attrs = random.Random(seed + 1)
     seconds = YEARS * 365 * 86_400
     files = max(1, n // 1000)
     with Store.open(path) as store:
@@ -58,6 +61,9 @@ def build_by_sql(path: Path, n: int, *, seed: int = 11) -> None:
         for pk in range(1, n + 1):
             when = BASE + timedelta(minutes=rng.randrange(seconds // 60))
             day = when.replace(hour=0, minute=0)
+            r = attrs.random()
+            todo = "DONE" if r < 0.1 else "TODO" if r < 0.25 else None
+            tags = '["bench", "work"]' if attrs.random() < 0.2 else '["bench"]'
             objects.append(
                 (
                     pk,
@@ -66,6 +72,8 @@ def build_by_sql(path: Path, n: int, *, seed: int = 11) -> None:
                     pk,
                     pk,
                     f"Note {pk} about {rng.choice(_WORDS)}",
+                    todo,
+                    tags,
                     wall_seconds(when),
                     f"h{pk}",
                     NOW_TEXT,
@@ -113,9 +121,9 @@ def _flush(
 ) -> None:
     with store.transaction() as conn:
         conn.executemany(
-            "INSERT INTO objects(pk, id, file_id, type, seq, line, level, path, title, tags, "
-            "own_tags, properties, body, event_time, event_source, content_hash, version, "
-            "first_seen, last_seen) VALUES (?,?,?,'heading',?,?,1,'[]',?,'[\"bench\"]','[]',"
+            "INSERT INTO objects(pk, id, file_id, type, seq, line, level, path, title, todo, "
+            "tags, own_tags, properties, body, event_time, event_source, content_hash, version, "
+            "first_seen, last_seen) VALUES (?,?,?,'heading',?,?,1,'[]',?,?,?,'[]',"
             "'{}','',?,'inactive',?,?,?,?)",
             objects,
         )

@@ -22,10 +22,12 @@ DST change.
 
 Matches are merged per object by their minimum ``key = seconds * 4 + source`` (0 timestamp, 1
 event_time, 2 version): the earliest time wins and, on a tie, a real timestamp beats the
-synthetic ones. With a ``LIMIT`` and no join, the scans (each in ``start`` order) are read
+synthetic ones. With a ``LIMIT`` and no text, the scans (each in ``start`` order) are read
 merged in time order and reading stops once the first rows are settled (see
-:func:`_settled_objects`); otherwise one ``GROUP BY`` computes every object's ``MIN(key)`` and
-``LIMIT`` is applied in SQL. Either way a query's memory follows the rows it returns.
+:func:`_settled_objects`); filters on ``objects`` (type, todo, tag, file) are then an
+``EXISTS`` on each scanned row (a primary-key look-up), so only the rows read are looked up,
+not every match in the window. Otherwise one ``GROUP BY`` computes every object's ``MIN(key)``
+and ``LIMIT`` is applied in SQL. Either way a query's memory follows the rows it returns.
 
 ``--file`` patterns: a pattern with a glob character (``*?[``) is matched (case-sensitively,
 as SQLite ``GLOB``) against the absolute path, the path relative to its ingest root, and any
@@ -570,11 +572,24 @@ def _select_windowed(
                 out[obj] = (rep[1], rep[2])
         return out
 
-    if limit is not None and not joined:
-        # No filter needing the objects: read the index scans merged in time order (with the
-        # repeaters' occurrences) and stop as soon as the first ``limit`` objects are settled.
+    if limit is not None and not fts_cte:
+        # No text: read the index scans merged in time order (with the repeaters'
+        # occurrences) and stop as soon as the first ``limit`` objects are settled. Filters on
+        # ``objects`` are checked on each scanned row in SQL (a primary-key look-up; the scans
+        # keep their index order), so only the passing rows reach Python and stopping early
+        # spares the look-ups of the rest of the window, unlike a join of all its matches.
+        ts_extra = obj_extra = ""
+        if where:
+            exists = f" AND EXISTS (SELECT 1 FROM objects o{joins} WHERE o.pk = @{where})"
+            ts_extra, obj_extra = exists.replace("@", "obj"), exists.replace("@", "objects.pk")
         found = _settled_objects(
-            conn, " UNION ALL ".join(arms()), params, repeats, limit, reverse, best_of
+            conn,
+            " UNION ALL ".join(arms(ts_extra, obj_extra)),
+            params,
+            repeats,
+            limit,
+            reverse,
+            best_of,
         )
     else:
         m = " UNION ALL ".join(arms())
@@ -685,6 +700,9 @@ def _settled_objects(
       still have an earlier match further on: its key so far is only an upper bound. See
       :func:`_newest_settled`; if they are not settled yet, read on and check again later
       (reading the whole stream gives exact keys anyway).
+
+    ``matches`` may be filtered (the other filters, row by row): the rules hold for the
+    objects it yields, as the repeaters passed the same filters.
     """
     cursor = conn.execute(f"{matches} ORDER BY 1{' DESC' if reverse else ''}", params)
     extra = sorted(((key >> 2, key & 3, obj, ref) for obj, (_, key, ref) in repeats.items()))
@@ -695,13 +713,21 @@ def _settled_objects(
     exact: dict[int, tuple[int, Any]] = {}
     current: int | None = None
     check_at = limit
+    target: int | None = None  # newest first: read down to this key, the order is settled
     for s, src, obj, ref in rows:
-        if s != current and current is not None and len(seen) >= check_at:
+        if (
+            s != current
+            and current is not None
+            and (len(seen) >= check_at or (target is not None and current * 4 <= target))
+        ):
             if not reverse:
                 break
             if _newest_settled(seen, exact, current * 4, limit, best_of):
                 seen = exact
                 break
+            # Every object seen is exact now: the limit-th key is settled once reading
+            # reaches it (objects found later may settle it sooner: check again then).
+            target = heapq.nlargest(limit, (k for k, _ in exact.values()))[-1]
             check_at = 2 * len(seen)
         current = s
         key = s * 4 + src

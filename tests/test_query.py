@@ -465,20 +465,23 @@ def test_calendar_day_prefilter_never_drops_an_occurrence(
 def lifecycle_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """Items ingested, then some removed (tombstoned), some of those restored (revived) and
     some tagged ``:ARCHIVE:`` (ingested with ``include_archived``): ``{title: (node, deleted,
-    archived)}`` is the truth a brute-force reference filters on."""
+    archived)}`` is the truth a brute-force reference filters on. Items are TODO, DONE or
+    plain and some are tagged ``work`` or ``home`` (for the filters on ``objects``)."""
     rng = random.Random(99)
     blocks = _random_org(rng, 120).split("* Item ")[1:]
-    items = [f"* Item {b}" for b in blocks]
+    items = [f"* {('TODO ', 'DONE ', '', '')[i % 4]}Item {b}" for i, b in enumerate(blocks)]
+    tags = {i: [t for t, m in (("work", 3), ("home", 5)) if i % m == 0] for i in range(len(items))}
 
     def version(removed: set[int], archived: set[int]) -> str:
         out = []
         for i, block in enumerate(items):
             if i in removed:
                 continue
-            if i in archived:
-                head, rest = block.split("\n", 1)
-                block = f"{head} :ARCHIVE:\n{rest}"
-            out.append(block)
+            head, rest = block.split("\n", 1)
+            own = tags[i] + (["ARCHIVE"] if i in archived else [])
+            if own:
+                head += " :" + ":".join(own) + ":"
+            out.append(f"{head}\n{rest}")
         return "".join(out)
 
     gone = {i for i in range(len(items)) if i % 7 == 3}
@@ -496,13 +499,15 @@ def lifecycle_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
     for node in parse_org(final, "life.org").nodes[1:]:
         truth[node.title] = (node, False, node.archived)
     assert any(d for _, d, _ in truth.values()) and any(a for _, _, a in truth.values())
+    assert {node.todo for node, _, _ in truth.values()} == {"TODO", "DONE", None}
+    assert any("work" in node.tags for node, _, _ in truth.values())
     assert s.integrity_check() == []
     yield s, truth
     s.close()
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     start=st.integers(min_value=0, max_value=30 * 24 * 4),
@@ -512,6 +517,9 @@ def lifecycle_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
     include_deleted=st.booleans(),
     include_archived=st.booleans(),
     headings_only=st.booleans(),
+    todos=st.sampled_from([(), ("TODO",), ("DONE",), ("TODO", "DONE"), ("NEXT",)]),
+    tags=st.sampled_from([(), ("work",), ("home",), ("work", "home")]),
+    files=st.sampled_from([(), ("life.org",), ("*.org",), ("other.org",)]),
 )
 def test_random_windows_with_liveness_filters_match_brute_force(
     lifecycle_store: Any,
@@ -522,7 +530,13 @@ def test_random_windows_with_liveness_filters_match_brute_force(
     include_deleted: bool,
     include_archived: bool,
     headings_only: bool,
+    todos: tuple[str, ...],
+    tags: tuple[str, ...],
+    files: tuple[str, ...],
 ) -> None:
+    """Liveness and the filters on ``objects`` (type, todo, tag, file), limited in either
+    direction: the early-stopping scan that checks the filters on its candidates in batches
+    must give the first rows of the full, brute-force answer."""
     store, truth = lifecycle_store
     ws = datetime(2026, 3, 15) + timedelta(minutes=15 * start)
     we = ws + timedelta(minutes=15 * length)
@@ -530,6 +544,10 @@ def test_random_windows_with_liveness_filters_match_brute_force(
     expected: dict[str, datetime] = {}
     for title, (node, deleted, archived) in truth.items():
         if (deleted and not include_deleted) or (archived and not include_archived):
+            continue
+        if (todos and node.todo not in todos) or not set(tags) <= set(node.tags):
+            continue
+        if files == ("other.org",):
             continue
         hits = [occ for ts in node.timestamps if (occ := occurs_in(ts, ws, we)) is not None]
         if node.event_time is not None and ws <= node.event_time < we:
@@ -539,7 +557,10 @@ def test_random_windows_with_liveness_filters_match_brute_force(
     filters = Filters(
         include_deleted=include_deleted,
         include_archived=include_archived,
-        types=("heading",) if headings_only else (),  # objects joined: the other SQL path
+        types=("heading",) if headings_only else (),
+        todos=todos,
+        tags=tags,
+        files=files,
     )
     rows = select(store, window=window, filters=filters)
     assert {r.title: r.matched.start for r in rows if r.matched} == expected
