@@ -20,14 +20,17 @@ Steps (each explained in the resolution's ``explanation``):
    never SCHEDULED for a doing), an explicit or relative phrase read against the note's
    time, or the note's own day when the words license it ("today", "this morning"). It is
    read by the same interpreter validation uses.
-4. The best dated sentence wins only when it is clearly the best.
+4. The best dated sentence wins only when it is clearly the best, and no sentence written
+   after the reported day denies the same event ("I didn't return the van on Saturday after
+   all") on that day or without naming another.
 
 When to trust it: it answers only when one sentence (or heading) clearly tells the asked
 event and dates it in its own clause, no other sentence of similar strength gives another
 day for it, no much closer sentence leaves it undated, and the date is as precise as the
 unit asked. It refuses (``unsupported``) on hedged or vague times ("about", "a few", "I
 think", "mid-February"), habits ("every Monday"), spans ("for the past 6 months"), dates
-counted from another event ("two days later"), coming events, a bare weekday outside a
+counted from another event ("two days later"), reports a later sentence denies, coming
+events, a bare weekday outside a
 past-tense report ("I'm playing squash on Sunday") or in a note written on that weekday,
 year-less dates that read as
 nearly a year back, two operands in one record, and overlapping dates in an order. Refusing
@@ -447,6 +450,10 @@ class SymbolicResolver:
                 return None, [(f"{label}: rival dates — record {best.record.id} says "
                               f"'{best.mention.expression}', record {other.record.id} says "
                               f"'{other.mention.expression if other.mention else '?'}'")]
+        denial = self._denied_later(best, cands)
+        if denial is not None:
+            return None, [(f"{label}: a later sentence (record {denial.record.id}) denies it: "
+                          f"\"{_short(denial.sentence.text)}\"")]
         if not timefind.precise_enough(best.window[2], frame.unit) and \
                 frame.operation != "order":
             return None, [(f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
@@ -458,6 +465,32 @@ class SymbolicResolver:
             f" [{best.mention.basis}] = {_show(best.window)}"
             + (f" ({best.mention.meaning})" if best.mention.meaning else ""))
         return best, notes
+
+    def _denied_later(self, best: Candidate, cands: list[Candidate]) -> Candidate | None:
+        """A sentence written after the reported day that denies the same event, by the same
+        doer and about as strongly ("I returned the van on Saturday" … days later "I didn't
+        return the van on Saturday after all"): the notes take the report back. A denial
+        dated to another day is another occurrence ("I didn't go to yoga on Wednesday")."""
+        assert best.window is not None
+        for c in cands:
+            problems = c.match.problems
+            if c is best or c.claimed or not problems or not _anchors_ok(c.match):
+                continue
+            if not all(p.startswith("negated") for p in problems):
+                continue  # a plan, a wish, someone else's deed: no denial of this report
+            if c.coverage < best.coverage - self.rival_margin:
+                continue
+            if c.window is not None and not _same_days(c.window, best.window):
+                continue
+            if c.record.id == best.record.id:
+                if c.sentence.start > best.sentence.start:
+                    return c
+                continue
+            written = c.record.event_time
+            if written is not None and \
+                    written.replace(tzinfo=best.window[0].tzinfo) >= best.window[1]:
+                return c
+        return None
 
     def _check_together(self, frame: QuestionFrame, chosen: list[Candidate],
                         request: ResolveRequest) -> str | None:
