@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from notes_helpers import ask as ask_notes
+from notes_helpers import notes_store
 
-from prme_cli import config
-from prme_cli.ingest import ingest_paths
-from prme_cli.service import relate
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -50,19 +49,11 @@ I sold my old drum kit on Sunday and bought a keyboard.
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    root = tmp_path_factory.mktemp("weekday")
-    (root / "notes").mkdir()
-    for name, text in NOTES.items():
-        (root / "notes" / name).write_text(text, encoding="utf-8")
-    with Store.open(root / "prme.sqlite3") as st:
-        assert not ingest_paths(st, [root / "notes"], now=NOW).errors
-        yield st
+    yield from notes_store(tmp_path_factory.mktemp("weekday"), NOTES, NOW)
 
 
 def ask(store: Store, question: str) -> dict[str, Any]:
-    cfg = config.load(environ={})
-    return relate(store, cfg, question, now=NOW, tz=TZ, budget=int(cfg["context"]["budget"]),
-                  owner="tests", save_receipt=False).document
+    return ask_notes(store, question, now=NOW, tz=TZ)
 
 
 @pytest.mark.parametrize(("question", "latest"), [

@@ -12,10 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from notes_helpers import ask as ask_notes
 
-from prme_cli import config
 from prme_cli.ingest import ingest_paths
-from prme_cli.service import relate
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -51,9 +50,7 @@ def chat_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 
 
 def ask(store: Store, question: str) -> dict[str, Any]:
-    cfg = config.load(environ={})
-    return relate(store, cfg, question, now=NOW, tz=TZ, budget=int(cfg["context"]["budget"]),
-                  owner="tests", save_receipt=False).document
+    return ask_notes(store, question, now=NOW, tz=TZ)
 
 
 @pytest.mark.parametrize(
