@@ -893,32 +893,29 @@ def _repeater_matches(
     return out
 
 
+def _rows_in(conn: sqlite3.Connection, sql: str, keys: Sequence[Any]) -> Iterator[Any]:
+    """Rows of ``sql`` (whose ``{marks}`` is an ``IN`` list) for ``keys``, 500 at a time:
+    SQLite caps the number of bound parameters."""
+    keys = list(keys)
+    for i in range(0, len(keys), 500):
+        chunk = keys[i : i + 500]
+        yield from conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk)
+
+
 def _load_rows(conn: sqlite3.Connection, pks: list[int]) -> dict[int, Row]:
-    out: dict[int, Row] = {}
-    for i in range(0, len(pks), 500):
-        chunk = pks[i : i + 500]
-        marks = ",".join("?" * len(chunk))
-        for values in conn.execute(
-            f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
-            f"WHERE o.pk IN ({marks})",
-            chunk,
-        ):
-            out[values[0]] = _row(values)
-    return out
+    sql = (
+        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.pk IN ({marks})"
+    )
+    return {values[0]: _row(values) for values in _rows_in(conn, sql, pks)}
 
 
 def _load_timestamps(conn: sqlite3.Connection, ts_ids: list[int]) -> dict[int, Timestamp]:
-    out: dict[int, Timestamp] = {}
-    for i in range(0, len(ts_ids), 500):
-        chunk = ts_ids[i : i + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(
-            'SELECT ts_id, kind, start, "end", has_time, raw, line, repeater, warning, label '
-            f"FROM timestamps WHERE ts_id IN ({marks})",
-            chunk,
-        ):
-            out[r[0]] = _stamp(r[1:])
-    return out
+    sql = (
+        'SELECT ts_id, kind, start, "end", has_time, raw, line, repeater, warning, label '
+        "FROM timestamps WHERE ts_id IN ({marks})"
+    )
+    return {r[0]: _stamp(r[1:]) for r in _rows_in(conn, sql, ts_ids)}
 
 
 def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
@@ -939,17 +936,13 @@ def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
 def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
     """Every timestamp of the given objects, in line order (for context packing)."""
     out: dict[str, list[Timestamp]] = {}
-    ids = list(ids)
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in store.conn.execute(
-            'SELECT o.id, t.kind, t.start, t."end", t.has_time, t.raw, t.line, t.repeater, '
-            "t.warning, t.label FROM timestamps t JOIN objects o ON o.pk = t.obj "
-            f"WHERE o.id IN ({marks}) ORDER BY t.obj, t.line, t.ts_id",
-            chunk,
-        ):
-            out.setdefault(r[0], []).append(_stamp(r[1:]))
+    sql = (
+        'SELECT o.id, t.kind, t.start, t."end", t.has_time, t.raw, t.line, t.repeater, '
+        "t.warning, t.label FROM timestamps t JOIN objects o ON o.pk = t.obj "
+        "WHERE o.id IN ({marks}) ORDER BY t.obj, t.line, t.ts_id"
+    )
+    for r in _rows_in(store.conn, sql, ids):
+        out.setdefault(r[0], []).append(_stamp(r[1:]))
     return out
 
 
