@@ -42,8 +42,16 @@ def _context(store, window, text, budget):  # type: ignore[no-untyped-def]
 
     cfg = config.load(environ={})
     outcome = context_for_query(
-        store, cfg, text=text, window=window, filters=Filters(), fts=False, budget=budget,
-        limit=None, now=window[1] if window else datetime.now(TZ), tz=TZ,
+        store,
+        cfg,
+        text=text,
+        window=window,
+        filters=Filters(),
+        fts=False,
+        budget=budget,
+        limit=None,
+        now=window[1] if window else datetime.now(TZ),
+        tz=TZ,
     )
     return outcome.bundle
 
@@ -77,8 +85,10 @@ def sample(budget: int) -> list[float]:
             bundle = _context(store, window, text, budget)
             saving = 1 - bundle.tokens_used / bundle.full_dump_tokens
             savings.append(saving)
-            print(f"  {label:34} {len(bundle.records):7} {bundle.tokens_used:7} "
-                  f"{bundle.full_dump_tokens:9} {saving:7.1%}")
+            print(
+                f"  {label:34} {len(bundle.records):7} {bundle.tokens_used:7} "
+                f"{bundle.full_dump_tokens:9} {saving:7.1%}"
+            )
         store.close()
     return savings
 
@@ -88,13 +98,15 @@ def corpus(budget: int) -> list[float]:
     savings = []
     with tempfile.TemporaryDirectory() as tmp:
         store = _store(Path(tmp) / "c.sqlite3", CORPUS, now)
-        months = sorted({
-            (r[0] // 100, r[0] % 100)
-            for r in store.conn.execute(
-                "SELECT DISTINCT CAST(strftime('%Y%m', start, 'unixepoch') AS INTEGER) "
-                "FROM timestamps WHERE start IS NOT NULL"
-            )
-        })
+        months = sorted(
+            {
+                (r[0] // 100, r[0] % 100)
+                for r in store.conn.execute(
+                    "SELECT DISTINCT CAST(strftime('%Y%m', start, 'unixepoch') AS INTEGER) "
+                    "FROM timestamps WHERE start IS NOT NULL"
+                )
+            }
+        )
         for year, month in months:
             start = datetime(year, month, 1, tzinfo=TZ)
             end = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=TZ)
@@ -103,11 +115,15 @@ def corpus(budget: int) -> list[float]:
                 savings.append(1 - bundle.tokens_used / bundle.full_dump_tokens)
         full = bundle.full_dump_tokens if months else 0
         store.close()
-    print(f"\ncorpora/org (budget {budget}): {len(savings)} month windows with matches, "
-          f"full dump {full} tokens")
+    print(
+        f"\ncorpora/org (budget {budget}): {len(savings)} month windows with matches, "
+        f"full dump {full} tokens"
+    )
     if savings:
-        print(f"  saving: min {min(savings):.1%}, median {statistics.median(savings):.1%}, "
-              f"max {max(savings):.1%}")
+        print(
+            f"  saving: min {min(savings):.1%}, median {statistics.median(savings):.1%}, "
+            f"max {max(savings):.1%}"
+        )
     return savings
 
 
@@ -118,11 +134,15 @@ def main() -> None:
     a = sample(args.budget)
     b = corpus(args.budget) if CORPUS.is_dir() else []
     print("\n== figures ==")
-    print(f"sample_org   median saving {statistics.median(a):.1%} (min {min(a):.1%}) "
-          f"over {len(a)} time-scoped queries")
+    print(
+        f"sample_org   median saving {statistics.median(a):.1%} (min {min(a):.1%}) "
+        f"over {len(a)} time-scoped queries"
+    )
     if b:
-        print(f"corpora/org  median saving {statistics.median(b):.1%} (min {min(b):.1%}) "
-              f"over {len(b)} month windows")
+        print(
+            f"corpora/org  median saving {statistics.median(b):.1%} (min {min(b):.1%}) "
+            f"over {len(b)} month windows"
+        )
 
 
 if __name__ == "__main__":

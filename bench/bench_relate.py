@@ -63,8 +63,16 @@ def main() -> None:
             best = float("inf")
             for _ in range(args.repeat):
                 started = time.perf_counter()
-                result = relate(store, cfg, question, now=NOW, tz=TZ, budget=4096,
-                                owner="bench", save_receipt=False)
+                result = relate(
+                    store,
+                    cfg,
+                    question,
+                    now=NOW,
+                    tz=TZ,
+                    budget=4096,
+                    owner="bench",
+                    save_receipt=False,
+                )
                 best = min(best, time.perf_counter() - started)
             timings.append(best * 1000)
             doc = result.document
@@ -72,8 +80,10 @@ def main() -> None:
             print(f"  {best * 1000:6.1f} ms  {doc['status']:20} {answer[:34]:34} {question}")
         store.close()
     print("\n== figures ==")
-    print(f"relate (symbolic) on {objects} objects: median {statistics.median(timings):.0f} ms, "
-          f"max {max(timings):.0f} ms per question (target ≤ 150 ms)")
+    print(
+        f"relate (symbolic) on {objects} objects: median {statistics.median(timings):.0f} ms, "
+        f"max {max(timings):.0f} ms per question (target ≤ 150 ms)"
+    )
 
 
 if __name__ == "__main__":

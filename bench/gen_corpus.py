@@ -14,7 +14,57 @@ import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-WORDS = ["review", "draft", "notes", "meeting", "call", "garden", "frame", "oak", "plane", "sanding", "course", "pottery", "glaze", "kiln", "trip", "flights", "passport", "hotel", "invoice", "budget", "report", "release", "deploy", "bug", "fix", "test", "refactor", "parser", "store", "query", "index", "backup", "server", "laptop", "bike", "repair", "groceries", "dentist", "library", "book", "chapter", "essay", "letter", "family", "dinner", "walk", "run", "swim", "yoga"]
+WORDS = [
+    "review",
+    "draft",
+    "notes",
+    "meeting",
+    "call",
+    "garden",
+    "frame",
+    "oak",
+    "plane",
+    "sanding",
+    "course",
+    "pottery",
+    "glaze",
+    "kiln",
+    "trip",
+    "flights",
+    "passport",
+    "hotel",
+    "invoice",
+    "budget",
+    "report",
+    "release",
+    "deploy",
+    "bug",
+    "fix",
+    "test",
+    "refactor",
+    "parser",
+    "store",
+    "query",
+    "index",
+    "backup",
+    "server",
+    "laptop",
+    "bike",
+    "repair",
+    "groceries",
+    "dentist",
+    "library",
+    "book",
+    "chapter",
+    "essay",
+    "letter",
+    "family",
+    "dinner",
+    "walk",
+    "run",
+    "swim",
+    "yoga",
+]
 TAGS = ("work", "home", "health", "reading", "woodworking", "travel", "admin", "pottery")
 
 
@@ -43,14 +93,20 @@ def _task(rng: random.Random, when: datetime, level: int) -> list[str]:
         planning.append(f"DEADLINE: <{(when + timedelta(days=3)).strftime('%Y-%m-%d %a')} -2d>")
     if planning:
         lines.append(" ".join(planning))
-    lines += [":PROPERTIES:", f":CREATED: {_stamp(when - timedelta(days=2), active=False, with_time=True)}", ":END:"]
+    lines += [
+        ":PROPERTIES:",
+        f":CREATED: {_stamp(when - timedelta(days=2), active=False, with_time=True)}",
+        ":END:",
+    ]
     if rng.random() < 0.4:
         start = when - timedelta(hours=2)
         lines += [
             ":LOGBOOK:",
             f'- State "{state}"       from "TODO"       {_stamp(when, active=False, with_time=True)}',
-            (f"CLOCK: {_stamp(start, active=False, with_time=True)}--"
-            f"{_stamp(when, active=False, with_time=True)} =>  2:00"),
+            (
+                f"CLOCK: {_stamp(start, active=False, with_time=True)}--"
+                f"{_stamp(when, active=False, with_time=True)} =>  2:00"
+            ),
             ":END:",
         ]
     lines.append(_sentence(rng))
@@ -78,7 +134,12 @@ def generate(out: Path, headings: int, files: int, seed: int = 1) -> int:
         budget = per_file if n < files - 1 else headings - written
         if budget <= 0:
             break
-        lines: list[str] = ["#+TITLE: generated notes", "#+TODO: TODO NEXT WAITING | DONE", "#+FILETAGS: :bench:", ""]
+        lines: list[str] = [
+            "#+TITLE: generated notes",
+            "#+TODO: TODO NEXT WAITING | DONE",
+            "#+FILETAGS: :bench:",
+            "",
+        ]
         count = 0
         if n % 2 == 0:  # a datetree journal
             day = day0 + timedelta(days=rng.randint(0, 700))
@@ -89,7 +150,9 @@ def generate(out: Path, headings: int, files: int, seed: int = 1) -> int:
                 lines.append(f"*** {day:%Y-%m-%d %A}")
                 count += 1
                 for _ in range(min(rng.randint(1, 4), budget - count)):
-                    when = datetime(day.year, day.month, day.day, rng.randint(6, 22), rng.randint(0, 59))
+                    when = datetime(
+                        day.year, day.month, day.day, rng.randint(6, 22), rng.randint(0, 59)
+                    )
                     lines += _journal_entry(rng, when)
                     count += 1
                 day += timedelta(days=1)
@@ -100,7 +163,9 @@ def generate(out: Path, headings: int, files: int, seed: int = 1) -> int:
                 lines.append(f"* Project {project} :{rng.choice(TAGS)}:")
                 count += 1
                 for _ in range(min(rng.randint(2, 8), budget - count)):
-                    when = datetime.combine(day0 + timedelta(days=rng.randint(0, 700)), datetime.min.time())
+                    when = datetime.combine(
+                        day0 + timedelta(days=rng.randint(0, 700)), datetime.min.time()
+                    )
                     when = when.replace(hour=rng.randint(7, 20), minute=rng.randint(0, 59))
                     lines += _task(rng, when, 2)
                     count += 1

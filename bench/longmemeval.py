@@ -55,7 +55,9 @@ def convert(split: str, out: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh]
 
 
-def run_library(question: dict[str, Any], folder: Path, store_path: Path) -> tuple[dict[str, Any], float]:
+def run_library(
+    question: dict[str, Any], folder: Path, store_path: Path
+) -> tuple[dict[str, Any], float]:
     from prme_cli import config
     from prme_cli.ingest import ingest_paths
     from prme_cli.service import relate
@@ -70,22 +72,37 @@ def run_library(question: dict[str, Any], folder: Path, store_path: Path) -> tup
         if report.errors:
             raise RuntimeError(f"{question['question_id']}: ingest errors {report.errors[:2]}")
         started = time.perf_counter()
-        result = relate(store, cfg, question["question"], now=now, tz=tz,
-                        budget=int(cfg["context"]["budget"]), owner="bench")
+        result = relate(
+            store,
+            cfg,
+            question["question"],
+            now=now,
+            tz=tz,
+            budget=int(cfg["context"]["budget"]),
+            owner="bench",
+        )
         elapsed = time.perf_counter() - started
     return result.document, elapsed
 
 
-def run_cli(question: dict[str, Any], folder: Path, store_path: Path) -> tuple[dict[str, Any], float]:
+def run_cli(
+    question: dict[str, Any], folder: Path, store_path: Path
+) -> tuple[dict[str, Any], float]:
     exe = shutil.which("prme") or str(Path(sys.executable).parent / "prme")
     base = [exe, "--store", str(store_path), "--now", question["question_date"], "--tz", TZ]
     subprocess.run([*base, "ingest", str(folder)], check=True, capture_output=True)
     started = time.perf_counter()
-    proc = subprocess.run([*base, "relate", question["question"], "--format", "json"], check=False,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [*base, "relate", question["question"], "--format", "json"],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
     elapsed = time.perf_counter() - started
     if proc.returncode not in (0, 1):
-        raise RuntimeError(f"{question['question_id']}: relate exited {proc.returncode}: {proc.stderr}")
+        raise RuntimeError(
+            f"{question['question_id']}: relate exited {proc.returncode}: {proc.stderr}"
+        )
     return json.loads(proc.stdout), elapsed
 
 
@@ -117,8 +134,12 @@ def evaluate(split: str, *, use_cli: bool, verbose: bool, limit: int | None) -> 
                 rows.append((q, doc, kind, accepted, ok, elapsed))
         print(f"\n== {split}: score.py ({len(questions)} questions) ==")
         sys.stdout.flush()
-        args = [sys.executable, str(CORPUS / "score.py"), str(root / "notes" / "questions.jsonl"),
-                str(results_path)] + (["--verbose"] if verbose else [])
+        args = [
+            sys.executable,
+            str(CORPUS / "score.py"),
+            str(root / "notes" / "questions.jsonl"),
+            str(results_path),
+        ] + (["--verbose"] if verbose else [])
         subprocess.run(args, check=True)
     return _summary(split, rows, timings)
 
@@ -130,7 +151,11 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
     statuses: Counter[str] = Counter()
     for q, doc, kind, accepted, ok, _ in rows:
         statuses[doc.get("status", "?")] += 1
-        op = doc.get("operation") or (doc.get("metadata") or {}).get("route", {}).get("operation") or "-"
+        op = (
+            doc.get("operation")
+            or (doc.get("metadata") or {}).get("route", {}).get("operation")
+            or "-"
+        )
         for table, key in ((by_op, op), (by_form, kind)):
             table[key]["n"] += 1
             table[key]["accepted"] += accepted
@@ -140,19 +165,30 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
     cor = sum(1 for r in rows if r[2] in scored and r[3] and r[4])
     breaches = sum(1 for r in rows if r[2] == "abstain" and r[3])
     print(f"\n== {split}: prme summary ==")
-    print(f"coverage {acc}/{n} = {acc / max(n, 1):.1%}   precision {cor}/{acc} = "
-          f"{cor / max(acc, 1):.1%}   abstention breaches {breaches}")
+    print(
+        f"coverage {acc}/{n} = {acc / max(n, 1):.1%}   precision {cor}/{acc} = "
+        f"{cor / max(acc, 1):.1%}   abstention breaches {breaches}"
+    )
     print("statuses: " + ", ".join(f"{k} {v}" for k, v in statuses.most_common()))
     for title, table in (("by operation", by_op), ("by question form", by_form)):
         print(f"{title}:")
         for key, c in sorted(table.items()):
             print(f"  {key:24} n {c['n']:3}  accepted {c['accepted']:3}  correct {c['correct']:3}")
     ms = [t * 1000 for t in timings]
-    print(f"relate time per question (after ingest): median {statistics.median(ms):.0f} ms, "
-          f"p95 {sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms, max {max(ms):.0f} ms")
-    return {"split": split, "coverage": acc / max(n, 1), "precision": cor / max(acc, 1),
-            "accepted": acc, "scored": n, "correct": cor, "breaches": breaches,
-            "median_ms": statistics.median(ms)}
+    print(
+        f"relate time per question (after ingest): median {statistics.median(ms):.0f} ms, "
+        f"p95 {sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms, max {max(ms):.0f} ms"
+    )
+    return {
+        "split": split,
+        "coverage": acc / max(n, 1),
+        "precision": cor / max(acc, 1),
+        "accepted": acc,
+        "scored": n,
+        "correct": cor,
+        "breaches": breaches,
+        "median_ms": statistics.median(ms),
+    }
 
 
 def main() -> None:
@@ -166,12 +202,16 @@ def main() -> None:
         sys.exit(f"LongMemEval corpus not found at {CORPUS}")
     os.environ.setdefault("PRME_OWNER", "bench")
     splits = ("oracle", "s") if args.split == "both" else (args.split,)
-    summaries = [evaluate(s, use_cli=args.cli, verbose=args.verbose, limit=args.limit) for s in splits]
+    summaries = [
+        evaluate(s, use_cli=args.cli, verbose=args.verbose, limit=args.limit) for s in splits
+    ]
     print("\n== figures ==")
     for s in summaries:
-        print(f"{s['split']:7} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
-              f"precision {s['correct']}/{s['accepted']} = {s['precision']:.1%}  "
-              f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms")
+        print(
+            f"{s['split']:7} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
+            f"precision {s['correct']}/{s['accepted']} = {s['precision']:.1%}  "
+            f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms"
+        )
     _ = datetime
 
 

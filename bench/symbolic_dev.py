@@ -50,7 +50,7 @@ TZ = ZoneInfo("UTC")
 
 
 def parse_date(text: str) -> datetime:
-    """"2023/02/20 (Mon) 22:35" -> naive wall clock, as to_org.py reads it."""
+    """ "2023/02/20 (Mon) 22:35" -> naive wall clock, as to_org.py reads it."""
     m = re.match(r"(\d{4})/(\d{2})/(\d{2}) \(\w+\) (\d{2}):(\d{2})", text)
     if not m:
         raise ValueError(f"unexpected date {text!r}")
@@ -66,8 +66,9 @@ def load(path: Path) -> list[dict]:
 def records_of(q: dict) -> tuple[EvidenceRecord, ...]:
     """One record per user turn; nothing of the evidence markers goes in."""
     out = []
-    for sid, date, turns in zip(q["haystack_session_ids"], q["haystack_dates"],
-                                q["haystack_sessions"], strict=True):
+    for sid, date, turns in zip(
+        q["haystack_session_ids"], q["haystack_dates"], q["haystack_sessions"], strict=True
+    ):
         opaque = "chat-" + hashlib.sha256(sid.encode()).hexdigest()[:12]
         when = parse_date(date)
         for i, turn in enumerate(turns):
@@ -95,8 +96,15 @@ def run_one(q: dict, resolver: SymbolicResolver, gate: SymbolicGate) -> dict:
 
     question = q["question"]
     qdate = parse_date(q["question_date"]).replace(tzinfo=TZ)
-    result: dict = {"question": question, "reference_time": qdate.isoformat(), "status": None,
-                    "operation": None, "value": None, "evidence_ids": [], "metadata": {}}
+    result: dict = {
+        "question": question,
+        "reference_time": qdate.isoformat(),
+        "status": None,
+        "operation": None,
+        "value": None,
+        "evidence_ids": [],
+        "metadata": {},
+    }
     decision = route(question)
     result["metadata"]["route"] = {"operation": decision.operation, "unit": decision.unit}
     if not decision.routed:
@@ -108,26 +116,38 @@ def run_one(q: dict, resolver: SymbolicResolver, gate: SymbolicGate) -> dict:
     result["operation"] = resolution.operation
     result["metadata"]["explanation"] = list(resolution.explanation)
     result["metadata"]["operands"] = [
-        {"name": o.name, "evidence_id": o.evidence_id, "quote": o.quote,
-         "time_expression": o.time_expression, "time_basis": o.time_basis}
-        for o in resolution.operands]
+        {
+            "name": o.name,
+            "evidence_id": o.evidence_id,
+            "quote": o.quote,
+            "time_expression": o.time_expression,
+            "time_basis": o.time_basis,
+        }
+        for o in resolution.operands
+    ]
     if resolution.operation == "unsupported":
         result["status"] = "unsupported"
         return result
     by_id = {r.id: r for r in records}
-    errors = [f"{e.code}: {e.message}" if hasattr(e, "code") else str(e)
-              for e in validate(resolution, by_id, question=question, unit=decision.unit,
-                                question_date=qdate, tz=TZ)]
+    errors = [
+        f"{e.code}: {e.message}" if hasattr(e, "code") else str(e)
+        for e in validate(
+            resolution, by_id, question=question, unit=decision.unit, question_date=qdate, tz=TZ
+        )
+    ]
     if not errors and decision.operation and resolution.operation != decision.operation:
-        errors.append(f"operation_mismatch: router {decision.operation}, resolver "
-                      f"{resolution.operation}")
+        errors.append(
+            f"operation_mismatch: router {decision.operation}, resolver {resolution.operation}"
+        )
     if errors:
         result["status"] = "validation_rejected"
         result["metadata"]["validation_errors"] = errors
         return result
     try:
-        dated = [interpret(o, by_id[o.evidence_id], question_date=qdate, tz=TZ)
-                 for o in resolution.operands]
+        dated = [
+            interpret(o, by_id[o.evidence_id], question_date=qdate, tz=TZ)
+            for o in resolution.operands
+        ]
         value = compute(resolution, dated, unit=decision.unit, question_date=qdate, tz=TZ)
     except (InterpretError, ValueError) as exc:
         result["status"] = "validation_rejected"
@@ -165,26 +185,43 @@ def main() -> int:
     source = args.data / ("oracle_dev.json" if args.split == "oracle" else "s_dev.json.gz")
     questions = load(source)
     if args.only:
-        questions = [q for q in questions if any(q["question_id"].startswith(o)
-                                                  for o in args.only)]
+        questions = [q for q in questions if any(q["question_id"].startswith(o) for o in args.only)]
     args.out.mkdir(parents=True, exist_ok=True)
     scorer = load_scorer(args.data)
     resolver, gate = SymbolicResolver(), SymbolicGate()
     timings: list[float] = []
     per_op: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    with open(args.out / "questions.jsonl", "w", encoding="utf-8") as qf, \
-            open(args.out / "results.jsonl", "w", encoding="utf-8") as rf:
+    with (
+        open(args.out / "questions.jsonl", "w", encoding="utf-8") as qf,
+        open(args.out / "results.jsonl", "w", encoding="utf-8") as rf,
+    ):
         for q in questions:
-            qf.write(json.dumps({
-                "question_id": q["question_id"], "question": q["question"],
-                "question_date": parse_date(q["question_date"]).isoformat(timespec="minutes"),
-                "answer": q["answer"], "question_type": q["question_type"],
-            }, ensure_ascii=False) + "\n")
+            qf.write(
+                json.dumps(
+                    {
+                        "question_id": q["question_id"],
+                        "question": q["question"],
+                        "question_date": parse_date(q["question_date"]).isoformat(
+                            timespec="minutes"
+                        ),
+                        "answer": q["answer"],
+                        "question_type": q["question_type"],
+                    },
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
             started = time.perf_counter()
             result = run_one(q, resolver, gate)
             timings.append((time.perf_counter() - started) * 1000.0)
-            rf.write(json.dumps({"question_id": q["question_id"], "result": result},
-                                ensure_ascii=False, default=str) + "\n")
+            rf.write(
+                json.dumps(
+                    {"question_id": q["question_id"], "result": result},
+                    ensure_ascii=False,
+                    default=str,
+                )
+                + "\n"
+            )
             kind = scorer.kind_of(q)
             accepted = result["status"] == "accepted"
             ok = accepted and kind in scorer.SCORERS and scorer.SCORERS[kind](q, result["value"])
@@ -197,16 +234,25 @@ def main() -> int:
             tally["abstain_breach"] += accepted and kind == "abstain"
             _print_line(q, kind, result, ok, args.verbose)
     print()
-    print(f"{'operation':24} {'questions':>9} {'scored':>6} {'accepted':>8} {'correct':>7} "
-          f"{'abst.breach':>11}")
+    print(
+        f"{'operation':24} {'questions':>9} {'scored':>6} {'accepted':>8} {'correct':>7} "
+        f"{'abst.breach':>11}"
+    )
     for op, t in sorted(per_op.items()):
-        print(f"{op:24} {t['questions']:9} {t['scored']:6} {t['accepted']:8} {t['correct']:7} "
-              f"{t['abstain_breach']:11}")
-    print(f"time per question: median {statistics.median(timings):.1f} ms, "
-          f"max {max(timings):.1f} ms")
+        print(
+            f"{op:24} {t['questions']:9} {t['scored']:6} {t['accepted']:8} {t['correct']:7} "
+            f"{t['abstain_breach']:11}"
+        )
+    print(
+        f"time per question: median {statistics.median(timings):.1f} ms, max {max(timings):.1f} ms"
+    )
     print()
-    cmd = [sys.executable, str(args.data / "score.py"), str(args.out / "questions.jsonl"),
-           str(args.out / "results.jsonl")]
+    cmd = [
+        sys.executable,
+        str(args.data / "score.py"),
+        str(args.out / "questions.jsonl"),
+        str(args.out / "results.jsonl"),
+    ]
     return subprocess.call(cmd)
 
 
@@ -217,8 +263,10 @@ def _print_line(q: dict, kind: str, result: dict, ok: bool, verbose: bool) -> No
         mark = "!! "
     value = result.get("value") or result["metadata"].get("candidate_value") or {}
     shown = value.get("display", "") if isinstance(value, dict) else ""
-    print(f"{mark}{q['question_id'][:16]:16} {kind:8} {status:20} {shown[:38]:38} | "
-          f"gold: {str(q['answer'])[:40]}")
+    print(
+        f"{mark}{q['question_id'][:16]:16} {kind:8} {status:20} {shown[:38]:38} | "
+        f"gold: {str(q['answer'])[:40]}"
+    )
     if verbose and (status != "not_routed"):
         for line in result["metadata"].get("explanation", []):
             print(f"      {line[:220]}")

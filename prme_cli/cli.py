@@ -45,7 +45,25 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = ["event", "changed", "any", "closed", "scheduled", "deadline", "active", "inactive", "range", "clock", "state", "note", "created", "property", "datetree", "filename", "keyword"]
+BY_CHOICES = [
+    "event",
+    "changed",
+    "any",
+    "closed",
+    "scheduled",
+    "deadline",
+    "active",
+    "inactive",
+    "range",
+    "clock",
+    "state",
+    "note",
+    "created",
+    "property",
+    "datetree",
+    "filename",
+    "keyword",
+]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
@@ -89,12 +107,16 @@ class State:
     def store_path(self) -> Path:
         from prme_cli.config import default_store_path
 
-        return Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
+        return (
+            Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
+        )
 
     def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
         fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
         if fmt not in allowed:
-            raise UsageError(f"--format {fmt} is not available here (choose from {', '.join(allowed)})")
+            raise UsageError(
+                f"--format {fmt} is not available here (choose from {', '.join(allowed)})"
+            )
         return fmt
 
     def open_store(self, *, create: bool = False) -> Store:
@@ -120,23 +142,43 @@ def _root(
     ctx: typer.Context,
     store: Annotated[
         Path | None,
-        typer.Option("--store", metavar="PATH", help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3]."),
+        typer.Option(
+            "--store",
+            metavar="PATH",
+            help="SQLite store [env PRME_STORE; default $XDG_DATA_HOME/prme/memory.sqlite3].",
+        ),
     ] = None,
     now: Annotated[
         str | None,
-        typer.Option("--now", metavar="TIME", help="Reference time (ISO or any absolute expression) [env PRME_NOW]."),
+        typer.Option(
+            "--now",
+            metavar="TIME",
+            help="Reference time (ISO or any absolute expression) [env PRME_NOW].",
+        ),
     ] = None,
     tz: Annotated[
-        str | None, typer.Option("--tz", metavar="ZONE", help="Time zone name [env PRME_TZ; default the system zone].")
+        str | None,
+        typer.Option(
+            "--tz", metavar="ZONE", help="Time zone name [env PRME_TZ; default the system zone]."
+        ),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option("--format", "-f", metavar="FORMAT", help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped]."),
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped].",
+        ),
     ] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")
+    ] = False,
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Show the version."
+        ),
     ] = False,
 ) -> None:
     from prme_cli import config
@@ -156,15 +198,34 @@ def _err(message: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
-ByOpt = Annotated[str, typer.Option("--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind.")]
-TypeOpt = Annotated[list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")]
-TodoOpt = Annotated[list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")]
-TagOpt = Annotated[list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")]
-FileOpt = Annotated[list[str] | None, typer.Option("--file", metavar="PATTERN", help="File path, glob or substring (repeatable).")]
+ByOpt = Annotated[
+    str,
+    typer.Option(
+        "--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind."
+    ),
+]
+TypeOpt = Annotated[
+    list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")
+]
+TodoOpt = Annotated[
+    list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")
+]
+TagOpt = Annotated[
+    list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")
+]
+FileOpt = Annotated[
+    list[str] | None,
+    typer.Option("--file", metavar="PATTERN", help="File path, glob or substring (repeatable)."),
+]
 DeletedOpt = Annotated[bool, typer.Option("--include-deleted", help="Include tombstoned objects.")]
-ArchivedOpt = Annotated[bool, typer.Option("--include-archived", help="Include archived/COMMENT subtrees.")]
+ArchivedOpt = Annotated[
+    bool, typer.Option("--include-archived", help="Include archived/COMMENT subtrees.")
+]
 ReverseOpt = Annotated[bool, typer.Option("--reverse", help="Newest first.")]
-MaxOpt = Annotated[int | None, typer.Option("--max-results", "-n", metavar="N", help="At most N rows (0 = no limit).")]
+MaxOpt = Annotated[
+    int | None,
+    typer.Option("--max-results", "-n", metavar="N", help="At most N rows (0 = no limit)."),
+]
 
 
 def _filters(
@@ -252,8 +313,11 @@ def _query_doc(
         # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
         inclusive = window[1].microsecond == 1 and command != "range"
         end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
-        doc["window"] = {"start": window[0].isoformat(), "end": end.isoformat(),
-                         "end_inclusive": inclusive}
+        doc["window"] = {
+            "start": window[0].isoformat(),
+            "end": end.isoformat(),
+            "end_inclusive": inclusive,
+        }
         doc["window"].update(expressions or {})
     return doc
 
@@ -261,13 +325,13 @@ def _query_doc(
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import resolve
 
-    win = resolve(
-        expression, state.now, state.tz, week_start=_week_start(state)
-    )
+    win = resolve(expression, state.now, state.tz, week_start=_week_start(state))
     # "since X" runs up to now, inclusive: a note stamped this very second is included.
     end = state.now.replace(microsecond=0) + timedelta(microseconds=1)
     if win.start > end:
-        raise UsageError(f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`")
+        raise UsageError(
+            f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`"
+        )
     return win.start, end
 
 
@@ -291,7 +355,12 @@ def _week_start(state: State) -> int:
 @app.command()
 def since(
     ctx: typer.Context,
-    when: Annotated[str, typer.Argument(metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01.")],
+    when: Annotated[
+        str,
+        typer.Argument(
+            metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01."
+        ),
+    ],
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -306,15 +375,25 @@ def since(
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
     window = _since_window(state, when)
-    _window_rows(state, "since", window, filters, {"since": when}, reverse, max_results,
-                 title=f"since {when}")
+    _window_rows(
+        state,
+        "since",
+        window,
+        filters,
+        {"since": when},
+        reverse,
+        max_results,
+        title=f"since {when}",
+    )
 
 
 @app.command("range")
 def range_(
     ctx: typer.Context,
     since_: Annotated[str, typer.Argument(metavar="SINCE", help="Start expression (its start).")],
-    until: Annotated[str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")],
+    until: Annotated[
+        str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")
+    ],
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -329,8 +408,16 @@ def range_(
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
     window = _range_window(state, since_, until)
-    _window_rows(state, "range", window, filters, {"since": since_, "until": until}, reverse,
-                 max_results, title=f"{since_} … {until}")
+    _window_rows(
+        state,
+        "range",
+        window,
+        filters,
+        {"since": since_, "until": until},
+        reverse,
+        max_results,
+        title=f"{since_} … {until}",
+    )
 
 
 def _window_rows(
@@ -357,12 +444,27 @@ def _window_rows(
 @app.command()
 def query(
     ctx: typer.Context,
-    text: Annotated[str | None, typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25.")] = None,
-    since_: Annotated[str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")] = None,
-    until: Annotated[str | None, typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive).")] = None,
+    text: Annotated[
+        str | None,
+        typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25."),
+    ] = None,
+    since_: Annotated[
+        str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive)."),
+    ] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
-    context: Annotated[bool, typer.Option("--context", help="Print a token-budgeted context instead of rows.")] = False,
-    budget: Annotated[int | None, typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
+    context: Annotated[
+        bool, typer.Option("--context", help="Print a token-budgeted context instead of rows.")
+    ] = False,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096]."
+        ),
+    ] = None,
     by: ByOpt = "event",
     type_: TypeOpt = None,
     todo: TodoOpt = None,
@@ -391,14 +493,18 @@ def query(
     if fts and not text:
         raise UsageError("--fts needs a TEXT expression")
     if context:
-        _query_context(state, text, window, filters, fts=fts, budget=budget, max_results=max_results)
+        _query_context(
+            state, text, window, filters, fts=fts, budget=budget, max_results=max_results
+        )
         return
     limit = _limit(max_results, 20)
     with state.open_store() as store:
         rows = select(
             store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=limit
         )
-    doc = _query_doc(state, "query", window, filters, expressions=expressions, text=text, limit=limit)
+    doc = _query_doc(
+        state, "query", window, filters, expressions=expressions, text=text, limit=limit
+    )
     _emit_rows(state, rows, doc, title=f"query {text or ''}".strip())
 
 
@@ -477,7 +583,10 @@ def show(
         raise typer.Exit(ExitStatus.NO_RESULTS)
     fmt = state.output_format(("table", "json", "jsonl", "org", "tsv", "ids"))
     if fmt in ("json", "jsonl"):
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2 if fmt == "json" else None, default=str) + "\n")
+        sys.stdout.write(
+            json.dumps(obj, ensure_ascii=False, indent=2 if fmt == "json" else None, default=str)
+            + "\n"
+        )
     elif fmt == "ids":
         sys.stdout.write(f"{obj['id']}\n")
     else:
@@ -493,7 +602,18 @@ def _show_text(obj: dict[str, Any], state: State, fmt: str) -> None:
     if obj.get("tags"):
         head += f"    :{':'.join(obj['tags'])}:"
     lines.append(head)
-    for key in ("id", "type", "file", "line", "path", "event_time", "version", "first_seen", "last_seen", "deleted_at"):
+    for key in (
+        "id",
+        "type",
+        "file",
+        "line",
+        "path",
+        "event_time",
+        "version",
+        "first_seen",
+        "last_seen",
+        "deleted_at",
+    ):
         value = obj.get(key)
         if value in (None, "", []):
             continue
@@ -507,9 +627,7 @@ def _show_text(obj: dict[str, Any], state: State, fmt: str) -> None:
     if obj.get("timestamps"):
         lines.append("  timestamps:")
         for ts in obj["timestamps"]:
-            extra = " ".join(
-                str(ts[k]) for k in ("repeater", "warning", "label") if ts.get(k)
-            )
+            extra = " ".join(str(ts[k]) for k in ("repeater", "warning", "label") if ts.get(k))
             lines.append(
                 f"    {ts.get('kind', ''):<9} {ts.get('start') or '-':<26} line {ts.get('line')}  "
                 f"{ts.get('raw', '')} {extra}".rstrip()
@@ -536,7 +654,9 @@ def stats(ctx: typer.Context) -> None:
         data = store_stats(store, state.tz)
     fmt = state.output_format()
     if fmt in ("json", "jsonl"):
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+        sys.stdout.write(
+            json.dumps(data, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n"
+        )
         return
     for key, value in data.items():
         if isinstance(value, dict):
@@ -554,8 +674,13 @@ def stats(ctx: typer.Context) -> None:
 @app.command()
 def when(
     ctx: typer.Context,
-    expressions: Annotated[list[str], typer.Argument(metavar="EXPR", help="Time expressions, or - to read one per line.")],
-    dayfirst: Annotated[bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")] = False,
+    expressions: Annotated[
+        list[str],
+        typer.Argument(metavar="EXPR", help="Time expressions, or - to read one per line."),
+    ],
+    dayfirst: Annotated[
+        bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")
+    ] = False,
 ) -> None:
     """Show how time expressions resolve: [start, end) and grain."""
     from prme_cli import render
@@ -569,11 +694,20 @@ def when(
     failed = False
     for expression in expressions:
         try:
-            win = resolve(expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state))
+            win = resolve(
+                expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+            )
             docs.append(win.to_json(state.now, state.tz_name))
         except TimeExpressionError as exc:
             failed = True
-            docs.append({"expression": expression, "now": state.now.isoformat(), "tz": state.tz_name, "error": str(exc)})
+            docs.append(
+                {
+                    "expression": expression,
+                    "now": state.now.isoformat(),
+                    "tz": state.tz_name,
+                    "error": str(exc),
+                }
+            )
             _err(f"prme: error: {exc}")
     fmt = state.output_format()
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
@@ -588,17 +722,46 @@ def when(
 @app.command()
 def relate(
     ctx: typer.Context,
-    question: Annotated[str, typer.Argument(metavar="QUESTION", help="A temporal question about your notes.")],
-    budget: Annotated[int | None, typer.Option("--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096].")] = None,
-    resolver: Annotated[str | None, typer.Option("--resolver", metavar="NAME", help="symbolic|ollama|openai.")] = None,
-    resolver_url: Annotated[str | None, typer.Option("--resolver-url", metavar="URL", help="Resolver endpoint.")] = None,
-    resolver_model: Annotated[str | None, typer.Option("--resolver-model", metavar="MODEL", help="Resolver model.")] = None,
-    gate: Annotated[str | None, typer.Option("--gate", metavar="NAME", help="symbolic|jev|ollama.")] = None,
-    gate_url: Annotated[str | None, typer.Option("--gate-url", metavar="URL", help="Gate endpoint.")] = None,
-    gate_model: Annotated[str | None, typer.Option("--gate-model", metavar="MODEL", help="Gate model.")] = None,
-    threshold: Annotated[float | None, typer.Option("--threshold", metavar="P", help="Gate threshold [default 0.85].")] = None,
-    failure_policy: Annotated[str | None, typer.Option("--failure-policy", metavar="POLICY", help="fallback|raise.")] = None,
-    owner: Annotated[str | None, typer.Option("--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name].")] = None,
+    question: Annotated[
+        str, typer.Argument(metavar="QUESTION", help="A temporal question about your notes.")
+    ],
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096]."
+        ),
+    ] = None,
+    resolver: Annotated[
+        str | None, typer.Option("--resolver", metavar="NAME", help="symbolic|ollama|openai.")
+    ] = None,
+    resolver_url: Annotated[
+        str | None, typer.Option("--resolver-url", metavar="URL", help="Resolver endpoint.")
+    ] = None,
+    resolver_model: Annotated[
+        str | None, typer.Option("--resolver-model", metavar="MODEL", help="Resolver model.")
+    ] = None,
+    gate: Annotated[
+        str | None, typer.Option("--gate", metavar="NAME", help="symbolic|jev|ollama.")
+    ] = None,
+    gate_url: Annotated[
+        str | None, typer.Option("--gate-url", metavar="URL", help="Gate endpoint.")
+    ] = None,
+    gate_model: Annotated[
+        str | None, typer.Option("--gate-model", metavar="MODEL", help="Gate model.")
+    ] = None,
+    threshold: Annotated[
+        float | None,
+        typer.Option("--threshold", metavar="P", help="Gate threshold [default 0.85]."),
+    ] = None,
+    failure_policy: Annotated[
+        str | None, typer.Option("--failure-policy", metavar="POLICY", help="fallback|raise.")
+    ] = None,
+    owner: Annotated[
+        str | None,
+        typer.Option(
+            "--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name]."
+        ),
+    ] = None,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -618,7 +781,13 @@ def relate(
     fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
     with state.open_store() as store:
         result = run_relate(
-            store, cfg, question, now=state.now, tz=state.tz, budget=budget, owner=owner,
+            store,
+            cfg,
+            question,
+            now=state.now,
+            tz=state.tz,
+            budget=budget,
+            owner=owner,
             on_egress=lambda line: _err(f"prme: note: {line}"),
         )
     _print_relation(state, result, fmt)
@@ -631,7 +800,9 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 
     doc = result.document
     if fmt in ("json", "jsonl"):
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+        sys.stdout.write(
+            json.dumps(doc, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n"
+        )
         return
     if fmt == "ids":
         for evidence_id in doc["evidence_ids"]:
@@ -652,7 +823,9 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
 @app.command()
 def receipts(
     ctx: typer.Context,
-    receipt_id: Annotated[str | None, typer.Argument(metavar="ID", help="Show one receipt.")] = None,
+    receipt_id: Annotated[
+        str | None, typer.Argument(metavar="ID", help="Show one receipt.")
+    ] = None,
     max_results: MaxOpt = None,
 ) -> None:
     """List your relate receipts, or show one (yours: PRME_OWNER, else your login name)."""
@@ -675,13 +848,17 @@ def receipts(
         rows = list_receipts(store, who, limit=_limit(max_results, 50))
     if fmt in ("json", "jsonl"):
         if fmt == "json":
-            sys.stdout.write(json.dumps({"owner": who, "count": len(rows), "receipts": rows}, indent=2) + "\n")
+            sys.stdout.write(
+                json.dumps({"owner": who, "count": len(rows), "receipts": rows}, indent=2) + "\n"
+            )
         else:
             for row in rows:
                 sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
     else:
         for row in rows:
-            sys.stdout.write(f"{row['id']}\t{row['created_at']}\t{row['status']}\t{row['question']}\n")
+            sys.stdout.write(
+                f"{row['id']}\t{row['created_at']}\t{row['status']}\t{row['question']}\n"
+            )
     if not rows:
         raise typer.Exit(ExitStatus.NO_RESULTS)
 
@@ -695,11 +872,22 @@ def ingest(
     ctx: typer.Context,
     paths: Annotated[
         list[str] | None,
-        typer.Argument(metavar="PATH", help="Files or directories (recursive), or - for stdin. None: every root ingested before."),
+        typer.Argument(
+            metavar="PATH",
+            help="Files or directories (recursive), or - for stdin. None: every root ingested before.",
+        ),
     ] = None,
-    glob: Annotated[str | None, typer.Option("--glob", metavar="GLOB", help="File pattern in directories [default *.org].")] = None,
-    exclude: Annotated[list[str] | None, typer.Option("--exclude", metavar="GLOB", help="Glob to skip (repeatable).")] = None,
-    name: Annotated[str, typer.Option("--name", metavar="NAME", help="File name for stdin input.")] = "stdin.org",
+    glob: Annotated[
+        str | None,
+        typer.Option("--glob", metavar="GLOB", help="File pattern in directories [default *.org]."),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option("--exclude", metavar="GLOB", help="Glob to skip (repeatable)."),
+    ] = None,
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="File name for stdin input.")
+    ] = "stdin.org",
     include_archived: ArchivedOpt = False,
 ) -> None:
     """Read org files into the store; unchanged files are skipped cheaply."""
@@ -722,7 +910,10 @@ def ingest(
 @app.command()
 def forget(
     ctx: typer.Context,
-    path: Annotated[str, typer.Argument(metavar="PATH", help="A file or an ingest root to remove from the store.")],
+    path: Annotated[
+        str,
+        typer.Argument(metavar="PATH", help="A file or an ingest root to remove from the store."),
+    ],
 ) -> None:
     """Remove a file, or every file under a root, from the store."""
     from prme_cli.ingest import forget as forget_path
@@ -739,7 +930,9 @@ def forget(
 @app.command()
 def purge(
     ctx: typer.Context,
-    tombstones: Annotated[bool, typer.Option("--tombstones", help="Delete tombstoned objects for good.")] = False,
+    tombstones: Annotated[
+        bool, typer.Option("--tombstones", help="Delete tombstoned objects for good.")
+    ] = False,
 ) -> None:
     """Delete tombstoned objects for good."""
     from prme_cli.ingest import purge_tombstones
@@ -767,7 +960,9 @@ def doctor(ctx: typer.Context) -> None:
     import json
 
     if fmt in ("json", "jsonl"):
-        sys.stdout.write(json.dumps(checks, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n")
+        sys.stdout.write(
+            json.dumps(checks, ensure_ascii=False, indent=2 if fmt == "json" else None) + "\n"
+        )
     else:
         for check in checks:
             mark = "ok  " if check["ok"] else "FAIL"

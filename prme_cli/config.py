@@ -99,8 +99,13 @@ def _merge(
         if isinstance(base[key], dict):
             if not isinstance(value, Mapping):
                 raise UsageError(f"{where}: {key!r} must be a table")
-            _merge(base[key], value, f"{where}.{key}" if where else key, from_env=from_env,
-                   types=types[key])
+            _merge(
+                base[key],
+                value,
+                f"{where}.{key}" if where else key,
+                from_env=from_env,
+                types=types[key],
+            )
         elif from_env:
             if str(value).strip() == "":
                 continue  # an empty variable is unset, as for PRME_STORE= in a crontab
@@ -144,7 +149,7 @@ def _env_overrides(environ: Mapping[str, str]) -> dict[str, Any]:
         if name in _FLAT_ENV:
             tree[_FLAT_ENV[name]] = raw
             continue
-        parts = name[len("PRME_"):].lower().split("__")
+        parts = name[len("PRME_") :].lower().split("__")
         node = tree
         for part in parts[:-1]:
             node = node.setdefault(part, {})

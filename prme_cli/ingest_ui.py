@@ -88,11 +88,19 @@ def run_ingest(
             report = ingest.ingest_text(store, stdin_text, name, **common)
         elif paths:
             report = ingest.ingest_paths(
-                store, paths, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
+                store,
+                paths,
+                glob=glob,
+                exclude=exclude,
+                progress=on_file,
+                on_total=on_total,
+                **common,
             )
         else:
             if not ingest.known_roots(store):
-                raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
+                raise UsageError(
+                    "nothing to re-ingest: give a PATH (no root has been ingested yet)"
+                )
             report = ingest.reingest_roots(
                 store, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
             )
@@ -157,5 +165,7 @@ def write_summary(report: IngestReport, *, color: bool) -> None:
         Console(file=sys.stderr, no_color=not color, emoji=False).print(table)
     else:
         sys.stderr.write(
-            "ingest: " + " ".join(f"{label.split(' (')[0].replace(' ', '_')}={n}" for label, n in rows) + "\n"
+            "ingest: "
+            + " ".join(f"{label.split(' (')[0].replace(' ', '_')}={n}" for label, n in rows)
+            + "\n"
         )

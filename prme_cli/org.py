@@ -67,7 +67,7 @@ def _todo_sequence(value: str, settings: _Settings) -> None:
     words = [_KEY_ANNOTATION_RE.sub("", w) for w in value.split()]
     if "|" in words:
         bar = words.index("|")
-        todo, done = words[:bar], words[bar + 1:]
+        todo, done = words[:bar], words[bar + 1 :]
     else:
         todo, done = words[:-1], words[-1:]
     settings.todo.extend(w for w in todo if w and w != "|")
@@ -108,7 +108,7 @@ def _split_tags(rest: str) -> tuple[str, tuple[str, ...]]:
     if not stripped.endswith(":"):
         return stripped, ()
     cut = max(stripped.rfind(" "), stripped.rfind("\t"))
-    candidate = stripped[cut + 1:]
+    candidate = stripped[cut + 1 :]
     if _TAGS_RE.fullmatch(candidate) is None:
         return stripped, ()
     tags = tuple(dict.fromkeys(t for t in candidate.split(":") if t))
@@ -124,8 +124,14 @@ def _dedupe(base: tuple[str, ...], extra: Sequence[str]) -> tuple[str, ...]:
 class _Reader:
     """State of the single pass: the outline stack and the entry being read."""
 
-    def __init__(self, path: str, lines: list[str], todo: Sequence[str],
-                 done: Sequence[str], settings: _Settings) -> None:
+    def __init__(
+        self,
+        path: str,
+        lines: list[str],
+        todo: Sequence[str],
+        done: Sequence[str],
+        settings: _Settings,
+    ) -> None:
         self.path = path
         self.lines = lines
         self.keywords = frozenset(todo) | frozenset(done)
@@ -148,16 +154,32 @@ class _Reader:
             stem = name[: -len(".org_archive")]
         else:
             stem = name[:-4] if name.endswith(".org") else PurePath(name).stem
-        node = Node(kind="file", line=1, level=0, title=self.settings.title or stem,
-                    tags=tuple(dict.fromkeys(self.settings.filetags)),
-                    archived=name.endswith(".org_archive"))
+        node = Node(
+            kind="file",
+            line=1,
+            level=0,
+            title=self.settings.title or stem,
+            tags=tuple(dict.fromkeys(self.settings.filetags)),
+            archived=name.endswith(".org_archive"),
+        )
         if self.settings.date is not None:
             line, value = self.settings.date
             found = orgtime.find_timestamps(value, line, self.problems)
             ts = next((t for t in found if t.kind != "diary"), None)
             if ts is not None:
-                node.timestamps.append(Timestamp("keyword", ts.start, ts.end, ts.has_time,
-                                                 ts.raw, line, ts.repeater, ts.warning, "DATE"))
+                node.timestamps.append(
+                    Timestamp(
+                        "keyword",
+                        ts.start,
+                        ts.end,
+                        ts.has_time,
+                        ts.raw,
+                        line,
+                        ts.repeater,
+                        ts.warning,
+                        "DATE",
+                    )
+                )
             elif (bare := orgtime.parse_bare_date(value, "keyword", line, "DATE")) is not None:
                 node.timestamps.append(bare)
             else:
@@ -183,16 +205,22 @@ class _Reader:
             self.warn(self.drawer_line, f":{self.drawer}: drawer is not closed by :END:")
         if self.block is not None:
             where = "heading" if next_line <= len(self.lines) else "end of file"
-            self.warn(self.block_line,
-                      f"#+begin_{self.block} block not closed before the {where} at line "
-                      f"{next_line}" + ("; org-mode reads that line as a heading"
-                                        if next_line <= len(self.lines) else ""))
+            self.warn(
+                self.block_line,
+                f"#+begin_{self.block} block not closed before the {where} at line "
+                f"{next_line}"
+                + (
+                    "; org-mode reads that line as a heading"
+                    if next_line <= len(self.lines)
+                    else ""
+                ),
+            )
         end = next_line - 1
         lines = self.lines
         while end >= self.body_start and not lines[end - 1].strip():
             end -= 1
         if end >= self.body_start:
-            self.nodes[self.index].body = "\n".join(lines[self.body_start - 1:end])
+            self.nodes[self.index].body = "\n".join(lines[self.body_start - 1 : end])
 
     def warn(self, line: int, message: str) -> None:
         """Record a warning for ``line`` (malformed input never raises)."""
@@ -216,9 +244,17 @@ class _Reader:
         occurrence = self.seen.get(key, 0)
         self.seen[key] = occurrence + 1
         node = Node(
-            kind="heading", line=lineno, level=level, title=title, todo=todo,
-            priority=priority, own_tags=own_tags, tags=_dedupe(parent.tags, own_tags),
-            path=path, parent=parent_index, occurrence=occurrence,
+            kind="heading",
+            line=lineno,
+            level=level,
+            title=title,
+            todo=todo,
+            priority=priority,
+            own_tags=own_tags,
+            tags=_dedupe(parent.tags, own_tags),
+            path=path,
+            parent=parent_index,
+            occurrence=occurrence,
             archived=parent.archived or commented or "ARCHIVE" in own_tags,
         )
         index = len(nodes)
@@ -241,7 +277,7 @@ class _Reader:
         if text.startswith("[#"):
             m = _PRIORITY_RE.match(text)
             if m is not None:
-                priority, text = m[1], text[m.end():]
+                priority, text = m[1], text[m.end() :]
         return todo, priority, text
 
     def _datetree(self, index: int, node: Node, parent_index: int) -> None:
@@ -301,12 +337,16 @@ class _Reader:
             note = orgtime.parse_log_note(s, lineno, self.problems)
             if note is not None:
                 node.timestamps.append(note[0])
-                s = s[note[1]:]
+                s = s[note[1] :]
         if "<" in s or "[" in s:
             found = orgtime.find_timestamps(s, lineno, self.problems)
             node.timestamps.extend(found)
-            if self.first_content and self.drawer is None and len(found) == 1 \
-                    and found[0].raw == s.rstrip():
+            if (
+                self.first_content
+                and self.drawer is None
+                and len(found) == 1
+                and found[0].raw == s.rstrip()
+            ):
                 self.lone_first[self.index] = found[0]
         if self.drawer is None:
             self.first_content = False
@@ -342,7 +382,8 @@ class _Reader:
         props[key] = value
         if "<" in value or "[" in value or key.upper() == "CREATED":
             self.nodes[self.index].timestamps.extend(
-                orgtime.parse_property_value(key, value, lineno, self.problems))
+                orgtime.parse_property_value(key, value, lineno, self.problems)
+            )
 
     def _hash_line(self, lineno: int, s: str) -> None:
         """``#+begin_…`` opens a block whose text is not scanned; other ``#`` lines are metadata."""
@@ -432,8 +473,13 @@ def _normalise(text: str) -> str:
     return text
 
 
-def parse_org(text: str, path: str, *, todo_keywords: Sequence[str] = ("TODO",),
-              done_keywords: Sequence[str] = ("DONE",)) -> ParsedFile:
+def parse_org(
+    text: str,
+    path: str,
+    *,
+    todo_keywords: Sequence[str] = ("TODO",),
+    done_keywords: Sequence[str] = ("DONE",),
+) -> ParsedFile:
     """Read one org file's text into its file node and headings, in file order.
 
     Never raises on any ``str``: malformed constructs become ``ParsedFile.warnings``. The
@@ -450,9 +496,10 @@ def parse_org(text: str, path: str, *, todo_keywords: Sequence[str] = ("TODO",),
         if line[:1] == "*":
             level = len(line) - len(line.lstrip("*"))
             if level < len(line) and line[level] in " \t":
-                heading(lineno, level, line[level + 1:])
+                heading(lineno, level, line[level + 1 :])
                 continue
         body_line(lineno, line)
     warnings = reader.finish()
-    return ParsedFile(path=path, nodes=reader.nodes, todo_keywords=todo,
-                      done_keywords=done, warnings=warnings)
+    return ParsedFile(
+        path=path, nodes=reader.nodes, todo_keywords=todo, done_keywords=done, warnings=warnings
+    )

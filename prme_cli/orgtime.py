@@ -85,9 +85,7 @@ _NOTE_LABELS = (
     "closing",
 )
 
-_ISO_LIKE_RE = re.compile(
-    r"(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2}))?)?"
-)
+_ISO_LIKE_RE = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2}))?)?")
 
 
 class StampError(ValueError):
@@ -200,7 +198,7 @@ def _scan(text: str, line: int, problems: Problems | None) -> Iterator[tuple[int
             cand = _STAMP_RE.match(text, sep.end())
             if cand is not None and cand["open"] == m["open"] and cand["close"] == m["close"]:
                 b, end_col = cand, cand.end()
-        raw = text[m.start():end_col]
+        raw = text[m.start() : end_col]
         try:
             ts = _from_matches(m, b, raw, line, None)
         except StampError as err:
@@ -222,8 +220,9 @@ def find_timestamps(text: str, line: int = 1, problems: Problems | None = None) 
     return [ts for _, _, ts in _scan(text, line, problems)]
 
 
-def parse_timestamp(raw: str, *, kind: str | None = None, line: int = 0,
-                    label: str | None = None) -> Timestamp:
+def parse_timestamp(
+    raw: str, *, kind: str | None = None, line: int = 0, label: str | None = None
+) -> Timestamp:
     """Parse text that is exactly one org stamp, date range or diary sexp.
 
     For callers outside ingest (the command-line resolver accepts org timestamps). Raises
@@ -239,12 +238,22 @@ def parse_timestamp(raw: str, *, kind: str | None = None, line: int = 0,
     ts = found[0][2]
     if kind is None and label is None:
         return ts
-    return Timestamp(kind or ts.kind, ts.start, ts.end, ts.has_time, ts.raw, ts.line,
-                     ts.repeater, ts.warning, label if label is not None else ts.label)
+    return Timestamp(
+        kind or ts.kind,
+        ts.start,
+        ts.end,
+        ts.has_time,
+        ts.raw,
+        ts.line,
+        ts.repeater,
+        ts.warning,
+        label if label is not None else ts.label,
+    )
 
 
-def _stamp_at(text: str, pos: int, line: int, kind: str, label: str | None,
-              problems: Problems | None) -> tuple[Timestamp | None, int]:
+def _stamp_at(
+    text: str, pos: int, line: int, kind: str, label: str | None, problems: Problems | None
+) -> tuple[Timestamp | None, int]:
     """Parse the stamp (or range) starting at ``pos`` as ``kind``; return it and its end."""
     m = _STAMP_RE.match(text, pos)
     if m is None or _CLOSERS[m["open"]] != m["close"]:
@@ -264,8 +273,9 @@ def _stamp_at(text: str, pos: int, line: int, kind: str, label: str | None,
             problems.append((line, f"{err}: {raw}"))
         return None, end_col
     if label is not None:
-        ts = Timestamp(ts.kind, ts.start, ts.end, ts.has_time, ts.raw, ts.line, ts.repeater,
-                       ts.warning, label)
+        ts = Timestamp(
+            ts.kind, ts.start, ts.end, ts.has_time, ts.raw, ts.line, ts.repeater, ts.warning, label
+        )
     return ts, end_col
 
 
@@ -341,15 +351,21 @@ def parse_clock(text: str, line: int, problems: Problems | None = None) -> Times
         if not well_formed:
             shown = raw_dur or text[pos:].strip()
             problems.append((line, f"malformed CLOCK duration {shown!r}; using the stamps"))
-        elif dur is not None and ts.end is not None and ts.start is not None \
-                and dur != ts.end - ts.start:
+        elif (
+            dur is not None
+            and ts.end is not None
+            and ts.start is not None
+            and dur != ts.end - ts.start
+        ):
             problems.append((line, f"CLOCK duration {raw_dur} disagrees with its timestamps"))
-    return Timestamp("clock", ts.start, ts.end, ts.has_time, ts.raw, line, ts.repeater,
-                     ts.warning, raw_dur)
+    return Timestamp(
+        "clock", ts.start, ts.end, ts.has_time, ts.raw, line, ts.repeater, ts.warning, raw_dur
+    )
 
 
-def parse_log_note(text: str, line: int,
-                   problems: Problems | None = None) -> tuple[Timestamp, int] | None:
+def parse_log_note(
+    text: str, line: int, problems: Problems | None = None
+) -> tuple[Timestamp, int] | None:
     """A LOGBOOK note heading (inside a drawer or not) as ``state``/``note``, with its end column.
 
     ``state`` carries the new state as label; ``note`` carries ``note``, ``rescheduled``,
@@ -371,8 +387,9 @@ def parse_log_note(text: str, line: int,
     return ts, end
 
 
-def parse_property_value(key: str, value: str, line: int,
-                         problems: Problems | None = None) -> list[Timestamp]:
+def parse_property_value(
+    key: str, value: str, line: int, problems: Problems | None = None
+) -> list[Timestamp]:
     """Timestamps in a property value: ``created`` for CREATED, else ``property`` (label = key).
 
     CREATED also accepts bare ISO forms (``2026-11-29``, ``20261129T101500``) that some capture
@@ -382,10 +399,16 @@ def parse_property_value(key: str, value: str, line: int,
     found = find_timestamps(value, line, problems)
     if not found and kind == "created":
         bare = parse_bare_date(value, "created", line)
-        return [Timestamp("created", bare.start, bare.end, bare.has_time, bare.raw, line,
-                          label=key)] if bare else []
-    return [Timestamp(kind, ts.start, ts.end, ts.has_time, ts.raw, line, ts.repeater,
-                      ts.warning, key) for ts in found if ts.kind != "diary"]
+        return (
+            [Timestamp("created", bare.start, bare.end, bare.has_time, bare.raw, line, label=key)]
+            if bare
+            else []
+        )
+    return [
+        Timestamp(kind, ts.start, ts.end, ts.has_time, ts.raw, line, ts.repeater, ts.warning, key)
+        for ts in found
+        if ts.kind != "diary"
+    ]
 
 
 def parse_bare_date(text: str, kind: str, line: int, label: str | None = None) -> Timestamp | None:
@@ -432,13 +455,15 @@ def datetree_timestamp(title: str, line: int) -> Timestamp | None:
             end = datetime(y + mo // 12, mo % 12 + 1, 1)
             return Timestamp("datetree", start, end, False, t, line, label="month")
         if m := _DT_WEEK_RE.fullmatch(t):
-            start = datetime.combine(date.fromisocalendar(int(m[1]), int(m[2]), 1),
-                                     datetime.min.time())
+            start = datetime.combine(
+                date.fromisocalendar(int(m[1]), int(m[2]), 1), datetime.min.time()
+            )
             return Timestamp("datetree", start, start + 7 * _DAY, False, t, line, label="week")
         if m := _DT_YEAR_RE.fullmatch(t):
             y = int(m[1])
-            return Timestamp("datetree", datetime(y, 1, 1), datetime(y + 1, 1, 1), False, t,
-                             line, label="year")
+            return Timestamp(
+                "datetree", datetime(y, 1, 1), datetime(y + 1, 1, 1), False, t, line, label="year"
+            )
     except (ValueError, OverflowError):
         return None
     return None
@@ -520,8 +545,7 @@ def occurs_in(ts: Timestamp, start: datetime, end: datetime) -> datetime | None:
     return first if _overlaps(first, first + (ts.end - ts.start), start, end) else None
 
 
-def _first_exact(s0: datetime, e0: datetime, start: datetime, n: int,
-                 unit: str) -> datetime:
+def _first_exact(s0: datetime, e0: datetime, start: datetime, n: int, unit: str) -> datetime:
     """First occurrence not wholly before ``start`` for an h/d/w repeater."""
     delta = timedelta(hours=n) if unit == "h" else timedelta(days=n * (7 if unit == "w" else 1))
     if s0 == e0:  # a point: need s_k >= start

@@ -39,7 +39,9 @@ def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
         table.add_column("evidence", style="dim")
         for op in operands:
             table.add_row(
-                escape(op["name"]), escape(op["quote"]), escape(op["time_expression"]),
+                escape(op["name"]),
+                escape(op["quote"]),
+                escape(op["time_expression"]),
                 escape(op["evidence_id"]),
             )
         parts.append(table)
@@ -51,9 +53,7 @@ def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
     context = doc.get("context") or ""
     if context:
         console.print(Text(context.rstrip("\n")), soft_wrap=True)
-    console.print(
-        Text(f"{doc['tokens_used']} of {doc['budget']} tokens", style="dim")
-    )
+    console.print(Text(f"{doc['tokens_used']} of {doc['budget']} tokens", style="dim"))
 
 
 def _operands(meta: Mapping[str, Any]) -> list[dict[str, str]]:

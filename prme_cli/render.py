@@ -114,9 +114,7 @@ def write_table(
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(
-        file=out, no_color=not color, highlight=False, soft_wrap=False, emoji=False
-    )
+    console = Console(file=out, no_color=not color, highlight=False, soft_wrap=False, emoji=False)
     # On a narrow terminal the outline and tags columns would squeeze the title to nothing:
     # drop them and keep what identifies a row (time, kind, title, where).
     wide = console.width >= 110
@@ -187,7 +185,9 @@ def write_windows(out: TextIO, fmt: str, docs: Sequence[Mapping[str, Any]], *, c
             table.add_column(column, no_wrap=column != "expression")
         for doc in docs:
             if "error" in doc:
-                table.add_row(_escape(doc["expression"]), f"[red]{_escape(doc['error'])}[/red]", "", "")
+                table.add_row(
+                    _escape(doc["expression"]), f"[red]{_escape(doc['error'])}[/red]", "", ""
+                )
             else:
                 table.add_row(_escape(doc["expression"]), doc["start"], doc["end"], doc["grain"])
         console.print(table)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from prme_cli.query import Row
     from prme_cli.store import Store
 
+
 #: Function words of English and the vocabulary every temporal question shares; removing them
 #: leaves the words that name the events.
 def _word_list(text: str) -> list[str]:
@@ -35,8 +36,9 @@ def _word_list(text: str) -> list[str]:
     return text.split()
 
 
-STOP_WORDS = frozenset(_word_list(
-    """
+STOP_WORDS = frozenset(
+    _word_list(
+        """
     a about above after again against ago all also am an and any are as at be been before
     being below between both but by can could did do does doing done down during each either
     else ever few for from further had has have having he her here hers herself him himself his
@@ -49,7 +51,8 @@ STOP_WORDS = frozenset(_word_list(
     minutes passed pass elapsed since first last earlier later recently happen happened
     order date exactly approximately total spend spent take took event events
     """
-))
+    )
+)
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 

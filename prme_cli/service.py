@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 RELATE_CANDIDATES = 200
 
 
-def context_records(store: Store, rows: Sequence[Row], priorities: Sequence[float]) -> list[ContextRecord]:
+def context_records(
+    store: Store, rows: Sequence[Row], priorities: Sequence[float]
+) -> list[ContextRecord]:
     """Query rows as packing records, each with every timestamp it carries (kind, raw)."""
     from prme_cli.context import ContextRecord
     from prme_cli.query import timestamps_for
@@ -99,9 +101,11 @@ def full_dump_tokens(store: Store) -> int:
     def settle(batch: list[tuple[str, str]]) -> int:
         # Look cached counts up in batches: memory stays flat however large the store is.
         marks = ",".join("?" * len(batch))
-        known = dict(conn.execute(
-            f"SELECT key, tokens FROM token_cache WHERE key IN ({marks})", [k for _, k in batch]
-        ))
+        known = dict(
+            conn.execute(
+                f"SELECT key, tokens FROM token_cache WHERE key IN ({marks})", [k for _, k in batch]
+            )
+        )
         found = 0
         for object_id, key in batch:
             if key in known:
@@ -199,8 +203,15 @@ def context_for_query(
     relation = None
     if relating and text:
         outcome = run_relation(
-            store, cfg, question=text, question_date=now, tz=tz, bundle=bundle,
-            records=records, on_egress=on_egress, providers=providers,
+            store,
+            cfg,
+            question=text,
+            question_date=now,
+            tz=tz,
+            bundle=bundle,
+            records=records,
+            on_egress=on_egress,
+            providers=providers,
         )
         relation = relate_json(text, now, outcome)
         from prme_cli.relate.receipts import save_receipt

@@ -67,8 +67,11 @@ from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 _UTC = UTC
-_SUB_DAY = {"second": timedelta(seconds=1), "minute": timedelta(minutes=1),
-            "hour": timedelta(hours=1)}
+_SUB_DAY = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,8 +180,9 @@ def resolve_range(
     runs forward to the next Monday instead of back to the previous one.
     """
     first = resolve(since, now, tz, dayfirst=dayfirst, week_start=week_start)
-    second = resolve(until, now, tz, dayfirst=dayfirst, week_start=week_start,
-                     not_before=first.start)
+    second = resolve(
+        until, now, tz, dayfirst=dayfirst, week_start=week_start, not_before=first.start
+    )
     if second.end.timestamp() <= first.start.timestamp():
         raise EmptyWindowError(
             since,
@@ -190,8 +194,10 @@ def resolve_range(
 
 
 #: Two far-apart reference instants: an expression is absolute when both agree on it.
-_PROBE_NOWS = (datetime(2001, 2, 3, 4, 5, 6, tzinfo=_UTC), datetime(2033, 9, 8, 7, 6, 5,
-                                                                       tzinfo=_UTC))
+_PROBE_NOWS = (
+    datetime(2001, 2, 3, 4, 5, 6, tzinfo=_UTC),
+    datetime(2033, 9, 8, 7, 6, 5, tzinfo=_UTC),
+)
 
 
 def parse_now(text: str | None, tz: tzinfo) -> datetime:
@@ -207,7 +213,8 @@ def parse_now(text: str | None, tz: tzinfo) -> datetime:
     first, second = (resolve(text, probe, tz) for probe in _PROBE_NOWS)
     if first.start.timestamp() != second.start.timestamp():
         raise TimeExpressionError(
-            text, "the reference time must be absolute (e.g. 2026-11-29T14:30 or 2026-11-29)")
+            text, "the reference time must be absolute (e.g. 2026-11-29T14:30 or 2026-11-29)"
+        )
     return first.start
 
 
@@ -253,7 +260,7 @@ def find_expressions(text: str) -> list[tuple[int, int, str]]:
             i += 1
             continue
         j, span_start = hit
-        found.append((span_start, tokens[j][1], text[span_start:tokens[j][1]]))
+        found.append((span_start, tokens[j][1], text[span_start : tokens[j][1]]))
         i = j + 1
     return found
 
@@ -432,7 +439,10 @@ def _clock_span(day: date, clock: time, grain: str, ctx: _Context) -> _Span:
 
 
 _PARTS: dict[str, tuple[int, int]] = {
-    "morning": (4, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 28),
+    "morning": (4, 12),
+    "afternoon": (12, 18),
+    "evening": (18, 24),
+    "night": (18, 28),
 }
 
 
@@ -550,8 +560,13 @@ def _normalize(expression: str) -> str:
 _ANCHORS: dict[str, tuple[str, str]] = {
     f"{edge}o{letter}": (edge, grain)
     for edge in ("s", "e")
-    for letter, grain in (("d", "day"), ("w", "week"), ("m", "month"), ("q", "quarter"),
-                          ("y", "year"))
+    for letter, grain in (
+        ("d", "day"),
+        ("w", "week"),
+        ("m", "month"),
+        ("q", "quarter"),
+        ("y", "year"),
+    )
 }
 
 _BOUNDARY = re.compile(r"(?:the )?(?:very )?(beginning|start|end) of (?:the )?(.+)")
@@ -710,8 +725,10 @@ def _token_value(kind: str, match: re.Match[str], ctx: _Context) -> tuple[str, o
     if kind == "clock":
         hour, minute, second = int(g("ch")), int(g("cm")), int(g("cs") or 0)
         if g("cap") is not None:
-            return "clock", (_twelve_hour(hour, minute, g("cap"), ctx, second),
-                             "minute" if g("cs") is None else "second")
+            return "clock", (
+                _twelve_hour(hour, minute, g("cap"), ctx, second),
+                "minute" if g("cs") is None else "second",
+            )
         grain = "minute" if g("cs") is None else "second"
         return "clock", (_checked_time(hour, minute, second, ctx), grain)
     if kind == "isodate":
@@ -755,8 +772,20 @@ def _twelve_hour(hour: int, minute: int, half: str, ctx: _Context, second: int =
 # Vocabulary
 # --------------------------------------------------------------------------------------------
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
-                "september", "october", "november", "december")
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _MONTHS: dict[str, int] = {name: i + 1 for i, name in enumerate(_MONTH_NAMES)}
 _MONTHS.update({name[:3]: i + 1 for i, name in enumerate(_MONTH_NAMES)})
 _MONTHS.update({"sept": 9})
@@ -770,9 +799,14 @@ _WEEKDAYS.update({"tues": 1, "weds": 2, "thur": 3, "thurs": 3})
 #: stands alone (``past week``, not ``past w``). ``m`` is absent: minute or month? Never guess.
 _UNITS: dict[str, tuple[str, int, bool]] = {}
 for _grain, _words in (
-    ("second", ("second", "sec", "s")), ("minute", ("minute", "min")),
-    ("hour", ("hour", "hr", "h")), ("day", ("day", "d")), ("week", ("week", "wk", "w")),
-    ("month", ("month", "mo")), ("quarter", ("quarter", "qtr")), ("year", ("year", "yr", "y")),
+    ("second", ("second", "sec", "s")),
+    ("minute", ("minute", "min")),
+    ("hour", ("hour", "hr", "h")),
+    ("day", ("day", "d")),
+    ("week", ("week", "wk", "w")),
+    ("month", ("month", "mo")),
+    ("quarter", ("quarter", "qtr")),
+    ("year", ("year", "yr", "y")),
 ):
     for _word in _words:
         _UNITS[_word] = (_grain, 1, _word == _grain)
@@ -781,32 +815,116 @@ for _grain, _words in (
 _UNITS["fortnight"] = ("week", 2, True)
 _UNITS["fortnights"] = ("week", 2, False)
 
-_SMALL_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                  "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-                  "sixteen", "seventeen", "eighteen", "nineteen")
+_SMALL_NUMBERS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+)
 _NUMBERS: dict[str, int] = {word: i for i, word in enumerate(_SMALL_NUMBERS)}
-_TENS: dict[str, int] = {word: (i + 2) * 10 for i, word in enumerate(
-    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"))}
-_ORDINAL_WORDS: dict[str, int] = {word: i + 1 for i, word in enumerate(
-    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-     "seventeenth", "eighteenth", "nineteenth", "twentieth"))}
+_TENS: dict[str, int] = {
+    word: (i + 2) * 10
+    for i, word in enumerate(
+        ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    )
+}
+_ORDINAL_WORDS: dict[str, int] = {
+    word: i + 1
+    for i, word in enumerate(
+        (
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        )
+    )
+}
 _ORDINAL_WORDS["thirtieth"] = 30
 
 _PERIODS = {"week", "month", "quarter", "year"}
 _BACK = {"last", "previous", "prev"}
 _THIS = {"this", "current"}
 _FORWARD = {"next", "coming"}
-_RELATIVE: dict[str, int] = {**{w: -1 for w in _BACK}, **{w: 0 for w in _THIS},
-                             **{w: 1 for w in _FORWARD}}
+_RELATIVE: dict[str, int] = {
+    **{w: -1 for w in _BACK},
+    **{w: 0 for w in _THIS},
+    **{w: 1 for w in _FORWARD},
+}
 _PREPOSITIONS = {"in", "on", "at", "during", "over", "within"}
 
 _VOCABULARY = (
-    set(_MONTHS) | set(_WEEKDAYS) | set(_UNITS) | set(_NUMBERS) | set(_TENS)
-    | set(_ORDINAL_WORDS) | set(_PARTS) | _PERIODS | set(_RELATIVE) | _PREPOSITIONS
-    | {"now", "right", "today", "yesterday", "tomorrow", "tonight", "the", "day", "before",
-       "after", "ago", "from", "of", "a", "an", "couple", "past", "noon", "midday", "midnight",
-       "weekend", "later", "hence", "beginning", "start", "end", "very"} | set(_ANCHORS)
+    set(_MONTHS)
+    | set(_WEEKDAYS)
+    | set(_UNITS)
+    | set(_NUMBERS)
+    | set(_TENS)
+    | set(_ORDINAL_WORDS)
+    | set(_PARTS)
+    | _PERIODS
+    | set(_RELATIVE)
+    | _PREPOSITIONS
+    | {
+        "now",
+        "right",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "tonight",
+        "the",
+        "day",
+        "before",
+        "after",
+        "ago",
+        "from",
+        "of",
+        "a",
+        "an",
+        "couple",
+        "past",
+        "noon",
+        "midday",
+        "midnight",
+        "weekend",
+        "later",
+        "hence",
+        "beginning",
+        "start",
+        "end",
+        "very",
+    }
+    | set(_ANCHORS)
 )
 
 
@@ -832,8 +950,11 @@ class _Grammar:
     # -- token tests -------------------------------------------------------------------------
 
     def word(self, i: int, *words: str) -> bool:
-        return i < len(self.tokens) and self.tokens[i].kind == "word" and (
-            self.tokens[i].value in words)
+        return (
+            i < len(self.tokens)
+            and self.tokens[i].kind == "word"
+            and (self.tokens[i].value in words)
+        )
 
     def word_in(self, i: int, table: Container[str]) -> str | None:
         if i < len(self.tokens) and self.tokens[i].kind == "word":
@@ -910,8 +1031,16 @@ class _Grammar:
         if self.word_in(0, _PREPOSITIONS) is not None:
             starts.append(1)
         for start in starts:
-            for rule in (self.now, self.span, self.offset, self.period, self.month,
-                         self.quarter, self.coarse_token, self.day_and_time):
+            for rule in (
+                self.now,
+                self.span,
+                self.offset,
+                self.period,
+                self.month,
+                self.quarter,
+                self.coarse_token,
+                self.day_and_time,
+            ):
                 for value, j in rule(start):
                     if j == end:
                         yield value
@@ -1091,8 +1220,7 @@ class _Grammar:
 
     def weekday(self, i: int) -> Iterator[tuple[date, int]]:
         ctx = self.ctx
-        relation = self.word_in(i, _RELATIVE) or (
-            "last" if self.word(i, "past") else None)
+        relation = self.word_in(i, _RELATIVE) or ("last" if self.word(i, "past") else None)
         k = i + 1 if relation is not None else i
         if relation is not None and self.word(k, "week"):
             # "last week monday"
@@ -1116,14 +1244,16 @@ class _Grammar:
         m = self.skip(self.skip(j, "of"), "the")
         if (which := self.word_in(m, _RELATIVE)) is not None and self.word(m + 1, "week"):
             yield _weekday_in_week(weekday, _RELATIVE[which], ctx), m + 2
-        for day, e in self.calendar_day(j + 1 if self.kind(j, "comma") is not None else j,
-                                        explicit_month=True):
+        for day, e in self.calendar_day(
+            j + 1 if self.kind(j, "comma") is not None else j, explicit_month=True
+        ):
             if day.weekday() == weekday:
                 yield day, e
             else:  # only an error if no other reading works ("sunday, nov 29, 2026")
                 actual, named = _WEEKDAY_NAMES[day.weekday()], _WEEKDAY_NAMES[weekday]
                 self.complaints.append(
-                    f"{day.isoformat()} is a {actual.title()}, not a {named.title()}")
+                    f"{day.isoformat()} is a {actual.title()}, not a {named.title()}"
+                )
 
     def calendar_day(self, i: int, *, explicit_month: bool = False) -> Iterator[tuple[date, int]]:
         """``2026-11-03``, ``11/03/2026``, ``the 3rd``, ``march 3rd``, ``3rd of march 2026``."""
@@ -1194,27 +1324,57 @@ _FIND_TOKEN = re.compile(
 )
 _FIND_MAX_TOKENS = 9
 #: Words that are times only in context: alone in prose they are usually something else.
-_PROSE_AMBIGUOUS = (
-    {"now", "may", "march", "second", "the", "a", "an", "sat", "sun", "wed", "mar", "jan", "feb",
-     "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues", "thu",
-     "thur", "thurs", "fri", "weds", "midnight", "noon", "midday", "weekend"}
-)
+_PROSE_AMBIGUOUS = {
+    "now",
+    "may",
+    "march",
+    "second",
+    "the",
+    "a",
+    "an",
+    "sat",
+    "sun",
+    "wed",
+    "mar",
+    "jan",
+    "feb",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+    "mon",
+    "tue",
+    "tues",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "weds",
+    "midnight",
+    "noon",
+    "midday",
+    "weekend",
+}
 _FIND_REFERENCE = datetime(2020, 6, 15, 12, 0, tzinfo=_UTC)
 
 
-def _longest_expression(
-    text: str, tokens: list[tuple[int, int]], i: int
-) -> tuple[int, int] | None:
+def _longest_expression(text: str, tokens: list[tuple[int, int]], i: int) -> tuple[int, int] | None:
     """The last token index and start offset of the longest expression starting at ``i``."""
-    first = text[tokens[i][0]:tokens[i][1]]
+    first = text[tokens[i][0] : tokens[i][1]]
     if not _could_start(first):
         return None
     stop = i + 1
     while stop < min(len(tokens), i + _FIND_MAX_TOKENS) and (
-            text[tokens[stop][0]] == "," or _could_start(text[tokens[stop][0]:tokens[stop][1]])):
+        text[tokens[stop][0]] == "," or _could_start(text[tokens[stop][0] : tokens[stop][1]])
+    ):
         stop += 1  # no expression goes on past a word outside the vocabulary
     for j in range(stop - 1, i - 1, -1):
-        candidate = text[tokens[i][0]:tokens[j][1]]
+        candidate = text[tokens[i][0] : tokens[j][1]]
         if "\n" in candidate or re.search(r"[.;!?]\s", candidate) or candidate.endswith(","):
             continue
         if not _acceptable(candidate):
@@ -1224,7 +1384,7 @@ def _longest_expression(
             continue
         span_start = tokens[i][0]
         if j > i and first.casefold() in _PREPOSITIONS:
-            shorter = _try_resolve(text[tokens[i + 1][0]:tokens[j][1]])
+            shorter = _try_resolve(text[tokens[i + 1][0] : tokens[j][1]])
             if shorter is not None and _same(shorter, window):
                 span_start = tokens[i + 1][0]
         return j, span_start
@@ -1233,8 +1393,12 @@ def _longest_expression(
 
 def _could_start(token: str) -> bool:
     lowered = token.casefold()
-    return token[0] in "<[@" or token[0].isdigit() or lowered in _VOCABULARY or (
-        re.fullmatch(r"q[1-4]", lowered) is not None)
+    return (
+        token[0] in "<[@"
+        or token[0].isdigit()
+        or lowered in _VOCABULARY
+        or (re.fullmatch(r"q[1-4]", lowered) is not None)
+    )
 
 
 def _acceptable(candidate: str) -> bool:
@@ -1244,8 +1408,9 @@ def _acceptable(candidate: str) -> bool:
     words = [w.strip(",") for w in candidate.split()]
     content = [w for w in words if w.casefold() not in {"the", "of", *_PREPOSITIONS}]
     lowered = [w.casefold() for w in content]
-    if lowered and all(re.fullmatch(r"\d{1,2}(st|nd|rd|th)", w) or w in _ORDINAL_WORDS
-                       for w in lowered):
+    if lowered and all(
+        re.fullmatch(r"\d{1,2}(st|nd|rd|th)", w) or w in _ORDINAL_WORDS for w in lowered
+    ):
         return False
     if len(content) != 1:
         return True
@@ -1266,4 +1431,7 @@ def _try_resolve(candidate: str) -> Window | None:
 
 def _same(a: Window, b: Window) -> bool:
     return (a.start.timestamp(), a.end.timestamp(), a.grain) == (
-        b.start.timestamp(), b.end.timestamp(), b.grain)
+        b.start.timestamp(),
+        b.end.timestamp(),
+        b.grain,
+    )

@@ -152,7 +152,9 @@ def test_show_known_and_unknown(run: Any, ingested: Path) -> None:
 
 def _heading_lines(root: Path) -> int:
     return sum(
-        1 for f in root.rglob("*.org") for line in f.read_text().splitlines()
+        1
+        for f in root.rglob("*.org")
+        for line in f.read_text().splitlines()
         if line.startswith("*") and line.lstrip("*")[:1] in (" ", "\t")
     )
 
@@ -176,7 +178,14 @@ def test_query_context_json_respects_budget(run: Any, ingested: Path) -> None:
     result = run("query", "frame", "--context", "--budget", "300", "--format", "json")
     assert result.code == 0, result.err
     doc = result.json()
-    assert {"context", "records", "excluded_ids", "tokens_used", "budget", "full_dump_tokens"} <= set(doc)
+    assert {
+        "context",
+        "records",
+        "excluded_ids",
+        "tokens_used",
+        "budget",
+        "full_dump_tokens",
+    } <= set(doc)
     assert doc["tokens_used"] <= 300 and doc["budget"] == 300
     assert doc["full_dump_tokens"] > doc["tokens_used"]
     assert "saving" in result.err
@@ -234,7 +243,9 @@ def test_missing_path_is_an_error(run: Any, tmp_path: Path) -> None:
 
 
 def test_stdin_ingest_with_name(run: Any) -> None:
-    result = run("ingest", "-", "--name", "inbox.org", stdin="* Call the plumber\n<2026-11-27 Fri 09:00>\n")
+    result = run(
+        "ingest", "-", "--name", "inbox.org", stdin="* Call the plumber\n<2026-11-27 Fri 09:00>\n"
+    )
     assert result.code == 0, result.err
     doc = run("since", "today", "--format", "json").json()
     assert doc["results"][0]["title"] == "Call the plumber"
@@ -267,7 +278,9 @@ def test_nothing_to_reingest_is_a_usage_error(run: Any) -> None:
 
 
 @pytest.mark.parametrize("kind", ["random", "other-sqlite", "empty-prme-header"])
-def test_foreign_or_corrupt_store_exits_three_and_is_untouched(run: Any, store: Path, kind: str) -> None:
+def test_foreign_or_corrupt_store_exits_three_and_is_untouched(
+    run: Any, store: Path, kind: str
+) -> None:
     if kind == "random":
         store.write_bytes(os.urandom(4096))
     elif kind == "other-sqlite":
@@ -308,10 +321,14 @@ def test_forget_removes_a_file(run: Any, ingested: Path) -> None:
 # -- the installed command ----------------------------------------------------------------------
 
 
-def _prme(*args: str, env_store: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def _prme(
+    *args: str, env_store: Path, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("prme") or str(Path(sys.executable).parent / "prme")
     env = dict(os.environ, PRME_STORE=str(env_store), PRME_NOW=NOW, PRME_TZ=TZ)
-    return subprocess.run([exe, *args], capture_output=True, text=True, input=stdin, env=env, check=False)
+    return subprocess.run(
+        [exe, *args], capture_output=True, text=True, input=stdin, env=env, check=False
+    )
 
 
 def test_installed_prme_pipes_tsv_by_default(notes: Path, store: Path) -> None:
@@ -346,8 +363,11 @@ def test_full_dump_count_is_cached_and_follows_changes(run: Any, notes: Path, st
     first = run("query", "frame", "--context", "--format", "json").json()["full_dump_tokens"]
     again = run("query", "frame", "--context", "--format", "json").json()["full_dump_tokens"]
     assert first == again > 0
-    totals = sqlite3.connect(store).execute(
-        "SELECT count(*) FROM token_cache WHERE key LIKE 'total:%'").fetchone()[0]
+    totals = (
+        sqlite3.connect(store)
+        .execute("SELECT count(*) FROM token_cache WHERE key LIKE 'total:%'")
+        .fetchone()[0]
+    )
     assert totals == 1
     (notes / "extra.org").write_text("* A new note about the frame\n" + "word " * 200 + "\n")
     assert run("ingest", str(notes), now="2026-11-27T21:00").code == 0

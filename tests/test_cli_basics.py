@@ -51,7 +51,14 @@ def test_every_command_has_help(name: str) -> None:
 def test_global_options_after_the_subcommand_are_moved_in_front() -> None:
     argv = ["since", "today", "--format", "json", "--tz=UTC", "--no-color", "--todo", "DONE"]
     assert _hoist_globals(argv) == [
-        "--format", "json", "--tz=UTC", "--no-color", "since", "today", "--todo", "DONE",
+        "--format",
+        "json",
+        "--tz=UTC",
+        "--no-color",
+        "since",
+        "today",
+        "--todo",
+        "DONE",
     ]
     # after "--" everything is positional
     assert _hoist_globals(["when", "--", "--now"]) == ["when", "--", "--now"]

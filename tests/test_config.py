@@ -29,7 +29,11 @@ def test_precedence_flags_over_env_over_file(tmp_path: Path) -> None:
         tmp_path / "prme" / "config.toml",
         'tz = "Asia/Tokyo"\n[context]\nbudget = 100\n[temporal_relation]\nthreshold = 0.9\n',
     )
-    env = {"XDG_CONFIG_HOME": str(tmp_path), "PRME_TZ": "Europe/Berlin", "PRME_CONTEXT__BUDGET": "200"}
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "PRME_TZ": "Europe/Berlin",
+        "PRME_CONTEXT__BUDGET": "200",
+    }
     cfg = config.load(environ=env)
     assert cfg["tz"] == "Europe/Berlin"  # env beats file
     assert cfg["context"]["budget"] == 200

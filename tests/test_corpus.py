@@ -33,13 +33,16 @@ def test_every_corpus_file_ingests_and_every_heading_is_stored(tmp_path: Path) -
     files = [p for p, _ in walk_root(str(CORPUS), glob="*.org", exclude=(), include_archived=True)]
     assert len(files) >= 50
     with Store.open(tmp_path / "corpus.sqlite3") as store:
-        report = ingest_paths(store, [CORPUS], now=datetime(2026, 11, 29, tzinfo=UTC),
-                              include_archived=True)
+        report = ingest_paths(
+            store, [CORPUS], now=datetime(2026, 11, 29, tzinfo=UTC), include_archived=True
+        )
         assert report.errors == [] and report.files_failed == 0
-        stored = dict(store.conn.execute(
-            "SELECT f.path, count(o.pk) FROM files f JOIN objects o ON o.file_id = f.file_id "
-            "AND o.type = 'heading' GROUP BY f.path"
-        ))
+        stored = dict(
+            store.conn.execute(
+                "SELECT f.path, count(o.pk) FROM files f JOIN objects o ON o.file_id = f.file_id "
+                "AND o.type = 'heading' GROUP BY f.path"
+            )
+        )
     for path in files:
         assert stored.get(path, 0) == _heading_lines(path), path
     assert sum(stored.values()) == sum(_heading_lines(p) for p in files)

@@ -15,8 +15,14 @@ from prme_cli.org import parse_org
 
 FIXTURES = Path(__file__).parent / "fixtures" / "org"
 CORPUS = next(
-    (p for p in (Path(__file__).resolve().parents[2] / "shared" / "corpora" / "org",
-                Path("/work/shared/corpora/org")) if p.is_dir()),
+    (
+        p
+        for p in (
+            Path(__file__).resolve().parents[2] / "shared" / "corpora" / "org",
+            Path("/work/shared/corpora/org"),
+        )
+        if p.is_dir()
+    ),
     Path("/work/shared/corpora/org"),
 )
 
@@ -35,9 +41,11 @@ def kinds(node: Node) -> list[tuple[str, int]]:
 
 # ------------------------------------------------------------------ file node
 
+
 def test_file_node_from_title_and_preamble():
-    pf = parse("#+TITLE: My notes\n#+DATE: <2026-11-29 Sun>\nintro [2026-11-01]\n\n\n* A\n",
-               "/x/notes.org")
+    pf = parse(
+        "#+TITLE: My notes\n#+DATE: <2026-11-29 Sun>\nintro [2026-11-01]\n\n\n* A\n", "/x/notes.org"
+    )
     f = pf.nodes[0]
     assert (f.kind, f.level, f.line, f.title, f.parent) == ("file", 0, 1, "My notes", None)
     assert f.body == "#+TITLE: My notes\n#+DATE: <2026-11-29 Sun>\nintro [2026-11-01]"
@@ -61,8 +69,10 @@ def test_bare_date_keyword_and_bad_date_keyword():
 
 
 def test_org_roam_file_properties():
-    pf = parse(":PROPERTIES:\n:ID: 1f2e\n:END:\n#+title: Roam node\n\nText\n",
-               "20261129101530-roam_node.org")
+    pf = parse(
+        ":PROPERTIES:\n:ID: 1f2e\n:END:\n#+title: Roam node\n\nText\n",
+        "20261129101530-roam_node.org",
+    )
     f = pf.nodes[0]
     assert f.properties == {"ID": "1f2e"} and f.title == "Roam node"
     assert f.event_time == D(2026, 11, 29, 10, 15, 30)
@@ -89,8 +99,14 @@ HEADINGS = [
     ("* Time 10:30 is not a tag", 1, None, None, "Time 10:30 is not a tag", ()),
     ("* Ends with colon:", 1, None, None, "Ends with colon:", ()),
     ("* :onlytag:", 1, None, None, "", ("onlytag",)),
-    ("* Tags with odd chars :@home:q_1:#x:%y:", 1, None, None, "Tags with odd chars",
-     ("@home", "q_1", "#x", "%y")),
+    (
+        "* Tags with odd chars :@home:q_1:#x:%y:",
+        1,
+        None,
+        None,
+        "Tags with odd chars",
+        ("@home", "q_1", "#x", "%y"),
+    ),
     ("* Unicode tags :réunion:会议:", 1, None, None, "Unicode tags", ("réunion", "会议")),
     ("* Dup tags :a:a:", 1, None, None, "Dup tags", ("a",)),
     ("*** Deep", 3, None, None, "Deep", ()),
@@ -101,7 +117,12 @@ HEADINGS = [
 def test_heading_parts(line, level, todo, priority, title, tags):
     [node] = parse(line + "\n").nodes[1:]
     assert (node.level, node.todo, node.priority, node.title, node.own_tags) == (
-        level, todo, priority, title, tags)
+        level,
+        todo,
+        priority,
+        title,
+        tags,
+    )
 
 
 @pytest.mark.parametrize("line", ["*bold* text", "**", "*", " * indented list item", "x * y"])
@@ -110,14 +131,23 @@ def test_not_headings(line):
 
 
 def test_custom_todo_keywords_from_file():
-    text = ("#+TODO: TODO NEXT(n) | DONE(d!) CANCELLED(c@/!)\n#+SEQ_TODO: WAIT HOLD\n"
-            "#+TYP_TODO: Fred Sara | Paid\n"
-            "* NEXT a\n* CANCELLED b\n* HOLD c\n* WAIT d\n* Sara e\n* Paid f\n* STARTED g\n")
+    text = (
+        "#+TODO: TODO NEXT(n) | DONE(d!) CANCELLED(c@/!)\n#+SEQ_TODO: WAIT HOLD\n"
+        "#+TYP_TODO: Fred Sara | Paid\n"
+        "* NEXT a\n* CANCELLED b\n* HOLD c\n* WAIT d\n* Sara e\n* Paid f\n* STARTED g\n"
+    )
     pf = parse(text, todo_keywords=("STARTED",), done_keywords=("FINISHED",))
     assert pf.todo_keywords == ("TODO", "NEXT", "WAIT", "Fred", "Sara")
     assert pf.done_keywords == ("DONE", "CANCELLED", "HOLD", "Paid")
-    assert [n.todo for n in pf.nodes[1:]] == ["NEXT", "CANCELLED", "HOLD", "WAIT", "Sara",
-                                               "Paid", None]
+    assert [n.todo for n in pf.nodes[1:]] == [
+        "NEXT",
+        "CANCELLED",
+        "HOLD",
+        "WAIT",
+        "Sara",
+        "Paid",
+        None,
+    ]
 
 
 def test_configured_keywords_when_file_sets_none():
@@ -144,8 +174,13 @@ def test_outline_parents_paths_and_level_jumps():
 def test_occurrence_counts_same_path_and_title():
     pf = parse("* Meeting\n* Meeting\n** Notes\n* Other\n** Notes\n* Meeting\n")
     assert [(n.title, n.occurrence) for n in pf.nodes[1:]] == [
-        ("Meeting", 0), ("Meeting", 1), ("Notes", 0), ("Other", 0), ("Notes", 0),
-        ("Meeting", 2)]
+        ("Meeting", 0),
+        ("Meeting", 1),
+        ("Notes", 0),
+        ("Other", 0),
+        ("Notes", 0),
+        ("Meeting", 2),
+    ]
 
 
 def test_tag_inheritance_with_filetags():
@@ -164,18 +199,28 @@ def test_filetags_after_first_heading_and_space_separated():
 
 
 def test_properties_and_ids():
-    text = ("* Task\n  SCHEDULED: <2026-11-29 Sun>\n  :PROPERTIES:\n  :ID:       9a1-b\n"
-            "  :CUSTOM_ID: task-1\n  :Effort:   1:00\n  :EMPTY:\n  :header-args:python: :x 1\n"
-            "  :VAR: a\n  :VAR+: b\n  :END:\nbody\n")
+    text = (
+        "* Task\n  SCHEDULED: <2026-11-29 Sun>\n  :PROPERTIES:\n  :ID:       9a1-b\n"
+        "  :CUSTOM_ID: task-1\n  :Effort:   1:00\n  :EMPTY:\n  :header-args:python: :x 1\n"
+        "  :VAR: a\n  :VAR+: b\n  :END:\nbody\n"
+    )
     node = parse(text).nodes[1]
-    assert node.properties == {"ID": "9a1-b", "CUSTOM_ID": "task-1", "Effort": "1:00",
-                               "EMPTY": "", "header-args:python": ":x 1", "VAR": "a b"}
+    assert node.properties == {
+        "ID": "9a1-b",
+        "CUSTOM_ID": "task-1",
+        "Effort": "1:00",
+        "EMPTY": "",
+        "header-args:python": ":x 1",
+        "VAR": "a b",
+    }
 
 
 def test_body_is_verbatim_own_text():
-    text = ("* A\n  SCHEDULED: <2026-11-29 Sun>\n  :PROPERTIES:\n  :ID: x\n  :END:\n"
-            "  :LOGBOOK:\n  CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  1:00\n"
-            "  :END:\n\n  text [2026-11-29 Sun]\n\n\n** Child\nchild text\n")
+    text = (
+        "* A\n  SCHEDULED: <2026-11-29 Sun>\n  :PROPERTIES:\n  :ID: x\n  :END:\n"
+        "  :LOGBOOK:\n  CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  1:00\n"
+        "  :END:\n\n  text [2026-11-29 Sun]\n\n\n** Child\nchild text\n"
+    )
     pf = parse(text)
     a = pf.nodes[1]
     assert a.body.split("\n") == text.split("\n")[1:10]
@@ -188,6 +233,7 @@ def test_body_is_verbatim_own_text():
 
 
 # ------------------------------------------------------------------ timestamps on nodes
+
 
 def test_every_kind_on_a_node_with_line_numbers():
     text = """\
@@ -210,9 +256,21 @@ def test_every_kind_on_a_node_with_line_numbers():
 """
     node = parse(text).nodes[1]
     assert kinds(node) == [
-        ("active", 1), ("deadline", 2), ("scheduled", 2), ("created", 4), ("property", 5),
-        ("state", 8), ("note", 9), ("inactive", 10), ("clock", 11), ("clock", 12),
-        ("note", 14), ("range", 15), ("inactive", 15), ("diary", 16)]
+        ("active", 1),
+        ("deadline", 2),
+        ("scheduled", 2),
+        ("created", 4),
+        ("property", 5),
+        ("state", 8),
+        ("note", 9),
+        ("inactive", 10),
+        ("clock", 11),
+        ("clock", 12),
+        ("note", 14),
+        ("range", 15),
+        ("inactive", 15),
+        ("diary", 16),
+    ]
     labels = [t.label for t in node.timestamps]
     assert labels[3:7] == ["CREATED", "LAST_REPEAT", "DONE", "note"]
     assert labels[8] == "1:15" and labels[10] == "rescheduled"
@@ -228,7 +286,8 @@ def test_orgparse_logbook_fixture():
     assert drawer.timestamps[0].end == drawer.timestamps[0].start  # open clock: a point
     assert drawer.timestamps[1].end - drawer.timestamps[1].start == D(1, 1, 1, 0, 10) - D(1, 1, 1)
     assert [(t.kind, t.label) for t in rent.timestamps] == [("deadline", None)] + [
-        ("state", "DONE")] * 3
+        ("state", "DONE")
+    ] * 3
     assert rent.timestamps[0].repeater == "+1m"
     assert pf.warnings == []
 
@@ -238,7 +297,10 @@ def test_orgql_ts_fixture():
     by = {n.title: n for n in pf.nodes}
     single = by["Single-timestamp, without repeater"].timestamps[0]
     assert (single.kind, single.start, single.end) == (
-        "active", D(2024, 6, 25, 8), D(2024, 6, 25, 9))
+        "active",
+        D(2024, 6, 25, 8),
+        D(2024, 6, 25, 9),
+    )
     rep = by["Single-timestamp, with repeater (deadline)"].timestamps[0]
     assert (rep.kind, rep.repeater) == ("deadline", "++7d")
     multi = by["Multi-timestamp, without repeater"].timestamps[0]
@@ -248,10 +310,12 @@ def test_orgql_ts_fixture():
 
 
 def test_stamps_in_src_and_example_blocks_are_not_extracted():
-    text = ("* A\n#+begin_src python\nprint('<2026-01-01 Thu>')\n#+end_src\n"
-            "#+BEGIN_EXAMPLE\n[2026-01-02 Fri]\n#+END_EXAMPLE\n"
-            "#+BEGIN: clocktable :scope file\n#+CAPTION: Clock summary at [2026-01-03 Sat 10:00]\n"
-            "#+END:\n#+begin_quote\nquoted <2026-01-04 Sun>\n#+end_quote\nafter [2026-01-05 Mon]\n")
+    text = (
+        "* A\n#+begin_src python\nprint('<2026-01-01 Thu>')\n#+end_src\n"
+        "#+BEGIN_EXAMPLE\n[2026-01-02 Fri]\n#+END_EXAMPLE\n"
+        "#+BEGIN: clocktable :scope file\n#+CAPTION: Clock summary at [2026-01-03 Sat 10:00]\n"
+        "#+END:\n#+begin_quote\nquoted <2026-01-04 Sun>\n#+end_quote\nafter [2026-01-05 Mon]\n"
+    )
     node = parse(text).nodes[1]
     assert [t.start.day for t in node.timestamps] == [4, 5]
     assert "print('<2026-01-01 Thu>')" in node.body
@@ -261,13 +325,16 @@ def test_heading_inside_src_block_is_a_heading_like_org():
     text = "* A\n#+begin_src org\n* Inner\n#+end_src\n<2026-01-01 Thu>\n"
     pf = parse(text, "f.org")
     assert [n.title for n in pf.nodes[1:]] == ["A", "Inner"]
-    expected = ("f.org:2: #+begin_src block not closed before the heading at line 3;"
-                " org-mode reads that line as a heading")
+    expected = (
+        "f.org:2: #+begin_src block not closed before the heading at line 3;"
+        " org-mode reads that line as a heading"
+    )
     assert pf.warnings == [expected]
     assert kinds(pf.nodes[2]) == [("active", 5)]  # the block ended at the heading
 
 
 # ------------------------------------------------------------------ datetrees
+
 
 def test_datetree_year_month_day():
     text = "* 2026\n** 2026-11 November\n*** 2026-11-29 Sunday\n**** Entry\n* 1984\n** Chapter\n"
@@ -301,26 +368,47 @@ def test_datetree_inside_a_daily_file_wins_over_the_file_name():
 
 EVENT_RULES = [
     # rule 1: CLOSED beats everything
-    ("* DONE t <2026-01-05 Mon>\nCLOSED: [2026-01-09 Fri 17:00] SCHEDULED: <2026-01-02 Fri>\n",
-     D(2026, 1, 9, 17), "closed"),
+    (
+        "* DONE t <2026-01-05 Mon>\nCLOSED: [2026-01-09 Fri 17:00] SCHEDULED: <2026-01-02 Fri>\n",
+        D(2026, 1, 9, 17),
+        "closed",
+    ),
     # rule 2: first active stamp in the heading, then on the planning line
-    ("* Meet <2026-01-05 Mon 10:00> [2026-01-01 Thu]\nSCHEDULED: <2026-01-02 Fri>\n",
-     D(2026, 1, 5, 10), "active"),
-    ("* Task [2026-01-01 Thu]\nDEADLINE: <2026-01-07 Wed> SCHEDULED: <2026-01-02 Fri>\n",
-     D(2026, 1, 7), "deadline"),
+    (
+        "* Meet <2026-01-05 Mon 10:00> [2026-01-01 Thu]\nSCHEDULED: <2026-01-02 Fri>\n",
+        D(2026, 1, 5, 10),
+        "active",
+    ),
+    (
+        "* Task [2026-01-01 Thu]\nDEADLINE: <2026-01-07 Wed> SCHEDULED: <2026-01-02 Fri>\n",
+        D(2026, 1, 7),
+        "deadline",
+    ),
     ("* Trip <2026-01-05 Mon>--<2026-01-08 Thu>\n", D(2026, 1, 5), "range"),
     # rule 3: first inactive stamp in the heading, else alone on the first body line (%U)
-    ("* Idea [2026-01-03 Sat 08:00]\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon]\n:END:\n",
-     D(2026, 1, 3, 8), "inactive"),
-    ("* Captured\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon]\n:END:\n[2026-01-04 Sun 09:15]\n",
-     D(2026, 1, 4, 9, 15), "inactive"),
+    (
+        "* Idea [2026-01-03 Sat 08:00]\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon]\n:END:\n",
+        D(2026, 1, 3, 8),
+        "inactive",
+    ),
+    (
+        "* Captured\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon]\n:END:\n[2026-01-04 Sun 09:15]\n",
+        D(2026, 1, 4, 9, 15),
+        "inactive",
+    ),
     ("* Captured %T\n<2026-01-04 Sun 09:15>\n", D(2026, 1, 4, 9, 15), "active"),
     # rule 4: datetree ancestry, or the daily file name
-    ("* 2026-01-06 Tuesday\n** Entry\nsome text [2026-01-01 Thu] inline\n", D(2026, 1, 6),
-     "datetree"),
+    (
+        "* 2026-01-06 Tuesday\n** Entry\nsome text [2026-01-01 Thu] inline\n",
+        D(2026, 1, 6),
+        "datetree",
+    ),
     # rule 5: CREATED
-    ("* Note\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon 10:00]\n:END:\ntext <2026-02-01 Sun>\n",
-     D(2025, 12, 1, 10), "created"),
+    (
+        "* Note\n:PROPERTIES:\n:CREATED: [2025-12-01 Mon 10:00]\n:END:\ntext <2026-02-01 Sun>\n",
+        D(2025, 12, 1, 10),
+        "created",
+    ),
     # rule 6: nearest ancestor's event_time
     ("* Parent <2026-01-10 Sat>\n** Child\n*** Grandchild\n", D(2026, 1, 10), "ancestor"),
 ]
@@ -350,13 +438,22 @@ def test_no_time_at_all():
 
 # ------------------------------------------------------------------ archive / comment
 
+
 def test_archive_and_comment_subtrees():
-    text = ("* Live\n* Old :ARCHIVE:\n** Old child\n* COMMENT Draft\n** Draft child\n"
-            "* COMMENTARY is not a comment\n* Live again\n")
+    text = (
+        "* Live\n* Old :ARCHIVE:\n** Old child\n* COMMENT Draft\n** Draft child\n"
+        "* COMMENTARY is not a comment\n* Live again\n"
+    )
     pf = parse(text)
     assert [(n.title, n.archived) for n in pf.nodes[1:]] == [
-        ("Live", False), ("Old", True), ("Old child", True), ("COMMENT Draft", True),
-        ("Draft child", True), ("COMMENTARY is not a comment", False), ("Live again", False)]
+        ("Live", False),
+        ("Old", True),
+        ("Old child", True),
+        ("COMMENT Draft", True),
+        ("Draft child", True),
+        ("COMMENTARY is not a comment", False),
+        ("Live again", False),
+    ]
 
 
 def test_org_archive_file_is_archived():
@@ -366,18 +463,29 @@ def test_org_archive_file_is_archived():
 
 # ------------------------------------------------------------------ warnings
 
-@pytest.mark.parametrize(("text", "line", "fragment"), [
-    ("* A\n<2026-02-30 Mon>\n", 2, "invalid date 2026-02-30"),
-    ("* A\nSCHEDULED: <2026-02-30 Mon>\n", 2, "invalid date"),
-    ("* A\nCLOCK: [2026-01-01 Thu 10:00]--[2026-01-01 Thu 11:00] =>  1:xx\n", 2,
-     "malformed CLOCK duration"),
-    ("* A\nCLOCK: nonsense\n", 2, "CLOCK: line without a readable timestamp"),
-    ("* A\n:PROPERTIES:\n:ID: x\n* B\n", 2, ":PROPERTIES: drawer is not closed"),
-    ("* A\n  :LOGBOOK:\n  CLOCK: [2026-01-01 Thu 10:00]\n", 2, ":LOGBOOK: drawer is not closed"),
-    ("* A\n:PROPERTIES:\nnot a property\n:END:\n", 3, "not a property line"),
-    ("* A\n:END:\n", 2, ":END: without an open drawer"),
-    ("#+begin_src sh\necho\n", 1, "#+begin_src block not closed before the end of file"),
-])
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        ("* A\n<2026-02-30 Mon>\n", 2, "invalid date 2026-02-30"),
+        ("* A\nSCHEDULED: <2026-02-30 Mon>\n", 2, "invalid date"),
+        (
+            "* A\nCLOCK: [2026-01-01 Thu 10:00]--[2026-01-01 Thu 11:00] =>  1:xx\n",
+            2,
+            "malformed CLOCK duration",
+        ),
+        ("* A\nCLOCK: nonsense\n", 2, "CLOCK: line without a readable timestamp"),
+        ("* A\n:PROPERTIES:\n:ID: x\n* B\n", 2, ":PROPERTIES: drawer is not closed"),
+        (
+            "* A\n  :LOGBOOK:\n  CLOCK: [2026-01-01 Thu 10:00]\n",
+            2,
+            ":LOGBOOK: drawer is not closed",
+        ),
+        ("* A\n:PROPERTIES:\nnot a property\n:END:\n", 3, "not a property line"),
+        ("* A\n:END:\n", 2, ":END: without an open drawer"),
+        ("#+begin_src sh\necho\n", 1, "#+begin_src block not closed before the end of file"),
+    ],
+)
 def test_malformed_constructs_become_warnings(text, line, fragment):
     pf = parse(text, "w.org")
     assert any(w.startswith(f"w.org:{line}: ") and fragment in w for w in pf.warnings), pf.warnings
@@ -390,10 +498,12 @@ def test_unterminated_property_drawer_still_yields_properties():
 
 # ------------------------------------------------------------------ line endings
 
+
 @pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])
 def test_line_endings_and_bom(eol):
-    text = "\ufeff" + eol.join(["#+TITLE: T", "* A :t:", "SCHEDULED: <2026-01-02 Fri>",
-                                "body", "* B", ""])
+    text = "\ufeff" + eol.join(
+        ["#+TITLE: T", "* A :t:", "SCHEDULED: <2026-01-02 Fri>", "body", "* B", ""]
+    )
     pf = parse(text)
     assert pf.nodes[0].title == "T"
     a, b = pf.nodes[1], pf.nodes[2]
@@ -405,12 +515,61 @@ def test_line_endings_and_bom(eol):
 # ------------------------------------------------------------------ robustness and corpus
 
 ORG_ALPHABET = st.sampled_from(
-    ["*", "* ", "** ", "\n", "\r", " ", "\t", ":", "PROPERTIES", "END", "LOGBOOK", "CLOCK: ",
-     "SCHEDULED: ", "CLOSED: ", "DEADLINE: ", "<", ">", "[", "]", "--", "-", "+", ".+",
-     "2026-02-30", "2026-11-29", "9999-12-31", "Sun", "10:00", "24:00", "=>", "1:00",
-     "#+begin_src", "#+end_src", "#+TODO: ", "#+FILETAGS: ", "#+DATE: ", "|", "TODO", "DONE",
-     "COMMENT", ":ARCHIVE:", "[#A]", "- State \"DONE\" from \"TODO\" ", "%%(", ")", "1w",
-     "2026", "2026-11 November", "2026-W53", "\ufeff", "周一", "x"])
+    [
+        "*",
+        "* ",
+        "** ",
+        "\n",
+        "\r",
+        " ",
+        "\t",
+        ":",
+        "PROPERTIES",
+        "END",
+        "LOGBOOK",
+        "CLOCK: ",
+        "SCHEDULED: ",
+        "CLOSED: ",
+        "DEADLINE: ",
+        "<",
+        ">",
+        "[",
+        "]",
+        "--",
+        "-",
+        "+",
+        ".+",
+        "2026-02-30",
+        "2026-11-29",
+        "9999-12-31",
+        "Sun",
+        "10:00",
+        "24:00",
+        "=>",
+        "1:00",
+        "#+begin_src",
+        "#+end_src",
+        "#+TODO: ",
+        "#+FILETAGS: ",
+        "#+DATE: ",
+        "|",
+        "TODO",
+        "DONE",
+        "COMMENT",
+        ":ARCHIVE:",
+        "[#A]",
+        '- State "DONE" from "TODO" ',
+        "%%(",
+        ")",
+        "1w",
+        "2026",
+        "2026-11 November",
+        "2026-W53",
+        "\ufeff",
+        "周一",
+        "x",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -420,8 +579,9 @@ def test_org_like_text_never_raises(text):
     assert pf.nodes[0].kind == "file"
     # One leading BOM is a byte-order mark; a second one is text, as in Emacs.
     body = text.removeprefix("\ufeff")
-    assert len(pf.nodes) - 1 == sum(1 for line in re.split(r"\r\n|\r|\n", body)
-                                    if re.match(r"\*+[ \t]", line))
+    assert len(pf.nodes) - 1 == sum(
+        1 for line in re.split(r"\r\n|\r|\n", body) if re.match(r"\*+[ \t]", line)
+    )
 
 
 @settings(max_examples=200, deadline=None)

@@ -29,50 +29,148 @@ D = dt  # short alias for the tables
 # raw, kind, start, end, has_time, repeater, warning
 STAMPS = [
     ("<2026-11-29 Sun>", "active", D(2026, 11, 29), D(2026, 11, 30), False, None, None),
-    ("<2026-11-29 Sun 09:30>", "active", D(2026, 11, 29, 9, 30), D(2026, 11, 29, 9, 30), True,
-     None, None),
-    ("<2026-11-29 Sun 09:30-11:00>", "active", D(2026, 11, 29, 9, 30), D(2026, 11, 29, 11),
-     True, None, None),
-    ("<2019-09-06 Fri 10:00--11:20>", "active", D(2019, 9, 6, 10), D(2019, 9, 6, 11, 20), True,
-     None, None),
-    ("<2026-11-29 Sun 22:00-01:00>", "active", D(2026, 11, 29, 22), D(2026, 11, 30, 1), True,
-     None, None),
+    (
+        "<2026-11-29 Sun 09:30>",
+        "active",
+        D(2026, 11, 29, 9, 30),
+        D(2026, 11, 29, 9, 30),
+        True,
+        None,
+        None,
+    ),
+    (
+        "<2026-11-29 Sun 09:30-11:00>",
+        "active",
+        D(2026, 11, 29, 9, 30),
+        D(2026, 11, 29, 11),
+        True,
+        None,
+        None,
+    ),
+    (
+        "<2019-09-06 Fri 10:00--11:20>",
+        "active",
+        D(2019, 9, 6, 10),
+        D(2019, 9, 6, 11, 20),
+        True,
+        None,
+        None,
+    ),
+    (
+        "<2026-11-29 Sun 22:00-01:00>",
+        "active",
+        D(2026, 11, 29, 22),
+        D(2026, 11, 30, 1),
+        True,
+        None,
+        None,
+    ),
     ("<2026-11-29 Sun 24:00>", "active", D(2026, 11, 30), D(2026, 11, 30), True, None, None),
     ("[2026-11-29 Sun]", "inactive", D(2026, 11, 29), D(2026, 11, 30), False, None, None),
-    ("[2026-11-29 Sun 9:05]", "inactive", D(2026, 11, 29, 9, 5), D(2026, 11, 29, 9, 5), True,
-     None, None),
-    ("[2026-11-29 Sun 09:30-11:00]", "inactive", D(2026, 11, 29, 9, 30), D(2026, 11, 29, 11),
-     True, None, None),
+    (
+        "[2026-11-29 Sun 9:05]",
+        "inactive",
+        D(2026, 11, 29, 9, 5),
+        D(2026, 11, 29, 9, 5),
+        True,
+        None,
+        None,
+    ),
+    (
+        "[2026-11-29 Sun 09:30-11:00]",
+        "inactive",
+        D(2026, 11, 29, 9, 30),
+        D(2026, 11, 29, 11),
+        True,
+        None,
+        None,
+    ),
     ("<2026-11-29>", "active", D(2026, 11, 29), D(2026, 11, 30), False, None, None),
-    ("[2025-01-13 周一 11:23]", "inactive", D(2025, 1, 13, 11, 23), D(2025, 1, 13, 11, 23), True,
-     None, None),
+    (
+        "[2025-01-13 周一 11:23]",
+        "inactive",
+        D(2025, 1, 13, 11, 23),
+        D(2025, 1, 13, 11, 23),
+        True,
+        None,
+        None,
+    ),
     ("<2026-03-02 lun.>", "active", D(2026, 3, 2), D(2026, 3, 3), False, None, None),
     ("<2024-07-12 ven.>", "active", D(2024, 7, 12), D(2024, 7, 13), False, None, None),
     ("<2026-03-04 Mi 10:00>", "active", D(2026, 3, 4, 10), D(2026, 3, 4, 10), True, None, None),
     # date ranges
-    ("<2026-11-29 Sun>--<2026-12-01 Tue>", "range", D(2026, 11, 29), D(2026, 12, 2), False,
-     None, None),
-    ("[2026-11-29 Sun]--[2026-12-01 Tue]", "range", D(2026, 11, 29), D(2026, 12, 2), False,
-     None, None),
-    ("<2024-06-25 Tue 08:00>--<2024-06-26 Wed 08:00>", "range", D(2024, 6, 25, 8),
-     D(2024, 6, 26, 8), True, None, None),
-    ("<2026-11-29 Sun 10:00>--<2026-11-30 Mon>", "range", D(2026, 11, 29, 10), D(2026, 12, 1),
-     True, None, None),
+    (
+        "<2026-11-29 Sun>--<2026-12-01 Tue>",
+        "range",
+        D(2026, 11, 29),
+        D(2026, 12, 2),
+        False,
+        None,
+        None,
+    ),
+    (
+        "[2026-11-29 Sun]--[2026-12-01 Tue]",
+        "range",
+        D(2026, 11, 29),
+        D(2026, 12, 2),
+        False,
+        None,
+        None,
+    ),
+    (
+        "<2024-06-25 Tue 08:00>--<2024-06-26 Wed 08:00>",
+        "range",
+        D(2024, 6, 25, 8),
+        D(2024, 6, 26, 8),
+        True,
+        None,
+        None,
+    ),
+    (
+        "<2026-11-29 Sun 10:00>--<2026-11-30 Mon>",
+        "range",
+        D(2026, 11, 29, 10),
+        D(2026, 12, 1),
+        True,
+        None,
+        None,
+    ),
     # repeaters and warnings
     ("<2026-11-29 Sun +1w>", "active", D(2026, 11, 29), D(2026, 11, 30), False, "+1w", None),
     ("<2026-11-29 Sun ++1m>", "active", D(2026, 11, 29), D(2026, 11, 30), False, "++1m", None),
     ("<2026-11-29 Sun .+1d>", "active", D(2026, 11, 29), D(2026, 11, 30), False, ".+1d", None),
-    ("<2026-11-29 Sun 07:00 .+2d/3d>", "active", D(2026, 11, 29, 7), D(2026, 11, 29, 7), True,
-     ".+2d/3d", None),
+    (
+        "<2026-11-29 Sun 07:00 .+2d/3d>",
+        "active",
+        D(2026, 11, 29, 7),
+        D(2026, 11, 29, 7),
+        True,
+        ".+2d/3d",
+        None,
+    ),
     ("<2026-11-29 Sun +1y>", "active", D(2026, 11, 29), D(2026, 11, 30), False, "+1y", None),
-    ("<2026-11-29 Sun 10:00 +2h>", "active", D(2026, 11, 29, 10), D(2026, 11, 29, 10), True,
-     "+2h", None),
+    (
+        "<2026-11-29 Sun 10:00 +2h>",
+        "active",
+        D(2026, 11, 29, 10),
+        D(2026, 11, 29, 10),
+        True,
+        "+2h",
+        None,
+    ),
     ("<2026-11-29 Sun -3d>", "active", D(2026, 11, 29), D(2026, 11, 30), False, None, "-3d"),
     ("<2026-11-29 Sun --3d>", "active", D(2026, 11, 29), D(2026, 11, 30), False, None, "--3d"),
     ("<2026-11-29 Sun +1w -2d>", "active", D(2026, 11, 29), D(2026, 11, 30), False, "+1w", "-2d"),
     ("<2026-11-29 Sun -2d +1w>", "active", D(2026, 11, 29), D(2026, 11, 30), False, "+1w", "-2d"),
-    ("<2024-06-25 Tue 08:00-09:00 ++7d>", "active", D(2024, 6, 25, 8), D(2024, 6, 25, 9), True,
-     "++7d", None),
+    (
+        "<2024-06-25 Tue 08:00-09:00 ++7d>",
+        "active",
+        D(2024, 6, 25, 8),
+        D(2024, 6, 25, 9),
+        True,
+        "++7d",
+        None,
+    ),
 ]
 
 
@@ -93,34 +191,48 @@ def test_range_label_says_active_or_inactive():
     assert find_timestamps("[2026-01-01]--[2026-01-02]")[0].label == "inactive"
 
 
-@pytest.mark.parametrize("raw", [
-    "<%%(diary-float t 4 2)>",
-    "<%%(org-anniversary 1956  5 14)>",
-    "<%%(memq (calendar-day-of-week date) '(1 2 3 4 5)) 09:00>",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "<%%(diary-float t 4 2)>",
+        "<%%(org-anniversary 1956  5 14)>",
+        "<%%(memq (calendar-day-of-week date) '(1 2 3 4 5)) 09:00>",
+    ],
+)
 def test_diary_sexp_kept_raw(raw):
     [ts] = find_timestamps(f"* x {raw} y")
     assert (ts.kind, ts.start, ts.end, ts.raw) == ("diary", None, None, raw)
     assert occurs_in(ts, D(1900, 1, 1), D(2100, 1, 1)) is None
 
 
-@pytest.mark.parametrize(("text", "count"), [
-    ("no stamps here", 0),
-    ("[[file:2026-01-01 notes.org][link]]", 0),
-    ("<2026-01-01 Thu]", 0),  # mismatched brackets are not a stamp
-    ("[2026-01-01 Thu>", 0),
-    ("<2026-01-01 Thu 9:00 nonsense>", 0),
-    ("<2026-01-01>--[2026-01-02]", 2),  # mixed brackets: two stamps, not a range
-    ("a <2026-01-01> b [2026-01-02 Fri 10:00] c <2026-01-03>--<2026-01-04>", 3),
-])
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("no stamps here", 0),
+        ("[[file:2026-01-01 notes.org][link]]", 0),
+        ("<2026-01-01 Thu]", 0),  # mismatched brackets are not a stamp
+        ("[2026-01-01 Thu>", 0),
+        ("<2026-01-01 Thu 9:00 nonsense>", 0),
+        ("<2026-01-01>--[2026-01-02]", 2),  # mixed brackets: two stamps, not a range
+        ("a <2026-01-01> b [2026-01-02 Fri 10:00] c <2026-01-03>--<2026-01-04>", 3),
+    ],
+)
 def test_what_is_and_is_not_a_stamp(text, count):
     assert len(find_timestamps(text)) == count
 
 
-@pytest.mark.parametrize("raw", [
-    "<2026-02-30 Mon>", "<2026-13-01>", "[2026-01-01 Thu 25:00]", "<2026-01-01 Thu 10:61>",
-    "<2026-01-05>--<2026-01-01>", "<0000-01-01>", "<9999-12-31 Fri 24:00>",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "<2026-02-30 Mon>",
+        "<2026-13-01>",
+        "[2026-01-01 Thu 25:00]",
+        "<2026-01-01 Thu 10:61>",
+        "<2026-01-05>--<2026-01-01>",
+        "<0000-01-01>",
+        "<9999-12-31 Fri 24:00>",
+    ],
+)
 def test_bad_stamps_are_problems_not_exceptions(raw):
     problems: list = []
     assert find_timestamps(f"x {raw} y", 3, problems) == []
@@ -142,17 +254,28 @@ def test_parse_timestamp_rejects_extra_text():
 
 # ------------------------------------------------------------------ planning
 
-@pytest.mark.parametrize(("line", "expected"), [
-    ("SCHEDULED: <2026-11-29 Sun>", [("scheduled", D(2026, 11, 29))]),
-    ("  DEADLINE: <2026-12-01 Tue -3d>", [("deadline", D(2026, 12, 1))]),
-    ("CLOSED: [2026-11-28 Sat 17:02]", [("closed", D(2026, 11, 28, 17, 2))]),
-    ("CLOSED: [2026-11-28 Sat 17:02] SCHEDULED: <2026-11-27 Fri> DEADLINE: <2026-11-30 Mon>",
-     [("closed", D(2026, 11, 28, 17, 2)), ("scheduled", D(2026, 11, 27)),
-      ("deadline", D(2026, 11, 30))]),
-    ("DEADLINE: <2026-11-30 Mon> SCHEDULED: <2026-11-27 Fri 10:00-11:00 +1w>",
-     [("deadline", D(2026, 11, 30)), ("scheduled", D(2026, 11, 27, 10))]),
-    ("DEADLINE: <2019-09-06 Fri 10:00--11:20>", [("deadline", D(2019, 9, 6, 10))]),
-])
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("SCHEDULED: <2026-11-29 Sun>", [("scheduled", D(2026, 11, 29))]),
+        ("  DEADLINE: <2026-12-01 Tue -3d>", [("deadline", D(2026, 12, 1))]),
+        ("CLOSED: [2026-11-28 Sat 17:02]", [("closed", D(2026, 11, 28, 17, 2))]),
+        (
+            "CLOSED: [2026-11-28 Sat 17:02] SCHEDULED: <2026-11-27 Fri> DEADLINE: <2026-11-30 Mon>",
+            [
+                ("closed", D(2026, 11, 28, 17, 2)),
+                ("scheduled", D(2026, 11, 27)),
+                ("deadline", D(2026, 11, 30)),
+            ],
+        ),
+        (
+            "DEADLINE: <2026-11-30 Mon> SCHEDULED: <2026-11-27 Fri 10:00-11:00 +1w>",
+            [("deadline", D(2026, 11, 30)), ("scheduled", D(2026, 11, 27, 10))],
+        ),
+        ("DEADLINE: <2019-09-06 Fri 10:00--11:20>", [("deadline", D(2019, 9, 6, 10))]),
+    ],
+)
 def test_planning_lines(line, expected):
     got = parse_planning(line, 2)
     assert [(t.kind, t.start) for t in got] == expected
@@ -168,20 +291,50 @@ def test_planning_without_stamp_warns():
 # ------------------------------------------------------------------ clocks
 
 CLOCKS = [
-    ("CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:30] =>  1:30",
-     D(2026, 11, 29, 9), D(2026, 11, 29, 10, 30), "1:30", 0),
-    ("  CLOCK: [2026-11-29 Sun 23:00]--[2026-11-30 Mon 01:00] => 2:00",
-     D(2026, 11, 29, 23), D(2026, 11, 30, 1), "2:00", 0),
+    (
+        "CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:30] =>  1:30",
+        D(2026, 11, 29, 9),
+        D(2026, 11, 29, 10, 30),
+        "1:30",
+        0,
+    ),
+    (
+        "  CLOCK: [2026-11-29 Sun 23:00]--[2026-11-30 Mon 01:00] => 2:00",
+        D(2026, 11, 29, 23),
+        D(2026, 11, 30, 1),
+        "2:00",
+        0,
+    ),
     ("CLOCK: [2026-11-29 Sun 09:00]", D(2026, 11, 29, 9), D(2026, 11, 29, 9), None, 0),
     # malformed durations: interval recovered from the stamps, one problem noted
-    ("CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  1:0x",
-     D(2026, 11, 29, 9), D(2026, 11, 29, 10), "1:0x", 1),
-    ("CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>",
-     D(2026, 11, 29, 9), D(2026, 11, 29, 10), None, 1),
-    ("CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  3:00",
-     D(2026, 11, 29, 9), D(2026, 11, 29, 10), "3:00", 1),
-    ("CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00]",
-     D(2026, 11, 29, 9), D(2026, 11, 29, 10), None, 0),
+    (
+        "CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  1:0x",
+        D(2026, 11, 29, 9),
+        D(2026, 11, 29, 10),
+        "1:0x",
+        1,
+    ),
+    (
+        "CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>",
+        D(2026, 11, 29, 9),
+        D(2026, 11, 29, 10),
+        None,
+        1,
+    ),
+    (
+        "CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00] =>  3:00",
+        D(2026, 11, 29, 9),
+        D(2026, 11, 29, 10),
+        "3:00",
+        1,
+    ),
+    (
+        "CLOCK: [2026-11-29 Sun 09:00]--[2026-11-29 Sun 10:00]",
+        D(2026, 11, 29, 9),
+        D(2026, 11, 29, 10),
+        None,
+        0,
+    ),
 ]
 
 
@@ -214,11 +367,13 @@ NOTES = [
     ("- Note taken on [2026-11-29 Sun 10:00] \\", "note", "note"),
     ('- Rescheduled from "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]', "note", "rescheduled"),
     ('- Rescheduled from "<2026-11-20 Fri>" on [2026-11-29 Sun 10:00]', "note", "rescheduled"),
-    ('- Not scheduled, was "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]', "note",
-     "not_scheduled"),
+    ('- Not scheduled, was "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]', "note", "not_scheduled"),
     ('- New deadline from "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]', "note", "new_deadline"),
-    ('- Removed deadline, was "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]', "note",
-     "removed_deadline"),
+    (
+        '- Removed deadline, was "[2026-11-20 Fri]" on [2026-11-29 Sun 10:00]',
+        "note",
+        "removed_deadline",
+    ),
     ("- Refiled on [2026-11-29 Sun 10:00]", "note", "refiled"),
     ("- Refiled on [2026-11-29 Sun 10:00] from [[file:a.org][A]]", "note", "refiled"),
     ("- CLOSING NOTE [2026-11-29 Sun 10:00] \\", "note", "closing"),
@@ -234,13 +389,15 @@ def test_logbook_notes(line, kind, label):
     assert line[:end].endswith("[2026-11-29 Sun 10:00]")
 
 
-@pytest.mark.parametrize("line", ["- plain list item [2026-11-29]", "State DONE [2026-11-29]",
-                                  "- Note taken on someday"])
+@pytest.mark.parametrize(
+    "line", ["- plain list item [2026-11-29]", "State DONE [2026-11-29]", "- Note taken on someday"]
+)
 def test_not_a_logbook_note(line):
     assert parse_log_note(line, 1) is None
 
 
 # ------------------------------------------------------------------ properties and names
+
 
 def test_property_values():
     [c] = parse_property_value("CREATED", "[2026-11-20 Fri 10:00]", 4)
@@ -272,8 +429,18 @@ def test_datetree_titles(title, label, start, end):
     assert (ts.kind, ts.label, ts.start, ts.end, ts.line) == ("datetree", label, start, end, 3)
 
 
-@pytest.mark.parametrize("title", ["2026 plans", "Meeting 2026-11-29", "2026-13 Nothing",
-                                   "2026-W54", "2026-11-29 10:00", "12345", ""])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "2026 plans",
+        "Meeting 2026-11-29",
+        "2026-13 Nothing",
+        "2026-W54",
+        "2026-11-29 10:00",
+        "12345",
+        "",
+    ],
+)
 def test_not_datetree_titles(title):
     assert datetree_timestamp(title, 1) is None
 
@@ -297,13 +464,15 @@ def test_filename_dates(path, label, start, end):
     assert ts.end == (end or start)
 
 
-@pytest.mark.parametrize("path", ["notes.org", "2026-13-45.org", "123456789.org", "2026-1-2.org",
-                                  "x2026-11-29.org"])
+@pytest.mark.parametrize(
+    "path", ["notes.org", "2026-13-45.org", "123456789.org", "2026-1-2.org", "x2026-11-29.org"]
+)
 def test_no_filename_date(path):
     assert filename_timestamp(path) is None
 
 
 # ------------------------------------------------------------------ occurrences
+
 
 def _ts(raw: str) -> Timestamp:
     return parse_timestamp(raw)
@@ -315,14 +484,17 @@ OCCURS = [
     ("<2026-11-29 Sun>", D(2026, 11, 30), D(2026, 12, 1), None),
     ("<2026-11-29 Sun 10:00>", D(2026, 11, 29, 10), D(2026, 11, 29, 11), D(2026, 11, 29, 10)),
     ("<2026-11-29 Sun 10:00>", D(2026, 11, 29, 9), D(2026, 11, 29, 10), None),  # half-open
-    ("<2026-11-29 Sun 09:00-11:00>", D(2026, 11, 29, 10), D(2026, 11, 29, 10, 30),
-     D(2026, 11, 29, 9)),
+    (
+        "<2026-11-29 Sun 09:00-11:00>",
+        D(2026, 11, 29, 10),
+        D(2026, 11, 29, 10, 30),
+        D(2026, 11, 29, 9),
+    ),
     # weekly
     ("<2026-11-02 Mon +1w>", D(2026, 11, 29), D(2026, 12, 6), D(2026, 11, 30)),
     ("<2026-11-02 Mon +1w>", D(2026, 11, 24), D(2026, 11, 30), None),
     ("<2026-11-02 Mon +1w>", D(2026, 10, 1), D(2026, 12, 1), D(2026, 11, 2)),  # not before base
-    ("<2026-11-02 Mon 10:00 +2w>", D(2026, 11, 16, 10), D(2026, 11, 16, 11),
-     D(2026, 11, 16, 10)),
+    ("<2026-11-02 Mon 10:00 +2w>", D(2026, 11, 16, 10), D(2026, 11, 16, 11), D(2026, 11, 16, 10)),
     ("<2026-11-02 Mon 10:00 +2w>", D(2026, 11, 9), D(2026, 11, 10), None),
     # monthly on the 31st: clamped to month end, never drifting
     ("<2026-01-31 Sat +1m>", D(2026, 2, 1), D(2026, 3, 1), D(2026, 2, 28)),
@@ -339,11 +511,14 @@ OCCURS = [
     ("<2026-11-01 Sun 07:00 .+2d/3d>", D(2026, 11, 3), D(2026, 11, 4), D(2026, 11, 3, 7)),
     ("<2026-11-01 Sun ++1m>", D(2027, 3, 15), D(2027, 4, 15), D(2027, 4, 1)),
     # hourly from long ago is computed, not iterated
-    ("<1990-01-01 Mon 00:00 +1h>", D(2026, 11, 29, 10, 30), D(2026, 11, 29, 11, 30),
-     D(2026, 11, 29, 11)),
+    (
+        "<1990-01-01 Mon 00:00 +1h>",
+        D(2026, 11, 29, 10, 30),
+        D(2026, 11, 29, 11, 30),
+        D(2026, 11, 29, 11),
+    ),
     # a range with a repeater
-    ("<2026-11-02 Mon 09:00-17:00 +1w>", D(2026, 11, 9, 16), D(2026, 11, 9, 18),
-     D(2026, 11, 9, 9)),
+    ("<2026-11-02 Mon 09:00-17:00 +1w>", D(2026, 11, 9, 16), D(2026, 11, 9, 18), D(2026, 11, 9, 9)),
 ]
 
 
@@ -385,9 +560,11 @@ def _expected_on(base, rep: str, day) -> bool:
     return months % step == 0 and day.day == min(base.day, monthrange(day.year, day.month)[1])
 
 
-@given(st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 1, 1)),
-       st.sampled_from(["+1d", "+3d", "+1w", "+1m", "+2m", "+1y", ".+5d", "++1w", "+4y"]),
-       st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 1, 1)))
+@given(
+    st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 1, 1)),
+    st.sampled_from(["+1d", "+3d", "+1w", "+1m", "+2m", "+1y", ".+5d", "++1w", "+4y"]),
+    st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 1, 1)),
+)
 def test_occurs_in_agrees_with_the_rule(base, rep, day):
     ts = _ts(f"<{base.isoformat()} {rep}>")
     start = dt.combine(day, dt.min.time())

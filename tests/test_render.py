@@ -15,7 +15,11 @@ RESULT = {
     "line": 7,
     "todo": "TODO",
     "tags": ["work", "home"],
-    "matched": {"kind": "scheduled", "start": "2026-11-27T00:00:00+00:00", "raw": "<2026-11-27 Fri>"},
+    "matched": {
+        "kind": "scheduled",
+        "start": "2026-11-27T00:00:00+00:00",
+        "raw": "<2026-11-27 Fri>",
+    },
     "version": "2026-11-27T20:00:00Z",
 }
 

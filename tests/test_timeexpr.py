@@ -228,8 +228,7 @@ def test_calendar_words(expression: str, expected: tuple[str, str, str]) -> None
 def test_ordinal_early_in_month_leans_back() -> None:
     now = datetime(2026, 11, 2, 9, 0, tzinfo=BERLIN)
     # the 3rd has not come yet this month: the most recent one is 3 October (summer time)
-    assert span("the 3rd", now) == (
-        "2026-10-03T00:00:00+02:00", "2026-10-04T00:00:00+02:00", "day")
+    assert span("the 3rd", now) == ("2026-10-03T00:00:00+02:00", "2026-10-04T00:00:00+02:00", "day")
 
 
 # --------------------------------------------------------------------------------------------
@@ -258,18 +257,18 @@ CLOCK_CASES = [
     ("tomorrow morning", ("2026-11-30T04:00:00+01:00", "2026-11-30T12:00:00+01:00", "hour")),
     ("friday afternoon", ("2026-11-27T12:00:00+01:00", "2026-11-27T18:00:00+01:00", "hour")),
     ("saturday night", ("2026-11-28T18:00:00+01:00", "2026-11-29T04:00:00+01:00", "hour")),
-    ("the morning of march 3rd",
-     ("2026-03-03T04:00:00+01:00", "2026-03-03T12:00:00+01:00", "hour")),
+    (
+        "the morning of march 3rd",
+        ("2026-03-03T04:00:00+01:00", "2026-03-03T12:00:00+01:00", "hour"),
+    ),
     ("tomorrow at 5pm", ("2026-11-30T17:00:00+01:00", "2026-11-30T17:01:00+01:00", "minute")),
     ("5pm tomorrow", ("2026-11-30T17:00:00+01:00", "2026-11-30T17:01:00+01:00", "minute")),
     ("yesterday at noon", ("2026-11-28T12:00:00+01:00", "2026-11-28T12:01:00+01:00", "minute")),
     ("monday 9:00", ("2026-11-23T09:00:00+01:00", "2026-11-23T09:01:00+01:00", "minute")),
     ("9am on monday", ("2026-11-23T09:00:00+01:00", "2026-11-23T09:01:00+01:00", "minute")),
     ("3 days ago at noon", ("2026-11-26T12:00:00+01:00", "2026-11-26T12:01:00+01:00", "minute")),
-    ("march 3rd at 9:15",
-     ("2026-03-03T09:15:00+01:00", "2026-03-03T09:16:00+01:00", "minute")),
-    ("2026-11-03 at 9am",
-     ("2026-11-03T09:00:00+01:00", "2026-11-03T09:01:00+01:00", "minute")),
+    ("march 3rd at 9:15", ("2026-03-03T09:15:00+01:00", "2026-03-03T09:16:00+01:00", "minute")),
+    ("2026-11-03 at 9am", ("2026-11-03T09:00:00+01:00", "2026-11-03T09:01:00+01:00", "minute")),
 ]
 
 
@@ -292,16 +291,18 @@ ABSOLUTE_CASES = [
     ("2026-7-4", day("2026-07-04", "+02:00")),
     ("2026-11-03T09:30", ("2026-11-03T09:30:00+01:00", "2026-11-03T09:31:00+01:00", "minute")),
     ("2026-11-03 09:30", ("2026-11-03T09:30:00+01:00", "2026-11-03T09:31:00+01:00", "minute")),
-    ("2026-11-03T09:30:15",
-     ("2026-11-03T09:30:15+01:00", "2026-11-03T09:30:16+01:00", "second")),
-    ("2026-11-03T09:30:15.250",
-     ("2026-11-03T09:30:15+01:00", "2026-11-03T09:30:16+01:00", "second")),
+    ("2026-11-03T09:30:15", ("2026-11-03T09:30:15+01:00", "2026-11-03T09:30:16+01:00", "second")),
+    (
+        "2026-11-03T09:30:15.250",
+        ("2026-11-03T09:30:15+01:00", "2026-11-03T09:30:16+01:00", "second"),
+    ),
     # an offset-bearing instant is converted into the zone
-    ("2026-11-03T09:30:15+00:00",
-     ("2026-11-03T10:30:15+01:00", "2026-11-03T10:30:16+01:00", "second")),
+    (
+        "2026-11-03T09:30:15+00:00",
+        ("2026-11-03T10:30:15+01:00", "2026-11-03T10:30:16+01:00", "second"),
+    ),
     ("2026-11-03T09:30Z", ("2026-11-03T10:30:00+01:00", "2026-11-03T10:31:00+01:00", "minute")),
-    ("2026-11-03T09:30-0500",
-     ("2026-11-03T15:30:00+01:00", "2026-11-03T15:31:00+01:00", "minute")),
+    ("2026-11-03T09:30-0500", ("2026-11-03T15:30:00+01:00", "2026-11-03T15:31:00+01:00", "minute")),
     ("2026-11", ("2026-11-01T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "month")),
     ("2026", ("2026-01-01T00:00:00+01:00", "2027-01-01T00:00:00+01:00", "year")),
     ("in 2025", ("2025-01-01T00:00:00+01:00", "2026-01-01T00:00:00+01:00", "year")),
@@ -314,23 +315,34 @@ ABSOLUTE_CASES = [
     ("11/03/2026", day("2026-11-03")),
     ("2026/11/03", day("2026-11-03")),
     ("03.11.2026", day("2026-11-03")),
-    ("<2026-11-29 Sun 09:30>",
-     ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute")),
+    (
+        "<2026-11-29 Sun 09:30>",
+        ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute"),
+    ),
     ("[2026-11-29 Sun]", day("2026-11-29")),
     ("<2026-11-29>", day("2026-11-29")),
-    ("[2026-11-29 So 09:30]",
-     ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute")),
-    ("[2025-01-13 周一 11:23]",
-     ("2025-01-13T11:23:00+01:00", "2025-01-13T11:24:00+01:00", "minute")),
-    ("<2026-11-29 Sun 09:30-11:00>",
-     ("2026-11-29T09:30:00+01:00", "2026-11-29T11:00:00+01:00", "minute")),
-    ("<2026-11-29 Sun 09:30 +1w>",
-     ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute")),
+    ("[2026-11-29 So 09:30]", ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute")),
+    (
+        "[2025-01-13 周一 11:23]",
+        ("2025-01-13T11:23:00+01:00", "2025-01-13T11:24:00+01:00", "minute"),
+    ),
+    (
+        "<2026-11-29 Sun 09:30-11:00>",
+        ("2026-11-29T09:30:00+01:00", "2026-11-29T11:00:00+01:00", "minute"),
+    ),
+    (
+        "<2026-11-29 Sun 09:30 +1w>",
+        ("2026-11-29T09:30:00+01:00", "2026-11-29T09:31:00+01:00", "minute"),
+    ),
     ("<2026-11-29 Sun .+2d/3d -1d>", day("2026-11-29")),
-    ("<2026-11-01 Sun>--<2026-11-03 Tue>",
-     ("2026-11-01T00:00:00+01:00", "2026-11-04T00:00:00+01:00", "day")),
-    ("[2026-11-01 Sun 10:00]--[2026-11-01 Sun 11:30]",
-     ("2026-11-01T10:00:00+01:00", "2026-11-01T11:31:00+01:00", "minute")),
+    (
+        "<2026-11-01 Sun>--<2026-11-03 Tue>",
+        ("2026-11-01T00:00:00+01:00", "2026-11-04T00:00:00+01:00", "day"),
+    ),
+    (
+        "[2026-11-01 Sun 10:00]--[2026-11-01 Sun 11:30]",
+        ("2026-11-01T10:00:00+01:00", "2026-11-01T11:31:00+01:00", "minute"),
+    ),
 ]
 
 
@@ -342,7 +354,10 @@ def test_absolute(expression: str, expected: tuple[str, str, str]) -> None:
 def test_epoch_is_that_second() -> None:
     instant = datetime(2026, 11, 29, 13, 30, 5, tzinfo=UTC)
     assert span(f"@{int(instant.timestamp())}") == (
-        "2026-11-29T14:30:05+01:00", "2026-11-29T14:30:06+01:00", "second")
+        "2026-11-29T14:30:05+01:00",
+        "2026-11-29T14:30:06+01:00",
+        "second",
+    )
 
 
 def test_dayfirst_swaps_slash_dates_only() -> None:
@@ -373,15 +388,16 @@ ANCHOR_CASES = [
     ("eoq", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
     ("soy", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
     ("EOY", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
-    ("beginning of last month",
-     ("2026-10-01T00:00:00+02:00", "2026-10-01T00:00:01+02:00", "second")),
+    (
+        "beginning of last month",
+        ("2026-10-01T00:00:00+02:00", "2026-10-01T00:00:01+02:00", "second"),
+    ),
     ("end of last month", ("2026-10-31T23:59:59+01:00", "2026-11-01T00:00:00+01:00", "second")),
     ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-23T00:00:01+01:00", "second")),
     ("end of day", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
     ("end of the month", ("2026-11-30T23:59:59+01:00", "2026-12-01T00:00:00+01:00", "second")),
     ("beginning of time", None),
-    ("the end of this week",
-     ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
+    ("the end of this week", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
     ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
     ("end of november", ("2026-11-30T23:59:59+01:00", "2026-12-01T00:00:00+01:00", "second")),
     ("end of yesterday", ("2026-11-28T23:59:59+01:00", "2026-11-29T00:00:00+01:00", "second")),
@@ -399,9 +415,15 @@ def test_anchors_and_boundaries(expression: str, expected: tuple[str, str, str] 
 
 def test_week_start_moves_weeks_but_not_weekends() -> None:
     assert span("this week", week_start=6) == (
-        "2026-11-29T00:00:00+01:00", "2026-12-06T00:00:00+01:00", "week")
+        "2026-11-29T00:00:00+01:00",
+        "2026-12-06T00:00:00+01:00",
+        "week",
+    )
     assert span("last week", week_start=6) == (
-        "2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")
+        "2026-11-22T00:00:00+01:00",
+        "2026-11-29T00:00:00+01:00",
+        "week",
+    )
     assert span("sow", week_start=6)[0] == "2026-11-29T00:00:00+01:00"
     assert span("this monday", week_start=6) == day("2026-11-30")
     assert span("2 weeks ago", week_start=6)[0] == "2026-11-15T00:00:00+01:00"
@@ -487,20 +509,38 @@ NOT_BEFORE_CASES = [
     ("friday", datetime(2026, 11, 23, tzinfo=BERLIN), day("2026-11-27")),
     ("monday", datetime(2026, 11, 23, 9, tzinfo=BERLIN), day("2026-11-23")),
     ("monday", datetime(2026, 11, 27, tzinfo=BERLIN), day("2026-11-30")),
-    ("friday 5pm", datetime(2026, 11, 23, tzinfo=BERLIN),
-     ("2026-11-27T17:00:00+01:00", "2026-11-27T17:01:00+01:00", "minute")),
-    ("march", datetime(2025, 12, 1, tzinfo=BERLIN),
-     ("2026-03-01T00:00:00+01:00", "2026-04-01T00:00:00+02:00", "month")),
-    ("november", datetime(2026, 11, 10, tzinfo=BERLIN),
-     ("2026-11-01T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "month")),
-    ("january", datetime(2026, 11, 10, tzinfo=BERLIN),
-     ("2027-01-01T00:00:00+01:00", "2027-02-01T00:00:00+01:00", "month")),
+    (
+        "friday 5pm",
+        datetime(2026, 11, 23, tzinfo=BERLIN),
+        ("2026-11-27T17:00:00+01:00", "2026-11-27T17:01:00+01:00", "minute"),
+    ),
+    (
+        "march",
+        datetime(2025, 12, 1, tzinfo=BERLIN),
+        ("2026-03-01T00:00:00+01:00", "2026-04-01T00:00:00+02:00", "month"),
+    ),
+    (
+        "november",
+        datetime(2026, 11, 10, tzinfo=BERLIN),
+        ("2026-11-01T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "month"),
+    ),
+    (
+        "january",
+        datetime(2026, 11, 10, tzinfo=BERLIN),
+        ("2027-01-01T00:00:00+01:00", "2027-02-01T00:00:00+01:00", "month"),
+    ),
     ("dec 5", datetime(2026, 11, 20, tzinfo=BERLIN), day("2026-12-05")),
     ("the 3rd", datetime(2026, 11, 20, tzinfo=BERLIN), day("2026-12-03")),
-    ("q1", datetime(2026, 11, 20, tzinfo=BERLIN),
-     ("2027-01-01T00:00:00+01:00", "2027-04-01T00:00:00+02:00", "quarter")),
-    ("weekend", datetime(2026, 11, 24, tzinfo=BERLIN),
-     ("2026-11-28T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day")),
+    (
+        "q1",
+        datetime(2026, 11, 20, tzinfo=BERLIN),
+        ("2027-01-01T00:00:00+01:00", "2027-04-01T00:00:00+02:00", "quarter"),
+    ),
+    (
+        "weekend",
+        datetime(2026, 11, 24, tzinfo=BERLIN),
+        ("2026-11-28T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day"),
+    ),
     # not bare: unaffected
     ("last friday", datetime(2026, 11, 1, tzinfo=BERLIN), day("2026-11-27")),
     ("yesterday", datetime(2026, 12, 25, tzinfo=BERLIN), day("2026-11-28")),
@@ -522,19 +562,27 @@ def test_range_until_weekday_runs_forward_from_since() -> None:
     # Past-leaning alone, "monday" would be 23 Nov, before Friday 27 Nov.
     first, second = resolve_range("friday", "monday", SUN, BERLIN)
     assert (first.start.isoformat(), second.end.isoformat()) == (
-        "2026-11-27T00:00:00+01:00", "2026-12-01T00:00:00+01:00")
+        "2026-11-27T00:00:00+01:00",
+        "2026-12-01T00:00:00+01:00",
+    )
 
 
 def test_range_months_and_clock_times() -> None:
     first, second = resolve_range("march", "may", SUN, BERLIN)
     assert (first.start.isoformat(), second.end.isoformat()) == (
-        "2026-03-01T00:00:00+01:00", "2026-06-01T00:00:00+02:00")
+        "2026-03-01T00:00:00+01:00",
+        "2026-06-01T00:00:00+02:00",
+    )
     first, second = resolve_range("9am", "5pm", SUN, BERLIN)
     assert (first.start.isoformat(), second.end.isoformat()) == (
-        "2026-11-29T09:00:00+01:00", "2026-11-29T17:01:00+01:00")
+        "2026-11-29T09:00:00+01:00",
+        "2026-11-29T17:01:00+01:00",
+    )
     first, second = resolve_range("last monday", "yesterday", SUN, BERLIN)
     assert (first.start.isoformat(), second.end.isoformat()) == (
-        "2026-11-23T00:00:00+01:00", "2026-11-29T00:00:00+01:00")
+        "2026-11-23T00:00:00+01:00",
+        "2026-11-29T00:00:00+01:00",
+    )
 
 
 def test_range_of_boundaries_is_exactly_the_period() -> None:
@@ -564,47 +612,123 @@ def test_range_same_day_is_fine() -> None:
 
 DST_CASES = [
     # Berlin spring forward, Sunday 29 March 2026 02:00 -> 03:00: a 23-hour day
-    ("yesterday", datetime(2026, 3, 30, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"), 23),
-    ("today", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"), 23),
-    ("this week", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-23T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "week"), 167),
-    ("past day", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-28T12:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"), 23),
-    ("last 24 hours", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-28T11:00:00+01:00", "2026-03-29T12:00:00+02:00", "hour"), 24),
-    ("last night", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-28T18:00:00+01:00", "2026-03-29T04:00:00+02:00", "hour"), 9),
+    (
+        "yesterday",
+        datetime(2026, 3, 30, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"),
+        23,
+    ),
+    (
+        "today",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"),
+        23,
+    ),
+    (
+        "this week",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-23T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "week"),
+        167,
+    ),
+    (
+        "past day",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-28T12:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"),
+        23,
+    ),
+    (
+        "last 24 hours",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-28T11:00:00+01:00", "2026-03-29T12:00:00+02:00", "hour"),
+        24,
+    ),
+    (
+        "last night",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-28T18:00:00+01:00", "2026-03-29T04:00:00+02:00", "hour"),
+        9,
+    ),
     # 02:30 does not exist that night: pushed forward by the gap
-    ("2:30am", datetime(2026, 3, 29, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-03-29T03:30:00+02:00", "2026-03-29T03:31:00+02:00", "minute"), None),
+    (
+        "2:30am",
+        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-03-29T03:30:00+02:00", "2026-03-29T03:31:00+02:00", "minute"),
+        None,
+    ),
     # Berlin fall back, Sunday 25 October 2026 03:00 -> 02:00: a 25-hour day
-    ("yesterday", datetime(2026, 10, 26, 9, tzinfo=BERLIN), BERLIN,
-     ("2026-10-25T00:00:00+02:00", "2026-10-26T00:00:00+01:00", "day"), 25),
-    ("3 days ago", datetime(2026, 10, 28, 9, tzinfo=BERLIN), BERLIN,
-     ("2026-10-25T00:00:00+02:00", "2026-10-26T00:00:00+01:00", "day"), 25),
-    ("last month", datetime(2026, 11, 5, 9, tzinfo=BERLIN), BERLIN,
-     ("2026-10-01T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "month"), 31 * 24 + 1),
+    (
+        "yesterday",
+        datetime(2026, 10, 26, 9, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-10-25T00:00:00+02:00", "2026-10-26T00:00:00+01:00", "day"),
+        25,
+    ),
+    (
+        "3 days ago",
+        datetime(2026, 10, 28, 9, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-10-25T00:00:00+02:00", "2026-10-26T00:00:00+01:00", "day"),
+        25,
+    ),
+    (
+        "last month",
+        datetime(2026, 11, 5, 9, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-10-01T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "month"),
+        31 * 24 + 1,
+    ),
     # the repeated hour: 02:30 is its first occurrence
-    ("2:30am", datetime(2026, 10, 25, 12, tzinfo=BERLIN), BERLIN,
-     ("2026-10-25T02:30:00+02:00", "2026-10-25T02:31:00+02:00", "minute"), None),
+    (
+        "2:30am",
+        datetime(2026, 10, 25, 12, tzinfo=BERLIN),
+        BERLIN,
+        ("2026-10-25T02:30:00+02:00", "2026-10-25T02:31:00+02:00", "minute"),
+        None,
+    ),
     # New York spring forward, Sunday 8 March 2026
-    ("yesterday", datetime(2026, 3, 9, 12, tzinfo=NEW_YORK), NEW_YORK,
-     ("2026-03-08T00:00:00-05:00", "2026-03-09T00:00:00-04:00", "day"), 23),
+    (
+        "yesterday",
+        datetime(2026, 3, 9, 12, tzinfo=NEW_YORK),
+        NEW_YORK,
+        ("2026-03-08T00:00:00-05:00", "2026-03-09T00:00:00-04:00", "day"),
+        23,
+    ),
     # New York fall back, Sunday 1 November 2026
-    ("yesterday", datetime(2026, 11, 2, 12, tzinfo=NEW_YORK), NEW_YORK,
-     ("2026-11-01T00:00:00-04:00", "2026-11-02T00:00:00-05:00", "day"), 25),
-    ("last night", datetime(2026, 11, 2, 12, tzinfo=NEW_YORK), NEW_YORK,
-     ("2026-11-01T18:00:00-05:00", "2026-11-02T04:00:00-05:00", "hour"), 10),
-    ("last sunday", datetime(2026, 11, 4, 12, tzinfo=NEW_YORK), NEW_YORK,
-     ("2026-11-01T00:00:00-04:00", "2026-11-02T00:00:00-05:00", "day"), 25),
+    (
+        "yesterday",
+        datetime(2026, 11, 2, 12, tzinfo=NEW_YORK),
+        NEW_YORK,
+        ("2026-11-01T00:00:00-04:00", "2026-11-02T00:00:00-05:00", "day"),
+        25,
+    ),
+    (
+        "last night",
+        datetime(2026, 11, 2, 12, tzinfo=NEW_YORK),
+        NEW_YORK,
+        ("2026-11-01T18:00:00-05:00", "2026-11-02T04:00:00-05:00", "hour"),
+        10,
+    ),
+    (
+        "last sunday",
+        datetime(2026, 11, 4, 12, tzinfo=NEW_YORK),
+        NEW_YORK,
+        ("2026-11-01T00:00:00-04:00", "2026-11-02T00:00:00-05:00", "day"),
+        25,
+    ),
 ]
 
 
 @pytest.mark.parametrize(("expression", "now", "tz", "expected", "hours"), DST_CASES)
-def test_dst(expression: str, now: datetime, tz: ZoneInfo, expected: tuple,
-             hours: int | None) -> None:
+def test_dst(
+    expression: str, now: datetime, tz: ZoneInfo, expected: tuple, hours: int | None
+) -> None:
     window = resolve(expression, now, tz)
     assert (window.start.isoformat(), window.end.isoformat(), window.grain) == expected
     if hours is not None:
@@ -616,9 +740,13 @@ def test_hours_ago_walks_through_the_repeated_hour() -> None:
     now = datetime(2026, 10, 25, 3, 30, tzinfo=BERLIN)
     one, two = resolve("an hour ago", now, BERLIN), resolve("2 hours ago", now, BERLIN)
     assert (one.start.isoformat(), one.end.isoformat()) == (
-        "2026-10-25T02:00:00+01:00", "2026-10-25T03:00:00+01:00")
+        "2026-10-25T02:00:00+01:00",
+        "2026-10-25T03:00:00+01:00",
+    )
     assert (two.start.isoformat(), two.end.isoformat()) == (
-        "2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00")
+        "2026-10-25T02:00:00+02:00",
+        "2026-10-25T02:00:00+01:00",
+    )
     assert two.end.timestamp() == one.start.timestamp()
 
 
@@ -710,11 +838,18 @@ def test_system_zone_follows_tz(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_import_is_light() -> None:
-    code = ("import sys, prme_cli.timeexpr; "
-            "heavy = {'dateutil', 'typer', 'rich', 'httpx', 'tiktoken', 'orgparse'}; "
-            "print(sorted(m for m in heavy if m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import sys, prme_cli.timeexpr; "
+        "heavy = {'dateutil', 'typer', 'rich', 'httpx', 'tiktoken', 'orgparse'}; "
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
 
@@ -729,8 +864,10 @@ FIND_CASES = [
     ("I may go in May.", ["May"]),
     ("We march on; in March we rest.", ["March"]),
     ("Hung the frame on 2026-11-03 at 9am.", ["2026-11-03 at 9am"]),
-    ("Closed <2026-11-29 Sun 09:30> and noted [2026-11-28 Sat].",
-     ["<2026-11-29 Sun 09:30>", "[2026-11-28 Sat]"]),
+    (
+        "Closed <2026-11-29 Sun 09:30> and noted [2026-11-28 Sat].",
+        ["<2026-11-29 Sun 09:30>", "[2026-11-28 Sat]"],
+    ),
     ("March 3rd, 2026 was fine.", ["March 3rd, 2026"]),
     ("We leave in 3 days.", ["in 3 days"]),
     ("It took 2000 bricks in 2026.", ["2026"]),
@@ -739,8 +876,10 @@ FIND_CASES = [
     ("Nothing temporal here at all.", []),
     ("Call me tomorrow at 5pm, or friday afternoon", ["tomorrow at 5pm", "friday afternoon"]),
     ("Send it by end of day, then sleep.", ["end of day"]),
-    ("a fortnight ago, and the day before yesterday", ["a fortnight ago",
-                                                       "the day before yesterday"]),
+    (
+        "a fortnight ago, and the day before yesterday",
+        ["a fortnight ago", "the day before yesterday"],
+    ),
 ]
 
 
@@ -756,8 +895,14 @@ def test_find_expressions(text: str, phrases: list[str]) -> None:
 # Properties
 # --------------------------------------------------------------------------------------------
 
-ZONES = [BERLIN, NEW_YORK, ZoneInfo("Australia/Sydney"), ZoneInfo("Asia/Kolkata"),
-         ZoneInfo("UTC"), ZoneInfo("America/St_Johns")]
+ZONES = [
+    BERLIN,
+    NEW_YORK,
+    ZoneInfo("Australia/Sydney"),
+    ZoneInfo("Asia/Kolkata"),
+    ZoneInfo("UTC"),
+    ZoneInfo("America/St_Johns"),
+]
 zones = st.sampled_from(ZONES)
 wall_times = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2040, 12, 31))
 
@@ -768,8 +913,9 @@ def aware(wall: datetime, tz: ZoneInfo) -> datetime:
 
 @settings(max_examples=300, deadline=None)
 @given(wall_times, zones, st.integers(min_value=1, max_value=4000))
-def test_n_days_ago_is_a_whole_day_adjacent_to_the_next(wall: datetime, tz: ZoneInfo,
-                                                        n: int) -> None:
+def test_n_days_ago_is_a_whole_day_adjacent_to_the_next(
+    wall: datetime, tz: ZoneInfo, n: int
+) -> None:
     now = aware(wall, tz)
     window = resolve(f"{n} days ago", now, tz)
     newer = resolve(f"{n - 1} days ago", now, tz)
@@ -781,8 +927,12 @@ def test_n_days_ago_is_a_whole_day_adjacent_to_the_next(wall: datetime, tz: Zone
 
 
 @settings(max_examples=200, deadline=None)
-@given(wall_times, zones, st.integers(min_value=1, max_value=300),
-       st.sampled_from(["weeks", "months", "years", "hours", "minutes"]))
+@given(
+    wall_times,
+    zones,
+    st.integers(min_value=1, max_value=300),
+    st.sampled_from(["weeks", "months", "years", "hours", "minutes"]),
+)
 def test_n_units_ago_tile_backwards(wall: datetime, tz: ZoneInfo, n: int, unit: str) -> None:
     now = aware(wall, tz)
     window = resolve(f"{n} {unit} ago", now, tz)
@@ -791,10 +941,12 @@ def test_n_units_ago_tile_backwards(wall: datetime, tz: ZoneInfo, n: int, unit: 
     assert window.grain == unit.rstrip("s")
 
 
-EXPRESSIONS = [e for e, _ in RELATIVE_CASES + CALENDAR_CASES + CLOCK_CASES + ANCHOR_CASES
-               # a yearless date with a weekday is valid only in years where they agree
-               if e not in {"beginning of time", "sunday, november 29"}
-               ] + [e for e, _, _ in WEEKDAY_CASES]
+EXPRESSIONS = [
+    e
+    for e, _ in RELATIVE_CASES + CALENDAR_CASES + CLOCK_CASES + ANCHOR_CASES
+    # a yearless date with a weekday is valid only in years where they agree
+    if e not in {"beginning of time", "sunday, november 29"}
+] + [e for e, _, _ in WEEKDAY_CASES]
 
 
 def _aligned(window: Window) -> bool:
@@ -819,24 +971,31 @@ def _aligned(window: Window) -> bool:
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(EXPRESSIONS), wall_times, zones)
-def test_every_window_is_nonempty_and_honours_its_grain(expression: str, wall: datetime,
-                                                        tz: ZoneInfo) -> None:
+def test_every_window_is_nonempty_and_honours_its_grain(
+    expression: str, wall: datetime, tz: ZoneInfo
+) -> None:
     now = aware(wall, tz)
     window = resolve(expression, now, tz)
     assert window.grain in GRAINS
     assert window.start.timestamp() < window.end.timestamp()
     assert window.start.tzinfo is tz and window.end.tzinfo is tz
     spans_ending_now = window.end.timestamp() == now.timestamp() and expression not in {
-        "now", "right now"}
+        "now",
+        "right now",
+    }
     if not spans_ending_now:
         assert _aligned(window), (expression, window)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                        "sunday"]), wall_times, zones)
+@given(
+    st.sampled_from(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]),
+    wall_times,
+    zones,
+)
 def test_bare_weekday_is_within_the_last_week_and_last_is_strictly_before(
-        name: str, wall: datetime, tz: ZoneInfo) -> None:
+    name: str, wall: datetime, tz: ZoneInfo
+) -> None:
     now = aware(wall, tz)
     today = now.date()
     bare = resolve(name, now, tz).start.date()
@@ -849,9 +1008,13 @@ def test_bare_weekday_is_within_the_last_week_and_last_is_strictly_before(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["monday", "friday", "sunday", "march", "december", "the 31st",
-                        "feb 29", "weekend", "q2"]),
-       wall_times, st.dates(min_value=date(1995, 1, 1), max_value=date(2035, 1, 1)))
+@given(
+    st.sampled_from(
+        ["monday", "friday", "sunday", "march", "december", "the 31st", "feb 29", "weekend", "q2"]
+    ),
+    wall_times,
+    st.dates(min_value=date(1995, 1, 1), max_value=date(2035, 1, 1)),
+)
 def test_not_before_never_goes_back(name: str, wall: datetime, floor: date) -> None:
     now = aware(wall, BERLIN)
     not_before = datetime.combine(floor, time(0), tzinfo=BERLIN)
@@ -861,18 +1024,73 @@ def test_not_before_never_goes_back(name: str, wall: datetime, floor: date) -> N
 
 
 vocabulary_words = st.sampled_from(
-    ["last", "next", "this", "past", "the", "of", "at", "in", "on", "ago", "from", "now", "a",
-     "day", "days", "week", "weeks", "month", "year", "weekend", "monday", "friday", "march",
-     "may", "3", "12", "2026", "3rd", "31st", "9am", "14:30", ",", "noon", "morning", "night",
-     "tonight", "yesterday", "tomorrow", "before", "after", "end", "start", "q3", "2026-11-03",
-     "eod", "sow", "two", "twenty", "first", "fortnight", "hours"])
+    [
+        "last",
+        "next",
+        "this",
+        "past",
+        "the",
+        "of",
+        "at",
+        "in",
+        "on",
+        "ago",
+        "from",
+        "now",
+        "a",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "year",
+        "weekend",
+        "monday",
+        "friday",
+        "march",
+        "may",
+        "3",
+        "12",
+        "2026",
+        "3rd",
+        "31st",
+        "9am",
+        "14:30",
+        ",",
+        "noon",
+        "morning",
+        "night",
+        "tonight",
+        "yesterday",
+        "tomorrow",
+        "before",
+        "after",
+        "end",
+        "start",
+        "q3",
+        "2026-11-03",
+        "eod",
+        "sow",
+        "two",
+        "twenty",
+        "first",
+        "fortnight",
+        "hours",
+    ]
+)
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.one_of(st.text(max_size=40), st.lists(vocabulary_words, min_size=1, max_size=6)
-                 .map(" ".join)), wall_times, zones)
-def test_arbitrary_text_only_ever_raises_time_expression_error(text: str, wall: datetime,
-                                                               tz: ZoneInfo) -> None:
+@given(
+    st.one_of(
+        st.text(max_size=40), st.lists(vocabulary_words, min_size=1, max_size=6).map(" ".join)
+    ),
+    wall_times,
+    zones,
+)
+def test_arbitrary_text_only_ever_raises_time_expression_error(
+    text: str, wall: datetime, tz: ZoneInfo
+) -> None:
     now = aware(wall, tz)
     try:
         window = resolve(text, now, tz)
@@ -884,8 +1102,11 @@ def test_arbitrary_text_only_ever_raises_time_expression_error(text: str, wall: 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(vocabulary_words, st.sampled_from(["I", "went", "home", ".", "and"])),
-                max_size=15).map(" ".join))
+@given(
+    st.lists(
+        st.one_of(vocabulary_words, st.sampled_from(["I", "went", "home", ".", "and"])), max_size=15
+    ).map(" ".join)
+)
 def test_found_expressions_resolve_and_do_not_overlap(text: str) -> None:
     previous_end = -1
     for start, end, phrase in find_expressions(text):

@@ -40,11 +40,25 @@ from prme_cli.relate.types import Resolution
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
 _SINGULAR = {
-    "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week", "months": "month",
+    "minutes": "minute",
+    "hours": "hour",
+    "days": "day",
+    "weeks": "week",
+    "months": "month",
     "years": "year",
 }
 _GRAIN_OF_UNIT = {plural: singular for plural, singular in _SINGULAR.items()}
@@ -149,8 +163,9 @@ def _anchor(window_start: datetime, coarsest: str, unit: str) -> datetime:
     return window_start
 
 
-def elapsed_value(first: datetime, second: datetime, *, unit: str | None,
-                  coarsest: str = "day") -> dict[str, Any]:
+def elapsed_value(
+    first: datetime, second: datetime, *, unit: str | None, coarsest: str = "day"
+) -> dict[str, Any]:
     """The elapsed value between two wall-clock-aware moments, in the unit asked.
 
     ``days`` is the calendar-date difference; for minutes and hours the quantity is the real
@@ -189,10 +204,11 @@ def elapsed_value(first: datetime, second: datetime, *, unit: str | None,
     else:
         raise ValueError(f"unknown unit {unit!r}")
     if GRAINS.index(coarsest) > GRAINS.index("day"):
-        display += f", counted from {_SINGULAR[unit]} to {_SINGULAR[unit]}: the notes date " \
-                   f"these events only to the {coarsest}"
-    return {"days": days, "quantity": format_quantity(quantity), "unit": unit,
-            "display": display}
+        display += (
+            f", counted from {_SINGULAR[unit]} to {_SINGULAR[unit]}: the notes date "
+            f"these events only to the {coarsest}"
+        )
+    return {"days": days, "quantity": format_quantity(quantity), "unit": unit, "display": display}
 
 
 def _calendar_display(quantity: Decimal, unit: str, breakdown: str, days: int) -> str:
@@ -368,4 +384,3 @@ def compute(
     if operation == "schedule":
         return schedule_value(dated)
     raise ValueError(f"nothing to compute for operation {operation!r}")
-

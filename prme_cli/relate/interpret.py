@@ -77,16 +77,45 @@ _LICENCE_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT}|{_LICENCE_DAY})(?![\w
 _MOMENT_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT})(?![\w'])")
 #: "just" (optionally "just recently") before a word; the word is checked by
 #: :func:`_recent_past_verb`. "had just" / "'d just" are relative to another past moment.
-_JUST_RE = re.compile(r"(?<![\w'])(?<!\bhad\s)(?<!'d\s)just\s+(?:recently\s+)?"
-                      r"(?P<verb>[a-z]+)(?P<particle>\s+(?:back|home|in|out|off|up))?"
-                      r"(?![\w'])")
+_JUST_RE = re.compile(
+    r"(?<![\w'])(?<!\bhad\s)(?<!'d\s)just\s+(?:recently\s+)?"
+    r"(?P<verb>[a-z]+)(?P<particle>\s+(?:back|home|in|out|off|up))?"
+    r"(?![\w'])"
+)
 #: Past forms after which "just" means "only" or "simply", or that report no event.
-_NOT_AN_EVENT_AFTER_JUST = frozenset({
-    "wanted", "needed", "thought", "felt", "liked", "loved", "hated", "hoped", "wished",
-    "wondered", "meant", "knew", "seemed", "was", "were", "had", "could", "would", "should",
-    "might", "figured", "guessed", "assumed", "supposed", "happened", "realized", "realised",
-    "noticed", "remembered",
-})
+_NOT_AN_EVENT_AFTER_JUST = frozenset(
+    {
+        "wanted",
+        "needed",
+        "thought",
+        "felt",
+        "liked",
+        "loved",
+        "hated",
+        "hoped",
+        "wished",
+        "wondered",
+        "meant",
+        "knew",
+        "seemed",
+        "was",
+        "were",
+        "had",
+        "could",
+        "would",
+        "should",
+        "might",
+        "figured",
+        "guessed",
+        "assumed",
+        "supposed",
+        "happened",
+        "realized",
+        "realised",
+        "noticed",
+        "remembered",
+    }
+)
 
 
 class InterpretError(ValueError):
@@ -242,8 +271,7 @@ def _candidates(expression: str) -> list[str]:
     return out
 
 
-def _night_to_its_evening(start: datetime, end: datetime,
-                          tz: tzinfo) -> tuple[datetime, datetime]:
+def _night_to_its_evening(start: datetime, end: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     """A night ("tonight", "last night": 18:00 to 04:00) belongs to the date of its evening,
     as people date it; any other window is left as it is."""
     crosses = start.date() != (end - _MICRO).date()
@@ -258,8 +286,20 @@ def _night_to_its_evening(start: datetime, end: datetime,
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\w/])"
 )
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-                "September", "October", "November", "December")
+_MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 #: IANA zones of the United States, where a numeric date is written month first ("3/8" is
 #: March 8th). Elsewhere the day usually comes first; where neither is certain an ambiguous
 #: date is not read at all.
@@ -305,8 +345,9 @@ def numeric_date_words(expression: str, tz: tzinfo) -> str | None:
     return words
 
 
-def _resolve_once(expression: str, now: datetime, tz: tzinfo,
-                  resolver: ExpressionResolver) -> tuple[datetime, datetime]:
+def _resolve_once(
+    expression: str, now: datetime, tz: tzinfo, resolver: ExpressionResolver
+) -> tuple[datetime, datetime]:
     from prme_cli.errors import TimeExpressionError
 
     failure = ""
@@ -353,20 +394,25 @@ def told_as_coming(quote: str, expression: str) -> bool:
     if not _CALENDAR_DATE.search(expression):
         return False
     at = quote.find(expression)
-    return at >= 0 and bool(_COMING.search(quote[max(0, at - 120):at]))
+    return at >= 0 and bool(_COMING.search(quote[max(0, at - 120) : at]))
 
 
-def _forward(window: tuple[datetime, datetime], reference: datetime,
-             expression: str, tz: tzinfo,
-             resolve: ExpressionResolver) -> tuple[datetime, datetime]:
+def _forward(
+    window: tuple[datetime, datetime],
+    reference: datetime,
+    expression: str,
+    tz: tzinfo,
+    resolve: ExpressionResolver,
+) -> tuple[datetime, datetime]:
     """The same month and day on or after ``reference``'s day (a coming date)."""
     start, _ = window
     if start.date() >= reference.date():
         return window
     for year in (reference.year, reference.year + 1):
         try:
-            moved = _resolve_once(f"{expression.strip(_EDGE_PUNCTUATION)}, {year}", reference,
-                                  tz, resolve)
+            moved = _resolve_once(
+                f"{expression.strip(_EDGE_PUNCTUATION)}, {year}", reference, tz, resolve
+            )
         except InterpretError:
             continue
         if moved[0].date() >= reference.date():
@@ -395,8 +441,7 @@ def interpret_text_expression(
     resolve = resolver or _default_resolver()
     if coming and reference is not None:
         ref = _localize(reference, tz)
-        window = _forward(_resolve_once(expression, ref, tz, resolve), ref, expression, tz,
-                          resolve)
+        window = _forward(_resolve_once(expression, ref, tz, resolve), ref, expression, tz, resolve)
         return _window(*window, basis="text_expression")
     if reference is None:
         first = _resolve_once(expression, _localize(question_date, tz), tz, resolve)
@@ -419,17 +464,30 @@ def interpret_text_expression(
 
 # --------------------------------------------------------------------------- bare weekdays
 
-_WEEKDAY_INDEX = {name: i for i, names in enumerate((
-    ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
-    ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
-    ("sunday", "sun"))) for name in names}
+_WEEKDAY_INDEX = {
+    name: i
+    for i, names in enumerate(
+        (
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        )
+    )
+    for name in names
+}
 _BARE_WEEKDAY = re.compile(
-    r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*",
-    re.IGNORECASE)
+    r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*", re.IGNORECASE
+)
 #: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
 _CLAUSE_BREAK = re.compile(
     r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
-    r"where|when|until|unless|if)\b", re.IGNORECASE)
+    r"where|when|until|unless|if)\b",
+    re.IGNORECASE,
+)
 #: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
 #: excited", "will", "going to", "usually"; any of them in the clause leaves a bare weekday
 #: unread.
@@ -439,13 +497,43 @@ _NOT_PAST_FORM = re.compile(
     r"|\b(?:will|shall|gonna|wanna)\b|'ll\b|\bgoing\s+to\b|\bnext\b|\btomorrow\b"
     r"|\b(?:this|coming|upcoming)\s+[a-z]+day\b"
     r"|\b(?:usually|always|often|normally|typically|generally|sometimes)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Tense-bearing words that are not past (present auxiliaries, modals).
-_PRESENT_WORDS = frozenset({
-    "am", "is", "are", "'m", "'re", "do", "does", "has", "have", "can", "may", "might",
-    "must", "shall", "will", "'ll", "would", "could", "should", "'d", "need", "needs",
-    "want", "wants", "plan", "plans", "hope", "hopes", "going", "gonna",
-})
+_PRESENT_WORDS = frozenset(
+    {
+        "am",
+        "is",
+        "are",
+        "'m",
+        "'re",
+        "do",
+        "does",
+        "has",
+        "have",
+        "can",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "will",
+        "'ll",
+        "would",
+        "could",
+        "should",
+        "'d",
+        "need",
+        "needs",
+        "want",
+        "wants",
+        "plan",
+        "plans",
+        "hope",
+        "hopes",
+        "going",
+        "gonna",
+    }
+)
 _PAST_WORDS = frozenset({"was", "were", "did", "had"})
 _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
@@ -470,8 +558,11 @@ def _tense_of(word: str, previous: str) -> str | None:
     if word in NOT_INFLECTED:
         return None
     base = IRREGULAR.get(word)
-    if base is not None and base != word and word not in ("is", "are", "am", "has", "does",
-                                                          "goes", "been"):
+    if (
+        base is not None
+        and base != word
+        and word not in ("is", "are", "am", "has", "does", "goes", "been")
+    ):
         return "past"
     if len(word) > 4 and word.endswith("ed"):
         return "past"
@@ -559,18 +650,24 @@ def licences(text: str) -> list[Licence]:
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
     low = text.lower().replace("\u2019", "'")
-    found = [Licence(m.start(), m.end(), text[m.start():m.end()],
-                     "moment" if _MOMENT_RE.fullmatch(m.group(0)) else "day")
-             for m in _LICENCE_RE.finditer(low)]
+    found = [
+        Licence(
+            m.start(),
+            m.end(),
+            text[m.start() : m.end()],
+            "moment" if _MOMENT_RE.fullmatch(m.group(0)) else "day",
+        )
+        for m in _LICENCE_RE.finditer(low)
+    ]
     for m in _JUST_RE.finditer(low):
         if any(x.start <= m.start() < x.end for x in found):
             continue  # "just now" is already a moment
         verb = m.group("verb")
         if not _recent_past_verb(verb):
             continue
-        if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end():]):
+        if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end() :]):
             continue  # "I've just been busy" tells no event; "just been to the dentist" does
-        found.append(Licence(m.start(), m.end(), text[m.start():m.end()], "recent", verb))
+        found.append(Licence(m.start(), m.end(), text[m.start() : m.end()], "recent", verb))
     return sorted(found, key=lambda x: x.start)
 
 
@@ -600,8 +697,12 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     moment = _localize(record.event_time, tz)
     if found[0].kind == "moment" and _has_clock_time(record.event_time):
         start = moment.replace(second=0, microsecond=0)
-        return _window(start, start + timedelta(minutes=1), basis="event_time",
-                       times=(start.time().replace(tzinfo=None),))
+        return _window(
+            start,
+            start + timedelta(minutes=1),
+            basis="event_time",
+            times=(start.time().replace(tzinfo=None),),
+        )
     start = moment.replace(hour=0, minute=0, second=0, microsecond=0)
     end = _localize(start.replace(tzinfo=None) + timedelta(days=1), tz)
     return _window(start, end, basis="event_time")
@@ -613,15 +714,43 @@ _NUMBER_WORDS: dict[str, int] = {
     word: value
     for value, word in enumerate(
         (
-            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-            "seventeen", "eighteen", "nineteen", "twenty",
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
         )
     )
 }
 _NUMBER_WORDS.update(
-    {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-     "ninety": 90, "a": 1, "an": 1, "single": 1}
+    {
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "a": 1,
+        "an": 1,
+        "single": 1,
+    }
 )
 _UNIT_WORDS: dict[str, str] = {}
 for _unit, _spellings in {
@@ -679,7 +808,7 @@ def _duration_parts(expression: str) -> list[tuple[Decimal, str]]:
     parts: list[tuple[Decimal, str]] = []
     pos = 0
     for match in _AMOUNT.finditer(text):
-        gap = text[pos:match.start()]
+        gap = text[pos : match.start()]
         if gap.strip(" ,") not in ("", "and"):
             raise InterpretError("words in the duration that are not an amount")
         unit = _UNIT_WORDS.get(match["unit"])
@@ -708,8 +837,10 @@ def combine_duration(parts: list[tuple[Decimal, str]]) -> tuple[Decimal, str]:
     elif units <= CALENDAR_UNITS.keys():
         table = CALENDAR_UNITS
     else:
-        raise InterpretError("months or years mixed with days or hours cannot be added exactly",
-                             code="inexact_duration_units")
+        raise InterpretError(
+            "months or years mixed with days or hours cannot be added exactly",
+            code="inexact_duration_units",
+        )
     finest = min(units, key=lambda u: table[u])
     total = sum((value * table[unit] for value, unit in parts), Decimal(0))
     return total / table[finest], finest
@@ -789,13 +920,16 @@ def interpret(
     if basis == "org_timestamp":
         return interpret_org_timestamp(operand.time_expression, tz)
     if basis == "text_expression":
-        problem = bare_weekday_problem(operand.quote, operand.time_expression,
-                                       record.event_time)
+        problem = bare_weekday_problem(operand.quote, operand.time_expression, record.event_time)
         if problem:
             raise InterpretError(problem)
         return interpret_text_expression(
-            operand.time_expression, record.event_time, question_date=question_date, tz=tz,
-            resolver=resolver, coming=told_as_coming(operand.quote, operand.time_expression),
+            operand.time_expression,
+            record.event_time,
+            question_date=question_date,
+            tz=tz,
+            resolver=resolver,
+            coming=told_as_coming(operand.quote, operand.time_expression),
         )
     if basis == "duration":
         return interpret_duration(operand.time_expression)

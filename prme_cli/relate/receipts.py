@@ -39,7 +39,9 @@ def receipt_body(owner: str, document: Mapping[str, Any], created_at: str) -> di
     }
 
 
-def save_receipt(store: Store, owner: str, document: Mapping[str, Any], *, now: datetime | None = None) -> str:
+def save_receipt(
+    store: Store, owner: str, document: Mapping[str, Any], *, now: datetime | None = None
+) -> str:
     """Store a receipt for one relate run; returns its id."""
     created = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     body = receipt_body(owner, document, created)
@@ -88,4 +90,9 @@ def get_receipt(store: Store, owner: str, receipt_id: str) -> dict[str, Any] | N
     if row is None:
         return None
     body = json.loads(row[1])
-    return {"id": row[0], **body, "checksum": row[2], "checksum_ok": canonical_sha256(body) == row[2]}
+    return {
+        "id": row[0],
+        **body,
+        "checksum": row[2],
+        "checksum_ok": canonical_sha256(body) == row[2],
+    }

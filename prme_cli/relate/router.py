@@ -67,9 +67,7 @@ _ELAPSED_BETWEEN = [
         r"(?:.+\band\b|\s+(?:the|my|our|your|his|her|their|these|those)\s+(?:two|both)\b)"
     ),
     # how many days after A did B / how long before the trip did I …
-    re.compile(
-        rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"
-    ),
+    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"),
     # how long was it from A until B
     re.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+from\b.+\b(?:until|till|up\s+to)\b"
@@ -238,17 +236,34 @@ def route(question: str) -> Route:
     if _COUNT.search(text):
         return Route(False, None, None, "a count of things, not a span of time")
     if _SPENT_ON_ONE.search(text):
-        return Route(True, None, unit, "asks for the time spent on one thing: a stated duration "
-                     "or the span from its start to its end", SPENT_OPERATIONS)
+        return Route(
+            True,
+            None,
+            unit,
+            "asks for the time spent on one thing: a stated duration "
+            "or the span from its start to its end",
+            SPENT_OPERATIONS,
+        )
     if _matches(_DURATION_SUM, text):
-        return Route(True, "duration_sum", unit, "asks for a total amount of time",
-                     ("duration_sum",))
+        return Route(
+            True, "duration_sum", unit, "asks for a total amount of time", ("duration_sum",)
+        )
     if _matches(_ELAPSED_BETWEEN, text):
-        return Route(True, "elapsed_between", unit, "asks for the time between two events",
-                     ("elapsed_between",))
+        return Route(
+            True,
+            "elapsed_between",
+            unit,
+            "asks for the time between two events",
+            ("elapsed_between",),
+        )
     if _matches(_ELAPSED_SINCE, text):
-        return Route(True, "elapsed_since_question", unit, "asks how long ago something was",
-                     ("elapsed_since_question",))
+        return Route(
+            True,
+            "elapsed_since_question",
+            unit,
+            "asks how long ago something was",
+            ("elapsed_since_question",),
+        )
     if _matches(_ORDER, text) or _is_order_yes_no(text):
         return Route(True, "order", None, "asks for a chronological order", ("order",))
     if _matches(_SCHEDULE, text):

@@ -79,12 +79,16 @@ def guidance_block(
     dates: Sequence[str],
 ) -> str:
     """The block added to the context on acceptance: labelled as inference, citing every id."""
-    lines = [f"# {GUIDANCE_TITLE}", f"operation: {operation}", f"result: {value.get('display', '')}"]
+    lines = [
+        f"# {GUIDANCE_TITLE}",
+        f"operation: {operation}",
+        f"result: {value.get('display', '')}",
+    ]
     lines.append("evidence:")
     for operand, date in zip(resolution.operands, dates, strict=True):
         quote = " ".join(operand.quote.split())
         lines.append(
-            f"- {operand.name}: record {operand.evidence_id}, \"{quote}\" "
+            f'- {operand.name}: record {operand.evidence_id}, "{quote}" '
             f"({operand.time_expression} → {date})"
         )
     return "\n".join(lines) + "\n"
@@ -297,7 +301,9 @@ def _date_label(dated: Any) -> str:
     return start.strftime("%Y-%m-%d")
 
 
-def _gate_meta(audit: ProviderAudit, probabilities: list[float] | None, threshold: float) -> dict[str, Any]:
+def _gate_meta(
+    audit: ProviderAudit, probabilities: list[float] | None, threshold: float
+) -> dict[str, Any]:
     data = audit.to_json()
     data["probabilities"] = probabilities
     data["minimum"] = min(probabilities) if probabilities else None
@@ -312,7 +318,10 @@ def _error_dict(code: str, message: str) -> dict[str, str]:
 def _error_dict_from(error: Any) -> dict[str, str]:
     if isinstance(error, dict):
         return {"code": str(error.get("code")), "message": str(error.get("message", ""))}
-    return {"code": str(getattr(error, "code", "invalid")), "message": str(getattr(error, "message", ""))}
+    return {
+        "code": str(getattr(error, "code", "invalid")),
+        "message": str(getattr(error, "message", "")),
+    }
 
 
 def _provider_failure(

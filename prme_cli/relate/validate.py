@@ -89,7 +89,11 @@ ALLOWED_BASES: dict[str, frozenset[str]] = {
     "schedule": frozenset({"time_of_day", "org_timestamp"}),
 }
 _UNIT_GRAIN = {
-    "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week", "months": "month",
+    "minutes": "minute",
+    "hours": "hour",
+    "days": "day",
+    "weeks": "week",
+    "months": "month",
     "years": "year",
 }
 
@@ -170,7 +174,8 @@ def _check_operand(
         )
     if not verbatim_in(operand.time_expression, operand.quote):
         return ValidationError(
-            "expression_not_in_quote", f"{who}: the time expression is not inside the quote",
+            "expression_not_in_quote",
+            f"{who}: the time expression is not inside the quote",
             index,
         )
     return None
@@ -229,10 +234,14 @@ def _order(dated: list[Dated]) -> list[ValidationError]:
     return errors
 
 
-def _future(dated: Dated, unit: str | None, question_date: datetime,
-            tz: tzinfo) -> ValidationError | None:
-    moment = question_date.replace(tzinfo=tz) if question_date.tzinfo is None \
+def _future(
+    dated: Dated, unit: str | None, question_date: datetime, tz: tzinfo
+) -> ValidationError | None:
+    moment = (
+        question_date.replace(tzinfo=tz)
+        if question_date.tzinfo is None
         else question_date.astimezone(tz)
+    )
     assert dated.start is not None
     start = dated.start.astimezone(tz)
     if start.date() > moment.date() or (unit in ("minutes", "hours") and start > moment):
@@ -313,23 +322,29 @@ def validate(
         return [ValidationError("unknown_operation", f"unknown operation {operation!r}")]
     if operation == "unsupported":
         if operands:
-            return [ValidationError(
-                "operands_on_unsupported", "an unsupported resolution must cite no operands"
-            )]
+            return [
+                ValidationError(
+                    "operands_on_unsupported", "an unsupported resolution must cite no operands"
+                )
+            ]
         return []
     low, high = OPERATIONS[operation]
     errors: list[ValidationError] = []
     asked = _asked_operations(question)
     if asked and operation not in asked:
-        errors.append(ValidationError(
-            "operation_not_asked",
-            f"the question admits {' or '.join(asked)}, the resolution gives {operation}",
-        ))
+        errors.append(
+            ValidationError(
+                "operation_not_asked",
+                f"the question admits {' or '.join(asked)}, the resolution gives {operation}",
+            )
+        )
     if len(operands) < low or (high is not None and len(operands) > high):
         wanted = f"{low}" if low == high else f"at least {low}"
-        errors.append(ValidationError(
-            "operand_count", f"{operation} needs {wanted} operands, got {len(operands)}"
-        ))
+        errors.append(
+            ValidationError(
+                "operand_count", f"{operation} needs {wanted} operands, got {len(operands)}"
+            )
+        )
     dated: list[Dated] = []
     for index, operand in enumerate(operands):
         error = _check_operand(index, operand, operation, records, question)
@@ -337,11 +352,17 @@ def validate(
             errors.append(error)
             continue
         try:
-            dated.append(interpret(operand, records[operand.evidence_id],
-                                   question_date=question_date, tz=tz, resolver=resolver))
+            dated.append(
+                interpret(
+                    operand,
+                    records[operand.evidence_id],
+                    question_date=question_date,
+                    tz=tz,
+                    resolver=resolver,
+                )
+            )
         except InterpretError as err:
-            errors.append(ValidationError(err.code, f"{_label(index)}: {err.reason}",
-                                          index))
+            errors.append(ValidationError(err.code, f"{_label(index)}: {err.reason}", index))
     errors += _repeated(operands)
     if errors:
         return errors

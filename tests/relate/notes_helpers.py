@@ -27,5 +27,13 @@ def notes_store(root: Path, notes: Mapping[str, str], now: datetime) -> Iterator
 def ask(store: Store, question: str, *, now: datetime, tz: tzinfo) -> dict[str, Any]:
     """`prme relate` through the library with the default configuration; no receipt."""
     cfg = config.load(environ={})
-    return relate(store, cfg, question, now=now, tz=tz, budget=int(cfg["context"]["budget"]),
-                  owner="tests", save_receipt=False).document
+    return relate(
+        store,
+        cfg,
+        question,
+        now=now,
+        tz=tz,
+        budget=int(cfg["context"]["budget"]),
+        owner="tests",
+        save_receipt=False,
+    ).document

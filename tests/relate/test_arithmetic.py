@@ -34,8 +34,13 @@ def day(y: int, m: int, d: int, tz: ZoneInfo = TZ) -> Dated:
 
 def minute(y: int, m: int, d: int, hh: int, mm: int, tz: ZoneInfo = TZ) -> Dated:
     start = datetime(y, m, d, hh, mm, tzinfo=tz)
-    return Dated(start=start, end=start + timedelta(minutes=1), grain="minute",
-                 times=(time(hh, mm),), basis="org_timestamp")
+    return Dated(
+        start=start,
+        end=start + timedelta(minutes=1),
+        grain="minute",
+        times=(time(hh, mm),),
+        basis="org_timestamp",
+    )
 
 
 def period(start: datetime, end: datetime, grain: str) -> Dated:
@@ -47,15 +52,22 @@ def duration(quantity: str, unit: str) -> Dated:
 
 
 def resolution(operation: str, *names: str) -> Resolution:
-    return Resolution(operation, tuple(Operand(n, f"r{i}", "q", "q", "org_timestamp")
-                                       for i, n in enumerate(names)))
+    return Resolution(
+        operation,
+        tuple(Operand(n, f"r{i}", "q", "q", "org_timestamp") for i, n in enumerate(names)),
+    )
 
 
-def run(operation: str, dated: list[Dated], unit: str | None = None,
-        question_date: datetime = QUESTION_DATE) -> dict[str, object]:
+def run(
+    operation: str,
+    dated: list[Dated],
+    unit: str | None = None,
+    question_date: datetime = QUESTION_DATE,
+) -> dict[str, object]:
     names = [f"event {i}" for i in range(len(dated))]
-    return compute(resolution(operation, *names), dated, unit=unit,
-                   question_date=question_date, tz=TZ)
+    return compute(
+        resolution(operation, *names), dated, unit=unit, question_date=question_date, tz=TZ
+    )
 
 
 # --------------------------------------------------------------------------- elapsed
@@ -63,8 +75,12 @@ def run(operation: str, dated: list[Dated], unit: str | None = None,
 
 def test_spec_example_shape() -> None:
     value = run("elapsed_between", [day(2026, 1, 1), day(2026, 1, 31)], unit="weeks")
-    assert value == {"days": 30, "quantity": "4.3", "unit": "weeks",
-                     "display": "30 days (4 weeks 2 days)"}
+    assert value == {
+        "days": 30,
+        "quantity": "4.3",
+        "unit": "weeks",
+        "display": "30 days (4 weeks 2 days)",
+    }
 
 
 def test_days_when_no_unit_is_asked() -> None:
@@ -84,8 +100,9 @@ def test_days_when_no_unit_is_asked() -> None:
         ((2026, 10, 24), (2026, 10, 26), 2),  # Berlin fall-back in between
     ],
 )
-def test_calendar_day_differences(a: tuple[int, int, int], b: tuple[int, int, int],
-                                  days: int) -> None:
+def test_calendar_day_differences(
+    a: tuple[int, int, int], b: tuple[int, int, int], days: int
+) -> None:
     assert run("elapsed_between", [day(*a), day(*b)])["days"] == days
 
 
@@ -97,18 +114,21 @@ def test_dst_does_not_shift_days_even_with_times() -> None:
 
 def test_hours_use_real_elapsed_time_across_dst() -> None:
     # 22:00 to 06:00 across the Berlin spring-forward is 7 hours, not 8.
-    value = run("elapsed_between", [minute(2026, 3, 28, 22, 0), minute(2026, 3, 29, 6, 0)],
-                unit="hours")
+    value = run(
+        "elapsed_between", [minute(2026, 3, 28, 22, 0), minute(2026, 3, 29, 6, 0)], unit="hours"
+    )
     assert (value["quantity"], value["days"]) == ("7", 1)
-    fall = run("elapsed_between", [minute(2026, 10, 24, 22, 0), minute(2026, 10, 25, 6, 0)],
-               unit="minutes")
+    fall = run(
+        "elapsed_between", [minute(2026, 10, 24, 22, 0), minute(2026, 10, 25, 6, 0)], unit="minutes"
+    )
     assert fall["quantity"] == "540"
     assert fall["display"] == "540 minutes (9 hours)"
 
 
 def test_hours_with_fraction_are_exact() -> None:
-    value = run("elapsed_between", [minute(2026, 5, 1, 9, 0), minute(2026, 5, 1, 11, 15)],
-                unit="hours")
+    value = run(
+        "elapsed_between", [minute(2026, 5, 1, 9, 0), minute(2026, 5, 1, 11, 15)], unit="hours"
+    )
     assert value["quantity"] == "2.25"
     assert value["display"] == "2.25 hours (2 hours 15 minutes)"
 
@@ -161,8 +181,9 @@ def test_elapsed_since_question_uses_the_question_date_in_tz() -> None:
     # 00:30 UTC on 21 Nov is still 20 Nov in New York: the calendar of --tz decides.
     late = datetime(2026, 11, 21, 0, 30, tzinfo=ZoneInfo("UTC"))
     names = resolution("elapsed_since_question", "x")
-    value = compute(names, [day(2026, 11, 13, NEW_YORK)], unit=None, question_date=late,
-                    tz=NEW_YORK)
+    value = compute(
+        names, [day(2026, 11, 13, NEW_YORK)], unit=None, question_date=late, tz=NEW_YORK
+    )
     assert value["days"] == 7
 
 
@@ -196,8 +217,9 @@ def test_order_of_three_events() -> None:
     assert value["order"] == ["event 1", "event 2", "event 0"]
     assert value["dates"] == ["2026-01-02T09:30+01:00", "2026-02-10", "2026-05-03"]
     # `dates` stay ISO for scripts; the display is written for a person, as precise
-    assert value["display"] == ("event 1 (2 Jan 2026, 09:30), then event 2 (10 Feb 2026), "
-                                "then event 0 (3 May 2026)")
+    assert value["display"] == (
+        "event 1 (2 Jan 2026, 09:30), then event 2 (10 Feb 2026), then event 0 (3 May 2026)"
+    )
 
 
 def test_order_labels_coarse_dates_as_coarse() -> None:
@@ -216,7 +238,9 @@ def test_order_refuses_overlaps() -> None:
 
 def test_absolute_date() -> None:
     assert run("absolute_date", [day(2026, 11, 3)]) == {
-        "date": "2026-11-03", "display": "Tuesday, 3 November 2026"}
+        "date": "2026-11-03",
+        "display": "Tuesday, 3 November 2026",
+    }
     with_time = run("absolute_date", [minute(2026, 11, 3, 17, 40)])
     assert with_time["display"] == "Tuesday, 3 November 2026, 17:40"
 
@@ -229,10 +253,12 @@ def test_long_date_is_english_whatever_the_locale() -> None:
 
 
 def test_duration_sum_in_the_unit_asked() -> None:
-    value = run("duration_sum", [duration("3", "weeks"), duration("17.5", "days")],
-                unit="weeks")
-    assert value == {"quantity": "5.5", "unit": "weeks",
-                     "display": "5.5 weeks (5 weeks 3 days 12 hours)"}
+    value = run("duration_sum", [duration("3", "weeks"), duration("17.5", "days")], unit="weeks")
+    assert value == {
+        "quantity": "5.5",
+        "unit": "weeks",
+        "display": "5.5 weeks (5 weeks 3 days 12 hours)",
+    }
 
 
 def test_duration_sum_without_a_unit_picks_an_exact_one() -> None:
@@ -240,8 +266,9 @@ def test_duration_sum_without_a_unit_picks_an_exact_one() -> None:
     assert (value["quantity"], value["unit"]) == ("2.5", "hours")
     value = run("duration_sum", [duration("3", "weeks"), duration("2", "days")])
     assert (value["quantity"], value["unit"]) == ("23", "days")
-    value = run("duration_sum", [duration("75", "minutes"), duration("45", "minutes")],
-                unit="hours")
+    value = run(
+        "duration_sum", [duration("75", "minutes"), duration("45", "minutes")], unit="hours"
+    )
     assert value["quantity"] == "2"
 
 
@@ -251,8 +278,7 @@ def test_duration_sum_is_exact_decimal() -> None:
 
 
 def test_calendar_durations() -> None:
-    value = run("duration_sum", [duration("1", "years"), duration("6", "months")],
-                unit="years")
+    value = run("duration_sum", [duration("1", "years"), duration("6", "months")], unit="years")
     assert value["quantity"] == "1.5"
     assert value["display"] == "1.5 years (1 year 6 months)"
 
@@ -268,9 +294,14 @@ def test_duration_units_that_do_not_mix_are_refused() -> None:
 
 
 def test_schedule_times() -> None:
-    weekly = Dated(start=datetime(2026, 10, 5, 9, tzinfo=TZ),
-                   end=datetime(2026, 10, 5, 9, 1, tzinfo=TZ), grain="minute",
-                   times=(time(9, 0),), repeater="+1w", basis="org_timestamp")
+    weekly = Dated(
+        start=datetime(2026, 10, 5, 9, tzinfo=TZ),
+        end=datetime(2026, 10, 5, 9, 1, tzinfo=TZ),
+        grain="minute",
+        times=(time(9, 0),),
+        repeater="+1w",
+        basis="org_timestamp",
+    )
     evening = Dated(times=(time(18, 30), time(9, 0)), basis="time_of_day")
     value = run("schedule", [weekly, evening])
     assert value == {"times": ["09:00", "18:30"], "display": "09:00 every week, 18:30"}

@@ -50,8 +50,10 @@ def _run(fixture: Path, tmp: Path) -> list[tuple[dict[str, Any], dict[str, Any],
     to_org, score = _module("to_org"), _module("score")
     notes = tmp / "notes"
     to_org.main(str(fixture), str(notes))
-    questions = [json.loads(line) for line in
-                 (notes / "questions.jsonl").read_text(encoding="utf-8").splitlines()]
+    questions = [
+        json.loads(line)
+        for line in (notes / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     tz = zone("UTC")
     cfg = config.load(environ={})
     rows = []
@@ -60,9 +62,16 @@ def _run(fixture: Path, tmp: Path) -> list[tuple[dict[str, Any], dict[str, Any],
         with Store.open(tmp / f"{q['question_id']}.sqlite3") as store:
             report = ingest_paths(store, [notes / q["folder"]], now=now)
             assert not report.errors, report.errors
-            doc = relate(store, cfg, q["question"], now=now, tz=tz,
-                         budget=int(cfg["context"]["budget"]), owner="tests",
-                         save_receipt=False).document
+            doc = relate(
+                store,
+                cfg,
+                q["question"],
+                now=now,
+                tz=tz,
+                budget=int(cfg["context"]["budget"]),
+                owner="tests",
+                save_receipt=False,
+            ).document
         kind = score.kind_of(q)
         accepted = doc.get("status") == "accepted"
         if kind in score.SCORERS:
@@ -73,8 +82,10 @@ def _run(fixture: Path, tmp: Path) -> list[tuple[dict[str, Any], dict[str, Any],
     return rows
 
 
-@pytest.mark.parametrize(("name", "size"), [
-    ("heldout_temporal.json", 30), ("heldout_traps.json", 16), ("heldout_probes.json", 16)])
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [("heldout_temporal.json", 30), ("heldout_traps.json", 16), ("heldout_probes.json", 16)],
+)
 def test_heldout_set_has_no_wrong_acceptance(name: str, size: int, tmp_path: Path) -> None:
     rows = _run(HELDOUT / name, tmp_path)
     assert len(rows) == size
@@ -83,10 +94,14 @@ def test_heldout_set_has_no_wrong_acceptance(name: str, size: int, tmp_path: Pat
     correct = [r for r in accepted if r[4]]
     breaches = [r for r in rows if r[2] == "abstain" and r[3]]
     for q, doc, kind, acc, ok in rows:
-        print(f"{q['question_id']:10} {kind:8} {doc.get('status'):20} {'OK' if ok else '--'} "
-              f"{json.dumps(doc.get('value'))[:60]} | gold: {str(q['answer'])[:40]}")
-    print(f"{name}: coverage {len(accepted)}/{len(scored)}  precision "
-          f"{len(correct)}/{len(accepted)}  abstention breaches {len(breaches)}")
+        print(
+            f"{q['question_id']:10} {kind:8} {doc.get('status'):20} {'OK' if ok else '--'} "
+            f"{json.dumps(doc.get('value'))[:60]} | gold: {str(q['answer'])[:40]}"
+        )
+    print(
+        f"{name}: coverage {len(accepted)}/{len(scored)}  precision "
+        f"{len(correct)}/{len(accepted)}  abstention breaches {len(breaches)}"
+    )
     wrong = [(r[0]["question_id"], r[1].get("value")) for r in accepted if not r[4]]
     assert not wrong, wrong
     assert not breaches, [(r[0]["question_id"], r[1].get("value")) for r in breaches]

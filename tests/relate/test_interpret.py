@@ -35,13 +35,21 @@ def record(text: str, event_time: datetime | None = NOTE_TIME) -> EvidenceRecord
     return EvidenceRecord(id="r1", event_time=event_time, text=text)
 
 
-def read(expression: str, basis: str, *, quote: str | None = None,
-         event_time: datetime | None = datetime(2026, 10, 2, 17, 40), **kwargs: Any) -> Any:
+def read(
+    expression: str,
+    basis: str,
+    *,
+    quote: str | None = None,
+    event_time: datetime | None = datetime(2026, 10, 2, 17, 40),
+    **kwargs: Any,
+) -> Any:
     quote = quote if quote is not None else expression
-    operand = Operand(name="x", evidence_id="r1", quote=quote, time_expression=expression,
-                      time_basis=basis)
-    return interpret(operand, record(quote, event_time), question_date=QUESTION_DATE, tz=TZ,
-                     **kwargs)
+    operand = Operand(
+        name="x", evidence_id="r1", quote=quote, time_expression=expression, time_basis=basis
+    )
+    return interpret(
+        operand, record(quote, event_time), question_date=QUESTION_DATE, tz=TZ, **kwargs
+    )
 
 
 def local(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
@@ -87,8 +95,10 @@ def test_org_planning_line_and_repeater() -> None:
     assert dated.repeater == "+1w"
 
 
-@pytest.mark.parametrize("expression", ["<%%(diary-float t 4 2)>", "tomorrow", "<2026-02-30 Mon>",
-                                        "<2026-10-02> and <2026-10-03>"])
+@pytest.mark.parametrize(
+    "expression",
+    ["<%%(diary-float t 4 2)>", "tomorrow", "<2026-02-30 Mon>", "<2026-10-02> and <2026-10-03>"],
+)
 def test_org_refusals(expression: str) -> None:
     with pytest.raises(InterpretError):
         read(expression, "org_timestamp")
@@ -165,9 +175,16 @@ def test_injected_resolver_gets_the_record_time_as_now() -> None:
 
 @pytest.mark.parametrize(
     "quote",
-    ["Fixed the fence today.", "We are going out tonight", "Ran 5k this morning",
-     "Met Ana this afternoon", "Cooked dinner this evening", "Earlier today I called mum",
-     "Finished the book just now", "The parcel arrived a moment ago"],
+    [
+        "Fixed the fence today.",
+        "We are going out tonight",
+        "Ran 5k this morning",
+        "Met Ana this afternoon",
+        "Cooked dinner this evening",
+        "Earlier today I called mum",
+        "Finished the book just now",
+        "The parcel arrived a moment ago",
+    ],
 )
 def test_licensed_event_time_gives_the_note_day(quote: str) -> None:
     dated = read("", "event_time", quote=quote)
@@ -178,8 +195,12 @@ def test_licensed_event_time_gives_the_note_day(quote: str) -> None:
 def test_just_now_keeps_the_clock_time() -> None:
     dated = read("just now", "event_time", quote="Finished the book just now")
     assert (dated.start, dated.grain) == (local(2026, 10, 2, 17, 40), "minute")
-    day_only = read("just now", "event_time", quote="Finished the book just now",
-                    event_time=datetime(2026, 10, 2))
+    day_only = read(
+        "just now",
+        "event_time",
+        quote="Finished the book just now",
+        event_time=datetime(2026, 10, 2),
+    )
     assert day_only.grain == "day"
 
 
@@ -190,8 +211,13 @@ def test_today_is_a_day_even_when_the_note_has_a_time() -> None:
 
 @pytest.mark.parametrize(
     "quote",
-    ["Fixed the fence.", "Yesterday I fixed the fence", "todays weather was bad",
-     "On Saturday we hiked", "The meeting is scheduled"],
+    [
+        "Fixed the fence.",
+        "Yesterday I fixed the fence",
+        "todays weather was bad",
+        "On Saturday we hiked",
+        "The meeting is scheduled",
+    ],
 )
 def test_unlicensed_event_time(quote: str) -> None:
     with pytest.raises(InterpretError) as err:
@@ -215,16 +241,22 @@ def test_recent_past_just_licenses_the_note_day(quote: str, phrase: str) -> None
     found = licences(quote)
     assert [(x.phrase, x.kind) for x in found] == [(phrase, "recent")]
     dated = read(phrase, "event_time", quote=quote)
-    assert (dated.start, dated.end, dated.grain) == (local(2026, 10, 2), local(2026, 10, 3),
-                                                     "day")
+    assert (dated.start, dated.end, dated.grain) == (local(2026, 10, 2), local(2026, 10, 3), "day")
 
 
 @pytest.mark.parametrize(
     "quote",
-    ["I just wanted to say thanks for the tips", "I just need a new charger",
-     "I had just left the house when it started to hail", "She'd just parked when it hit",
-     "It is just fine", "I've just been busy lately", "I just thought you should know",
-     "That was just awful", "just in time for the party"],
+    [
+        "I just wanted to say thanks for the tips",
+        "I just need a new charger",
+        "I had just left the house when it started to hail",
+        "She'd just parked when it hit",
+        "It is just fine",
+        "I've just been busy lately",
+        "I just thought you should know",
+        "That was just awful",
+        "just in time for the party",
+    ],
 )
 def test_just_meaning_only_or_an_earlier_past_is_no_licence(quote: str) -> None:
     assert licences(quote) == []
@@ -376,30 +408,36 @@ def test_numeric_date_is_read_as_of_the_note() -> None:
 
 
 # NOTE_TIME is Friday 2 October 2026: "Tuesday" read back from it is 29 September.
-@pytest.mark.parametrize("quote", [
-    "I took the ferry to the island on Tuesday.",
-    "On Tuesday we finally cleared out the attic.",
-    "We were painting the hallway on Tuesday evening, it took ages.",
-    "My knee still aches because I ran the trail loop on Tuesday.",
-    "Bought the lamp on Tuesday and it already flickers.",
-])
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "I took the ferry to the island on Tuesday.",
+        "On Tuesday we finally cleared out the attic.",
+        "We were painting the hallway on Tuesday evening, it took ages.",
+        "My knee still aches because I ran the trail loop on Tuesday.",
+        "Bought the lamp on Tuesday and it already flickers.",
+    ],
+)
 def test_a_bare_weekday_in_a_past_report_is_the_latest_one_before_the_note(quote: str) -> None:
     expression = "Tuesday evening" if "Tuesday evening" in quote else "Tuesday"
     dated = read(expression, "text_expression", quote=quote)
     assert dated.start.date() == date(2026, 9, 29)
 
 
-@pytest.mark.parametrize("quote", [
-    "I'm taking the ferry to the island on Tuesday.",       # present progressive = a plan
-    "I take the ferry to the island on Tuesday.",           # present simple: a timetable
-    "We have the quiz night on Tuesday.",
-    "I will take the ferry on Tuesday.",
-    "We're going to take the ferry on Tuesday.",
-    "I usually took the ferry on Tuesday.",                 # a habit
-    "The boiler gets serviced on Tuesday.",
-    "I'm so excited about the gig on Tuesday.",
-    "Taking the ferry on Tuesday.",                         # no tense at all
-])
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "I'm taking the ferry to the island on Tuesday.",  # present progressive = a plan
+        "I take the ferry to the island on Tuesday.",  # present simple: a timetable
+        "We have the quiz night on Tuesday.",
+        "I will take the ferry on Tuesday.",
+        "We're going to take the ferry on Tuesday.",
+        "I usually took the ferry on Tuesday.",  # a habit
+        "The boiler gets serviced on Tuesday.",
+        "I'm so excited about the gig on Tuesday.",
+        "Taking the ferry on Tuesday.",  # no tense at all
+    ],
+)
 def test_a_bare_weekday_outside_a_past_report_is_refused(quote: str) -> None:
     with pytest.raises(InterpretError, match="weekday"):
         read("Tuesday", "text_expression", quote=quote)
@@ -410,8 +448,9 @@ def test_a_bare_weekday_written_on_that_weekday_is_refused() -> None:
     with pytest.raises(InterpretError, match="that weekday"):
         read("Friday", "text_expression", quote="I took the ferry on Friday.")
     # "last Friday" says which one, and is not a bare weekday
-    assert read("last Friday", "text_expression",
-                quote="I took the ferry last Friday.").start.date() == date(2026, 9, 25)
+    assert read(
+        "last Friday", "text_expression", quote="I took the ferry last Friday."
+    ).start.date() == date(2026, 9, 25)
 
 
 def test_the_past_clause_must_be_the_weekday_s_own() -> None:

@@ -13,30 +13,41 @@ from prme_cli.relate.router import asked_unit, normalize_question, route
 ROUTED = [
     # interval between two events
     ("How long passed between finishing and hanging the frame?", "elapsed_between", None),
-    ("How much time passed between my two dentist visits, the cleaning and the filling?",
-     "elapsed_between", None),
+    (
+        "How much time passed between my two dentist visits, the cleaning and the filling?",
+        "elapsed_between",
+        None,
+    ),
     ("How long was it between buying the bike and selling it?", "elapsed_between", None),
-    ("How long did it take between ordering the sofa and its delivery?", "elapsed_between",
-     None),
+    ("How long did it take between ordering the sofa and its delivery?", "elapsed_between", None),
     ("How many days passed between the interview and the offer?", "elapsed_between", "days"),
     ("How many weeks were there between the two concerts?", "elapsed_between", "weeks"),
-    ("how many days between planting the tomatoes and the first harvest", "elapsed_between",
-     "days"),
+    (
+        "how many days between planting the tomatoes and the first harvest",
+        "elapsed_between",
+        "days",
+    ),
     ("How many days after I moved did I start the new job?", "elapsed_between", "days"),
-    ("How many weeks before the wedding did we send the invitations?", "elapsed_between",
-     "weeks"),
+    ("How many weeks before the wedding did we send the invitations?", "elapsed_between", "weeks"),
     ("How long after the surgery did I go back to running?", "elapsed_between", None),
     ("How long had I been learning Spanish when I visited Madrid?", "elapsed_between", None),
-    ("How many months had I been working there by the time I got promoted?",
-     "elapsed_between", "months"),
-    ("How many days had passed since the launch when the first bug report came in?",
-     "elapsed_between", "days"),
-    ("How long was it, in weeks, between the booking and the flight?", "elapsed_between",
-     "weeks"),
-    ("How long was it from the first call until the contract was signed?", "elapsed_between",
-     None),
-    ("How many weeks have I been swimming when I entered the first gala?", "elapsed_between",
-     "weeks"),
+    (
+        "How many months had I been working there by the time I got promoted?",
+        "elapsed_between",
+        "months",
+    ),
+    (
+        "How many days had passed since the launch when the first bug report came in?",
+        "elapsed_between",
+        "days",
+    ),
+    ("How long was it, in weeks, between the booking and the flight?", "elapsed_between", "weeks"),
+    ("How long was it from the first call until the contract was signed?", "elapsed_between", None),
+    (
+        "How many weeks have I been swimming when I entered the first gala?",
+        "elapsed_between",
+        "weeks",
+    ),
     ("How many days ago did I prune the roses when the frost came?", "elapsed_between", "days"),
     ("How long did it take me to finish the jigsaw?", "elapsed_between", None),
     ("How many weeks did it take Priya to complete the mural?", "elapsed_between", "weeks"),
@@ -45,10 +56,8 @@ ROUTED = [
     ("How long ago did I last see my cousin?", "elapsed_since_question", None),
     ("How many weeks ago was the team offsite?", "elapsed_since_question", "weeks"),
     ("How long has it been since I changed the car's oil?", "elapsed_since_question", None),
-    ("How many months since I started the new medication?", "elapsed_since_question",
-     "months"),
-    ("How many years have passed since we bought the house?", "elapsed_since_question",
-     "years"),
+    ("How many months since I started the new medication?", "elapsed_since_question", "months"),
+    ("How many years have passed since we bought the house?", "elapsed_since_question", "years"),
     ("How long have I been using the standing desk?", "elapsed_since_question", None),
     ("How long ago, in days, did I renew my passport?", "elapsed_since_question", "days"),
     # order
@@ -156,8 +165,9 @@ def test_not_routed(question: str) -> None:
         ("How many hours did I spend restoring the mirror?", "hours"),
     ],
 )
-def test_time_spent_on_one_thing_admits_a_duration_or_a_span(question: str,
-                                                              unit: str | None) -> None:
+def test_time_spent_on_one_thing_admits_a_duration_or_a_span(
+    question: str, unit: str | None
+) -> None:
     decision = route(question)
     assert decision.routed and decision.operation is None
     assert decision.operations == ("duration_sum", "elapsed_between")

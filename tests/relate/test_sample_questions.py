@@ -43,10 +43,14 @@ def ask(store: Store, question: str) -> dict[str, Any]:
 ANSWERED = [
     ("How long passed between finishing and hanging the frame?", {"days": 22}),
     ("How many days ago did I get back from Lisbon?", {"days": 31}),
-    ("Which did I do first, book the flights or renew my passport?",
-     {"order": ["book the flights", "renew my passport"]}),
-    ("How many weeks passed between my first pottery class and my last pottery class?",
-     {"days": 63, "quantity": "9", "unit": "weeks"}),
+    (
+        "Which did I do first, book the flights or renew my passport?",
+        {"order": ["book the flights", "renew my passport"]},
+    ),
+    (
+        "How many weeks passed between my first pottery class and my last pottery class?",
+        {"days": 63, "quantity": "9", "unit": "weeks"},
+    ),
     ("How many days passed between gluing up the frame and finishing it?", {"days": 6}),
     ("How many days ago did I enrol in the pottery course?", {"days": 81}),
     # "First pottery class tonight": a course's first class is its start
@@ -56,12 +60,19 @@ ANSWERED = [
 
 #: (question, expected answer, why the symbolic method does not reach it yet)
 NOT_YET_CASES = [
-    ("How many days ago did the pottery certificate arrive?", {"days": 4},
-     ("the note says 'The Clay Street certificate came in the post yesterday': 'pottery' is "
-     "only implied by the studio's name")),
+    (
+        "How many days ago did the pottery certificate arrive?",
+        {"days": 4},
+        (
+            "the note says 'The Clay Street certificate came in the post yesterday': 'pottery' is "
+            "only implied by the studio's name"
+        ),
+    ),
 ]
-NOT_YET = [pytest.param(q, e, marks=pytest.mark.xfail(reason=why, strict=False))
-           for q, e, why in NOT_YET_CASES]
+NOT_YET = [
+    pytest.param(q, e, marks=pytest.mark.xfail(reason=why, strict=False))
+    for q, e, why in NOT_YET_CASES
+]
 
 REFUSED = [
     # only "sometime in October"
@@ -74,8 +85,7 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("question", "expected"), ANSWERED + NOT_YET)
-def test_answered_exactly(sample_store: Store, question: str,
-                          expected: dict[str, Any]) -> None:
+def test_answered_exactly(sample_store: Store, question: str, expected: dict[str, Any]) -> None:
     doc = ask(sample_store, question)
     if doc["status"] != "accepted":
         pytest.fail(f"{doc['status']}: {doc['metadata'].get('explanation')}")
@@ -91,8 +101,9 @@ def test_refused(sample_store: Store, question: str) -> None:
 
 
 @pytest.mark.parametrize(("question", "expected"), [(q, e) for q, e, _ in NOT_YET_CASES])
-def test_not_yet_reached_is_never_answered_wrongly(sample_store: Store, question: str,
-                                                    expected: dict[str, Any]) -> None:
+def test_not_yet_reached_is_never_answered_wrongly(
+    sample_store: Store, question: str, expected: dict[str, Any]
+) -> None:
     doc = ask(sample_store, question)
     if doc["status"] == "accepted":
         for key, value in expected.items():

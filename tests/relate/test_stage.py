@@ -99,7 +99,9 @@ class FixedGate:
     probability: float
     name: str = "fixed-gate"
 
-    def evaluate(self, question: str, resolution: Resolution, records: Any, audit: Any) -> GateVerdict:
+    def evaluate(
+        self, question: str, resolution: Resolution, records: Any, audit: Any
+    ) -> GateVerdict:
         return GateVerdict(tuple(self.probability for _ in resolution.operands))
 
 
@@ -117,10 +119,25 @@ def cfg(**temporal: Any) -> dict[str, Any]:
     return base
 
 
-def run(store: Store, question: str = QUESTION, *, resolver: Any, gate: Any,
-        budget: int = 4096, **temporal: Any) -> Any:
-    return relate(store, cfg(**temporal), question, now=NOW, tz=TZ, budget=budget,
-                  owner="alice", providers=(resolver, gate))
+def run(
+    store: Store,
+    question: str = QUESTION,
+    *,
+    resolver: Any,
+    gate: Any,
+    budget: int = 4096,
+    **temporal: Any,
+) -> Any:
+    return relate(
+        store,
+        cfg(**temporal),
+        question,
+        now=NOW,
+        tz=TZ,
+        budget=budget,
+        owner="alice",
+        providers=(resolver, gate),
+    )
 
 
 def test_accepted_computes_in_code_and_cites_evidence(store: Store) -> None:
@@ -131,8 +148,18 @@ def test_accepted_computes_in_code_and_cites_evidence(store: Store) -> None:
     assert doc["evidence_ids"] == ["frame-done", "frame-hung"]
     assert "inferred, verify against the cited records" in doc["context"]
     assert doc["tokens_used"] <= doc["budget"]
-    assert set(doc) == {"question", "reference_time", "status", "operation", "value",
-                        "evidence_ids", "context", "tokens_used", "budget", "metadata"}
+    assert set(doc) == {
+        "question",
+        "reference_time",
+        "status",
+        "operation",
+        "value",
+        "evidence_ids",
+        "context",
+        "tokens_used",
+        "budget",
+        "metadata",
+    }
     meta = doc["metadata"]
     assert meta["control_context_sha256"] != meta["result_context_sha256"]
     assert meta["gate"]["minimum"] == 0.95 and meta["gate"]["threshold"] == 0.85
@@ -159,9 +186,19 @@ def test_unsupported(store: Store) -> None:
 
 
 def test_validation_rejected_keeps_the_original_context(store: Store) -> None:
-    bad = Resolution("elapsed_between", (GOOD.operands[0],
-                     Operand("hanging the frame", "frame-hung", "Hung it on 2026-11-01",
-                             "2026-11-01", "text_expression")))
+    bad = Resolution(
+        "elapsed_between",
+        (
+            GOOD.operands[0],
+            Operand(
+                "hanging the frame",
+                "frame-hung",
+                "Hung it on 2026-11-01",
+                "2026-11-01",
+                "text_expression",
+            ),
+        ),
+    )
     result = run(store, resolver=FixedResolver(bad), gate=FixedGate(0.95))
     assert result.document["status"] == "validation_rejected"
     codes = {e["code"] for e in result.document["metadata"]["validation_errors"]}
@@ -174,15 +211,17 @@ def test_gate_rejected_below_threshold(store: Store) -> None:
     assert result.document["status"] == "gate_rejected"
     assert result.document["context"] == result.bundle.context
     # the same probability passes a lower configured threshold
-    assert run(store, resolver=FixedResolver(GOOD), gate=FixedGate(0.84),
-               threshold=0.8).document["status"] == "accepted"
+    assert (
+        run(store, resolver=FixedResolver(GOOD), gate=FixedGate(0.84), threshold=0.8).document[
+            "status"
+        ]
+        == "accepted"
+    )
 
 
 def test_packing_rejected_when_guidance_cannot_fit(store: Store) -> None:
     roomy = run(store, resolver=FixedResolver(GOOD), gate=FixedGate(0.95), budget=4096)
-    cited_only = sum(
-        r.tokens for r in roomy.bundle.records if r.id in ("frame-done", "frame-hung")
-    )
+    cited_only = sum(r.tokens for r in roomy.bundle.records if r.id in ("frame-done", "frame-hung"))
     result = run(store, resolver=FixedResolver(GOOD), gate=FixedGate(0.95), budget=cited_only + 4)
     assert {r.id for r in result.bundle.records} >= {"frame-done", "frame-hung"}
     assert result.document["status"] == "packing_rejected"
@@ -226,13 +265,27 @@ def test_tampered_receipt_fails_its_checksum(store: Store) -> None:
 # -- through the CLI, with real HTTP providers on 127.0.0.1 ------------------------------------
 
 
-def _cli(store_path: Path, *args: str, capsys: Any, env: dict[str, str] | None = None,
-         monkeypatch: Any = None) -> tuple[int, str, str]:
+def _cli(
+    store_path: Path,
+    *args: str,
+    capsys: Any,
+    env: dict[str, str] | None = None,
+    monkeypatch: Any = None,
+) -> tuple[int, str, str]:
     for key, value in (env or {}).items():
         monkeypatch.setenv(key, value)
     try:
-        main(["--store", str(store_path), "--now", "2026-11-27T20:00", "--tz", "Europe/London",
-              *args])
+        main(
+            [
+                "--store",
+                str(store_path),
+                "--now",
+                "2026-11-27T20:00",
+                "--tz",
+                "Europe/London",
+                *args,
+            ]
+        )
         code = 0
     except SystemExit as exc:
         code = int(exc.code or 0)
@@ -244,8 +297,13 @@ def _wire_resolution() -> dict[str, Any]:
     return {
         "operation": GOOD.operation,
         "operands": [
-            {"name": o.name, "evidence_id": o.evidence_id, "quote": o.quote,
-             "time_expression": o.time_expression, "time_basis": o.time_basis}
+            {
+                "name": o.name,
+                "evidence_id": o.evidence_id,
+                "quote": o.quote,
+                "time_expression": o.time_expression,
+                "time_basis": o.time_basis,
+            }
             for o in GOOD.operands
         ],
     }
@@ -255,10 +313,23 @@ def test_non_temporal_question_makes_zero_provider_requests(
     store: Store, fake_server: FakeProviderServer, capsys: Any, monkeypatch: Any
 ) -> None:
     path = store.path
-    code, out, _ = _cli(path, "relate", "What did I do in March?", "--format", "json",
-                        "--resolver", "ollama", "--resolver-url", fake_server.url,
-                        "--gate", "ollama", "--gate-url", fake_server.url,
-                        capsys=capsys, monkeypatch=monkeypatch)
+    code, out, _ = _cli(
+        path,
+        "relate",
+        "What did I do in March?",
+        "--format",
+        "json",
+        "--resolver",
+        "ollama",
+        "--resolver-url",
+        fake_server.url,
+        "--gate",
+        "ollama",
+        "--gate-url",
+        fake_server.url,
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 1
     assert json.loads(out)["status"] == "not_routed"
     assert fake_server.count() == 0
@@ -269,10 +340,24 @@ def test_ollama_resolver_and_jev_gate_accept_without_leaking_the_key(
 ) -> None:
     secret = "jev-key-9f8e7d6c5b4a-SECRET"
     fake_server.resolution = _wire_resolution()
-    code, out, err = _cli(store.path, "relate", QUESTION, "--format", "json",
-                          "--resolver", "ollama", "--resolver-url", fake_server.url,
-                          "--gate", "jev", "--gate-url", fake_server.url,
-                          env={"JEV_API_KEY": secret}, capsys=capsys, monkeypatch=monkeypatch)
+    code, out, err = _cli(
+        store.path,
+        "relate",
+        QUESTION,
+        "--format",
+        "json",
+        "--resolver",
+        "ollama",
+        "--resolver-url",
+        fake_server.url,
+        "--gate",
+        "jev",
+        "--gate-url",
+        fake_server.url,
+        env={"JEV_API_KEY": secret},
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 0, err
     doc = json.loads(out)
     assert doc["status"] == "accepted" and doc["value"]["days"] == 22
@@ -281,7 +366,9 @@ def test_ollama_resolver_and_jev_gate_accept_without_leaking_the_key(
     assert sent.headers.get("Authorization") == f"Bearer {secret}"
     # and now everywhere it must not be
     assert secret not in out and secret not in err
-    dump = "\n".join(str(row) for row in sqlite3.connect(store.path).execute("SELECT * FROM receipts"))
+    dump = "\n".join(
+        str(row) for row in sqlite3.connect(store.path).execute("SELECT * FROM receipts")
+    )
     assert dump and secret not in dump
     code, out, err = _cli(store.path, "receipts", "--format", "json", capsys=capsys)
     assert secret not in out + err
@@ -305,15 +392,26 @@ def test_failing_gate_falls_back_to_the_control_context_byte_for_byte(
         "JEV_API_KEY": "k-123-secret",
     }
     # "frame" alone is not a temporal question: the stage must not even call the resolver.
-    code, out, err = _cli(store.path, "query", "frame", "--context", env=env, capsys=capsys,
-                          monkeypatch=monkeypatch)
+    code, out, err = _cli(
+        store.path, "query", "frame", "--context", env=env, capsys=capsys, monkeypatch=monkeypatch
+    )
     assert out == control and fake_server.count() == 0 and "not_routed" in err
-    code, out, err = _cli(store.path, "query", QUESTION, "--context", env=env, capsys=capsys,
-                          monkeypatch=monkeypatch)
+    code, out, err = _cli(
+        store.path, "query", QUESTION, "--context", env=env, capsys=capsys, monkeypatch=monkeypatch
+    )
     assert "provider_error" in err and "k-123-secret" not in out + err
     fake_server.fail("/v1/systemone", 500, times=5)
-    code, doc_text, _ = _cli(store.path, "query", QUESTION, "--context", "--format", "json",
-                             env=env, capsys=capsys, monkeypatch=monkeypatch)
+    code, doc_text, _ = _cli(
+        store.path,
+        "query",
+        QUESTION,
+        "--context",
+        "--format",
+        "json",
+        env=env,
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     meta = json.loads(doc_text)["temporal_relation"]["metadata"]
     # the printed context is the control context (the bundle before the stage), byte for byte
     assert hashlib.sha256(out.encode()).hexdigest() == meta["control_context_sha256"]
@@ -325,34 +423,68 @@ def test_raise_policy_exits_four(
     store: Store, fake_server: FakeProviderServer, capsys: Any, monkeypatch: Any
 ) -> None:
     fake_server.fail("/api/chat", 500, times=10)
-    code, _out, err = _cli(store.path, "relate", QUESTION, "--resolver", "ollama",
-                          "--resolver-url", fake_server.url, "--failure-policy", "raise",
-                          capsys=capsys, monkeypatch=monkeypatch)
+    code, _out, err = _cli(
+        store.path,
+        "relate",
+        QUESTION,
+        "--resolver",
+        "ollama",
+        "--resolver-url",
+        fake_server.url,
+        "--failure-policy",
+        "raise",
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 4 and "prme: error" in err
 
 
 def test_openai_resolver_without_model_names_the_setting(
     store: Store, fake_server: FakeProviderServer, capsys: Any, monkeypatch: Any
 ) -> None:
-    code, _, err = _cli(store.path, "relate", QUESTION, "--resolver", "openai",
-                        "--resolver-url", fake_server.url, capsys=capsys, monkeypatch=monkeypatch)
+    code, _, err = _cli(
+        store.path,
+        "relate",
+        QUESTION,
+        "--resolver",
+        "openai",
+        "--resolver-url",
+        fake_server.url,
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 2 and "resolver.model" in err
 
 
 def test_jev_without_key_names_both_variables(
     store: Store, fake_server: FakeProviderServer, capsys: Any, monkeypatch: Any
 ) -> None:
-    code, _, err = _cli(store.path, "relate", QUESTION, "--gate", "jev", "--gate-url",
-                        fake_server.url, capsys=capsys, monkeypatch=monkeypatch)
+    code, _, err = _cli(
+        store.path,
+        "relate",
+        QUESTION,
+        "--gate",
+        "jev",
+        "--gate-url",
+        fake_server.url,
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 2 and "JEV_API_KEY" in err and "TYPESAFE_API_KEY" in err
 
 
-def test_remote_provider_needs_allow_remote(
-    store: Store, capsys: Any, monkeypatch: Any
-) -> None:
-    code, _, err = _cli(store.path, "relate", QUESTION, "--resolver", "ollama",
-                        "--resolver-url", "http://192.0.2.10:11434", capsys=capsys,
-                        monkeypatch=monkeypatch)
+def test_remote_provider_needs_allow_remote(store: Store, capsys: Any, monkeypatch: Any) -> None:
+    code, _, err = _cli(
+        store.path,
+        "relate",
+        QUESTION,
+        "--resolver",
+        "ollama",
+        "--resolver-url",
+        "http://192.0.2.10:11434",
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
     assert code == 2 and "allow_remote" in err
 
 
@@ -363,12 +495,30 @@ def test_query_context_relation_keeps_the_users_filters_and_leaves_a_receipt(
     store: Store, capsys: Any, monkeypatch: Any
 ) -> None:
     monkeypatch.setenv("PRME_TEMPORAL_RELATION__ENABLED", "true")
-    _, out, _ = _cli(store.path, "query", QUESTION, "--context", "--tag", "nosuchtag",
-                          "--format", "json", capsys=capsys)
+    _, out, _ = _cli(
+        store.path,
+        "query",
+        QUESTION,
+        "--context",
+        "--tag",
+        "nosuchtag",
+        "--format",
+        "json",
+        capsys=capsys,
+    )
     doc = json.loads(out)
     assert doc["records"] == [] and doc["temporal_relation"]["status"] == "empty_context"
-    _, out, _ = _cli(store.path, "query", QUESTION, "--context", "--format", "json",
-                          "--file", "notes.org", capsys=capsys)
+    _, out, _ = _cli(
+        store.path,
+        "query",
+        QUESTION,
+        "--context",
+        "--format",
+        "json",
+        "--file",
+        "notes.org",
+        capsys=capsys,
+    )
     doc = json.loads(out)
     assert doc["records"] and doc["temporal_relation"]["receipt_id"]
     assert list_receipts(store, _login_or_owner())
@@ -386,8 +536,17 @@ def test_accepted_repack_reports_one_consistent_bundle(store: Store) -> None:
 
     def ask(budget: int) -> Any:
         return context_for_query(
-            store, cfg(enabled=True), text=QUESTION, window=None, filters=Filters(), fts=False,
-            budget=budget, limit=None, now=NOW, tz=TZ, owner="alice",
+            store,
+            cfg(enabled=True),
+            text=QUESTION,
+            window=None,
+            filters=Filters(),
+            fts=False,
+            budget=budget,
+            limit=None,
+            now=NOW,
+            tz=TZ,
+            owner="alice",
             providers=(FixedResolver(GOOD), FixedGate(0.95)),
         )
 
@@ -416,7 +575,15 @@ def test_egress_is_announced_only_when_a_provider_is_used(store: Store) -> None:
     for question, expected in (("What did I do in March?", 0), (QUESTION, 1)):
         said.clear()
         roomy = run(store, question, resolver=FixedResolver(GOOD), gate=FixedGate(0.95))
-        run_relation(store, base, question=question, question_date=NOW, tz=TZ,
-                     bundle=roomy.bundle, records=[], providers=(Remote(GOOD), FixedGate(0.95)),
-                     on_egress=said.append)
+        run_relation(
+            store,
+            base,
+            question=question,
+            question_date=NOW,
+            tz=TZ,
+            bundle=roomy.bundle,
+            records=[],
+            providers=(Remote(GOOD), FixedGate(0.95)),
+            on_egress=said.append,
+        )
         assert len(said) == expected, (question, said)

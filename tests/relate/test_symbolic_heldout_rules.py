@@ -41,12 +41,15 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     return ask_notes(store, question, now=NOW, tz=TZ)
 
 
-@pytest.mark.parametrize("question", [
-    "When did I visit the lighthouse?",
-    "How many days ago did I call the landlord?",
-    "When did I lock the garage?",
-    "When did I tour the glassworks?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I visit the lighthouse?",
+        "How many days ago did I call the landlord?",
+        "When did I lock the garage?",
+        "When did I tour the glassworks?",
+    ],
+)
 def test_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
@@ -86,11 +89,14 @@ def test_an_opinion_about_another_clause_is_not_a_hedge_on_the_date(hedge_store:
     assert doc["value"]["date"] == "2025-05-13"
 
 
-@pytest.mark.parametrize("question", [
-    "When did I collect the new glasses?",          # "…on Monday, I think."
-    "When did I return the rental van?",            # "…two days ago, I think it was."
-    "When did I sit the driving theory test?",      # "…I think it was Friday actually."
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I collect the new glasses?",  # "…on Monday, I think."
+        "When did I return the rental van?",  # "…two days ago, I think it was."
+        "When did I sit the driving theory test?",  # "…I think it was Friday actually."
+    ],
+)
 def test_i_think_about_the_date_stays_a_hedge(hedge_store: Store, question: str) -> None:
     doc = ask(hedge_store, question)
     assert doc["status"] != "accepted", doc["value"]

@@ -55,11 +55,14 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     return ask_notes(store, question, now=NOW, tz=TZ)
 
 
-@pytest.mark.parametrize("question", [
-    "When did I post the tax forms?",            # denied days later, in another note
-    "How many days ago did I post the tax forms?",
-    "When did I collect the repaired watch?",    # denied in the next sentence
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I post the tax forms?",  # denied days later, in another note
+        "How many days ago did I post the tax forms?",
+        "When did I collect the repaired watch?",  # denied in the next sentence
+    ],
+)
 def test_a_report_denied_later_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]

@@ -61,4 +61,7 @@ def test_modal_and_negation_cues() -> None:
 
 def test_content_keys_drop_function_words() -> None:
     assert lexicon.content_keys("I went to the market with my sister") == [
-        lexicon.key("went"), lexicon.key("market"), lexicon.key("sister")]
+        lexicon.key("went"),
+        lexicon.key("market"),
+        lexicon.key("sister"),
+    ]

@@ -52,26 +52,32 @@ def test_a_named_clause_is_that_person_s_deed(store: Store) -> None:
     assert doc["value"]["days"] == 11
 
 
-@pytest.mark.parametrize("question", [
-    # Lena planted the saplings, not Omar
-    "How many days after Omar planted the apple saplings did Lena sell her bike?",
-    # the bike was Lena's sale, not Omar's
-    "How many days after Lena planted the apple saplings did Omar sell his bike?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Lena planted the saplings, not Omar
+        "How many days after Omar planted the apple saplings did Lena sell her bike?",
+        # the bike was Lena's sale, not Omar's
+        "How many days after Lena planted the apple saplings did Omar sell his bike?",
+    ],
+)
 def test_someone_else_s_deed_does_not_answer(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
 
 
-@pytest.mark.parametrize(("phrase", "name"), [
-    ("Omar repainted the boat", "Omar"),
-    ("Lena Park sold her bike", "Lena Park"),
-    ("Omar's regatta", None),             # a possessive is handled on its own
-    ("Greek lessons started", None),      # a capitalised word, not a doer with a past verb
-    ("The ferry left", None),
-    ("I sold my bike", None),
-    ("Omar sells boats", None),           # not a past deed
-    ("get the job offer", None),
-])
+@pytest.mark.parametrize(
+    ("phrase", "name"),
+    [
+        ("Omar repainted the boat", "Omar"),
+        ("Lena Park sold her bike", "Lena Park"),
+        ("Omar's regatta", None),  # a possessive is handled on its own
+        ("Greek lessons started", None),  # a capitalised word, not a doer with a past verb
+        ("The ferry left", None),
+        ("I sold my bike", None),
+        ("Omar sells boats", None),  # not a past deed
+        ("get the job offer", None),
+    ],
+)
 def test_named_doer(phrase: str, name: str | None) -> None:
     assert lexicon.named_doer(phrase) == name

@@ -14,32 +14,80 @@ def _texts(frame: question.QuestionFrame) -> list[str]:
 @pytest.mark.parametrize(
     ("q", "operation", "phrases", "unit"),
     [
-        (("How many days passed between the day I adopted the kitten and the day I took her to "
-         "the vet?"), "elapsed_between", ["I adopted the kitten", "I took her to the vet"], "days"),
-        ("How long was there between the boiler service and the chimney sweep?",
-         "elapsed_between", ["the boiler service", "the chimney sweep"], None),
-        ("How many weeks were there between the school play and the sports day?",
-         "elapsed_between", ["the school play", "the sports day"], "weeks"),
-        ("How many days are there between the hearing test and the eye exam?",
-         "elapsed_between", ["the hearing test", "the eye exam"], "days"),
-        (("How many days had passed since I started the sourdough starter when I baked the "
-         "first loaf?"), "elapsed_between",
-         ["I started the sourdough starter", "I baked the first loaf"], "days"),
-        ("How many weeks had I been learning Welsh when I passed the first test?",
-         "elapsed_between", ["learning Welsh", "I passed the first test"], "weeks"),
-        ("How many days before the marathon did I buy new running shoes?", "elapsed_between",
-         ["buy new running shoes", "the marathon"], "days"),
-        ("How many days after the storm did I repair the fence?", "elapsed_between",
-         ["the storm", "repair the fence"], "days"),
-        ("How many days ago did I return the library books?", "elapsed_since_question",
-         ["return the library books"], "days"),
-        ("How long has it been since I changed the smoke alarm battery?",
-         "elapsed_since_question", ["changed the smoke alarm battery"], None),
+        (
+            (
+                "How many days passed between the day I adopted the kitten and the day I took her to "
+                "the vet?"
+            ),
+            "elapsed_between",
+            ["I adopted the kitten", "I took her to the vet"],
+            "days",
+        ),
+        (
+            "How long was there between the boiler service and the chimney sweep?",
+            "elapsed_between",
+            ["the boiler service", "the chimney sweep"],
+            None,
+        ),
+        (
+            "How many weeks were there between the school play and the sports day?",
+            "elapsed_between",
+            ["the school play", "the sports day"],
+            "weeks",
+        ),
+        (
+            "How many days are there between the hearing test and the eye exam?",
+            "elapsed_between",
+            ["the hearing test", "the eye exam"],
+            "days",
+        ),
+        (
+            (
+                "How many days had passed since I started the sourdough starter when I baked the "
+                "first loaf?"
+            ),
+            "elapsed_between",
+            ["I started the sourdough starter", "I baked the first loaf"],
+            "days",
+        ),
+        (
+            "How many weeks had I been learning Welsh when I passed the first test?",
+            "elapsed_between",
+            ["learning Welsh", "I passed the first test"],
+            "weeks",
+        ),
+        (
+            "How many days before the marathon did I buy new running shoes?",
+            "elapsed_between",
+            ["buy new running shoes", "the marathon"],
+            "days",
+        ),
+        (
+            "How many days after the storm did I repair the fence?",
+            "elapsed_between",
+            ["the storm", "repair the fence"],
+            "days",
+        ),
+        (
+            "How many days ago did I return the library books?",
+            "elapsed_since_question",
+            ["return the library books"],
+            "days",
+        ),
+        (
+            "How long has it been since I changed the smoke alarm battery?",
+            "elapsed_since_question",
+            ["changed the smoke alarm battery"],
+            None,
+        ),
         ("When did I plant the apple tree?", "absolute_date", ["plant the apple tree"], None),
-        ("What date did I send the tax return?", "absolute_date", ["send the tax return"],
-         None),
-        ("What was the date on which I painted the hallway?", "absolute_date",
-         ["painted the hallway"], None),
+        ("What date did I send the tax return?", "absolute_date", ["send the tax return"], None),
+        (
+            "What was the date on which I painted the hallway?",
+            "absolute_date",
+            ["painted the hallway"],
+            None,
+        ),
     ],
 )
 def test_constructions(q: str, operation: str, phrases: list[str], unit: str | None) -> None:
@@ -60,16 +108,16 @@ def test_shared_object_goes_to_the_bare_verb() -> None:
 
 
 def test_pronoun_object_borrows_the_earlier_phrase() -> None:
-    frame = question.parse("How many weeks passed between the day I ordered the desk and the "
-                           "day I received it?")
+    frame = question.parse(
+        "How many weeks passed between the day I ordered the desk and the day I received it?"
+    )
     assert frame is not None
     assert _texts(frame) == ["I ordered the desk", "I received it"]
     assert "desk" in frame.phrases[1].shared
 
 
 def test_since_when_with_been_forces_start_aspect() -> None:
-    frame = question.parse("How long had I been a member of the choir when I sang my first "
-                           "solo?")
+    frame = question.parse("How long had I been a member of the choir when I sang my first solo?")
     assert frame is not None
     assert frame.phrases[0].aspect == "start"
 
@@ -91,8 +139,10 @@ def test_most_recently_is_latest() -> None:
 
 
 def test_order_of_quoted_items() -> None:
-    q = ("What is the order of the three events: 'I repainted the door', 'I fixed the gate', "
-         "and 'I cleaned the gutters'?")
+    q = (
+        "What is the order of the three events: 'I repainted the door', 'I fixed the gate', "
+        "and 'I cleaned the gutters'?"
+    )
     frame = question.parse(q)
     assert frame is not None
     assert frame.operation == "order"
@@ -114,11 +164,14 @@ def test_first_person_has_no_subject() -> None:
     assert frame.subject is None
 
 
-@pytest.mark.parametrize("q", [
-    "What did I buy in March?",
-    "How many times did I go swimming last month?",
-    "Where did I leave the ladder?",
-])
+@pytest.mark.parametrize(
+    "q",
+    [
+        "What did I buy in March?",
+        "How many times did I go swimming last month?",
+        "Where did I leave the ladder?",
+    ],
+)
 def test_no_construction(q: str) -> None:
     assert question.parse(q) is None
 

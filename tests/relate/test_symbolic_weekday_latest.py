@@ -56,15 +56,23 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     return ask_notes(store, question, now=NOW, tz=TZ)
 
 
-@pytest.mark.parametrize(("question", "latest"), [
-    ("Which did I tour most recently, the glassblowing studio or the paper mill?",
-     "the paper mill"),
-    ("Which did we tour more recently: the paper mill or the glassblowing studio?",
-     "the paper mill"),
-    ("Which did I tour first, the paper mill or the glassblowing studio?", "the paper mill"),
-])
-def test_most_recently_of_two_listed_options_is_an_order(store: Store, question: str,
-                                                        latest: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "latest"),
+    [
+        (
+            "Which did I tour most recently, the glassblowing studio or the paper mill?",
+            "the paper mill",
+        ),
+        (
+            "Which did we tour more recently: the paper mill or the glassblowing studio?",
+            "the paper mill",
+        ),
+        ("Which did I tour first, the paper mill or the glassblowing studio?", "the paper mill"),
+    ],
+)
+def test_most_recently_of_two_listed_options_is_an_order(
+    store: Store, question: str, latest: str
+) -> None:
     doc = ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["operation"] == "order"
@@ -78,8 +86,11 @@ def test_most_recent_without_options_is_not_routed(store: Store) -> None:
 
 def test_a_bare_weekday_in_a_past_report_counts_days(store: Store) -> None:
     # Saturday before Wednesday 16 July is 12 July; the studio tour was 9 July
-    doc = ask(store, "How many days were there between touring the glassblowing studio and "
-                     "taking the night ferry to Jersey?")
+    doc = ask(
+        store,
+        "How many days were there between touring the glassblowing studio and "
+        "taking the night ferry to Jersey?",
+    )
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["value"]["days"] == 3
 
@@ -90,17 +101,19 @@ def test_a_bare_weekday_read_as_a_date(store: Store) -> None:
     assert doc["value"]["date"] == "2025-07-12"
 
 
-@pytest.mark.parametrize("question", [
-    # "I'm seeing the orthodontist on Friday": a plan, not a past Friday
-    "When did I see the orthodontist?",
-    # "We have the pottery fair on Sunday": a coming event
-    "How many days ago was the pottery fair?",
-    # "I repotted the olive tree on Wednesday", written on a Wednesday: today or a week ago?
-    "When did I repot the olive tree?",
-    # "I sold my old drum kit on Sunday", written on a Sunday
-    "How many days ago did I sell my old drum kit?",
-])
-def test_a_bare_weekday_that_is_not_a_past_report_is_refused(store: Store,
-                                                             question: str) -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "I'm seeing the orthodontist on Friday": a plan, not a past Friday
+        "When did I see the orthodontist?",
+        # "We have the pottery fair on Sunday": a coming event
+        "How many days ago was the pottery fair?",
+        # "I repotted the olive tree on Wednesday", written on a Wednesday: today or a week ago?
+        "When did I repot the olive tree?",
+        # "I sold my old drum kit on Sunday", written on a Sunday
+        "How many days ago did I sell my old drum kit?",
+    ],
+)
+def test_a_bare_weekday_that_is_not_a_past_report_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]

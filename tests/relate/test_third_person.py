@@ -61,18 +61,25 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         ("When did Bertrand adopt the rescue greyhound?", {"date": "2024-05-25"}),
         ("When did Aiyana finish painting the mural at the library?", {"date": "2024-06-19"}),
         ("How many days ago did Bertrand go to the dog agility class?", {"days": 11}),
-        ("How many days after Bertrand's 10k race did Aiyana go camping at Lake Oru?",
-         {"days": 13}),
-        ("Which did Aiyana do first, go camping at Lake Oru or go to the pottery fair?",
-         {"order": ["go to the pottery fair", "go camping at Lake Oru"]}),
+        (
+            "How many days after Bertrand's 10k race did Aiyana go camping at Lake Oru?",
+            {"days": 13},
+        ),
+        (
+            "Which did Aiyana do first, go camping at Lake Oru or go to the pottery fair?",
+            {"order": ["go to the pottery fair", "go camping at Lake Oru"]},
+        ),
     ],
 )
-def test_answered_for_the_named_person(chat_store: Store, question: str,
-                                       expected: dict[str, Any]) -> None:
+def test_answered_for_the_named_person(
+    chat_store: Store, question: str, expected: dict[str, Any]
+) -> None:
     doc = ask(chat_store, question)
     if doc["status"] != "accepted":
-        pytest.fail(f"{doc['status']}: {doc['metadata'].get('explanation')} "
-                    f"{doc['metadata'].get('validation_errors')}")
+        pytest.fail(
+            f"{doc['status']}: {doc['metadata'].get('explanation')} "
+            f"{doc['metadata'].get('validation_errors')}"
+        )
     for key, value in expected.items():
         assert doc["value"][key] == value, doc["value"]
 

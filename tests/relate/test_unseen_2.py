@@ -35,10 +35,14 @@ def test_unseen_2_has_no_wrong_acceptance(tmp_path: Path) -> None:
     correct = [r for r in accepted if r[4]]
     breaches = [r for r in refusals if r[3]]
     for q, doc, kind, _acc, ok in rows:
-        print(f"{q['question_id']:9} {kind:8} {doc.get('status'):20} {'OK' if ok else '--'} "
-              f"{json.dumps(doc.get('value'))[:60]} | gold: {str(q['answer'])[:40]}")
-    print(f"unseen_2: coverage {len(accepted)}/{len(scored)}  precision "
-          f"{len(correct)}/{len(accepted)}  abstention breaches {len(breaches)}")
+        print(
+            f"{q['question_id']:9} {kind:8} {doc.get('status'):20} {'OK' if ok else '--'} "
+            f"{json.dumps(doc.get('value'))[:60]} | gold: {str(q['answer'])[:40]}"
+        )
+    print(
+        f"unseen_2: coverage {len(accepted)}/{len(scored)}  precision "
+        f"{len(correct)}/{len(accepted)}  abstention breaches {len(breaches)}"
+    )
     wrong = [(r[0]["question_id"], r[1].get("value")) for r in accepted if not r[4]]
     assert not wrong, wrong
     assert not breaches, [(r[0]["question_id"], r[1].get("value")) for r in breaches]

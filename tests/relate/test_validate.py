@@ -16,51 +16,83 @@ QUESTION_DATE = datetime(2026, 11, 20, 12, 0, tzinfo=TZ)
 RECORDS = {
     r.id: r
     for r in [
-        EvidenceRecord("finish", datetime(2026, 10, 2, 17, 40),
-                       "* DONE Finish the frame\nCLOSED: [2026-10-02 Fri 17:40]\n"
-                       "Sanded and varnished."),
-        EvidenceRecord("hang", datetime(2026, 10, 20),
-                       "* Hang the frame\n<2026-10-20 Tue>\nHung it in the hall today."),
-        EvidenceRecord("trip", datetime(2026, 9, 1),
-                       "* Trip\nWe went to Rome last week and to Naples in March."),
-        EvidenceRecord("same", datetime(2026, 10, 2),
-                       "* Errands\n<2026-10-02 Fri> bought paint, <2026-10-02 Fri> bought nails"),
-        EvidenceRecord("paint", datetime(2026, 10, 2),
-                       "* Paint\n<2026-10-02 Fri>\nBought paint."),
-        EvidenceRecord("march", datetime(2026, 3, 3),
-                       "* Naples\n<2026-03-03 Tue>\nArrived in Naples."),
-        EvidenceRecord("future", datetime(2026, 11, 1),
-                       "* Dentist\n<2026-12-04 Fri 10:00>\nCleaning."),
-        EvidenceRecord("later", datetime(2026, 11, 1),
-                       "* Call\n<2026-11-20 Fri 18:00>\nCall the bank."),
-        EvidenceRecord("work", datetime(2026, 11, 1),
-                       "* Deck\nWorked on the deck for 3 weeks, then 2 months on the roof."),
-        EvidenceRecord("clock", datetime(2026, 11, 1),
-                       "* Thesis\nCLOCK: [2026-11-01 Sun 09:00]--[2026-11-01 Sun 10:15] =>  1:15"),
-        EvidenceRecord("standup", datetime(2026, 11, 1),
-                       "* Standup\nSCHEDULED: <2026-11-02 Mon 09:30 +1w>\nDaily at 9:30am."),
-        EvidenceRecord("secret", datetime(2026, 11, 1),
-                       "* Note\n<2026-11-03 Tue> password hunter2 rotated"),
+        EvidenceRecord(
+            "finish",
+            datetime(2026, 10, 2, 17, 40),
+            "* DONE Finish the frame\nCLOSED: [2026-10-02 Fri 17:40]\nSanded and varnished.",
+        ),
+        EvidenceRecord(
+            "hang",
+            datetime(2026, 10, 20),
+            "* Hang the frame\n<2026-10-20 Tue>\nHung it in the hall today.",
+        ),
+        EvidenceRecord(
+            "trip",
+            datetime(2026, 9, 1),
+            "* Trip\nWe went to Rome last week and to Naples in March.",
+        ),
+        EvidenceRecord(
+            "same",
+            datetime(2026, 10, 2),
+            "* Errands\n<2026-10-02 Fri> bought paint, <2026-10-02 Fri> bought nails",
+        ),
+        EvidenceRecord("paint", datetime(2026, 10, 2), "* Paint\n<2026-10-02 Fri>\nBought paint."),
+        EvidenceRecord(
+            "march", datetime(2026, 3, 3), "* Naples\n<2026-03-03 Tue>\nArrived in Naples."
+        ),
+        EvidenceRecord(
+            "future", datetime(2026, 11, 1), "* Dentist\n<2026-12-04 Fri 10:00>\nCleaning."
+        ),
+        EvidenceRecord(
+            "later", datetime(2026, 11, 1), "* Call\n<2026-11-20 Fri 18:00>\nCall the bank."
+        ),
+        EvidenceRecord(
+            "work",
+            datetime(2026, 11, 1),
+            "* Deck\nWorked on the deck for 3 weeks, then 2 months on the roof.",
+        ),
+        EvidenceRecord(
+            "clock",
+            datetime(2026, 11, 1),
+            "* Thesis\nCLOCK: [2026-11-01 Sun 09:00]--[2026-11-01 Sun 10:15] =>  1:15",
+        ),
+        EvidenceRecord(
+            "standup",
+            datetime(2026, 11, 1),
+            "* Standup\nSCHEDULED: <2026-11-02 Mon 09:30 +1w>\nDaily at 9:30am.",
+        ),
+        EvidenceRecord(
+            "secret", datetime(2026, 11, 1), "* Note\n<2026-11-03 Tue> password hunter2 rotated"
+        ),
     ]
 }
 
 QUESTION = "How long passed between finishing and hanging the frame?"
 
 
-def op(name: str, record: str, quote: str, expression: str,
-       basis: str = "org_timestamp") -> Operand:
-    return Operand(name=name, evidence_id=record, quote=quote, time_expression=expression,
-                   time_basis=basis)
+def op(
+    name: str, record: str, quote: str, expression: str, basis: str = "org_timestamp"
+) -> Operand:
+    return Operand(
+        name=name, evidence_id=record, quote=quote, time_expression=expression, time_basis=basis
+    )
 
 
 FINISH = op("finishing", "finish", "CLOSED: [2026-10-02 Fri 17:40]", "[2026-10-02 Fri 17:40]")
 HANG = op("hanging the frame", "hang", "<2026-10-20 Tue>", "<2026-10-20 Tue>")
 
 
-def check(operation: str, *operands: Operand, unit: str | None = None,
-          question: str = QUESTION) -> list[ValidationError]:
-    return validate(Resolution(operation, tuple(operands)), RECORDS, question=question,
-                    unit=unit, question_date=QUESTION_DATE, tz=TZ)
+def check(
+    operation: str, *operands: Operand, unit: str | None = None, question: str = QUESTION
+) -> list[ValidationError]:
+    return validate(
+        Resolution(operation, tuple(operands)),
+        RECORDS,
+        question=question,
+        unit=unit,
+        question_date=QUESTION_DATE,
+        tz=TZ,
+    )
 
 
 def codes(errors: list[ValidationError]) -> list[str]:
@@ -98,26 +130,42 @@ def test_operands_on_unsupported() -> None:
 
 @pytest.mark.parametrize(
     ("operation", "count"),
-    [("elapsed_between", 1), ("elapsed_between", 3), ("elapsed_since_question", 2),
-     ("order", 1), ("absolute_date", 2), ("duration_sum", 0), ("schedule", 0)],
+    [
+        ("elapsed_between", 1),
+        ("elapsed_between", 3),
+        ("elapsed_since_question", 2),
+        ("order", 1),
+        ("absolute_date", 2),
+        ("duration_sum", 0),
+        ("schedule", 0),
+    ],
 )
 def test_operand_count(operation: str, count: int) -> None:
     march = op("naples", "march", "<2026-03-03 Tue>", "<2026-03-03 Tue>")
     operands = [FINISH, HANG, march][:count]
-    assert "operand_count" in codes(check(operation, *operands,
-                                          question=QUESTION + " naples"))
+    assert "operand_count" in codes(check(operation, *operands, question=QUESTION + " naples"))
 
 
 def test_unknown_basis() -> None:
-    bad = op("finishing", "finish", "CLOSED: [2026-10-02 Fri 17:40]", "[2026-10-02 Fri 17:40]",
-             basis="gut_feeling")
+    bad = op(
+        "finishing",
+        "finish",
+        "CLOSED: [2026-10-02 Fri 17:40]",
+        "[2026-10-02 Fri 17:40]",
+        basis="gut_feeling",
+    )
     assert codes(check("elapsed_between", bad, HANG)) == ["unknown_basis"]
 
 
 @pytest.mark.parametrize("basis", ["duration", "time_of_day", "none"])
 def test_basis_mismatch(basis: str) -> None:
-    bad = op("finishing", "finish", "CLOSED: [2026-10-02 Fri 17:40]", "[2026-10-02 Fri 17:40]",
-             basis=basis)
+    bad = op(
+        "finishing",
+        "finish",
+        "CLOSED: [2026-10-02 Fri 17:40]",
+        "[2026-10-02 Fri 17:40]",
+        basis=basis,
+    )
     assert codes(check("elapsed_between", bad, HANG)) == ["basis_mismatch"]
 
 
@@ -129,8 +177,7 @@ def test_unknown_record() -> None:
 def test_repeated_record_even_when_both_events_are_in_it() -> None:
     # A deliberate consequence of SPEC §6.4: two events in one note cannot be related.
     first = op("finishing", "same", "<2026-10-02 Fri> bought paint", "<2026-10-02 Fri>")
-    second = op("hanging the frame", "same", "<2026-10-02 Fri> bought nails",
-                "<2026-10-02 Fri>")
+    second = op("hanging the frame", "same", "<2026-10-02 Fri> bought nails", "<2026-10-02 Fri>")
     assert codes(check("elapsed_between", first, second)) == ["repeated_record"]
 
 
@@ -146,8 +193,13 @@ def test_name_must_be_the_questions_words() -> None:
 
 @pytest.mark.parametrize(
     "quote",
-    ["CLOSED: [2026-10-03 Sat 17:40]", "closed: [2026-10-02 Fri 17:40]", "", "   ",
-     "Sanded and varnished it."],
+    [
+        "CLOSED: [2026-10-03 Sat 17:40]",
+        "closed: [2026-10-02 Fri 17:40]",
+        "",
+        "   ",
+        "Sanded and varnished it.",
+    ],
 )
 def test_quote_not_verbatim(quote: str) -> None:
     bad = op("finishing", "finish", quote, "[2026-10-02 Fri 17:40]")
@@ -155,8 +207,12 @@ def test_quote_not_verbatim(quote: str) -> None:
 
 
 def test_whitespace_runs_may_collapse_but_nothing_else() -> None:
-    across_lines = op("finishing", "finish", "Finish the frame CLOSED: [2026-10-02 Fri 17:40]",
-                      "[2026-10-02 Fri 17:40]")
+    across_lines = op(
+        "finishing",
+        "finish",
+        "Finish the frame CLOSED: [2026-10-02 Fri 17:40]",
+        "[2026-10-02 Fri 17:40]",
+    )
     assert check("elapsed_between", across_lines, HANG) == []
     assert verbatim_in("a  b\n c", "x a b c y")
     assert not verbatim_in("a b c", "x a-b c y")
@@ -179,8 +235,7 @@ def test_uninterpretable_expression() -> None:
 
 
 def test_event_time_needs_a_licence() -> None:
-    licensed = op("hanging the frame", "hang", "Hung it in the hall today.", "today",
-                  "event_time")
+    licensed = op("hanging the frame", "hang", "Hung it in the hall today.", "today", "event_time")
     assert check("elapsed_between", FINISH, licensed) == []
     unlicensed = op("hanging the frame", "hang", "Hung it in the hall", "Hung", "event_time")
     assert codes(check("elapsed_between", FINISH, unlicensed)) == ["unlicensed_event_time"]
@@ -208,8 +263,12 @@ TRIP_Q = "How long ago did I go to rome, and to naples?"
     ],
 )
 def test_precision_follows_the_unit(operand: Operand, unit: str | None, ok: bool) -> None:
-    errors = check("elapsed_since_question", operand, unit=unit,
-                   question=TRIP_Q + " finishing, hanging the frame")
+    errors = check(
+        "elapsed_since_question",
+        operand,
+        unit=unit,
+        question=TRIP_Q + " finishing, hanging the frame",
+    )
     assert codes(errors) == ([] if ok else ["precision_too_coarse"])
 
 
@@ -220,8 +279,14 @@ def test_week_straddling_months_is_too_coarse_for_months() -> None:
         "a": EvidenceRecord("a", datetime(2026, 4, 9), "Went to Rome last week."),
     }
     rome = Operand("rome", "a", "Went to Rome last week.", "last week", "text_expression")
-    errors = validate(Resolution("elapsed_since_question", (rome,)), records, question=TRIP_Q,
-                      unit="months", question_date=QUESTION_DATE, tz=TZ)
+    errors = validate(
+        Resolution("elapsed_since_question", (rome,)),
+        records,
+        question=TRIP_Q,
+        unit="months",
+        question_date=QUESTION_DATE,
+        tz=TZ,
+    )
     assert codes(errors) == ["precision_too_coarse"]
 
 
@@ -233,8 +298,12 @@ def test_absolute_date_needs_a_day() -> None:
 
 def test_schedule_needs_a_clock_time() -> None:
     question = "What time is the standup scheduled every week?"
-    standup = op("the standup", "standup", "SCHEDULED: <2026-11-02 Mon 09:30 +1w>",
-                 "<2026-11-02 Mon 09:30 +1w>")
+    standup = op(
+        "the standup",
+        "standup",
+        "SCHEDULED: <2026-11-02 Mon 09:30 +1w>",
+        "<2026-11-02 Mon 09:30 +1w>",
+    )
     assert check("schedule", standup, question=question) == []
     spoken = op("the standup", "standup", "Daily at 9:30am.", "at 9:30am", "time_of_day")
     assert check("schedule", spoken, question=question) == []
@@ -252,23 +321,28 @@ def test_duration_sum_valid_and_mixed_units() -> None:
     thesis = op("the thesis", "clock", "=>  1:15", "1:15", "duration")
     assert check("duration_sum", deck, thesis, question=DUR_Q) == []
     roof = op("the deck", "work", "then 2 months on the roof", "2 months", "duration")
-    assert codes(check("duration_sum", roof, thesis, question=DUR_Q)) == [
-        "inexact_duration_units"]
+    assert codes(check("duration_sum", roof, thesis, question=DUR_Q)) == ["inexact_duration_units"]
 
 
 def test_duration_against_the_unit_asked() -> None:
     deck = op("the deck", "work", "Worked on the deck for 3 weeks", "3 weeks", "duration")
     assert codes(check("duration_sum", deck, unit="months", question=DUR_Q)) == [
-        "inexact_duration_units"]
+        "inexact_duration_units"
+    ]
     assert check("duration_sum", deck, unit="hours", question=DUR_Q) == []
 
 
 def test_mixed_units_inside_one_expression() -> None:
     records = {"w": EvidenceRecord("w", None, "It took 1 month and 3 days.")}
     mixed = Operand("it", "w", "It took 1 month and 3 days.", "1 month and 3 days", "duration")
-    errors = validate(Resolution("duration_sum", (mixed,)), records,
-                      question="how long did it take in total", unit=None,
-                      question_date=QUESTION_DATE, tz=TZ)
+    errors = validate(
+        Resolution("duration_sum", (mixed,)),
+        records,
+        question="how long did it take in total",
+        unit=None,
+        question_date=QUESTION_DATE,
+        tz=TZ,
+    )
     assert codes(errors) == ["inexact_duration_units"]
 
 
@@ -278,13 +352,13 @@ def test_mixed_units_inside_one_expression() -> None:
 def test_future_elapsed_since_question() -> None:
     question = "How long ago was the dentist, and the call?"
     dentist = op("the dentist", "future", "<2026-12-04 Fri 10:00>", "<2026-12-04 Fri 10:00>")
-    assert codes(check("elapsed_since_question", dentist, question=question)) == [
-        "future_elapsed"]
+    assert codes(check("elapsed_since_question", dentist, question=question)) == ["future_elapsed"]
     # Later the same day counts as today for a day count, but not for hours.
     call = op("the call", "later", "<2026-11-20 Fri 18:00>", "<2026-11-20 Fri 18:00>")
     assert check("elapsed_since_question", call, question=question) == []
     assert codes(check("elapsed_since_question", call, unit="hours", question=question)) == [
-        "future_elapsed"]
+        "future_elapsed"
+    ]
 
 
 def test_order_tie_on_the_same_date() -> None:
@@ -306,8 +380,7 @@ def test_a_question_admitting_several_operations_refuses_any_other() -> None:
     finishing = op("the frame", "finish", FINISH.quote, FINISH.time_expression)
     hanging = op("the frame", "hang", HANG.quote, HANG.time_expression)
     assert check("elapsed_between", finishing, hanging, question=question) == []
-    assert codes(check("order", finishing, hanging, question=question)) == [
-        "operation_not_asked"]
+    assert codes(check("order", finishing, hanging, question=question)) == ["operation_not_asked"]
 
 
 # --------------------------------------------------------------------------- messages
@@ -325,8 +398,20 @@ def test_messages_do_not_echo_record_text() -> None:
 
 def test_every_code_is_documented() -> None:
     assert len(set(CODES)) == len(CODES)
-    assert {"unknown_record", "repeated_record", "quote_not_verbatim", "expression_not_in_quote",
-            "precision_too_coarse", "unlicensed_event_time", "inexact_duration_units",
-            "future_elapsed", "order_tie", "order_overlap", "operand_count",
-            "operands_on_unsupported", "unknown_operation", "unknown_basis",
-            "uninterpretable_expression"} <= set(CODES)
+    assert {
+        "unknown_record",
+        "repeated_record",
+        "quote_not_verbatim",
+        "expression_not_in_quote",
+        "precision_too_coarse",
+        "unlicensed_event_time",
+        "inexact_duration_units",
+        "future_elapsed",
+        "order_tie",
+        "order_overlap",
+        "operand_count",
+        "operands_on_unsupported",
+        "unknown_operation",
+        "unknown_basis",
+        "uninterpretable_expression",
+    } <= set(CODES)

@@ -81,8 +81,13 @@ class JevGate(HttpProvider):
         if not isinstance(model, str) or not model.strip():
             raise UsageError("jev: temporal_relation.gate.model must name a model")
         self.model = model.strip()
-        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
-                        max_attempts=max_attempts, transport=transport, sleep=sleep)
+        self._init_http(
+            timeout_s=timeout_s,
+            connect_timeout_s=connect_timeout_s,
+            max_attempts=max_attempts,
+            transport=transport,
+            sleep=sleep,
+        )
 
     def request_body(self, question: str, resolution: Resolution) -> dict[str, Any]:
         """The wire body; public so the stage and tests can see exactly what is sent."""
@@ -117,7 +122,6 @@ class JevGate(HttpProvider):
         note_response(audit, request_sha, answered)
         audit.response_sha256 = sha256_json(answered)
         return GateVerdict(probabilities=probabilities)
-
 
     def _parse(self, data: Any, count: int, audit: ProviderAudit) -> tuple[float, ...]:
         if not isinstance(data, dict):

@@ -110,8 +110,13 @@ class _OllamaProvider(HttpProvider):
         self.seed = seed
         self.num_ctx = num_ctx
         self.num_predict = num_predict
-        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
-                        max_attempts=max_attempts, transport=transport, sleep=sleep)
+        self._init_http(
+            timeout_s=timeout_s,
+            connect_timeout_s=connect_timeout_s,
+            max_attempts=max_attempts,
+            transport=transport,
+            sleep=sleep,
+        )
 
     @property
     def runs_in_cloud(self) -> bool:
@@ -130,7 +135,6 @@ class _OllamaProvider(HttpProvider):
             "num_ctx": self.num_ctx,
             "num_predict": self.num_predict,
         }
-
 
     def _start_audit(self, audit: ProviderAudit) -> None:
         audit.provider = self.name

@@ -98,8 +98,13 @@ class OpenAIResolver(HttpProvider):
         self.model = str(model).strip()
         self.seed = seed
         self.max_tokens = max_tokens
-        self._init_http(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s,
-                        max_attempts=max_attempts, transport=transport, sleep=sleep)
+        self._init_http(
+            timeout_s=timeout_s,
+            connect_timeout_s=connect_timeout_s,
+            max_attempts=max_attempts,
+            transport=transport,
+            sleep=sleep,
+        )
 
     def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
         audit.provider = self.name
@@ -117,7 +122,6 @@ class OpenAIResolver(HttpProvider):
             )
         audit.response_sha256 = sha256_json(prompts.resolution_json(resolution))
         return resolution
-
 
     def _complete(self, session: HttpSession, audit: ProviderAudit, messages: Messages) -> str:
         body: dict[str, Any] = {

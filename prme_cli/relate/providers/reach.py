@@ -67,8 +67,11 @@ def check_reachable(role: str, name: str, settings: Mapping[str, Any]) -> tuple[
             model = str(settings.get("model") or DEFAULT_MODEL)
             entry = next(
                 (
-                    m for m in tags.get("models", [])
-                    if any(model_key(str(m.get(k, ""))) == model_key(model) for k in ("name", "model"))
+                    m
+                    for m in tags.get("models", [])
+                    if any(
+                        model_key(str(m.get(k, ""))) == model_key(model) for k in ("name", "model")
+                    )
                 ),
                 None,
             )

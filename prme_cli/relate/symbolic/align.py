@@ -28,17 +28,23 @@ from prme_cli.relate.symbolic.segment import clauses
 
 #: Words a question uses for any event; they carry no content of their own.
 _FRAME_WORDS = frozenset(
-    lexicon.key(w) for w in
-    words_of("happen occur event events thing activity item task device group project "
-    "trip gift book show service one ones do did doing regularly")
+    lexicon.key(w)
+    for w in words_of(
+        "happen occur event events thing activity item task device group project "
+        "trip gift book show service one ones do did doing regularly"
+    )
 )
 _ADVERBS = frozenset(
-    words_of("just recently finally also already actually then really still even only first "
-    "once newly officially eventually initially originally successfully")
+    words_of(
+        "just recently finally also already actually then really still even only first "
+        "once newly officially eventually initially originally successfully"
+    )
 )
 _AUXILIARIES = frozenset(
-    words_of("have has had 've 'd did do does was were am is are 'm be been being got get gotten "
-    "went go to")
+    words_of(
+        "have has had 've 'd did do does was were am is are 'm be been being got get gotten "
+        "went go to"
+    )
 )
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _OTHER_SUBJECTS = re.compile(r"^(?:you|he|she|they|it|this|that|there|who|which)$", re.IGNORECASE)
@@ -100,13 +106,16 @@ def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     spans = []
-    for m in re.finditer(r"(?<![\w])'([^']+?)'(?![\w])|\"([^\"]+)\"|\u201c([^\u201d]+)\u201d", text):
+    for m in re.finditer(
+        r"(?<![\w])'([^']+?)'(?![\w])|\"([^\"]+)\"|\u201c([^\u201d]+)\u201d", text
+    ):
         spans.append((m.start(), m.end()))
     return spans
 
 
-_DETERMINER_WORDS = frozenset(words_of("the a an my our his her their your this that these those "
-                                      "some any every each"))
+_DETERMINER_WORDS = frozenset(
+    words_of("the a an my our his her their your this that these those some any every each")
+)
 
 
 def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
@@ -158,14 +167,22 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                         previous = base
                     continue
                 k = lexicon.key(base)
-                is_verb = (verb_key is None and not in_quote and not proper
-                           and start >= doer_end
-                           and (deed or _looks_like_verb(base, position, previous))
-                           # "the meeting I was preparing for": a relative clause's verb
-                           # qualifies the thing; it is not the event's verb
-                           and not (noun_phrase and previous in ("i", "we")))
-                if k in _FRAME_WORDS and not in_quote and not (is_verb and not shared) and (
-                        shared or _has_other_content(source, k)):
+                is_verb = (
+                    verb_key is None
+                    and not in_quote
+                    and not proper
+                    and start >= doer_end
+                    and (deed or _looks_like_verb(base, position, previous))
+                    # "the meeting I was preparing for": a relative clause's verb
+                    # qualifies the thing; it is not the event's verb
+                    and not (noun_phrase and previous in ("i", "we"))
+                )
+                if (
+                    k in _FRAME_WORDS
+                    and not in_quote
+                    and not (is_verb and not shared)
+                    and (shared or _has_other_content(source, k))
+                ):
                     previous = base
                     continue
                 idf = math.log(1.0 + (n_docs + 1) / (df.get(k, 0) + 0.5))
@@ -179,8 +196,17 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
                     weight = 0.4  # tells events of a series apart when a note says it
                 if is_verb and not shared:
                     verb_key = k
-                tokens.append(Token(k, weight, anchor and not shared, shared, is_verb, base,
-                                    proper and not shared and not in_quote))
+                tokens.append(
+                    Token(
+                        k,
+                        weight,
+                        anchor and not shared,
+                        shared,
+                        is_verb,
+                        base,
+                        proper and not shared and not in_quote,
+                    )
+                )
                 previous = base
                 position += 1
     keys = [t.key for t in tokens]
@@ -188,19 +214,28 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     if phrase.aspect:
         aspects.add(phrase.aspect)
     modal = bool(aspects & {"plan", "decide"}) or bool(
-        re.search(r"\b(?:plan|planned|planning|decide|decided|intend|schedule|scheduled|book|"
-                  r"booked)\b", phrase.text, re.IGNORECASE))
+        re.search(
+            r"\b(?:plan|planned|planning|decide|decided|intend|schedule|scheduled|book|"
+            r"booked)\b",
+            phrase.text,
+            re.IGNORECASE,
+        )
+    )
     doer_key = _head_noun(phrase.doer) if phrase.doer else None
     head_key = _head_noun(phrase.text)
-    if phrase.doer and not phrase.text[len(phrase.doer):].startswith("'"):
+    if phrase.doer and not phrase.text[len(phrase.doer) :].startswith("'"):
         head_key = doer_key  # "the new kettle arrive" is about the kettle
-    return PhraseModel(phrase, tokens, aspects, verb_key, modal, frozenset(keys), head_key,
-                       doer_key)
+    return PhraseModel(
+        phrase, tokens, aspects, verb_key, modal, frozenset(keys), head_key, doer_key
+    )
 
 
 _NP_START = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
-_NP_END = re.compile(r"\s(?:of|at|in|on|for|to|from|with|about|by|during|near|across|"
-                     r"that|which|who|where|when|i|we|you)\s", re.IGNORECASE)
+_NP_END = re.compile(
+    r"\s(?:of|at|in|on|for|to|from|with|about|by|during|near|across|"
+    r"that|which|who|where|when|i|we|you)\s",
+    re.IGNORECASE,
+)
 
 
 def _head_noun(text: str) -> str | None:
@@ -209,7 +244,7 @@ def _head_noun(text: str) -> str | None:
     if not _NP_START.match(text):
         return None
     cut = _NP_END.search(text)
-    core = text[:cut.start()] if cut else text
+    core = text[: cut.start()] if cut else text
     toks = [w for _, _, w in lexicon.words(core)]
     for word in reversed(toks):
         low = word.lower().strip("'\"")
@@ -250,16 +285,24 @@ def writer_capitalises(text: str) -> bool:
 _CAPITAL = re.compile(r"(?<![\w'])(?!I\b|I')[A-Z][a-z]")
 
 
-def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
-          first_person: bool = True, implied: tuple[str, ...] = (),
-          capitalises: bool | None = None, appointment: bool = False) -> Match | None:
+def match(
+    model: PhraseModel,
+    sentence: str,
+    *,
+    subject: str | None = None,
+    first_person: bool = True,
+    implied: tuple[str, ...] = (),
+    capitalises: bool | None = None,
+    appointment: bool = False,
+) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
     ``implied`` are words the sentence's context says without writing them: a DONE
     heading says "finished" of its title."""
     toks = _sentence_tokens(sentence)
     entailed = lexicon.entailed_by_return(sentence) + tuple(
-        w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words)
+        w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words
+    )
     implied_keys = [lexicon.key(w) for w in implied + entailed]
     if not toks or not model.tokens:
         return None
@@ -303,34 +346,49 @@ def match(model: PhraseModel, sentence: str, *, subject: str | None = None,
     spans = clauses(sentence)
     clause = _best_clause(model, toks, spans)
     a, b = clause
-    in_clause = [m for m in matched if a <= m[1] < b] or [m for m in matched
-                                                          if m[1] < len(sentence)] or matched
+    in_clause = (
+        [m for m in matched if a <= m[1] < b]
+        or [m for m in matched if m[1] < len(sentence)]
+        or matched
+    )
     # The event's head: the matched verb, else the strongest matched content word.
     verb_hits = [m for m in in_clause if m[0].verb]
     # A thing named by a noun phrase is where its head noun is ("the team meeting I was
     # preparing for" is at "meeting").
-    noun_hits = [m for m in in_clause if model.head_key is not None
-                 and m[0].key == model.head_key and m[1] < len(sentence)]
-    head = verb_hits[0] if verb_hits else noun_hits[0] if noun_hits else max(
-        in_clause, key=lambda m: m[0].weight * m[3])
+    noun_hits = [
+        m
+        for m in in_clause
+        if model.head_key is not None and m[0].key == model.head_key and m[1] < len(sentence)
+    ]
+    head = (
+        verb_hits[0]
+        if verb_hits
+        else noun_hits[0]
+        if noun_hits
+        else max(in_clause, key=lambda m: m[0].weight * m[3])
+    )
     focus = head[1]
-    problems = _assertion_problems(model, sentence, toks, clause, head, matched, subject,
-                                   first_person, appointment)
+    problems = _assertion_problems(
+        model, sentence, toks, clause, head, matched, subject, first_person, appointment
+    )
     if model.head_key is not None:
         arranging = _arranging_verb(model, toks, clause, head)
         if arranging:
-            problems.append(f"the sentence tells of arranging it ('{arranging}'), not of the "
-                            f"event itself")
+            problems.append(
+                f"the sentence tells of arranging it ('{arranging}'), not of the event itself"
+            )
     if model.head_key is not None:
         best_head = max((lexicon.relatedness(model.head_key, k) for *_, k in toks), default=0.0)
-        if best_head < 0.6 and not any(lexicon.relatedness(model.head_key, k) >= 0.6
-                                       for k in implied_keys):
+        if best_head < 0.6 and not any(
+            lexicon.relatedness(model.head_key, k) >= 0.6 for k in implied_keys
+        ):
             problems.append("the sentence lacks the head noun of the event's name")
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
 
 
-def _closest_occurrences(matched: list[tuple[Token, int, int, float]],
-                         toks) -> list[tuple[Token, int, int, float]]:
+def _closest_occurrences(
+    matched: list[tuple[Token, int, int, float]], toks
+) -> list[tuple[Token, int, int, float]]:
     """A word the sentence repeats ("interested in ancient civilizations, which is why I
     attended the Ancient Civilizations exhibit") is taken where the event's other words are,
     not at its first occurrence: the event is where its words cluster."""
@@ -388,16 +446,41 @@ def _verb_form(sentence: str, toks, start: int) -> bool:
     word = toks[index][2]
     if word in lexicon.IRREGULAR or word.endswith("ed"):
         return True
-    if index > 0 and toks[index - 1][2] in ("i", "we", "you", "he", "she", "they", "to",
-                                             "just", "also", "finally", "recently", "did",
-                                             "will", "would", "i've", "i'd", "i'll", "never"):
+    if index > 0 and toks[index - 1][2] in (
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "to",
+        "just",
+        "also",
+        "finally",
+        "recently",
+        "did",
+        "will",
+        "would",
+        "i've",
+        "i'd",
+        "i'll",
+        "never",
+    ):
         return True
     return index == 0 and word.endswith("ing") is False
 
 
-def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, matched,
-                        subject: str | None, first_person: bool,
-                        appointment: bool = False) -> list[str]:
+def _assertion_problems(
+    model: PhraseModel,
+    sentence: str,
+    toks,
+    clause,
+    head,
+    matched,
+    subject: str | None,
+    first_person: bool,
+    appointment: bool = False,
+) -> list[str]:
     """Reasons the clause does not assert the phrase's event (empty when it does)."""
     problems = []
     a, b = clause
@@ -411,8 +494,10 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
     for w in wanted:
         clash |= lexicon.ASPECT_CLASHES.get(w, frozenset())
     if seen & clash and not (seen & model.aspects):
-        problems.append(f"aspect: the sentence says {'/'.join(sorted(seen))}, the question "
-                        f"{'/'.join(sorted(wanted))}")
+        problems.append(
+            f"aspect: the sentence says {'/'.join(sorted(seen))}, the question "
+            f"{'/'.join(sorted(wanted))}"
+        )
     for forced in ("start", "finish"):
         if forced in model.aspects and forced not in seen and seen & {"start", "finish"}:
             problems.append(f"aspect: the question needs {forced}")
@@ -423,7 +508,7 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
         if told != {boundary}:
             problems.append(f"span: the clause does not tell the event's {boundary}")
     # Modality and negation governing the head (cues before it, in its clause).
-    before = sentence[a:head[1]]
+    before = sentence[a : head[1]]
     window = before[-80:]
     if not model.modal:
         modal = lexicon.MODAL_RE.search(window)
@@ -432,18 +517,20 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
         if modal and appointment and lexicon.COMING_RE.fullmatch(modal.group(0).strip()):
             modal = None  # an appointment announced as coming is still its date
         if modal:
-            problems.append(f"not asserted: '{modal.group(0).strip()}' (plan, wish or "
-                            f"hypothesis)")
-    neg_scope = sentence[max(a, head[1] - 40):min(b, head[2] + 25)]
+            problems.append(f"not asserted: '{modal.group(0).strip()}' (plan, wish or hypothesis)")
+    neg_scope = sentence[max(a, head[1] - 40) : min(b, head[2] + 25)]
     for neg in lexicon.NEGATION_RE.finditer(neg_scope):
         word = neg.group(0).lower()
         if lexicon.key(word.split()[-1]) in model.own_keys:
             continue  # "cancelled" is the event itself when the question names cancelling
         problems.append(f"negated: '{neg.group(0)}'")
         break
-    if "?" in sentence[head[1]:] and re.search(r"\b(?:should|could|can|would|will|do|does|did|is|"
-                                               r"are|was|were)\s+(?:i|we|you)\b", clause_text,
-                                               re.IGNORECASE):
+    if "?" in sentence[head[1] :] and re.search(
+        r"\b(?:should|could|can|would|will|do|does|did|is|"
+        r"are|was|were)\s+(?:i|we|you)\b",
+        clause_text,
+        re.IGNORECASE,
+    ):
         problems.append("a question, not a report")
     # Who did it.
     if model.doer_key is not None:
@@ -468,8 +555,11 @@ def _assertion_problems(model: PhraseModel, sentence: str, toks, clause, head, m
 
 
 #: Modal cues with a noun subject ("the parcel should arrive", "is due to arrive").
-_THING_MODAL = re.compile(r"\b(?:will|shall|would|should|might|could|must|ought\s+to|"
-                          r"(?:due|supposed|expected|scheduled|set|meant)\s+to)\b", re.IGNORECASE)
+_THING_MODAL = re.compile(
+    r"\b(?:will|shall|would|should|might|could|must|ought\s+to|"
+    r"(?:due|supposed|expected|scheduled|set|meant)\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> list[str]:
@@ -489,15 +579,18 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
         if lexicon.relatedness(doer_key, lexicon.key(doer.lower().removesuffix("'s"))) < 0.6:
             return [f"the doer is '{doer}', not {doer_name}"]
         return []
-    if not any(lexicon.relatedness(doer_key, k) >= 0.6
-               for (s0, _, _, k) in toks if a <= s0 < head[1]):
+    if not any(
+        lexicon.relatedness(doer_key, k) >= 0.6 for (s0, _, _, k) in toks if a <= s0 < head[1]
+    ):
         return [f"the sentence does not say that {doer_name} did it"]
     return []
 
 
 _LINKS = frozenset(
-    words_of("and or but then so because after before when while as since that which who where "
-    "at in on of for with from to by about into")
+    words_of(
+        "and or but then so because after before when while as since that which who where "
+        "at in on of for with from to by about into"
+    )
 )
 
 
@@ -509,8 +602,11 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
     before = [(s, w) for (s, e, w, _) in toks if a <= s < head[1]]
     for start, w in reversed(before):
         low = w.lower()
-        if low in _ADVERBS or low in _AUXILIARIES or low in ("n't", "not", "never", "up",
-                                                             "around", "i've", "i'd", "i'm"):
+        if (
+            low in _ADVERBS
+            or low in _AUXILIARIES
+            or low in ("n't", "not", "never", "up", "around", "i've", "i'd", "i'm")
+        ):
             if low.startswith("i'"):
                 return "I"
             continue
@@ -518,15 +614,20 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
             return "I"
         if low in _LINKS:
             return None
-        return sentence[start:start + len(w)]
+        return sentence[start : start + len(w)]
     return None
 
 
-_SUBORDINATE = re.compile(r"\b(?:which|who|whom|where|that|when|while|because|after|before|"
-                          r"since|until|so)\s+(?:i|we|he|she|they|it|you)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(
+    r"\b(?:which|who|whom|where|that|when|while|because|after|before|"
+    r"since|until|so)\s+(?:i|we|he|she|they|it|you)\b",
+    re.IGNORECASE,
+)
 _FINITE_LEFT = frozenset(
-    words_of("i we you he she they it who which just finally also recently then already never "
-    "actually had have has")
+    words_of(
+        "i we you he she they it who which just finally also recently then already never "
+        "actually had have has"
+    )
 )
 
 
@@ -537,7 +638,7 @@ def intervening_verb(text: str, model: PhraseModel) -> str | None:
     ago" dates the meeting)."""
     own = set(model.own_keys)
     for sub in _SUBORDINATE.finditer(text):
-        rest = [k for (_, _, w, k) in _sentence_tokens(text[sub.end():])[:3]]
+        rest = [k for (_, _, w, k) in _sentence_tokens(text[sub.end() :])[:3]]
         if not any(k in own for k in rest):
             return sub.group(0)  # a clause of its own, about another action
     toks = _sentence_tokens(text)
@@ -545,10 +646,17 @@ def intervening_verb(text: str, model: PhraseModel) -> str | None:
         if i == 0 or not word or k in own:
             continue
         prev = toks[i - 1][2]
-        past = (word in lexicon.IRREGULAR and lexicon.IRREGULAR[word] not in ("be", "have")
-                and prev in _FINITE_LEFT)
-        regular = word.endswith("ed") and len(word) > 4 and prev in _FINITE_LEFT and \
-            word not in lexicon.NOT_INFLECTED
+        past = (
+            word in lexicon.IRREGULAR
+            and lexicon.IRREGULAR[word] not in ("be", "have")
+            and prev in _FINITE_LEFT
+        )
+        regular = (
+            word.endswith("ed")
+            and len(word) > 4
+            and prev in _FINITE_LEFT
+            and word not in lexicon.NOT_INFLECTED
+        )
         infinitive = prev == "to" and k in lexicon.KNOWN_VERB_KEYS
         if past or regular or infinitive:
             if any(lexicon.relatedness(t, k) > 0 for t in own):

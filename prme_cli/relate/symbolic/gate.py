@@ -58,11 +58,17 @@ from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, Provider
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
 _DETERMINERS = frozenset(words_of("the a an my our his her their your this that these those"))
 _SUBJECTS = frozenset(words_of("i we he she they"))
-_NEGATION = re.compile(r"^(?:not|never|no|didn't|don't|doesn't|haven't|hasn't|hadn't|wasn't|"
-                       r"weren't|won't|can't|couldn't|cannot|nor|neither|without)$")
-_PLAN_WORDS = frozenset(words_of("plan plans planned planning planing going gonna will 'll want wants "
-                        "wanted hope hoping hoped intend intending thinking considering "
-                        "upcoming tomorrow next soon would might maybe should"))
+_NEGATION = re.compile(
+    r"^(?:not|never|no|didn't|don't|doesn't|haven't|hasn't|hadn't|wasn't|"
+    r"weren't|won't|can't|couldn't|cannot|nor|neither|without)$"
+)
+_PLAN_WORDS = frozenset(
+    words_of(
+        "plan plans planned planning planing going gonna will 'll want wants "
+        "wanted hope hoping hoped intend intending thinking considering "
+        "upcoming tomorrow next soon would might maybe should"
+    )
+)
 _DATE_WORD = re.compile(
     r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
@@ -108,8 +114,13 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
         low = word.lower().strip("'")
         if low in aliases:
             continue  # an acronym in brackets restating the words before it
-        if low in _SUBJECTS or low in _DETERMINERS or lexicon.is_stop(low.removesuffix("'s")) \
-                or low in _GENERIC or _DATE_WORD.match(low):
+        if (
+            low in _SUBJECTS
+            or low in _DETERMINERS
+            or lexicon.is_stop(low.removesuffix("'s"))
+            or low in _GENERIC
+            or _DATE_WORD.match(low)
+        ):
             if low in _DETERMINERS:
                 first_content = False  # "the purchase …": a noun phrase, no leading verb
             continue
@@ -135,20 +146,28 @@ class SymbolicGate:
 
     name = "symbolic"
 
-    def evaluate(self, question: str, resolution: Resolution,
-                 records: dict[str, EvidenceRecord], audit: ProviderAudit) -> GateVerdict:
+    def evaluate(
+        self,
+        question: str,
+        resolution: Resolution,
+        records: dict[str, EvidenceRecord],
+        audit: ProviderAudit,
+    ) -> GateVerdict:
         started = _time.perf_counter()
         audit.provider = self.name
         audit.attempts += 1
         try:
-            probs = tuple(self.check(question, resolution, op, records.get(op.evidence_id))
-                          .probability for op in resolution.operands)
+            probs = tuple(
+                self.check(question, resolution, op, records.get(op.evidence_id)).probability
+                for op in resolution.operands
+            )
         finally:
             audit.elapsed_ms += (_time.perf_counter() - started) * 1000.0
         return GateVerdict(probs)
 
-    def check(self, question: str, resolution: Resolution, operand: Operand,
-              record: EvidenceRecord | None) -> OperandCheck:
+    def check(
+        self, question: str, resolution: Resolution, operand: Operand, record: EvidenceRecord | None
+    ) -> OperandCheck:
         """The probability for one operand, with the reasons behind it."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
@@ -166,8 +185,10 @@ class SymbolicGate:
         returned = _RETURN_AT.search(quote)
         if returned:
             # "I got back from the fair" says I went to (visited, attended) it.
-            qtoks += [(returned.start(), returned.start(), w)
-                      for w in lexicon.entailed_by_return(returned.group(0))]
+            qtoks += [
+                (returned.start(), returned.start(), w)
+                for w in lexicon.entailed_by_return(returned.group(0))
+            ]
         for at, entailed in lexicon.entailed_by_endpoint(quote):
             # "First pottery class tonight" says the pottery course started.
             qtoks += [(at, at, w) for w in entailed]
@@ -182,8 +203,11 @@ class SymbolicGate:
             if not hits and (verb in lexicon.SYNONYMS or verb in lexicon.GET_LIKE_MAP):
                 # A verb may be told with an everyday equivalent ("got" for "received");
                 # nouns and names must be there as written.
-                hits = [i for i, (_, _, w) in enumerate(qtoks)
-                        if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6]
+                hits = [
+                    i
+                    for i, (_, _, w) in enumerate(qtoks)
+                    if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6
+                ]
                 credit = 0.7
             if not hits and word in lexicon.GIFT_NOUNS:
                 # "ordered it for my best friend's birthday" tells a gift without the word;
@@ -194,8 +218,9 @@ class SymbolicGate:
                 got += weight * credit
                 positions.extend(hits)
         coverage = got / total
-        expr_index = next((i for i, (a, b, _) in enumerate(qtoks) if a <= where < b or a >= where),
-                          len(qtoks) - 1)
+        expr_index = next(
+            (i for i, (a, b, _) in enumerate(qtoks) if a <= where < b or a >= where), len(qtoks) - 1
+        )
         expr_end = where + len(operand.time_expression)
         expr_last = max([i for i, (a, _, _) in enumerate(qtoks) if a < expr_end] or [expr_index])
         proximity = 0.0
@@ -204,13 +229,18 @@ class SymbolicGate:
             distance = min(abs(nearest - expr_index), abs(nearest - expr_last))
             proximity = 1.0 if distance <= 12 else 0.9 if distance <= 25 else 0.75
             if nearest > expr_last:
-                between = [w for _, _, w in qtoks[expr_last + 1:nearest]]
+                between = [w for _, _, w in qtoks[expr_last + 1 : nearest]]
             else:
-                between = [w for _, _, w in qtoks[nearest + 1:expr_index]]
-            habit = {i for i, w in enumerate(between)
-                     if i > 0 and between[i - 1].lower() in ("every", "each")}
-            if any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit) \
-                    and operand.time_basis != "org_timestamp":
+                between = [w for _, _, w in qtoks[nearest + 1 : expr_index]]
+            habit = {
+                i
+                for i, w in enumerate(between)
+                if i > 0 and between[i - 1].lower() in ("every", "each")
+            }
+            if (
+                any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit)
+                and operand.time_basis != "org_timestamp"
+            ):
                 proximity *= 0.6
         else:
             nearest = expr_index
@@ -241,46 +271,59 @@ class SymbolicGate:
             clashes |= lexicon.ASPECT_CLASHES.get(aspect, frozenset())
         if seen & clashes and not seen & wanted:
             cap = min(cap, 0.2)
-            warnings.append(f"aspect {'/'.join(sorted(seen))} in the quote, "
-                            f"{'/'.join(sorted(wanted)) or 'plain'} in the name")
+            warnings.append(
+                f"aspect {'/'.join(sorted(seen))} in the quote, "
+                f"{'/'.join(sorted(wanted)) or 'plain'} in the name"
+            )
         # One end of a lasting event: the same name twice in an interval is the event's span,
         # the first quote must tell its start and the second its end.
         boundary = _span_boundary(resolution, operand)
         if boundary is not None:
             # From just before the name's first word to the expression: "got back from an
             # amazing solo camping trip to … today" tells the end before the name starts.
-            told = lexicon.boundaries_in(_boundary_window(quote, [qtoks[i] for i in positions],
-                                                          where, expr_end))
+            told = lexicon.boundaries_in(
+                _boundary_window(quote, [qtoks[i] for i in positions], where, expr_end)
+            )
             if told != {boundary}:
                 cap = min(cap, 0.3)
                 warnings.append(f"the quote does not tell the {boundary} of the named event")
         # Modality and negation just before the event words or the expression.
-        lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6):nearest]]
-        lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3):expr_index]]
+        lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6) : nearest]]
+        lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3) : expr_index]]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
-        if not wanted & {"plan", "decide"} and any(w in _PLAN_WORDS for w in lead) and \
-                not _only_motion_going(lead, [w.lower() for _, _, w in qtoks]) and \
-                not _announced_appointment(resolution, operand, lead):
+        if (
+            not wanted & {"plan", "decide"}
+            and any(w in _PLAN_WORDS for w in lead)
+            and not _only_motion_going(lead, [w.lower() for _, _, w in qtoks])
+            and not _announced_appointment(resolution, operand, lead)
+        ):
             cap = min(cap, 0.3)
             warnings.append("planned, not done")
         # Whose deed: a question about someone named needs a quote that names them (as
         # speaker or as doer); a first-person quote alone could be anybody's.
         possessor = _POSSESSOR.match(operand.name)
         named = lexicon.named_doer(operand.name)  # "Tom ran the half marathon": Tom's
-        subject = (possessor["name"].split()[0] if possessor else
-                   named.split()[0] if named else _question_subject(question))
+        subject = (
+            possessor["name"].split()[0]
+            if possessor
+            else named.split()[0]
+            if named
+            else _question_subject(question)
+        )
         if re.match(r"(?:my|our)\s", operand.name, re.IGNORECASE):
             subject = None  # "my anniversary" is the asker's, whoever the question is about
         if subject and subject.lower() not in quote.lower():
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
         # "since D" bounds a state that still holds: D is its start and nothing else.
-        if re.search(r"\bsince\s+(?:the\s+)?$", quote[:where], re.IGNORECASE) and \
-                "start" not in wanted:
+        if (
+            re.search(r"\bsince\s+(?:the\s+)?$", quote[:where], re.IGNORECASE)
+            and "start" not in wanted
+        ):
             cap = min(cap, 0.3)
             warnings.append("a 'since' date dates only the start of what still goes on")
         # What kind of time it is.
@@ -293,8 +336,11 @@ class SymbolicGate:
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
-_RETURN_AT = re.compile(r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
-                        r"returned\s+from|came\s+from|been\s+(?:to|at))\b", re.IGNORECASE)
+_RETURN_AT = re.compile(
+    r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
+    r"returned\s+from|came\s+from|been\s+(?:to|at))\b",
+    re.IGNORECASE,
+)
 
 
 _HEADING_LINE = re.compile(r"\*+[ \t]")
@@ -315,7 +361,8 @@ def _heading_own_stamp(quote: str, where: int) -> bool:
     if len(lines) < 2:
         return False  # a stamp in the heading line itself is judged as words
     return all(_STRUCTURE_LINE.match(line) for line in lines[1:-1]) and bool(
-        _STRUCTURE_LINE.match(lines[-1] + quote[where:].split("\n", 1)[0]))
+        _STRUCTURE_LINE.match(lines[-1] + quote[where:].split("\n", 1)[0])
+    )
 
 
 _COMING_WORDS = frozenset(words_of("upcoming coming next soon"))
@@ -353,8 +400,11 @@ def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
     an everyday equivalent) or a verb of coming back, with name words after it."""
     from prme_cli.relate.interpret import licences
 
-    found = [x for x in licences(quote) if x.phrase in operand.time_expression
-             or operand.time_expression in x.phrase] or licences(quote)
+    found = [
+        x
+        for x in licences(quote)
+        if x.phrase in operand.time_expression or operand.time_expression in x.phrase
+    ] or licences(quote)
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
@@ -364,16 +414,17 @@ def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
     if any(lexicon.relatedness(n, verb) > 0 or n[:5] == verb[:5] for n in names):
         return 1.0, ""
-    after = quote[licence.start:]
+    after = quote[licence.start :]
     if lexicon.reports_return(after):
-        rest = {_stem(w) for _, _, w in _tokens(after[len(licence.phrase):][:160])}
+        rest = {_stem(w) for _, _, w in _tokens(after[len(licence.phrase) :][:160])}
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
 
 
-def _boundary_window(quote: str, hits: list[tuple[int, int, str]], where: int,
-                     expr_end: int) -> str:
+def _boundary_window(
+    quote: str, hits: list[tuple[int, int, str]], where: int, expr_end: int
+) -> str:
     """The quote from six words before the name's first word found to the later of the
     expression and the name's last word found (character offsets: the entailed words the
     gate adds for a return have no place of their own)."""
@@ -381,11 +432,12 @@ def _boundary_window(quote: str, hits: list[tuple[int, int, str]], where: int,
     first = min([a for a, b, _ in hits if b > a] + [where])
     last = max([b for a, b, _ in hits if b > a] + [expr_end])
     index = next((i for i, (a, _, _) in enumerate(real) if a >= first), 0)
-    return quote[real[max(0, index - 6)][0] if real else 0:last]
+    return quote[real[max(0, index - 6)][0] if real else 0 : last]
 
 
-def _occasion_hits(quote: str, qtoks: list[tuple[int, int, str]], where: int,
-                   name: str) -> list[int]:
+def _occasion_hits(
+    quote: str, qtoks: list[tuple[int, int, str]], where: int, name: str
+) -> list[int]:
     """Token indexes of the occasion words a thing is given for ("for her birthday"), unless
     the time expression follows the occasion (then it may be the occasion's own date), or
     the name's gift is somebody else's ("her gift") and the occasion the writer's own."""
@@ -402,7 +454,7 @@ def _occasion_hits(quote: str, qtoks: list[tuple[int, int, str]], where: int,
 
 
 def _span_boundary(resolution: Resolution, operand: Operand) -> str | None:
-    """"start" or "end" when ``operand`` is one end of a span: an interval whose two
+    """ "start" or "end" when ``operand`` is one end of a span: an interval whose two
     operands carry one name ("how many days did I spend on the walking tour")."""
     operands = resolution.operands
     if resolution.operation != "elapsed_between" or len(operands) != 2:
@@ -423,7 +475,7 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
     names = [op.name for op in resolution.operands]
     if operand.name not in names:
         return ""
-    later = names[names.index(operand.name) + 1:]
+    later = names[names.index(operand.name) + 1 :]
     for name in later:
         parts = name.split(None, 1)
         if len(parts) == 2:
@@ -432,10 +484,14 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
 
 
 #: "Bertrand's race": an event named by whose it is.
-_POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>(?!(?:I|My|The|A|An|This|That)\b)"
-                        r"[A-Z][\w.-]*)'s\s+\w")
-_SUBJECT = re.compile(r"\b(?:did|does|do|was|were|has|have|had|is)\s+"
-                      r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)")
+_POSSESSOR = re.compile(
+    r"^(?:the\s+)?(?P<name>(?!(?:I|My|The|A|An|This|That)\b)"
+    r"[A-Z][\w.-]*)'s\s+\w"
+)
+_SUBJECT = re.compile(
+    r"\b(?:did|does|do|was|were|has|have|had|is)\s+"
+    r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"
+)
 
 
 def _question_subject(question: str) -> str | None:

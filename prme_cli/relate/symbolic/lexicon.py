@@ -24,8 +24,9 @@ def words_of(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------- function words
 
-STOP_WORDS: frozenset[str] = frozenset(words_of(
-    """
+STOP_WORDS: frozenset[str] = frozenset(
+    words_of(
+        """
     a an the this that these those there here it its it's i me my mine myself we us our ours
     you your yours he him his she her hers they them their theirs one ones oneself
     who whom whose which what when where why how whether if then than so such
@@ -43,14 +44,16 @@ STOP_WORDS: frozenset[str] = frozenset(words_of(
     recently lately finally actually basically definitely probably maybe perhaps
     ago now today tonight yesterday tomorrow
     mr mrs ms dr st
-    """)
+    """
+    )
 )
 """Words that carry no event content. Aspect verbs (start, finish…) are *not* here: they are
 handled by :data:`ASPECT_CUES`, since they change which event a sentence reports."""
 
 PRONOUN_SUBJECTS: frozenset[str] = frozenset({"i", "we", "he", "she", "they", "you"})
-FIRST_PERSON: frozenset[str] = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "we",
-                                          "we're", "we've", "our", "us", "myself"})
+FIRST_PERSON: frozenset[str] = frozenset(
+    {"i", "i'm", "i've", "i'd", "i'll", "me", "my", "we", "we're", "we've", "our", "us", "myself"}
+)
 
 # --------------------------------------------------------------------------- irregular verbs
 
@@ -102,21 +105,52 @@ def _irregular_forms() -> dict[str, str]:
             # "ground" are common nouns or verbs too: keep the first reading only.
             forms.setdefault(form, base)
     # Words whose irregular reading is far rarer than their own.
-    for word in ("lay", "found", "ground", "wound", "left", "saw", "lit", "rose", "bore",
-                 "felt", "spat", "bound", "shed", "stuck", "born"):
+    for word in (
+        "lay",
+        "found",
+        "ground",
+        "wound",
+        "left",
+        "saw",
+        "lit",
+        "rose",
+        "bore",
+        "felt",
+        "spat",
+        "bound",
+        "shed",
+        "stuck",
+        "born",
+    ):
         forms.pop(word, None)
     forms.update({"left": "leave", "saw": "see", "felt": "feel", "born": "bear"})
-    forms.update({"is": "be", "are": "be", "am": "be", "was": "be", "were": "be", "been": "be",
-                  "has": "have", "had": "have", "does": "do", "did": "do", "done": "do",
-                  "went": "go", "gone": "go", "goes": "go"})
+    forms.update(
+        {
+            "is": "be",
+            "are": "be",
+            "am": "be",
+            "was": "be",
+            "were": "be",
+            "been": "be",
+            "has": "have",
+            "had": "have",
+            "does": "do",
+            "did": "do",
+            "done": "do",
+            "went": "go",
+            "gone": "go",
+            "goes": "go",
+        }
+    )
     return forms
 
 
 IRREGULAR: dict[str, str] = _irregular_forms()
 
 #: Nouns and adverbs that end like inflections but are not (``morning`` is not ``morn+ing``).
-NOT_INFLECTED: frozenset[str] = frozenset(words_of(
-    """
+NOT_INFLECTED: frozenset[str] = frozenset(
+    words_of(
+        """
     morning evening wedding ceiling during thing nothing something anything everything
     king ring spring string sibling pudding icing clothing bring sing swing sling wing
     ping ding cling fling sting thong earring offspring lightning
@@ -129,7 +163,8 @@ NOT_INFLECTED: frozenset[str] = frozenset(words_of(
     need feed seed weed speed bleed breed greed deed heed creed steed reed
     bed red shed fed led wed sped bred bled fled
     hundred kindred sacred naked wicked wretched rugged ragged beloved
-    """)
+    """
+    )
 )
 
 _DOUBLE = re.compile(r"([bdgklmnprtvz])\1$")
@@ -137,27 +172,74 @@ _VOWEL = re.compile(r"[aeiouy]")
 
 #: Nominalisations and other derived forms that name the same event as a verb.
 DERIVED: dict[str, str] = {
-    "completion": "complete", "participation": "participate", "submission": "submit",
-    "graduation": "graduate", "decision": "decide", "arrival": "arrive",
-    "departure": "depart", "delivery": "deliver", "receipt": "receive",
-    "attendance": "attend", "registration": "register", "enrollment": "enroll",
-    "enrolment": "enrol", "cancellation": "cancel", "renewal": "renew",
-    "installation": "install", "adoption": "adopt", "creation": "create",
-    "donation": "donate", "celebration": "celebrate", "preparation": "prepare",
-    "application": "apply", "acceptance": "accept", "admission": "admit",
-    "retirement": "retire", "replacement": "replace", "investment": "invest",
-    "payment": "pay", "announcement": "announce", "engagement": "engage",
-    "marriage": "marry", "death": "die", "sale": "sell", "loss": "lose", "flight": "fly",
-    "purchase": "purchase", "visit": "visit", "repair": "repair", "launch": "launch",
-    "publication": "publish", "presentation": "present", "performance": "perform",
-    "recovery": "recover", "surgery": "operate", "move": "move", "removal": "remove",
-    "discovery": "discover", "introduction": "introduce", "promotion": "promote",
-    "reservation": "reserve", "booking": "book", "subscription": "subscribe",
-    "organisation": "organise", "organization": "organize", "treatment": "treat",
-    "vaccination": "vaccinate", "inspection": "inspect", "interview": "interview",
-    "construction": "construct", "conversation": "converse", "training": "train",
-    "recording": "record", "planting": "plant", "painting": "paint",
-    "hire": "hire", "birth": "bear", "growth": "grow", "sold": "sell",
+    "completion": "complete",
+    "participation": "participate",
+    "submission": "submit",
+    "graduation": "graduate",
+    "decision": "decide",
+    "arrival": "arrive",
+    "departure": "depart",
+    "delivery": "deliver",
+    "receipt": "receive",
+    "attendance": "attend",
+    "registration": "register",
+    "enrollment": "enroll",
+    "enrolment": "enrol",
+    "cancellation": "cancel",
+    "renewal": "renew",
+    "installation": "install",
+    "adoption": "adopt",
+    "creation": "create",
+    "donation": "donate",
+    "celebration": "celebrate",
+    "preparation": "prepare",
+    "application": "apply",
+    "acceptance": "accept",
+    "admission": "admit",
+    "retirement": "retire",
+    "replacement": "replace",
+    "investment": "invest",
+    "payment": "pay",
+    "announcement": "announce",
+    "engagement": "engage",
+    "marriage": "marry",
+    "death": "die",
+    "sale": "sell",
+    "loss": "lose",
+    "flight": "fly",
+    "purchase": "purchase",
+    "visit": "visit",
+    "repair": "repair",
+    "launch": "launch",
+    "publication": "publish",
+    "presentation": "present",
+    "performance": "perform",
+    "recovery": "recover",
+    "surgery": "operate",
+    "move": "move",
+    "removal": "remove",
+    "discovery": "discover",
+    "introduction": "introduce",
+    "promotion": "promote",
+    "reservation": "reserve",
+    "booking": "book",
+    "subscription": "subscribe",
+    "organisation": "organise",
+    "organization": "organize",
+    "treatment": "treat",
+    "vaccination": "vaccinate",
+    "inspection": "inspect",
+    "interview": "interview",
+    "construction": "construct",
+    "conversation": "converse",
+    "training": "train",
+    "recording": "record",
+    "planting": "plant",
+    "painting": "paint",
+    "hire": "hire",
+    "birth": "bear",
+    "growth": "grow",
+    "sold": "sell",
 }
 
 
@@ -262,16 +344,23 @@ for _group in _SYNONYM_SETS:
 
 #: Keys of verbs this module knows by name (irregular bases, synonym and aspect verbs).
 KNOWN_VERB_KEYS: frozenset[str] = frozenset(
-    {key(v) for v in IRREGULAR.values()} | set(SYNONYMS)
-    | {key(w) for w in words_of("start begin finish complete end order receive plan decide visit "
-       "attend use try buy sell pay meet call move help work play watch learn teach "
-       "practice practise rush prepare celebrate")}
+    {key(v) for v in IRREGULAR.values()}
+    | set(SYNONYMS)
+    | {
+        key(w)
+        for w in words_of(
+            "start begin finish complete end order receive plan decide visit "
+            "attend use try buy sell pay meet call move help work play watch learn teach "
+            "practice practise rush prepare celebrate"
+        )
+    }
 )
 
 # "got" / "get": general acquisition; it can stand for buying or receiving, so it matches
 # both weakly, never strongly (see :func:`relatedness`).
-_GET_LIKE: frozenset[str] = frozenset({key("get"), key("obtain"), key("pick"), key("score"),
-                                       key("grab")})
+_GET_LIKE: frozenset[str] = frozenset(
+    {key("get"), key("obtain"), key("pick"), key("score"), key("grab")}
+)
 _GET_TARGETS: frozenset[str] = frozenset(
     key(w) for w in words_of("buy purchase receive acquire order invest adopt win")
 )
@@ -279,7 +368,8 @@ _GET_TARGETS: frozenset[str] = frozenset(
 
 #: Keys that have a weaker everyday equivalent (for callers that need to know).
 GET_LIKE_MAP: dict[str, frozenset[str]] = {k: _GET_TARGETS for k in _GET_LIKE} | {
-    k: _GET_LIKE for k in _GET_TARGETS}
+    k: _GET_LIKE for k in _GET_TARGETS
+}
 
 
 def relatedness(question_key: str, sentence_key: str) -> float:
@@ -331,12 +421,14 @@ def aspect_of(keys: list[str] | tuple[str, ...]) -> set[str]:
 
 
 #: Words after which an aspect word is a verb ("I plan to", "to start", "we've finished").
-_VERB_LEFT = frozenset(words_of(
-    "i we you he she they it who which that to and or but then just finally already also "
-    "still never recently actually only will would could should might must can may did do "
-    "does didn't don't doesn't i'll we'll i'd we'd i've we've i'm we're you're they're "
-    "have has had am is are was were be been being"
-))
+_VERB_LEFT = frozenset(
+    words_of(
+        "i we you he she they it who which that to and or but then just finally already also "
+        "still never recently actually only will would could should might must can may did do "
+        "does didn't don't doesn't i'll we'll i'd we'd i've we've i'm we're you're they're "
+        "have has had am is are was were be been being"
+    )
+)
 
 
 def aspect_in_words(words: list[str] | tuple[str, ...]) -> set[str]:
@@ -365,25 +457,33 @@ def aspect_in_words(words: list[str] | tuple[str, ...]) -> set[str]:
 #: Nouns for people, by the pronoun that can stand for them (general English kinship and
 #: social roles). A pronoun refers back only to a noun it agrees with: "her" is never "my
 #: brother".
-FEMALE_PERSONS: frozenset[str] = frozenset(words_of(
-    "sister mother mom mum mommy mama daughter wife aunt niece grandmother grandma granny "
-    "girlfriend fiancee woman girl lady queen stepmother stepdaughter stepsister "
-    "sister-in-law mother-in-law daughter-in-law goddaughter godmother"
-))
-MALE_PERSONS: frozenset[str] = frozenset(words_of(
-    "brother father dad daddy papa son husband uncle nephew grandfather grandpa boyfriend "
-    "fiance man boy guy king stepfather stepson stepbrother brother-in-law father-in-law "
-    "son-in-law godson godfather"
-))
-ANY_PERSONS: frozenset[str] = frozenset(words_of(
-    "friend neighbor neighbour colleague coworker co-worker boss manager partner cousin "
-    "teacher tutor coach doctor dentist roommate flatmate classmate mentor client "
-    "kid child baby parent grandparent sibling spouse landlord landlady"
-))
-PLURAL_PERSONS: frozenset[str] = frozenset(words_of(
-    "parents friends kids children grandparents siblings cousins neighbors neighbours "
-    "colleagues coworkers classmates family team"
-))
+FEMALE_PERSONS: frozenset[str] = frozenset(
+    words_of(
+        "sister mother mom mum mommy mama daughter wife aunt niece grandmother grandma granny "
+        "girlfriend fiancee woman girl lady queen stepmother stepdaughter stepsister "
+        "sister-in-law mother-in-law daughter-in-law goddaughter godmother"
+    )
+)
+MALE_PERSONS: frozenset[str] = frozenset(
+    words_of(
+        "brother father dad daddy papa son husband uncle nephew grandfather grandpa boyfriend "
+        "fiance man boy guy king stepfather stepson stepbrother brother-in-law father-in-law "
+        "son-in-law godson godfather"
+    )
+)
+ANY_PERSONS: frozenset[str] = frozenset(
+    words_of(
+        "friend neighbor neighbour colleague coworker co-worker boss manager partner cousin "
+        "teacher tutor coach doctor dentist roommate flatmate classmate mentor client "
+        "kid child baby parent grandparent sibling spouse landlord landlady"
+    )
+)
+PLURAL_PERSONS: frozenset[str] = frozenset(
+    words_of(
+        "parents friends kids children grandparents siblings cousins neighbors neighbours "
+        "colleagues coworkers classmates family team"
+    )
+)
 _FEMALE_PRONOUNS = frozenset(words_of("she her hers herself"))
 _MALE_PRONOUNS = frozenset(words_of("he him his himself"))
 _PLURAL_PRONOUNS = frozenset(words_of("they them their theirs themselves"))
@@ -409,29 +509,36 @@ def pronoun_can_mean(pronoun: str, word: str, *, capitalised: bool) -> bool:
 #: A clause with one of these does not report a past event of its own: plans, wishes,
 #: suggestions, hypotheticals, questions about the future.
 _MODAL_PATTERNS = [
-    (r"\b(?:am|'m|are|'re|is|'s|was|were)\s+(?:(?:really|also|still|now|so)\s+)?"
-    r"(?:planning|going|hoping|thinking|considering|looking\s+forward|about|trying\s+to\s+decide)\b"),
+    (
+        r"\b(?:am|'m|are|'re|is|'s|was|were)\s+(?:(?:really|also|still|now|so)\s+)?"
+        r"(?:planning|going|hoping|thinking|considering|looking\s+forward|about|trying\s+to\s+decide)\b"
+    ),
     r"\bgonna\b|\bwanna\b",
     r"\b(?:i|we|he|she|they|you)\s*(?:will|'ll|shall|would|'d|might|may|could|should|can)\b",
     r"\b(?:will|shall)\s+(?:be\s+)?\w+",
-    (r"\b(?:want|wants|wanted|hope|hopes|hoped|plan|plans|planned|intend|intends|intended|"
-    r"need|needs|aim|aims|wish|wishes|expect|expects|would\s+like|'d\s+like|have\s+to|"
-    r"has\s+to|got\s+to|trying)\s+to\b"),
+    (
+        r"\b(?:want|wants|wanted|hope|hopes|hoped|plan|plans|planned|intend|intends|intended|"
+        r"need|needs|aim|aims|wish|wishes|expect|expects|would\s+like|'d\s+like|have\s+to|"
+        r"has\s+to|got\s+to|trying)\s+to\b"
+    ),
     r"\b(?:thinking|dreaming)\s+(?:of|about)\b",
     # Counterfactual wishes and regrets: "I wish I had gone", "if only we had left".
-    (r"\bwish(?:es|ed)?\s+(?:i|we|he|she|they|you|it)\b|\bif\s+only\b|"
-     r"\b(?:should|could|would|might)\s+have\s+\w+"),
+    (
+        r"\bwish(?:es|ed)?\s+(?:i|we|he|she|they|you|it)\b|\bif\s+only\b|"
+        r"\b(?:should|could|would|might)\s+have\s+\w+"
+    ),
     r"\b(?:considering|contemplating|debating)\b",
-    (r"\b(?:upcoming|tomorrow|next\s+(?:week|month|year|weekend|time|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)|soon|later\s+(?:this|today|tonight))\b"),
+    (
+        r"\b(?:upcoming|tomorrow|next\s+(?:week|month|year|weekend|time|monday|tuesday|wednesday|"
+        r"thursday|friday|saturday|sunday)|soon|later\s+(?:this|today|tonight))\b"
+    ),
     r"\b(?:if|whether|unless|in\s+case)\b",
     r"\bshould\s+i\b|\bcan\s+i\b|\bdo\s+you\s+think\b|\bany\s+(?:tips|advice|suggestions)\b",
 ]
 MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
 
 #: The modal cues that only say an event is ahead (not wished, planned or supposed).
-COMING_RE = re.compile(
-    r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)
+COMING_RE = re.compile(r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)
 
 _NEGATION_PATTERNS = [
     r"\b(?:not|never|no\s+longer|neither|nor)\b",
@@ -443,9 +550,13 @@ NEGATION_RE = re.compile("|".join(_NEGATION_PATTERNS), re.IGNORECASE)
 
 #: Verbs that arrange an event rather than make it happen: "booked the flight" dates the
 #: booking, not the flight; "ordered the sofa" the order, not the delivery.
-ARRANGING: frozenset[str] = frozenset(key(w) for w in words_of(
-    "book reserve order preorder pay plan schedule reschedule cancel postpone register "
-    "arrange organise organize confirm research buy purchase sign enrol enroll rebook"))
+ARRANGING: frozenset[str] = frozenset(
+    key(w)
+    for w in words_of(
+        "book reserve order preorder pay plan schedule reschedule cancel postpone register "
+        "arrange organise organize confirm research buy purchase sign enrol enroll rebook"
+    )
+)
 
 #: Verbs whose object is a plan, not an event: "I'm thinking of X" does not report X.
 PLANNING_HEADS: frozenset[str] = frozenset(
@@ -455,8 +566,17 @@ PLANNING_HEADS: frozenset[str] = frozenset(
 #: Words that say an event happened at the moment the note was written (coordinated with
 #: :func:`prme_cli.relate.interpret.licence_phrase`; that function has the final word).
 LICENCE_WORDS: tuple[str, ...] = (
-    "today", "today's", "tonight", "this morning", "this afternoon", "this evening",
-    "earlier today", "just now", "right now", "a moment ago", "moments ago",
+    "today",
+    "today's",
+    "tonight",
+    "this morning",
+    "this afternoon",
+    "this evening",
+    "earlier today",
+    "just now",
+    "right now",
+    "a moment ago",
+    "moments ago",
 )
 
 #: "I just got back from the fair", "just came from the service", "have just been to the
@@ -554,32 +674,41 @@ def entailed_by_endpoint(text: str) -> list[tuple[int, tuple[str, ...]]]:
 #: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
 #: aunt's sixtieth birthday" is a gift without the word.
 GIFT_NOUNS: frozenset[str] = frozenset(words_of("gift gifts present presents"))
-_OCCASIONS = (r"birthday|anniversary|graduation|wedding|christmas|hanukkah|eid|diwali|"
-              r"retirement|housewarming|shower|valentine'?s|mother'?s\s+day|father'?s\s+day|"
-              r"name\s+day|christening|baptism|bar\s+mitzvah|bat\s+mitzvah|farewell")
+_OCCASIONS = (
+    r"birthday|anniversary|graduation|wedding|christmas|hanukkah|eid|diwali|"
+    r"retirement|housewarming|shower|valentine'?s|mother'?s\s+day|father'?s\s+day|"
+    r"name\s+day|christening|baptism|bar\s+mitzvah|bat\s+mitzvah|farewell"
+)
 #: a party or celebration is an occasion when it is somebody's ("for her party", "for Ana's
 #: leaving do"), not any gathering ("for the office party" buys snacks, not a present)
-_THEIR_PARTY = (r"(?:(?:my|his|her|their|our|your)|[\w-]+['\u2019]s)\s+(?:[\w-]+\s+)?"
-                r"(?:party|celebration|do)")
+_THEIR_PARTY = (
+    r"(?:(?:my|his|her|their|our|your)|[\w-]+['\u2019]s)\s+(?:[\w-]+\s+)?"
+    r"(?:party|celebration|do)"
+)
 _FOR_OCCASION = re.compile(
     rf"\bfor\s+(?:(?:[\w'\u2019-]+\s+){{0,4}}?(?P<occasion>(?:{_OCCASIONS}))\b|"
-    rf"(?P<party>{_THEIR_PARTY})\b)", re.IGNORECASE)
+    rf"(?P<party>{_THEIR_PARTY})\b)",
+    re.IGNORECASE,
+)
 
 
 def given_for_occasion(text: str) -> list[tuple[int, int]]:
     """Where ``text`` says a thing is for someone's occasion ("for my best friend's
     birthday", "for her party"): the spans of the occasion words. Such a thing is a gift or
     present."""
-    return [m.span("occasion") if m.group("occasion") else m.span("party")
-            for m in _FOR_OCCASION.finditer(text)]
+    return [
+        m.span("occasion") if m.group("occasion") else m.span("party")
+        for m in _FOR_OCCASION.finditer(text)
+    ]
 
 
 def occasion_is_own(text: str, span: tuple[int, int]) -> bool:
     """Is the occasion at ``span`` the writer's own ("for my birthday", "for our wedding")?
     A thing got for it is no gift to somebody else; "for my sister's birthday" is hers."""
-    piece = text[text.rfind("for", 0, span[0]):span[1]]
+    piece = text[text.rfind("for", 0, span[0]) : span[1]]
     return bool(re.search(r"\b(?:my|our)\b", piece, re.IGNORECASE)) and not re.search(
-        r"\w['\u2019]s\b", piece)
+        r"\w['\u2019]s\b", piece
+    )
 
 
 _ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
@@ -592,7 +721,7 @@ def restated_acronyms(text: str) -> frozenset[str]:
     out = set()
     for m in _ACRONYM.finditer(text):
         acronym = m["acr"].lower()
-        before = re.findall(r"[A-Za-z][\w'-]*", text[:m.start()])
+        before = re.findall(r"[A-Za-z][\w'-]*", text[: m.start()])
         capitals = "".join(w[0].lower() for w in before if w[:1].isupper())
         every = "".join(w[0].lower() for w in before)
         if capitals.endswith(acronym) or every.endswith(acronym):
@@ -648,11 +777,41 @@ def content_keys(text: str) -> list[str]:
 
 #: A phrase that opens with its own named subject and a past verb: "Tom ran the half
 #: marathon", "Aiyana Lopez finished the relay".
-_NAMED_DOER = re.compile(r"(?P<name>[A-Z][a-z][\w.-]*(?:\s+[A-Z][a-z][\w.-]*)?)\s+"
-                         r"(?P<verb>[a-z]+)\b")
-_NOT_A_NAME = frozenset({"I", "My", "The", "A", "An", "This", "That", "Our", "Your", "His",
-                         "Her", "Their", "We", "You", "He", "She", "They", "It", "When",
-                         "What", "Which", "Who", "How", "Where", "Why", "After", "Before"})
+_NAMED_DOER = re.compile(
+    r"(?P<name>[A-Z][a-z][\w.-]*(?:\s+[A-Z][a-z][\w.-]*)?)\s+"
+    r"(?P<verb>[a-z]+)\b"
+)
+_NOT_A_NAME = frozenset(
+    {
+        "I",
+        "My",
+        "The",
+        "A",
+        "An",
+        "This",
+        "That",
+        "Our",
+        "Your",
+        "His",
+        "Her",
+        "Their",
+        "We",
+        "You",
+        "He",
+        "She",
+        "They",
+        "It",
+        "When",
+        "What",
+        "Which",
+        "Who",
+        "How",
+        "Where",
+        "Why",
+        "After",
+        "Before",
+    }
+)
 
 
 def named_doer(phrase: str) -> str | None:
@@ -664,7 +823,7 @@ def named_doer(phrase: str) -> str | None:
         return None
     verb = m["verb"]
     base = IRREGULAR.get(verb)
-    past = (base is not None and base != verb and verb not in ("is", "are", "am", "has",
-                                                              "does", "goes")) or (
-        len(verb) > 3 and verb.endswith("ed") and verb not in NOT_INFLECTED)
+    past = (
+        base is not None and base != verb and verb not in ("is", "are", "am", "has", "does", "goes")
+    ) or (len(verb) > 3 and verb.endswith("ed") and verb not in NOT_INFLECTED)
     return m["name"] if past else None

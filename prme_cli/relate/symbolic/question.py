@@ -25,12 +25,18 @@ from prme_cli.relate.symbolic import lexicon
 
 _UNIT = r"(?:minutes|hours|days|weeks|months|years)"
 _HOW = rf"how\s+(?:long|much\s+time|many\s+(?P<unit>{_UNIT}))"
-_SUBJ = (r"(?P<subj>i|we|the\s+narrator|the\s+user|the\s+author"
-         r"|(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?))")
+_SUBJ = (
+    r"(?P<subj>i|we|the\s+narrator|the\s+user|the\s+author"
+    r"|(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?))"
+)
 _AUX = r"(?:did|do|does|had|has|have|was|were|is|are)"
-_PASSED = (r"(?:\s+(?:had|has|have))?(?:\s+(?:passed|elapsed|gone\s+by|gone|went\s+by|been|"
-           r"lapsed|there\s+been))?(?:\s+(?:was|is|were|are)\s+(?:it|there))?")
-_DAY_OF = (r"(?:(?:the\s+)?(?:day|date|time|moment|week|month|year)\s+(?:when\s+|that\s+|on\s+which\s+)?)")
+_PASSED = (
+    r"(?:\s+(?:had|has|have))?(?:\s+(?:passed|elapsed|gone\s+by|gone|went\s+by|been|"
+    r"lapsed|there\s+been))?(?:\s+(?:was|is|were|are)\s+(?:it|there))?"
+)
+_DAY_OF = (
+    r"(?:(?:the\s+)?(?:day|date|time|moment|week|month|year)\s+(?:when\s+|that\s+|on\s+which\s+)?)"
+)
 _END = r"\s*[?.!]*\s*$"
 
 
@@ -70,8 +76,12 @@ class QuestionFrame:
 
 
 def _clean(text: str) -> str:
-    return text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace(
-        "\u201d", '"')
+    return (
+        text.replace("\u2019", "'")
+        .replace("\u2018", "'")
+        .replace("\u201c", '"')
+        .replace("\u201d", '"')
+    )
 
 
 def _strip_phrase(phrase: str) -> str:
@@ -83,11 +93,11 @@ def _strip_phrase(phrase: str) -> str:
         changed = False
         m = re.match(rf"{_DAY_OF}", text, re.IGNORECASE)
         if m and m.end() < len(text):
-            text = text[m.end():]
+            text = text[m.end() :]
             changed = True
         m = re.match(r"(?:when|that)\s+", text, re.IGNORECASE)
         if m and m.end() < len(text):
-            text = text[m.end():]
+            text = text[m.end() :]
             changed = True
     return text.strip(" ,;:?!.")
 
@@ -103,10 +113,13 @@ def _subject(raw: str | None) -> str | None:
 
 _DETERMINER = r"(?:the|my|our|his|her|their|your|a|an)"
 #: Words that cannot stand inside a thing's or person's name before its verb.
-_NOT_IN_NP = frozenset(lexicon.words_of(
-    "i me we us you he him she it they them this that these those who whom which what when "
-    "where why how and or but if to of in on at by for from with about into after before "
-    "time day week month year last first next ago"))
+_NOT_IN_NP = frozenset(
+    lexicon.words_of(
+        "i me we us you he him she it they them this that these those who whom which what when "
+        "where why how and or but if to of in on at by for from with about into after before "
+        "time day week month year last first next ago"
+    )
+)
 #: Adjectives among the stop words that still belong to a thing's name ("the new kettle").
 _NP_ADJECTIVES = frozenset(lexicon.words_of("new old other own same"))
 
@@ -120,7 +133,7 @@ def _np_deed(text: str) -> str | None:
     m = re.match(rf"{_DETERMINER}\s+", text, re.IGNORECASE)
     if not m:
         return None
-    words = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end():]))
+    words = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end() :]))
     for i, w in enumerate(words[:5]):
         low = w.group(0).lower()
         if low in _NOT_IN_NP or (lexicon.is_stop(low) and low not in _NP_ADJECTIVES):
@@ -129,7 +142,7 @@ def _np_deed(text: str) -> str | None:
             continue
         base = lexicon.IRREGULAR.get(low, low)
         if lexicon.key(base) in lexicon.KNOWN_VERB_KEYS:
-            return text[:m.end() + words[i - 1].end()]
+            return text[: m.end() + words[i - 1].end()]
     return None
 
 
@@ -137,7 +150,7 @@ _POSSESSIVE_NP = re.compile(rf"^{_DETERMINER}\s+(?-i:[a-z][\w-]*)(?='s\s+\w)", r
 
 
 def _with_doer(phrase: EventPhrase) -> EventPhrase:
-    """"the plumber's visit": a common noun's event is that thing's or person's deed (a
+    """ "the plumber's visit": a common noun's event is that thing's or person's deed (a
     capitalised owner is a person the resolver already treats as the subject)."""
     if phrase.doer:
         return phrase
@@ -153,16 +166,26 @@ def _split_and(text: str) -> tuple[str, str] | None:
     positions = [m for m in re.finditer(r"\s+and\s+", text)]
     if not positions:
         return None
-    marked = [m for m in positions
-              if re.match(rf"\s+and\s+(?:{_DAY_OF}|when\b|my\b|the\b|i\b|a\b|an\b|our\b)",
-                          text[m.start():], re.IGNORECASE)]
-    strong = [m for m in positions
-              if re.match(rf"\s+and\s+{_DAY_OF}", text[m.start():], re.IGNORECASE)]
-    for pool in (strong, marked if len(marked) == 1 else [], positions if len(positions) == 1
-                 else []):
+    marked = [
+        m
+        for m in positions
+        if re.match(
+            rf"\s+and\s+(?:{_DAY_OF}|when\b|my\b|the\b|i\b|a\b|an\b|our\b)",
+            text[m.start() :],
+            re.IGNORECASE,
+        )
+    ]
+    strong = [
+        m for m in positions if re.match(rf"\s+and\s+{_DAY_OF}", text[m.start() :], re.IGNORECASE)
+    ]
+    for pool in (
+        strong,
+        marked if len(marked) == 1 else [],
+        positions if len(positions) == 1 else [],
+    ):
         if pool:
             m = pool[-1] if pool is strong else pool[0]
-            return text[:m.start()], text[m.end():]
+            return text[: m.start()], text[m.end() :]
     return None
 
 
@@ -213,8 +236,15 @@ def parse(question: str) -> QuestionFrame | None:
         if frame is not None:
             if frame.subject is None:
                 phrases = tuple(_with_doer(p) for p in frame.phrases)
-                frame = QuestionFrame(frame.operation, phrases, frame.unit, frame.form,
-                                      frame.subject, frame.latest, frame.notes)
+                frame = QuestionFrame(
+                    frame.operation,
+                    phrases,
+                    frame.unit,
+                    frame.form,
+                    frame.subject,
+                    frame.latest,
+                    frame.notes,
+                )
             return frame
     return None
 
@@ -229,8 +259,11 @@ def _verbatim(question: str, text: str) -> str:
 
 
 def _between(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}(?:,?\s+in\s+{_UNIT},?)?{_PASSED}\s+between\s+(?P<rest>.+?){_END}",
-                  q, re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}(?:,?\s+in\s+{_UNIT},?)?{_PASSED}\s+between\s+(?P<rest>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     split = _split_and(m.group("rest"))
@@ -240,35 +273,54 @@ def _between(q: str) -> QuestionFrame | None:
     if not a or not b:
         return None
     shared_a, _ = _share_object(a, b)
-    phrases = (EventPhrase(_verbatim(q, a), shared=shared_a),
-               EventPhrase(_verbatim(q, b), shared=_antecedent(b, a)))
+    phrases = (
+        EventPhrase(_verbatim(q, a), shared=shared_a),
+        EventPhrase(_verbatim(q, b), shared=_antecedent(b, a)),
+    )
     return QuestionFrame("elapsed_between", phrases, _unit(m), "between A and B")
 
 
 def _since_when(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}{_PASSED}\s+since\s+(?P<a>.+?)\s+(?:when|by\s+the\s+time)\s+"
-                  rf"(?P<b>.+?){_END}", q, re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}{_PASSED}\s+since\s+(?P<a>.+?)\s+(?:when|by\s+the\s+time)\s+"
+        rf"(?P<b>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
-    return QuestionFrame("elapsed_between", (EventPhrase(a), EventPhrase(b)), _unit(m),
-                         "since A when B")
+    return QuestionFrame(
+        "elapsed_between", (EventPhrase(a), EventPhrase(b)), _unit(m), "since A when B"
+    )
 
 
 def _been_when(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:had|have|has)\s+{_SUBJ}\s+"
-                  rf"been\s+(?P<a>.+?)\s+(?:when|before|by\s+the\s+time)\s+(?P<b>.+?){_END}",
-                  q, re.IGNORECASE)
+    m = re.search(
+        rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:had|have|has)\s+{_SUBJ}\s+"
+        rf"been\s+(?P<a>.+?)\s+(?:when|before|by\s+the\s+time)\s+(?P<b>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
-    return QuestionFrame("elapsed_between", (EventPhrase(a, aspect="start"), EventPhrase(b)),
-                         _unit(m), "how long had I been A when B", subject=_subject(m["subj"]))
+    return QuestionFrame(
+        "elapsed_between",
+        (EventPhrase(a, aspect="start"), EventPhrase(b)),
+        _unit(m),
+        "how long had I been A when B",
+        subject=_subject(m["subj"]),
+    )
 
 
 def _before_after(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}\s+(?P<rel>before|after)\s+(?P<b>.+?)\s+(?:did|had|was|were)\s+"
-                  rf"{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}\s+(?P<rel>before|after)\s+(?P<b>.+?)\s+(?:did|had|was|were)\s+"
+        rf"{_SUBJ}\s+(?P<a>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     b, a = _strip_phrase(m.group("b")), _strip_phrase(m.group("a"))
@@ -276,104 +328,165 @@ def _before_after(q: str) -> QuestionFrame | None:
         phrases = (EventPhrase(a), EventPhrase(b))
     else:
         phrases = (EventPhrase(b), EventPhrase(a))
-    return QuestionFrame("elapsed_between", phrases, _unit(m), f"how long {m['rel']} B did I A",
-                         subject=_subject(m["subj"]))
+    return QuestionFrame(
+        "elapsed_between",
+        phrases,
+        _unit(m),
+        f"how long {m['rel']} B did I A",
+        subject=_subject(m["subj"]),
+    )
 
 
 def _ago_when(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?)\s+when\s+"
-                  rf"(?P<b>.+?){_END}", q, re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?)\s+when\s+"
+        rf"(?P<b>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
-    return QuestionFrame("elapsed_between", (EventPhrase(a), EventPhrase(b)), _unit(m),
-                         "how long ago did I A when B", subject=_subject(m["subj"]))
+    return QuestionFrame(
+        "elapsed_between",
+        (EventPhrase(a), EventPhrase(b)),
+        _unit(m),
+        "how long ago did I A when B",
+        subject=_subject(m["subj"]),
+    )
 
 
 def _take_to_finish(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}\s+did\s+it\s+take\s+(?:me|us|him|her|them|(?P<subj>[A-Z]\w+))\s+"
-                  r"to\s+(?P<b>(?:finish|complete)\s+(?:reading\s+|watching\s+|listening\s+to\s+)?"
-                  rf"(?P<a>.+?)){_END}", q, re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}\s+did\s+it\s+take\s+(?:me|us|him|her|them|(?P<subj>[A-Z]\w+))\s+"
+        r"to\s+(?P<b>(?:finish|complete)\s+(?:reading\s+|watching\s+|listening\s+to\s+)?"
+        rf"(?P<a>.+?)){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
-    return QuestionFrame("elapsed_between",
-                         (EventPhrase(a, shared="start", aspect="start"),
-                          EventPhrase(b, aspect="finish")),
-                         _unit(m), "how long did it take to finish A", subject=m["subj"])
+    return QuestionFrame(
+        "elapsed_between",
+        (EventPhrase(a, shared="start", aspect="start"), EventPhrase(b, aspect="finish")),
+        _unit(m),
+        "how long did it take to finish A",
+        subject=m["subj"],
+    )
 
 
-_SEVERAL = re.compile(r"\s(?:and|or)\s|,|\b(?:in\s+total|in\s+all|altogether|combined|total|"
-                      r"overall|each|every|per|a\s+(?:day|week|month))\b", re.IGNORECASE)
+_SEVERAL = re.compile(
+    r"\s(?:and|or)\s|,|\b(?:in\s+total|in\s+all|altogether|combined|total|"
+    r"overall|each|every|per|a\s+(?:day|week|month))\b",
+    re.IGNORECASE,
+)
 
 
 def _spent_on(q: str) -> QuestionFrame | None:
-    """"How many days did I spend on my walking tour?": one lasting thing, measured from its
+    """ "How many days did I spend on my walking tour?": one lasting thing, measured from its
     start to its end. Both operands carry the question's one name for it; the first must be
     told as its start ("set off on …"), the second as its end ("got back from …"). Several
     things ("A and B") or a rate ("a day") are a total of stated durations, not a span."""
-    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:did|do|does|had|have|has)\s+"
-                  rf"{_SUBJ}\s+(?:spend|spent)\s+(?:(?:on|at|in|with|during)\s+)?(?P<a>.+?){_END}",
-                  q, re.IGNORECASE)
+    m = re.search(
+        rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:did|do|does|had|have|has)\s+"
+        rf"{_SUBJ}\s+(?:spend|spent)\s+(?:(?:on|at|in|with|during)\s+)?(?P<a>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m or _SEVERAL.search(m.group("a")):
         return None
     a = _verbatim(q, _strip_phrase(m.group("a")))
     if not a:
         return None
-    return QuestionFrame("elapsed_between",
-                         (EventPhrase(a, aspect="start", boundary="start"),
-                          EventPhrase(a, aspect="finish", boundary="end")),
-                         _unit(m), "how long did I spend on A (its start to its end)",
-                         subject=_subject(m["subj"]))
+    return QuestionFrame(
+        "elapsed_between",
+        (
+            EventPhrase(a, aspect="start", boundary="start"),
+            EventPhrase(a, aspect="finish", boundary="end"),
+        ),
+        _unit(m),
+        "how long did I spend on A (its start to its end)",
+        subject=_subject(m["subj"]),
+    )
 
 
 def _ago(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
-                  re.IGNORECASE)
+    m = re.search(
+        rf"\b{_HOW}\s+ago\s+(?:did|had|was|were)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE
+    )
     if not m:
         # "How many days ago did the parcel arrive?": a thing or person named by a noun
         # phrase, then its verb
-        m = re.search(rf"\b{_HOW}\s+ago\s+(?:did|had)\s+(?P<a>{_DETERMINER}\s.+?){_END}", q,
-                      re.IGNORECASE)
+        m = re.search(
+            rf"\b{_HOW}\s+ago\s+(?:did|had)\s+(?P<a>{_DETERMINER}\s.+?){_END}", q, re.IGNORECASE
+        )
         if m:
             a = _strip_phrase(m.group("a"))
             doer = _np_deed(a)
             if doer is None:
                 return None
-            return QuestionFrame("elapsed_since_question", (EventPhrase(a, doer=doer),),
-                                 _unit(m), "how long ago did X A")
+            return QuestionFrame(
+                "elapsed_since_question",
+                (EventPhrase(a, doer=doer),),
+                _unit(m),
+                "how long ago did X A",
+            )
     if not m:
-        m = re.search(rf"\b{_HOW}\s+(?:has\s+it\s+been|is\s+it|has\s+passed|have\s+passed)\s+"
-                      rf"since\s+(?:{_SUBJ}\s+)?(?P<a>.+?){_END}", q, re.IGNORECASE)
+        m = re.search(
+            rf"\b{_HOW}\s+(?:has\s+it\s+been|is\s+it|has\s+passed|have\s+passed)\s+"
+            rf"since\s+(?:{_SUBJ}\s+)?(?P<a>.+?){_END}",
+            q,
+            re.IGNORECASE,
+        )
     if not m:
         return None
     a = _strip_phrase(m.group("a"))
     subj = m.groupdict().get("subj")
     doer = (_np_deed(a) or "") if subj is None else ""
-    return QuestionFrame("elapsed_since_question", (EventPhrase(a, doer=doer),), _unit(m),
-                         "how long ago did I A", subject=_subject(subj))
+    return QuestionFrame(
+        "elapsed_since_question",
+        (EventPhrase(a, doer=doer),),
+        _unit(m),
+        "how long ago did I A",
+        subject=_subject(subj),
+    )
 
 
 def _been_since(q: str) -> QuestionFrame | None:
-    m = re.search(rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:have|has)\s+{_SUBJ}\s+"
-                  rf"been\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+    m = re.search(
+        rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:have|has)\s+{_SUBJ}\s+"
+        rf"been\s+(?P<a>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m or re.search(r"\bwhen\b", m.group("a"), re.IGNORECASE):
         return None
     a = _strip_phrase(m.group("a"))
-    return QuestionFrame("elapsed_since_question", (EventPhrase(a, aspect="start"),), _unit(m),
-                         "how long have I been A", subject=_subject(m["subj"]))
+    return QuestionFrame(
+        "elapsed_since_question",
+        (EventPhrase(a, aspect="start"),),
+        _unit(m),
+        "how long have I been A",
+        subject=_subject(m["subj"]),
+    )
 
 
 #: Verbs any event does: with them the options of "which … first" are events, not doers.
-_EVENT_VERBS = frozenset(lexicon.key(w) for w in lexicon.words_of(
-    "happen occur take place come start begin end finish"))
+_EVENT_VERBS = frozenset(
+    lexicon.key(w) for w in lexicon.words_of("happen occur take place come start begin end finish")
+)
 
 _ORDER_WORDS = r"(?P<dir>first|earlier|sooner|most\s+recently|last|later|more\s+recently)"
 
 
 def _which_first(q: str) -> QuestionFrame | None:
-    m = re.match(rf"(?:which|what|who)\b(?P<head>.*?)\b{_ORDER_WORDS}\b(?P<mid>[^,:]*)[,:]\s*"
-                 rf"(?P<opts>.+?\s+or\s+.+?){_END}", q, re.IGNORECASE)
+    m = re.match(
+        rf"(?:which|what|who)\b(?P<head>.*?)\b{_ORDER_WORDS}\b(?P<mid>[^,:]*)[,:]\s*"
+        rf"(?P<opts>.+?\s+or\s+.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     opts = _options(m.group("opts"))
@@ -382,8 +495,11 @@ def _which_first(q: str) -> QuestionFrame | None:
     head = m.group("head")
     verb = ""
     subj = None
-    vm = re.search(rf"\b(?:did|do|does|have|had|was|were)\s+{_SUBJ}\s+(?P<verb>.+)$",
-                   head.strip(), re.IGNORECASE)
+    vm = re.search(
+        rf"\b(?:did|do|does|have|had|was|were)\s+{_SUBJ}\s+(?P<verb>.+)$",
+        head.strip(),
+        re.IGNORECASE,
+    )
     vm_aux = vm is not None
     if vm:
         verb = vm.group("verb")
@@ -394,31 +510,48 @@ def _which_first(q: str) -> QuestionFrame | None:
     shared = " ".join(x for x in (verb, m.group("mid")) if x.strip())
     # "Which arrived first, the desk or the chair?": no subject, an active verb of its own
     # (not "happened", not a passive "was delivered"): each option is the verb's doer.
-    doers = (subj is None and not vm_aux and re.fullmatch(r"\s*\w+\s*", head) is not None
-             and bool(verb) and lexicon.key(verb) not in _EVENT_VERBS)
-    phrases = tuple(EventPhrase(_verbatim(q, o := _strip_phrase(o_raw)), shared=shared,
-                                doer=o if doers and re.match(rf"{_DETERMINER}\s", o,
-                                                             re.IGNORECASE) else "")
-                    for o_raw in opts)
-    latest = bool(re.match(r"most\s+recently|last|later|more\s+recently", m.group("dir"),
-                           re.IGNORECASE))
-    return QuestionFrame("order", phrases, None, "which first, A or B", subject=subj,
-                         latest=latest)
+    doers = (
+        subj is None
+        and not vm_aux
+        and re.fullmatch(r"\s*\w+\s*", head) is not None
+        and bool(verb)
+        and lexicon.key(verb) not in _EVENT_VERBS
+    )
+    phrases = tuple(
+        EventPhrase(
+            _verbatim(q, o := _strip_phrase(o_raw)),
+            shared=shared,
+            doer=o if doers and re.match(rf"{_DETERMINER}\s", o, re.IGNORECASE) else "",
+        )
+        for o_raw in opts
+    )
+    latest = bool(
+        re.match(r"most\s+recently|last|later|more\s+recently", m.group("dir"), re.IGNORECASE)
+    )
+    return QuestionFrame("order", phrases, None, "which first, A or B", subject=subj, latest=latest)
 
 
 def _order_of(q: str) -> QuestionFrame | None:
-    m = re.search(r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+|right\s+|correct\s+)?"
-                  r"order\s+of|in\s+what\s+order\s+did\s+(?:i|we)|put\s+(?:these|the\s+"
-                  r"following)(?:\s+events)?\s+in\s+order)\b[^:]*:\s*(?P<items>[^'\"].+?)"
-                  + _END, q, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+|right\s+|correct\s+)?"
+        r"order\s+of|in\s+what\s+order\s+did\s+(?:i|we)|put\s+(?:these|the\s+"
+        r"following)(?:\s+events)?\s+in\s+order)\b[^:]*:\s*(?P<items>[^'\"].+?)" + _END,
+        q,
+        re.IGNORECASE,
+    )
     if m:
         items = _options(m.group("items"))
         if len(items) >= 2:
             phrases = tuple(EventPhrase(_verbatim(q, _strip_phrase(i))) for i in items)
             return QuestionFrame("order", phrases, None, "what is the order of: A, B, C")
-    m = re.search(r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+)?order\s+of|in\s+what\s+"
-                  r"order\s+did\s+(?:i|we))\b[^:'\"]*?[:]?\s*(?P<items>(?:'|\").+?){_END}"
-                  .replace("{_END}", _END), q, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:what\s+(?:is|was)\s+the\s+(?:chronological\s+)?order\s+of|in\s+what\s+"
+        r"order\s+did\s+(?:i|we))\b[^:'\"]*?[:]?\s*(?P<items>(?:'|\").+?){_END}".replace(
+            "{_END}", _END
+        ),
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     items = _options(m.group("items"))
@@ -429,50 +562,72 @@ def _order_of(q: str) -> QuestionFrame | None:
 
 
 def _when(q: str) -> QuestionFrame | None:
-    m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
-                 rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+"
-                 rf"(?:did|do|does|was|were|had|has|have)\s+{_SUBJ}\s+(?P<a>.+?){_END}", q,
-                 re.IGNORECASE)
+    m = re.match(
+        rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
+        rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+"
+        rf"(?:did|do|does|was|were|had|has|have)\s+{_SUBJ}\s+(?P<a>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
-        m = re.match(rf"what\s+(?:was|is)\s+the\s+(?:exact\s+)?date\s+(?:on\s+which|when|that)\s+"
-                     rf"{_SUBJ}\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+        m = re.match(
+            rf"what\s+(?:was|is)\s+the\s+(?:exact\s+)?date\s+(?:on\s+which|when|that)\s+"
+            rf"{_SUBJ}\s+(?P<a>.+?){_END}",
+            q,
+            re.IGNORECASE,
+        )
     if not m:
-        m = re.match(rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
-                     rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+(?:did|do|does|had|has|have)\s+"
-                     rf"(?P<a>{_DETERMINER}\s.+?){_END}", q, re.IGNORECASE)
+        m = re.match(
+            rf"(?:when|on\s+what\s+(?:date|day)|what\s+date|(?:on\s+)?(?:what|which)\s+"
+            rf"day(?:\s+of\s+the\s+week)?|which\s+date)\s+(?:did|do|does|had|has|have)\s+"
+            rf"(?P<a>{_DETERMINER}\s.+?){_END}",
+            q,
+            re.IGNORECASE,
+        )
         if m:
             a = _strip_phrase(m.group("a"))
             doer = _np_deed(a)
             if doer is None:
                 return None
-            return QuestionFrame("absolute_date", (EventPhrase(a, doer=doer),), None,
-                                 "when did X A")
+            return QuestionFrame(
+                "absolute_date", (EventPhrase(a, doer=doer),), None, "when did X A"
+            )
     if not m:
         m = re.match(rf"when\s+was\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
         if m:
             a = _strip_phrase(m.group("a"))
-            return QuestionFrame("absolute_date", (EventPhrase(a, doer=_np_deed(a) or ""),),
-                                 None, "when was A")
+            return QuestionFrame(
+                "absolute_date", (EventPhrase(a, doer=_np_deed(a) or ""),), None, "when was A"
+            )
         return None
     a = _strip_phrase(m.group("a"))
-    return QuestionFrame("absolute_date", (EventPhrase(a),), None, "when did I A",
-                         subject=_subject(m.group("subj")))
+    return QuestionFrame(
+        "absolute_date", (EventPhrase(a),), None, "when did I A", subject=_subject(m.group("subj"))
+    )
 
 
 def _did_before(q: str) -> QuestionFrame | None:
-    """"Did I A before B?" / "Was A after B?": an order of two events (the reader turns the
+    """ "Did I A before B?" / "Was A after B?": an order of two events (the reader turns the
     computed order into yes or no)."""
-    m = re.match(rf"(?:did|was|were|had|have)\s+(?:{_SUBJ}\s+)?(?P<a>.+?)\s+(?P<rel>before|after|"
-                 rf"earlier\s+than|later\s+than|prior\s+to)\s+(?P<b>.+?){_END}", q,
-                 re.IGNORECASE)
+    m = re.match(
+        rf"(?:did|was|were|had|have)\s+(?:{_SUBJ}\s+)?(?P<a>.+?)\s+(?P<rel>before|after|"
+        rf"earlier\s+than|later\s+than|prior\s+to)\s+(?P<b>.+?){_END}",
+        q,
+        re.IGNORECASE,
+    )
     if not m:
         return None
     a, b = _strip_phrase(m.group("a")), _strip_phrase(m.group("b"))
     a = re.sub(r"\s+(?:happen|occur|take\s+place|come)$", "", a, flags=re.IGNORECASE)
     if not a or not b:
         return None
-    return QuestionFrame("order", (EventPhrase(a), EventPhrase(b)), None, "did I A before B",
-                         subject=_subject(m.groupdict().get("subj")))
+    return QuestionFrame(
+        "order",
+        (EventPhrase(a), EventPhrase(b)),
+        None,
+        "did I A before B",
+        subject=_subject(m.groupdict().get("subj")),
+    )
 
 
 def _unit(m: re.Match[str]) -> str | None:
@@ -481,5 +636,18 @@ def _unit(m: re.Match[str]) -> str | None:
 
 
 # Most specific first: "how many days ago did I A when B" before "how many days ago did I A".
-_PARSERS = (_take_to_finish, _spent_on, _been_when, _since_when, _ago_when, _before_after, _between,
-            _ago, _been_since, _order_of, _which_first, _when, _did_before)
+_PARSERS = (
+    _take_to_finish,
+    _spent_on,
+    _been_when,
+    _since_when,
+    _ago_when,
+    _before_after,
+    _between,
+    _ago,
+    _been_since,
+    _order_of,
+    _which_first,
+    _when,
+    _did_before,
+)

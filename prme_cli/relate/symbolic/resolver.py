@@ -62,8 +62,9 @@ RIVAL_MARGIN = 0.25
 #: about something else.
 UNDATED_MARGIN = 0.3
 #: Speakers whose words are not the notes' own account of events.
-_NON_WITNESS_SPEAKERS = frozenset({"assistant", "ai", "bot", "chatgpt", "model", "system",
-                                   "gpt", "claude", "llm"})
+_NON_WITNESS_SPEAKERS = frozenset(
+    {"assistant", "ai", "bot", "chatgpt", "model", "system", "gpt", "claude", "llm"}
+)
 
 
 @dataclass(slots=True)
@@ -101,8 +102,9 @@ class SymbolicResolver:
 
     name = "symbolic"
 
-    def __init__(self, *, min_coverage: float = MIN_COVERAGE,
-                 rival_margin: float = RIVAL_MARGIN) -> None:
+    def __init__(
+        self, *, min_coverage: float = MIN_COVERAGE, rival_margin: float = RIVAL_MARGIN
+    ) -> None:
         self.min_coverage = min_coverage
         self.rival_margin = rival_margin
         self._context: tuple[str | None, bool, bool] = (None, False, False)
@@ -125,23 +127,25 @@ class SymbolicResolver:
         frame = question.parse(request.question)
         if frame is None:
             return Resolution("unsupported", (), ("no supported question construction",))
-        notes = [f"question: {frame.form} -> {frame.operation}"
-                 + (f", unit {frame.unit}" if frame.unit else "")
-                 + (f", subject {frame.subject}" if frame.subject else "")]
+        notes = [
+            f"question: {frame.form} -> {frame.operation}"
+            + (f", unit {frame.unit}" if frame.unit else "")
+            + (f", subject {frame.subject}" if frame.subject else "")
+        ]
         tz = request.question_date.tzinfo
         assert tz is not None, "question_date must be aware"
         units = self._units(request.records, frame)
         if not units:
             return Resolution("unsupported", (), tuple(notes + ["no records to read"]))
-        df, n_docs = align.document_frequencies(
-            [s.text for u in units for s in u.seg.sentences])
+        df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
         chosen: list[Candidate] = []
-        models = [align.model_phrase(_restriction(p, request.question_date, tz)[1], df, n_docs)
-                  for p in frame.phrases]
+        models = [
+            align.model_phrase(_restriction(p, request.question_date, tz)[1], df, n_docs)
+            for p in frame.phrases
+        ]
         for i, phrase in enumerate(frame.phrases):
             others = [m for j, m in enumerate(models) if j != i]
-            pick, why = self._align_phrase(phrase, frame, units, df, n_docs, request, tz,
-                                           others)
+            pick, why = self._align_phrase(phrase, frame, units, df, n_docs, request, tz, others)
             notes.extend(why)
             if pick is None:
                 return Resolution("unsupported", (), tuple(notes))
@@ -157,19 +161,21 @@ class SymbolicResolver:
             if cand.context_start is not None and cand.context_start < mention.quote_start:
                 # Quote from the sentence a pronoun refers back to ("… for my sister this
                 # weekend. … I got her a necklace last weekend"), so the quote names her.
-                quote = cand.record.text[cand.context_start:mention.quote_end]
+                quote = cand.record.text[cand.context_start : mention.quote_end]
             at = cand.sentence.speaker_at
             if _phrase_subject(phrase, frame) and at is not None and at < mention.quote_start:
                 # Quote from the speaker's name, so the quote itself shows whose words
                 # these are ("Caroline: … I went to a support group yesterday").
-                quote = cand.record.text[at:mention.quote_end]
-            operands.append(Operand(
-                name=phrase.text,
-                evidence_id=cand.record.id,
-                quote=quote,
-                time_expression=mention.expression,
-                time_basis=mention.basis,
-            ))
+                quote = cand.record.text[at : mention.quote_end]
+            operands.append(
+                Operand(
+                    name=phrase.text,
+                    evidence_id=cand.record.id,
+                    quote=quote,
+                    time_expression=mention.expression,
+                    time_basis=mention.basis,
+                )
+            )
         return Resolution(frame.operation, tuple(operands), tuple(notes))
 
     def _units(self, records: tuple[EvidenceRecord, ...], frame: QuestionFrame) -> list[_Unit]:
@@ -183,8 +189,11 @@ class SymbolicResolver:
         self._named = {}
         units = []
         for record, seg in segs:
-            units.append(_Unit(record, seg, True,
-                               align.writer_capitalises(segment.speaker_labels(record.text))))
+            units.append(
+                _Unit(
+                    record, seg, True, align.writer_capitalises(segment.speaker_labels(record.text))
+                )
+            )
         self._context = (subject, bool(others), self._named_in_text(subject))
         return units
 
@@ -204,8 +213,7 @@ class SymbolicResolver:
                     break
         return self._named[subject]
 
-    def _first_person(self, sentence: segment.Sentence,
-                      subject: str | None = None) -> bool | None:
+    def _first_person(self, sentence: segment.Sentence, subject: str | None = None) -> bool | None:
         """Whether a first-person sentence speaks for the subject (the question's, or the
         phrase's own, see :func:`_phrase_subject`): True (it does), False (only a sentence
         naming the subject counts) or None (skip: an assistant's or a bot's words are not
@@ -228,9 +236,17 @@ class SymbolicResolver:
 
     # ------------------------------------------------------------------ one phrase
 
-    def _align_phrase(self, phrase: EventPhrase, frame: QuestionFrame, units: list[_Unit],
-                      df, n_docs: int, request: ResolveRequest, tz: tzinfo,
-                      others: list[align.PhraseModel]) -> tuple[Candidate | None, list[str]]:
+    def _align_phrase(
+        self,
+        phrase: EventPhrase,
+        frame: QuestionFrame,
+        units: list[_Unit],
+        df,
+        n_docs: int,
+        request: ResolveRequest,
+        tz: tzinfo,
+        others: list[align.PhraseModel],
+    ) -> tuple[Candidate | None, list[str]]:
         restriction, model_phrase = _restriction(phrase, request.question_date, tz)
         model = align.model_phrase(model_phrase, df, n_docs)
         label = f"'{phrase.text}'"
@@ -248,38 +264,66 @@ class SymbolicResolver:
                 if first_person is None:
                     continue
                 referred, context_start = _referred_back(unit, sentence, model)
-                m = align.match(model, sentence.text, subject=subject,
-                                first_person=first_person,
-                                implied=_implied(sentence) + referred,
-                                capitalises=unit.capitalises, appointment=appointment)
+                m = align.match(
+                    model,
+                    sentence.text,
+                    subject=subject,
+                    first_person=first_person,
+                    implied=_implied(sentence) + referred,
+                    capitalises=unit.capitalises,
+                    appointment=appointment,
+                )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
-                if not any(t.text in referred or lexicon.key(t.text) in
-                           {lexicon.key(w) for w in referred}
-                           for t, at, _, _ in m.matched if at >= len(sentence.text)):
+                if not any(
+                    t.text in referred or lexicon.key(t.text) in {lexicon.key(w) for w in referred}
+                    for t, at, _, _ in m.matched
+                    if at >= len(sentence.text)
+                ):
                     context_start = None
-                mention, why = self._date_of(unit, sentence, m, model, request, tz,
-                                             appointment=appointment)
-                if (mention is not None and restriction is not None and mention.window
-                        and not _overlaps(mention.window, restriction)):
+                mention, why = self._date_of(
+                    unit, sentence, m, model, request, tz, appointment=appointment
+                )
+                if (
+                    mention is not None
+                    and restriction is not None
+                    and mention.window
+                    and not _overlaps(mention.window, restriction)
+                ):
                     continue  # outside the period the question names ("in June")
                 claimed = any(
-                    (o := align.match(other, sentence.text, subject=subject,
-                                      first_person=first_person)) is not None
-                    and o.coverage > m.coverage + 1e-9 and not o.problems
-                    for other in others)
-                cands.append(Candidate(unit.record, sentence, m, mention, why, claimed,
-                                       context_start))
+                    (
+                        o := align.match(
+                            other, sentence.text, subject=subject, first_person=first_person
+                        )
+                    )
+                    is not None
+                    and o.coverage > m.coverage + 1e-9
+                    and not o.problems
+                    for other in others
+                )
+                cands.append(
+                    Candidate(unit.record, sentence, m, mention, why, claimed, context_start)
+                )
         return self._choose(label, cands, frame)
 
-    def _date_of(self, unit: _Unit, sentence: segment.Sentence, m: align.Match,
-                 model: align.PhraseModel, request: ResolveRequest,
-                 tz: tzinfo, *, appointment: bool = False) -> tuple[timefind.Mention | None, str]:
+    def _date_of(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        m: align.Match,
+        model: align.PhraseModel,
+        request: ResolveRequest,
+        tz: tzinfo,
+        *,
+        appointment: bool = False,
+    ) -> tuple[timefind.Mention | None, str]:
         record = unit.record
         if sentence.heading is not None:
             heading = sentence.heading
-            mentions = timefind.heading_mentions(record, heading,
-                                                 question_date=request.question_date, tz=tz)
+            mentions = timefind.heading_mentions(
+                record, heading, question_date=request.question_date, tz=tz
+            )
             usable = []
             for mention in mentions:
                 unfit = timefind.fact_kind_fits(mention, model.aspects, heading.todo)
@@ -290,20 +334,29 @@ class SymbolicResolver:
             if usable:
                 return usable[0], ""
             return None, "the heading carries no stamp that dates this kind of event"
-        mentions = timefind.sentence_mentions(record, sentence.start, sentence.end,
-                                              question_date=request.question_date, tz=tz)
+        mentions = timefind.sentence_mentions(
+            record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+        )
         a, b = m.clause
         clause_start, clause_end = sentence.start + a, sentence.start + b
         focus = sentence.start + m.focus
-        named = [(sentence.start + s0, sentence.start + e0) for t, s0, e0, r in m.matched
-                 if r == 1.0]
+        named = [
+            (sentence.start + s0, sentence.start + e0) for t, s0, e0, r in m.matched if r == 1.0
+        ]
         # A date that is part of the event's own name ("the March 15th issue") is not when
         # the event happened.
-        mentions = [x for x in mentions if x.covers
-                    or not any(x.start < e0 and s0 < x.end for s0, e0 in named)]
+        mentions = [
+            x
+            for x in mentions
+            if x.covers or not any(x.start < e0 and s0 < x.end for s0, e0 in named)
+        ]
         fronted = _fronted_clause(sentence, m.clause)
-        linked = [x for x in mentions if clause_start <= x.start < clause_end
-                  or (fronted is not None and fronted[0] <= x.start < fronted[1])]
+        linked = [
+            x
+            for x in mentions
+            if clause_start <= x.start < clause_end
+            or (fronted is not None and fronted[0] <= x.start < fronted[1])
+        ]
         follow = None
         if not linked:
             # "I just got back from a day at Kew Gardens - we loved the orchid festival": the
@@ -329,23 +382,25 @@ class SymbolicResolver:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
         linked = [_recent_licence_fits(x, record.text, m, sentence, model) for x in linked]
-        linked = [_since_dates_start(x, record.text[clause_start:clause_end], model)
-                  for x in linked]
+        linked = [
+            _since_dates_start(x, record.text[clause_start:clause_end], model) for x in linked
+        ]
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
         if not model.modal and not (appointment and all(x.coming for x in usable)):
             if any(x.future for x in usable):
                 return None, "the time is in the future of the note"
-            lead = record.text[clause_start:max(x.end for x in usable)]
+            lead = record.text[clause_start : max(x.end for x in usable)]
             if timefind.FUTURE_CUE.search(lead):
                 return None, "the clause speaks of a coming event"
         windows = {(x.window[0], x.window[1]) for x in usable if x.window}
         if len(windows) > 1:
             # Several dates in one clause: trust only the first one after the head.
             after = sorted((x for x in usable if x.start >= focus), key=lambda x: x.start)
-            if len(after) >= 2 and re.fullmatch(r"[\s,]*(?:on|in|at|,)?[\s,]*",
-                                                record.text[after[0].end:after[1].start]):
+            if len(after) >= 2 and re.fullmatch(
+                r"[\s,]*(?:on|in|at|,)?[\s,]*", record.text[after[0].end : after[1].start]
+            ):
                 # "last month on May 15th": two readings of one date side by side; the finer
                 # one stands if it lies inside the other, else the note contradicts itself.
                 first, second = after[0].window, after[1].window
@@ -353,8 +408,10 @@ class SymbolicResolver:
                 if first[0] <= second[0] and second[1] <= first[1]:
                     after = [after[1]]
                 elif not (second[0] <= first[0] and first[1] <= second[1]):
-                    return None, (f"'{after[0].expression}' and '{after[1].expression}' give "
-                                  f"the event two different dates")
+                    return None, (
+                        f"'{after[0].expression}' and '{after[1].expression}' give "
+                        f"the event two different dates"
+                    )
             usable = after[:1] if after else []
             if not usable:
                 return None, "several dates in the event's clause"
@@ -364,19 +421,21 @@ class SymbolicResolver:
         if best.covers and focus >= best.start:
             # A recent-past "just" holds its own verb: what may not intervene is another
             # verb between that verb and the event's words.
-            between = record.text[best.end:max(focus, best.end)]
+            between = record.text[best.end : max(focus, best.end)]
         else:
-            between = record.text[min(focus, best.start):max(focus, best.end)]
+            between = record.text[min(focus, best.start) : max(focus, best.end)]
         other_verb = align.intervening_verb(between, model)
         if other_verb:
-            return None, (f"another verb ('{other_verb}') stands between the event and "
-                          f"'{best.expression}'")
+            return None, (
+                f"another verb ('{other_verb}') stands between the event and '{best.expression}'"
+            )
         if self._corrected_next(unit, sentence, request, tz):
             return None, "the next sentence takes the date back and gives another"
         return best, ""
 
-    def _corrected_next(self, unit: _Unit, sentence: segment.Sentence,
-                        request: ResolveRequest, tz: tzinfo) -> bool:
+    def _corrected_next(
+        self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
+    ) -> bool:
         """Does the next sentence of the same speaker correct this one's time ("I went to the
         opera on Sunday. Actually no, it was Monday.")?"""
         sentences = unit.seg.sentences
@@ -388,17 +447,21 @@ class SymbolicResolver:
             return False
         if not _CORRECTION.match(nxt.text):
             return False
-        return bool(timefind.sentence_mentions(unit.record, nxt.start, nxt.end,
-                                               question_date=request.question_date, tz=tz))
+        return bool(
+            timefind.sentence_mentions(
+                unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+            )
+        )
 
-    def _next_sentence_date(self, unit: _Unit, sentence: segment.Sentence,
-                            request: ResolveRequest, tz: tzinfo):
+    def _next_sentence_date(
+        self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
+    ):
         sentences = unit.seg.sentences
         index = sentence.index + 1
         if sentence.heading is not None or index >= len(sentences):
             return None
         nxt = sentences[index]
-        gap = unit.record.text[sentence.end:nxt.start]
+        gap = unit.record.text[sentence.end : nxt.start]
         if nxt.heading is not None or "\n\n" in gap or len(gap.strip(" .!?\n\"')")) > 0:
             return None
         spans = segment.clauses(nxt.text)
@@ -406,16 +469,21 @@ class SymbolicResolver:
         pro = _PRO_FORM.match(nxt.text[a:b])
         if not pro:
             return None
-        mentions = timefind.sentence_mentions(unit.record, nxt.start, nxt.end,
-                                              question_date=request.question_date, tz=tz)
-        linked = [replace(x, quote_start=sentence.start, quote_end=nxt.end) for x in mentions
-                  if nxt.start + a <= x.start < nxt.start + b]
+        mentions = timefind.sentence_mentions(
+            unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+        )
+        linked = [
+            replace(x, quote_start=sentence.start, quote_end=nxt.end)
+            for x in mentions
+            if nxt.start + a <= x.start < nxt.start + b
+        ]
         if not linked:
             return None
         return (nxt.start + a, nxt.start + b, nxt.start + a + pro.end()), linked
 
-    def _choose(self, label: str, cands: list[Candidate],
-                frame: QuestionFrame) -> tuple[Candidate | None, list[str]]:
+    def _choose(
+        self, label: str, cands: list[Candidate], frame: QuestionFrame
+    ) -> tuple[Candidate | None, list[str]]:
         notes: list[str] = []
         clean = [c for c in cands if not c.match.problems and _anchors_ok(c.match)]
         if not clean:
@@ -423,47 +491,78 @@ class SymbolicResolver:
             return None, [f"{label}: no sentence reports it{why}"]
         # A sentence that tells another of the question's events better is that event's
         # evidence, not this one's ("gave her the quilt" is not "finishing the quilt").
-        dated = [c for c in clean if c.window is not None and c.coverage >= self.min_coverage
-                 and not c.claimed]
+        dated = [
+            c
+            for c in clean
+            if c.window is not None and c.coverage >= self.min_coverage and not c.claimed
+        ]
         strongest = max(clean, key=lambda c: c.coverage)
         if not dated:
-            return None, [(f"{label}: best sentence (record {strongest.record.id}, coverage "
-                          f"{strongest.coverage:.2f}) gives no usable time: "
-                          f"{strongest.why_undated or 'too weak a match'}")]
+            return None, [
+                (
+                    f"{label}: best sentence (record {strongest.record.id}, coverage "
+                    f"{strongest.coverage:.2f}) gives no usable time: "
+                    f"{strongest.why_undated or 'too weak a match'}"
+                )
+            ]
         # Best coverage first; among equals the finest, clearest time.
-        dated.sort(key=lambda c: (-round(c.coverage, 6), _precision_rank(c),
-                                  c.mention.vague if c.mention else True))
+        dated.sort(
+            key=lambda c: (
+                -round(c.coverage, 6),
+                _precision_rank(c),
+                c.mention.vague if c.mention else True,
+            )
+        )
         best = dated[0]
         assert best.mention is not None and best.window is not None
         if best.mention.vague:
             return None, [f"{label}: the time '{best.mention.expression}' is vague"]
-        if strongest.coverage > best.coverage + UNDATED_MARGIN - 1e-9 and \
-                strongest.window is None and not strongest.claimed:
-            return None, [(f"{label}: a much closer sentence (record {strongest.record.id}) gives "
-                          f"no time, so the dated one may be about something else")]
+        if (
+            strongest.coverage > best.coverage + UNDATED_MARGIN - 1e-9
+            and strongest.window is None
+            and not strongest.claimed
+        ):
+            return None, [
+                (
+                    f"{label}: a much closer sentence (record {strongest.record.id}) gives "
+                    f"no time, so the dated one may be about something else"
+                )
+            ]
         for other in dated[1:]:
             if other.coverage < best.coverage - self.rival_margin:
                 break
             if other.claimed:
                 continue
             if other.window is not None and not _same_days(other.window, best.window):
-                return None, [(f"{label}: rival dates — record {best.record.id} says "
-                              f"'{best.mention.expression}', record {other.record.id} says "
-                              f"'{other.mention.expression if other.mention else '?'}'")]
+                return None, [
+                    (
+                        f"{label}: rival dates — record {best.record.id} says "
+                        f"'{best.mention.expression}', record {other.record.id} says "
+                        f"'{other.mention.expression if other.mention else '?'}'"
+                    )
+                ]
         denial = self._denied_later(best, cands)
         if denial is not None:
-            return None, [(f"{label}: a later sentence (record {denial.record.id}) denies it: "
-                          f"\"{_short(denial.sentence.text)}\"")]
-        if not timefind.precise_enough(best.window[2], frame.unit) and \
-                frame.operation != "order":
-            return None, [(f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
-                          f"too coarse for {frame.unit or 'days'}")]
+            return None, [
+                (
+                    f"{label}: a later sentence (record {denial.record.id}) denies it: "
+                    f'"{_short(denial.sentence.text)}"'
+                )
+            ]
+        if not timefind.precise_enough(best.window[2], frame.unit) and frame.operation != "order":
+            return None, [
+                (
+                    f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
+                    f"too coarse for {frame.unit or 'days'}"
+                )
+            ]
         matched = ", ".join(sorted({t.text for t, *_ in best.match.matched}))
         notes.append(
-            f"{label} -> record {best.record.id}: \"{_short(best.sentence.text)}\" "
+            f'{label} -> record {best.record.id}: "{_short(best.sentence.text)}" '
             f"(coverage {best.coverage:.2f}; matched {matched}); time '{best.mention.expression}'"
             f" [{best.mention.basis}] = {_show(best.window)}"
-            + (f" ({best.mention.meaning})" if best.mention.meaning else ""))
+            + (f" ({best.mention.meaning})" if best.mention.meaning else "")
+        )
         return best, notes
 
     def _denied_later(self, best: Candidate, cands: list[Candidate]) -> Candidate | None:
@@ -487,13 +586,16 @@ class SymbolicResolver:
                     return c
                 continue
             written = c.record.event_time
-            if written is not None and \
-                    written.replace(tzinfo=best.window[0].tzinfo) >= best.window[1]:
+            if (
+                written is not None
+                and written.replace(tzinfo=best.window[0].tzinfo) >= best.window[1]
+            ):
                 return c
         return None
 
-    def _check_together(self, frame: QuestionFrame, chosen: list[Candidate],
-                        request: ResolveRequest) -> str | None:
+    def _check_together(
+        self, frame: QuestionFrame, chosen: list[Candidate], request: ResolveRequest
+    ) -> str | None:
         ids = [c.record.id for c in chosen]
         if len(set(ids)) != len(ids):
             return "two events cite the same record; the answer would not be independent"
@@ -528,7 +630,8 @@ _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)
 _CORRECTION = re.compile(
     r"\s*(?:actually|sorry|oops|correction|wait|no,|no\s+wait|i\s+mean|scratch\s+that|"
     r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
@@ -547,8 +650,9 @@ def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
     return frame.subject
 
 
-def _referred_back(unit: _Unit, sentence: segment.Sentence,
-                   model: align.PhraseModel) -> tuple[tuple[str, ...], int | None]:
+def _referred_back(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None]:
     """Words of the event's name that the sentence says only through a personal pronoun.
 
     "I'm planning a dinner for my sister. … I got her a necklace last weekend": "her" can
@@ -558,8 +662,11 @@ def _referred_back(unit: _Unit, sentence: segment.Sentence,
     no such pronoun."""
     if sentence.heading is not None:
         return (), None
-    pronouns = {w.lower() for _, _, w in lexicon.words(sentence.text)
-                if w.lower() in lexicon.PERSONAL_PRONOUNS}
+    pronouns = {
+        w.lower()
+        for _, _, w in lexicon.words(sentence.text)
+        if w.lower() in lexicon.PERSONAL_PRONOUNS
+    }
     if not pronouns:
         return (), None
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
@@ -572,15 +679,16 @@ def _referred_back(unit: _Unit, sentence: segment.Sentence,
         if index < 0:
             break
         previous = sentences[index]
-        gap = unit.record.text[previous.end:later.start]
+        gap = unit.record.text[previous.end : later.start]
         if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
             break
         for _, _, word in lexicon.words(previous.text):
             k = lexicon.key(word.lower())
             if k not in model.own_keys or k in own or word.lower() in found:
                 continue
-            if any(lexicon.pronoun_can_mean(p, word, capitalised=word[:1].isupper())
-                   for p in pronouns):
+            if any(
+                lexicon.pronoun_can_mean(p, word, capitalised=word[:1].isupper()) for p in pronouns
+            ):
                 found.append(word.lower())
                 start = previous.start
         later = previous
@@ -640,47 +748,73 @@ def _fronted_clause(sentence: segment.Sentence, clause: tuple[int, int]):
     spans = segment.clauses(sentence.text)
     index = spans.index(clause) if clause in spans else -1
     if index <= 0:
-        prefix = sentence.text[:clause[0]]
+        prefix = sentence.text[: clause[0]]
         if not prefix.strip():
             return None
         a, b = 0, clause[0]
     else:
         a, b = spans[index - 1]
     piece = sentence.text[a:b]
-    words = [w for w in piece.replace(",", " ").split()
-             if w.lower() not in ("by", "the", "way", "so", "and", "well", "oh", "actually",
-                                  "anyway", "also", "then", "but")]
+    words = [
+        w
+        for w in piece.replace(",", " ").split()
+        if w.lower()
+        not in (
+            "by",
+            "the",
+            "way",
+            "so",
+            "and",
+            "well",
+            "oh",
+            "actually",
+            "anyway",
+            "also",
+            "then",
+            "but",
+        )
+    ]
     if 0 < len(words) <= 5:
         return sentence.start + a, sentence.start + b
     return None
 
 
-def _recent_licence_fits(mention: timefind.Mention, text: str, m: align.Match,
-                         sentence: segment.Sentence,
-                         model: align.PhraseModel) -> timefind.Mention:
+def _recent_licence_fits(
+    mention: timefind.Mention,
+    text: str,
+    m: align.Match,
+    sentence: segment.Sentence,
+    model: align.PhraseModel,
+) -> timefind.Mention:
     """A recent-past "just" dates only the event its verb tells: the asked event's own verb
     ("just finished the novel" for finishing it, "just got a kayak" for buying one), or a
     verb of coming back ("just got back from the fair") with the event after it. Any other
     verb ("I just realised I had lost the keys") leaves the asked event undated."""
     if not mention.covers:
         return mention
-    inside = [(t, s0, e0, r) for t, s0, e0, r in m.matched
-              if mention.start <= sentence.start + s0 < mention.end]
+    inside = [
+        (t, s0, e0, r)
+        for t, s0, e0, r in m.matched
+        if mention.start <= sentence.start + s0 < mention.end
+    ]
     if any(r > 0 for *_, r in inside) and any(t.key in model.own_keys for t, *_ in inside):
         return mention
     focus = sentence.start + m.focus
-    if lexicon.reports_return(text[mention.start:mention.end + 12]) and focus >= mention.end:
+    if lexicon.reports_return(text[mention.start : mention.end + 12]) and focus >= mention.end:
         return mention
-    return replace(mention, problem=f"'{mention.expression}' tells another action than the "
-                                    f"event's")
+    return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
-_PERFECT = re.compile(r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?been\b|\b(?:have|has|'ve)\s+"
-                      r"(?:\w+\s+)?\w+(?:ed|en|wn|ne)\b", re.IGNORECASE)
+_PERFECT = re.compile(
+    r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?been\b|\b(?:have|has|'ve)\s+"
+    r"(?:\w+\s+)?\w+(?:ed|en|wn|ne)\b",
+    re.IGNORECASE,
+)
 
 
-def _since_dates_start(mention: timefind.Mention, clause: str,
-                       model: align.PhraseModel) -> timefind.Mention:
+def _since_dates_start(
+    mention: timefind.Mention, clause: str, model: align.PhraseModel
+) -> timefind.Mention:
     """ "I've been going to the Friday ceramics club since 3/27" bounds an ongoing activity:
     the date is when it *started*, so it dates the event only when the question asks for the
     start ("when I started going…", "how long have I been going…") and the clause is in
@@ -747,8 +881,13 @@ def _restriction(phrase: EventPhrase, question_date: datetime, tz: tzinfo):
     text, shared = phrase.text, phrase.shared
     for source, a, b, p in found:
         lead = source[:a].rstrip().lower()
-        if not lead.endswith((" in", " during", " on", " last", " this")) and \
-                lead not in ("in", "during", "on", "last", "this"):
+        if not lead.endswith((" in", " during", " on", " last", " this")) and lead not in (
+            "in",
+            "during",
+            "on",
+            "last",
+            "this",
+        ):
             continue  # "the March 15th issue": a name, not a period
         try:
             w = timeexpr.resolve(p, question_date, tz)

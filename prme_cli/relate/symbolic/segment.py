@@ -13,39 +13,83 @@ from dataclasses import dataclass, field
 
 #: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
 #: leading all-caps word is also taken as a keyword when a planning line follows.
-DONE_KEYWORDS = frozenset({"DONE", "FINISHED", "COMPLETE", "COMPLETED", "CLOSED", "FIXED",
-                           "RESOLVED", "SHIPPED", "DELIVERED", "MERGED"})
-CANCEL_KEYWORDS = frozenset({"CANCELLED", "CANCELED", "KILLED", "ABANDONED", "DROPPED",
-                             "WONTFIX", "SKIPPED"})
-OPEN_KEYWORDS = frozenset({"TODO", "NEXT", "WAITING", "WAIT", "HOLD", "SOMEDAY", "MAYBE",
-                           "STARTED", "DOING", "INPROGRESS", "IN-PROGRESS", "PLANNED", "PROJ",
-                           "PROJECT", "BLOCKED", "DELEGATED", "APPT", "REVIEW"})
+DONE_KEYWORDS = frozenset(
+    {
+        "DONE",
+        "FINISHED",
+        "COMPLETE",
+        "COMPLETED",
+        "CLOSED",
+        "FIXED",
+        "RESOLVED",
+        "SHIPPED",
+        "DELIVERED",
+        "MERGED",
+    }
+)
+CANCEL_KEYWORDS = frozenset(
+    {"CANCELLED", "CANCELED", "KILLED", "ABANDONED", "DROPPED", "WONTFIX", "SKIPPED"}
+)
+OPEN_KEYWORDS = frozenset(
+    {
+        "TODO",
+        "NEXT",
+        "WAITING",
+        "WAIT",
+        "HOLD",
+        "SOMEDAY",
+        "MAYBE",
+        "STARTED",
+        "DOING",
+        "INPROGRESS",
+        "IN-PROGRESS",
+        "PLANNED",
+        "PROJ",
+        "PROJECT",
+        "BLOCKED",
+        "DELEGATED",
+        "APPT",
+        "REVIEW",
+    }
+)
 ALL_KEYWORDS = DONE_KEYWORDS | CANCEL_KEYWORDS | OPEN_KEYWORDS
 
 _HEADING = re.compile(
     r"^(?P<stars>\*+)[ \t]+(?:(?P<todo>[A-Z][A-Z-]+)[ \t]+)?(?:\[#[A-Z0-9]\][ \t]+)?"
     r"(?P<title>.*?)(?:[ \t]+(?P<tags>:[\w@#%:]+:))?[ \t]*$"
 )
-_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?")
+_STAMP = re.compile(
+    r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?"
+)
 _PLANNING_WORD = re.compile(r"(SCHEDULED|DEADLINE|CLOSED):[ \t]*")
-_STATE = re.compile(r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
-                    r"\"(?P<from>[^\"]*)\")?[ \t]*(?P<stamp>\[[^\]]+\])")
+_STATE = re.compile(
+    r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
+    r"\"(?P<from>[^\"]*)\")?[ \t]*(?P<stamp>\[[^\]]+\])"
+)
 _CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*(?P<stamp>\[[^\]]+\])(?:--(?P<end>\[[^\]]+\]))?")
 _DRAWER_START = re.compile(r"^[ \t]*:(?P<name>[A-Za-z_-]+):[ \t]*$")
 _DRAWER_END = re.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
 #: Lines that describe the record rather than tell anything: a property line, and the
 #: metadata a packed record carries (``:ID:``, ``path:``, ``event_time:``, ``source:``,
 #: ``timestamp <kind>:``), whose times are the record's own, not a sentence's.
-_META_LINE = re.compile(r"^[ \t]*(?::[\w@#%+-]+:(?:[ \t].*)?$|(?:path|event_time|source|"
-                        r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:)")
-_STRUCTURED_STAMP = re.compile(r"^[ \t]*timestamp[ \t]+(?P<kind>\w+)[ \t]*:[ \t]*"
-                               r"(?P<stamp>[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[.!?])[\"')\]]*"
-                           r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])")
+_META_LINE = re.compile(
+    r"^[ \t]*(?::[\w@#%+-]+:(?:[ \t].*)?$|(?:path|event_time|source|"
+    r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:)"
+)
+_STRUCTURED_STAMP = re.compile(
+    r"^[ \t]*timestamp[ \t]+(?P<kind>\w+)[ \t]*:[ \t]*"
+    r"(?P<stamp>[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])"
+)
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[.!?])[\"')\]]*"
+    r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])"
+)
 #: Abbreviations that end in a dot without ending the sentence.
-_ABBREVIATIONS = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|"
-                            r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Mt|Ave|"
-                            r"U\.S|a\.m|p\.m)\.)$")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|"
+    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Mt|Ave|"
+    r"U\.S|a\.m|p\.m)\.)$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,13 +175,18 @@ def segment(text: str) -> Segmented:
                 title_start = pos + heading.start("todo")
                 todo = None
             title_end = pos + heading.end("title")
-            current = {"start": pos, "end": pos + len(line), "title_start": title_start,
-                       "title_end": title_end, "todo": todo,
-                       "level": len(heading.group("stars")), "facts": []}
+            current = {
+                "start": pos,
+                "end": pos + len(line),
+                "title_start": title_start,
+                "title_end": title_end,
+                "todo": todo,
+                "level": len(heading.group("stars")),
+                "facts": [],
+            }
             for m in _STAMP.finditer(line):
                 if m.group(0).startswith("<"):
-                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(),
-                                                    pos))
+                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(), pos))
             in_drawer = None
             continue
         stripped = line.strip()
@@ -160,8 +209,9 @@ def segment(text: str) -> Segmented:
             kind = {"state": "state"}.get(kind, kind)
             stamp_start = pos + structured.start("stamp")
             if kind in ("closed", "scheduled", "deadline", "clock", "active"):
-                current["facts"].append(OrgFact(kind, stamp_start, pos + structured.end("stamp"),
-                                                pos))
+                current["facts"].append(
+                    OrgFact(kind, stamp_start, pos + structured.end("stamp"), pos)
+                )
             continue
         if stripped.startswith("#+") or _DRAWER_END.match(line) or _META_LINE.match(line):
             continue
@@ -170,16 +220,23 @@ def segment(text: str) -> Segmented:
             # inactive one the moment the entry was captured (org-capture's %U) — the note's
             # own time, not a sentence's.
             if stripped.startswith("<") and current is not None:
-                current["facts"].append(OrgFact("active", pos + line.index(stripped),
-                                                pos + line.index(stripped) + len(stripped), pos))
+                current["facts"].append(
+                    OrgFact(
+                        "active",
+                        pos + line.index(stripped),
+                        pos + line.index(stripped) + len(stripped),
+                        pos,
+                    )
+                )
             prose.append((pos, pos))
             continue
         if _PLANNING_WORD.match(stripped) and current is not None:
             for m in _PLANNING_WORD.finditer(line):
                 stamp = _STAMP.match(line, m.end())
                 if stamp:
-                    current["facts"].append(OrgFact(m.group(1).lower(), pos + stamp.start(),
-                                                    pos + stamp.end(), pos))
+                    current["facts"].append(
+                        OrgFact(m.group(1).lower(), pos + stamp.start(), pos + stamp.end(), pos)
+                    )
             continue
         if _CLOCK.match(line) or _STATE.match(line):
             if current is not None:
@@ -188,8 +245,7 @@ def segment(text: str) -> Segmented:
         if current is not None:
             for m in _STAMP.finditer(line):
                 if m.group(0).startswith("<"):
-                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(),
-                                                    pos))
+                    current["facts"].append(OrgFact("active", pos + m.start(), pos + m.end(), pos))
         if stripped:
             prose.append((pos, pos + len(line)))
         else:
@@ -198,8 +254,11 @@ def segment(text: str) -> Segmented:
     out.sentences.extend(_sentences(text, prose, out.headings))
     out.speaker = _speaker(text, out.headings)
     turns = [(m.start("name"), m.group("name")) for m in _SPEAKER_TURN.finditer(text)]
-    record_speaker_at = out.headings[0].start if out.speaker and out.headings else (
-        turns[0][0] if out.speaker and turns else None)
+    record_speaker_at = (
+        out.headings[0].start
+        if out.speaker and out.headings
+        else (turns[0][0] if out.speaker and turns else None)
+    )
     for n, s in enumerate(out.sentences):
         said = [(at, name) for at, name in turns if at <= s.start]
         speaker_at: int | None
@@ -208,8 +267,9 @@ def segment(text: str) -> Segmented:
             speaker_at, speaker = said[-1]
         else:
             speaker_at, speaker = record_speaker_at, out.speaker
-        out.sentences[n] = Sentence(s.start, s.end, s.text, s.heading, n, speaker,
-                                    speaker_at if speaker else None)
+        out.sentences[n] = Sentence(
+            s.start, s.end, s.text, s.heading, n, speaker, speaker_at if speaker else None
+        )
     return out
 
 
@@ -217,21 +277,29 @@ def _drawer_line(current: dict, pos: int, line: str) -> None:
     state = _STATE.match(line)
     if state:
         start = pos + state.start("stamp")
-        current["facts"].append(OrgFact("state", start, pos + state.end("stamp"), pos,
-                                        state.group("to")))
+        current["facts"].append(
+            OrgFact("state", start, pos + state.end("stamp"), pos, state.group("to"))
+        )
         return
     clock = _CLOCK.match(line)
     if clock:
-        current["facts"].append(OrgFact("clock", pos + clock.start("stamp"),
-                                        pos + clock.end("stamp"), pos))
+        current["facts"].append(
+            OrgFact("clock", pos + clock.start("stamp"), pos + clock.end("stamp"), pos)
+        )
 
 
 def _close_heading(out: Segmented, current: dict | None) -> None:
     if current is None:
         return
-    heading = Heading(current["start"], current["end"], current["title_start"],
-                      current["title_end"], current["todo"], current["level"],
-                      tuple(current["facts"]))
+    heading = Heading(
+        current["start"],
+        current["end"],
+        current["title_start"],
+        current["title_end"],
+        current["todo"],
+        current["level"],
+        tuple(current["facts"]),
+    )
     out.headings.append(heading)
 
 
@@ -240,7 +308,7 @@ def _sentences(text: str, prose: list[tuple[int, int]], headings: list[Heading])
     heading title as a sentence of its own."""
     for h in headings:
         if h.title_end > h.title_start:
-            yield Sentence(h.title_start, h.title_end, text[h.title_start:h.title_end], h)
+            yield Sentence(h.title_start, h.title_end, text[h.title_start : h.title_end], h)
     paragraphs: list[tuple[int, int]] = []
     start: int | None = None
     end = 0
@@ -285,8 +353,9 @@ _SPEAKER_LINE = re.compile(r"^\s*(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s
 
 
 #: A turn in a transcript kept as prose: "Caroline: …" at the start of a line.
-_SPEAKER_TURN = re.compile(r"^[ \t]*(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)",
-                           re.MULTILINE)
+_SPEAKER_TURN = re.compile(
+    r"^[ \t]*(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)", re.MULTILINE
+)
 
 
 def speaker_labels(text: str) -> str:
@@ -299,7 +368,7 @@ def _speaker(text: str, headings: list[Heading]) -> str | None:
     """Who speaks in a chat-like record: a one-word heading ("** user", "** Caroline") or a
     "Name: …" line opening the text."""
     if headings:
-        title = text[headings[0].title_start:headings[0].title_end].strip()
+        title = text[headings[0].title_start : headings[0].title_end].strip()
         if re.fullmatch(r"[A-Za-z][\w.-]*(?:\s[A-Z][\w.-]*)?", title) and len(title) <= 30:
             return title
     m = _SPEAKER_LINE.match(text)

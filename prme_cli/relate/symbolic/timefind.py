@@ -36,26 +36,43 @@ _NOT_A_DATE_BEFORE = re.compile(
     r"(?:the\s+)?$)",
     re.IGNORECASE,
 )
-_FUTURE_WORDS = re.compile(r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
-                           r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
-                           re.IGNORECASE)
-_SPAN_WORDS = re.compile(r"^(?:(?:the\s+)?(?:last|past)\s+(?:\d+|a|an|one|two|three|four|five|"
-                         r"six|seven|eight|nine|ten|few|couple)\s)", re.IGNORECASE)
-_WEEKDAY_PLURAL = re.compile(r"^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
-                             r"sundays|weekends|mornings|evenings|nights)\b", re.IGNORECASE)
-_DAYS_MONTHS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
-                r"march|april|may|june|july|august|september|october|november|december|"
-                r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|"
-                r"sep|sept|oct|nov|dec")
+_FUTURE_WORDS = re.compile(
+    r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
+    r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
+    re.IGNORECASE,
+)
+_SPAN_WORDS = re.compile(
+    r"^(?:(?:the\s+)?(?:last|past)\s+(?:\d+|a|an|one|two|three|four|five|"
+    r"six|seven|eight|nine|ten|few|couple)\s)",
+    re.IGNORECASE,
+)
+_WEEKDAY_PLURAL = re.compile(
+    r"^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
+    r"sundays|weekends|mornings|evenings|nights)\b",
+    re.IGNORECASE,
+)
+_DAYS_MONTHS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december|"
+    r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|"
+    r"sep|sept|oct|nov|dec"
+)
 _BARE_NAME = re.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
-_DATE_LEAD = re.compile(r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
-                        r"every|past)\s+$", re.IGNORECASE)
-_DATE_FOLLOW = re.compile(r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)",
-                          re.IGNORECASE)
+_DATE_LEAD = re.compile(
+    r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
+    r"every|past)\s+$",
+    re.IGNORECASE,
+)
+_DATE_FOLLOW = re.compile(
+    r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)", re.IGNORECASE
+)
 _VAGUE_EXPR = re.compile(r"\b(?:few|couple|several|some)\b", re.IGNORECASE)
-_HEDGE_BEFORE = re.compile(r"\b(?:about|around|roughly|approximately|almost|nearly|over|"
-                           r"more\s+than|less\s+than|at\s+least|sometime|maybe|probably|"
-                           r"early|mid|late)[\s-]+$", re.IGNORECASE)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:about|around|roughly|approximately|almost|nearly|over|"
+    r"more\s+than|less\s+than|at\s+least|sometime|maybe|probably|"
+    r"early|mid|late)[\s-]+$",
+    re.IGNORECASE,
+)
 #: Words in a clause that put its event ahead of the note: a date there is a plan's date,
 #: and interpretation reads dates as past-leaning.
 FUTURE_CUE = re.compile(
@@ -64,9 +81,12 @@ FUTURE_CUE = re.compile(
     r"looking\s+forward)\b",
     re.IGNORECASE,
 )
-_HEDGE_AFTER = re.compile(r"\s*,?\s*(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|or\s+so|"
-                          r"or\s+something|if\s+i\s+remember|give\s+or\s+take|ish\b|"
-                          r"or\s+(?:the\s+)?(?:day|week)\s+(?:before|after))", re.IGNORECASE)
+_HEDGE_AFTER = re.compile(
+    r"\s*,?\s*(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|or\s+so|"
+    r"or\s+something|if\s+i\s+remember|give\s+or\s+take|ish\b|"
+    r"or\s+(?:the\s+)?(?:day|week)\s+(?:before|after))",
+    re.IGNORECASE,
+)
 #: "…yesterday, I think it went well": an opinion about another clause with a subject and a
 #: verb of its own, not a hedge on the date. A verb of being or happening ("I think it was
 #: Tuesday") or a modal keeps the hedge.
@@ -74,7 +94,8 @@ _OPINION_AFTER = re.compile(
     r"\s*,?\s*i\s+(?:think|guess|believe)\s+(?:that\s+)?(?:it|he|she|they|we|you|"
     r"(?:the|my|our|his|her|their)\s+[a-z]+)\s+(?!(?:was|were|is|are|be|been|happened|did|"
     r"might|may|could|would|must|should|will|had)\b)[a-z]+\s+\w",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _LICENCE = re.compile(
     r"(?<![\w'])(?:earlier\s+today|today|tonight|this\s+morning|this\s+afternoon|this\s+evening|"
     r"just\s+now|right\s+now|a\s+moment\s+ago|moments\s+ago)(?![\w'])",
@@ -116,11 +137,18 @@ class Mention:
     coming: bool = False
 
     def quote(self, text: str) -> str:
-        return text[self.quote_start:self.quote_end]
+        return text[self.quote_start : self.quote_end]
 
 
-def date_operand(record: EvidenceRecord, quote: str, expression: str, basis: str, *,
-                 question_date: datetime, tz: tzinfo) -> tuple[datetime, datetime, str] | None:
+def date_operand(
+    record: EvidenceRecord,
+    quote: str,
+    expression: str,
+    basis: str,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+) -> tuple[datetime, datetime, str] | None:
     """Read a cited time exactly as the stage will; ``None`` when it cannot be read."""
     probe = Operand("probe", record.id, quote, expression, basis)
     try:
@@ -135,8 +163,9 @@ def date_operand(record: EvidenceRecord, quote: str, expression: str, basis: str
     return dated.start, dated.end, dated.grain
 
 
-def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
-                      question_date: datetime, tz: tzinfo) -> list[Mention]:
+def sentence_mentions(
+    record: EvidenceRecord, start: int, end: int, *, question_date: datetime, tz: tzinfo
+) -> list[Mention]:
     """Times given by the words of the sentence ``record.text[start:end]``."""
     from prme_cli import timeexpr
 
@@ -145,13 +174,28 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
     for lic in interp.licences(sentence):
-        window = date_operand(record, sentence, lic.phrase, "event_time",
-                              question_date=question_date, tz=tz)
-        meaning = ("the note's own day: 'just' with a past verb tells a very recent event"
-                   if lic.kind == "recent" else "the note's own day, licensed by the words")
-        out.append(Mention(lic.phrase, start + lic.start, start + lic.end, "event_time",
-                           "licence", start, end, window, meaning=meaning,
-                           covers=lic.verb))
+        window = date_operand(
+            record, sentence, lic.phrase, "event_time", question_date=question_date, tz=tz
+        )
+        meaning = (
+            "the note's own day: 'just' with a past verb tells a very recent event"
+            if lic.kind == "recent"
+            else "the note's own day, licensed by the words"
+        )
+        out.append(
+            Mention(
+                lic.phrase,
+                start + lic.start,
+                start + lic.end,
+                "event_time",
+                "licence",
+                start,
+                end,
+                window,
+                meaning=meaning,
+                covers=lic.verb,
+            )
+        )
         taken.append((lic.start, lic.end))
     try:
         found = timeexpr.find_expressions(sentence)
@@ -164,15 +208,21 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
         if _LICENCE.fullmatch(phrase) or interp.licences(phrase):
             continue
         before = sentence[:a]
-        after = sentence[b:b + 12]
-        vague = bool(_VAGUE_EXPR.search(phrase) or _HEDGE_BEFORE.search(before)
-                     or (_HEDGE_AFTER.match(sentence[b:])
-                         and not _OPINION_AFTER.match(sentence[b:])))
+        after = sentence[b : b + 12]
+        vague = bool(
+            _VAGUE_EXPR.search(phrase)
+            or _HEDGE_BEFORE.search(before)
+            or (_HEDGE_AFTER.match(sentence[b:]) and not _OPINION_AFTER.match(sentence[b:]))
+        )
         future = bool(_FUTURE_WORDS.match(phrase)) or bool(
-            re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
+            re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE)
+        )
         reason = ""
-        if _BARE_NAME.fullmatch(phrase) and not _DATE_LEAD.search(before) and not \
-                _DATE_FOLLOW.match(sentence[b:]):
+        if (
+            _BARE_NAME.fullmatch(phrase)
+            and not _DATE_LEAD.search(before)
+            and not _DATE_FOLLOW.match(sentence[b:])
+        ):
             reason = "a day or month name used as a name, not a date"
         elif _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase):
             reason = "a span, habit or bound, not the event's date"
@@ -180,8 +230,9 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
             reason = "a habit (plural day), not a date"
         elif re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE):
             reason = "counted from another event, not from the note"
-        elif re.match(r"in\s+(?:\d|an?\b|one\b|two\b|three\b)", phrase, re.IGNORECASE) and \
-                _DONE_IN.search(before):
+        elif re.match(
+            r"in\s+(?:\d|an?\b|one\b|two\b|three\b)", phrase, re.IGNORECASE
+        ) and _DONE_IN.search(before):
             # "finished in 52 minutes", "did it in two hours": how long it took, not when
             reason = "an amount of time it took, not when it happened"
         if not reason and record.event_time is not None:
@@ -190,8 +241,9 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
         window = None
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
         if not reason or (since and reason.startswith("a span")):
-            window = date_operand(record, sentence, phrase, "text_expression",
-                                  question_date=question_date, tz=tz)
+            window = date_operand(
+                record, sentence, phrase, "text_expression", question_date=question_date, tz=tz
+            )
             if window is None:
                 reason = reason or "not readable as a date"
             elif _far_back_without_year(phrase, window, record):
@@ -200,16 +252,33 @@ def sentence_mentions(record: EvidenceRecord, start: int, end: int, *,
                 reason = "a date without a year that reads as nearly a year before the note"
                 window = None
         coming = interp.told_as_coming(sentence, phrase)
-        out.append(Mention(phrase, start + a, start + b, "text_expression", "text", start, end,
-                           window, vague=vague, future=future, problem=reason, since=since,
-                           coming=coming))
+        out.append(
+            Mention(
+                phrase,
+                start + a,
+                start + b,
+                "text_expression",
+                "text",
+                start,
+                end,
+                window,
+                vague=vague,
+                future=future,
+                problem=reason,
+                since=since,
+                coming=coming,
+            )
+        )
     out.sort(key=lambda m: m.start)
     return out
 
 
 #: Words before a numeric date that make it a date and not a fraction ("3/4 of the flour").
-_NUMERIC_LEAD = re.compile(r"\b(?:on|since|from|until|till|by|before|after|through|"
-                           r"starting|dated|of)\s+(?:the\s+)?$", re.IGNORECASE)
+_NUMERIC_LEAD = re.compile(
+    r"\b(?:on|since|from|until|till|by|before|after|through|"
+    r"starting|dated|of)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _numeric_dates(sentence: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -220,19 +289,21 @@ def _numeric_dates(sentence: str, taken: list[tuple[int, int, str]]) -> list[tup
     for m in interp.NUMERIC_DATE.finditer(sentence):
         if any(a < m.end() and m.start() < b for a, b, _ in taken):
             continue
-        if m["year"] or _NUMERIC_LEAD.search(sentence[:m.start()]):
+        if m["year"] or _NUMERIC_LEAD.search(sentence[: m.start()]):
             out.append((m.start(), m.end(), m.group(0)))
     return out
 
 
 #: A verb of doing (past) or a pronoun object right before "in 52 minutes".
-_DONE_IN = re.compile(r"(?:\b\w+ed|\b(?:ran|did|done|made|swam|rode|drove|won|it|them|that|"
-                      r"this|one|race|run|lap|laps|distance|course))\s+$", re.IGNORECASE)
+_DONE_IN = re.compile(
+    r"(?:\b\w+ed|\b(?:ran|did|done|made|swam|rode|drove|won|it|them|that|"
+    r"this|one|race|run|lap|laps|distance|course))\s+$",
+    re.IGNORECASE,
+)
 
 
 _YEAR = re.compile(r"\b\d{4}\b|'\d{2}\b")
-_CALENDAR_DAY = re.compile(rf"\b(?:{_DAYS_MONTHS})\b|\d(?:st|nd|rd|th)\b|\d+/\d+",
-                           re.IGNORECASE)
+_CALENDAR_DAY = re.compile(rf"\b(?:{_DAYS_MONTHS})\b|\d(?:st|nd|rd|th)\b|\d+/\d+", re.IGNORECASE)
 
 
 def _far_back_without_year(phrase: str, window, record: EvidenceRecord) -> bool:
@@ -253,21 +324,34 @@ _FACT_MEANING = {
 }
 
 
-def heading_mentions(record: EvidenceRecord, heading: Heading, *,
-                     question_date: datetime, tz: tzinfo) -> list[Mention]:
+def heading_mentions(
+    record: EvidenceRecord, heading: Heading, *, question_date: datetime, tz: tzinfo
+) -> list[Mention]:
     """The org facts of a heading as mentions quoted from the heading line through the
     stamp, so the quote shows both the event's title and its time."""
     out = []
     for fact in heading.facts:
-        expression = record.text[fact.start:fact.end]
-        quote = record.text[heading.start:fact.end]
-        window = date_operand(record, quote, expression, "org_timestamp",
-                              question_date=question_date, tz=tz)
+        expression = record.text[fact.start : fact.end]
+        quote = record.text[heading.start : fact.end]
+        window = date_operand(
+            record, quote, expression, "org_timestamp", question_date=question_date, tz=tz
+        )
         kind = fact.kind
         if kind == "state" and fact.state.upper() not in ("DONE",):
             kind = "state_other"
-        out.append(Mention(expression, fact.start, fact.end, "org_timestamp", kind,
-                           heading.start, fact.end, window, meaning=_FACT_MEANING.get(kind, "")))
+        out.append(
+            Mention(
+                expression,
+                fact.start,
+                fact.end,
+                "org_timestamp",
+                kind,
+                heading.start,
+                fact.end,
+                window,
+                meaning=_FACT_MEANING.get(kind, ""),
+            )
+        )
     return out
 
 
@@ -305,8 +389,15 @@ def grain_rank(grain: str) -> int:
     return order.index(grain) if grain in order else len(order)
 
 
-UNIT_GRAIN = {None: "day", "minutes": "minute", "hours": "hour", "days": "day",
-              "weeks": "week", "months": "month", "years": "year"}
+UNIT_GRAIN = {
+    None: "day",
+    "minutes": "minute",
+    "hours": "hour",
+    "days": "day",
+    "weeks": "week",
+    "months": "month",
+    "years": "year",
+}
 
 
 def precise_enough(grain: str, unit: str | None) -> bool:
