@@ -1,8 +1,89 @@
 """prme: evidence-bound temporal memory over org-mode notes.
 
-The package is a library first (``org``, ``orgtime``, ``timeexpr``, ``store``, ``ingest``,
-``query``, ``context``, ``relate``); ``cli`` is a thin Typer layer over it. Nothing heavy is
-imported here so that ``prme since today`` starts fast.
+The package is a library first; :mod:`prme_cli.cli` is a thin Typer layer over it. The public
+API is what ``__all__`` lists (see :mod:`prme_cli.api` for each call)::
+
+    from prme_cli import Store, ingest_paths, since
+
+    with Store.open("notes.sqlite3") as store:
+        ingest_paths(store, ["~/org"])
+        for row in since(store, "yesterday"):
+            print(row.title)
+
+Names are imported on first use, not here, so that ``prme since today`` starts fast.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Filters",
+    "FoundTime",
+    "PrmeError",
+    "Row",
+    "Store",
+    "TimeExpressionError",
+    "Window",
+    "find_times",
+    "ingest_paths",
+    "pack_context",
+    "range",
+    "relate_question",
+    "resolve_time",
+    "search",
+    "since",
+]
+
+#: Where each public name lives (imported lazily by :func:`__getattr__`).
+_HOMES = {
+    "Store": "prme_cli.store",
+    "Filters": "prme_cli.query",
+    "Row": "prme_cli.query",
+    "Window": "prme_cli.timeexpr",
+    "PrmeError": "prme_cli.errors",
+    "TimeExpressionError": "prme_cli.errors",
+    "FoundTime": "prme_cli.api",
+    "find_times": "prme_cli.api",
+    "ingest_paths": "prme_cli.api",
+    "pack_context": "prme_cli.api",
+    "search": "prme_cli.api",
+    "range": "prme_cli.api",
+    "relate_question": "prme_cli.api",
+    "resolve_time": "prme_cli.api",
+    "since": "prme_cli.api",
+}
+
+if TYPE_CHECKING:
+    from prme_cli.api import (
+        FoundTime,
+        find_times,
+        ingest_paths,
+        pack_context,
+        range,
+        relate_question,
+        resolve_time,
+        search,
+        since,
+    )
+    from prme_cli.errors import PrmeError, TimeExpressionError
+    from prme_cli.query import Filters, Row
+    from prme_cli.store import Store
+    from prme_cli.timeexpr import Window
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'prme_cli' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -188,6 +188,13 @@ def load(
     return effective
 
 
+def defaults() -> dict[str, Any]:
+    """The built-in configuration alone: no file, no environment (for library callers)."""
+    effective = copy.deepcopy(DEFAULTS)
+    _check(effective)
+    return effective
+
+
 def _drop_none(tree: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in tree.items():

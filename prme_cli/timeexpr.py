@@ -193,6 +193,39 @@ def resolve_range(
     return first, second
 
 
+def since_window(
+    expression: str, now: datetime, tz: tzinfo, *, dayfirst: bool = False, week_start: int = 0
+) -> tuple[datetime, datetime]:
+    """The window of ``since WHEN``: ``[start(WHEN), now]``, now included.
+
+    The end is ``now`` (to the second) plus one microsecond, so a note stamped this very second
+    is included. An expression that starts after ``now`` is a usage error naming ``range``.
+    """
+    if now.tzinfo is None:
+        now = _localize(now, tz)
+    win = resolve(expression, now, tz, dayfirst=dayfirst, week_start=week_start)
+    end = now.astimezone(tz).replace(microsecond=0) + timedelta(microseconds=1)
+    if win.start > end:
+        raise UsageError(
+            f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`"
+        )
+    return win.start, end
+
+
+def range_window(
+    since: str,
+    until: str,
+    now: datetime,
+    tz: tzinfo,
+    *,
+    dayfirst: bool = False,
+    week_start: int = 0,
+) -> tuple[datetime, datetime]:
+    """The window of ``range SINCE UNTIL``: ``[start(SINCE), end(UNTIL))``."""
+    first, last = resolve_range(since, until, now, tz, dayfirst=dayfirst, week_start=week_start)
+    return first.start, last.end
+
+
 #: Two far-apart reference instants: an expression is absolute when both agree on it.
 _PROBE_NOWS = (
     datetime(2001, 2, 3, 4, 5, 6, tzinfo=_UTC),

@@ -9,7 +9,7 @@ import pytest
 import typer
 
 from prme_cli import __version__
-from prme_cli.cli import _hoist_globals, app
+from prme_cli.cli.app import _hoist_globals, app
 
 
 def _command_names() -> list[str]:

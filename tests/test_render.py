@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from prme_cli.render import TSV_COLUMNS, write_results
+from prme_cli.cli.render import TSV_COLUMNS, write_results
 
 RESULT = {
     "id": "abc",

@@ -270,7 +270,7 @@ def _emit_rows(
     *,
     title: str | None = None,
 ) -> None:
-    from prme_cli import render
+    from prme_cli.cli import render
 
     fmt = state.output_format()
     results = [row.to_json(state.tz) for row in rows]
@@ -323,23 +323,15 @@ def _query_doc(
 
 
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
-    from prme_cli.timeexpr import resolve
+    from prme_cli.timeexpr import since_window
 
-    win = resolve(expression, state.now, state.tz, week_start=_week_start(state))
-    # "since X" runs up to now, inclusive: a note stamped this very second is included.
-    end = state.now.replace(microsecond=0) + timedelta(microseconds=1)
-    if win.start > end:
-        raise UsageError(
-            f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`"
-        )
-    return win.start, end
+    return since_window(expression, state.now, state.tz, week_start=_week_start(state))
 
 
 def _range_window(state: State, since: str, until: str) -> tuple[datetime, datetime]:
-    from prme_cli.timeexpr import resolve_range
+    from prme_cli.timeexpr import range_window
 
-    first, last = resolve_range(since, until, state.now, state.tz, week_start=_week_start(state))
-    return first.start, last.end
+    return range_window(since, until, state.now, state.tz, week_start=_week_start(state))
 
 
 def _week_start(state: State) -> int:
@@ -683,7 +675,7 @@ def when(
     ] = False,
 ) -> None:
     """Show how time expressions resolve: [start, end) and grain."""
-    from prme_cli import render
+    from prme_cli.cli import render
     from prme_cli.errors import TimeExpressionError
     from prme_cli.timeexpr import resolve
 
@@ -809,7 +801,7 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
             sys.stdout.write(f"{evidence_id}\n")
         return
     if fmt == "table":
-        from prme_cli.relate_view import relation_panel
+        from prme_cli.cli.relate_view import relation_panel
 
         relation_panel(sys.stdout, doc, color=state.color)
         return
@@ -891,7 +883,7 @@ def ingest(
     include_archived: ArchivedOpt = False,
 ) -> None:
     """Read org files into the store; unchanged files are skipped cheaply."""
-    from prme_cli.ingest_ui import run_ingest
+    from prme_cli.cli.ingest_ui import run_ingest
 
     state = _state(ctx)
     icfg = state.cfg["ingest"]
@@ -952,7 +944,7 @@ def purge(
 @app.command()
 def doctor(ctx: typer.Context) -> None:
     """Check the store, its schema, the tokenizer data and the providers."""
-    from prme_cli.doctor import run_checks
+    from prme_cli.cli.doctor import run_checks
 
     state = _state(ctx)
     checks = run_checks(state)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from prme_cli.errors import PrmeError
 
 if TYPE_CHECKING:
-    from prme_cli.cli import State
+    from prme_cli.cli.app import State
 
 
 def _check(name: str, ok: bool, detail: str, *, required: bool = True) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from prme_cli.cli import State
+    from prme_cli.cli.app import State
     from prme_cli.ingest import IngestReport
 
 

@@ -1,0 +1,292 @@
+"""The public library API: what a program needs from prme without its command line.
+
+Each call takes an open :class:`~prme_cli.store.Store` and, where time matters, the reference
+time and zone as arguments (``now=None`` is the real clock, ``tz=None`` the system zone, a zone
+may be given by name). They return the same objects the CLI renders: :class:`Row` for query
+results (``row.to_json(tz)`` is the ``--format json`` row), :class:`Window` for a resolved
+expression, :class:`Bundle` for a packed context, and the ``relate --format json`` document.
+Nothing here prints, reads the user's configuration file or environment, or imports typer.
+
+``since`` and ``range`` are named as the commands are (inside this module the builtin
+``range`` is not used). The ``ingest``, ``query`` and ``relate`` commands are
+:func:`ingest_paths`, :func:`search` and :func:`relate_question`, because ``prme_cli.ingest``,
+``prme_cli.query`` and ``prme_cli.relate`` are the modules that implement them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prme_cli.context import Bundle
+    from prme_cli.ingest import IngestReport
+    from prme_cli.query import Filters, Row
+    from prme_cli.store import Store
+    from prme_cli.timeexpr import Window
+
+
+def _zone(tz: tzinfo | str | None) -> tzinfo:
+    from prme_cli.timeexpr import zone
+
+    return tz if isinstance(tz, tzinfo) else zone(tz)
+
+
+def _now(now: datetime | str | None, tz: tzinfo) -> datetime:
+    from prme_cli.timeexpr import parse_now
+
+    if isinstance(now, datetime):
+        return now if now.tzinfo is not None else now.replace(tzinfo=tz)
+    return parse_now(now, tz)
+
+
+def _filters(filters: Filters | None) -> Filters:
+    from prme_cli.query import Filters
+
+    return filters if filters is not None else Filters()
+
+
+def ingest_paths(
+    store: Store,
+    paths: Sequence[str | Path],
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    glob: str = "*.org",
+    exclude: Sequence[str] = (),
+    include_archived: bool = False,
+    todo_keywords: Sequence[str] = ("TODO", "|", "DONE"),
+) -> IngestReport:
+    """Read org files and directories into ``store``; ``now`` is the ingest (version) time.
+
+    Each path is recorded as a root, so a later call with the same paths re-ingests them and
+    tombstones what vanished. Unreadable files are listed in the report's ``errors``.
+    """
+    from prme_cli import ingest
+
+    zone = _zone(tz)
+    return ingest.ingest_paths(
+        store,
+        list(paths),
+        now=_now(now, zone),
+        glob=glob,
+        exclude=exclude,
+        include_archived=include_archived,
+        todo_keywords=todo_keywords,
+    )
+
+
+def since(
+    store: Store,
+    when: str,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    reverse: bool = False,
+    limit: int | None = None,
+    week_start: int = 0,
+) -> list[Row]:
+    """``prme since WHEN``: objects whose time falls in ``[start(WHEN), now]``, oldest first."""
+    from prme_cli.query import select
+    from prme_cli.timeexpr import since_window
+
+    zone = _zone(tz)
+    window = since_window(when, _now(now, zone), zone, week_start=week_start)
+    return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
+
+
+def range(
+    store: Store,
+    since: str,
+    until: str,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    reverse: bool = False,
+    limit: int | None = None,
+    week_start: int = 0,
+) -> list[Row]:
+    """``prme range SINCE UNTIL``: objects in ``[start(SINCE), end(UNTIL))`` (UNTIL inclusive)."""
+    from prme_cli.query import select
+    from prme_cli.timeexpr import range_window
+
+    zone = _zone(tz)
+    window = range_window(since, until, _now(now, zone), zone, week_start=week_start)
+    return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
+
+
+def _window(
+    since: str | None,
+    until: str | None,
+    now: datetime,
+    tz: tzinfo,
+    week_start: int,
+) -> tuple[datetime, datetime] | None:
+    from prme_cli.errors import UsageError
+    from prme_cli.timeexpr import range_window, since_window
+
+    if until is not None and since is None:
+        raise UsageError("until needs since (a closed window has both ends)")
+    if since is not None and until is not None:
+        return range_window(since, until, now, tz, week_start=week_start)
+    if since is not None:
+        return since_window(since, now, tz, week_start=week_start)
+    return None
+
+
+def search(
+    store: Store,
+    text: str | None = None,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    fts: bool = False,
+    reverse: bool = False,
+    limit: int | None = 20,
+    week_start: int = 0,
+) -> list[Row]:
+    """``prme query``: words (each quoted, ANDed) ranked by BM25, optionally within a window."""
+    from prme_cli.query import select
+
+    zone = _zone(tz)
+    window = _window(since, until, _now(now, zone), zone, week_start)
+    return select(
+        store,
+        window=window,
+        text=text,
+        fts=fts,
+        filters=_filters(filters),
+        reverse=reverse,
+        limit=limit,
+    )
+
+
+def pack_context(
+    store: Store,
+    text: str | None = None,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    budget: int = 4096,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    config: Mapping[str, Any] | None = None,
+    week_start: int = 0,
+) -> Bundle:
+    """``prme query … --context``: the matching notes packed into ``budget`` cl100k tokens.
+
+    ``bundle.context`` is the text for the prompt; ``tokens_used``, ``excluded_ids`` and
+    ``saving`` are its accounting. With ``config`` enabling ``temporal_relation`` a temporal
+    question also runs the relate stage, as the CLI does.
+    """
+    from prme_cli import config as config_module
+    from prme_cli.service import context_for_query
+
+    zone = _zone(tz)
+    reference = _now(now, zone)
+    outcome = context_for_query(
+        store,
+        config if config is not None else config_module.defaults(),
+        text=text,
+        window=_window(since, until, reference, zone, week_start),
+        filters=_filters(filters),
+        fts=False,
+        budget=budget,
+        limit=None,
+        now=reference,
+        tz=zone,
+    )
+    return outcome.bundle
+
+
+def relate_question(
+    store: Store,
+    question: str,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    budget: int = 4096,
+    config: Mapping[str, Any] | None = None,
+    save_receipt: bool = False,
+) -> dict[str, Any]:
+    """``prme relate``: the ``--format json`` document for a temporal question.
+
+    ``document["status"] == "accepted"`` means ``document["value"]`` was computed in code from
+    the cited ``evidence_ids``; any other status is a refusal (its reason is in ``metadata``).
+    The default configuration is the offline symbolic resolver and gate. Receipts are kept
+    only when ``save_receipt`` is true.
+    """
+    from prme_cli import config as config_module
+    from prme_cli.service import relate as run_relate
+
+    zone = _zone(tz)
+    result = run_relate(
+        store,
+        config if config is not None else config_module.defaults(),
+        question,
+        now=_now(now, zone),
+        tz=zone,
+        budget=budget,
+        save_receipt=save_receipt,
+    )
+    return result.document
+
+
+def resolve_time(
+    expression: str,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    dayfirst: bool = False,
+    week_start: int = 0,
+) -> Window:
+    """``prme when EXPR``: one expression as a half-open window with its grain.
+
+    Raises :class:`~prme_cli.errors.TimeExpressionError` for text it cannot read.
+    """
+    from prme_cli.timeexpr import resolve
+
+    zone = _zone(tz)
+    return resolve(expression, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundTime:
+    """One time expression found in free text: where it is and what it resolves to."""
+
+    offset: int
+    length: int
+    text: str
+    window: Window
+
+
+def find_times(
+    text: str,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    dayfirst: bool = False,
+) -> list[FoundTime]:
+    """``prme when --find``: every time expression in ``text``, left to right, resolved."""
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import find_expressions, resolve
+
+    zone = _zone(tz)
+    reference = _now(now, zone)
+    found = []
+    for start, end, phrase in find_expressions(text):
+        try:
+            window = resolve(phrase, reference, zone, dayfirst=dayfirst)
+        except TimeExpressionError:
+            continue
+        found.append(FoundTime(start, end - start, text[start:end], window))
+    return found
