@@ -136,7 +136,7 @@ def test_installed_prme_is_the_wheel_not_the_checkout(venv: Path, tmp_path: Path
     done = _run(venv, "python", "-c", code, cwd=tmp_path, home=tmp_path)
     assert done.returncode == 0, done.stderr
     location = Path(done.stdout.strip()).resolve()
-    assert ROOT not in location.parents, location
+    assert (ROOT / "prme_cli") not in location.parents, location
     assert venv.resolve() in location.parents, location
 
 
