@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Filters",
-    "FoundTime",
+    "Found",
     "PrmeError",
     "Row",
     "Store",
@@ -45,7 +45,7 @@ _HOMES = {
     "Window": "prme_cli.timeexpr",
     "PrmeError": "prme_cli.errors",
     "TimeExpressionError": "prme_cli.errors",
-    "FoundTime": "prme_cli.api",
+    "Found": "prme_cli.timeexpr",
     "find_times": "prme_cli.api",
     "ingest_paths": "prme_cli.api",
     "pack_context": "prme_cli.api",
@@ -58,7 +58,6 @@ _HOMES = {
 
 if TYPE_CHECKING:
     from prme_cli.api import (
-        FoundTime,
         find_times,
         ingest_paths,
         pack_context,
@@ -71,7 +70,7 @@ if TYPE_CHECKING:
     from prme_cli.errors import PrmeError, TimeExpressionError
     from prme_cli.query import Filters, Row
     from prme_cli.store import Store
-    from prme_cli.timeexpr import Window
+    from prme_cli.timeexpr import Found, Window
 
 
 def __getattr__(name: str) -> Any:

@@ -16,7 +16,6 @@ Nothing here prints, reads the user's configuration file or environment, or impo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from prme_cli.ingest import IngestReport
     from prme_cli.query import Filters, Row
     from prme_cli.store import Store
-    from prme_cli.timeexpr import Window
+    from prme_cli.timeexpr import Found, Window
 
 
 def _zone(tz: tzinfo | str | None) -> tzinfo:
@@ -259,34 +258,16 @@ def resolve_time(
     return resolve(expression, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
 
 
-@dataclass(frozen=True, slots=True)
-class FoundTime:
-    """One time expression found in free text: where it is and what it resolves to."""
-
-    offset: int
-    length: int
-    text: str
-    window: Window
-
-
 def find_times(
     text: str,
     *,
     now: datetime | str | None = None,
     tz: tzinfo | str | None = None,
     dayfirst: bool = False,
-) -> list[FoundTime]:
+    week_start: int = 0,
+) -> list[Found]:
     """``prme when --find``: every time expression in ``text``, left to right, resolved."""
-    from prme_cli.errors import TimeExpressionError
-    from prme_cli.timeexpr import find_expressions, resolve
+    from prme_cli.timeexpr import find
 
     zone = _zone(tz)
-    reference = _now(now, zone)
-    found = []
-    for start, end, phrase in find_expressions(text):
-        try:
-            window = resolve(phrase, reference, zone, dayfirst=dayfirst)
-        except TimeExpressionError:
-            continue
-        found.append(FoundTime(start, end - start, text[start:end], window))
-    return found
+    return find(text, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)

@@ -59,6 +59,7 @@ import re
 from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
@@ -273,6 +274,44 @@ def zone_name(tz: tzinfo) -> str:
     """The name to print for a zone (the IANA key when there is one)."""
     key = getattr(tz, "key", None)
     return key if isinstance(key, str) else str(tz)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One time expression found in free text (SPEC §4.4): where it is and what it means.
+
+    ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
+    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window, the
+    others ``start``/``end``/``grain``. ``approximate`` marks vague expressions, whose window
+    is widened.
+    """
+
+    offset: int
+    length: int
+    text: str
+    kind: str
+    start: datetime | None
+    end: datetime | None
+    grain: str | None
+    approximate: bool = False
+    seconds: Decimal | None = None
+
+
+def find(
+    text: str, now: datetime, tz: tzinfo, *, dayfirst: bool = False, week_start: int = 0
+) -> list[Found]:
+    """Every time expression in ``text``, left to right, resolved against ``now`` in ``tz``."""
+    found = []
+    for start, end, phrase in find_expressions(text):
+        try:
+            window = resolve(phrase, now, tz, dayfirst=dayfirst, week_start=week_start)
+        except TimeExpressionError:
+            continue
+        found.append(
+            Found(start, end - start, text[start:end], "point", window.start, window.end,
+                  window.grain)
+        )  # fmt: skip
+    return found
 
 
 def find_expressions(text: str) -> list[tuple[int, int, str]]:
