@@ -1091,9 +1091,15 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
 
 
 def _report(exc: BaseException) -> int:
-    message, status = describe_failure(exc)
+    """Say what failed on stderr; return the exit status. Never raises, even for an exception
+    object too broken to describe (missing attributes, a raising ``__getattr__``)."""
+    try:
+        message, status = describe_failure(exc)
+        details = list(getattr(exc, "details", ()))
+    except Exception:  # noqa: BLE001 - the boundary's last resort
+        message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
     _err(_one_line(message))
-    for line in getattr(exc, "details", ()):
+    for line in details:
         _err(_one_line(str(line)))
     return status
 
