@@ -23,10 +23,13 @@ notes from anywhere updates the same objects.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +39,7 @@ from typing import Any
 
 from .errors import UsageError
 from .model import Node, ParsedFile, Timestamp
+from .orgtime import repeater_fits_calendar
 from .store import (
     HIDDEN_ARCHIVED,
     SPAN_BOUNDS,
@@ -53,6 +57,14 @@ from .store import (
 INGEST_FORMAT = 1
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
+#: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
+#: that large, a ``*.org`` link to a log or a device might be.
+DEFAULT_MAX_FILE_MB = 100
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_MB * 1024 * 1024
+#: A recorded mtime less than this much older than the moment it was observed is *racy*: an
+#: edit within the same tick of a coarse file system (FAT's 2 s, ext2/exFAT/many network
+#: shares' 1 s) would keep size and mtime, so the file is hashed next time (as git does).
+RACY_WINDOW_NS = 3_000_000_000
 _TOUCH_BATCH = 1000
 _LOOKUP_CHUNK = 500
 _FIXED_UNITS = {"h": 3600, "d": 86_400, "w": 7 * 86_400}
@@ -221,6 +233,19 @@ def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
     )
 
 
+def _storable(ts: Timestamp, path: str, counts: IngestReport) -> Timestamp:
+    """``ts`` as the time index can hold it: a repeater too large to ever repeat within the
+    calendar (``+106751991167301d``, whose period overflows SQLite's integers) is kept as a
+    one-time stamp at its date, with a warning, instead of aborting the file on every run."""
+    if ts.repeater is None or repeater_fits_calendar(ts.repeater):
+        return ts
+    counts.warnings.append(
+        f"{path}:{ts.line}: repeater {ts.repeater} in {ts.raw} is too large to repeat within "
+        "the calendar; kept as a one-time timestamp"
+    )
+    return dataclasses.replace(ts, repeater=None)
+
+
 _TS_INSERT = (
     'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
     "repeater, warning, label, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -307,10 +332,15 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("ingest time `now` must be timezone-aware")
         self.store = store
+        self.max_file_bytes = max_file_bytes
+        # The real clock, not `now`: racy mtimes are about when the file system was looked at.
+        self.clock_ns = clock_ns
         self.now = format_instant(now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
@@ -340,6 +370,9 @@ class _Run:
         rec = self.files.get(path)
         try:
             st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return
             if (
                 rec is not None
                 and rec.deleted_at is None
@@ -349,13 +382,56 @@ class _Run:
             ):
                 self._touch(rec, st.st_size, st.st_mtime_ns)
                 return
-            with open(path, "rb") as fh:
-                data = fh.read()
+            read = self._read_regular(path)
         except OSError as exc:
             report.files_failed += 1
             report.errors.append(f"{path}: {exc.strerror or exc}")
             return
-        self._ingest_bytes(path, root, relpath, data, st.st_size, st.st_mtime_ns, rec)
+        if read is None:
+            return
+        data, st = read
+        self._ingest_bytes(
+            path, root, relpath, data, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
+        )
+
+    def _read_regular(self, path: str) -> tuple[bytes, os.stat_result] | None:
+        """The bytes of a regular file and its status as opened, or None (reported).
+
+        Opened without blocking and checked again after opening, so a FIFO swapped in after
+        the ``stat`` cannot hang the run; read up to the size cap, so a file that grows (or a
+        link to an endless device) cannot exhaust memory.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return None
+            cap = self.max_file_bytes
+            if st.st_size <= cap:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    data = fh.read(cap + 1)
+            if st.st_size > cap or len(data) > cap:
+                self.report.files_failed += 1
+                self.report.errors.append(
+                    f"{path}: larger than the size cap ({max(st.st_size, cap + 1)} bytes > "
+                    f"{cap}; ingest.max_file_mb); not read"
+                )
+                return None
+        finally:
+            os.close(fd)
+        return data, st
+
+    def _skip_special(self, path: str, mode: int) -> None:
+        """A FIFO, device or socket named like an org file: never read (it could block or
+        never end); its stored notes, if any, are kept."""
+        self.report.warnings.append(f"{path}: not a regular file ({_file_kind(mode)}); skipped")
+
+    def _trusted_mtime(self, mtime_ns: int) -> int | None:
+        """``mtime_ns`` if it is clearly older than now, else None: a racy mtime is not
+        recorded, so the next run hashes the file instead of trusting size and mtime."""
+        return mtime_ns if mtime_ns < self.clock_ns() - RACY_WINDOW_NS else None
 
     def ingest_text(self, text: str, name: str) -> None:
         """Ingest text that has no file on disk (stdin), keyed by ``name``."""
@@ -368,6 +444,7 @@ class _Run:
         )
 
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
+        """Record an unchanged file as seen (``mtime_ns`` None: racy, hash it next time)."""
         self.report.files_unchanged += 1
         rec.size, rec.mtime_ns = size, mtime_ns
         self.touches.append((self.now, size, mtime_ns, rec.file_id))
@@ -518,7 +595,12 @@ class _Run:
             archived = int(node.archived or (archive_file and i > 0))
             # The object is live once written: its stamps carry only the archived flag.
             hidden = HIDDEN_ARCHIVED if archived else 0
-            stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
+            stamps.extend(
+                [
+                    (*timestamp_row(pk, _storable(ts, path, counts)), hidden)
+                    for ts in node.timestamps
+                ]
+            )
             if ex is None:
                 version = now
                 first_seen = now
@@ -726,6 +808,19 @@ class _Run:
 # -- walking --------------------------------------------------------------------------------
 
 
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISDIR, "directory"),
+    ):
+        if test(mode):
+            return name
+    return "special file"
+
+
 def _is_skipped_name(name: str) -> bool:
     if name.startswith(".") or name.endswith(("~", ".gpg")):
         return True
@@ -814,6 +909,7 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
@@ -828,6 +924,7 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        max_file_bytes=max_file_bytes,
     )
     plan: list[tuple[str, str, list[tuple[str, str]]]] = []
     for raw in paths:
@@ -950,6 +1047,7 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -994,6 +1092,7 @@ def reingest_roots(
             todo_keywords=todo,
             progress=progress,
             report=sub,
+            max_file_bytes=max_file_bytes,
         )
         _run_plan(
             run,
