@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import UsageError
 from .model import Node, ParsedFile, Timestamp
@@ -795,11 +795,15 @@ class _Run:
         rec.deleted_at = self.now
         self.report.files_tombstoned += 1
 
-    def tombstone_under(self, root: str, *, is_dir: bool) -> None:
-        """Tombstone the known files of ``root`` not seen in this run."""
+    def tombstone_under(self, root: str, *, is_dir: bool, keep: Sequence[str] = ()) -> None:
+        """Tombstone the known files of ``root`` not seen in this run, except those under the
+        folders ``keep`` (unreadable this time: absent from the walk, not from the disk)."""
         prefix = root.rstrip(os.sep) + os.sep
+        kept = tuple(folder.rstrip(os.sep) + os.sep for folder in keep)
         for path, rec in list(self.files.items()):
             if rec.deleted_at is not None or path in self.seen:
+                continue
+            if kept and (path.startswith(kept) or path in keep):
                 continue
             if path == root or (is_dir and path.startswith(prefix)):
                 self.tombstone_file(path)
@@ -832,16 +836,22 @@ def _excluded(rel: str, name: str, exclude: Sequence[str]) -> bool:
 
 
 def walk_root(
-    root: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+    root: str,
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    on_error: Callable[[OSError], None] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """``(absolute path, path relative to root)`` of the files to ingest, sorted.
 
     Hidden files and folders, editor backups (``*~``, ``#*#``) and ``*.gpg`` are skipped;
     ``*.org_archive`` files only with ``include_archived``. ``exclude`` patterns match the
     relative path or the bare name of a file or folder. ``glob`` matches the file name (or the
-    relative path when it contains a ``/``).
+    relative path when it contains a ``/``). A folder that cannot be listed is passed to
+    ``on_error`` (its ``filename`` is the folder), never silently taken as empty.
     """
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root, onerror=on_error):
         rel_dir = os.path.relpath(dirpath, root)
         rel_dir = "" if rel_dir == "." else rel_dir
         dirnames[:] = sorted(
@@ -865,6 +875,46 @@ def walk_root(
 
 def _abspath(path: str | Path) -> str:
     return os.path.abspath(os.path.expanduser(str(path)))
+
+
+class _Root(NamedTuple):
+    """One ingest root as planned: its files, and the folders under it that could not be
+    listed (their stored files are kept, not tombstoned)."""
+
+    path: str
+    kind: str
+    files: list[tuple[str, str]]
+    unreadable: list[str]
+
+
+def _plan_root(
+    path: str, kind: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+) -> _Root:
+    if kind == "file":
+        return _Root(path, "file", [(path, os.path.basename(path))], [])
+    failed: list[OSError] = []
+    files = list(
+        walk_root(
+            path,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            on_error=failed.append,
+        )
+    )
+    return _Root(path, "dir", files, [str(exc.filename or path) for exc in failed])
+
+
+def _root_kind(path: str) -> tuple[str | None, str | None]:
+    """``("dir" | "file", None)`` for a root that is there, else ``(None, why not)``: a root
+    that cannot be reached for lack of permission is not "missing"."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, "no such file or directory"
+    except OSError as exc:
+        return None, f"cannot read ({exc.strerror or exc})"
+    return ("dir" if stat.S_ISDIR(st.st_mode) else "file"), None
 
 
 def _record_root(
@@ -926,19 +976,17 @@ def ingest_paths(
         report=report,
         max_file_bytes=max_file_bytes,
     )
-    plan: list[tuple[str, str, list[tuple[str, str]]]] = []
+    plan: list[_Root] = []
     for raw in paths:
         path = _abspath(raw)
-        if os.path.isdir(path):
-            files = list(
-                walk_root(path, glob=glob, exclude=exclude, include_archived=include_archived)
-            )
-            plan.append((path, "dir", files))
-        elif os.path.exists(path):
-            plan.append((path, "file", [(path, os.path.basename(path))]))
-        else:
+        kind, why = _root_kind(path)
+        if kind is None:
             report.files_failed += 1
-            report.errors.append(f"{raw}: no such file or directory")
+            report.errors.append(f"{raw}: {why}")
+            continue
+        plan.append(
+            _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
+        )
     _run_plan(
         run,
         plan,
@@ -953,7 +1001,7 @@ def ingest_paths(
 
 def _run_plan(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -962,7 +1010,7 @@ def _run_plan(
     on_total: Callable[[int], None] | None,
 ) -> None:
     if on_total:
-        on_total(sum(len(files) for _, _, files in plan))
+        on_total(sum(len(root.files) for root in plan))
     with run.store.bulk_writes():
         _run_files(
             run,
@@ -976,7 +1024,7 @@ def _run_plan(
 
 def _run_files(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -984,7 +1032,7 @@ def _run_files(
     todo_keywords: Sequence[str],
 ) -> None:
     try:
-        for root, kind, files in plan:
+        for root, kind, files, unreadable in plan:
             _record_root(
                 run.store,
                 root,
@@ -998,8 +1046,13 @@ def _run_files(
             base = root if kind == "dir" else os.path.dirname(root)
             for path, rel in files:
                 run.ingest_file(path, base, rel)
+            for folder in unreadable:
+                run.report.errors.append(
+                    f"{folder}: cannot read directory; its notes are kept "
+                    "(fix its permissions, or --exclude it)"
+                )
             if kind == "dir":
-                run.tombstone_under(root, is_dir=True)
+                run.tombstone_under(root, is_dir=True, keep=unreadable)
     finally:
         run.flush()
 
@@ -1065,7 +1118,7 @@ def reingest_roots(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
     ).fetchall()
     glob_override = glob if glob not in (None, DEFAULT_GLOB) else None
-    groups: dict[tuple[Any, ...], list[tuple[str, str, list[tuple[str, str]]]]] = {}
+    groups: dict[tuple[Any, ...], list[_Root]] = {}
     vanished: list[tuple[str, str]] = []
     for path, kind, root_glob, exclude_json, arch, todo_json in rows:
         glob = root_glob if glob_override is None else glob_override
@@ -1073,14 +1126,14 @@ def reingest_roots(
         arch_b = bool(arch) or bool(include_archived)
         todo = tuple(json.loads(todo_json)) if todo_keywords is None else tuple(todo_keywords)
         key = (glob, root_exclude, arch_b, todo)
-        if kind == "dir" and os.path.isdir(path):
-            files = list(walk_root(path, glob=glob, exclude=root_exclude, include_archived=arch_b))
-            groups.setdefault(key, []).append((path, "dir", files))
-        elif kind == "file" and os.path.isfile(path):
-            groups.setdefault(key, []).append((path, "file", [(path, os.path.basename(path))]))
+        found, why = _root_kind(path)
+        if found == kind:
+            groups.setdefault(key, []).append(
+                _plan_root(path, kind, glob=glob, exclude=root_exclude, include_archived=arch_b)
+            )
         else:
-            vanished.append((path, kind))
-    total = sum(len(f) for plan in groups.values() for _, _, f in plan)
+            vanished.append((path, why or f"no longer a {'directory' if kind == 'dir' else kind}"))
+    total = sum(len(root.files) for plan in groups.values() for root in plan)
     if on_total:
         on_total(total)
     for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
@@ -1107,11 +1160,14 @@ def reingest_roots(
     # A root that is gone altogether is far more often an unmounted disk or a renamed folder
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
-    for path, _kind in vanished:
-        report.errors.append(
-            f"{path}: ingest root no longer exists; its notes are kept "
-            "(`prme forget` it if it is gone for good)"
-        )
+    for path, why in vanished:
+        if why.startswith("no such"):
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept "
+                "(`prme forget` it if it is gone for good)"
+            )
+        else:
+            report.errors.append(f"{path}: ingest root {why}; its notes are kept")
     return report
 
 

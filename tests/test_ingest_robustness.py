@@ -234,3 +234,38 @@ def test_a_racy_file_unchanged_on_the_next_run_is_hashed_once_then_skipped(
     os.utime(note, ns=(old, old))
     ingest_paths(store, [note.parent], now=T1)
     assert store.conn.execute("SELECT mtime_ns FROM files").fetchone()[0] == old
+
+
+# -- folders that cannot be read ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["explicit root", "re-ingest of known roots"])
+def test_an_unreadable_subdirectory_is_an_error_that_keeps_its_notes(
+    other_user: Any, how: str
+) -> None:
+    import json
+
+    notes = other_user.workdir / "notes"
+    write(notes / "top.org", "* Top heading\n<2026-11-20 Fri>\n")
+    write(notes / "private" / "deep" / "kept.org", "* Private heading\n<2026-11-20 Fri>\n")
+    write(notes / "private" / "also.org", "* Also private\n<2026-11-20 Fri>\n")
+    other_user.own(notes)
+    store = str(other_user.workdir / "s.sqlite3")
+    first = other_user.run("--store", store, "ingest", str(notes))
+    assert first.returncode == 0, first.stderr
+    (notes / "private").chmod(0)
+    args = ("ingest", str(notes)) if how == "explicit root" else ("ingest",)
+    again = other_user.run("--store", store, *args)
+    assert again.returncode == 2, again.stderr
+    assert f"prme: error: {notes / 'private'}: cannot read directory" in again.stderr
+    assert "notes are kept" in again.stderr and "Traceback" not in again.stderr
+    found = other_user.run("--store", store, "--format", "json", "since", "2026-11-01")
+    titles = {r["title"] for r in json.loads(found.stdout)["results"]}
+    assert titles >= {"Top heading", "Private heading", "Also private"}
+    (notes / "private").chmod(0o755)
+    (notes / "private" / "also.org").unlink()  # gone for real once readable again
+    healed = other_user.run("--store", store, *args)
+    assert healed.returncode == 0, healed.stderr
+    found = other_user.run("--store", store, "--format", "json", "since", "2026-11-01")
+    titles = {r["title"] for r in json.loads(found.stdout)["results"]}
+    assert "Private heading" in titles and "Also private" not in titles
