@@ -64,3 +64,15 @@ class ProviderError(PrmeError):
     """A resolver or gate provider failed (network, protocol, model mismatch)."""
 
     exit_status = ExitStatus.PROVIDER
+
+
+class Interrupted(Exception):
+    """Ctrl-C, with lines saying what was done before it (the command line exits 130).
+
+    Not a :class:`KeyboardInterrupt`, so that it reaches the error boundary as it is instead
+    of being swallowed on the way by the argument parser's own Ctrl-C handling.
+    """
+
+    def __init__(self, details: list[str] | str | None = None) -> None:
+        super().__init__("interrupted")
+        self.details = [details] if isinstance(details, str) else list(details or [])

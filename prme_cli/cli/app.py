@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from prme_cli import __version__
-from prme_cli.errors import ExitStatus, PrmeError, UsageError
+from prme_cli.errors import ExitStatus, Interrupted, PrmeError, UsageError
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
@@ -775,6 +775,8 @@ def relate(
     budget = cfg["context"]["budget"] if budget is None else budget
     fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
     with state.open_store() as store:
+        if store.read_only:
+            _err("prme: warning: read-only location: the receipt of this answer is not stored")
         result = run_relate(
             store,
             cfg,
@@ -784,6 +786,7 @@ def relate(
             budget=budget,
             owner=owner,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            save_receipt=not store.read_only,
         )
     _print_relation(state, result, fmt)
     if not result.outcome.accepted:
@@ -940,6 +943,25 @@ def purge(
     _err(f"purged {removed} tombstoned objects")
 
 
+@app.command()
+def backup(
+    ctx: typer.Context,
+    target: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="File to write (or a folder to write a file of the store's name in).",
+        ),
+    ],
+    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Write a consistent copy of the store to PATH (safe while an ingest runs)."""
+    state = _state(ctx)
+    with state.open_store() as store:
+        written = store.backup(target, force=force)
+    _err(f"backup of {store.path} written to {written}")
+
+
 # ---------------------------------------------------------------------------------------------
 # Health and configuration
 
@@ -1065,7 +1087,7 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
 
     if isinstance(exc, PrmeError):
         return f"prme: error: {_safe_str(exc)}", int(exc.exit_status)
-    if isinstance(exc, KeyboardInterrupt):
+    if isinstance(exc, KeyboardInterrupt | Interrupted):
         return "prme: interrupted", INTERRUPTED_STATUS
     if isinstance(exc, sqlite3.Error):
         return f"prme: error: store: {_sqlite_problem(exc)}", int(ExitStatus.STORE)
@@ -1100,7 +1122,8 @@ def _report(exc: BaseException) -> int:
         message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
     _err(_one_line(message))
     for line in details:
-        _err(_one_line(str(line)))
+        text = _one_line(str(line))
+        _err(text if text.startswith("prme: ") else f"prme: {text}")
     return status
 
 
