@@ -40,7 +40,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _util import corpora_dir  # noqa: E402
+from _util import corpora_dir
 
 CORPUS = corpora_dir() / "longmemeval"
 SPLITS = {"oracle": "oracle_dev.json", "s": "s_dev.json.gz"}
