@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -45,25 +45,6 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = [
-    "event",
-    "changed",
-    "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
-]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
@@ -237,30 +218,15 @@ def _filters(
     include_deleted: bool,
     include_archived: bool,
 ) -> Filters:
-    from prme_cli.query import Filters
+    from prme_cli.options import make_filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
-    for t in types or ():
-        if t not in ("heading", "file"):
-            raise UsageError(f"unknown --type {t!r} (choose heading or file)")
-    return Filters(
-        by=by,
-        types=tuple(types or ()),
-        todos=tuple(todos or ()),
-        tags=tuple(tags or ()),
-        files=tuple(files or ()),
-        include_deleted=include_deleted,
-        include_archived=include_archived,
-    )
+    return make_filters(by, types, todos, tags, files, include_deleted, include_archived)
 
 
 def _limit(max_results: int | None, default: int | None) -> int | None:
-    if max_results is None:
-        return default
-    if max_results < 0:
-        raise UsageError("--max-results must be ≥ 0 (0 means no limit)")
-    return None if max_results == 0 else max_results
+    from prme_cli.options import result_limit
+
+    return result_limit(max_results, default)
 
 
 def _emit_rows(
@@ -271,9 +237,10 @@ def _emit_rows(
     title: str | None = None,
 ) -> None:
     from prme_cli.cli import render
+    from prme_cli.documents import rows_json
 
     fmt = state.output_format()
-    results = [row.to_json(state.tz) for row in rows]
+    results = rows_json(rows, state.tz)
     render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
     if not rows:
         if fmt == "table":
@@ -291,35 +258,18 @@ def _query_doc(
     text: str | None = None,
     limit: int | None = None,
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "command": command,
-        "now": state.now.isoformat(),
-        "tz": state.tz_name,
-        "window": None,
-        "text": text,
-        "by": filters.by,
-        "filters": {
-            "type": list(filters.types),
-            "todo": list(filters.todos),
-            "tag": list(filters.tags),
-            "file": list(filters.files),
-            "include_deleted": filters.include_deleted,
-            "include_archived": filters.include_archived,
-        },
-        "max_results": limit,
-    }
-    if window is not None:
-        # `since` runs up to now inclusive (its end is now plus one microsecond internally);
-        # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
-        inclusive = window[1].microsecond == 1 and command != "range"
-        end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
-        doc["window"] = {
-            "start": window[0].isoformat(),
-            "end": end.isoformat(),
-            "end_inclusive": inclusive,
-        }
-        doc["window"].update(expressions or {})
-    return doc
+    from prme_cli.documents import query_document
+
+    return query_document(
+        command,
+        window,
+        filters,
+        now=state.now,
+        tz=state.tz,
+        expressions=expressions,
+        text=text,
+        limit=limit,
+    )
 
 
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
@@ -468,22 +418,15 @@ def query(
     max_results: MaxOpt = None,
 ) -> None:
     """The context query: text and/or a window; 20 rows by default (--max-results 0 = all)."""
+    from prme_cli.options import check_text, query_window
     from prme_cli.query import select
 
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
-    window: tuple[datetime, datetime] | None = None
-    expressions: dict[str, str] = {}
-    if until is not None and since_ is None:
-        raise UsageError("--until needs --since (use `prme range` for a closed window)")
-    if since_ is not None and until is not None:
-        window = _range_window(state, since_, until)
-        expressions = {"since": since_, "until": until}
-    elif since_ is not None:
-        window = _since_window(state, since_)
-        expressions = {"since": since_}
-    if fts and not text:
-        raise UsageError("--fts needs a TEXT expression")
+    window, expressions = query_window(
+        since_, until, state.now, state.tz, week_start=_week_start(state)
+    )
+    check_text(text, fts)
     if context:
         _query_context(
             state, text, window, filters, fts=fts, budget=budget, max_results=max_results
@@ -510,11 +453,10 @@ def _query_context(
     budget: int | None,
     max_results: int | None,
 ) -> None:
+    from prme_cli.options import budget_tokens
     from prme_cli.service import context_for_query
 
-    budget = state.cfg["context"]["budget"] if budget is None else budget
-    if budget < 0:
-        raise UsageError("--budget must be ≥ 0")
+    budget = budget_tokens(budget, state.cfg["context"]["budget"])
     # The context is text for a reader: json wraps it with its accounting, ids lists what
     # was packed, and every other format prints the context itself (so a pipe gets it).
     fmt = state.output_format(("table", "json", "tsv", "org", "ids"))
@@ -544,9 +486,9 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
         for record in bundle.records:
             sys.stdout.write(f"{record.id}\n")
     elif fmt == "json":
-        doc = bundle.to_json()
-        if outcome.relation is not None:
-            doc["temporal_relation"] = outcome.relation
+        from prme_cli.documents import context_document
+
+        doc = context_document(outcome)
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(bundle.context)
@@ -676,8 +618,7 @@ def when(
 ) -> None:
     """Show how time expressions resolve: [start, end) and grain."""
     from prme_cli.cli import render
-    from prme_cli.errors import TimeExpressionError
-    from prme_cli.timeexpr import resolve
+    from prme_cli.documents import when_document
 
     state = _state(ctx)
     if expressions == ["-"]:
@@ -685,22 +626,13 @@ def when(
     docs: list[dict[str, Any]] = []
     failed = False
     for expression in expressions:
-        try:
-            win = resolve(
-                expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
-            )
-            docs.append(win.to_json(state.now, state.tz_name))
-        except TimeExpressionError as exc:
+        doc = when_document(
+            expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+        )
+        docs.append(doc)
+        if "error" in doc:
             failed = True
-            docs.append(
-                {
-                    "expression": expression,
-                    "now": state.now.isoformat(),
-                    "tz": state.tz_name,
-                    "error": str(exc),
-                }
-            )
-            _err(f"prme: error: {exc}")
+            _err(f"prme: error: {doc['error']}")
     fmt = state.output_format()
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
