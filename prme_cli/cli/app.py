@@ -86,11 +86,9 @@ class State:
 
     @property
     def store_path(self) -> Path:
-        from prme_cli.config import default_store_path
+        from prme_cli.config import store_path
 
-        return (
-            Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
-        )
+        return store_path(self.cfg)
 
     def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
         fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
@@ -870,6 +868,25 @@ def purge(
     with state.open_store() as store:
         removed = purge_tombstones(store)
     _err(f"purged {removed} tombstoned objects")
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving agents
+
+
+@app.command("mcp")
+def mcp_server(ctx: typer.Context) -> None:
+    """Serve prme's tools to an MCP client (an agent) over stdio; needs prme[mcp]."""
+    from prme_cli.mcp import INSTALL_HINT, sdk_available
+
+    state = _state(ctx)
+    if not sdk_available():
+        raise UsageError(INSTALL_HINT)
+    from prme_cli.mcp.server import serve
+
+    if sys.stdin.isatty():
+        _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
+    serve(state.cfg)
 
 
 # ---------------------------------------------------------------------------------------------
