@@ -44,7 +44,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
-from prme_cli.relate.symbolic import align, lexicon, question, segment, timefind
+from prme_cli.relate.symbolic import align, lexicon, segment, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -124,7 +124,10 @@ class SymbolicResolver:
     # ------------------------------------------------------------------ orchestration
 
     def _resolve(self, request: ResolveRequest) -> Resolution:
-        frame = question.parse(request.question)
+        from prme_cli.relate.frame import analyse
+
+        analysed = analyse(request.question, now=request.question_date)
+        frame = analysed.question_frame() if analysed is not None else None
         if frame is None:
             return Resolution("unsupported", (), ("no supported question construction",))
         notes = [
