@@ -108,6 +108,9 @@ class Frame:
     subject: str | None = None
     latest: bool = False
     planned: bool = False
+    #: the construction gives its two events in time order ("how long before B did I A",
+    #: "how many days after A did I B", a span's start and end); "between A and B" does not
+    ordered: bool = False
     reference_time: datetime | None = None
     windows: tuple[tuple[datetime, datetime, str], ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
@@ -215,6 +218,7 @@ def _frame(
         subject=subject,
         latest=latest,
         planned=planned,
+        ordered=operation == "elapsed_between" and not form.startswith("between"),
     )
 
 

@@ -613,7 +613,26 @@ def bare_weekday_problem(quote: str, expression: str, reference: datetime | None
                     break
         if tense != "past":
             return "a bare weekday in a clause not told in the past tense"
+        if _arranged_for(before):
+            return (
+                "a bare weekday after the 'for …' of an arranging verb dates what was "
+                "arranged, not the arranging"
+            )
     return None
+
+
+def _arranged_for(before: list[str]) -> bool:
+    """ "Booked a table for Ingrid's dinner on Friday": the weekday closes a purpose phrase
+    ("for" + a noun phrase, no verb of its own) of a verb of arranging (book, reserve, buy,
+    order, schedule …), so it is the arranged event's day."""
+    from prme_cli.relate.symbolic.lexicon import ARRANGING, key
+
+    if "for" not in before:
+        return False
+    at = len(before) - 1 - before[::-1].index("for")
+    if any(_tense_of(w, before[i - 1] if i else "") for i, w in enumerate(before[at + 1 :])):
+        return False
+    return any(key(w) in ARRANGING for w in before[:at])
 
 
 # --------------------------------------------------------------------------- event_time

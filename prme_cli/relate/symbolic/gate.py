@@ -51,7 +51,7 @@ import re
 import time as _time
 from dataclasses import dataclass
 
-from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic import gate_structure, lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
 
@@ -172,6 +172,9 @@ class SymbolicGate:
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        if gate_structure.is_structure_quote(operand, record):
+            found = gate_structure.check(question, resolution, operand, record)
+            return OperandCheck(found.probability, 1.0, 1.0, found.reasons)
         where = quote.find(operand.time_expression) if operand.time_expression else -1
         if where < 0:
             return OperandCheck(0.0, 0.0, 0.0, ("expression not in the quote",))
