@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
@@ -204,6 +205,7 @@ def _frame(
     }.get(operation, "duration")
     if precision is None:
         precision = _PRECISION.get(unit or "", "day") if answer == "duration" else "evidence"
+    phrases = _resolve_pronouns(phrases)
     return Frame(
         operation=operation,
         operations=operations or (operation,),
@@ -220,6 +222,29 @@ def _frame(
         planned=planned,
         ordered=operation == "elapsed_between" and not form.startswith("between"),
     )
+
+
+_PRONOUN_OBJECT = re.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
+
+
+def _resolve_pronouns(phrases: tuple[EventPhrase, ...]) -> tuple[EventPhrase, ...]:
+    """ "How many days after I started the billing migration did I finish it?": an event told
+    through a pronoun borrows the other event's words (without its subject and verb)."""
+    if len(phrases) != 2:
+        return phrases
+    out = list(phrases)
+    for i, phrase in enumerate(phrases):
+        other = phrases[1 - i]
+        rest = _PRONOUN_OBJECT.sub(" ", phrase.text).split()
+        if not _PRONOUN_OBJECT.search(phrase.text) or len(rest) > 2 or phrase.shared:
+            continue
+        words_ = other.text.split()
+        while words_ and words_[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
+            words_ = words_[1:]
+        borrowed = " ".join(words_[1:]) if len(words_) > 1 else ""
+        if borrowed:
+            out[i] = replace(phrase, shared=borrowed)
+    return tuple(out)
 
 
 def _clean(question: str) -> str:
@@ -470,6 +495,13 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
 
 def analyse(question: str, *, now: datetime | None = None) -> Frame | None:
     """The frame of ``question``, or None when it asks for no temporal relation."""
+    frame = _analyse(question)
+    return frame if frame is None or now is None else replace(frame, reference_time=now)
+
+
+@lru_cache(maxsize=256)
+def _analyse(question: str) -> Frame | None:
+    # the router, validation, the stage and the resolvers all ask for the same frame
     from prme_cli.relate import router
 
     q = _clean(question)
@@ -479,5 +511,5 @@ def analyse(question: str, *, now: datetime | None = None) -> Frame | None:
     for name, family in FAMILIES:
         frame = family(q, low)
         if frame is not None:
-            return replace(frame, reference_time=now, notes=(*frame.notes, f"family {name}"))
+            return replace(frame, notes=(*frame.notes, f"family {name}"))
     return None

@@ -663,9 +663,52 @@ def _recent_past_verb(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed")
 
 
-def licences(text: str) -> list[Licence]:
+#: Where a record's ``event_time`` is the day of a journal entry (SPEC §6: the datetree day,
+#: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
+JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
+_CLAUSE_OPEN = re.compile(
+    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?(?P<verb>[A-Za-z]+)\b"
+)
+_NOT_ASSERTED = re.compile(
+    r"\b(?:not|never|didn't|did\s+not|wasn't|couldn't|wouldn't|should|would|could|might|"
+    r"if|hope|plan|planning|want|wanted|wish|need|needed)\b",
+    re.IGNORECASE,
+)
+
+
+def _journal_deeds(text: str) -> list[Licence]:
+    """Clauses of a journal entry told as the writer's own past deeds ("Baked my first
+    sourdough loaf.", "we fixed the table"): a past-tense verb opening the clause, with "I"
+    or "we" or no subject (journal style), nothing negating or hedging it, and no time
+    expression of its own (its own time wins, SPEC §6)."""
+    from prme_cli import timeexpr
+
+    out = []
+    for m in _CLAUSE_OPEN.finditer(text):
+        verb = m["verb"]
+        low = verb.lower()
+        if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
+            continue
+        rest = text[m.start("verb") :]
+        stop = re.search(r"[.;!?]|,\s+(?:and|then|so|but)\s+", rest)
+        clause = rest[: stop.start()] if stop else rest
+        if _NOT_ASSERTED.search(clause):
+            continue
+        try:
+            if timeexpr.find_expressions(clause):
+                continue
+        except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            continue
+        at = m.start("verb")
+        out.append(Licence(at, at + len(verb), verb, "journal", low))
+    return out
+
+
+def licences(text: str, *, journal: bool = False) -> list[Licence]:
     """Every licence in ``text``, in order (see the module docstring for what counts).
 
+    ``journal`` says the text is a journal entry's: its past-tense first-person deeds are
+    licensed too (kind ``journal``, the phrase is the clause's verb).
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
     low = text.lower().replace("\u2019", "'")
@@ -687,6 +730,8 @@ def licences(text: str) -> list[Licence]:
         if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end() :]):
             continue  # "I've just been busy" tells no event; "just been to the dentist" does
         found.append(Licence(m.start(), m.end(), text[m.start() : m.end()], "recent", verb))
+    if journal and not found:
+        found = _journal_deeds(text)
     return sorted(found, key=lambda x: x.start)
 
 
@@ -703,7 +748,8 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     the event to the note's *day*; "just now" and "a moment ago" tie it to the note's
     recorded minute (when the note has a clock time).
     """
-    found = licences(re.sub(r"\s+", " ", quote))
+    journal = record.event_source in JOURNAL_SOURCES
+    found = licences(re.sub(r"\s+", " ", quote), journal=journal)
     phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(
