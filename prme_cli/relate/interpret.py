@@ -695,9 +695,10 @@ def _journal_deeds(text: str) -> list[Licence]:
         if _NOT_ASSERTED.search(clause):
             continue
         try:
-            if timeexpr.find_expressions(clause):
-                continue
+            timed = bool(timeexpr.find_expressions(clause))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            timed = True
+        if timed:
             continue
         at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
