@@ -68,6 +68,10 @@ _SECRET_KEY = re.compile(
     r"(^|_)(api_?key|key|token|secret|password|authorization|credentials?)$", re.IGNORECASE
 )
 
+#: ``scheme://userinfo@`` in any text: the authority ends at the first ``/ ? #`` or space, and
+#: the greedy match takes the last ``@`` in it, as URL parsers do (a raw ``@`` in a password).
+_URL_USERINFO = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s@]*(?:@[^/?#\s@]*)*@")
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -269,8 +273,17 @@ def week_start_index(cfg: Mapping[str, Any]) -> int:
     return WEEKDAYS.index(str(cfg["week_start"]).lower())
 
 
+def mask_url_userinfo(text: str) -> str:
+    """``text`` with the credentials of every URL in it (``https://user:key@host``) masked as
+    ``https://***@host``: the one place messages and printed settings are cleaned of them."""
+    if "@" not in text:
+        return text
+    return _URL_USERINFO.sub(r"\g<scheme>***@", text)
+
+
 def redacted(cfg: Any) -> Any:
-    """A copy safe to print or hash: values under secret-looking keys are masked."""
+    """A copy safe to print or hash: values under secret-looking keys are masked, and so are
+    credentials written inside URLs."""
     if isinstance(cfg, Mapping):
         return {
             k: ("***" if _SECRET_KEY.search(k) and v not in (None, "") else redacted(v))
@@ -278,6 +291,8 @@ def redacted(cfg: Any) -> Any:
         }
     if isinstance(cfg, list):
         return [redacted(v) for v in cfg]
+    if isinstance(cfg, str):
+        return mask_url_userinfo(cfg)
     return cfg
 
 

@@ -171,7 +171,10 @@ def _root(
 
 
 def _err(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    try:
+        sys.stderr.write(message + "\n")
+    except (OSError, ValueError):  # stderr closed: nowhere left to say it
+        pass
 
 
 # ---------------------------------------------------------------------------------------------
@@ -964,30 +967,133 @@ def _hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console entry point: run the app, turning library errors into exit codes.
+#: Exit status of an interrupted run (128 + SIGINT), as shells report it.
+INTERRUPTED_STATUS = 130
 
-    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; everything the
-    library raises as :class:`PrmeError` becomes one ``prme: error: …`` line and its code.
-    """
-    args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
-    if argv is None and hasattr(signal, "SIGPIPE"):
-        # `prme since … | head` closing the pipe early: end quietly like other Unix tools
-        # (status 141 under pipefail), not with exit 1, which means "no results" here.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+def _one_line(text: str) -> str:
+    """A message fit for one stderr line: no newlines, no URL credentials."""
+    from prme_cli.config import mask_url_userinfo
+
+    return mask_url_userinfo(" ".join(text.split()))
+
+
+def _safe_str(exc: BaseException) -> str:
+    """``str(exc)``, never raising: a broken ``__str__`` must not escape the boundary."""
     try:
-        app(args=args, prog_name="prme")
-    except PrmeError as exc:
-        _err(f"prme: error: {exc}")
-        sys.exit(int(exc.exit_status))
-    except sqlite3.Error as exc:
-        # Disk full, a read-only file, a lock held past the busy timeout: a store problem,
-        # said in one line (the transaction was rolled back, nothing half-written remains).
-        _err(f"prme: error: store: {exc}")
-        sys.exit(int(ExitStatus.STORE))
-    except KeyboardInterrupt:
-        _err("prme: interrupted")
-        sys.exit(130)
+        return str(exc)
+    except Exception:  # noqa: BLE001 - the message of an exception can itself be broken
+        return ""
+
+
+def _sqlite_problem(exc: sqlite3.Error) -> str:
+    """What an SQLite error means for the user's store, said plainly."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    detail = _safe_str(exc)
+    if name.startswith("SQLITE_FULL") or "disk is full" in detail:
+        return f"disk full: {detail} (nothing half-written was kept; free space and run again)"
+    if name.startswith("SQLITE_READONLY") or "readonly database" in detail:
+        return f"read-only location: {detail} (the store cannot be written there)"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return f"{detail} (another process kept the store locked; try again)"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return f"the store is damaged: {detail} (`prme doctor` checks it)"
+    return detail or type(exc).__name__
+
+
+def describe_failure(exc: BaseException) -> tuple[str, int]:
+    """The one-line message and SPEC §5 exit status for anything a command raised.
+
+    Every exception class has an answer here, so none can reach the user as a traceback:
+    prme's own errors carry their status; SQLite errors are store errors (3); a full disk is a
+    store error wherever it shows up; input the program cannot hold (nested too deeply, too
+    large for memory) is bad input (2); any other error is a defect of prme, reported as an
+    internal error with status 2 rather than blamed on the store.
+    """
+    import errno
+
+    if isinstance(exc, PrmeError):
+        return f"prme: error: {_safe_str(exc)}", int(exc.exit_status)
+    if isinstance(exc, KeyboardInterrupt):
+        return "prme: interrupted", INTERRUPTED_STATUS
+    if isinstance(exc, sqlite3.Error):
+        return f"prme: error: store: {_sqlite_problem(exc)}", int(ExitStatus.STORE)
+    if isinstance(exc, RecursionError):
+        return (
+            "prme: error: the input is nested too deeply to read (Python's recursion limit)",
+            int(ExitStatus.USAGE),
+        )
+    if isinstance(exc, MemoryError):
+        return "prme: error: out of memory: the input is too large", int(ExitStatus.USAGE)
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        reason = exc.strerror or _safe_str(exc) or type(exc).__name__
+        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return f"prme: error: disk full: {where}{reason}", int(ExitStatus.STORE)
+        return f"prme: error: {where}{reason}", int(ExitStatus.USAGE)
+    detail = _safe_str(exc)
+    message = f"prme: internal error: {type(exc).__name__}{': ' + detail if detail else ''}"
+    return (
+        message + " (a defect of prme; please report it with the command that caused it)",
+        int(ExitStatus.USAGE),
+    )
+
+
+def _report(exc: BaseException) -> int:
+    """Say what failed on stderr; return the exit status. Never raises, even for an exception
+    object too broken to describe (missing attributes, a raising ``__getattr__``)."""
+    try:
+        message, status = describe_failure(exc)
+        details = list(getattr(exc, "details", ()))
+    except Exception:  # noqa: BLE001 - the boundary's last resort
+        message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
+    _err(_one_line(message))
+    for line in details:
+        _err(_one_line(str(line)))
+    return status
+
+
+def _quiet_unraisable(unraisable: Any) -> None:
+    """Errors Python can only ignore (a generator finalised late, a failed ``__del__``): one
+    line, never a traceback."""
+    exc = unraisable.exc_value
+    if exc is not None:
+        _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the app; the one place failures become exit codes.
+
+    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; Typer turns Ctrl-C
+    into exit 130 silently, so that status is announced here. Everything else a command
+    raises, of whatever class, becomes one ``prme: …`` line and a SPEC §5 status (see
+    :func:`describe_failure`).
+    """
+    if argv is None:
+        sys.unraisablehook = _quiet_unraisable
+        if hasattr(signal, "SIGPIPE"):
+            # `prme since … | head` closing the pipe early: end quietly like other Unix tools
+            # (status 141 under pipefail), not with exit 1, which means "no results" here.
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    click_error = _click_exception_class()
+    try:
+        args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
+        # Not standalone: Typer would answer Ctrl-C, click's errors and EOF itself (silently,
+        # or with exit 1, which means "no results" here); every outcome is decided below.
+        status = app(args=args, prog_name="prme", standalone_mode=False)
+    except click_error as exc:
+        # The parser's own usage errors keep click's familiar "Usage: … Error: …" form.
+        try:
+            exc.show()  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - a message that cannot be shown still ends in exit 2
+            _err(_one_line(f"prme: error: {_safe_str(exc)}"))
+        sys.exit(int(ExitStatus.USAGE))
+    except typer.Abort as exc:
+        sys.exit(_report(exc.__cause__ or exc.__context__ or KeyboardInterrupt()))
+    except SystemExit as exc:
+        if exc.code == INTERRUPTED_STATUS:
+            _err("prme: interrupted")
+        raise
     except BrokenPipeError:
         # `prme since … | head` closing the pipe early is not worth a traceback.
         try:
@@ -995,3 +1101,13 @@ def main(argv: list[str] | None = None) -> None:
         except OSError:
             pass
         sys.exit(0)
+    except BaseException as exc:  # noqa: BLE001 - the error boundary: nothing escapes it
+        sys.exit(_report(exc))
+    if status == INTERRUPTED_STATUS:  # Typer's answer to Ctrl-C in a command
+        _err("prme: interrupted")
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _click_exception_class() -> type[Exception]:
+    """click's ``ClickException``, wherever this Typer keeps click (vendored since 0.23)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
