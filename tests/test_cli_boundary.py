@@ -50,8 +50,10 @@ def _all_exception_classes() -> list[type[BaseException]]:
     return [c for c in seen if not issubclass(c, CONTROL_FLOW)]
 
 
-def _instance(cls: type[BaseException]) -> BaseException:
-    """An instance of ``cls`` however its constructor wants to be called."""
+def _instance(cls: type[BaseException]) -> BaseException | None:
+    """An instance of ``cls`` however its constructor wants to be called (None for a class
+    that cannot be built without its library's own data, as pydantic's ValidationError,
+    loaded when the MCP tests import the SDK)."""
     if issubclass(cls, UnicodeError):
         try:
             return cls("utf-8", b"\xff", 0, 1, "invalid start byte")
@@ -68,7 +70,10 @@ def _instance(cls: type[BaseException]) -> BaseException:
             return cls(*args)
         except Exception:  # noqa: BLE001, S112 - try the next constructor shape
             continue
-    return cls.__new__(cls)
+    try:
+        return cls.__new__(cls)
+    except TypeError:
+        return None
 
 
 @pytest.fixture
@@ -106,7 +111,10 @@ def test_the_boundary_catches_every_exception_class(
     click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
     failures = []
     for cls in classes:
-        code, err = _run_raising(_instance(cls), store, monkeypatch, capsys)
+        instance = _instance(cls)
+        if instance is None:
+            continue
+        code, err = _run_raising(instance, store, monkeypatch, capsys)
         lines = [line for line in err.splitlines() if line.strip()]
         if issubclass(cls, BrokenPipeError):
             # The reader of stdout went away (`prme … | head`): end quietly, like Unix tools.
