@@ -51,9 +51,9 @@ def _all_exception_classes() -> list[type[BaseException]]:
 
 
 def _instance(cls: type[BaseException]) -> BaseException | None:
-    """An instance of ``cls`` however its constructor wants to be called (``None`` for a
-    class no plain call can build, such as pydantic-core's ValidationError: code cannot
-    raise it either except through its own factory)."""
+    """An instance of ``cls`` however its constructor wants to be called (None for a class
+    that cannot be built without its library's own data, as pydantic's ValidationError,
+    loaded when the MCP tests import the SDK)."""
     if issubclass(cls, UnicodeError):
         try:
             return cls("utf-8", b"\xff", 0, 1, "invalid start byte")

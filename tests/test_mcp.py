@@ -534,3 +534,17 @@ def test_the_readme_lists_every_tool_and_argument(server: Server) -> None:
     for argument in filters:
         assert f"`{argument}`" in section, argument
     assert "| `ingest` |" in section and "allow_ingest = true" in section
+
+
+def test_a_foreign_file_as_store_is_a_tool_error_and_stays_untouched(tmp_path: Path) -> None:
+    foreign = tmp_path / "notes.txt"
+    foreign.write_bytes(b"not a database, just words\n" * 10)
+    before = foreign.read_bytes()
+    env = _env(tmp_path, PRME_STORE=str(foreign), PRME_NOW=NOW)
+    cli = _cli(env, "since", "today")
+    assert cli.returncode == 3
+    with _serve(env) as server:
+        message = server.error("since", {"when": "today"})
+        assert message == cli.stderr.strip().removeprefix("prme: error: ")
+        assert server.error("stats") == message
+    assert foreign.read_bytes() == before
