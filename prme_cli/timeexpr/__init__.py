@@ -125,7 +125,7 @@ def resolve(
     it instead of the most recent one (the UNTIL side of ``range``). Raises
     :class:`TimeExpressionError` for anything it cannot read.
     """
-    from prme_cli.timeexpr import errors, grammar, interpret, tokens
+    from prme_cli.timeexpr import grammar, interpret, tokens
 
     ctx = context(now, tz, dayfirst=dayfirst, week_start=week_start, not_before=not_before)
     toks = tokens.tokenize(expression)
@@ -162,6 +162,8 @@ def resolve(
                 )
     except grammar.TooDeep:
         raise TimeExpressionError(expression, "nested too deeply to be a time expression") from None
+    from prme_cli.timeexpr import errors  # only on the error path
+
     raise TimeExpressionError(expression, errors.explain(toks, refusals))
 
 

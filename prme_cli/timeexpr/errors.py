@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr.tokens import Token
 
@@ -12,6 +10,8 @@ def suggestion(word: str) -> str | None:
     """The time word ``word`` was most likely meant to be (``tomorow`` -> ``tomorrow``)."""
     if len(word) < 3:
         return None
+    import difflib  # only on the error path
+
     close = difflib.get_close_matches(word, lx.SUGGESTABLE, n=1, cutoff=0.75)
     return close[0] if close else None
 

@@ -724,14 +724,14 @@ def _clock_at(day: date, clock: n.Clock, part: n.Part | None, ctx: Context) -> d
 def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Context) -> Span:
     first, last = node.first, node.last
     if last.meridiem and not first.meridiem and not first.zero_padded and first.hour <= 12:
-        same = dataclasses.replace(first, meridiem=last.meridiem)
-        other = dataclasses.replace(first, meridiem="am" if last.meridiem == "pm" else "pm")
+        same = first.replace(meridiem=last.meridiem)
+        other = first.replace(meridiem="am" if last.meridiem == "pm" else "pm")
         end_hour = clock_hour(last, None)
         first = same if clock_hour(same, None) <= end_hour else other
     start = _clock_at(day, first, part, ctx)
     end = _clock_at(day, last, part, ctx)
     if end <= start and not last.meridiem and last.hour <= 12 and not last.zero_padded:
-        end = _clock_at(day, dataclasses.replace(last, hour=last.hour % 12 + 12), None, ctx)
+        end = _clock_at(day, last.replace(hour=last.hour % 12 + 12), None, ctx)
     if end <= start:
         end = cal.localize(end.replace(tzinfo=None) + timedelta(days=1), ctx.tz)
     grain = "second" if first.second is not None or last.second is not None else "minute"
@@ -784,9 +784,9 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
             and node.year is None
             and (not isinstance(node, n.Date) or node.month)
         ):
-            return dataclasses.replace(node, year=tail.year)
+            return node.replace(year=tail.year)
         if isinstance(node, n.Quarter) and node.year is None:
-            return dataclasses.replace(node, year=tail.year)
+            return node.replace(year=tail.year)
     if isinstance(tail, n.Month) and isinstance(node, (n.DayNum, n.Date)):
         day = node.day
         month_year = tail.year
@@ -809,9 +809,7 @@ def _between(node: n.Between, ctx: Context) -> Span:
         and first.year is None
         and last.year is not None
     ):
-        first = dataclasses.replace(
-            first, year=last.year if first.month <= last.month else last.year - 1
-        )
+        first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
     if (
         isinstance(first, n.Date)
         and isinstance(last, n.Date)
@@ -820,9 +818,7 @@ def _between(node: n.Between, ctx: Context) -> Span:
         and first.month is not None
         and last.month is not None
     ):
-        first = dataclasses.replace(
-            first, year=last.year if first.month <= last.month else last.year - 1
-        )
+        first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
     a = resolve(first, ctx)
     floor = dataclasses.replace(ctx, not_before=a.start.date())
     if isinstance(last, n.DayNum) and isinstance(first, n.Date) and first.month is not None:
@@ -890,11 +886,11 @@ def _with_year(node: n.WithYear, ctx: Context) -> Span:
     if isinstance(base, (n.Holiday, n.Month, n.Quarter, n.Season)) or (
         isinstance(base, n.Date) and base.month
     ):
-        return resolve(dataclasses.replace(base, year=node.year, relation=""), ctx)
+        return resolve(base.replace(year=node.year, relation=""), ctx)
     if isinstance(base, n.Checked):
-        return resolve(dataclasses.replace(base, base=n.WithYear(base.base, node.year)), ctx)
+        return resolve(base.replace(base=n.WithYear(base.base, node.year)), ctx)
     if isinstance(base, n.IsoWeek):
-        return resolve(dataclasses.replace(base, year=node.year), ctx)
+        return resolve(base.replace(year=node.year), ctx)
     raise Refused("a year does not go with that")
 
 

@@ -8,22 +8,70 @@ command line's ``--now`` or against the previous expression in a note.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 
 class Node:
-    """Base of every reading."""
+    """Base of every reading: a small immutable record.
 
-    __slots__ = ()
+    Not a dataclass on purpose: generating ~40 dataclasses costs more at import than the rest
+    of the engine together, and ``prme since today`` pays for every import. Each subclass
+    lists its fields in ``__slots__`` and their defaults in ``_defaults``.
+    """
+
+    __slots__: tuple[str, ...] = ()
+    _defaults: dict[str, Any] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = self.__slots__
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
+        values = dict(zip(names, args, strict=False))
+        for key, value in kwargs.items():
+            if key not in names or key in values:
+                raise TypeError(f"{type(self).__name__}: bad field {key!r}")
+            values[key] = value
+        for name in names:
+            if name in values:
+                value = values[name]
+            elif name in self._defaults:
+                value = self._defaults[name]
+            else:
+                raise TypeError(f"{type(self).__name__} needs {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({shown})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (``dataclasses.replace`` for records)."""
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return type(self)(**values)
 
 
-@dataclass(frozen=True, slots=True)
 class Dur(Node):
     """A length of time: ``units`` maps a grain to a (possibly fractional) count."""
 
+    __slots__ = ("units", "approx")
+    _defaults = {"approx": False}
+
     units: tuple[tuple[str, Decimal], ...]
-    approx: bool = False
+    approx: bool
 
     def plus(self, other: Dur) -> Dur:
         merged = dict(self.units)
@@ -37,62 +85,69 @@ class Dur(Node):
         return min((g for g, _ in self.units), key=GRAIN_ORDER.index)
 
 
-@dataclass(frozen=True, slots=True)
 class Clock(Node):
     """A time of day as written: ``meridiem`` is ``am``/``pm`` or ``""`` when not said."""
 
+    __slots__ = ("hour", "minute", "second", "meridiem", "exact", "zero_padded")
+    _defaults = {"minute": 0, "second": None, "meridiem": "", "exact": True, "zero_padded": False}
+
     hour: int
-    minute: int = 0
-    second: int | None = None
-    meridiem: str = ""
-    exact: bool = True  # written with minutes or a meridiem (not a bare "at 5")
-    zero_padded: bool = False  # "05:00", "0730": a 24-hour clock, never moved to pm
+    minute: int
+    second: int | None
+    meridiem: str
+    exact: bool  # written with minutes or a meridiem (not a bare "at 5")
+    zero_padded: bool  # "05:00", "0730": a 24-hour clock, never moved to pm
 
 
-@dataclass(frozen=True, slots=True)
 class Now(Node):
-    pass
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Prev(Node):
     """The expression before this one in the same text (or the reference time)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class RelDay(Node):
+    __slots__ = ("days",)
     days: int  # today 0, yesterday -1, tomorrow 1
 
 
-@dataclass(frozen=True, slots=True)
 class Date(Node):
     """A calendar date; a missing year (or month) is filled past-leaning."""
 
+    __slots__ = ("day", "month", "year", "relation")
+    _defaults = {"month": None, "year": None, "relation": ""}
+
     day: int
-    month: int | None = None
-    year: int | None = None
-    relation: str = ""  # "", "last", "next", "this" (``next 5/12``)
+    month: int | None
+    year: int | None
+    relation: str  # "", "last", "next", "this" (``next 5/12``)
 
 
-@dataclass(frozen=True, slots=True)
 class Weekday(Node):
+    __slots__ = ("weekday", "relation", "count")
+    _defaults = {"relation": "", "count": 0}
     weekday: int
-    relation: str = ""  # "", last, this, next, coming, after_next
-    count: int = 0  # "3 fridays from now" 3, "2 thursdays ago" -2
+    relation: str  # "", last, this, next, coming, after_next
+    count: int  # "3 fridays from now" 3, "2 thursdays ago" -2
 
 
-@dataclass(frozen=True, slots=True)
 class InPeriod(Node):
     """A weekday or ordinal day inside a named period: ``monday of last week``."""
+
+    __slots__ = ("inner", "period")
 
     inner: Node
     period: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Nth(Node):
     """The n-th (negative from the end) ``what`` of a period: ``the first monday of last
     month``, ``last friday in october``, ``the second week of 2021``, ``the 15th day``."""
+
+    __slots__ = ("n", "what", "weekday", "period")
 
     n: int
     what: str  # a weekday name, "day", "week", "weekend", "month"
@@ -100,105 +155,119 @@ class Nth(Node):
     period: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Holiday(Node):
+    __slots__ = ("key", "year", "relation")
+    _defaults = {"year": None, "relation": ""}
     key: str
-    year: int | None = None
-    relation: str = ""
+    year: int | None
+    relation: str
 
 
-@dataclass(frozen=True, slots=True)
 class Period(Node):
     """A calendar period relative to now: ``this week``, ``last month``, ``next quarter``."""
 
+    __slots__ = ("grain", "offset", "working", "bare")
+    _defaults = {"offset": 0, "working": False, "bare": False}
+
     grain: str  # day week weekend month quarter year decade century fortnight
-    offset: int = 0
-    working: bool = False  # "this working week": Monday to Friday
-    bare: bool = False  # "weekend" alone: the most recent one (past-leaning)
+    offset: int
+    working: bool  # "this working week": Monday to Friday
+    bare: bool  # "weekend" alone: the most recent one (past-leaning)
 
 
-@dataclass(frozen=True, slots=True)
 class Month(Node):
+    __slots__ = ("month", "year", "relation", "count")
+    _defaults = {"year": None, "relation": "", "count": 0}
     month: int
-    year: int | None = None
-    relation: str = ""
-    count: int = 0  # "march after next" 2
+    year: int | None
+    relation: str
+    count: int  # "march after next" 2
 
 
-@dataclass(frozen=True, slots=True)
 class Year(Node):
+    __slots__ = ("year",)
     year: int
 
 
-@dataclass(frozen=True, slots=True)
 class Quarter(Node):
+    __slots__ = ("quarter", "year", "relation", "half")
+    _defaults = {"year": None, "relation": "", "half": False}
     quarter: int
-    year: int | None = None
-    relation: str = ""
-    half: bool = False  # H1/H2
+    year: int | None
+    relation: str
+    half: bool  # H1/H2
 
 
-@dataclass(frozen=True, slots=True)
 class Season(Node):
+    __slots__ = ("month", "year", "relation")
+    _defaults = {"year": None, "relation": ""}
     month: int
-    year: int | None = None
-    relation: str = ""
+    year: int | None
+    relation: str
 
 
-@dataclass(frozen=True, slots=True)
 class Decade(Node):
+    __slots__ = ("start", "twodigit")
+    _defaults = {"twodigit": 0}
     start: int | None  # 1990; None: the decade of ``of`` (the nineties) chosen past-leaning
-    twodigit: int = 0
+    twodigit: int
 
 
-@dataclass(frozen=True, slots=True)
 class Century(Node):
+    __slots__ = ("number",)
     number: int
 
 
-@dataclass(frozen=True, slots=True)
 class IsoWeek(Node):
+    __slots__ = ("year", "week")
     year: int | None
     week: int
 
 
-@dataclass(frozen=True, slots=True)
 class Shift(Node):
     """``dur`` after (sign 1) or before (-1) ``base`` (``None``: now)."""
 
+    __slots__ = ("dur", "sign", "base")
+    _defaults = {"base": None}
+
     dur: Dur
     sign: int
-    base: Node | None = None
+    base: Node | None
 
 
-@dataclass(frozen=True, slots=True)
 class Repeat(Node):
     """``3 fridays from now``, ``the week after next``: ``n`` steps of a named unit."""
+
+    __slots__ = ("grain", "count")
 
     grain: str
     count: int
 
 
-@dataclass(frozen=True, slots=True)
 class Trailing(Node):
     """``last 3 days`` (sign -1), ``next 2 weeks`` (1): a span from now of whole units."""
+
+    __slots__ = ("dur", "sign")
 
     dur: Dur
     sign: int
 
 
-@dataclass(frozen=True, slots=True)
 class Edge(Node):
     """``beginning|middle|end of`` a window (``part``) or its first/last second (anchor)."""
 
+    __slots__ = ("edge", "base", "instant")
+    _defaults = {"instant": False}
+
     edge: str  # start mid end
     base: Node
-    instant: bool = False
+    instant: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Rest(Node):
     """``rest of the week``, ``earlier this month``, ``later this year``, ``year to date``."""
+
+    __slots__ = ("side", "base")
 
     side: (
         str  # "rest" (now to end), "earlier" (start to today), "later" (tomorrow to end), "todate"
@@ -206,111 +275,129 @@ class Rest(Node):
     base: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Part(Node):
     """A part of the day (``morning``), narrowed by ``early``/``late``/``mid``."""
 
+    __slots__ = ("name", "mod")
+    _defaults = {"mod": ""}
+
     name: str
-    mod: str = ""
+    mod: str
 
 
-@dataclass(frozen=True, slots=True)
 class ClockRange(Node):
+    __slots__ = ("first", "last")
     first: Clock
     last: Clock
 
 
-@dataclass(frozen=True, slots=True)
 class ClockFor(Node):
     """``from 9 for 2.5 hrs``: a clock time and how long from it."""
+
+    __slots__ = ("clock", "dur")
 
     clock: Clock
     dur: Dur
 
 
-@dataclass(frozen=True, slots=True)
 class Moment(Node):
     """A day with a part of it and/or a clock time (any order as written)."""
 
+    __slots__ = ("day", "part", "time")
+    _defaults = {"part": None, "time": None}
+
     day: Node | None
-    part: Part | None = None
-    time: Node | None = None  # Clock, ClockRange or ClockFor
+    part: Part | None
+    time: Node | None  # Clock, ClockRange or ClockFor
 
 
-@dataclass(frozen=True, slots=True)
 class Between(Node):
     """``from A to B``, ``between A and B``, ``A - B``: ``[start(A), end(B))``."""
 
+    __slots__ = ("first", "last", "tail")
+    _defaults = {"tail": None}
+
     first: Node
     last: Node
-    tail: Node | None = None  # a shared year or month ("Feb 12-15, 2026", "from 4 to 23 of May")
+    tail: Node | None  # a shared year or month ("Feb 12-15, 2026", "from 4 to 23 of May")
 
 
-@dataclass(frozen=True, slots=True)
 class DurFrom(Node):
     """``3 days starting from next monday``, ``a week starting tomorrow``."""
+
+    __slots__ = ("dur", "base")
 
     dur: Dur
     base: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Open(Node):
     """``before X`` / ``after X`` / ``since X`` / ``until X``: one side left open."""
+
+    __slots__ = ("side", "base")
 
     side: str  # before after since until
     base: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Approx(Node):
+    __slots__ = ("base",)
     base: Node
 
 
-@dataclass(frozen=True, slots=True)
 class Vague(Node):
     """``recently``, ``the other day``, ``lately``: a widened window back from now."""
 
+    __slots__ = ("days_back", "days_to")
+    _defaults = {"days_to": 0}
+
     days_back: int
-    days_to: int = 0
+    days_to: int
 
 
-@dataclass(frozen=True, slots=True)
 class Every(Node):
     """A recurrence (``every monday``, ``daily``): resolved as its most recent occurrence."""
 
+    __slots__ = ("base", "unit")
+    _defaults = {"unit": ""}
+
     base: Node | None
-    unit: str = ""
+    unit: str
 
 
-@dataclass(frozen=True, slots=True)
 class Stamp(Node):
     """An org timestamp, ISO datetime or ``@epoch`` as written."""
+
+    __slots__ = ("text", "kind")
 
     text: str
     kind: str  # org iso epoch
 
 
-@dataclass(frozen=True, slots=True)
 class DayNum(Node):
     """A bare day of the month inside a range (``Feb 12-15``): takes its month from the other
     side; alone it is ``the 15th`` (past-leaning)."""
 
+    __slots__ = ("day",)
+
     day: int
 
 
-@dataclass(frozen=True, slots=True)
 class WithYear(Node):
     """An expression given a year: ``easter 2018``, ``this friday 5/12``."""
+
+    __slots__ = ("base", "year")
 
     base: Node
     year: int
 
 
-@dataclass(frozen=True, slots=True)
 class Checked(Node):
     """A weekday written beside a date (``Tuesday, Jan 15``): the date, if they agree."""
 
+    __slots__ = ("base", "weekday", "extra")
+    _defaults = {"weekday": -1, "extra": ()}
+
     base: Node
-    weekday: int = -1
-    extra: tuple[int, ...] = field(default=())
+    weekday: int
+    extra: tuple[int, ...]
