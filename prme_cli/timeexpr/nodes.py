@@ -9,7 +9,7 @@ command line's ``--now`` or against the previous expression in a note.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 
 class Node:
@@ -20,11 +20,12 @@ class Node:
     lists its fields in ``__slots__`` and their defaults in ``_defaults``.
     """
 
-    __slots__: tuple[str, ...] = ()
-    _defaults: dict[str, Any] = {}
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+    __slots__ = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        names = self.__slots__
+        names = self._fields
         if len(args) > len(names):
             raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
         values = dict(zip(names, args, strict=False))
@@ -45,7 +46,7 @@ class Node:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
@@ -54,12 +55,12 @@ class Node:
         return hash((type(self).__name__, self._values()))
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({shown})"
 
     def replace(self, **changes: Any) -> Any:
         """A copy with some fields changed (``dataclasses.replace`` for records)."""
-        values = {name: getattr(self, name) for name in self.__slots__}
+        values = {name: getattr(self, name) for name in self._fields}
         values.update(changes)
         return type(self)(**values)
 
@@ -67,8 +68,9 @@ class Node:
 class Dur(Node):
     """A length of time: ``units`` maps a grain to a (possibly fractional) count."""
 
-    __slots__ = ("units", "approx")
-    _defaults = {"approx": False}
+    _fields = ("units", "approx")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"approx": False}
 
     units: tuple[tuple[str, Decimal], ...]
     approx: bool
@@ -88,8 +90,15 @@ class Dur(Node):
 class Clock(Node):
     """A time of day as written: ``meridiem`` is ``am``/``pm`` or ``""`` when not said."""
 
-    __slots__ = ("hour", "minute", "second", "meridiem", "exact", "zero_padded")
-    _defaults = {"minute": 0, "second": None, "meridiem": "", "exact": True, "zero_padded": False}
+    _fields = ("hour", "minute", "second", "meridiem", "exact", "zero_padded")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {
+        "minute": 0,
+        "second": None,
+        "meridiem": "",
+        "exact": True,
+        "zero_padded": False,
+    }
 
     hour: int
     minute: int
@@ -110,15 +119,17 @@ class Prev(Node):
 
 
 class RelDay(Node):
-    __slots__ = ("days",)
+    _fields = ("days",)
+    __slots__ = _fields
     days: int  # today 0, yesterday -1, tomorrow 1
 
 
 class Date(Node):
     """A calendar date; a missing year (or month) is filled past-leaning."""
 
-    __slots__ = ("day", "month", "year", "relation")
-    _defaults = {"month": None, "year": None, "relation": ""}
+    _fields = ("day", "month", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"month": None, "year": None, "relation": ""}
 
     day: int
     month: int | None
@@ -127,8 +138,9 @@ class Date(Node):
 
 
 class Weekday(Node):
-    __slots__ = ("weekday", "relation", "count")
-    _defaults = {"relation": "", "count": 0}
+    _fields = ("weekday", "relation", "count")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"relation": "", "count": 0}
     weekday: int
     relation: str  # "", last, this, next, coming, after_next
     count: int  # "3 fridays from now" 3, "2 thursdays ago" -2
@@ -137,7 +149,8 @@ class Weekday(Node):
 class InPeriod(Node):
     """A weekday or ordinal day inside a named period: ``monday of last week``."""
 
-    __slots__ = ("inner", "period")
+    _fields = ("inner", "period")
+    __slots__ = _fields
 
     inner: Node
     period: Node
@@ -147,7 +160,8 @@ class Nth(Node):
     """The n-th (negative from the end) ``what`` of a period: ``the first monday of last
     month``, ``last friday in october``, ``the second week of 2021``, ``the 15th day``."""
 
-    __slots__ = ("n", "what", "weekday", "period")
+    _fields = ("n", "what", "weekday", "period")
+    __slots__ = _fields
 
     n: int
     what: str  # a weekday name, "day", "week", "weekend", "month"
@@ -156,8 +170,9 @@ class Nth(Node):
 
 
 class Holiday(Node):
-    __slots__ = ("key", "year", "relation")
-    _defaults = {"year": None, "relation": ""}
+    _fields = ("key", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
     key: str
     year: int | None
     relation: str
@@ -166,8 +181,9 @@ class Holiday(Node):
 class Period(Node):
     """A calendar period relative to now: ``this week``, ``last month``, ``next quarter``."""
 
-    __slots__ = ("grain", "offset", "working", "bare")
-    _defaults = {"offset": 0, "working": False, "bare": False}
+    _fields = ("grain", "offset", "working", "bare")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"offset": 0, "working": False, "bare": False}
 
     grain: str  # day week weekend month quarter year decade century fortnight
     offset: int
@@ -176,8 +192,9 @@ class Period(Node):
 
 
 class Month(Node):
-    __slots__ = ("month", "year", "relation", "count")
-    _defaults = {"year": None, "relation": "", "count": 0}
+    _fields = ("month", "year", "relation", "count")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "count": 0}
     month: int
     year: int | None
     relation: str
@@ -185,13 +202,15 @@ class Month(Node):
 
 
 class Year(Node):
-    __slots__ = ("year",)
+    _fields = ("year",)
+    __slots__ = _fields
     year: int
 
 
 class Quarter(Node):
-    __slots__ = ("quarter", "year", "relation", "half")
-    _defaults = {"year": None, "relation": "", "half": False}
+    _fields = ("quarter", "year", "relation", "half")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "half": False}
     quarter: int
     year: int | None
     relation: str
@@ -199,27 +218,31 @@ class Quarter(Node):
 
 
 class Season(Node):
-    __slots__ = ("month", "year", "relation")
-    _defaults = {"year": None, "relation": ""}
+    _fields = ("month", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
     month: int
     year: int | None
     relation: str
 
 
 class Decade(Node):
-    __slots__ = ("start", "twodigit")
-    _defaults = {"twodigit": 0}
+    _fields = ("start", "twodigit")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"twodigit": 0}
     start: int | None  # 1990; None: the decade of ``of`` (the nineties) chosen past-leaning
     twodigit: int
 
 
 class Century(Node):
-    __slots__ = ("number",)
+    _fields = ("number",)
+    __slots__ = _fields
     number: int
 
 
 class IsoWeek(Node):
-    __slots__ = ("year", "week")
+    _fields = ("year", "week")
+    __slots__ = _fields
     year: int | None
     week: int
 
@@ -227,8 +250,9 @@ class IsoWeek(Node):
 class Shift(Node):
     """``dur`` after (sign 1) or before (-1) ``base`` (``None``: now)."""
 
-    __slots__ = ("dur", "sign", "base")
-    _defaults = {"base": None}
+    _fields = ("dur", "sign", "base")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"base": None}
 
     dur: Dur
     sign: int
@@ -238,7 +262,8 @@ class Shift(Node):
 class Repeat(Node):
     """``3 fridays from now``, ``the week after next``: ``n`` steps of a named unit."""
 
-    __slots__ = ("grain", "count")
+    _fields = ("grain", "count")
+    __slots__ = _fields
 
     grain: str
     count: int
@@ -247,7 +272,8 @@ class Repeat(Node):
 class Trailing(Node):
     """``last 3 days`` (sign -1), ``next 2 weeks`` (1): a span from now of whole units."""
 
-    __slots__ = ("dur", "sign")
+    _fields = ("dur", "sign")
+    __slots__ = _fields
 
     dur: Dur
     sign: int
@@ -256,8 +282,9 @@ class Trailing(Node):
 class Edge(Node):
     """``beginning|middle|end of`` a window (``part``) or its first/last second (anchor)."""
 
-    __slots__ = ("edge", "base", "instant")
-    _defaults = {"instant": False}
+    _fields = ("edge", "base", "instant")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"instant": False}
 
     edge: str  # start mid end
     base: Node
@@ -267,7 +294,8 @@ class Edge(Node):
 class Rest(Node):
     """``rest of the week``, ``earlier this month``, ``later this year``, ``year to date``."""
 
-    __slots__ = ("side", "base")
+    _fields = ("side", "base")
+    __slots__ = _fields
 
     side: (
         str  # "rest" (now to end), "earlier" (start to today), "later" (tomorrow to end), "todate"
@@ -278,15 +306,17 @@ class Rest(Node):
 class Part(Node):
     """A part of the day (``morning``), narrowed by ``early``/``late``/``mid``."""
 
-    __slots__ = ("name", "mod")
-    _defaults = {"mod": ""}
+    _fields = ("name", "mod")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"mod": ""}
 
     name: str
     mod: str
 
 
 class ClockRange(Node):
-    __slots__ = ("first", "last")
+    _fields = ("first", "last")
+    __slots__ = _fields
     first: Clock
     last: Clock
 
@@ -294,7 +324,8 @@ class ClockRange(Node):
 class ClockFor(Node):
     """``from 9 for 2.5 hrs``: a clock time and how long from it."""
 
-    __slots__ = ("clock", "dur")
+    _fields = ("clock", "dur")
+    __slots__ = _fields
 
     clock: Clock
     dur: Dur
@@ -303,8 +334,9 @@ class ClockFor(Node):
 class Moment(Node):
     """A day with a part of it and/or a clock time (any order as written)."""
 
-    __slots__ = ("day", "part", "time")
-    _defaults = {"part": None, "time": None}
+    _fields = ("day", "part", "time")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"part": None, "time": None}
 
     day: Node | None
     part: Part | None
@@ -314,8 +346,9 @@ class Moment(Node):
 class Between(Node):
     """``from A to B``, ``between A and B``, ``A - B``: ``[start(A), end(B))``."""
 
-    __slots__ = ("first", "last", "tail")
-    _defaults = {"tail": None}
+    _fields = ("first", "last", "tail")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"tail": None}
 
     first: Node
     last: Node
@@ -325,7 +358,8 @@ class Between(Node):
 class DurFrom(Node):
     """``3 days starting from next monday``, ``a week starting tomorrow``."""
 
-    __slots__ = ("dur", "base")
+    _fields = ("dur", "base")
+    __slots__ = _fields
 
     dur: Dur
     base: Node
@@ -334,22 +368,25 @@ class DurFrom(Node):
 class Open(Node):
     """``before X`` / ``after X`` / ``since X`` / ``until X``: one side left open."""
 
-    __slots__ = ("side", "base")
+    _fields = ("side", "base")
+    __slots__ = _fields
 
     side: str  # before after since until
     base: Node
 
 
 class Approx(Node):
-    __slots__ = ("base",)
+    _fields = ("base",)
+    __slots__ = _fields
     base: Node
 
 
 class Vague(Node):
     """``recently``, ``the other day``, ``lately``: a widened window back from now."""
 
-    __slots__ = ("days_back", "days_to")
-    _defaults = {"days_to": 0}
+    _fields = ("days_back", "days_to")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"days_to": 0}
 
     days_back: int
     days_to: int
@@ -358,8 +395,9 @@ class Vague(Node):
 class Every(Node):
     """A recurrence (``every monday``, ``daily``): resolved as its most recent occurrence."""
 
-    __slots__ = ("base", "unit")
-    _defaults = {"unit": ""}
+    _fields = ("base", "unit")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"unit": ""}
 
     base: Node | None
     unit: str
@@ -368,7 +406,8 @@ class Every(Node):
 class Stamp(Node):
     """An org timestamp, ISO datetime or ``@epoch`` as written."""
 
-    __slots__ = ("text", "kind")
+    _fields = ("text", "kind")
+    __slots__ = _fields
 
     text: str
     kind: str  # org iso epoch
@@ -378,7 +417,8 @@ class DayNum(Node):
     """A bare day of the month inside a range (``Feb 12-15``): takes its month from the other
     side; alone it is ``the 15th`` (past-leaning)."""
 
-    __slots__ = ("day",)
+    _fields = ("day",)
+    __slots__ = _fields
 
     day: int
 
@@ -386,7 +426,8 @@ class DayNum(Node):
 class WithYear(Node):
     """An expression given a year: ``easter 2018``, ``this friday 5/12``."""
 
-    __slots__ = ("base", "year")
+    _fields = ("base", "year")
+    __slots__ = _fields
 
     base: Node
     year: int
@@ -395,8 +436,9 @@ class WithYear(Node):
 class Checked(Node):
     """A weekday written beside a date (``Tuesday, Jan 15``): the date, if they agree."""
 
-    __slots__ = ("base", "weekday", "extra")
-    _defaults = {"weekday": -1, "extra": ()}
+    _fields = ("base", "weekday", "extra")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"weekday": -1, "extra": ()}
 
     base: Node
     weekday: int
