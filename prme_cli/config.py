@@ -32,6 +32,8 @@ DEFAULTS: dict[str, Any] = {
     "org": {"todo_keywords": ["TODO", "|", "DONE"]},
     "ingest": {"glob": "*.org", "exclude": [], "include_archived": False, "max_file_mb": 100},
     "context": {"budget": 4096, "format": "reader"},
+    # `prme mcp`: read-only unless the user lets agents re-ingest roots already ingested.
+    "mcp": {"allow_ingest": False},
     "temporal_relation": {
         "enabled": False,
         "failure_policy": "fallback",
@@ -87,6 +89,11 @@ def default_store_path(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "prme" / "memory.sqlite3"
+
+
+def store_path(cfg: Mapping[str, Any]) -> Path:
+    """The store the configuration names (``--store``, ``PRME_STORE``), else the default."""
+    return Path(cfg["store"]).expanduser() if cfg.get("store") else default_store_path()
 
 
 def _merge(
@@ -240,6 +247,7 @@ def _check(cfg: dict[str, Any]) -> None:
     cfg["ingest"]["include_archived"] = _as_bool(
         cfg["ingest"]["include_archived"], "ingest.include_archived"
     )
+    cfg["mcp"]["allow_ingest"] = _as_bool(cfg["mcp"]["allow_ingest"], "mcp.allow_ingest")
     cap = cfg["ingest"]["max_file_mb"]
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
         raise UsageError("ingest.max_file_mb must be a whole number of MiB ≥ 1")

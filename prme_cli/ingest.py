@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import UsageError
+from .eventstore import node_event_rows, write_events
 from .model import Node, ParsedFile, Timestamp
 from .orgtime import repeater_fits_calendar
 from .store import (
@@ -611,6 +612,7 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -634,6 +636,7 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
+            happened.extend(node_event_rows(pk, node, parsed))
             if ex is None:
                 version = now
                 first_seen = now
@@ -710,6 +713,7 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        write_events(conn, stale_pks, happened)
 
     def _assign_ids(
         self,

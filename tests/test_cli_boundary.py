@@ -19,7 +19,7 @@ import typer
 import typer.exceptions
 
 from prme_cli.cli import main
-from prme_cli.cli.app import describe_failure
+from prme_cli.errors import describe_failure
 from prme_cli.store import Store
 
 #: SPEC §5 statuses, plus 130 for an interrupted run.
@@ -50,8 +50,10 @@ def _all_exception_classes() -> list[type[BaseException]]:
     return [c for c in seen if not issubclass(c, CONTROL_FLOW)]
 
 
-def _instance(cls: type[BaseException]) -> BaseException:
-    """An instance of ``cls`` however its constructor wants to be called."""
+def _instance(cls: type[BaseException]) -> BaseException | None:
+    """An instance of ``cls`` however its constructor wants to be called (None for a class
+    that cannot be built without its library's own data, as pydantic's ValidationError,
+    loaded when the MCP tests import the SDK)."""
     if issubclass(cls, UnicodeError):
         try:
             return cls("utf-8", b"\xff", 0, 1, "invalid start byte")
@@ -68,7 +70,10 @@ def _instance(cls: type[BaseException]) -> BaseException:
             return cls(*args)
         except Exception:  # noqa: BLE001, S112 - try the next constructor shape
             continue
-    return cls.__new__(cls)
+    try:
+        return cls.__new__(cls)
+    except TypeError:
+        return None
 
 
 @pytest.fixture
@@ -134,6 +139,8 @@ def test_the_boundary_catches_every_exception_class(
     whole_way: set[str] = set()
     for cls in classes:
         exc = _instance(cls)
+        if exc is None:
+            continue
         if cls.__module__ == "builtins" or cls.__module__ not in whole_way:
             whole_way.add(cls.__module__)
             code, err = _run_raising(exc, store, monkeypatch, capsys)

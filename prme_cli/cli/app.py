@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from prme_cli import __version__
-from prme_cli.errors import ExitStatus, Interrupted, PrmeError, UsageError
+from prme_cli.errors import (
+    INTERRUPTED_STATUS,
+    ExitStatus,
+    UsageError,
+    describe_failure,
+)
+from prme_cli.errors import one_line as _one_line
+from prme_cli.errors import safe_str as _safe_str
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
@@ -45,25 +51,6 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = [
-    "event",
-    "changed",
-    "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
-]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
@@ -105,11 +92,9 @@ class State:
 
     @property
     def store_path(self) -> Path:
-        from prme_cli.config import default_store_path
+        from prme_cli.config import store_path
 
-        return (
-            Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
-        )
+        return store_path(self.cfg)
 
     def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
         fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
@@ -240,30 +225,15 @@ def _filters(
     include_deleted: bool,
     include_archived: bool,
 ) -> Filters:
-    from prme_cli.query import Filters
+    from prme_cli.options import make_filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
-    for t in types or ():
-        if t not in ("heading", "file"):
-            raise UsageError(f"unknown --type {t!r} (choose heading or file)")
-    return Filters(
-        by=by,
-        types=tuple(types or ()),
-        todos=tuple(todos or ()),
-        tags=tuple(tags or ()),
-        files=tuple(files or ()),
-        include_deleted=include_deleted,
-        include_archived=include_archived,
-    )
+    return make_filters(by, types, todos, tags, files, include_deleted, include_archived)
 
 
 def _limit(max_results: int | None, default: int | None) -> int | None:
-    if max_results is None:
-        return default
-    if max_results < 0:
-        raise UsageError("--max-results must be ≥ 0 (0 means no limit)")
-    return None if max_results == 0 else max_results
+    from prme_cli.options import result_limit
+
+    return result_limit(max_results, default)
 
 
 def _emit_rows(
@@ -274,9 +244,10 @@ def _emit_rows(
     title: str | None = None,
 ) -> None:
     from prme_cli.cli import render
+    from prme_cli.documents import rows_json
 
     fmt = state.output_format()
-    results = [row.to_json(state.tz) for row in rows]
+    results = rows_json(rows, state.tz)
     render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
     if not rows:
         if fmt == "table":
@@ -294,35 +265,18 @@ def _query_doc(
     text: str | None = None,
     limit: int | None = None,
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "command": command,
-        "now": state.now.isoformat(),
-        "tz": state.tz_name,
-        "window": None,
-        "text": text,
-        "by": filters.by,
-        "filters": {
-            "type": list(filters.types),
-            "todo": list(filters.todos),
-            "tag": list(filters.tags),
-            "file": list(filters.files),
-            "include_deleted": filters.include_deleted,
-            "include_archived": filters.include_archived,
-        },
-        "max_results": limit,
-    }
-    if window is not None:
-        # `since` runs up to now inclusive (its end is now plus one microsecond internally);
-        # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
-        inclusive = window[1].microsecond == 1 and command != "range"
-        end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
-        doc["window"] = {
-            "start": window[0].isoformat(),
-            "end": end.isoformat(),
-            "end_inclusive": inclusive,
-        }
-        doc["window"].update(expressions or {})
-    return doc
+    from prme_cli.documents import query_document
+
+    return query_document(
+        command,
+        window,
+        filters,
+        now=state.now,
+        tz=state.tz,
+        expressions=expressions,
+        text=text,
+        limit=limit,
+    )
 
 
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
@@ -471,22 +425,15 @@ def query(
     max_results: MaxOpt = None,
 ) -> None:
     """The context query: text and/or a window; 20 rows by default (--max-results 0 = all)."""
+    from prme_cli.options import check_text, query_window
     from prme_cli.query import select
 
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
-    window: tuple[datetime, datetime] | None = None
-    expressions: dict[str, str] = {}
-    if until is not None and since_ is None:
-        raise UsageError("--until needs --since (use `prme range` for a closed window)")
-    if since_ is not None and until is not None:
-        window = _range_window(state, since_, until)
-        expressions = {"since": since_, "until": until}
-    elif since_ is not None:
-        window = _since_window(state, since_)
-        expressions = {"since": since_}
-    if fts and not text:
-        raise UsageError("--fts needs a TEXT expression")
+    window, expressions = query_window(
+        since_, until, state.now, state.tz, week_start=_week_start(state)
+    )
+    check_text(text, fts)
     if context:
         _query_context(
             state, text, window, filters, fts=fts, budget=budget, max_results=max_results
@@ -513,11 +460,10 @@ def _query_context(
     budget: int | None,
     max_results: int | None,
 ) -> None:
+    from prme_cli.options import budget_tokens
     from prme_cli.service import context_for_query
 
-    budget = state.cfg["context"]["budget"] if budget is None else budget
-    if budget < 0:
-        raise UsageError("--budget must be ≥ 0")
+    budget = budget_tokens(budget, state.cfg["context"]["budget"])
     # The context is text for a reader: json wraps it with its accounting, ids lists what
     # was packed, and every other format prints the context itself (so a pipe gets it).
     fmt = state.output_format(("table", "json", "tsv", "org", "ids"))
@@ -547,9 +493,9 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
         for record in bundle.records:
             sys.stdout.write(f"{record.id}\n")
     elif fmt == "json":
-        doc = bundle.to_json()
-        if outcome.relation is not None:
-            doc["temporal_relation"] = outcome.relation
+        from prme_cli.documents import context_document
+
+        doc = context_document(outcome)
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(bundle.context)
@@ -666,45 +612,84 @@ def stats(ctx: typer.Context) -> None:
             sys.stdout.write(f"{key}\t{value}\n")
 
 
-@app.command()
+_WHEN_HELP = """Show how time expressions resolve: [start, end), grain, approximate.
+
+With --find, find every time expression in free text instead (each argument, or each stdin
+line with -, is one text) and resolve it; a relative one ("two days later") is anchored at
+the expression before it.
+
+\b
+What is read (reference Sunday 2026-11-29 14:30):
+  days          today, yesterday, the day after tomorrow, 3 days ago, in two weeks
+  weekdays      monday, last friday, next tue, this past wednesday, friday after next,
+                3 fridays from now, monday of last week, last week's sunday
+  dates         2026-11-03, 11/03/2026, 3 Nov 2026, November 3rd, the 3rd, Oct/2, 2/2013
+  months/years  march, last march, march 2025, 2026, the 1990s, 2014 AD, 21st century
+  periods       this week, last month, next quarter, q3 2026, this winter, last weekend
+  spans         last 3 days, past week, next 2 weeks, rest of the week, year to date
+  offsets       2 hours ago, in 30 minutes, a week before black friday, -7d, today+2d
+  clock times   9am, 14:30, 16h00, noon, half past seven, 20 minutes to 2pm
+  parts of day  this morning, tonight, late last night, 9 tomorrow morning, tomorrow at lunch
+  intervals     from 3 to 4pm, between 1 and 2:30, Feb 12-15, 1960 - 1961, next monday 6-8
+  edges         beginning of next month, end of the week, mid may, eom, sow, BOM, EOY
+  holidays      easter, thanksgiving, christmas eve, mother's day, labor day 2027
+  vague         around 3pm, 11ish, a few days ago, recently, the other day (approximate)
+  open          before 2018, after 6pm, since tomorrow, 2018 or later
+  recurrences   every monday, daily, on fridays (kind "set")
+  machine       <2026-11-29 Sun 09:30>, 2026-11-03T09:30:00Z, @1764412200
+"""
+
+
+@app.command(help=_WHEN_HELP)
 def when(
     ctx: typer.Context,
     expressions: Annotated[
         list[str],
-        typer.Argument(metavar="EXPR", help="Time expressions, or - to read one per line."),
+        typer.Argument(
+            metavar="EXPR", help="Time expressions (or texts with --find), or - for stdin."
+        ),
     ],
     dayfirst: Annotated[
         bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")
     ] = False,
+    find: Annotated[
+        bool, typer.Option("--find", help="Find the time expressions inside free text.")
+    ] = False,
 ) -> None:
-    """Show how time expressions resolve: [start, end) and grain."""
     from prme_cli.cli import render
-    from prme_cli.errors import TimeExpressionError
-    from prme_cli.timeexpr import resolve
+    from prme_cli.documents import found_json, when_document
+    from prme_cli.timeexpr import find as find_times
 
     state = _state(ctx)
     if expressions == ["-"]:
-        expressions = [line.strip() for line in sys.stdin if line.strip()]
+        expressions = [line.rstrip("\r\n") for line in sys.stdin]
+        if not find:
+            expressions = [line.strip() for line in expressions if line.strip()]
+    fmt = state.output_format()
+    if find:
+        texts: list[tuple[str, list[dict[str, Any]]]] = []
+        for number, text in enumerate(expressions, start=1):
+            rows = [
+                found_json(item, number)
+                for item in find_times(
+                    text, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+                )
+            ]
+            texts.append((text, rows))
+        render.write_found(sys.stdout, fmt, texts, color=state.color)
+        if not any(rows for _, rows in texts):
+            raise typer.Exit(ExitStatus.NO_RESULTS)
+        return
     docs: list[dict[str, Any]] = []
     failed = False
     for expression in expressions:
-        try:
-            win = resolve(
-                expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
-            )
-            docs.append(win.to_json(state.now, state.tz_name))
-        except TimeExpressionError as exc:
+        doc = when_document(
+            expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+        )
+        docs.append(doc)
+        if "error" in doc:
             failed = True
-            docs.append(
-                {
-                    "expression": expression,
-                    "now": state.now.isoformat(),
-                    "tz": state.tz_name,
-                    "error": str(exc),
-                }
-            )
-            _err(f"prme: error: {exc}")
-    fmt = state.output_format()
+            _err(f"prme: error: {doc['error']}")
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
         raise typer.Exit(ExitStatus.USAGE)
@@ -963,6 +948,25 @@ def backup(
 
 
 # ---------------------------------------------------------------------------------------------
+# Serving agents
+
+
+@app.command("mcp")
+def mcp_server(ctx: typer.Context) -> None:
+    """Serve prme's tools to an MCP client (an agent) over stdio; needs prme[mcp]."""
+    from prme_cli.mcp import INSTALL_HINT, sdk_available
+
+    state = _state(ctx)
+    if not sdk_available():
+        raise UsageError(INSTALL_HINT)
+    from prme_cli.mcp.server import serve
+
+    if sys.stdin.isatty():
+        _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
+    serve(state.cfg)
+
+
+# ---------------------------------------------------------------------------------------------
 # Health and configuration
 
 
@@ -1038,78 +1042,6 @@ def _hoist_globals(argv: list[str]) -> list[str]:
         rest.append(arg)
         i += 1
     return front + rest
-
-
-#: Exit status of an interrupted run (128 + SIGINT), as shells report it.
-INTERRUPTED_STATUS = 130
-
-
-def _one_line(text: str) -> str:
-    """A message fit for one stderr line: no newlines, no URL credentials."""
-    from prme_cli.config import mask_url_userinfo
-
-    return mask_url_userinfo(" ".join(text.split()))
-
-
-def _safe_str(exc: BaseException) -> str:
-    """``str(exc)``, never raising: a broken ``__str__`` must not escape the boundary."""
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001 - the message of an exception can itself be broken
-        return ""
-
-
-def _sqlite_problem(exc: sqlite3.Error) -> str:
-    """What an SQLite error means for the user's store, said plainly."""
-    name = getattr(exc, "sqlite_errorname", "") or ""
-    detail = _safe_str(exc)
-    if name.startswith("SQLITE_FULL") or "disk is full" in detail:
-        return f"disk full: {detail} (nothing half-written was kept; free space and run again)"
-    if name.startswith("SQLITE_READONLY") or "readonly database" in detail:
-        return f"read-only location: {detail} (the store cannot be written there)"
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return f"{detail} (another process kept the store locked; try again)"
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return f"the store is damaged: {detail} (`prme doctor` checks it)"
-    return detail or type(exc).__name__
-
-
-def describe_failure(exc: BaseException) -> tuple[str, int]:
-    """The one-line message and SPEC §5 exit status for anything a command raised.
-
-    Every exception class has an answer here, so none can reach the user as a traceback:
-    prme's own errors carry their status; SQLite errors are store errors (3); a full disk is a
-    store error wherever it shows up; input the program cannot hold (nested too deeply, too
-    large for memory) is bad input (2); any other error is a defect of prme, reported as an
-    internal error with status 2 rather than blamed on the store.
-    """
-    import errno
-
-    if isinstance(exc, PrmeError):
-        return f"prme: error: {_safe_str(exc)}", int(exc.exit_status)
-    if isinstance(exc, KeyboardInterrupt | Interrupted):
-        return "prme: interrupted", INTERRUPTED_STATUS
-    if isinstance(exc, sqlite3.Error):
-        return f"prme: error: store: {_sqlite_problem(exc)}", int(ExitStatus.STORE)
-    if isinstance(exc, RecursionError):
-        return (
-            "prme: error: the input is nested too deeply to read (Python's recursion limit)",
-            int(ExitStatus.USAGE),
-        )
-    if isinstance(exc, MemoryError):
-        return "prme: error: out of memory: the input is too large", int(ExitStatus.USAGE)
-    if isinstance(exc, OSError):
-        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        reason = exc.strerror or _safe_str(exc) or type(exc).__name__
-        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            return f"prme: error: disk full: {where}{reason}", int(ExitStatus.STORE)
-        return f"prme: error: {where}{reason}", int(ExitStatus.USAGE)
-    detail = _safe_str(exc)
-    message = f"prme: internal error: {type(exc).__name__}{': ' + detail if detail else ''}"
-    return (
-        message + " (a defect of prme; please report it with the command that caused it)",
-        int(ExitStatus.USAGE),
-    )
 
 
 def _report(exc: BaseException) -> int:
