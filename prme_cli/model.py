@@ -66,7 +66,9 @@ class Timestamp:
 class Node:
     """One memory object as read from a file: a heading, or the file's preamble (level 0).
 
-    ``path`` is the outline path of the *ancestors'* titles (org's notion), ``tags`` the full
+    ``path`` is the outline path of the *ancestors'* titles (org's notion; in an outline deeper
+    than 32 levels the middle titles give way to "…", and a title longer than 256 characters
+    is shortened in it), ``tags`` the full
     effective set (``#+FILETAGS`` + inherited + own, first occurrence order), ``own_tags`` only
     those written on the heading. ``parent`` indexes :attr:`ParsedFile.nodes`; the file node is
     index 0 and is the parent of every level-1 heading. ``occurrence`` counts earlier nodes of
@@ -86,6 +88,9 @@ class Node:
     body: str = ""
     timestamps: list[Timestamp] = field(default_factory=list)
     path: tuple[str, ...] = ()
+    #: Identity of the *full* outline path within its file (0: no ancestors): equal keys mean
+    #: equal paths, where ``path`` itself is bounded for deep outlines (see prme_cli.org).
+    path_key: int = 0
     parent: int | None = None
     event_time: datetime | None = None
     event_source: str | None = None  # which rule of SPEC §3 gave event_time (a kind name)
