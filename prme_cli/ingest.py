@@ -1135,6 +1135,7 @@ def ingest_paths(
     on_total: Callable[[int], None] | None = None,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
@@ -1142,8 +1143,10 @@ def ingest_paths(
     root that are no longer there (or no longer selected) are tombstoned. Another ingest of
     the same store runs first: this one waits for it (``on_wait`` is called once, with its
     pid when known). Ctrl-C raises :class:`IngestInterrupted` with what was committed.
+    ``report``, when given, is filled in place (so a caller sees the counts even if the run is
+    cut short).
     """
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         _ingest_paths(
             store,
@@ -1273,10 +1276,11 @@ def ingest_text(
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         run = _Run(
             store,
@@ -1311,6 +1315,7 @@ def reingest_roots(
     on_total: Callable[[int], None] | None = None,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -1323,7 +1328,7 @@ def reingest_roots(
     A root that no longer exists gets a warning and its files are tombstoned (they revive if
     it comes back, e.g. an unmounted disk).
     """
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         _reingest(
             store,

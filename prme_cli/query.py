@@ -401,10 +401,25 @@ def select(
         fts_join = " JOIN f ON f.obj = o.pk"
         rank_col = "f.rank"
     direction = "DESC" if reverse else "ASC"
-    try:
-        if window is None:
-            return _select_unwindowed(
+    # One snapshot for the key scan and the row loads: an ingest committing in between
+    # must not make a row vanish between the two (KeyError under load before).
+    with store.snapshot():
+        try:
+            if window is None:
+                return _select_unwindowed(
+                    store,
+                    params,
+                    where,
+                    fts_cte,
+                    fts_join,
+                    rank_col,
+                    direction,
+                    limit,
+                    by_version=filters.by == "changed",
+                )
+            return _select_windowed(
                 store,
+                window,
                 params,
                 where,
                 fts_cte,
@@ -412,30 +427,18 @@ def select(
                 rank_col,
                 direction,
                 limit,
-                by_version=filters.by == "changed",
+                want_ts=want_ts,
+                want_event=want_event,
+                want_version=want_version,
+                kind=kind,
+                reverse=reverse,
+                filters=filters,
             )
-        return _select_windowed(
-            store,
-            window,
-            params,
-            where,
-            fts_cte,
-            fts_join,
-            rank_col,
-            direction,
-            limit,
-            want_ts=want_ts,
-            want_event=want_event,
-            want_version=want_version,
-            kind=kind,
-            reverse=reverse,
-            filters=filters,
-        )
-    except sqlite3.OperationalError as exc:
-        message = str(exc)
-        if text is not None and "locked" not in message and "busy" not in message:
-            raise UsageError(f"invalid full-text query {text!r}: {message}") from exc
-        raise
+        except sqlite3.OperationalError as exc:
+            message = str(exc)
+            if text is not None and "locked" not in message and "busy" not in message:
+                raise UsageError(f"invalid full-text query {text!r}: {message}") from exc
+            raise
 
 
 def _select_unwindowed(

@@ -35,7 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Self
 
-from .errors import StoreError, UsageError
+from .errors import StoreError, UsageError, sqlite_problem
 
 APPLICATION = "prme"
 META_TABLE = "prme_meta"
@@ -678,7 +678,7 @@ class Store:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path}: cannot start a write: {exc}") from exc
+            raise StoreError(f"{self.path}: cannot start a write: {sqlite_problem(exc)}") from exc
         try:
             yield conn
         except BaseException:
@@ -690,7 +690,7 @@ class Store:
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
+            raise StoreError(f"{self.path}: cannot commit: {sqlite_problem(exc)}") from exc
 
     @contextmanager
     def snapshot(self) -> Iterator[sqlite3.Connection]:
@@ -699,10 +699,13 @@ class Store:
         A long-lived reader (the MCP server) answering while ``prme ingest`` commits file after
         file would otherwise see one file's old rows and another's new ones within one answer.
         Deferred, so it takes no lock; ended at once, so the next call sees the latest ingest.
+        Inside another snapshot or transaction it is that one's view (a query made of several
+        statements takes its own snapshot, and may be called inside a caller's).
         """
         conn = self.conn
         if conn.in_transaction:
-            raise StoreError("internal error: nested store transaction")
+            yield conn
+            return
         conn.execute("BEGIN DEFERRED")
         try:
             yield conn
