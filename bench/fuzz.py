@@ -580,7 +580,10 @@ def run_cli(argv: list[str], stdin: str | None) -> tuple[int, str, str, BaseExce
 
 
 def fuzz_cli(seed: int, count: int, places: Places) -> tuple[int, list[str], dict[int, int]]:
-    """``count`` command lines through the error boundary: (inputs, failures, statuses)."""
+    """``count`` command lines through the error boundary: (inputs, failures, statuses).
+
+    Runs in ``places.root``: a shuffled command line may name any word as a path."""
+    os.chdir(places.root)
     rng = random.Random(seed)
     failures: list[str] = []
     statuses: dict[int, int] = {}
