@@ -330,6 +330,8 @@ def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A background test run ignores SIGINT and a child inherits that; undo it for the child.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     time.sleep(2.0)
     proc.send_signal(signal.SIGINT)
