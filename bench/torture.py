@@ -118,7 +118,8 @@ elif mode == "count":
         self.conn.set_trace_callback(trace)
     store_mod.Store._prepare = prepare
     atexit.register(lambda: open(os.environ["TORTURE_COUNT"], "w").write(str(seen[0])))
-from prme_cli.cli import main
+# The console script's own entry (which guards the loading of the command line).
+from prme_cli.__main__ import main
 main()
 """
 
