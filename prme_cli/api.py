@@ -180,12 +180,14 @@ def pack_context(
     filters: Filters | None = None,
     config: Mapping[str, Any] | None = None,
     week_start: int = 0,
+    reverse: bool = False,
 ) -> Bundle:
     """``prme query … --context``: the matching notes packed into ``budget`` cl100k tokens.
 
     ``bundle.context`` is the text for the prompt; ``tokens_used``, ``excluded_ids`` and
-    ``saving`` are its accounting. With ``config`` enabling ``temporal_relation`` a temporal
-    question also runs the relate stage, as the CLI does.
+    ``saving`` are its accounting. Without text, what happened in the window is packed
+    first, newest first (``reverse``: oldest first). With ``config`` enabling
+    ``temporal_relation`` a temporal question also runs the relate stage, as the CLI does.
     """
     from prme_cli import config as config_module
     from prme_cli.service import context_for_query
@@ -203,6 +205,7 @@ def pack_context(
         limit=None,
         now=reference,
         tz=zone,
+        reverse=reverse,
     )
     return outcome.bundle
 

@@ -458,10 +458,12 @@ def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
 
 
 def _file_date(file_node: Node) -> Timestamp | None:
-    """The daily-file name's date (SPEC §3 rule 4 for headings outside any datetree)."""
-    for ts in file_node.timestamps:
-        if ts.kind == "filename":
-            return ts
+    """The file's own date, ``#+DATE:`` before the file name's (SPEC §3 rule 4 for headings
+    outside any datetree): journal structure, so the headings match by it (query.py)."""
+    for kind in ("keyword", "filename"):
+        for ts in file_node.timestamps:
+            if ts.kind == kind and ts.start is not None:
+                return ts
     return None
 
 

@@ -65,6 +65,15 @@ from .store import (
 )
 
 BASES = ("event", "changed", "any")
+#: Planning kinds: their repeaters say when something is planned, not that it happened, so
+#: under ``event``/``any`` a repeating SCHEDULED/DEADLINE matches at its base date only; its
+#: projected occurrences match only when the kind is asked for (``--by scheduled``).
+PLAN_KINDS = ("scheduled", "deadline")
+#: ``event_source`` values a heading takes from journal structure (datetree day or week,
+#: daily-file name, ``#+DATE``): a heading matches by them. ``ancestor`` (an ordinary dated
+#: parent's time) matches only with ``inherit``.
+JOURNAL_SOURCES = ("datetree", "filename", "keyword")
+INHERITED_SOURCES = (*JOURNAL_SOURCES, "ancestor")
 _SRC_TIMESTAMP, _SRC_EVENT, _SRC_VERSION = 0, 1, 2
 #: bm25 column weights: title, body, tags, outline path.
 _BM25 = "bm25(objects_fts, 10.0, 1.0, 5.0, 2.0)"
@@ -73,15 +82,43 @@ _GLOB_CHARS = frozenset("*?[")
 
 @dataclass(frozen=True)
 class Filters:
-    """Filters shared by ``since``, ``range`` and ``query``."""
+    """Filters shared by ``since``, ``range`` and ``query``.
 
-    by: str = "event"
+    ``by`` is one time basis or several (their union: ``("closed", "clock")``). ``todos``
+    and ``tags`` match without regard to case (``done`` finds ``DONE``). ``inherit`` lets a
+    heading match by an ordinary dated ancestor's time (its ``event_time`` fallback), not
+    only by its own time or its journal structure's.
+    """
+
+    by: str | tuple[str, ...] = "event"
     types: tuple[str, ...] = ()
     todos: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
     include_deleted: bool = False
     include_archived: bool = False
+    inherit: bool = False
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """The time bases as a tuple, in the order given, without repeats."""
+        values = (self.by,) if isinstance(self.by, str) else tuple(self.by)
+        return tuple(dict.fromkeys(values)) or ("event",)
+
+
+@dataclass(frozen=True)
+class Basis:
+    """What a set of ``--by`` values asks the window scans for (see :func:`basis`).
+
+    ``kinds`` None means every timestamp kind. Repeaters of the kinds in ``base_only`` match
+    at their base date only; every other repeater of a wanted kind projects its occurrences.
+    """
+
+    timestamps: bool
+    event: bool
+    version: bool
+    kinds: tuple[str, ...] | None
+    base_only: tuple[str, ...]
 
 
 @dataclass
@@ -118,6 +155,8 @@ class Row:
     parent_id: str | None = None
     content_hash: str = ""
     event_source: str | None = None
+    relpath: str = ""
+    inherited: bool = False
 
     def to_json(self, tz: tzinfo | None) -> dict[str, Any]:
         """The documented, stable JSON shape of a result (see README)."""
@@ -144,6 +183,8 @@ class Row:
             "deleted_at": self.deleted_at,
             "content_hash": self.content_hash,
             "score": self.score,
+            "relpath": self.relpath,
+            "inherited": self.inherited,
         }
 
 
@@ -176,9 +217,9 @@ _ROW_COLUMNS = (
     "o.pk, o.id, o.type, o.title, o.path, fl.path, o.line, o.level, o.todo, o.priority, o.tags, "
     "o.properties, o.body, o.event_time, o.version, o.first_seen, "
     "CASE WHEN o.deleted_at IS NULL THEN fl.last_seen ELSE o.last_seen END, o.deleted_at, "
-    "o.parent_id, o.content_hash, o.event_source"
+    "o.parent_id, o.content_hash, o.event_source, fl.relpath"
 )
-_N_ROW = 21
+_N_ROW = 22
 
 
 def _json(text: str) -> Any:
@@ -213,6 +254,7 @@ def _row(values: tuple[Any, ...] | list[Any]) -> Row:
         parent_id=values[18],
         content_hash=values[19],
         event_source=values[20],
+        relpath=values[21] or "",
     )
 
 
@@ -225,9 +267,11 @@ def _filter_sql(filters: Filters, params: dict[str, Any], *, liveness: bool = Tr
         parts.append("o.deleted_at IS NULL")
     if liveness and not filters.include_archived:
         parts.append("o.archived = 0")
+    # TODO states and tags match without regard to (ASCII) case: people type `--todo done`
+    # and `--tag Work` for DONE and :work:, and an empty answer would hide the typo.
     for name, values, column in (
         ("type", filters.types, "o.type"),
-        ("todo", filters.todos, "o.todo"),
+        ("todo", filters.todos, "o.todo COLLATE NOCASE"),
     ):
         if values:
             keys = []
@@ -237,7 +281,10 @@ def _filter_sql(filters: Filters, params: dict[str, Any], *, liveness: bool = Tr
             parts.append(f"{column} IN ({', '.join(keys)})")
     for i, tag in enumerate(filters.tags):
         params[f"tag{i}"] = tag
-        parts.append(f"EXISTS (SELECT 1 FROM json_each(o.tags) WHERE json_each.value = :tag{i})")
+        parts.append(
+            "EXISTS (SELECT 1 FROM json_each(o.tags) "
+            f"WHERE json_each.value = :tag{i} COLLATE NOCASE)"
+        )
     if filters.files:
         alts = []
         for i, pattern in enumerate(filters.files):
@@ -274,16 +321,29 @@ def _live_sql(filters: Filters, prefix: str = "") -> str:
     return parts
 
 
-def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
+def _kinds_sql(column: str, kinds: Sequence[str] | None, *, negate: bool = False) -> str:
+    """``AND column IN (…)`` for a set of timestamp kinds (literals: they are our own
+    names, checked against :data:`TIMESTAMP_KINDS`); nothing for None (every kind)."""
+    if kinds is None:
+        return ""
+    if not kinds:
+        return "" if negate else " AND 0"
+    names = ", ".join(f"'{k}'" for k in kinds if k in TIMESTAMP_KINDS)
+    return f" AND {column} {'NOT IN' if negate else 'IN'} ({names})"
+
+
+def _timestamp_matches(basis: Basis, cond: str) -> list[str]:
     """One index range scan per bounded span class (see module doc), each yielding ``(s,
-    src, obj, ts)`` in ``start`` order; ``cond`` is appended to each (liveness, objects)."""
-    cond = (" AND kind = :kind" if kind else "") + cond
+    src, obj, ts)`` in ``start`` order; ``cond`` is appended to each (liveness, objects).
+    Plus, for the planning kinds in ``basis.base_only``, a scan of their repeaters matched
+    at the base date as written (whose span is unbounded: repeaters are few)."""
+    cond = _kinds_sql("kind", basis.kinds) + cond
     # A datetree heading longer than a day (a year, month or week node) is an outline
     # container, not an event: it matches only a window that holds its whole period, so
     # `since yesterday` does not list "2026" and "2026-11 November" above the day's notes.
     container = " AND (kind != 'datetree' OR (start >= :ws AND stop <= :we))"
     head = f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps"
-    return [
+    scans = [
         f"{head} WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{cond}",
         (
             f"{head} WHERE span = {SPAN_DAY} AND start >= :ws - {SPAN_BOUNDS[SPAN_DAY]} "
@@ -295,27 +355,44 @@ def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
         ),
         f"{head} WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{cond}{container}",
     ]
+    if basis.base_only:
+        # A point's stop is start + 1, so `stop > :ws` is its `start >= :ws`.
+        scans.append(
+            f"{head} WHERE span = {SPAN_REPEAT} AND start < :we AND stop > :ws"
+            f"{_kinds_sql('kind', basis.base_only)}{cond}"
+        )
+    return scans
 
 
-def _object_timestamp_matches(kind: str | None, cond: str) -> str:
+def _object_timestamp_matches(basis: Basis, cond: str) -> str:
     """The matches of :func:`_timestamp_matches` as one scan, for a few objects picked in
     ``cond`` (read through the index on ``obj``). The classes' lower bounds on ``start`` are
     implied: a class's span is at most its bound, so ``stop > :ws`` implies them, and a point's
     ``stop`` is ``start + 1``."""
-    kind_sql = " AND kind = :kind" if kind else ""
+    spans = f"{SPAN_POINT}, {SPAN_DAY}, {SPAN_MONTH}, {SPAN_LONG}"
+    if basis.base_only:
+        spans_sql = (
+            f"(span IN ({spans}) OR (span = {SPAN_REPEAT}{_kinds_sql('kind', basis.base_only)}))"
+        )
+    else:
+        spans_sql = f"span IN ({spans})"
     return (
         f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps "
-        f"WHERE span IN ({SPAN_POINT}, {SPAN_DAY}, {SPAN_MONTH}, {SPAN_LONG}) "
-        f"AND start < :we AND stop > :ws{kind_sql}{cond} AND (span != {SPAN_POINT} "
-        f"OR start >= :ws) AND (span IN ({SPAN_POINT}, {SPAN_DAY}) OR kind != 'datetree' "
-        "OR (start >= :ws AND stop <= :we))"
+        f"WHERE {spans_sql} "
+        f"AND start < :we AND stop > :ws{_kinds_sql('kind', basis.kinds)}{cond} "
+        f"AND (span != {SPAN_POINT} OR start >= :ws) AND (span IN ({SPAN_POINT}, {SPAN_DAY}) "
+        "OR kind != 'datetree' OR (start >= :ws AND stop <= :we))"
     )
 
 
-def _event_matches(cond: str) -> str:
+def _event_matches(cond: str, *, inherit: bool = False) -> str:
+    """Objects whose ``event_time`` falls in the window — without ``inherit``, only those
+    whose ``event_time`` is their own or their journal structure's (not ``ancestor``); the
+    event-time index carries ``event_source`` so the condition is read from the index."""
+    source = "" if inherit else " AND event_source IS NOT 'ancestor'"
     return (
         f"SELECT event_time, {_SRC_EVENT}, pk, NULL FROM objects "
-        f"WHERE event_time >= :ws AND event_time < :we{cond}"
+        f"WHERE event_time >= :ws AND event_time < :we{source}{cond}"
     )
 
 
@@ -343,17 +420,36 @@ def fts_expression(text: str, *, raw: bool = False) -> str:
     return " AND ".join(phrases)
 
 
-def _basis(by: str) -> tuple[bool, bool, bool, str | None]:
-    """(timestamps?, event_time?, version?, kind) for a ``--by`` value."""
-    if by == "event":
-        return True, True, False, None
-    if by == "changed":
-        return False, False, True, None
-    if by == "any":
-        return True, True, True, None
-    if by in TIMESTAMP_KINDS:
-        return True, False, False, by
-    raise UsageError(f"unknown --by {by!r} (event, changed, any or a timestamp kind)")
+def basis(bases: Sequence[str]) -> Basis:
+    """What the union of ``--by`` values asks for (SPEC §4.3).
+
+    ``event`` and ``any`` want every timestamp kind and ``event_time``; ``changed`` and
+    ``any`` the version; a kind its timestamps. Repeaters project their occurrences, except
+    SCHEDULED/DEADLINE under ``event``/``any``, which match at their base date unless their
+    kind is also asked for by name (agenda questions).
+    """
+    wants_ts = wants_event = wants_version = False
+    every_kind = False
+    named: list[str] = []
+    for by in bases:
+        if by in ("event", "any"):
+            wants_ts = wants_event = every_kind = True
+            wants_version = wants_version or by == "any"
+        elif by == "changed":
+            wants_version = True
+        elif by in TIMESTAMP_KINDS:
+            wants_ts = True
+            named.append(by)
+        else:
+            raise UsageError(f"unknown --by {by!r} (event, changed, any or a timestamp kind)")
+    base_only = tuple(k for k in PLAN_KINDS if k not in named) if every_kind else ()
+    return Basis(
+        timestamps=wants_ts,
+        event=wants_event,
+        version=wants_version,
+        kinds=None if every_kind else tuple(dict.fromkeys(named)),
+        base_only=base_only,
+    )
 
 
 def _check_filters(filters: Filters) -> None:
@@ -381,7 +477,7 @@ def select(
     are ordered by their matched time (oldest first; ``reverse`` newest first); with text by
     relevance first. Without a window, rows are ordered by ``event_time`` (undated last).
     """
-    want_ts, want_event, want_version, kind = _basis(filters.by)
+    wanted = basis(filters.bases)
     _check_filters(filters)
     if limit is not None and limit <= 0:
         limit = None
@@ -411,7 +507,7 @@ def select(
                 rank_col,
                 direction,
                 limit,
-                by_version=filters.by == "changed",
+                by_version=filters.bases == ("changed",),
             )
         return _select_windowed(
             store,
@@ -423,10 +519,7 @@ def select(
             rank_col,
             direction,
             limit,
-            want_ts=want_ts,
-            want_event=want_event,
-            want_version=want_version,
-            kind=kind,
+            wanted=wanted,
             reverse=reverse,
             filters=filters,
         )
@@ -481,10 +574,7 @@ def _select_windowed(
     direction: str,
     limit: int | None,
     *,
-    want_ts: bool,
-    want_event: bool,
-    want_version: bool,
-    kind: str | None,
+    wanted: Basis,
     reverse: bool,
     filters: Filters,
 ) -> list[Row]:
@@ -501,8 +591,7 @@ def _select_windowed(
     tz = start.tzinfo
     ws_wall, we_wall = start.replace(tzinfo=None), end.astimezone(tz).replace(tzinfo=None)
     params.update(ws=wall_seconds(ws_wall), we=wall_seconds(we_wall))
-    if kind:
-        params["kind"] = kind
+    want_ts, want_event, want_version = wanted.timestamps, wanted.event, wanted.version
     if want_version:
         offset = start.utcoffset() or timedelta(0)
         params.update(
@@ -516,9 +605,9 @@ def _select_windowed(
     def arms(ts_extra: str = "", obj_extra: str = "") -> list[str]:
         parts = []
         if want_ts:
-            parts.extend(_timestamp_matches(kind, hidden + ts_extra))
+            parts.extend(_timestamp_matches(wanted, hidden + ts_extra))
         if want_event:
-            parts.append(_event_matches(live + obj_extra))
+            parts.append(_event_matches(live + obj_extra, inherit=filters.inherit))
         if want_version:
             parts.append(_version_matches(live + obj_extra))
         return parts
@@ -539,6 +628,7 @@ def _select_windowed(
             rank_col,
             ws_wall,
             we_wall,
+            wanted=wanted,
             limit=None if reverse else limit,
         )
         if want_ts
@@ -556,9 +646,9 @@ def _select_windowed(
             extra = dict(params, **{f"obj{j}": obj for j, obj in enumerate(chunk)})
             parts = []
             if want_ts:
-                parts.append(_object_timestamp_matches(kind, f"{hidden} AND obj IN ({marks})"))
+                parts.append(_object_timestamp_matches(wanted, f"{hidden} AND obj IN ({marks})"))
             if want_event:
-                parts.append(_event_matches(f"{live} AND pk IN ({marks})"))
+                parts.append(_event_matches(f"{live} AND pk IN ({marks})", inherit=filters.inherit))
             if want_version:
                 parts.append(_version_matches(f"{live} AND pk IN ({marks})"))
             m = " UNION ALL ".join(parts)
@@ -659,6 +749,8 @@ def _select_windowed(
                 line=row.line,
                 label=row.event_source,
             )
+            # A heading dated only by its journal day or file, or (--inherit) an ancestor.
+            row.inherited = row.type == "heading" and row.event_source in INHERITED_SOURCES
         elif source == _SRC_VERSION:
             wall = parse_instant(row.version).astimezone(tz).replace(tzinfo=None)
             row.matched = Timestamp(
@@ -836,9 +928,13 @@ def _repeater_matches(
     ws_wall: datetime,
     we_wall: datetime,
     *,
+    wanted: Basis,
     limit: int | None,
 ) -> dict[int, tuple[Any, int, tuple[int]]]:
     """Objects with a repeater occurring in the window: ``{obj: (rank, key, (ts_id,))}``.
+
+    Only repeaters that project do: those of the wanted kinds, except the planning kinds
+    ``wanted.base_only`` (matched at their base date by :func:`_timestamp_matches`).
 
     Fixed-period (h/d/w) repeaters get their first occurrence not wholly before the window by
     integer arithmetic in SQL (the same rule as ``orgtime.occurs_in``, which confirms the rows
@@ -848,9 +944,11 @@ def _repeater_matches(
     """
     from .orgtime import occurs_in
 
-    kind_sql = (" AND t.kind = :kind" if "kind" in params else "") + hidden.replace(
-        "hidden", "t.hidden"
-    )
+    if wanted.kinds is None:
+        kind_sql = _kinds_sql("t.kind", wanted.base_only or None, negate=True)
+    else:
+        kind_sql = _kinds_sql("t.kind", wanted.kinds)
+    kind_sql += hidden.replace("hidden", "t.hidden")
     joined = bool(where or fts_cte)
     with_fts = f"WITH {fts_cte} " if fts_cte else ""
     order = "f.rank, k, r.obj" if fts_cte else "k, r.obj"

@@ -249,12 +249,22 @@ BEGIN
 END;
 """
 
+#: A heading matches a window by its ``event_time`` only when that time is its own or its
+#: journal structure's, not an ordinary dated ancestor's (``event_source = 'ancestor'``, see
+#: query.py): the event-time index carries the source so the check stays inside the index.
+_SCHEMA_EVENT_SOURCE = """
+DROP INDEX IF EXISTS objects_event;
+CREATE INDEX objects_event ON objects(event_time, archived, deleted_at, event_source)
+WHERE event_time IS NOT NULL;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
     ("0002_receipts_and_token_cache", _SCHEMA_RELATE),
     ("0003_fts_bulk_insert", _SCHEMA_FTS_BULK),
     ("0004_liveness_in_time_index", _SCHEMA_HIDDEN),
+    ("0005_event_source_in_event_index", _SCHEMA_EVENT_SOURCE),
 ]
 
 

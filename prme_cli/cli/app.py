@@ -199,9 +199,20 @@ def _err(message: str) -> None:
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
 ByOpt = Annotated[
-    str,
+    list[str] | None,
     typer.Option(
-        "--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind."
+        "--by",
+        metavar="BASIS",
+        help="Time basis: event|changed|any or a timestamp kind (repeatable: any of them) "
+        "[default: event].",
+    ),
+]
+InheritOpt = Annotated[
+    bool,
+    typer.Option(
+        "--inherit",
+        help="Let a heading match by an ordinary dated ancestor's time too (journal days "
+        "and daily files always count).",
     ),
 ]
 TypeOpt = Annotated[
@@ -229,29 +240,33 @@ MaxOpt = Annotated[
 
 
 def _filters(
-    by: str,
+    by: list[str] | None,
     types: list[str] | None,
     todos: list[str] | None,
     tags: list[str] | None,
     files: list[str] | None,
     include_deleted: bool,
     include_archived: bool,
+    inherit: bool = False,
 ) -> Filters:
     from prme_cli.query import Filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
+    bases = tuple(dict.fromkeys(by or ("event",)))
+    for basis in bases:
+        if basis not in BY_CHOICES:
+            raise UsageError(f"unknown --by {basis!r} (choose from {', '.join(BY_CHOICES)})")
     for t in types or ():
         if t not in ("heading", "file"):
             raise UsageError(f"unknown --type {t!r} (choose heading or file)")
     return Filters(
-        by=by,
+        by=bases[0] if len(bases) == 1 else bases,
         types=tuple(types or ()),
         todos=tuple(todos or ()),
         tags=tuple(tags or ()),
         files=tuple(files or ()),
         include_deleted=include_deleted,
         include_archived=include_archived,
+        inherit=inherit,
     )
 
 
@@ -297,7 +312,8 @@ def _query_doc(
         "tz": state.tz_name,
         "window": None,
         "text": text,
-        "by": filters.by,
+        "by": ",".join(filters.bases),
+        "bases": list(filters.bases),
         "filters": {
             "type": list(filters.types),
             "todo": list(filters.todos),
@@ -305,6 +321,7 @@ def _query_doc(
             "file": list(filters.files),
             "include_deleted": filters.include_deleted,
             "include_archived": filters.include_archived,
+            "inherit": filters.inherit,
         },
         "max_results": limit,
     }
@@ -353,19 +370,20 @@ def since(
             metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01."
         ),
     ],
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(WHEN), now]."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _since_window(state, when)
     _window_rows(
         state,
@@ -386,19 +404,20 @@ def range_(
     until: Annotated[
         str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")
     ],
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(SINCE), end(UNTIL)) — `range monday friday` includes Friday."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _range_window(state, since_, until)
     _window_rows(
         state,
@@ -457,13 +476,14 @@ def query(
             "--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096]."
         ),
     ] = None,
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
@@ -471,7 +491,7 @@ def query(
     from prme_cli.query import select
 
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window: tuple[datetime, datetime] | None = None
     expressions: dict[str, str] = {}
     if until is not None and since_ is None:
@@ -486,7 +506,14 @@ def query(
         raise UsageError("--fts needs a TEXT expression")
     if context:
         _query_context(
-            state, text, window, filters, fts=fts, budget=budget, max_results=max_results
+            state,
+            text,
+            window,
+            filters,
+            fts=fts,
+            budget=budget,
+            max_results=max_results,
+            reverse=reverse,
         )
         return
     limit = _limit(max_results, 20)
@@ -509,6 +536,7 @@ def _query_context(
     fts: bool,
     budget: int | None,
     max_results: int | None,
+    reverse: bool = False,
 ) -> None:
     from prme_cli.service import context_for_query
 
@@ -531,6 +559,7 @@ def _query_context(
             now=state.now,
             tz=state.tz,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            reverse=reverse,
         )
     _print_context(state, outcome, fmt)
 
