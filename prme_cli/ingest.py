@@ -89,6 +89,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     #: Subset of ``nodes_added``: tombstoned objects that came back.
     nodes_revived: int = 0
+    #: Things the user must act on that are not errors: a root that looks moved (the same
+    #: files under a new path), with the ``prme forget`` that removes the old copy.
+    notices: list[str] = field(default_factory=list)
 
     def merge(self, other: IngestReport) -> None:
         """Add another run's counts (``reingest_roots`` runs one per root)."""
@@ -96,6 +99,7 @@ class IngestReport:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
+        self.notices.extend(other.notices)
 
 
 def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -295,6 +299,31 @@ def _prop(node: Node, name: str) -> str | None:
     return None
 
 
+def last_ingest_time(store: Store) -> str | None:
+    """The latest instant an ingest wrote into the store (stored text form), or None."""
+    row = store.conn.execute(
+        "SELECT max(t) FROM (SELECT max(last_seen) AS t FROM files "
+        "UNION ALL SELECT max(deleted_at) FROM files "
+        "UNION ALL SELECT max(version) FROM objects)"
+    ).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def check_ingest_time(store: Store, now: str) -> None:
+    """Refuse an ingest time earlier than the store's last one: versions, ``last_seen`` and
+    tombstones would go back in time (``--by changed`` and ``show`` history would lie)."""
+    from .store import display_instant
+
+    last = last_ingest_time(store)
+    if last is not None and now < last:
+        shown = display_instant(last)
+        raise UsageError(
+            f"ingest time {display_instant(now)} is earlier than this store's last ingest "
+            f"{shown}: versions cannot go back in time (give --now {shown} or later, or use "
+            "another --store)"
+        )
+
+
 class _Run:
     """State of one ingest run over many files (settings, the files table, the report)."""
 
@@ -312,6 +341,7 @@ class _Run:
             raise ValueError("ingest time `now` must be timezone-aware")
         self.store = store
         self.now = format_instant(now)
+        check_ingest_time(store, self.now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
         self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
@@ -842,6 +872,7 @@ def ingest_paths(
         else:
             report.files_failed += 1
             report.errors.append(f"{raw}: no such file or directory")
+    before = set(known_roots(store))
     _run_plan(
         run,
         plan,
@@ -851,7 +882,66 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         on_total=on_total,
     )
+    for root, _kind, _files in plan:
+        if root not in before:
+            report.notices.extend(_moved_notices(store, root))
     return report
+
+
+def _covering_root(path: str, roots: Sequence[str]) -> str | None:
+    """The known root a stored file belongs to (the deepest one covering it)."""
+    covering = [r for r in roots if path == r or path.startswith(r.rstrip(os.sep) + os.sep)]
+    return max(covering, key=len, default=None)
+
+
+def same_files_elsewhere(store: Store, root: str) -> list[tuple[str, int, int]]:
+    """Other known roots holding the same notes as ``root``: ``(other, same, total)`` where
+    ``same`` of the ``total`` live files under ``root`` have a file under ``other`` with the
+    same path relative to its root and the same bytes. The sign of a root that moved (or was
+    copied): the store would hold every note twice."""
+    conn = store.conn
+    row = conn.execute("SELECT kind FROM roots WHERE path = ?", (root,)).fetchone()
+    if row is None:
+        return []
+    base = root if row[0] == "dir" else os.path.dirname(root)
+    roots = known_roots(store)
+    mine = [
+        (path, rel, sha)
+        for path, rel, sha in conn.execute(
+            "SELECT path, relpath, sha256 FROM files WHERE root = ? AND deleted_at IS NULL",
+            (base,),
+        )
+        if _covering_root(path, roots) == root
+    ]
+    if not mine:
+        return []
+    keys = {(rel, sha) for _, rel, sha in mine if sha}
+    counts: dict[str, int] = {}
+    for path, rel, sha in conn.execute(
+        "SELECT path, relpath, sha256 FROM files WHERE deleted_at IS NULL AND root IS NOT NULL "
+        "AND root != ?",
+        (base,),
+    ):
+        if (rel, sha) in keys:
+            other = _covering_root(path, roots)
+            if other is not None and other != root:
+                counts[other] = counts.get(other, 0) + 1
+    return sorted(((other, n, len(mine)) for other, n in counts.items()), key=lambda t: -t[1])
+
+
+def _moved_notices(store: Store, new_root: str) -> list[str]:
+    """Say so when a newly ingested root holds (at least half of) the files of an older one."""
+    notices = []
+    for old, same, total in same_files_elsewhere(store, new_root):
+        if same * 2 < total:
+            continue
+        where = "which no longer exists" if not os.path.exists(old) else "still on disk"
+        notices.append(
+            f"{new_root}: {same} of {total} files are the same as under {old} ({where}), so "
+            f"the store now holds those notes twice; if they moved, run `prme forget {old}` "
+            "to drop the old copy"
+        )
+    return notices
 
 
 def _run_plan(
@@ -1009,6 +1099,13 @@ def reingest_roots(
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
     for path, _kind in vanished:
+        moved = [other for other, same, total in same_files_elsewhere(store, path) if same]
+        if moved:
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept, and the same files "
+                f"are under {moved[0]}: if they moved there, run `prme forget {path}`"
+            )
+            continue
         report.errors.append(
             f"{path}: ingest root no longer exists; its notes are kept "
             "(`prme forget` it if it is gone for good)"

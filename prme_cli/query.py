@@ -40,7 +40,8 @@ from __future__ import annotations
 import heapq
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -477,10 +478,93 @@ def select(
     are ordered by their matched time (oldest first; ``reverse`` newest first); with text by
     relevance first. Without a window, rows are ordered by ``event_time`` (undated last).
     """
-    wanted = basis(filters.bases)
-    _check_filters(filters)
     if limit is not None and limit <= 0:
         limit = None
+    plan = _plan(window, text, fts, filters)
+    direction = "DESC" if reverse else "ASC"
+    with _fts_errors(text):
+        if window is None:
+            return _select_unwindowed(
+                store,
+                plan.params,
+                plan.where,
+                plan.fts_cte,
+                plan.fts_join,
+                plan.rank_col,
+                direction,
+                limit,
+                by_version=filters.bases == ("changed",),
+            )
+        ordered, ws_wall, we_wall = _windowed_keys(
+            store,
+            window,
+            plan.params,
+            plan.where,
+            plan.fts_cte,
+            plan.fts_join,
+            plan.rank_col,
+            direction,
+            limit,
+            wanted=plan.wanted,
+            reverse=reverse,
+            filters=filters,
+        )
+        return _windowed_rows(store.conn, ordered, ws_wall, we_wall, window[0].tzinfo)
+
+
+def count(
+    store: Store,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    text: str | None = None,
+    fts: bool = False,
+    filters: Filters = Filters(),
+) -> int:
+    """How many objects :func:`select` would return without a limit (``query``'s ``total``),
+    without loading their rows."""
+    plan = _plan(window, text, fts, filters)
+    with _fts_errors(text):
+        if window is None:
+            sql = (
+                (f"WITH {plan.fts_cte} " if plan.fts_cte else "")
+                + "SELECT count(*) FROM objects o JOIN files fl ON fl.file_id = o.file_id"
+                f"{plan.fts_join} WHERE 1{plan.where}"
+            )
+            return int(store.conn.execute(sql, plan.params).fetchone()[0])
+        ordered, _, _ = _windowed_keys(
+            store,
+            window,
+            plan.params,
+            plan.where,
+            plan.fts_cte,
+            plan.fts_join,
+            plan.rank_col,
+            "ASC",
+            None,
+            wanted=plan.wanted,
+            reverse=False,
+            filters=filters,
+        )
+        return len(ordered)
+
+
+@dataclass
+class _Plan:
+    """The SQL pieces shared by :func:`select` and :func:`count`."""
+
+    wanted: Basis
+    params: dict[str, Any]
+    where: str
+    fts_cte: str
+    fts_join: str
+    rank_col: str
+
+
+def _plan(
+    window: tuple[datetime, datetime] | None, text: str | None, fts: bool, filters: Filters
+) -> _Plan:
+    wanted = basis(filters.bases)
+    _check_filters(filters)
     params: dict[str, Any] = {}
     # Windowed: liveness is applied in the index scans, objects joined only for other filters.
     where = _filter_sql(filters, params, liveness=window is None)
@@ -495,34 +579,14 @@ def select(
         )
         fts_join = " JOIN f ON f.obj = o.pk"
         rank_col = "f.rank"
-    direction = "DESC" if reverse else "ASC"
+    return _Plan(wanted, params, where, fts_cte, fts_join, rank_col)
+
+
+@contextmanager
+def _fts_errors(text: str | None) -> Iterator[None]:
+    """A malformed FTS5 expression is the user's input error, not a store error."""
     try:
-        if window is None:
-            return _select_unwindowed(
-                store,
-                params,
-                where,
-                fts_cte,
-                fts_join,
-                rank_col,
-                direction,
-                limit,
-                by_version=filters.bases == ("changed",),
-            )
-        return _select_windowed(
-            store,
-            window,
-            params,
-            where,
-            fts_cte,
-            fts_join,
-            rank_col,
-            direction,
-            limit,
-            wanted=wanted,
-            reverse=reverse,
-            filters=filters,
-        )
+        yield
     except sqlite3.OperationalError as exc:
         message = str(exc)
         if text is not None and "locked" not in message and "busy" not in message:
@@ -563,7 +627,10 @@ def _select_unwindowed(
     return rows
 
 
-def _select_windowed(
+_Keys = list[tuple[int, tuple[Any, int, Any]]]
+
+
+def _windowed_keys(
     store: Store,
     window: tuple[datetime, datetime],
     params: dict[str, Any],
@@ -577,10 +644,11 @@ def _select_windowed(
     wanted: Basis,
     reverse: bool,
     filters: Filters,
-) -> list[Row]:
-    """Two steps so the sorter never carries bodies: (1) keys of the matching objects,
-    filtered, ordered and limited in SQL, merged with repeater occurrences; (2) the full rows
-    of the survivors only.
+) -> tuple[_Keys, datetime, datetime]:
+    """Step one of a window query: the keys of the matching objects ``[(obj, (rank, key,
+    ref))]``, filtered, ordered and limited in SQL, merged with repeater occurrences; step two
+    (:func:`_windowed_rows`) loads the full rows of the survivors only, so the sorter never
+    carries bodies. Also returns the window in wall-clock time.
 
     ``where`` holds the filters other than liveness: the deleted/archived filters are applied
     during the index scans (``timestamps.hidden``, the flags in the event-time index), so
@@ -598,7 +666,7 @@ def _select_windowed(
             vs=format_instant(start), ve=format_instant(end), offset=int(offset.total_seconds())
         )
     if params["we"] <= params["ws"] and not want_version:
-        return []
+        return [], ws_wall, we_wall
     hidden = _hidden_sql(filters)
     live = _live_sql(filters)
 
@@ -721,6 +789,17 @@ def _select_windowed(
     )
     if limit is not None:
         ordered = ordered[:limit]
+    return ordered, ws_wall, we_wall
+
+
+def _windowed_rows(
+    conn: sqlite3.Connection,
+    ordered: _Keys,
+    ws_wall: datetime,
+    we_wall: datetime,
+    tz: tzinfo | None,
+) -> list[Row]:
+    """Step two of a window query: the rows of ``ordered``, each with what matched."""
     full = _load_rows(conn, [obj for obj, _ in ordered])
     ts_ids = [
         info[2] if isinstance(info[2], int) else info[2][0]
@@ -1031,6 +1110,17 @@ def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
     )
 
 
+def rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
+    """The rows of the given objects (tombstoned too), in the order of ``ids``; unknown ids
+    are left out (relate's evidence, shown beside its answer)."""
+    sql = (
+        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.id IN ({marks})"
+    )
+    found = {values[1]: _row(values) for values in _rows_in(store.conn, sql, list(ids))}
+    return [found[i] for i in dict.fromkeys(ids) if i in found]
+
+
 def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
     """Every timestamp of the given objects, in line order (for context packing)."""
     out: dict[str, list[Timestamp]] = {}
@@ -1101,6 +1191,179 @@ def get_object(store: Store, id: str, tz: tzinfo | None = None) -> dict[str, Any
         "sha256": extra[7],
     }
     return doc
+
+
+# -- ids, vocabulary ---------------------------------------------------------------------------
+
+#: The shortest id prefix a table shows (git shows 7 hex digits; prme's ids are 20 or a UUID).
+SHORT_ID_MIN = 6
+_PREFIX_END = "\U0010ffff"
+
+
+def _prefix_count(conn: sqlite3.Connection, prefix: str, cap: int = 2) -> int:
+    """How many ids start with ``prefix`` (exact case; through the unique index), up to cap."""
+    return int(
+        conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM objects WHERE id >= ? AND id < ? LIMIT ?)",
+            (prefix, prefix + _PREFIX_END, cap),
+        ).fetchone()[0]
+    )
+
+
+def short_ids(store: Store, results: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """A short handle per result that ``prme show`` accepts, ``{id: handle}``.
+
+    A heading's handle is the shortest prefix of its id (at least :data:`SHORT_ID_MIN`
+    characters) that no other object's id starts with, as git abbreviates commits; a file
+    object's is its path relative to its ingest root (its id is the absolute path, unless the
+    file has an ``:ID:``)."""
+    import os
+
+    conn = store.conn
+    out: dict[str, str] = {}
+    for result in results:
+        oid = str(result["id"])
+        if result.get("type") == "file" and oid == result.get("file"):
+            relpath = str(result.get("relpath") or oid)
+            name = os.path.basename(relpath)
+            same = conn.execute(
+                "SELECT count(*) FROM files WHERE relpath = ? OR substr(relpath, -?) = ?",
+                (name, len(name) + 1, "/" + name),
+            ).fetchone()[0]
+            out[oid] = name if same <= 1 else relpath
+            continue
+        length = min(SHORT_ID_MIN, len(oid))
+        while length < len(oid) and _prefix_count(conn, oid[:length]) > 1:
+            length += 1
+        out[oid] = oid[:length]
+    return out
+
+
+def _link_target(text: str) -> str:
+    """``id:X``, ``[[id:X]]`` and ``[[id:X][description]]`` (org-roam links) → ``X``."""
+    t = text.strip()
+    if t.startswith("[[") and t.endswith("]]"):
+        t = t[2:-2].split("][", 1)[0]
+    if t[:3].lower() == "id:":
+        t = t[3:]
+    return t.strip()
+
+
+def resolve_id(store: Store, text: str) -> str | None:
+    """The id of the one object ``text`` names, as ``prme show`` reads it; None if none.
+
+    Tried in order: the exact id; an org ``id:`` link; a unique id prefix (exact case, then
+    any case, as git accepts abbreviations); ``#CUSTOM_ID``; a file path (absolute, relative
+    to the working directory, or relative to its ingest root). An abbreviation or name that
+    fits several objects is a :class:`UsageError` listing them.
+    """
+    import os
+
+    conn = store.conn
+
+    def one(ids: list[str], what: str) -> str | None:
+        ids = list(dict.fromkeys(ids))
+        if len(ids) > 1:
+            shown = ", ".join(ids[:8]) + (f" … ({len(ids)} in all)" if len(ids) > 8 else "")
+            raise UsageError(f"{what} {text!r} is ambiguous: {shown}")
+        return ids[0] if ids else None
+
+    def exact(candidate: str) -> str | None:
+        row = conn.execute("SELECT id FROM objects WHERE id = ?", (candidate,)).fetchone()
+        return None if row is None else str(row[0])
+
+    if not text.strip():
+        return None
+    if (found := exact(text)) is not None:
+        return found
+    target = _link_target(text)
+    if target and (found := exact(target)) is not None:
+        return found
+    if target:
+        rows = conn.execute(
+            "SELECT id FROM objects WHERE id >= ? AND id < ? LIMIT 9",
+            (target, target + _PREFIX_END),
+        ).fetchall()
+        if rows:
+            return one([r[0] for r in rows], "id prefix")
+        escaped = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        rows = conn.execute(
+            "SELECT id FROM objects WHERE id LIKE ? ESCAPE '\\' LIMIT 9", (escaped + "%",)
+        ).fetchall()
+        if rows:
+            exact_ci = [r[0] for r in rows if str(r[0]).lower() == target.lower()]
+            return one(exact_ci or [r[0] for r in rows], "id prefix")
+    if target.startswith("#") and len(target) > 1:
+        custom = target[1:]
+        rows = conn.execute(
+            "SELECT o.id FROM objects o, json_each(o.properties) p "
+            "WHERE instr(upper(o.properties), 'CUSTOM_ID') > 0 "
+            "AND upper(p.key) = 'CUSTOM_ID' AND p.value = ?",
+            (custom,),
+        ).fetchall()
+        if rows:
+            return one([r[0] for r in rows], "CUSTOM_ID")
+    path = os.path.abspath(os.path.expanduser(text))
+    row = conn.execute(
+        "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.type = 'file' AND fl.path = ?",
+        (path,),
+    ).fetchone()
+    if row is not None:
+        return str(row[0])
+    rows = conn.execute(
+        "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.type = 'file' AND fl.relpath = ?",
+        (text,),
+    ).fetchall()
+    if not rows and "/" not in text:  # a bare file name, as the table shows it
+        rows = conn.execute(
+            "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+            "WHERE o.type = 'file' AND (fl.relpath = ? OR substr(fl.relpath, -?) = ?)",
+            (text, len(text) + 1, "/" + text),
+        ).fetchall()
+    return one([r[0] for r in rows], "file") if rows else None
+
+
+def known_values(store: Store, field: str) -> list[str]:
+    """The TODO states (``field="todo"``) or tags (``"tag"``) of live objects, most used
+    first: what ``--todo``/``--tag`` can match (hints, shell completion)."""
+    if field == "todo":
+        sql = (
+            "SELECT todo FROM objects WHERE todo IS NOT NULL AND deleted_at IS NULL "
+            "GROUP BY todo ORDER BY count(*) DESC, todo"
+        )
+    elif field == "tag":
+        sql = (
+            "SELECT j.value FROM objects o, json_each(o.tags) j "
+            "WHERE o.tags != '[]' AND o.deleted_at IS NULL "
+            "GROUP BY j.value ORDER BY count(*) DESC, j.value"
+        )
+    else:
+        raise ValueError(f"unknown field {field!r}")
+    return [str(r[0]) for r in store.conn.execute(sql)]
+
+
+def unknown_filter_values(store: Store, filters: Filters, *, shown: int = 20) -> list[str]:
+    """One line per ``--todo``/``--tag`` value no live object has, naming what exists (said
+    when a query found nothing, so a typo is not mistaken for an empty week)."""
+    lines = []
+    for field, values, label in (
+        ("todo", filters.todos, "TODO state"),
+        ("tag", filters.tags, "tag"),
+    ):
+        if not values:
+            continue
+        known = known_values(store, field)
+        folded = {k.lower() for k in known}
+        for value in values:
+            if value.lower() in folded:
+                continue
+            listing = ", ".join(known[:shown]) or "none"
+            if len(known) > shown:
+                listing += f" … ({len(known)} in all)"
+            lines.append(f"no object has the {label} {value!r}; {label}s in the store: {listing}")
+    return lines
 
 
 def stats(store: Store, tz: tzinfo | None = None) -> dict[str, Any]:

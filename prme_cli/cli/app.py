@@ -82,6 +82,8 @@ class State:
     _tz: Any = None
     _now: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``--now`` as given on the command line (not PRME_NOW): only it sets ingest versions.
+    now_flag: str | None = None
 
     @property
     def tz(self) -> Any:
@@ -102,6 +104,15 @@ class State:
 
             self._now = parse_now(self.cfg.get("now"), self.tz)
         return self._now
+
+    @property
+    def ingest_now(self) -> datetime:
+        """The ingest (version) time: an explicit ``--now``, else the clock. ``PRME_NOW`` in
+        the environment never sets it — left over in a shell, it would stamp every version
+        with one fixed instant and make ``--by changed`` meaningless."""
+        from prme_cli.timeexpr import parse_now
+
+        return parse_now(self.now_flag, self.tz)
 
     @property
     def store_path(self) -> Path:
@@ -188,7 +199,7 @@ def _root(
     flags = {"store": str(store) if store else None, "now": now, "tz": tz}
     cfg = config.load(flags=flags)
     color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty())
+    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty(), now_flag=now)
 
 
 def _err(message: str) -> None:
@@ -280,19 +291,54 @@ def _limit(max_results: int | None, default: int | None) -> int | None:
 
 def _emit_rows(
     state: State,
+    store: Store,
     rows: list[Any],
     query: dict[str, Any],
     *,
     title: str | None = None,
+    limit: int | None = None,
+    count_args: dict[str, Any] | None = None,
+    filters: Filters | None = None,
 ) -> None:
+    """Render rows; the total when a limit cut them; hints when filters found nothing.
+
+    Runs with the store still open: the total (a count without the limit, only when the
+    limit was reached), the table's short ids and the filter hints read it.
+    """
     from prme_cli.cli import render
 
     fmt = state.output_format()
+    total = len(rows)
+    if limit is not None and len(rows) >= limit and count_args is not None:
+        from prme_cli.query import count
+
+        total = count(store, **count_args)
     results = [row.to_json(state.tz) for row in rows]
-    render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
+    short_ids = None
+    if fmt == "table":
+        from prme_cli.query import short_ids as shortest
+
+        short_ids = shortest(store, results)
+    render.write_results(
+        sys.stdout,
+        fmt,
+        results,
+        query,
+        color=state.color,
+        title=title,
+        total=total,
+        short_ids=short_ids,
+    )
+    if total > len(rows) and fmt != "json":
+        _err(f"prme: note: {len(rows)} of {total} results (--max-results 0 shows all)")
     if not rows:
         if fmt == "table":
             _err("no results")
+        if filters is not None:
+            from prme_cli.query import unknown_filter_values
+
+            for line in unknown_filter_values(store, filters):
+                _err(f"prme: note: {line}")
         raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
@@ -446,10 +492,19 @@ def _window_rows(
     from prme_cli.query import select
 
     limit = _limit(max_results, None)
+    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
     with state.open_store() as store:
         rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
-    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
-    _emit_rows(state, rows, doc, title=title)
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=title,
+            limit=limit,
+            count_args={"window": window, "filters": filters},
+            filters=filters,
+        )
 
 
 @app.command()
@@ -517,14 +572,23 @@ def query(
         )
         return
     limit = _limit(max_results, 20)
+    doc = _query_doc(
+        state, "query", window, filters, expressions=expressions, text=text, limit=limit
+    )
     with state.open_store() as store:
         rows = select(
             store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=limit
         )
-    doc = _query_doc(
-        state, "query", window, filters, expressions=expressions, text=text, limit=limit
-    )
-    _emit_rows(state, rows, doc, title=f"query {text or ''}".strip())
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=f"query {text or ''}".strip(),
+            limit=limit,
+            count_args={"window": window, "text": text, "fts": fts, "filters": filters},
+            filters=filters,
+        )
 
 
 def _query_context(
@@ -589,16 +653,24 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
 @app.command()
 def show(
     ctx: typer.Context,
-    object_id: Annotated[str, typer.Argument(metavar="ID", help="Object id.")],
+    object_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="An id, a unique prefix of one (any case), an org link (id:… or "
+            "[[id:…][…]]), #CUSTOM_ID, or a file's path.",
+        ),
+    ],
 ) -> None:
     """One object with all its timestamps and its version history."""
     import json
 
-    from prme_cli.query import get_object
+    from prme_cli.query import get_object, resolve_id
 
     state = _state(ctx)
     with state.open_store() as store:
-        obj = get_object(store, object_id, state.tz)
+        found = resolve_id(store, object_id)
+        obj = None if found is None else get_object(store, found, state.tz)
     if obj is None:
         _err(f"no object with id {object_id!r}")
         raise typer.Exit(ExitStatus.NO_RESULTS)
@@ -783,6 +855,14 @@ def relate(
             "--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name]."
         ),
     ] = None,
+    show_context: Annotated[
+        bool,
+        typer.Option(
+            "--context",
+            help="On a terminal, also print the packed context the resolver read (piped "
+            "output always is the context).",
+        ),
+    ] = False,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -811,12 +891,29 @@ def relate(
             owner=owner,
             on_egress=lambda line: _err(f"prme: note: {line}"),
         )
-    _print_relation(state, result, fmt)
+        evidence: list[dict[str, Any]] = []
+        handles: dict[str, str] = {}
+        if fmt == "table":
+            from prme_cli.query import rows_for_ids, short_ids
+
+            evidence = [
+                row.to_json(state.tz)
+                for row in rows_for_ids(store, result.document.get("evidence_ids") or [])
+            ]
+            handles = short_ids(store, evidence)
+    _print_relation(state, result, fmt, evidence, handles, show_context)
     if not result.outcome.accepted:
         raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
-def _print_relation(state: State, result: Any, fmt: str) -> None:
+def _print_relation(
+    state: State,
+    result: Any,
+    fmt: str,
+    evidence: list[dict[str, Any]] | None = None,
+    handles: dict[str, str] | None = None,
+    show_context: bool = False,
+) -> None:
     import json
 
     doc = result.document
@@ -832,7 +929,14 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
     if fmt == "table":
         from prme_cli.cli.relate_view import relation_panel
 
-        relation_panel(sys.stdout, doc, color=state.color)
+        relation_panel(
+            sys.stdout,
+            doc,
+            color=state.color,
+            evidence=evidence or [],
+            handles=handles or {},
+            show_context=show_context,
+        )
         return
     # tsv / org (and any pipe): stdout is the context exactly as a reader gets it, byte for
     # byte; the outcome goes to stderr with the other messages.

@@ -43,7 +43,7 @@ def run_ingest(
     stdin_text = _read_stdin(name) if paths == ["-"] else None
     if not paths and not state.store_path.exists():
         raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
-    now = state.now
+    now = state.ingest_now
     keywords = _todo_keywords(state)
     interactive = sys.stderr.isatty()
     with state.open_store(create=True) as store, ExitStack() as stack:
@@ -106,6 +106,8 @@ def run_ingest(
             )
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
+    for line in report.notices:
+        sys.stderr.write(f"prme: note: {line}\n")
     for line in report.warnings[:MAX_WARNINGS_SHOWN]:
         sys.stderr.write(f"prme: warning: {line}\n")
     if len(report.warnings) > MAX_WARNINGS_SHOWN:
