@@ -50,7 +50,9 @@ from .store import (
 )
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
-INGEST_FORMAT = 1
+#: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
+#: file names, headings dated by #+DATE, the CJK index.
+INGEST_FORMAT = 2
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
 _TOUCH_BATCH = 1000
@@ -126,11 +128,13 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
-def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -> ParsedFile:
+def _parse(
+    text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
+) -> ParsedFile:
     """The org reader, imported lazily so read-only commands never pay for it."""
     from .org import parse_org
 
-    return parse_org(text, path, todo_keywords=todo, done_keywords=done)
+    return parse_org(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
 
 
 def content_hash(node: Node) -> str:
@@ -167,8 +171,11 @@ def content_hash(node: Node) -> str:
 
 
 def derived_id(relpath: str, node: Node, salt: str = "") -> str:
-    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3)."""
-    key = "\x1f".join([salt, relpath, *node.path, "\x1e", node.title, str(node.occurrence)])
+    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3): the file's path under
+    its root, the node's ``id_key`` (outline path and title without TODO-like keywords, so
+    configuring keywords later changes nothing) and its occurrence among same keys."""
+    *path, title = node.id_key or ("",)
+    key = "\x1f".join([salt, relpath, *path, "\x1e", title, str(node.occurrence)])
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
 
 
@@ -336,6 +343,7 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        dayfirst: bool = False,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("ingest time `now` must be timezone-aware")
@@ -344,7 +352,9 @@ class _Run:
         check_ingest_time(store, self.now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
-        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
+        self.dayfirst = dayfirst
+        # What the stored rows depend on besides the bytes: a change re-reads every file.
+        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived, dayfirst])
         self.progress = progress
         self.report = report
         self.files: dict[str, _FileRec] = {}
@@ -447,7 +457,7 @@ class _Run:
                 return
         text = text.removeprefix("\ufeff")
         try:
-            parsed = _parse(text, path, self.todo, self.done)
+            parsed = _parse(text, path, self.todo, self.done, self.dayfirst)
         except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the other files
             report.files_failed += 1
             report.errors.append(f"{path}: cannot parse: {type(exc).__name__}: {exc}")
@@ -647,8 +657,11 @@ class _Run:
         for i in keep:
             node = nodes[i]
             if i == 0:
+                # An org-roam file node: the file-level :ID: is the file object's id.
                 salted = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
-                choices[i] = [("file", path), ("derived", salted)]
+                roam_id = _prop(node, "ID")
+                choices[i] = [(":ID:", roam_id)] if roam_id else []
+                choices[i] += [("file", path), ("derived", salted)]
                 continue
             opts: list[tuple[str, str]] = []
             for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
@@ -684,7 +697,13 @@ class _Run:
                     clash = f"also at line {nodes[taken[cand]].line}"
                 elif cand not in existing and cand in foreign:
                     pk, other_file, chash, version, deleted_at, first_seen = foreign[cand]
-                    if deleted_at is None:
+                    if deleted_at is None and self._vanished(conn, other_file):
+                        # Its file is gone from disk (renamed, moved): the heading or org-roam
+                        # file node moved here; its old file is tombstoned later in the run.
+                        existing[cand] = _Existing(
+                            pk, other_file, chash, version, deleted_at, first_seen
+                        )
+                    elif deleted_at is None:
                         other = conn.execute(
                             "SELECT path FROM files WHERE file_id = ?", (other_file,)
                         ).fetchone()
@@ -699,14 +718,22 @@ class _Run:
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
-                counts.warnings.append(
-                    f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
-                    "using a derived id"
-                )
+                # A CUSTOM_ID is unique per file in org: one reused in another file is no
+                # duplicate, it just cannot be the store-wide id (a derived one is used).
+                if not (label == "CUSTOM_ID" and clash.startswith("already used in")):
+                    counts.warnings.append(
+                        f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
+                        f"using {'the file path' if i == 0 else 'a derived id'}"
+                    )
                 step[i] += 1
                 again.append(i)
             pending = again
         return ids
+
+    def _vanished(self, conn: Any, file_id: int) -> bool:
+        """Whether a stored file read from disk is no longer there."""
+        row = conn.execute("SELECT path, root FROM files WHERE file_id = ?", (file_id,)).fetchone()
+        return row is not None and row[1] is not None and not os.path.exists(row[0])
 
     def _lookup_foreign(
         self,
@@ -844,6 +871,7 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
@@ -858,6 +886,7 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        dayfirst=dayfirst,
     )
     plan: list[tuple[str, str, list[tuple[str, str]]]] = []
     for raw in paths:
@@ -1005,6 +1034,7 @@ def ingest_text(
     now: datetime,
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    dayfirst: bool = False,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
@@ -1016,6 +1046,7 @@ def ingest_text(
         todo_keywords=todo_keywords,
         progress=None,
         report=report,
+        dayfirst=dayfirst,
     )
     with store.bulk_writes():
         try:
@@ -1040,6 +1071,7 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -1084,6 +1116,7 @@ def reingest_roots(
             todo_keywords=todo,
             progress=progress,
             report=sub,
+            dayfirst=dayfirst,
         )
         _run_plan(
             run,
