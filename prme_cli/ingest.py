@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UsageError
+from .eventstore import node_event_rows, write_events
 from .model import Node, ParsedFile, Timestamp
 from .store import (
     HIDDEN_ARCHIVED,
@@ -541,6 +542,7 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -559,6 +561,7 @@ class _Run:
             # The object is live once written: its stamps carry only the archived flag.
             hidden = HIDDEN_ARCHIVED if archived else 0
             stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
+            happened.extend(node_event_rows(pk, node, parsed))
             if ex is None:
                 version = now
                 first_seen = now
@@ -635,6 +638,7 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        write_events(conn, stale_pks, happened)
 
     def _assign_ids(
         self,

@@ -392,14 +392,15 @@ def _event_matches(cond: str, *, inherit: bool = False) -> str:
     event-time index carries ``event_source`` so the condition is read from the index."""
     source = "" if inherit else " AND event_source IS NOT 'ancestor'"
     return (
-        f"SELECT event_time, {_SRC_EVENT}, pk, NULL FROM objects "
+        f"SELECT event_time AS s, {_SRC_EVENT} AS src, pk AS obj, NULL AS ts FROM objects "
         f"WHERE event_time >= :ws AND event_time < :we{source}{cond}"
     )
 
 
 def _version_matches(cond: str) -> str:
     return (
-        f"SELECT unixepoch(version) + :offset, {_SRC_VERSION}, pk, NULL FROM objects "
+        f"SELECT unixepoch(version) + :offset AS s, {_SRC_VERSION} AS src, pk AS obj, NULL AS ts "
+        "FROM objects "
         f"WHERE version >= :vs AND version < :ve{cond}"
     )
 
@@ -546,6 +547,24 @@ def count(
             filters=filters,
         )
         return len(ordered)
+
+
+def matched_total(
+    store: Store,
+    shown: int,
+    limit: int | None,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    text: str | None = None,
+    fts: bool = False,
+    filters: Filters = Filters(),
+) -> int:
+    """How many matched in all, when :func:`select` returned ``shown`` rows under ``limit``:
+    counted only when the limit was reached (else nothing was cut). The ``total`` of a
+    results document, the same for every front end."""
+    if limit is None or shown < limit:
+        return shown
+    return count(store, window=window, text=text, fts=fts, filters=filters)
 
 
 @dataclass

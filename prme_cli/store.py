@@ -258,6 +258,34 @@ CREATE INDEX objects_event ON objects(event_time, archived, deleted_at, event_so
 WHERE event_time IS NOT NULL;
 """
 
+#: Events (issue 10, SPEC §6 "Evidence the resolvers read"): what each object's org structure
+#: states happened, extracted at ingest (:mod:`prme_cli.events`) and replaced with the object's
+#: timestamps; deletes cascade, tombstoned objects' events are skipped by a join. Files ingested
+#: before this migration are read again on the next ingest (their events would be missing).
+_SCHEMA_EVENTS = """
+CREATE TABLE events (
+    event_id   INTEGER PRIMARY KEY,
+    obj        INTEGER NOT NULL REFERENCES objects(pk) ON DELETE CASCADE,
+    source     TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    predicate  TEXT NOT NULL,
+    object     TEXT NOT NULL,
+    state      TEXT,
+    modality   TEXT NOT NULL,
+    polarity   TEXT NOT NULL,
+    start      INTEGER,
+    "end"      INTEGER,
+    grain      TEXT NOT NULL,
+    seconds    INTEGER,
+    quote      TEXT NOT NULL,
+    expression TEXT NOT NULL,
+    line       INTEGER NOT NULL
+);
+CREATE INDEX events_obj ON events(obj);
+CREATE INDEX events_predicate ON events(predicate, kind);
+UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -265,6 +293,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0003_fts_bulk_insert", _SCHEMA_FTS_BULK),
     ("0004_liveness_in_time_index", _SCHEMA_HIDDEN),
     ("0005_event_source_in_event_index", _SCHEMA_EVENT_SOURCE),
+    ("0020_events", _SCHEMA_EVENTS),
 ]
 
 
@@ -490,6 +519,24 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
+
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: every statement inside sees the store as of its first read.
+
+        A long-lived reader (the MCP server) answering while ``prme ingest`` commits file after
+        file would otherwise see one file's old rows and another's new ones within one answer.
+        Deferred, so it takes no lock; ended at once, so the next call sees the latest ingest.
+        """
+        conn = self.conn
+        if conn.in_transaction:
+            raise StoreError("internal error: nested store transaction")
+        conn.execute("BEGIN DEFERRED")
+        try:
+            yield conn
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
 
     @contextmanager
     def bulk_writes(self) -> Iterator[None]:

@@ -66,13 +66,9 @@ def write_results(
     as many as there are); ``short_ids`` the table's id handles (default: the ids)."""
     total = len(results) if total is None else total
     if fmt == "json":
-        doc = {
-            "query": query,
-            "count": len(results),
-            "total": total,
-            "truncated": total > len(results),
-            "results": list(results),
-        }
+        from prme_cli.documents import results_document
+
+        doc = results_document(query, results, total)
         out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     elif fmt == "jsonl":
         out.writelines(json.dumps(result, ensure_ascii=False) + "\n" for result in results)
