@@ -129,6 +129,18 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
+def _has_cjk(text: str) -> bool:
+    from .cjk import has_cjk
+
+    return has_cjk(text)
+
+
+def _cjk_index_text(text: str) -> str:
+    from .cjk import index_text
+
+    return index_text(text)
+
+
 def _parse(
     text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
 ) -> ParsedFile:
@@ -247,6 +259,7 @@ _FTS_INSERT = (
     "INSERT INTO objects_fts(rowid, title, body, tags, path) "
     "SELECT pk, title, body, tags, path FROM objects WHERE pk BETWEEN ? AND ?"
 )
+_CJK_INSERT = "INSERT INTO objects_cjk(rowid, title, body, tags, path) VALUES (?,?,?,?,?)"
 _OBJ_UPDATE = (
     "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
@@ -469,7 +482,7 @@ class _Run:
             file_id, relpath = self._upsert_file(
                 conn, path, root, relpath, rec, size, mtime_ns, sha
             )
-            self._write_nodes(conn, file_id, path, relpath, parsed, counts)
+            self._write_nodes(conn, file_id, path, relpath, parsed, counts, cjk=_has_cjk(text))
         report.files_ingested += 1
         report.merge(counts)
         self.files[path] = _FileRec(
@@ -519,7 +532,11 @@ class _Run:
         relpath: str,
         parsed: ParsedFile,
         counts: IngestReport,
+        *,
+        cjk: bool = False,
     ) -> None:
+        """Write the file's objects, stamps, versions and index rows; ``cjk`` says the file
+        holds CJK text, whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
         existing: dict[str, _Existing] = {}
         for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
@@ -542,6 +559,7 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
@@ -613,6 +631,10 @@ class _Run:
                 inserts.append((pk, *values))
             else:
                 updates.append((*values, pk))
+            if cjk:
+                searchable = (values[8], values[14], values[11], values[7])
+                if any(_has_cjk(v) for v in searchable):
+                    cjk_rows.append((pk, *map(_cjk_index_text, searchable)))
         assigned = set(ids.values())
         gone = [
             (now, existing[oid].pk)
@@ -638,6 +660,10 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        if cjk_rows:
+            # The update trigger dropped the rows whose text changed; rewrite them all.
+            conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
+            conn.executemany(_CJK_INSERT, cjk_rows)
         write_events(conn, stale_pks, happened)
 
     def _assign_ids(

@@ -76,8 +76,8 @@ PLAN_KINDS = ("scheduled", "deadline")
 JOURNAL_SOURCES = ("datetree", "filename", "keyword")
 INHERITED_SOURCES = (*JOURNAL_SOURCES, "ancestor")
 _SRC_TIMESTAMP, _SRC_EVENT, _SRC_VERSION = 0, 1, 2
-#: bm25 column weights: title, body, tags, outline path.
-_BM25 = "bm25(objects_fts, 10.0, 1.0, 5.0, 2.0)"
+#: bm25 column weights: title, body, tags, outline path (both full-text indexes).
+_BM25_WEIGHTS = "10.0, 1.0, 5.0, 2.0"
 _GLOB_CHARS = frozenset("*?[")
 
 
@@ -422,6 +422,18 @@ def fts_expression(text: str, *, raw: bool = False) -> str:
     return " AND ".join(phrases)
 
 
+def fts_target(text: str, *, raw: bool = False) -> tuple[str, str]:
+    """The full-text index a query reads and its FTS5 expression: plain words with CJK text
+    go to the CJK bigram index (``objects_cjk``, see cjk.py), each word as its phrase there;
+    other words, and raw ``--fts`` expressions, to the ``unicode61`` index."""
+    from .cjk import has_cjk, query_phrase
+
+    if raw or not has_cjk(text):
+        return "objects_fts", fts_expression(text, raw=raw)
+    words = [w for w in text.split() if any(ch.isalnum() for ch in w)]
+    return "objects_cjk", " AND ".join(query_phrase(w) for w in words)
+
+
 def basis(bases: Sequence[str]) -> Basis:
     """What the union of ``--by`` values asks for (SPEC §4.3).
 
@@ -591,10 +603,10 @@ def _plan(
     fts_join = ""
     rank_col = "NULL"
     if text is not None:
-        params["q"] = fts_expression(text, raw=fts)
+        table, params["q"] = fts_target(text, raw=fts)
         fts_cte = (
-            f"f AS MATERIALIZED (SELECT rowid AS obj, {_BM25} AS rank FROM objects_fts "
-            "WHERE objects_fts MATCH :q)"
+            f"f AS MATERIALIZED (SELECT rowid AS obj, bm25({table}, {_BM25_WEIGHTS}) AS rank "
+            f"FROM {table} WHERE {table} MATCH :q)"
         )
         fts_join = " JOIN f ON f.obj = o.pk"
         rank_col = "f.rank"
