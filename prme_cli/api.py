@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from prme_cli.context import Bundle
     from prme_cli.ingest import IngestReport
+    from prme_cli.log import Log
     from prme_cli.query import Filters, Row
     from prme_cli.store import Store
     from prme_cli.timeexpr import Found, Window
@@ -117,6 +118,33 @@ def range(
     zone = _zone(tz)
     window = range_window(since, until, _now(now, zone), zone, week_start=week_start)
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
+
+
+def daily_log(
+    store: Store,
+    when: str = "today",
+    until: str | None = None,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    reverse: bool = False,
+    week_start: int = 0,
+) -> Log:
+    """``prme log [WHEN [UNTIL]]``: CLOSED stamps, state changes, notes and CLOCK time in the
+    period WHEN names (``[start(WHEN), end(UNTIL))`` with UNTIL), grouped by day, with the time
+    clocked per task and per day (``log.days``, ``log.tasks``, ``log.seconds``;
+    ``log.to_json(tz)`` is the ``--format json`` document without its ``query``). The
+    module ``prme_cli.log`` implements it, hence the name."""
+    from prme_cli.log import build_log
+    from prme_cli.timeexpr import range_window
+
+    zone = _zone(tz)
+    reference = _now(now, zone)
+    window = range_window(
+        when, until if until is not None else when, reference, zone, week_start=week_start
+    )
+    return build_log(store, window, now=reference, filters=_filters(filters), reverse=reverse)
 
 
 def _window(

@@ -65,7 +65,7 @@ _DURATION_OK_RE = re.compile(r"(\d+):([0-5]\d)")
 # LOGBOOK note headings: org-log-note-headings' defaults, label for each.
 _NOTE_RE = re.compile(
     r"[ \t]*[-+][ \t]+(?:"
-    r"State[ \t]+\"(?P<state>[^\"]*)\"[ \t]+(?:from(?:[ \t]+\"[^\"]*\")?[ \t]*)?"
+    r"State[ \t]+\"(?P<state>[^\"]*)\"[ \t]+(?:from(?:[ \t]+\"(?P<old>[^\"]*)\")?[ \t]*)?"
     r"|(?P<note>Note taken on)[ \t]+"
     r"|(?P<rescheduled>Rescheduled from[ \t]+\"[^\"]*\"[ \t]+on)[ \t]+"
     r"|(?P<not_scheduled>Not scheduled, was[ \t]+\"[^\"]*\"[ \t]+on)[ \t]+"
@@ -392,6 +392,15 @@ def parse_log_note(
     if ts is None:
         return None
     return ts, end
+
+
+def parse_state_change(text: str) -> tuple[str, str | None] | None:
+    """``- State "DONE" from "TODO" [ts]`` → ``("DONE", "TODO")`` (the old state None when
+    the line gives none); None for any other line (``prme log`` shows both states)."""
+    m = _NOTE_RE.match(text)
+    if m is None or m["state"] is None:
+        return None
+    return m["state"], m["old"] or None
 
 
 def parse_property_value(

@@ -1141,6 +1141,32 @@ def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
     )
 
 
+def stamps_in_window(
+    store: Store,
+    window: tuple[datetime, datetime],
+    kinds: Sequence[str],
+    filters: Filters = Filters(),
+) -> list[tuple[Row, Timestamp]]:
+    """Every timestamp of the given kinds overlapping ``window``, with its object's row, in
+    time order (``prme log``: one entry per stamp, not one row per object). The filters other
+    than ``by`` and ``inherit`` apply as in :func:`select`; repeaters are not projected."""
+    start, end = window
+    tz = start.tzinfo
+    ws_wall, we_wall = start.replace(tzinfo=None), end.astimezone(tz).replace(tzinfo=None)
+    params: dict[str, Any] = {"ws": wall_seconds(ws_wall), "we": wall_seconds(we_wall)}
+    where = _filter_sql(filters, params, liveness=False)
+    cond = _hidden_sql(filters)
+    if where:
+        joins = _joins(where, "")
+        cond += f" AND EXISTS (SELECT 1 FROM objects o{joins} WHERE o.pk = obj{where})"
+    wanted = Basis(timestamps=True, event=False, version=False, kinds=tuple(kinds), base_only=())
+    scans = " UNION ALL ".join(_timestamp_matches(wanted, cond))
+    found = store.conn.execute(f"SELECT obj, ts FROM ({scans}) ORDER BY s, ts", params).fetchall()
+    rows = _load_rows(store.conn, list(dict.fromkeys(obj for obj, _ in found)))
+    stamps = _load_timestamps(store.conn, [ts for _, ts in found])
+    return [(rows[obj], stamps[ts]) for obj, ts in found]
+
+
 def rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
     """The rows of the given objects (tombstoned too), in the order of ``ids``; unknown ids
     are left out (relate's evidence, shown beside its answer)."""

@@ -298,11 +298,16 @@ def _emit_rows(
         if fmt == "table":
             _err("no results")
         if filters is not None:
-            from prme_cli.query import unknown_filter_values
-
-            for line in unknown_filter_values(store, filters):
-                _err(f"prme: note: {line}")
+            _say_unknown_values(store, filters)
         raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+def _say_unknown_values(store: Store, filters: Filters) -> None:
+    """Found nothing: name any --todo/--tag value no object has, with those that exist."""
+    from prme_cli.query import unknown_filter_values
+
+    for line in unknown_filter_values(store, filters):
+        _err(f"prme: note: {line}")
 
 
 def _query_doc(
@@ -449,6 +454,56 @@ def _window_rows(
             count_args={"window": window, "filters": filters},
             filters=filters,
         )
+
+
+@app.command("log")
+def log_(
+    ctx: typer.Context,
+    when: Annotated[
+        str,
+        typer.Argument(
+            metavar="WHEN",
+            help="The period to show (its whole extent: 'yesterday', 'last week'); with UNTIL "
+            "its start.",
+        ),
+    ] = "today",
+    until: Annotated[
+        str | None,
+        typer.Argument(metavar="UNTIL", help="End of the window (inclusive: its end)."),
+    ] = None,
+    by_task: Annotated[
+        bool, typer.Option("--by-task", help="Totals per task instead of the days.")
+    ] = False,
+    by: ByOpt = None,
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+) -> None:
+    """What happened, by day: CLOSED, state changes, notes and CLOCK time, with totals."""
+    from prme_cli.cli import render
+    from prme_cli.log import build_log
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "ids"))
+    window = _range_window(state, when, until if until is not None else when)
+    expressions = {"since": when, "until": until if until is not None else when}
+    doc = _query_doc(state, "log", window, filters, expressions=expressions)
+    doc["by_task"] = by_task
+    with state.open_store() as store:
+        log = build_log(store, window, now=state.now, filters=filters, reverse=reverse)
+        body = {"query": doc, **log.to_json(state.tz)}
+        title = f"log {when}" + (f" … {until}" if until is not None else "")
+        render.write_log(sys.stdout, fmt, body, color=state.color, by_task=by_task, title=title)
+        if not log.entries:
+            if fmt == "table":
+                _err("nothing logged in that window")
+            _say_unknown_values(store, filters)
+            raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
 @app.command()

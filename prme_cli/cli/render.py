@@ -300,3 +300,164 @@ def write_windows(out: TextIO, fmt: str, docs: Sequence[Mapping[str, Any]], *, c
             else:
                 table.add_row(_escape(doc["expression"]), doc["start"], doc["end"], doc["grain"])
         console.print(table)
+
+
+# -- prme log -------------------------------------------------------------------------------
+
+#: Column order of ``prme log --format tsv`` (no header): one line per entry.
+LOG_TSV_COLUMNS: tuple[str, ...] = (
+    "date",
+    "start",
+    "end",
+    "kind",
+    "state",
+    "clocked",
+    "id",
+    "title",
+    "where",
+)
+#: ``prme log --by-task --format tsv``: one line per task.
+LOG_TASK_TSV_COLUMNS: tuple[str, ...] = ("id", "clocked", "seconds", "entries", "title", "where")
+
+
+def _clock(value: str | None) -> str:
+    """``2026-11-24T14:00:00+00:00`` → ``14:00``."""
+    return value[11:16] if value and len(value) >= 16 else ""
+
+
+def _entry_state(entry: Mapping[str, Any]) -> str:
+    if entry.get("from_state") and entry.get("state"):
+        return f"{entry['from_state']} → {entry['state']}"
+    return str(entry.get("state") or "")
+
+
+def _task_title(task: Mapping[str, Any]) -> str:
+    return (f"{task['todo']} " if task.get("todo") else "") + str(task.get("title") or "")
+
+
+def write_log(
+    out: TextIO,
+    fmt: str,
+    doc: Mapping[str, Any],
+    *,
+    color: bool = True,
+    by_task: bool = False,
+    title: str | None = None,
+    width: int | None = None,
+) -> None:
+    """Render a ``prme log`` document (:meth:`prme_cli.log.Log.to_json` plus ``query``):
+    ``json`` as it is, ``jsonl`` one entry (or task) per line, ``tsv`` the same as columns,
+    ``ids`` the tasks' ids, ``table`` the days with their entries and clocked totals."""
+    entries = [(day["date"], e) for day in doc["days"] for e in day["entries"]]
+    if fmt == "json":
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    elif fmt == "jsonl":
+        items = doc["tasks"] if by_task else [dict(e, date=d) for d, e in entries]
+        out.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
+    elif fmt == "ids":
+        out.writelines(f"{task['id']}\n" for task in doc["tasks"])
+    elif fmt == "tsv" and by_task:
+        for task in doc["tasks"]:
+            fields: tuple[Any, ...] = (
+                task["id"],
+                task["clocked"],
+                task["clocked_seconds"],
+                task["entries"],
+                _task_title(task),
+                _where(task),
+            )
+            out.write("\t".join(_clean(f) for f in fields) + "\n")
+    elif fmt == "tsv":
+        for day, entry in entries:
+            task = entry["task"]
+            fields = (
+                day,
+                _clock(entry["start"]),
+                _clock(entry["end"]),
+                entry["kind"],
+                _entry_state(entry),
+                entry["clocked"] or "",
+                task["id"],
+                _task_title(task),
+                _where(task),
+            )
+            out.write("\t".join(_clean(f) for f in fields) + "\n")
+    else:
+        _log_table(out, doc, color=color, by_task=by_task, title=title, width=width)
+
+
+def _log_table(
+    out: TextIO,
+    doc: Mapping[str, Any],
+    *,
+    color: bool,
+    by_task: bool,
+    title: str | None,
+    width: int | None,
+) -> None:
+    from datetime import date
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(
+        file=out, no_color=not color, highlight=False, soft_wrap=False, emoji=False, width=width
+    )
+    total = doc["total"]["clocked"]
+    table = Table(
+        title=title, box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False, show_edge=False
+    )
+    if by_task:
+        table.add_column("clocked", justify="right", no_wrap=True)
+        table.add_column("entries", justify="right", no_wrap=True)
+        table.add_column("task", ratio=1, overflow="fold")
+        table.add_column("where", overflow="fold", style="dim")
+        for task in doc["tasks"]:
+            table.add_row(
+                task["clocked"] if task["clocked_seconds"] else "",
+                str(task["entries"]),
+                _escape(_task_title(task)),
+                _escape(where(task)),
+            )
+        table.caption = f"total clocked {total} over {len(doc['tasks'])} tasks"
+        console.print(table)
+        return
+    table.add_column("time", no_wrap=True)
+    table.add_column("kind", no_wrap=True, style="cyan")
+    table.add_column("what", overflow="fold")
+    table.add_column("task", ratio=1, overflow="fold")
+    table.add_column("where", overflow="fold", style="dim")
+    for day in doc["days"]:
+        heading = date.fromisoformat(day["date"]).strftime("%a %Y-%m-%d")
+        clocked = f"clocked {day['clocked']}" if day["clocked_seconds"] else ""
+        table.add_row(f"[bold]{heading}[/bold]", "", f"[bold]{clocked}[/bold]", "", "")
+        for entry in day["entries"]:
+            start, end = _clock(entry["start"]), _clock(entry["end"])
+            if entry["kind"] == "clock":
+                when = f"{start}–{end}"
+                what = entry["clocked"] + (" running" if entry["running"] else "")
+            else:
+                when = start if entry["has_time"] else ""
+                what = _entry_state(entry) or str(entry.get("state") or "")
+            if entry.get("text"):
+                what = f"{what} {entry['text']}".strip()
+            table.add_row(
+                when,
+                entry["kind"],
+                _escape(what),
+                _escape(_task_title(entry["task"])),
+                _escape(where(entry["task"])),
+            )
+        if len(day["tasks"]) > 1:
+            for task in day["tasks"]:
+                table.add_row(
+                    "",
+                    "",
+                    f"[dim]{task['clocked']}[/dim]",
+                    f"[dim]{_escape(task['title'])}[/dim]",
+                    "",
+                )
+        table.add_section()
+    table.caption = f"total clocked {total} over {len(doc['days'])} days"
+    console.print(table)
