@@ -59,6 +59,7 @@ def ingest_paths(
     exclude: Sequence[str] = (),
     include_archived: bool = False,
     todo_keywords: Sequence[str] = ("TODO", "|", "DONE"),
+    dayfirst: bool = False,
 ) -> IngestReport:
     """Read org files and directories into ``store``; ``now`` is the ingest (version) time.
 
@@ -76,6 +77,7 @@ def ingest_paths(
         exclude=exclude,
         include_archived=include_archived,
         todo_keywords=todo_keywords,
+        dayfirst=dayfirst,
     )
 
 
@@ -89,13 +91,14 @@ def since(
     reverse: bool = False,
     limit: int | None = None,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme since WHEN``: objects whose time falls in ``[start(WHEN), now]``, oldest first."""
     from prme_cli.query import select
     from prme_cli.timeexpr import since_window
 
     zone = _zone(tz)
-    window = since_window(when, _now(now, zone), zone, week_start=week_start)
+    window = since_window(when, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
 
 
@@ -110,13 +113,16 @@ def range(
     reverse: bool = False,
     limit: int | None = None,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme range SINCE UNTIL``: objects in ``[start(SINCE), end(UNTIL))`` (UNTIL inclusive)."""
     from prme_cli.query import select
     from prme_cli.timeexpr import range_window
 
     zone = _zone(tz)
-    window = range_window(since, until, _now(now, zone), zone, week_start=week_start)
+    window = range_window(
+        since, until, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start
+    )
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
 
 
@@ -130,6 +136,7 @@ def daily_log(
     filters: Filters | None = None,
     reverse: bool = False,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> Log:
     """``prme log [WHEN [UNTIL]]``: CLOSED stamps, state changes, notes and CLOCK time in the
     period WHEN names (``[start(WHEN), end(UNTIL))`` with UNTIL), grouped by day, with the time
@@ -142,7 +149,12 @@ def daily_log(
     zone = _zone(tz)
     reference = _now(now, zone)
     window = range_window(
-        when, until if until is not None else when, reference, zone, week_start=week_start
+        when,
+        until if until is not None else when,
+        reference,
+        zone,
+        dayfirst=dayfirst,
+        week_start=week_start,
     )
     return build_log(store, window, now=reference, filters=_filters(filters), reverse=reverse)
 
@@ -153,10 +165,13 @@ def _window(
     now: datetime,
     tz: tzinfo,
     week_start: int,
+    dayfirst: bool = False,
 ) -> tuple[datetime, datetime] | None:
     from prme_cli.options import query_window
 
-    window, _ = query_window(since, until, now, tz, week_start=week_start, flag=str)
+    window, _ = query_window(
+        since, until, now, tz, week_start=week_start, dayfirst=dayfirst, flag=str
+    )
     return window
 
 
@@ -173,12 +188,13 @@ def search(
     reverse: bool = False,
     limit: int | None = 20,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme query``: words (each quoted, ANDed) ranked by BM25, optionally within a window."""
     from prme_cli.query import select
 
     zone = _zone(tz)
-    window = _window(since, until, _now(now, zone), zone, week_start)
+    window = _window(since, until, _now(now, zone), zone, week_start, dayfirst)
     return select(
         store,
         window=window,
@@ -203,6 +219,7 @@ def pack_context(
     config: Mapping[str, Any] | None = None,
     week_start: int = 0,
     reverse: bool = False,
+    dayfirst: bool = False,
 ) -> Bundle:
     """``prme query … --context``: the matching notes packed into ``budget`` cl100k tokens.
 
@@ -220,7 +237,7 @@ def pack_context(
         store,
         config if config is not None else config_module.defaults(),
         text=text,
-        window=_window(since, until, reference, zone, week_start),
+        window=_window(since, until, reference, zone, week_start, dayfirst),
         filters=_filters(filters),
         fts=False,
         budget=budget,

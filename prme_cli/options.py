@@ -111,6 +111,7 @@ def query_window(
     tz: tzinfo,
     *,
     week_start: int = 0,
+    dayfirst: bool = False,
     flag: Flag = cli_flag,
 ) -> tuple[tuple[datetime, datetime] | None, dict[str, str]]:
     """``query --since A [--until B]``: the window and the expressions that made it.
@@ -125,10 +126,11 @@ def query_window(
             f"{flag('until')} needs {flag('since')} (use `prme range` for a closed window)"
         )
     if since is not None and until is not None:
-        window = range_window(since, until, now, tz, week_start=week_start)
+        window = range_window(since, until, now, tz, dayfirst=dayfirst, week_start=week_start)
         return window, {"since": since, "until": until}
     if since is not None:
-        return since_window(since, now, tz, week_start=week_start), {"since": since}
+        window = since_window(since, now, tz, dayfirst=dayfirst, week_start=week_start)
+        return window, {"since": since}
     return None, {}
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from prme_cli import __version__
+from prme_cli.cli import completion
 from prme_cli.errors import ExitStatus, PrmeError, UsageError
 
 if TYPE_CHECKING:
@@ -31,8 +32,8 @@ app = typer.Typer(
     name="prme",
     help=(
         "Evidence-bound temporal memory over org-mode notes.\n\n"
-        "Global options (--store, --now, --tz, --format, --no-color) may also be given after "
-        "the subcommand."
+        "Global options (--store, --now, --tz, --format, --no-color, --dayfirst) may also be "
+        "given after the subcommand."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -49,7 +50,7 @@ FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
 _GLOBAL_WITH_VALUE = ("--store", "--now", "--tz", "--format", "-f")
-_GLOBAL_FLAGS = ("--no-color",)
+_GLOBAL_FLAGS = ("--no-color", "--dayfirst")
 
 
 @dataclass
@@ -85,6 +86,12 @@ class State:
 
             self._now = parse_now(self.cfg.get("now"), self.tz)
         return self._now
+
+    @property
+    def dayfirst(self) -> bool:
+        """Numeric dates day first (03/11/2026 is 3 November): the setting every command
+        passes to the time engine, and ingest to ``#+DATE`` reading."""
+        return bool(self.cfg.get("dayfirst"))
 
     @property
     def ingest_now(self) -> datetime:
@@ -159,10 +166,19 @@ def _root(
             "-f",
             metavar="FORMAT",
             help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped].",
+            autocompletion=completion.complete_format,
         ),
     ] = None,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")
+    ] = False,
+    dayfirst: Annotated[
+        bool,
+        typer.Option(
+            "--dayfirst",
+            help="Read 03/11/2026 as 3 November, in every command [env PRME_DAYFIRST; "
+            "setting dayfirst].",
+        ),
     ] = False,
     version: Annotated[
         bool,
@@ -175,7 +191,12 @@ def _root(
 
     if fmt is not None and fmt not in FORMAT_NAMES:
         raise UsageError(f"unknown --format {fmt!r} (choose from {', '.join(FORMAT_NAMES)})")
-    flags = {"store": str(store) if store else None, "now": now, "tz": tz}
+    flags = {
+        "store": str(store) if store else None,
+        "now": now,
+        "tz": tz,
+        "dayfirst": True if dayfirst else None,
+    }
     cfg = config.load(flags=flags)
     color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
     ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty(), now_flag=now)
@@ -198,6 +219,7 @@ ByOpt = Annotated[
         metavar="BASIS",
         help="Time basis: event|changed|any or a timestamp kind (repeatable: any of them) "
         "[default: event].",
+        autocompletion=completion.complete_by,
     ),
 ]
 InheritOpt = Annotated[
@@ -212,10 +234,22 @@ TypeOpt = Annotated[
     list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")
 ]
 TodoOpt = Annotated[
-    list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")
+    list[str] | None,
+    typer.Option(
+        "--todo",
+        metavar="STATE",
+        help="TODO state, any case (repeatable: any).",
+        autocompletion=completion.complete_todo,
+    ),
 ]
 TagOpt = Annotated[
-    list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")
+    list[str] | None,
+    typer.Option(
+        "--tag",
+        metavar="TAG",
+        help="Tag, any case (repeatable: all).",
+        autocompletion=completion.complete_tag,
+    ),
 ]
 FileOpt = Annotated[
     list[str] | None,
@@ -337,13 +371,17 @@ def _query_doc(
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import since_window
 
-    return since_window(expression, state.now, state.tz, week_start=_week_start(state))
+    return since_window(
+        expression, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _range_window(state: State, since: str, until: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import range_window
 
-    return range_window(since, until, state.now, state.tz, week_start=_week_start(state))
+    return range_window(
+        since, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _week_start(state: State) -> int:
@@ -362,7 +400,9 @@ def since(
     when: Annotated[
         str,
         typer.Argument(
-            metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01."
+            metavar="WHEN",
+            help="Time expression, e.g. today, 'last monday', 2026-11-01.",
+            autocompletion=completion.complete_when,
         ),
     ],
     by: ByOpt = None,
@@ -395,9 +435,21 @@ def since(
 @app.command("range")
 def range_(
     ctx: typer.Context,
-    since_: Annotated[str, typer.Argument(metavar="SINCE", help="Start expression (its start).")],
+    since_: Annotated[
+        str,
+        typer.Argument(
+            metavar="SINCE",
+            help="Start expression (its start).",
+            autocompletion=completion.complete_when,
+        ),
+    ],
     until: Annotated[
-        str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")
+        str,
+        typer.Argument(
+            metavar="UNTIL",
+            help="End expression (inclusive: its end).",
+            autocompletion=completion.complete_when,
+        ),
     ],
     by: ByOpt = None,
     type_: TypeOpt = None,
@@ -465,11 +517,16 @@ def log_(
             metavar="WHEN",
             help="The period to show (its whole extent: 'yesterday', 'last week'); with UNTIL "
             "its start.",
+            autocompletion=completion.complete_when,
         ),
     ] = "today",
     until: Annotated[
         str | None,
-        typer.Argument(metavar="UNTIL", help="End of the window (inclusive: its end)."),
+        typer.Argument(
+            metavar="UNTIL",
+            help="End of the window (inclusive: its end).",
+            autocompletion=completion.complete_when,
+        ),
     ] = None,
     by_task: Annotated[
         bool, typer.Option("--by-task", help="Totals per task instead of the days.")
@@ -514,11 +571,22 @@ def query(
         typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25."),
     ] = None,
     since_: Annotated[
-        str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="WHEN",
+            help="Window start expression.",
+            autocompletion=completion.complete_when,
+        ),
     ] = None,
     until: Annotated[
         str | None,
-        typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive)."),
+        typer.Option(
+            "--until",
+            metavar="WHEN",
+            help="Window end expression (inclusive).",
+            autocompletion=completion.complete_when,
+        ),
     ] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
     context: Annotated[
@@ -548,7 +616,7 @@ def query(
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window, expressions = query_window(
-        since_, until, state.now, state.tz, week_start=_week_start(state)
+        since_, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
     )
     check_text(text, fts)
     if context:
@@ -777,7 +845,11 @@ def when(
     failed = False
     for expression in expressions:
         doc = when_document(
-            expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+            expression,
+            state.now,
+            state.tz,
+            dayfirst=dayfirst or state.dayfirst,
+            week_start=_week_start(state),
         )
         docs.append(doc)
         if "error" in doc:

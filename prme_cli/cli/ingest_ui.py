@@ -83,6 +83,7 @@ def run_ingest(
             "now": now,
             "include_archived": include_archived,
             "todo_keywords": keywords,
+            "dayfirst": state.dayfirst,
         }
         if stdin_text is not None:
             report = ingest.ingest_text(store, stdin_text, name, **common)

@@ -56,6 +56,8 @@ class Session:
         self.tz = zone(cfg.get("tz"))
         self.path = store_path(cfg)
         self.week_start = week_start_index(cfg)
+        #: The dayfirst setting, honoured by every tool (a call's own argument wins).
+        self.dayfirst = bool(cfg.get("dayfirst", False))
         self.note = note or _note
         #: ``--now`` as given to ``prme mcp`` (not PRME_NOW): the only fixed ingest time.
         self.now_flag = now_flag
@@ -276,7 +278,9 @@ def _since(session: Session, args: Arguments) -> dict[str, Any]:
 
     now = session.now(args.get("now"))
     filters = _filters(args)
-    window = since_window(args["when"], now, session.tz, week_start=session.week_start)
+    window = since_window(
+        args["when"], now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
     return _rows(
         session, "since", window, filters, {"since": args["when"]}, now, args, default_limit=None
     )
@@ -288,7 +292,9 @@ def _range(session: Session, args: Arguments) -> dict[str, Any]:
     now = session.now(args.get("now"))
     filters = _filters(args)
     since, until = args["since"], args["until"]
-    window = range_window(since, until, now, session.tz, week_start=session.week_start)
+    window = range_window(
+        since, until, now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
     expressions = {"since": since, "until": until}
     return _rows(session, "range", window, filters, expressions, now, args, default_limit=None)
 
@@ -306,6 +312,7 @@ def _query(session: Session, args: Arguments) -> dict[str, Any]:
         now,
         session.tz,
         week_start=session.week_start,
+        dayfirst=session.dayfirst,
         flag=str,
     )
     check_text(text, fts, flag=str)
@@ -382,7 +389,7 @@ def _when(session: Session, args: Arguments) -> dict[str, Any]:
         args["expression"],
         now,
         session.tz,
-        dayfirst=bool(args.get("dayfirst", False)),
+        dayfirst=bool(args.get("dayfirst", session.dayfirst)),
         week_start=session.week_start,
     )
     if "error" in doc:
@@ -398,7 +405,7 @@ def _find(session: Session, args: Arguments) -> dict[str, Any]:
         [args["text"]],
         now,
         session.tz,
-        dayfirst=bool(args.get("dayfirst", False)),
+        dayfirst=bool(args.get("dayfirst", session.dayfirst)),
         week_start=session.week_start,
     )
 
@@ -438,6 +445,7 @@ def _ingest(session: Session, args: Arguments) -> dict[str, Any]:
         "exclude": list(icfg["exclude"]),
         "include_archived": bool(args.get("include_archived", False)) or icfg["include_archived"],
         "todo_keywords": list(session.cfg["org"]["todo_keywords"]),
+        "dayfirst": session.dayfirst,
     }
     roots = ingest.known_roots(store)
     paths = list(args.get("paths") or [])
