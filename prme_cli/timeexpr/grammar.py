@@ -80,8 +80,6 @@ def _can_start(tok: Token) -> bool:
     if tok.kind != "word":
         return True
     word = tok.value
-    if word in lx.NEVER_FIRST:
-        return False
     return (
         word in lx.VOCABULARY
         or word.removesuffix("'s") in lx.VOCABULARY

@@ -635,7 +635,41 @@ CORE_WORDS = (
 )
 
 #: words no reading begins with (they only join or follow): never a start position
-NEVER_FIRST = set(
-    "and of or but with so more less long very close into single work working business "
-    "calendar fiscal clock m o p th than ago hence back forward ish am pm s d h w y".split()
-)
+NEVER_FIRST = {
+    "and",
+    "of",
+    "or",
+    "but",
+    "with",
+    "so",
+    "more",
+    "less",
+    "long",
+    "very",
+    "close",
+    "into",
+    "single",
+    "work",
+    "working",
+    "business",
+    "calendar",
+    "fiscal",
+    "clock",
+    "m",
+    "o",
+    "p",
+    "th",
+    "than",
+    "ago",
+    "hence",
+    "back",
+    "forward",
+    "ish",
+    "am",
+    "pm",
+    "s",
+    "d",
+    "h",
+    "w",
+    "y",
+}
