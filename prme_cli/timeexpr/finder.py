@@ -116,6 +116,16 @@ _ORDINAL_LEAD = {"on", "by", "since", "until", "till", "from", "before", "after"
 _IDIOM_DURATIONS = {"second", "minute", "day", "moment", "night", "year"}
 _SENTENCE_END = {".", "!", "?", ";"}
 _MAX_SPAN = 24
+#: how far ahead of a start position a time-bearing word must be ("in a couple of days")
+_CORE_REACH = 4
+
+
+def _core(tok: Token) -> bool:
+    if tok.kind in ("num", "org", "iso"):
+        return True
+    if tok.kind == "sym":
+        return tok.value in "@\u00bd\u00bc"
+    return tok.value in lx.CORE_WORDS or tok.value.removesuffix("'s") in lx.CORE_WORDS
 
 
 def _startable(tok: Token) -> bool:
@@ -124,6 +134,8 @@ def _startable(tok: Token) -> bool:
     if tok.kind == "sym":
         return tok.value in "@+-<>=\u00bd\u00bc'"
     word = tok.value.removesuffix("'s")
+    if tok.value in lx.NEVER_FIRST:
+        return False
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
 
 
@@ -280,8 +292,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     anchor: interpret.Span | None = None
     i = 0
     size = len(toks)
+    core = [_core(tok) for tok in toks]
     while i < size:
-        if not _startable(toks[i]):
+        if not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
             i += 1
             continue
         try:

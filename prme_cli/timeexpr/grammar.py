@@ -61,7 +61,7 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
         memo = self.memo
         if key in memo:
             return memo[key]  # type: ignore[return-value]
-        if i >= self.size:
+        if i >= self.size or not self.can_start[i]:
             return []
         self.depth += 1
         try:
@@ -76,6 +76,28 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
     return wrapper
 
 
+def _can_start(tok: Token) -> bool:
+    if tok.kind != "word":
+        return True
+    word = tok.value
+    return (
+        word in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.VOCABULARY
+        or word.rstrip("'") in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.HOLIDAY_FIRST_WORDS
+    )
+
+
+def _index(
+    pairs: tuple[tuple[tuple[str, ...], T], ...],
+) -> dict[str, list[tuple[tuple[str, ...], T]]]:
+    """Phrases by their first word, so a rule tries only those that can match here."""
+    table: dict[str, list[tuple[tuple[str, ...], T]]] = {}
+    for words, value in pairs:
+        table.setdefault(words[0], []).append((words, value))
+    return table
+
+
 def _d(value: int | str | Decimal) -> Decimal:
     return Decimal(value)
 
@@ -87,14 +109,18 @@ class Grammar:
         self.dayfirst = dayfirst
         self.memo: dict[tuple[str, int], object] = {}
         self.depth = 0
+        #: whether any rule can read from each position: prose words never start a reading
+        self.can_start = [_can_start(tok) for tok in tokens]
+        #: each token's word (``None`` for numbers and symbols), for the cheapest word test
+        self.words = [tok.value if tok.kind == "word" else None for tok in tokens]
 
     # ------------------------------------------------------------------ token tests
 
     def w(self, i: int, *words: str) -> bool:
-        return i < self.size and self.t[i].kind == "word" and self.t[i].value in words
+        return i < self.size and self.words[i] in words
 
     def wv(self, i: int) -> str | None:
-        return self.t[i].value if i < self.size and self.t[i].kind == "word" else None
+        return self.words[i] if i < self.size else None
 
     def sym(self, i: int, *chars: str, glued: bool | None = None) -> bool:
         if i >= self.size or self.t[i].kind != "sym" or self.t[i].value not in chars:
@@ -627,34 +653,7 @@ class Grammar:
     def open_words(self, i: int) -> list[tuple[str, int]]:
         """Words that leave one side of a window open, and which side."""
         out: list[tuple[str, int]] = []
-        for words, side in (
-            (("after",), "after"),
-            (("before",), "before"),
-            (("by",), "until"),
-            (("until",), "until"),
-            (("till",), "until"),
-            (("til",), "until"),
-            (("since",), "since"),
-            (("later", "than"), "after"),
-            (("earlier", "than"), "before"),
-            (("no", "later", "than"), "until"),
-            (("no", "earlier", "than"), "since"),
-            (("as", "early", "as"), "since"),
-            (("as", "late", "as"), "until"),
-            (("prior", "to"), "before"),
-            (("up", "to"), "until"),
-            (("any", "time", "from"), "since"),
-            (("anytime", "from"), "since"),
-            (("starting",), "since"),
-            (("starting", "on"), "since"),
-            (("starting", "from"), "since"),
-            (("starting", "in"), "since"),
-            (("beginning",), "since"),
-            (("greater", "than"), "after"),
-            (("year", "greater", "than"), "after"),
-            (("not", "before"), "since"),
-            (("not", "after"), "until"),
-        ):
+        for words, side in _OPEN_WORDS.get(self.wv(i) or "", ()):
             j = self.seq(i, *words)
             if j is not None:
                 out.append((side, j))
@@ -1618,20 +1617,7 @@ class Grammar:
         k = self.opt(i, "right", "just")
         if self.w(k, "now"):
             out.append((n.Now(), k + 1))
-        for words in (
-            ("at", "the", "moment"),
-            ("at", "present"),
-            ("at", "the", "present", "time"),
-            ("at", "this", "time"),
-            ("at", "the", "minute"),
-            ("this", "moment"),
-            ("the", "present"),
-            ("currently",),
-            ("as", "of", "now"),
-            ("at", "this", "moment"),
-            ("current", "date"),
-            ("current", "time"),
-        ):
+        for words, _ in _NOW_WORDS.get(self.wv(i) or "", ()):
             if (j := self.seq(i, *words)) is not None:
                 out.append((n.Now(), j))
         return out
@@ -2016,20 +2002,8 @@ class Grammar:
     @rule
     def vague(self, i: int) -> R:
         out: R = []
-        for words, back, to in (
-            (("recently",), 14, 0),
-            (("lately",), 14, 0),
-            (("the", "other", "day"), 7, 1),
-            (("the", "other", "week"), 21, 7),
-            (("a", "while", "ago"), 60, 7),
-            (("a", "while", "back"), 60, 7),
-            (("some", "time", "ago"), 60, 7),
-            (("not", "long", "ago"), 14, 0),
-            (("earlier",), 1, 0),
-        ):
+        for words, (back, to) in _VAGUE_WORDS.get(self.wv(i) or "", ()):
             if (j := self.seq(i, *words)) is not None:
-                if words == ("earlier",):
-                    continue
                 out.append((n.Vague(back, to), j))
         return out
 
@@ -2054,6 +2028,66 @@ class Grammar:
         ):
             pass
         return []
+
+
+_NOW_WORDS = _index(
+    (
+        (("at", "the", "moment"), None),
+        (("at", "present"), None),
+        (("at", "the", "present", "time"), None),
+        (("at", "this", "time"), None),
+        (("at", "the", "minute"), None),
+        (("this", "moment"), None),
+        (("the", "present"), None),
+        (("currently",), None),
+        (("as", "of", "now"), None),
+        (("at", "this", "moment"), None),
+        (("current", "date"), None),
+        (("current", "time"), None),
+    )
+)
+_VAGUE_WORDS = _index(
+    (
+        (("recently",), (14, 0)),
+        (("lately",), (14, 0)),
+        (("the", "other", "day"), (7, 1)),
+        (("the", "other", "week"), (21, 7)),
+        (("a", "while", "ago"), (60, 7)),
+        (("a", "while", "back"), (60, 7)),
+        (("some", "time", "ago"), (60, 7)),
+        (("not", "long", "ago"), (14, 0)),
+    )
+)
+_OPEN_WORDS = _index(
+    (
+        (("after",), "after"),
+        (("before",), "before"),
+        (("by",), "until"),
+        (("until",), "until"),
+        (("till",), "until"),
+        (("til",), "until"),
+        (("since",), "since"),
+        (("later", "than"), "after"),
+        (("earlier", "than"), "before"),
+        (("no", "later", "than"), "until"),
+        (("no", "earlier", "than"), "since"),
+        (("as", "early", "as"), "since"),
+        (("as", "late", "as"), "until"),
+        (("prior", "to"), "before"),
+        (("up", "to"), "until"),
+        (("any", "time", "from"), "since"),
+        (("anytime", "from"), "since"),
+        (("starting",), "since"),
+        (("starting", "on"), "since"),
+        (("starting", "from"), "since"),
+        (("starting", "in"), "since"),
+        (("beginning",), "since"),
+        (("greater", "than"), "after"),
+        (("year", "greater", "than"), "after"),
+        (("not", "before"), "since"),
+        (("not", "after"), "until"),
+    )
+)
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
