@@ -216,7 +216,7 @@ def check(
     if not _whole_stamp(expression, quote):
         return StructureCheck(0.0, ("the expression is not a whole org timestamp of the line",))
     keyword, title = _heading(record)
-    title_words = [w for w in _words(re.sub(r"[<\[][^>\]]*[>\]]", " ", title)) if len(w) > 1]
+    title_words = _words(re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
     name_words = [
         w
         for w in _words(operand.name)
