@@ -126,16 +126,10 @@ def _window(
     tz: tzinfo,
     week_start: int,
 ) -> tuple[datetime, datetime] | None:
-    from prme_cli.errors import UsageError
-    from prme_cli.timeexpr import range_window, since_window
+    from prme_cli.options import query_window
 
-    if until is not None and since is None:
-        raise UsageError("until needs since (a closed window has both ends)")
-    if since is not None and until is not None:
-        return range_window(since, until, now, tz, week_start=week_start)
-    if since is not None:
-        return since_window(since, now, tz, week_start=week_start)
-    return None
+    window, _ = query_window(since, until, now, tz, week_start=week_start, flag=str)
+    return window
 
 
 def search(

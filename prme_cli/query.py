@@ -314,14 +314,15 @@ def _object_timestamp_matches(kind: str | None, cond: str) -> str:
 
 def _event_matches(cond: str) -> str:
     return (
-        f"SELECT event_time, {_SRC_EVENT}, pk, NULL FROM objects "
+        f"SELECT event_time AS s, {_SRC_EVENT} AS src, pk AS obj, NULL AS ts FROM objects "
         f"WHERE event_time >= :ws AND event_time < :we{cond}"
     )
 
 
 def _version_matches(cond: str) -> str:
     return (
-        f"SELECT unixepoch(version) + :offset, {_SRC_VERSION}, pk, NULL FROM objects "
+        f"SELECT unixepoch(version) + :offset AS s, {_SRC_VERSION} AS src, pk AS obj, NULL AS ts "
+        "FROM objects "
         f"WHERE version >= :vs AND version < :ve{cond}"
     )
 

@@ -511,6 +511,24 @@ class Store:
             raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
 
     @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: every statement inside sees the store as of its first read.
+
+        A long-lived reader (the MCP server) answering while ``prme ingest`` commits file after
+        file would otherwise see one file's old rows and another's new ones within one answer.
+        Deferred, so it takes no lock; ended at once, so the next call sees the latest ingest.
+        """
+        conn = self.conn
+        if conn.in_transaction:
+            raise StoreError("internal error: nested store transaction")
+        conn.execute("BEGIN DEFERRED")
+        try:
+            yield conn
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
+
+    @contextmanager
     def bulk_writes(self) -> Iterator[None]:
         """Many write transactions in a row (an ingest run): checkpoint the WAL rarely.
 

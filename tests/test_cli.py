@@ -400,7 +400,8 @@ def test_sqlite_failure_is_one_line_and_exit_three(
     monkeypatch.setattr(prme_cli.query, "select", disk_full)
     result = run("since", "yesterday")
     assert result.code == 3
-    assert result.err.strip() == "prme: error: store: database or disk is full"
+    assert result.err.count("\n") == 1
+    assert result.err.startswith("prme: error: store: disk full: database or disk is full")
 
 
 def test_stdin_that_is_not_utf8_is_a_clear_error(

@@ -591,3 +591,19 @@ def test_newest_first_orders_by_each_objects_earliest_match(store: Store) -> Non
         want.append("Repeats daily")  # its occurrence starts at midnight
         assert titles(rows) == want[:limit]
     assert titles(select(store, window=window, limit=2)) == ["Repeats daily", "Late and early 0"]
+
+
+@pytest.mark.parametrize("basis", ["changed", "any"])
+def test_newest_first_with_a_limit_over_several_ingest_times(store: Store, basis: str) -> None:
+    """`--by changed --reverse -n N` once failed with "no such column: obj": the exact-key
+    look-up of the newest-first early stop read a column the version arm did not name."""
+    for day in range(1, 6):
+        text = "".join(f"* Note {n}\nbody {n} v{day if n == day else 0}\n" for n in range(1, 6))
+        ingest_text(store, text, "notes.org", now=datetime(2026, 11, 20 + day, 10, tzinfo=UTC))
+    window = w("2026-11-01T00:00", "2026-11-30T00:00")
+    every = select(store, window=window, filters=Filters(by=basis), reverse=True)
+    for limit in (1, 2, 3, 7):
+        top = select(store, window=window, filters=Filters(by=basis), reverse=True, limit=limit)
+        assert titles(top) == titles(every)[:limit]
+    newest = select(store, window=window, filters=Filters(by="changed"), reverse=True, limit=2)
+    assert titles(newest) == ["Note 5", "Note 4"]

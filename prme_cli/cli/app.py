@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from prme_cli import __version__
-from prme_cli.errors import ExitStatus, PrmeError, UsageError
+from prme_cli.errors import (
+    INTERRUPTED_STATUS,
+    ExitStatus,
+    UsageError,
+    describe_failure,
+)
+from prme_cli.errors import one_line as _one_line
+from prme_cli.errors import safe_str as _safe_str
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
@@ -45,25 +51,6 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = [
-    "event",
-    "changed",
-    "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
-]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
@@ -105,11 +92,9 @@ class State:
 
     @property
     def store_path(self) -> Path:
-        from prme_cli.config import default_store_path
+        from prme_cli.config import store_path
 
-        return (
-            Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
-        )
+        return store_path(self.cfg)
 
     def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
         fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
@@ -192,7 +177,10 @@ def _root(
 
 
 def _err(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    try:
+        sys.stderr.write(message + "\n")
+    except (OSError, ValueError):  # stderr closed: nowhere left to say it
+        pass
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,30 +225,15 @@ def _filters(
     include_deleted: bool,
     include_archived: bool,
 ) -> Filters:
-    from prme_cli.query import Filters
+    from prme_cli.options import make_filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
-    for t in types or ():
-        if t not in ("heading", "file"):
-            raise UsageError(f"unknown --type {t!r} (choose heading or file)")
-    return Filters(
-        by=by,
-        types=tuple(types or ()),
-        todos=tuple(todos or ()),
-        tags=tuple(tags or ()),
-        files=tuple(files or ()),
-        include_deleted=include_deleted,
-        include_archived=include_archived,
-    )
+    return make_filters(by, types, todos, tags, files, include_deleted, include_archived)
 
 
 def _limit(max_results: int | None, default: int | None) -> int | None:
-    if max_results is None:
-        return default
-    if max_results < 0:
-        raise UsageError("--max-results must be ≥ 0 (0 means no limit)")
-    return None if max_results == 0 else max_results
+    from prme_cli.options import result_limit
+
+    return result_limit(max_results, default)
 
 
 def _emit_rows(
@@ -271,9 +244,10 @@ def _emit_rows(
     title: str | None = None,
 ) -> None:
     from prme_cli.cli import render
+    from prme_cli.documents import rows_json
 
     fmt = state.output_format()
-    results = [row.to_json(state.tz) for row in rows]
+    results = rows_json(rows, state.tz)
     render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
     if not rows:
         if fmt == "table":
@@ -291,35 +265,18 @@ def _query_doc(
     text: str | None = None,
     limit: int | None = None,
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "command": command,
-        "now": state.now.isoformat(),
-        "tz": state.tz_name,
-        "window": None,
-        "text": text,
-        "by": filters.by,
-        "filters": {
-            "type": list(filters.types),
-            "todo": list(filters.todos),
-            "tag": list(filters.tags),
-            "file": list(filters.files),
-            "include_deleted": filters.include_deleted,
-            "include_archived": filters.include_archived,
-        },
-        "max_results": limit,
-    }
-    if window is not None:
-        # `since` runs up to now inclusive (its end is now plus one microsecond internally);
-        # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
-        inclusive = window[1].microsecond == 1 and command != "range"
-        end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
-        doc["window"] = {
-            "start": window[0].isoformat(),
-            "end": end.isoformat(),
-            "end_inclusive": inclusive,
-        }
-        doc["window"].update(expressions or {})
-    return doc
+    from prme_cli.documents import query_document
+
+    return query_document(
+        command,
+        window,
+        filters,
+        now=state.now,
+        tz=state.tz,
+        expressions=expressions,
+        text=text,
+        limit=limit,
+    )
 
 
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
@@ -468,22 +425,15 @@ def query(
     max_results: MaxOpt = None,
 ) -> None:
     """The context query: text and/or a window; 20 rows by default (--max-results 0 = all)."""
+    from prme_cli.options import check_text, query_window
     from prme_cli.query import select
 
     state = _state(ctx)
     filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
-    window: tuple[datetime, datetime] | None = None
-    expressions: dict[str, str] = {}
-    if until is not None and since_ is None:
-        raise UsageError("--until needs --since (use `prme range` for a closed window)")
-    if since_ is not None and until is not None:
-        window = _range_window(state, since_, until)
-        expressions = {"since": since_, "until": until}
-    elif since_ is not None:
-        window = _since_window(state, since_)
-        expressions = {"since": since_}
-    if fts and not text:
-        raise UsageError("--fts needs a TEXT expression")
+    window, expressions = query_window(
+        since_, until, state.now, state.tz, week_start=_week_start(state)
+    )
+    check_text(text, fts)
     if context:
         _query_context(
             state, text, window, filters, fts=fts, budget=budget, max_results=max_results
@@ -510,11 +460,10 @@ def _query_context(
     budget: int | None,
     max_results: int | None,
 ) -> None:
+    from prme_cli.options import budget_tokens
     from prme_cli.service import context_for_query
 
-    budget = state.cfg["context"]["budget"] if budget is None else budget
-    if budget < 0:
-        raise UsageError("--budget must be ≥ 0")
+    budget = budget_tokens(budget, state.cfg["context"]["budget"])
     # The context is text for a reader: json wraps it with its accounting, ids lists what
     # was packed, and every other format prints the context itself (so a pipe gets it).
     fmt = state.output_format(("table", "json", "tsv", "org", "ids"))
@@ -544,9 +493,9 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
         for record in bundle.records:
             sys.stdout.write(f"{record.id}\n")
     elif fmt == "json":
-        doc = bundle.to_json()
-        if outcome.relation is not None:
-            doc["temporal_relation"] = outcome.relation
+        from prme_cli.documents import context_document
+
+        doc = context_document(outcome)
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(bundle.context)
@@ -676,8 +625,7 @@ def when(
 ) -> None:
     """Show how time expressions resolve: [start, end) and grain."""
     from prme_cli.cli import render
-    from prme_cli.errors import TimeExpressionError
-    from prme_cli.timeexpr import resolve
+    from prme_cli.documents import when_document
 
     state = _state(ctx)
     if expressions == ["-"]:
@@ -685,22 +633,13 @@ def when(
     docs: list[dict[str, Any]] = []
     failed = False
     for expression in expressions:
-        try:
-            win = resolve(
-                expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
-            )
-            docs.append(win.to_json(state.now, state.tz_name))
-        except TimeExpressionError as exc:
+        doc = when_document(
+            expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+        )
+        docs.append(doc)
+        if "error" in doc:
             failed = True
-            docs.append(
-                {
-                    "expression": expression,
-                    "now": state.now.isoformat(),
-                    "tz": state.tz_name,
-                    "error": str(exc),
-                }
-            )
-            _err(f"prme: error: {exc}")
+            _err(f"prme: error: {doc['error']}")
     fmt = state.output_format()
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
@@ -938,6 +877,25 @@ def purge(
 
 
 # ---------------------------------------------------------------------------------------------
+# Serving agents
+
+
+@app.command("mcp")
+def mcp_server(ctx: typer.Context) -> None:
+    """Serve prme's tools to an MCP client (an agent) over stdio; needs prme[mcp]."""
+    from prme_cli.mcp import INSTALL_HINT, sdk_available
+
+    state = _state(ctx)
+    if not sdk_available():
+        raise UsageError(INSTALL_HINT)
+    from prme_cli.mcp.server import serve
+
+    if sys.stdin.isatty():
+        _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
+    serve(state.cfg)
+
+
+# ---------------------------------------------------------------------------------------------
 # Health and configuration
 
 
@@ -1015,30 +973,61 @@ def _hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console entry point: run the app, turning library errors into exit codes.
-
-    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; everything the
-    library raises as :class:`PrmeError` becomes one ``prme: error: …`` line and its code.
-    """
-    args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
-    if argv is None and hasattr(signal, "SIGPIPE"):
-        # `prme since … | head` closing the pipe early: end quietly like other Unix tools
-        # (status 141 under pipefail), not with exit 1, which means "no results" here.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+def _report(exc: BaseException) -> int:
+    """Say what failed on stderr; return the exit status. Never raises, even for an exception
+    object too broken to describe (missing attributes, a raising ``__getattr__``)."""
     try:
-        app(args=args, prog_name="prme")
-    except PrmeError as exc:
-        _err(f"prme: error: {exc}")
-        sys.exit(int(exc.exit_status))
-    except sqlite3.Error as exc:
-        # Disk full, a read-only file, a lock held past the busy timeout: a store problem,
-        # said in one line (the transaction was rolled back, nothing half-written remains).
-        _err(f"prme: error: store: {exc}")
-        sys.exit(int(ExitStatus.STORE))
-    except KeyboardInterrupt:
-        _err("prme: interrupted")
-        sys.exit(130)
+        message, status = describe_failure(exc)
+        details = list(getattr(exc, "details", ()))
+    except Exception:  # noqa: BLE001 - the boundary's last resort
+        message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
+    _err(_one_line(message))
+    for line in details:
+        _err(_one_line(str(line)))
+    return status
+
+
+def _quiet_unraisable(unraisable: Any) -> None:
+    """Errors Python can only ignore (a generator finalised late, a failed ``__del__``): one
+    line, never a traceback."""
+    exc = unraisable.exc_value
+    if exc is not None:
+        _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the app; the one place failures become exit codes.
+
+    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; Typer turns Ctrl-C
+    into exit 130 silently, so that status is announced here. Everything else a command
+    raises, of whatever class, becomes one ``prme: …`` line and a SPEC §5 status (see
+    :func:`describe_failure`).
+    """
+    if argv is None:
+        sys.unraisablehook = _quiet_unraisable
+        if hasattr(signal, "SIGPIPE"):
+            # `prme since … | head` closing the pipe early: end quietly like other Unix tools
+            # (status 141 under pipefail), not with exit 1, which means "no results" here.
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    click_error = _click_exception_class()
+    try:
+        args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
+        # Not standalone: Typer would answer Ctrl-C, click's errors and EOF itself (silently,
+        # or with exit 1, which means "no results" here); every outcome is decided below.
+        status = app(args=args, prog_name="prme", standalone_mode=False)
+    except click_error as exc:
+        # The parser's own usage errors keep click's familiar "Usage: … Error: …" form.
+        try:
+            exc.show()  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - a message that cannot be shown still ends in exit 2
+            _err(_one_line(f"prme: error: {_safe_str(exc)}"))
+        sys.exit(int(ExitStatus.USAGE))
+    except typer.Abort as exc:
+        sys.exit(_report(exc.__cause__ or exc.__context__ or KeyboardInterrupt()))
+    except SystemExit as exc:
+        if exc.code == INTERRUPTED_STATUS:
+            _err("prme: interrupted")
+        raise
     except BrokenPipeError:
         # `prme since … | head` closing the pipe early is not worth a traceback.
         try:
@@ -1046,3 +1035,13 @@ def main(argv: list[str] | None = None) -> None:
         except OSError:
             pass
         sys.exit(0)
+    except BaseException as exc:  # noqa: BLE001 - the error boundary: nothing escapes it
+        sys.exit(_report(exc))
+    if status == INTERRUPTED_STATUS:  # Typer's answer to Ctrl-C in a command
+        _err("prme: interrupted")
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _click_exception_class() -> type[Exception]:
+    """click's ``ClickException``, wherever this Typer keeps click (vendored since 0.23)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")

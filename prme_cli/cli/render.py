@@ -58,7 +58,9 @@ def write_results(
 ) -> None:
     """Write query results in ``fmt``; the JSON schema is ``{"query", "count", "results"}``."""
     if fmt == "json":
-        doc = {"query": query, "count": len(results), "results": list(results)}
+        from prme_cli.documents import results_document
+
+        doc = results_document(query, results)
         out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     elif fmt == "jsonl":
         out.writelines(json.dumps(result, ensure_ascii=False) + "\n" for result in results)
