@@ -266,7 +266,7 @@ def check(
     if not ok:
         return StructureCheck(0.2, (*reasons, "the line is another part of the event"))
     subject = re.match(
-        r"\s*(?:when|how|which|what)\b.*?\b(?:did|was|were|has|had)\s+"
+        r"\s*(?i:when|how|which|what)\b.*?\b(?i:did|was|were|has|had)\s+"
         r"(?P<who>[A-Z][a-z]+)\b",
         question,
     )
