@@ -23,20 +23,24 @@ notes from anywhere updates the same objects.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import UsageError
 from .eventstore import node_event_rows, write_events
 from .model import Node, ParsedFile, Timestamp
+from .orgtime import repeater_fits_calendar
 from .store import (
     HIDDEN_ARCHIVED,
     SPAN_BOUNDS,
@@ -54,6 +58,14 @@ from .store import (
 INGEST_FORMAT = 1
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
+#: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
+#: that large, a ``*.org`` link to a log or a device might be.
+DEFAULT_MAX_FILE_MB = 100
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_MB * 1024 * 1024
+#: A recorded mtime less than this much older than the moment it was observed is *racy*: an
+#: edit within the same tick of a coarse file system (FAT's 2 s, ext2/exFAT/many network
+#: shares' 1 s) would keep size and mtime, so the file is hashed next time (as git does).
+RACY_WINDOW_NS = 3_000_000_000
 _TOUCH_BATCH = 1000
 _LOOKUP_CHUNK = 500
 _FIXED_UNITS = {"h": 3600, "d": 86_400, "w": 7 * 86_400}
@@ -222,6 +234,19 @@ def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
     )
 
 
+def _storable(ts: Timestamp, path: str, counts: IngestReport) -> Timestamp:
+    """``ts`` as the time index can hold it: a repeater too large to ever repeat within the
+    calendar (``+106751991167301d``, whose period overflows SQLite's integers) is kept as a
+    one-time stamp at its date, with a warning, instead of aborting the file on every run."""
+    if ts.repeater is None or repeater_fits_calendar(ts.repeater):
+        return ts
+    counts.warnings.append(
+        f"{path}:{ts.line}: repeater {ts.repeater} in {ts.raw} is too large to repeat within "
+        "the calendar; kept as a one-time timestamp"
+    )
+    return dataclasses.replace(ts, repeater=None)
+
+
 _TS_INSERT = (
     'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
     "repeater, warning, label, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -308,10 +333,15 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("ingest time `now` must be timezone-aware")
         self.store = store
+        self.max_file_bytes = max_file_bytes
+        # The real clock, not `now`: racy mtimes are about when the file system was looked at.
+        self.clock_ns = clock_ns
         self.now = format_instant(now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
@@ -341,6 +371,9 @@ class _Run:
         rec = self.files.get(path)
         try:
             st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return
             if (
                 rec is not None
                 and rec.deleted_at is None
@@ -350,13 +383,56 @@ class _Run:
             ):
                 self._touch(rec, st.st_size, st.st_mtime_ns)
                 return
-            with open(path, "rb") as fh:
-                data = fh.read()
+            read = self._read_regular(path)
         except OSError as exc:
             report.files_failed += 1
             report.errors.append(f"{path}: {exc.strerror or exc}")
             return
-        self._ingest_bytes(path, root, relpath, data, st.st_size, st.st_mtime_ns, rec)
+        if read is None:
+            return
+        data, st = read
+        self._ingest_bytes(
+            path, root, relpath, data, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
+        )
+
+    def _read_regular(self, path: str) -> tuple[bytes, os.stat_result] | None:
+        """The bytes of a regular file and its status as opened, or None (reported).
+
+        Opened without blocking and checked again after opening, so a FIFO swapped in after
+        the ``stat`` cannot hang the run; read up to the size cap, so a file that grows (or a
+        link to an endless device) cannot exhaust memory.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return None
+            cap = self.max_file_bytes
+            if st.st_size <= cap:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    data = fh.read(cap + 1)
+            if st.st_size > cap or len(data) > cap:
+                self.report.files_failed += 1
+                self.report.errors.append(
+                    f"{path}: larger than the size cap ({max(st.st_size, cap + 1)} bytes > "
+                    f"{cap}; ingest.max_file_mb); not read"
+                )
+                return None
+        finally:
+            os.close(fd)
+        return data, st
+
+    def _skip_special(self, path: str, mode: int) -> None:
+        """A FIFO, device or socket named like an org file: never read (it could block or
+        never end); its stored notes, if any, are kept."""
+        self.report.warnings.append(f"{path}: not a regular file ({_file_kind(mode)}); skipped")
+
+    def _trusted_mtime(self, mtime_ns: int) -> int | None:
+        """``mtime_ns`` if it is clearly older than now, else None: a racy mtime is not
+        recorded, so the next run hashes the file instead of trusting size and mtime."""
+        return mtime_ns if mtime_ns < self.clock_ns() - RACY_WINDOW_NS else None
 
     def ingest_text(self, text: str, name: str) -> None:
         """Ingest text that has no file on disk (stdin), keyed by ``name``."""
@@ -369,6 +445,7 @@ class _Run:
         )
 
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
+        """Record an unchanged file as seen (``mtime_ns`` None: racy, hash it next time)."""
         self.report.files_unchanged += 1
         rec.size, rec.mtime_ns = size, mtime_ns
         self.touches.append((self.now, size, mtime_ns, rec.file_id))
@@ -520,7 +597,12 @@ class _Run:
             archived = int(node.archived or (archive_file and i > 0))
             # The object is live once written: its stamps carry only the archived flag.
             hidden = HIDDEN_ARCHIVED if archived else 0
-            stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
+            stamps.extend(
+                [
+                    (*timestamp_row(pk, _storable(ts, path, counts)), hidden)
+                    for ts in node.timestamps
+                ]
+            )
             happened.extend(node_event_rows(pk, node, parsed))
             if ex is None:
                 version = now
@@ -717,17 +799,34 @@ class _Run:
         rec.deleted_at = self.now
         self.report.files_tombstoned += 1
 
-    def tombstone_under(self, root: str, *, is_dir: bool) -> None:
-        """Tombstone the known files of ``root`` not seen in this run."""
+    def tombstone_under(self, root: str, *, is_dir: bool, keep: Sequence[str] = ()) -> None:
+        """Tombstone the known files of ``root`` not seen in this run, except those under the
+        folders ``keep`` (unreadable this time: absent from the walk, not from the disk)."""
         prefix = root.rstrip(os.sep) + os.sep
+        kept = tuple(folder.rstrip(os.sep) + os.sep for folder in keep)
         for path, rec in list(self.files.items()):
             if rec.deleted_at is not None or path in self.seen:
+                continue
+            if kept and (path.startswith(kept) or path in keep):
                 continue
             if path == root or (is_dir and path.startswith(prefix)):
                 self.tombstone_file(path)
 
 
 # -- walking --------------------------------------------------------------------------------
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISDIR, "directory"),
+    ):
+        if test(mode):
+            return name
+    return "special file"
 
 
 def _is_skipped_name(name: str) -> bool:
@@ -741,16 +840,22 @@ def _excluded(rel: str, name: str, exclude: Sequence[str]) -> bool:
 
 
 def walk_root(
-    root: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+    root: str,
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    on_error: Callable[[OSError], None] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """``(absolute path, path relative to root)`` of the files to ingest, sorted.
 
     Hidden files and folders, editor backups (``*~``, ``#*#``) and ``*.gpg`` are skipped;
     ``*.org_archive`` files only with ``include_archived``. ``exclude`` patterns match the
     relative path or the bare name of a file or folder. ``glob`` matches the file name (or the
-    relative path when it contains a ``/``).
+    relative path when it contains a ``/``). A folder that cannot be listed is passed to
+    ``on_error`` (its ``filename`` is the folder), never silently taken as empty.
     """
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root, onerror=on_error):
         rel_dir = os.path.relpath(dirpath, root)
         rel_dir = "" if rel_dir == "." else rel_dir
         dirnames[:] = sorted(
@@ -774,6 +879,46 @@ def walk_root(
 
 def _abspath(path: str | Path) -> str:
     return os.path.abspath(os.path.expanduser(str(path)))
+
+
+class _Root(NamedTuple):
+    """One ingest root as planned: its files, and the folders under it that could not be
+    listed (their stored files are kept, not tombstoned)."""
+
+    path: str
+    kind: str
+    files: list[tuple[str, str]]
+    unreadable: list[str]
+
+
+def _plan_root(
+    path: str, kind: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+) -> _Root:
+    if kind == "file":
+        return _Root(path, "file", [(path, os.path.basename(path))], [])
+    failed: list[OSError] = []
+    files = list(
+        walk_root(
+            path,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            on_error=failed.append,
+        )
+    )
+    return _Root(path, "dir", files, [str(exc.filename or path) for exc in failed])
+
+
+def _root_kind(path: str) -> tuple[str | None, str | None]:
+    """``("dir" | "file", None)`` for a root that is there, else ``(None, why not)``: a root
+    that cannot be reached for lack of permission is not "missing"."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, "no such file or directory"
+    except OSError as exc:
+        return None, f"cannot read ({exc.strerror or exc})"
+    return ("dir" if stat.S_ISDIR(st.st_mode) else "file"), None
 
 
 def _record_root(
@@ -818,6 +963,7 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
@@ -832,20 +978,19 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        max_file_bytes=max_file_bytes,
     )
-    plan: list[tuple[str, str, list[tuple[str, str]]]] = []
+    plan: list[_Root] = []
     for raw in paths:
         path = _abspath(raw)
-        if os.path.isdir(path):
-            files = list(
-                walk_root(path, glob=glob, exclude=exclude, include_archived=include_archived)
-            )
-            plan.append((path, "dir", files))
-        elif os.path.exists(path):
-            plan.append((path, "file", [(path, os.path.basename(path))]))
-        else:
+        kind, why = _root_kind(path)
+        if kind is None:
             report.files_failed += 1
-            report.errors.append(f"{raw}: no such file or directory")
+            report.errors.append(f"{raw}: {why}")
+            continue
+        plan.append(
+            _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
+        )
     _run_plan(
         run,
         plan,
@@ -860,7 +1005,7 @@ def ingest_paths(
 
 def _run_plan(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -869,7 +1014,7 @@ def _run_plan(
     on_total: Callable[[int], None] | None,
 ) -> None:
     if on_total:
-        on_total(sum(len(files) for _, _, files in plan))
+        on_total(sum(len(root.files) for root in plan))
     with run.store.bulk_writes():
         _run_files(
             run,
@@ -883,7 +1028,7 @@ def _run_plan(
 
 def _run_files(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -891,7 +1036,7 @@ def _run_files(
     todo_keywords: Sequence[str],
 ) -> None:
     try:
-        for root, kind, files in plan:
+        for root, kind, files, unreadable in plan:
             _record_root(
                 run.store,
                 root,
@@ -905,8 +1050,13 @@ def _run_files(
             base = root if kind == "dir" else os.path.dirname(root)
             for path, rel in files:
                 run.ingest_file(path, base, rel)
+            for folder in unreadable:
+                run.report.errors.append(
+                    f"{folder}: cannot read directory; its notes are kept "
+                    "(fix its permissions, or --exclude it)"
+                )
             if kind == "dir":
-                run.tombstone_under(root, is_dir=True)
+                run.tombstone_under(root, is_dir=True, keep=unreadable)
     finally:
         run.flush()
 
@@ -954,6 +1104,7 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -971,7 +1122,7 @@ def reingest_roots(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
     ).fetchall()
     glob_override = glob if glob not in (None, DEFAULT_GLOB) else None
-    groups: dict[tuple[Any, ...], list[tuple[str, str, list[tuple[str, str]]]]] = {}
+    groups: dict[tuple[Any, ...], list[_Root]] = {}
     vanished: list[tuple[str, str]] = []
     for path, kind, root_glob, exclude_json, arch, todo_json in rows:
         glob = root_glob if glob_override is None else glob_override
@@ -979,14 +1130,14 @@ def reingest_roots(
         arch_b = bool(arch) or bool(include_archived)
         todo = tuple(json.loads(todo_json)) if todo_keywords is None else tuple(todo_keywords)
         key = (glob, root_exclude, arch_b, todo)
-        if kind == "dir" and os.path.isdir(path):
-            files = list(walk_root(path, glob=glob, exclude=root_exclude, include_archived=arch_b))
-            groups.setdefault(key, []).append((path, "dir", files))
-        elif kind == "file" and os.path.isfile(path):
-            groups.setdefault(key, []).append((path, "file", [(path, os.path.basename(path))]))
+        found, why = _root_kind(path)
+        if found == kind:
+            groups.setdefault(key, []).append(
+                _plan_root(path, kind, glob=glob, exclude=root_exclude, include_archived=arch_b)
+            )
         else:
-            vanished.append((path, kind))
-    total = sum(len(f) for plan in groups.values() for _, _, f in plan)
+            vanished.append((path, why or f"no longer a {'directory' if kind == 'dir' else kind}"))
+    total = sum(len(root.files) for plan in groups.values() for root in plan)
     if on_total:
         on_total(total)
     for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
@@ -998,6 +1149,7 @@ def reingest_roots(
             todo_keywords=todo,
             progress=progress,
             report=sub,
+            max_file_bytes=max_file_bytes,
         )
         _run_plan(
             run,
@@ -1012,11 +1164,14 @@ def reingest_roots(
     # A root that is gone altogether is far more often an unmounted disk or a renamed folder
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
-    for path, _kind in vanished:
-        report.errors.append(
-            f"{path}: ingest root no longer exists; its notes are kept "
-            "(`prme forget` it if it is gone for good)"
-        )
+    for path, why in vanished:
+        if why.startswith("no such"):
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept "
+                "(`prme forget` it if it is gone for good)"
+            )
+        else:
+            report.errors.append(f"{path}: ingest root {why}; its notes are kept")
     return report
 
 

@@ -40,7 +40,8 @@ def run_ingest(
     # Check the arguments before the store is created: a typo must not leave an empty store.
     if "-" in paths and paths != ["-"]:
         raise UsageError("stdin (-) cannot be mixed with other paths")
-    stdin_text = _read_stdin(name) if paths == ["-"] else None
+    max_file_bytes = int(state.cfg["ingest"]["max_file_mb"]) * 1024 * 1024
+    stdin_text = _read_stdin(name, max_file_bytes) if paths == ["-"] else None
     if not paths and not state.store_path.exists():
         raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
     now = state.now
@@ -94,6 +95,7 @@ def run_ingest(
                 exclude=exclude,
                 progress=on_file,
                 on_total=on_total,
+                max_file_bytes=max_file_bytes,
                 **common,
             )
         else:
@@ -102,7 +104,13 @@ def run_ingest(
                     "nothing to re-ingest: give a PATH (no root has been ingested yet)"
                 )
             report = ingest.reingest_roots(
-                store, glob=glob, exclude=exclude, progress=on_file, on_total=on_total, **common
+                store,
+                glob=glob,
+                exclude=exclude,
+                progress=on_file,
+                on_total=on_total,
+                max_file_bytes=max_file_bytes,
+                **common,
             )
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
@@ -115,11 +123,18 @@ def run_ingest(
     return report
 
 
-def _read_stdin(name: str) -> str:
-    """Standard input as UTF-8 text, decoded like a file: bad bytes are a clear error."""
+def _read_stdin(name: str, max_bytes: int) -> str:
+    """Standard input as UTF-8 text, decoded like a file: bad bytes are a clear error, and so
+    is more than the size cap (``yes | prme ingest -`` must not exhaust memory)."""
     from prme_cli.errors import InputFileError
 
-    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+    data = sys.stdin.buffer.read(max_bytes + 1) if hasattr(sys.stdin, "buffer") else None
+    if data is None:
+        data = sys.stdin.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputFileError(
+            f"{name} (stdin): larger than the size cap ({max_bytes} bytes; ingest.max_file_mb)"
+        )
     if isinstance(data, str):
         return data
     try:
