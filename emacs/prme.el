@@ -253,6 +253,8 @@ RERUN is a function that repeats the search.  Returns the buffer."
         (erase-buffer)
         (insert "#+TITLE: " title "\n")
         (dolist (line lines) (insert line "\n"))
+        ;; every entry open, whatever `org-startup-folded' says
+        (outline-show-all)
         (goto-char (point-min))
         (forward-line 1))
       (setq prme--rerun rerun)
