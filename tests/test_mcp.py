@@ -243,8 +243,14 @@ def test_relate_refuses_as_the_cli_does(
     assert doc["value"] is None and doc["evidence_ids"] == []
 
 
-def test_find_resolves_expressions_in_text(server: Server) -> None:
-    doc = server.ok("find", {"text": "Met Tom two days ago; call him next friday."})
+def test_find_resolves_expressions_in_text(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    text = "Met Tom two days ago; call him next friday, for three hours."
+    doc = server.ok("find", {"text": text})
+    # the rows of `prme when --find TEXT --format json` (which prints them as an array)
+    assert doc["results"] == _cli_json(env, "when", "--find", text)
     found = {r["text"]: r for r in doc["results"]}
     assert found["two days ago"]["start"].startswith("2026-11-25")
     assert found["next friday"]["start"].startswith("2026-12-04")
