@@ -31,7 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "week_start": "monday",
     "dayfirst": False,
     "org": {"todo_keywords": ["TODO", "|", "DONE"]},
-    "ingest": {"glob": "*.org", "exclude": [], "include_archived": False},
+    "ingest": {"glob": "*.org", "exclude": [], "include_archived": False, "max_file_mb": 100},
     "context": {"budget": 4096, "format": "reader"},
     # `prme mcp`: read-only unless the user lets agents re-ingest roots already ingested.
     "mcp": {"allow_ingest": False},
@@ -256,6 +256,9 @@ def _check(cfg: dict[str, Any]) -> None:
         cfg["ingest"]["include_archived"], "ingest.include_archived"
     )
     cfg["mcp"]["allow_ingest"] = _as_bool(cfg["mcp"]["allow_ingest"], "mcp.allow_ingest")
+    cap = cfg["ingest"]["max_file_mb"]
+    if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+        raise UsageError("ingest.max_file_mb must be a whole number of MiB ≥ 1")
 
 
 def _str_list(value: Any, name: str, *, split: bool = True) -> list[str]:

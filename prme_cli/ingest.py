@@ -23,20 +23,25 @@ notes from anywhere updates the same objects.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import UsageError
 from .eventstore import node_event_rows, write_events
 from .model import Node, ParsedFile, Timestamp
+from .orgtime import repeater_fits_calendar
 from .store import (
     HIDDEN_ARCHIVED,
     SPAN_BOUNDS,
@@ -56,6 +61,14 @@ from .store import (
 INGEST_FORMAT = 2
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
+#: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
+#: that large, a ``*.org`` link to a log or a device might be.
+DEFAULT_MAX_FILE_MB = 100
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_MB * 1024 * 1024
+#: A recorded mtime less than this much older than the moment it was observed is *racy*: an
+#: edit within the same tick of a coarse file system (FAT's 2 s, ext2/exFAT/many network
+#: shares' 1 s) would keep size and mtime, so the file is hashed next time (as git does).
+RACY_WINDOW_NS = 3_000_000_000
 _TOUCH_BATCH = 1000
 _LOOKUP_CHUNK = 500
 _FIXED_UNITS = {"h": 3600, "d": 86_400, "w": 7 * 86_400}
@@ -103,6 +116,32 @@ class IngestReport:
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
         self.notices.extend(other.notices)
+
+
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an ingest run. Still a :class:`KeyboardInterrupt` (so it stops
+    everything), carrying the :class:`IngestReport` of what was committed before it: every
+    file counted there is wholly in the store, the file being written was rolled back."""
+
+    def __init__(self, report: IngestReport) -> None:
+        super().__init__("ingest interrupted")
+        self.report = report
+
+
+@contextmanager
+def _exclusive_run(
+    store: Store, report: IngestReport, on_wait: Callable[[int | None], None] | None
+) -> Iterator[None]:
+    """One writing run at a time (the store's run lock), and Ctrl-C reported with what was
+    committed. A read-only store fails here, before any work, saying so."""
+    store.require_writable()
+    try:
+        with store.run_lock(on_wait):
+            yield
+    except IngestInterrupted:
+        raise
+    except KeyboardInterrupt as exc:
+        raise IngestInterrupted(report) from exc
 
 
 def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -245,6 +284,19 @@ def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
     )
 
 
+def _storable(ts: Timestamp, path: str, counts: IngestReport) -> Timestamp:
+    """``ts`` as the time index can hold it: a repeater too large to ever repeat within the
+    calendar (``+106751991167301d``, whose period overflows SQLite's integers) is kept as a
+    one-time stamp at its date, with a warning, instead of aborting the file on every run."""
+    if ts.repeater is None or repeater_fits_calendar(ts.repeater):
+        return ts
+    counts.warnings.append(
+        f"{path}:{ts.line}: repeater {ts.repeater} in {ts.raw} is too large to repeat within "
+        "the calendar; kept as a one-time timestamp"
+    )
+    return dataclasses.replace(ts, repeater=None)
+
+
 _TS_INSERT = (
     'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
     "repeater, warning, label, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -265,6 +317,11 @@ _OBJ_UPDATE = (
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
     "event_source=?, archived=?, content_hash=?, version=?, first_seen=?, last_seen=?, "
     "deleted_at=NULL WHERE pk=?"
+)
+
+
+_FILE_ROW = (
+    "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at FROM files"
 )
 
 
@@ -358,10 +415,15 @@ class _Run:
         progress: Callable[[str], None] | None,
         report: IngestReport,
         dayfirst: bool = False,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("ingest time `now` must be timezone-aware")
         self.store = store
+        self.max_file_bytes = max_file_bytes
+        # The real clock, not `now`: racy mtimes are about when the file system was looked at.
+        self.clock_ns = clock_ns
         self.now = format_instant(now)
         check_ingest_time(store, self.now)
         self.include_archived = include_archived
@@ -374,10 +436,7 @@ class _Run:
         self.files: dict[str, _FileRec] = {}
         self.touches: list[tuple[Any, ...]] = []
         self.seen: set[str] = set()
-        for row in store.conn.execute(
-            "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at "
-            "FROM files"
-        ):
+        for row in store.conn.execute(_FILE_ROW):
             self.files[row[0]] = _FileRec(*row[1:])
 
     # -- files -------------------------------------------------------------------------------
@@ -394,6 +453,9 @@ class _Run:
         rec = self.files.get(path)
         try:
             st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return
             if (
                 rec is not None
                 and rec.deleted_at is None
@@ -403,13 +465,56 @@ class _Run:
             ):
                 self._touch(rec, st.st_size, st.st_mtime_ns)
                 return
-            with open(path, "rb") as fh:
-                data = fh.read()
+            read = self._read_regular(path)
         except OSError as exc:
             report.files_failed += 1
             report.errors.append(f"{path}: {exc.strerror or exc}")
             return
-        self._ingest_bytes(path, root, relpath, data, st.st_size, st.st_mtime_ns, rec)
+        if read is None:
+            return
+        data, st = read
+        self._ingest_bytes(
+            path, root, relpath, data, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
+        )
+
+    def _read_regular(self, path: str) -> tuple[bytes, os.stat_result] | None:
+        """The bytes of a regular file and its status as opened, or None (reported).
+
+        Opened without blocking and checked again after opening, so a FIFO swapped in after
+        the ``stat`` cannot hang the run; read up to the size cap, so a file that grows (or a
+        link to an endless device) cannot exhaust memory.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return None
+            cap = self.max_file_bytes
+            if st.st_size <= cap:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    data = fh.read(cap + 1)
+            if st.st_size > cap or len(data) > cap:
+                self.report.files_failed += 1
+                self.report.errors.append(
+                    f"{path}: larger than the size cap ({max(st.st_size, cap + 1)} bytes > "
+                    f"{cap}; ingest.max_file_mb); not read"
+                )
+                return None
+        finally:
+            os.close(fd)
+        return data, st
+
+    def _skip_special(self, path: str, mode: int) -> None:
+        """A FIFO, device or socket named like an org file: never read (it could block or
+        never end); its stored notes, if any, are kept."""
+        self.report.warnings.append(f"{path}: not a regular file ({_file_kind(mode)}); skipped")
+
+    def _trusted_mtime(self, mtime_ns: int) -> int | None:
+        """``mtime_ns`` if it is clearly older than now, else None: a racy mtime is not
+        recorded, so the next run hashes the file instead of trusting size and mtime."""
+        return mtime_ns if mtime_ns < self.clock_ns() - RACY_WINDOW_NS else None
 
     def ingest_text(self, text: str, name: str) -> None:
         """Ingest text that has no file on disk (stdin), keyed by ``name``."""
@@ -422,6 +527,7 @@ class _Run:
         )
 
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
+        """Record an unchanged file as seen (``mtime_ns`` None: racy, hash it next time)."""
         self.report.files_unchanged += 1
         rec.size, rec.mtime_ns = size, mtime_ns
         self.touches.append((self.now, size, mtime_ns, rec.file_id))
@@ -479,6 +585,10 @@ class _Run:
         report.warnings.extend(parsed.warnings)
         counts = IngestReport()
         with self.store.transaction() as conn:
+            # Re-read the file's row under the write lock: whatever wrote the store since this
+            # run started (an older prme, a library caller without the run lock) is seen.
+            row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
+            rec = None if row is None else _FileRec(*row[1:])
             file_id, relpath = self._upsert_file(
                 conn, path, root, relpath, rec, size, mtime_ns, sha
             )
@@ -578,7 +688,12 @@ class _Run:
             archived = int(node.archived or (archive_file and i > 0))
             # The object is live once written: its stamps carry only the archived flag.
             hidden = HIDDEN_ARCHIVED if archived else 0
-            stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
+            stamps.extend(
+                [
+                    (*timestamp_row(pk, _storable(ts, path, counts)), hidden)
+                    for ts in node.timestamps
+                ]
+            )
             happened.extend(node_event_rows(pk, node, parsed))
             if ex is None:
                 version = now
@@ -800,17 +915,34 @@ class _Run:
         rec.deleted_at = self.now
         self.report.files_tombstoned += 1
 
-    def tombstone_under(self, root: str, *, is_dir: bool) -> None:
-        """Tombstone the known files of ``root`` not seen in this run."""
+    def tombstone_under(self, root: str, *, is_dir: bool, keep: Sequence[str] = ()) -> None:
+        """Tombstone the known files of ``root`` not seen in this run, except those under the
+        folders ``keep`` (unreadable this time: absent from the walk, not from the disk)."""
         prefix = root.rstrip(os.sep) + os.sep
+        kept = tuple(folder.rstrip(os.sep) + os.sep for folder in keep)
         for path, rec in list(self.files.items()):
             if rec.deleted_at is not None or path in self.seen:
+                continue
+            if kept and (path.startswith(kept) or path in keep):
                 continue
             if path == root or (is_dir and path.startswith(prefix)):
                 self.tombstone_file(path)
 
 
 # -- walking --------------------------------------------------------------------------------
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISDIR, "directory"),
+    ):
+        if test(mode):
+            return name
+    return "special file"
 
 
 def _is_skipped_name(name: str) -> bool:
@@ -824,16 +956,22 @@ def _excluded(rel: str, name: str, exclude: Sequence[str]) -> bool:
 
 
 def walk_root(
-    root: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+    root: str,
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    on_error: Callable[[OSError], None] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """``(absolute path, path relative to root)`` of the files to ingest, sorted.
 
     Hidden files and folders, editor backups (``*~``, ``#*#``) and ``*.gpg`` are skipped;
     ``*.org_archive`` files only with ``include_archived``. ``exclude`` patterns match the
     relative path or the bare name of a file or folder. ``glob`` matches the file name (or the
-    relative path when it contains a ``/``).
+    relative path when it contains a ``/``). A folder that cannot be listed is passed to
+    ``on_error`` (its ``filename`` is the folder), never silently taken as empty.
     """
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root, onerror=on_error):
         rel_dir = os.path.relpath(dirpath, root)
         rel_dir = "" if rel_dir == "." else rel_dir
         dirnames[:] = sorted(
@@ -857,6 +995,46 @@ def walk_root(
 
 def _abspath(path: str | Path) -> str:
     return os.path.abspath(os.path.expanduser(str(path)))
+
+
+class _Root(NamedTuple):
+    """One ingest root as planned: its files, and the folders under it that could not be
+    listed (their stored files are kept, not tombstoned)."""
+
+    path: str
+    kind: str
+    files: list[tuple[str, str]]
+    unreadable: list[str]
+
+
+def _plan_root(
+    path: str, kind: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+) -> _Root:
+    if kind == "file":
+        return _Root(path, "file", [(path, os.path.basename(path))], [])
+    failed: list[OSError] = []
+    files = list(
+        walk_root(
+            path,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            on_error=failed.append,
+        )
+    )
+    return _Root(path, "dir", files, [str(exc.filename or path) for exc in failed])
+
+
+def _root_kind(path: str) -> tuple[str | None, str | None]:
+    """``("dir" | "file", None)`` for a root that is there, else ``(None, why not)``: a root
+    that cannot be reached for lack of permission is not "missing"."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, "no such file or directory"
+    except OSError as exc:
+        return None, f"cannot read ({exc.strerror or exc})"
+    return ("dir" if stat.S_ISDIR(st.st_mode) else "file"), None
 
 
 def _record_root(
@@ -902,13 +1080,50 @@ def ingest_paths(
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
     dayfirst: bool = False,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
     A PATH that does not exist gets an error line and the others go on. Files of a directory
-    root that are no longer there (or no longer selected) are tombstoned.
+    root that are no longer there (or no longer selected) are tombstoned. Another ingest of
+    the same store runs first: this one waits for it (``on_wait`` is called once, with its
+    pid when known). Ctrl-C raises :class:`IngestInterrupted` with what was committed.
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _ingest_paths(
+            store,
+            paths,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
+        )
+    return report
+
+
+def _ingest_paths(
+    store: Store,
+    paths: Sequence[str | Path],
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+    dayfirst: bool = False,
+) -> None:
     run = _Run(
         store,
         now=now,
@@ -917,20 +1132,19 @@ def ingest_paths(
         progress=progress,
         report=report,
         dayfirst=dayfirst,
+        max_file_bytes=max_file_bytes,
     )
-    plan: list[tuple[str, str, list[tuple[str, str]]]] = []
+    plan: list[_Root] = []
     for raw in paths:
         path = _abspath(raw)
-        if os.path.isdir(path):
-            files = list(
-                walk_root(path, glob=glob, exclude=exclude, include_archived=include_archived)
-            )
-            plan.append((path, "dir", files))
-        elif os.path.exists(path):
-            plan.append((path, "file", [(path, os.path.basename(path))]))
-        else:
+        kind, why = _root_kind(path)
+        if kind is None:
             report.files_failed += 1
-            report.errors.append(f"{raw}: no such file or directory")
+            report.errors.append(f"{raw}: {why}")
+            continue
+        plan.append(
+            _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
+        )
     before = set(known_roots(store))
     _run_plan(
         run,
@@ -941,10 +1155,9 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         on_total=on_total,
     )
-    for root, _kind, _files in plan:
-        if root not in before:
-            report.notices.extend(_moved_notices(store, root))
-    return report
+    for root in plan:
+        if root.path not in before:
+            report.notices.extend(_moved_notices(store, root.path))
 
 
 def _covering_root(path: str, roots: Sequence[str]) -> str | None:
@@ -1005,7 +1218,7 @@ def _moved_notices(store: Store, new_root: str) -> list[str]:
 
 def _run_plan(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -1014,7 +1227,7 @@ def _run_plan(
     on_total: Callable[[int], None] | None,
 ) -> None:
     if on_total:
-        on_total(sum(len(files) for _, _, files in plan))
+        on_total(sum(len(root.files) for root in plan))
     with run.store.bulk_writes():
         _run_files(
             run,
@@ -1028,7 +1241,7 @@ def _run_plan(
 
 def _run_files(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -1036,7 +1249,7 @@ def _run_files(
     todo_keywords: Sequence[str],
 ) -> None:
     try:
-        for root, kind, files in plan:
+        for root, kind, files, unreadable in plan:
             _record_root(
                 run.store,
                 root,
@@ -1050,8 +1263,13 @@ def _run_files(
             base = root if kind == "dir" else os.path.dirname(root)
             for path, rel in files:
                 run.ingest_file(path, base, rel)
+            for folder in unreadable:
+                run.report.errors.append(
+                    f"{folder}: cannot read directory; its notes are kept "
+                    "(fix its permissions, or --exclude it)"
+                )
             if kind == "dir":
-                run.tombstone_under(root, is_dir=True)
+                run.tombstone_under(root, is_dir=True, keep=unreadable)
     finally:
         run.flush()
 
@@ -1065,24 +1283,26 @@ def ingest_text(
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     dayfirst: bool = False,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
     report = IngestReport()
-    run = _Run(
-        store,
-        now=now,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        progress=None,
-        report=report,
-        dayfirst=dayfirst,
-    )
-    with store.bulk_writes():
-        try:
-            run.ingest_text(text, name)
-        finally:
-            run.flush()
+    with _exclusive_run(store, report, on_wait):
+        run = _Run(
+            store,
+            now=now,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=None,
+            report=report,
+            dayfirst=dayfirst,
+        )
+        with store.bulk_writes():
+            try:
+                run.ingest_text(text, name)
+            finally:
+                run.flush()
     return report
 
 
@@ -1102,6 +1322,8 @@ def reingest_roots(
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
     dayfirst: bool = False,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -1115,11 +1337,42 @@ def reingest_roots(
     it comes back, e.g. an unmounted disk).
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _reingest(
+            store,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
+        )
+    return report
+
+
+def _reingest(
+    store: Store,
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str | None,
+    exclude: Sequence[str],
+    include_archived: bool | None,
+    todo_keywords: Sequence[str] | None,
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+    dayfirst: bool = False,
+) -> None:
     rows = store.conn.execute(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
     ).fetchall()
     glob_override = glob if glob not in (None, DEFAULT_GLOB) else None
-    groups: dict[tuple[Any, ...], list[tuple[str, str, list[tuple[str, str]]]]] = {}
+    groups: dict[tuple[Any, ...], list[_Root]] = {}
     vanished: list[tuple[str, str]] = []
     for path, kind, root_glob, exclude_json, arch, todo_json in rows:
         glob = root_glob if glob_override is None else glob_override
@@ -1127,25 +1380,25 @@ def reingest_roots(
         arch_b = bool(arch) or bool(include_archived)
         todo = tuple(json.loads(todo_json)) if todo_keywords is None else tuple(todo_keywords)
         key = (glob, root_exclude, arch_b, todo)
-        if kind == "dir" and os.path.isdir(path):
-            files = list(walk_root(path, glob=glob, exclude=root_exclude, include_archived=arch_b))
-            groups.setdefault(key, []).append((path, "dir", files))
-        elif kind == "file" and os.path.isfile(path):
-            groups.setdefault(key, []).append((path, "file", [(path, os.path.basename(path))]))
+        found, why = _root_kind(path)
+        if found == kind:
+            groups.setdefault(key, []).append(
+                _plan_root(path, kind, glob=glob, exclude=root_exclude, include_archived=arch_b)
+            )
         else:
-            vanished.append((path, kind))
-    total = sum(len(f) for plan in groups.values() for _, _, f in plan)
+            vanished.append((path, why or f"no longer a {'directory' if kind == 'dir' else kind}"))
+    total = sum(len(root.files) for plan in groups.values() for root in plan)
     if on_total:
         on_total(total)
     for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
-        sub = IngestReport()
         run = _Run(
             store,
             now=now,
             include_archived=arch_b,
             todo_keywords=todo,
             progress=progress,
-            report=sub,
+            report=report,  # shared: an interrupt reports every group committed so far
+            max_file_bytes=max_file_bytes,
             dayfirst=dayfirst,
         )
         _run_plan(
@@ -1157,23 +1410,23 @@ def reingest_roots(
             todo_keywords=todo,
             on_total=None,
         )
-        report.merge(sub)
     # A root that is gone altogether is far more often an unmounted disk or a renamed folder
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
-    for path, _kind in vanished:
-        moved = [other for other, same, total in same_files_elsewhere(store, path) if same]
-        if moved:
+    for path, why in vanished:
+        moved = [other for other, same, _total in same_files_elsewhere(store, path) if same]
+        if why.startswith("no such") and moved:
             report.errors.append(
                 f"{path}: ingest root no longer exists; its notes are kept, and the same files "
                 f"are under {moved[0]}: if they moved there, run `prme forget {path}`"
             )
-            continue
-        report.errors.append(
-            f"{path}: ingest root no longer exists; its notes are kept "
-            "(`prme forget` it if it is gone for good)"
-        )
-    return report
+        elif why.startswith("no such"):
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept "
+                "(`prme forget` it if it is gone for good)"
+            )
+        else:
+            report.errors.append(f"{path}: ingest root {why}; its notes are kept")
 
 
 def _under(column: str) -> str:
@@ -1190,7 +1443,7 @@ def forget(store: Store, path: str | Path) -> int:
     absolute = _abspath(path)
     if absolute not in candidates:
         candidates.append(absolute)
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = 0
         for cand in candidates:
             params = {"p": cand, "prefix": cand.rstrip(os.sep) + os.sep}
@@ -1208,7 +1461,7 @@ def forget(store: Store, path: str | Path) -> int:
 
 def purge_tombstones(store: Store) -> int:
     """Delete tombstoned objects (and files with nothing left); returns objects removed."""
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = conn.execute("DELETE FROM objects WHERE deleted_at IS NOT NULL").rowcount
         conn.execute(
             "DELETE FROM files WHERE deleted_at IS NOT NULL AND NOT EXISTS "

@@ -543,6 +543,22 @@ def _step(repeater: str | None) -> tuple[int, str] | None:
     return int(m[2]), m[3]
 
 
+#: Days in the years a ``datetime`` holds (1–9999): a longer interval never repeats.
+_CALENDAR_DAYS = 3_652_059
+_UNIT_DAYS = {"h": 1 / 24, "d": 1, "w": 7, "m": 28, "y": 365}
+
+
+def repeater_fits_calendar(repeater: str | None) -> bool:
+    """Whether a repeater's interval is short enough to repeat at all within the calendar.
+
+    ``+106751991167301d`` is well-formed org but cannot occur twice between year 1 and 9999,
+    and its period in seconds does not fit a 64-bit integer: ingest keeps such a stamp as a
+    one-time stamp and warns.
+    """
+    step = _step(repeater)
+    return step is None or step[0] * _UNIT_DAYS[step[1]] < _CALENDAR_DAYS
+
+
 def _overlaps(s: datetime, e: datetime, start: datetime, end: datetime) -> bool:
     """Half-open overlap; a point (``s == e``) must lie inside ``[start, end)``."""
     if s == e:

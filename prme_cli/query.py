@@ -1191,6 +1191,13 @@ def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp
     return out
 
 
+def events_for(store: Store, ids: Sequence[str]) -> dict[str, list[Any]]:
+    """The org-structure events of the given live objects (see :mod:`prme_cli.eventstore`)."""
+    from prme_cli.eventstore import events_for as read
+
+    return read(store.conn, ids)
+
+
 # -- single objects, stats, streaming --------------------------------------------------------
 
 

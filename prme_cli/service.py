@@ -30,9 +30,10 @@ def context_records(
 ) -> list[ContextRecord]:
     """Query rows as packing records, each with every timestamp it carries (kind, raw)."""
     from prme_cli.context import ContextRecord
-    from prme_cli.query import timestamps_for
+    from prme_cli.query import events_for, timestamps_for
 
     stamps = timestamps_for(store, [row.id for row in rows])
+    happened = events_for(store, [row.id for row in rows])
     records = []
     for row, priority in zip(rows, priorities, strict=True):
         records.append(
@@ -48,6 +49,8 @@ def context_records(
                 body=row.body,
                 timestamps=tuple((ts.kind, ts.raw) for ts in stamps.get(row.id, ())),
                 priority=priority,
+                events=tuple(happened.get(row.id, ())),
+                event_source=row.event_source,
             )
         )
     return records

@@ -79,3 +79,62 @@ def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
 
     run.store = store  # type: ignore[attr-defined]
     return run
+
+
+class OtherUser:
+    """Runs the installed ``prme`` as a user without root's powers, in a folder that user owns.
+
+    Permission tests need this: root reads a ``chmod 000`` folder and writes a read-only one.
+    As root the commands run as ``nobody`` through ``setpriv``; as any other user they run as
+    that user, whom ``chmod`` restricts already.
+    """
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.is_root = os.geteuid() == 0
+
+    def run(self, *args: str, stdin: str | None = None, timeout: float = 60) -> Any:
+        import subprocess
+        import sys
+
+        prme = Path(sys.executable).with_name("prme")
+        prefix = (
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if self.is_root else []
+        )
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
+        env.update(HOME=str(self.workdir), XDG_DATA_HOME=str(self.workdir / "data"))
+        env["XDG_CONFIG_HOME"] = str(self.workdir / "config")
+        return subprocess.run(
+            [*prefix, str(prme), "--now", "2026-11-27T20:00", "--tz", "UTC", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+            cwd=self.workdir,
+            check=False,
+        )
+
+    def own(self, path: Path) -> None:
+        """Give ``path`` (and what is under it) to the other user."""
+        if self.is_root:
+            for sub in [path, *path.rglob("*")]:
+                os.chown(sub, 65534, 65534, follow_symlinks=False)
+
+
+@pytest.fixture
+def other_user() -> Any:
+    import shutil
+    import tempfile
+
+    if os.geteuid() == 0 and shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: cannot drop privileges for this test")
+    workdir = Path(tempfile.mkdtemp(prefix="prme-other-user-"))
+    workdir.chmod(0o755)
+    user = OtherUser(workdir)
+    user.own(workdir)
+    yield user
+    for sub in [workdir, *workdir.rglob("*")]:
+        if sub.is_dir() and not sub.is_symlink():
+            sub.chmod(0o755)
+    shutil.rmtree(workdir, ignore_errors=True)
