@@ -145,3 +145,16 @@ def test_an_older_store_gets_its_cjk_notes_indexed_by_the_migration(
         assert upgraded.schema_version == len(names)
         assert len(titles(select(upgraded, text="专利", limit=None))) == 8
         assert upgraded.integrity_check() == []
+
+
+def test_query_on_the_command_line_finds_them_and_fits_the_table(cli: Any, tmp_path: Path) -> None:
+    root = tmp_path / "cli-journal"
+    root.mkdir()
+    assert cli("ingest", str(_journal(root))).code == 0
+    doc = cli("query", "专利", "--format", "json").json()
+    assert doc["total"] == doc["count"] == 8
+    table = cli("query", "专利", "--format", "table", env={"COLUMNS": "70"})
+    from rich.cells import cell_len
+
+    assert all(cell_len(line) <= 70 for line in table.out.splitlines())  # wide characters
+    assert "8 results" in table.out

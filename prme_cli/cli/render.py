@@ -162,18 +162,14 @@ def table_layout(width: int, needed: Mapping[str, int]) -> TableLayout:
     def room(cols: Sequence[str]) -> int:
         return width - sum(w[c] for c in cols if c != "title") - _overhead(len(cols))
 
-    options = [
-        ("id", "when", "kind", "title", "under", "tags", "where"),
-        ("id", "when", "kind", "title", "where"),
-        ("id", "when", "title", "where"),
+    # (columns, the title width they must leave), widest first
+    options: list[tuple[tuple[str, ...], int]] = [
+        (("id", "when", "kind", "title", "where"), _TITLE_MIN),
+        (("id", "when", "title", "where"), _TITLE_MIN),
     ]
-    chosen = options[-1]
-    for i, cols in enumerate(options):
-        if room(cols) >= (_TITLE_ROOMY if i == 0 else _TITLE_MIN):
-            chosen = cols
-            break
-    if i == 0 and not (needed.get("under") or needed.get("tags")):
-        chosen = options[1]
+    if needed.get("under") or needed.get("tags"):
+        options.insert(0, (("id", "when", "kind", "title", "under", "tags", "where"), _TITLE_ROOMY))
+    chosen = next((cols for cols, least in options if room(cols) >= least), options[-1][0])
     if room(chosen) < _TITLE_MIN and w["when"] > 10:
         w["when"] = 10  # dates only: the time of day is the first thing to go
     if room(chosen) < _TITLE_MIN:
