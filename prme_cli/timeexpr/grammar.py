@@ -479,8 +479,10 @@ class Grammar:
             if oclock is not None:
                 out.append((n.Clock(h, 0, None, "", True), oclock))
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
-            if self.wv(i) is not None:  # word clocks: nine thirty, four twenty-three a m
-                for minute_, k in self.minute_words(j):
+            if (
+                self.wv(i) is not None
+            ):  # word clocks: nine thirty, five-thirty, four twenty-three a m
+                for minute_, k in self.minute_words(j + 1 if self.sym(j, "-", glued=True) else j):
                     k2 = self.opt(k, "minutes")
                     out.append((n.Clock(h, minute_, None, "", True), k2))
                     out += [(n.Clock(h, minute_, None, m, True), e) for m, e in self.meridiem(k2)]
@@ -819,14 +821,22 @@ class Grammar:
                 # with a date: Tuesday, Jan 15 / friday the 26th / Monday 21 / Friday 7.6
                 m = self.comma(j)
                 m = m + 1 if self.sym(m, "-", "(") else m
-                for date_node, e in self.calendar_date(
-                    m,
+                dashed = []
+                a_, b_ = self.num(m, (1, 2)), self.num(m + 2, (1, 2))
+                if (
+                    a_ is not None
+                    and b_ is not None
+                    and self.sym(m + 1, "-", glued=True)
+                    and self.glued(m + 2)
                 ):
+                    day_first = self.dayfirst or a_ > 12
+                    dashed.append((n.Date(a_, b_) if day_first else n.Date(b_, a_), m + 3))
+                for date_node, e in self.calendar_date(m) + dashed:
                     e2 = e + 1 if self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
                 for dn, e in self.day_number(self.opt(m, "the")):
                     clock_follows = (
-                        self.sym(e, ":", ".", glued=True)
+                        self.sym(e, ":", ".", "-", glued=True)
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
                     )
@@ -841,6 +851,14 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
+        # in 3 days on Friday, two months from today on Tuesday: that weekday of that week
+        for shifted, j in self.day_shift(i):
+            m = self.opt(self.comma(j), "on")
+            if (wd := self.weekday_at(m)) is not None:
+                out.append((n.InPeriod(n.Weekday(wd), shifted), m + 1))
+        if (wd := self.weekday_at(i)) is not None:
+            for shifted, j in self.day_shift(self.comma(i + 1)):
+                out.append((n.InPeriod(n.Weekday(wd), shifted), j))
         # next week Mon / next week on Tuesday / last week's sunday
         for period, j in self.week_period(i):
             m = self.opt(self.comma(j), "on")
@@ -882,6 +900,15 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        # the 17 (a day of the month after "the"), 2016 10 16 (spaced numbers, year first)
+        d = self.num(i + 1, (1, 2)) if self.w(i, "the") else None
+        more = self.sym(i + 2, ":", ".", "/", "-", glued=True) or bool(self.meridiem(i + 2))
+        if d is not None and 1 <= d <= 31 and not more:
+            out.append((n.Date(d), i + 2))
+        y4, m2, d2 = self.num(i, (4,)), self.num(i + 1, (1, 2)), self.num(i + 2, (1, 2))
+        spaced = not self.glued(i + 1) and not self.glued(i + 2)
+        if y4 and m2 and d2 and spaced and 1000 <= y4 <= 2999 and m2 <= 12 and d2 <= 31:
+            out.append((n.Date(d2, m2, y4), i + 3))
         # bare ordinal: the 3rd, 29th, the eleventh
         k = self.opt(i, "the")
         for d, j in self.ordinal(k):
@@ -1027,7 +1054,7 @@ class Grammar:
         if found is None:
             return out
         month, j = found
-        k = self.opt(j, "the")
+        k = self.opt(self.comma(j), "the")
         for d, e in self.day_number(k):
             if (
                 self.sym(e, ":", ".", glued=True)
@@ -1204,7 +1231,8 @@ class Grammar:
             k = j
             if count:
                 k = self.comma(k)
-                k = self.opt(k, "at", "on", "@", "by")
+                k = self.opt(k, "at", "on", "by")
+                k = k + 1 if self.sym(k, "@") else k
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
             if day is None:
@@ -1234,9 +1262,17 @@ class Grammar:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
                 if count:
+                    connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
-                        if not c.exact and self.part_follows(e):
+                        if (not c.exact and self.part_follows(e)) or connected or part is not None:
                             stack.append((day, part, c, e, count + 1))
+                if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
+                    for a, e in self.loose_clock(k):
+                        dash = self.sym(e, "-", "~") and self._dash_joins(e)
+                        if not dash and not self.w(e, "to", "till", "until"):
+                            continue
+                        for b, f in self.loose_clock(e + 1):
+                            stack.append((day, part, n.ClockRange(a, b), f, count + 1))
                 if count == 0:
                     for c, e in self.loose_clock(k):
                         if not c.exact and self.part_follows(e):
@@ -1261,6 +1297,11 @@ class Grammar:
             bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
             if bare_hour and not self._was_at(i, j):
                 continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
+            bare_range = isinstance(what, n.ClockRange) and not (
+                what.first.exact or what.last.exact
+            )
+            if bare_range and day is None and part is None:
+                continue  # "6-8" alone is no time; "next Monday 6-8" is
             key = (day, part, what, j)
             if key in seen:
                 continue
@@ -1447,7 +1488,7 @@ class Grammar:
             and (y2 := self.num(i + 1, (2, 4))) is not None
             and self.glued(i + 1)
         ):
-            out.append((n.Year(_two_digit_year(y2) if y2 < 100 else y2), i + 2))
+            out.append((n.Year(2000 + y2 if y2 < 100 else y2), i + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -1601,6 +1642,8 @@ class Grammar:
         for d, j in self.holiday(i):
             if self.w(j, "weekend"):
                 out.append((n.Edge("weekend_of", d), j + 1))
+                if isinstance(d, n.Holiday) and d.year is None and (y := self.num(j + 1, (4,))):
+                    out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
             if (
                 isinstance(d, n.Holiday)
                 and (y := self.num(j, (4,))) is not None
@@ -1689,6 +1732,7 @@ class Grammar:
         k = self.opt(i, "over", "in", "during", "for", "within")
         k = self.opt(k, "the")
         word = self.wv(k)
+        within = self.w(i, "within")
         sign = {
             "last": -1,
             "past": -1,
@@ -1703,7 +1747,7 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
-                out.append((n.Trailing(dur, sign), j))
+                out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
             if grain is not None and (
@@ -1781,6 +1825,8 @@ class Grammar:
                         joins.append(j + 2)
             for m in joins:
                 for b, e in self.atom(m) + self.partial(m):
+                    if self._one_day_clock_range(a, b, m):
+                        continue
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
@@ -1796,6 +1842,14 @@ class Grammar:
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
+
+    def _one_day_clock_range(self, a: n.Node, b: n.Node, m: int) -> bool:
+        """``3:00 to 4:00 tomorrow``, ``10am to 12pm Monday``: a clock range on the day named
+        after it (the moment rule reads it), not a range from today's 3:00 to tomorrow's 4:00.
+        ``from 2pm till tomorrow 4:30pm`` names the day before the end's clock: a range."""
+        clock_only = isinstance(a, n.Moment) and a.day is None and a.time is not None
+        starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
+        return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
 
     def _dash_joins(self, j: int) -> bool:
         """Whether a dash at ``j`` joins two sides of a range (``2014-2018``, ``Jan-Feb``,
@@ -2111,6 +2165,6 @@ def _sub_day(dur: n.Dur) -> bool:
 
 
 def _two_digit_year(value: int) -> int:
-    """``74`` -> 1974, ``18`` -> 2018: within 50 years of 2000 (the pivot dateutil uses is
-    the current century; a fixed pivot keeps output independent of the clock)."""
-    return 2000 + value if value < 50 else 1900 + value
+    """A two-digit year, marked for interpretation as ``SHORT_YEAR + value``: which century
+    it means depends on the reference time (:func:`~prme_cli.timeexpr.interpret.near_year`)."""
+    return n.SHORT_YEAR + value
