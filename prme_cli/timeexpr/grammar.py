@@ -1165,9 +1165,9 @@ class Grammar:
                     out.append((n.Nth(nth, "day", None, period), e))
             if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
                 for period, e in self.period_for_nth(j + 1):
-                    if isinstance(period, (n.Period, n.Month)) and (
-                        not isinstance(period, n.Period) or period.grain == "month"
-                    ):
+                    # the 20th of next month (a plain "the 17th of April" is a calendar date)
+                    relative = isinstance(period, n.Period) and period.grain == "month"
+                    if relative or (isinstance(period, n.Month) and period.relation):
                         out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
@@ -1733,6 +1733,17 @@ class Grammar:
         k = self.opt(k, "the")
         word = self.wv(k)
         within = self.w(i, "within")
+        # next 4 business days, the last 3 working days, 2 next weekdays
+        lead = {"next": 1, "coming": 1, "following": 1, "last": -1, "past": -1, "previous": -1}
+        for count, j, vague in self.number(k + 1 if word in lead else k):
+            after = j + 1 if word not in lead and self.wv(j) in lead else j
+            business = self.w(after, "business", "working", "work") and self.w(
+                after + 1, "days", "day"
+            )
+            weekdays = self.w(after, "weekdays")
+            direction = lead.get(word or "") or lead.get(self.wv(j) or "")
+            if (business or weekdays) and direction and not vague and count == int(count):
+                out.append((n.BusinessDays(int(count), direction), after + (2 if business else 1)))
         sign = {
             "last": -1,
             "past": -1,
@@ -1890,6 +1901,24 @@ class Grammar:
                 if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        # more than 2 weeks before today, less than 3 days after tomorrow
+        comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
+        for dur, j in self.duration(i + 2) if comparing else ():
+            sign = -1 if self.w(j, "before", "ago") else 1 if self.w(j, "after", "from") else 0
+            bases: R = self.atom(j + 1) if sign else []
+            if self.w(j, "ago") or (self.w(j, "from") and self.w(j + 1, "now")):
+                bases = [
+                    (
+                        n.RelDay(0) if self.w(j, "ago") else n.Now(),
+                        j + (1 if self.w(j, "ago") else 2),
+                    )
+                ]
+            for base, e in bases:
+                moved = n.Shift(dur, sign, base)
+                if self.w(i, "more"):
+                    out.append((n.Open("before" if sign < 0 else "after", moved), e))
+                else:
+                    out.append((n.Between(base, moved) if sign > 0 else n.Between(moved, base), e))
         for base, j in self.atom(i):
             if self.w(j, "or", "and") and self.w(
                 j + 1, "later", "after", "greater", "beyond", "onwards"

@@ -563,6 +563,21 @@ def _repeat(node: n.Repeat, ctx: Context) -> Span:
     return _period(n.Period(node.grain, node.count), ctx)
 
 
+def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
+    """``next 4 business days``: from tomorrow through the fourth weekday; ``previous 4
+    business days``: from the fourth weekday back up to now (weekends are skipped)."""
+    day = ctx.today
+    counted = 0
+    while counted < node.count:
+        day += timedelta(days=node.sign)
+        if day.weekday() < 5:
+            counted += 1
+    if node.sign > 0:
+        start = cal.at(ctx.today + timedelta(days=1), ctx.tz)
+        return Span(start, cal.at(day + timedelta(days=1), ctx.tz), "day", False, "interval")
+    return Span(cal.at(day, ctx.tz), ctx.now, "day", False, "interval")
+
+
 def _trailing(node: n.Trailing, ctx: Context) -> Span:
     if all(count == 0 for _, count in node.dur.units):
         raise Refused("a span of zero length is empty")
@@ -854,6 +869,7 @@ def _between(node: n.Between, ctx: Context) -> Span:
         isinstance(first, n.Month)
         and isinstance(last, n.Month)
         and first.year is None
+        and first.relation == ""
         and last.year is not None
     ):
         first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
@@ -949,21 +965,20 @@ def _with_year(node: n.WithYear, ctx: Context) -> Span:
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
-        # "Monday 21", "Mon 13th": the nearest 21st that falls on a Monday (the earlier one
-        # on a tie; from a range's start, the first one on or after it)
+        # "Monday 21", "Mon 13th": the most recent 21st that fell on a Monday (past-leaning;
+        # from a range's start, the first one on or after it), within two years
         anchor = _base_day(ctx)
-        matches = []
-        for step in range(-12, 13):
-            first = cal.add(anchor.replace(day=1), "month", step)
+        step = 1 if _forward(ctx) else -1
+        for months in range(25):
+            first = cal.add(anchor.replace(day=1), "month", step * months)
             try:
                 candidate = date(first.year, first.month, base.day)
             except ValueError:
                 continue
-            if candidate.weekday() == node.weekday and (not _forward(ctx) or candidate >= anchor):
-                matches.append(candidate)
-        if not matches:
-            raise Refused("no such date falls on that weekday within a year")
-        return day_span(min(matches, key=lambda d: (abs((d - anchor).days), d)), ctx)
+            on_side = candidate >= anchor if step > 0 else candidate <= anchor
+            if candidate.weekday() == node.weekday and on_side:
+                return day_span(candidate, ctx)
+        raise Refused("no such date fell on that weekday within two years")
     if isinstance(base, n.Date) and base.year is None and base.relation == "":
         # "Tuesday March 7": the past-leaning date if it is a Tuesday, else the next or the
         # previous year's, if one of them is (people write the weekday to say which year)
@@ -1019,6 +1034,7 @@ _HANDLERS: dict[type, Callable[..., Span]] = {
     n.Shift: _shift,
     n.Repeat: _repeat,
     n.Trailing: _trailing,
+    n.BusinessDays: _business_days,
     n.Edge: _edge,
     n.Rest: _rest,
     n.Part: _part_node,

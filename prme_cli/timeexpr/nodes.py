@@ -283,6 +283,16 @@ class Trailing(Node):
     sign: int
 
 
+class BusinessDays(Node):
+    """``next 4 business days`` (sign 1), ``previous 4 working days`` (-1)."""
+
+    _fields = ("count", "sign")
+    __slots__ = _fields
+
+    count: int
+    sign: int
+
+
 class Edge(Node):
     """``beginning|middle|end of`` a window (``part``) or its first/last second (anchor)."""
 
