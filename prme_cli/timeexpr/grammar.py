@@ -715,7 +715,7 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
-        if word in lx.PARTS and word not in ("midday",):
+        if word in lx.DAY_PARTS:  # meals and dawn/dusk need a word before them (meal())
             return word
         if word in lx.PART_ALIASES and word not in ("am", "pm"):
             return lx.PART_ALIASES[word]
@@ -1201,8 +1201,8 @@ class Grammar:
             (("same", "day"), 0),
         ):
             if (j := self.seq(k, *words)) is not None:
-                if words[0] == "day" and self.w(j, "yesterday", "tomorrow", "tmrw"):
-                    continue
+                if words[0] == "day" and (k == i or self.w(j, "yesterday", "tomorrow", "tmrw")):
+                    continue  # "day after day" is no time; "the day after" is
                 out.append(
                     (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
                 )
@@ -1611,9 +1611,9 @@ class Grammar:
                     for period, e in self.period_for_nth(m + 2):
                         if nth == 1:
                             out.append((n.Nth(int(count), "days", None, period), e))
-        if self.w(i, "week", "wk") and (w := self.num(i + 1, (1, 2))) is not None:
-            out.append((n.IsoWeek(None, w), i + 2))
-            m = self.opt(i + 2, "of", "in")
+        if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
+            out.append((n.IsoWeek(None, w), k + 2))
+            m = self.opt(k + 2, "of", "in")
             for y, e in self.year(m):
                 out.append((n.IsoWeek(y, w), e))
         for y, j in self.year(i):
