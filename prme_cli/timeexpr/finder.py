@@ -167,7 +167,18 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
         tok = toks[k]
         if tok.kind == "sym" and tok.value in _SENTENCE_END:
             after = toks[k + 1]
-            if not after.glued:
+            before = toks[k - 1] if k > 0 else None
+            abbreviation = (
+                tok.value == "."
+                and before is not None
+                and before.kind == "word"
+                and (
+                    len(before.value) == 1
+                    or before.value in lx.MONTHS
+                    or before.value in lx.WEEKDAYS
+                )
+            )  # "3 p . m .", "Dec. 31", "Tue. 9am"
+            if not after.glued and not abbreviation:
                 return True
     return False
 
@@ -185,7 +196,7 @@ def _bare(node: n.Node) -> bool:
     return bool(isinstance(node, (n.Now, n.Period)))
 
 
-def _inside_a_word(toks: list[Token], i: int, j: int) -> bool:
+def _inside_a_word(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
     """Whether ``toks[i:j]`` is part of a longer run of letters, digits and joiners: an id,
     a URL, a phone number (``cc23-413d``, ``138-2010-2015``, ``~3am3io``)."""
 
@@ -195,6 +206,9 @@ def _inside_a_word(toks: list[Token], i: int, j: int) -> bool:
     def joiner(k: int) -> bool:
         return 0 <= k < len(toks) and toks[k].kind == "sym" and toks[k].value in "-/._~:#"
 
+    year_first = toks[i].kind == "num" and len(toks[i].value) in (4, 8)
+    if isinstance(node, n.Date) and node.year is not None and year_first:
+        return False  # a dated file name: report-2018-09-23.txt
     first_glued = toks[i].glued and (
         alnum(i - 1) or (joiner(i - 1) and toks[i - 1].glued and alnum(i - 2))
     )
@@ -207,7 +221,7 @@ def _inside_a_word(toks: list[Token], i: int, j: int) -> bool:
 
 def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bool:
     """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
-    if _inside_a_word(toks, i, j):
+    if _inside_a_word(node, toks, i, j):
         return False
     for k in range(i, j):
         tok = toks[k]

@@ -608,7 +608,7 @@ class Grammar:
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(c), j + (1 if self.w(j, "ish") else 2)))
         # ranges: [from|between] A (to|till|until|-|and) B
-        start = i + 1 if self.w(i, "from", "between") else i
+        start = i + 1 if self.w(i, "from", "between", "at") else i
         between = self.w(i, "between")
         for a, j in self.loose_clock(start):
             joiners = ("and",) if between else ("to", "till", "until", "til", "through", "thru")
