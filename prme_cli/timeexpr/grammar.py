@@ -1318,16 +1318,16 @@ class Grammar:
         )
 
     def part_follows(self, j: int) -> bool:
-        k = self.opt(j, "in", "this", "tonight", "tomorrow", "yesterday", "today")
-        if k != j and self.wv(j) in ("tonight",):
+        """Whether a part of the day introduced as one follows: ``7 in the morning``, ``10
+        tonight``, ``9 tomorrow morning`` (not ``one morning``, ``2 morning sessions``)."""
+        if self.w(j, "tonight", "tonite"):
             return True
-        k = self.opt(k, "the")
-        k = self.opt(k, "early", "late")
-        return (
-            self._part_name(k) is not None
-            or self.w(j, "tonight", "tomorrow", "yesterday", "today")
-            and self._part_name(j + 1) is not None
-        )
+        if self.w(j, "this", "tomorrow", "yesterday", "today"):
+            return self._part_name(j + 1) is not None
+        if not self.w(j, "in"):
+            return False
+        k = self.opt(self.opt(j + 1, "the"), "early", "late")
+        return self._part_name(k) is not None
 
     @rule
     def meal(self, i: int) -> list[tuple[n.Part, int]]:
@@ -1782,7 +1782,8 @@ class Grammar:
                 "coming": 1,
                 "following": 1,
             }.get(word2 or "")
-            if sign2 is not None and (grain := self.unit_at(j + 1)) is not None:
+            plural = (self.wv(j + 1) or "").endswith("s") or count == 1
+            if sign2 is not None and plural and (grain := self.unit_at(j + 1)) is not None:
                 out.append((n.Trailing(_dur(grain, count, vague), sign2), j + 2))
         if self.w(i, "within"):
             m = self.opt(i + 1, "the")

@@ -645,8 +645,6 @@ NEVER_FIRST = {
     "but",
     "with",
     "so",
-    "more",
-    "less",
     "long",
     "very",
     "close",
