@@ -22,7 +22,22 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent
-CORPUS = Path("/work/shared/corpora/org")
+
+
+def corpora_dir() -> Path:
+    """The shared corpora: ``$PRME_CORPORA``, else ``shared/corpora`` beside an ancestor of the
+    checkout (a worktree may sit one level deeper than the main checkout), else /work's."""
+    env = os.environ.get("PRME_CORPORA")
+    if env:
+        return Path(env)
+    for parent in REPO.parents:
+        candidate = parent / "shared" / "corpora"
+        if candidate.is_dir():
+            return candidate
+    return Path("/work/shared/corpora")
+
+
+CORPUS = corpora_dir() / "org"
 if str(BENCH_DIR) not in sys.path:  # so `import gen_corpus` works from any working directory
     sys.path.insert(0, str(BENCH_DIR))
 

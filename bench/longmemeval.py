@@ -7,7 +7,13 @@ corpus's ``score.py``. Prints coverage (accepted / scored questions), precision 
 accepted), abstention breaches, a breakdown by operation and by question form, and the time
 per question spent in the relate stage (retrieval, packing, resolving, gating) after ingest.
 
-usage: python bench/longmemeval.py [--split oracle|s|both] [--cli] [--verbose] [--limit N]
+usage: python bench/longmemeval.py [--split oracle|s|both] [--part tune|held|all] [--cli]
+                                   [--verbose] [--limit N]
+
+The dev questions are split once, by a stable hash of the question id (``part_of``), into a
+tuning part (~70%) and a held-out part (~30%) that is not looked at while tuning; every run
+prints the figures of both parts separately. ``--verbose`` prints per-question lines only for
+the tuning part unless ``--part held`` is asked for explicitly.
 
 ``--cli`` runs the installed ``prme`` command in a subprocess per question (slower; the
 figures are the same); the default calls the library directly so the stage can be timed.
@@ -17,6 +23,7 @@ Nothing here reads the data set's evidence markers: prme sees only the org notes
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -32,9 +39,19 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent.parent / "shared" / "corpora" / "longmemeval"
+sys.path.insert(0, str(HERE))
+from _util import corpora_dir
+
+CORPUS = corpora_dir() / "longmemeval"
 SPLITS = {"oracle": "oracle_dev.json", "s": "s_dev.json.gz"}
 TZ = "UTC"  # the data set's dates carry no zone: wall-clock in, wall-clock out
+HELD_SALT = "prme-heldout:"  # chosen once (issue 10); changing it would leak the held-out part
+
+
+def part_of(question_id: str) -> str:
+    """``held`` for ~30% of the questions (20 of 69 oracle, 20 of 68 S), else ``tune``."""
+    digest = hashlib.sha256((HELD_SALT + question_id).encode("utf-8")).hexdigest()
+    return "held" if int(digest, 16) % 10 < 3 else "tune"
 
 
 def _load_scorer() -> Any:
@@ -106,11 +123,15 @@ def run_cli(
     return json.loads(proc.stdout), elapsed
 
 
-def evaluate(split: str, *, use_cli: bool, verbose: bool, limit: int | None) -> dict[str, Any]:
+def evaluate(
+    split: str, *, part: str, use_cli: bool, verbose: bool, limit: int | None
+) -> list[dict[str, Any]]:
     scorer = _load_scorer()
     with tempfile.TemporaryDirectory(prefix=f"prme-lme-{split}-") as tmp:
         root = Path(tmp)
         questions = convert(split, root / "notes")
+        if part != "all":
+            questions = [q for q in questions if part_of(q["question_id"]) == part]
         if limit:
             questions = questions[:limit]
         results_path = root / "results.jsonl"
@@ -132,16 +153,23 @@ def evaluate(split: str, *, use_cli: bool, verbose: bool, limit: int | None) -> 
                 else:
                     ok = kind == "abstain" and not accepted
                 rows.append((q, doc, kind, accepted, ok, elapsed))
-        print(f"\n== {split}: score.py ({len(questions)} questions) ==")
-        sys.stdout.flush()
-        args = [
-            sys.executable,
-            str(CORPUS / "score.py"),
-            str(root / "notes" / "questions.jsonl"),
-            str(results_path),
-        ] + (["--verbose"] if verbose else [])
-        subprocess.run(args, check=True)
-    return _summary(split, rows, timings)
+        summaries = []
+        for name in ("tune", "held") if part == "all" else (part,):
+            chosen = [q for q in questions if part_of(q["question_id"]) == name]
+            part_questions = root / f"questions-{name}.jsonl"
+            with part_questions.open("w", encoding="utf-8") as out:
+                out.writelines(json.dumps(q) + "\n" for q in chosen)
+            print(f"\n== {split} {name}: score.py ({len(chosen)} questions) ==")
+            sys.stdout.flush()
+            show = verbose and (name == "tune" or part == "held")
+            args = [sys.executable, str(CORPUS / "score.py"), str(part_questions)]
+            args += [str(results_path)] + (["--verbose"] if show else [])
+            subprocess.run(args, check=True)
+            picked = [(r, t) for r, t in zip(rows, timings) if part_of(r[0]["question_id"]) == name]
+            summaries.append(
+                _summary(f"{split} {name}", [r for r, _ in picked], [t for _, t in picked])
+            )
+    return summaries
 
 
 def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> dict[str, Any]:
@@ -194,6 +222,9 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("oracle", "s", "both"), default="both")
+    parser.add_argument(
+        "--part", choices=("tune", "held", "all"), default="all", help="which part of the split"
+    )
     parser.add_argument("--cli", action="store_true", help="run the installed prme command")
     parser.add_argument("--verbose", action="store_true", help="score.py's per-question lines")
     parser.add_argument("--limit", type=int, default=None)
@@ -203,12 +234,16 @@ def main() -> None:
     os.environ.setdefault("PRME_OWNER", "bench")
     splits = ("oracle", "s") if args.split == "both" else (args.split,)
     summaries = [
-        evaluate(s, use_cli=args.cli, verbose=args.verbose, limit=args.limit) for s in splits
+        summary
+        for s in splits
+        for summary in evaluate(
+            s, part=args.part, use_cli=args.cli, verbose=args.verbose, limit=args.limit
+        )
     ]
     print("\n== figures ==")
     for s in summaries:
         print(
-            f"{s['split']:7} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
+            f"{s['split']:12} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
             f"precision {s['correct']}/{s['accepted']} = {s['precision']:.1%}  "
             f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms"
         )

@@ -29,9 +29,12 @@ DEFAULTS: dict[str, Any] = {
     "now": None,
     "owner": None,
     "week_start": "monday",
+    "dayfirst": False,
     "org": {"todo_keywords": ["TODO", "|", "DONE"]},
-    "ingest": {"glob": "*.org", "exclude": [], "include_archived": False},
+    "ingest": {"glob": "*.org", "exclude": [], "include_archived": False, "max_file_mb": 100},
     "context": {"budget": 4096, "format": "reader"},
+    # `prme mcp`: read-only unless the user lets agents re-ingest roots already ingested.
+    "mcp": {"allow_ingest": False},
     "temporal_relation": {
         "enabled": False,
         "failure_policy": "fallback",
@@ -59,12 +62,22 @@ DEFAULTS: dict[str, Any] = {
 }
 
 #: Top-level variables that are plain settings rather than nested paths.
-_FLAT_ENV = {"PRME_STORE": "store", "PRME_TZ": "tz", "PRME_NOW": "now", "PRME_OWNER": "owner"}
+_FLAT_ENV = {
+    "PRME_STORE": "store",
+    "PRME_TZ": "tz",
+    "PRME_NOW": "now",
+    "PRME_OWNER": "owner",
+    "PRME_DAYFIRST": "dayfirst",
+}
 #: Variables that belong to the program's plumbing, not to the configuration tree.
 _NOT_SETTINGS = {"PRME_CONFIG"}
 _SECRET_KEY = re.compile(
     r"(^|_)(api_?key|key|token|secret|password|authorization|credentials?)$", re.IGNORECASE
 )
+
+#: ``scheme://userinfo@`` in any text: the authority ends at the first ``/ ? #`` or space, and
+#: the greedy match takes the last ``@`` in it, as URL parsers do (a raw ``@`` in a password).
+_URL_USERINFO = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s@]*(?:@[^/?#\s@]*)*@")
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -83,6 +96,11 @@ def default_store_path(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "prme" / "memory.sqlite3"
+
+
+def store_path(cfg: Mapping[str, Any]) -> Path:
+    """The store the configuration names (``--store``, ``PRME_STORE``), else the default."""
+    return Path(cfg["store"]).expanduser() if cfg.get("store") else default_store_path()
 
 
 def _merge(
@@ -225,6 +243,7 @@ def _check(cfg: dict[str, Any]) -> None:
         raise UsageError("context.budget must be a whole number of tokens ≥ 0")
     if cfg["context"]["format"] not in ("reader", "json"):
         raise UsageError("context.format must be 'reader' or 'json'")
+    cfg["dayfirst"] = _as_bool(cfg["dayfirst"], "dayfirst")
     if str(cfg["week_start"]).lower() not in WEEKDAYS:
         raise UsageError(f"week_start must be a weekday name, not {cfg['week_start']!r}")
     cfg["org"]["todo_keywords"] = _str_list(cfg["org"]["todo_keywords"], "org.todo_keywords")
@@ -236,6 +255,10 @@ def _check(cfg: dict[str, Any]) -> None:
     cfg["ingest"]["include_archived"] = _as_bool(
         cfg["ingest"]["include_archived"], "ingest.include_archived"
     )
+    cfg["mcp"]["allow_ingest"] = _as_bool(cfg["mcp"]["allow_ingest"], "mcp.allow_ingest")
+    cap = cfg["ingest"]["max_file_mb"]
+    if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+        raise UsageError("ingest.max_file_mb must be a whole number of MiB ≥ 1")
 
 
 def _str_list(value: Any, name: str, *, split: bool = True) -> list[str]:
@@ -261,8 +284,17 @@ def week_start_index(cfg: Mapping[str, Any]) -> int:
     return WEEKDAYS.index(str(cfg["week_start"]).lower())
 
 
+def mask_url_userinfo(text: str) -> str:
+    """``text`` with the credentials of every URL in it (``https://user:key@host``) masked as
+    ``https://***@host``: the one place messages and printed settings are cleaned of them."""
+    if "@" not in text:
+        return text
+    return _URL_USERINFO.sub(r"\g<scheme>***@", text)
+
+
 def redacted(cfg: Any) -> Any:
-    """A copy safe to print or hash: values under secret-looking keys are masked."""
+    """A copy safe to print or hash: values under secret-looking keys are masked, and so are
+    credentials written inside URLs."""
     if isinstance(cfg, Mapping):
         return {
             k: ("***" if _SECRET_KEY.search(k) and v not in (None, "") else redacted(v))
@@ -270,6 +302,8 @@ def redacted(cfg: Any) -> Any:
         }
     if isinstance(cfg, list):
         return [redacted(v) for v in cfg]
+    if isinstance(cfg, str):
+        return mask_url_userinfo(cfg)
     return cfg
 
 

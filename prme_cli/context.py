@@ -82,6 +82,9 @@ class ContextRecord:
     body: str
     timestamps: tuple[tuple[str, str], ...]
     priority: float = 0.0
+    #: org-structure events of the record (read by relate, never rendered)
+    events: tuple[Any, ...] = ()
+    event_source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,19 +23,25 @@ notes from anywhere updates the same objects.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import UsageError
+from .eventstore import node_event_rows, write_events
 from .model import Node, ParsedFile, Timestamp
+from .orgtime import repeater_fits_calendar
 from .store import (
     HIDDEN_ARCHIVED,
     SPAN_BOUNDS,
@@ -50,9 +56,19 @@ from .store import (
 )
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
-INGEST_FORMAT = 1
+#: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
+#: file names, headings dated by #+DATE, the CJK index.
+INGEST_FORMAT = 2
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
+#: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
+#: that large, a ``*.org`` link to a log or a device might be.
+DEFAULT_MAX_FILE_MB = 100
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_MB * 1024 * 1024
+#: A recorded mtime less than this much older than the moment it was observed is *racy*: an
+#: edit within the same tick of a coarse file system (FAT's 2 s, ext2/exFAT/many network
+#: shares' 1 s) would keep size and mtime, so the file is hashed next time (as git does).
+RACY_WINDOW_NS = 3_000_000_000
 _TOUCH_BATCH = 1000
 _LOOKUP_CHUNK = 500
 _FIXED_UNITS = {"h": 3600, "d": 86_400, "w": 7 * 86_400}
@@ -89,6 +105,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     #: Subset of ``nodes_added``: tombstoned objects that came back.
     nodes_revived: int = 0
+    #: Things the user must act on that are not errors: a root that looks moved (the same
+    #: files under a new path), with the ``prme forget`` that removes the old copy.
+    notices: list[str] = field(default_factory=list)
 
     def merge(self, other: IngestReport) -> None:
         """Add another run's counts (``reingest_roots`` runs one per root)."""
@@ -96,6 +115,33 @@ class IngestReport:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
+        self.notices.extend(other.notices)
+
+
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an ingest run. Still a :class:`KeyboardInterrupt` (so it stops
+    everything), carrying the :class:`IngestReport` of what was committed before it: every
+    file counted there is wholly in the store, the file being written was rolled back."""
+
+    def __init__(self, report: IngestReport) -> None:
+        super().__init__("ingest interrupted")
+        self.report = report
+
+
+@contextmanager
+def _exclusive_run(
+    store: Store, report: IngestReport, on_wait: Callable[[int | None], None] | None
+) -> Iterator[None]:
+    """One writing run at a time (the store's run lock), and Ctrl-C reported with what was
+    committed. A read-only store fails here, before any work, saying so."""
+    store.require_writable()
+    try:
+        with store.run_lock(on_wait):
+            yield
+    except IngestInterrupted:
+        raise
+    except KeyboardInterrupt as exc:
+        raise IngestInterrupted(report) from exc
 
 
 def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -122,11 +168,25 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
-def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -> ParsedFile:
+def _has_cjk(text: str) -> bool:
+    from .cjk import has_cjk
+
+    return has_cjk(text)
+
+
+def _cjk_index_text(text: str) -> str:
+    from .cjk import index_text
+
+    return index_text(text)
+
+
+def _parse(
+    text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
+) -> ParsedFile:
     """The org reader, imported lazily so read-only commands never pay for it."""
     from .org import parse_org
 
-    return parse_org(text, path, todo_keywords=todo, done_keywords=done)
+    return parse_org(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
 
 
 def content_hash(node: Node) -> str:
@@ -163,8 +223,11 @@ def content_hash(node: Node) -> str:
 
 
 def derived_id(relpath: str, node: Node, salt: str = "") -> str:
-    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3)."""
-    key = "\x1f".join([salt, relpath, *node.path, "\x1e", node.title, str(node.occurrence)])
+    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3): the file's path under
+    its root, the node's ``id_key`` (outline path and title without TODO-like keywords, so
+    configuring keywords later changes nothing) and its occurrence among same keys."""
+    *path, title = node.id_key or ("",)
+    key = "\x1f".join([salt, relpath, *path, "\x1e", title, str(node.occurrence)])
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
 
 
@@ -221,6 +284,19 @@ def timestamp_row(obj: int, ts: Timestamp) -> tuple[Any, ...]:
     )
 
 
+def _storable(ts: Timestamp, path: str, counts: IngestReport) -> Timestamp:
+    """``ts`` as the time index can hold it: a repeater too large to ever repeat within the
+    calendar (``+106751991167301d``, whose period overflows SQLite's integers) is kept as a
+    one-time stamp at its date, with a warning, instead of aborting the file on every run."""
+    if ts.repeater is None or repeater_fits_calendar(ts.repeater):
+        return ts
+    counts.warnings.append(
+        f"{path}:{ts.line}: repeater {ts.repeater} in {ts.raw} is too large to repeat within "
+        "the calendar; kept as a one-time timestamp"
+    )
+    return dataclasses.replace(ts, repeater=None)
+
+
 _TS_INSERT = (
     'INSERT INTO timestamps(obj, kind, start, "end", stop, span, period, has_time, raw, line, '
     "repeater, warning, label, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -235,11 +311,17 @@ _FTS_INSERT = (
     "INSERT INTO objects_fts(rowid, title, body, tags, path) "
     "SELECT pk, title, body, tags, path FROM objects WHERE pk BETWEEN ? AND ?"
 )
+_CJK_INSERT = "INSERT INTO objects_cjk(rowid, title, body, tags, path) VALUES (?,?,?,?,?)"
 _OBJ_UPDATE = (
     "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
     "event_source=?, archived=?, content_hash=?, version=?, first_seen=?, last_seen=?, "
     "deleted_at=NULL WHERE pk=?"
+)
+
+
+_FILE_ROW = (
+    "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at FROM files"
 )
 
 
@@ -295,6 +377,31 @@ def _prop(node: Node, name: str) -> str | None:
     return None
 
 
+def last_ingest_time(store: Store) -> str | None:
+    """The latest instant an ingest wrote into the store (stored text form), or None."""
+    row = store.conn.execute(
+        "SELECT max(t) FROM (SELECT max(last_seen) AS t FROM files "
+        "UNION ALL SELECT max(deleted_at) FROM files "
+        "UNION ALL SELECT max(version) FROM objects)"
+    ).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def check_ingest_time(store: Store, now: str) -> None:
+    """Refuse an ingest time earlier than the store's last one: versions, ``last_seen`` and
+    tombstones would go back in time (``--by changed`` and ``show`` history would lie)."""
+    from .store import display_instant
+
+    last = last_ingest_time(store)
+    if last is not None and now < last:
+        shown = display_instant(last)
+        raise UsageError(
+            f"ingest time {display_instant(now)} is earlier than this store's last ingest "
+            f"{shown}: versions cannot go back in time (give --now {shown} or later, or use "
+            "another --store)"
+        )
+
+
 class _Run:
     """State of one ingest run over many files (settings, the files table, the report)."""
 
@@ -307,23 +414,29 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        dayfirst: bool = False,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("ingest time `now` must be timezone-aware")
         self.store = store
+        self.max_file_bytes = max_file_bytes
+        # The real clock, not `now`: racy mtimes are about when the file system was looked at.
+        self.clock_ns = clock_ns
         self.now = format_instant(now)
+        check_ingest_time(store, self.now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
-        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
+        self.dayfirst = dayfirst
+        # What the stored rows depend on besides the bytes: a change re-reads every file.
+        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived, dayfirst])
         self.progress = progress
         self.report = report
         self.files: dict[str, _FileRec] = {}
         self.touches: list[tuple[Any, ...]] = []
         self.seen: set[str] = set()
-        for row in store.conn.execute(
-            "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at "
-            "FROM files"
-        ):
+        for row in store.conn.execute(_FILE_ROW):
             self.files[row[0]] = _FileRec(*row[1:])
 
     # -- files -------------------------------------------------------------------------------
@@ -340,6 +453,9 @@ class _Run:
         rec = self.files.get(path)
         try:
             st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return
             if (
                 rec is not None
                 and rec.deleted_at is None
@@ -349,13 +465,56 @@ class _Run:
             ):
                 self._touch(rec, st.st_size, st.st_mtime_ns)
                 return
-            with open(path, "rb") as fh:
-                data = fh.read()
+            read = self._read_regular(path)
         except OSError as exc:
             report.files_failed += 1
             report.errors.append(f"{path}: {exc.strerror or exc}")
             return
-        self._ingest_bytes(path, root, relpath, data, st.st_size, st.st_mtime_ns, rec)
+        if read is None:
+            return
+        data, st = read
+        self._ingest_bytes(
+            path, root, relpath, data, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
+        )
+
+    def _read_regular(self, path: str) -> tuple[bytes, os.stat_result] | None:
+        """The bytes of a regular file and its status as opened, or None (reported).
+
+        Opened without blocking and checked again after opening, so a FIFO swapped in after
+        the ``stat`` cannot hang the run; read up to the size cap, so a file that grows (or a
+        link to an endless device) cannot exhaust memory.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                self._skip_special(path, st.st_mode)
+                return None
+            cap = self.max_file_bytes
+            if st.st_size <= cap:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    data = fh.read(cap + 1)
+            if st.st_size > cap or len(data) > cap:
+                self.report.files_failed += 1
+                self.report.errors.append(
+                    f"{path}: larger than the size cap ({max(st.st_size, cap + 1)} bytes > "
+                    f"{cap}; ingest.max_file_mb); not read"
+                )
+                return None
+        finally:
+            os.close(fd)
+        return data, st
+
+    def _skip_special(self, path: str, mode: int) -> None:
+        """A FIFO, device or socket named like an org file: never read (it could block or
+        never end); its stored notes, if any, are kept."""
+        self.report.warnings.append(f"{path}: not a regular file ({_file_kind(mode)}); skipped")
+
+    def _trusted_mtime(self, mtime_ns: int) -> int | None:
+        """``mtime_ns`` if it is clearly older than now, else None: a racy mtime is not
+        recorded, so the next run hashes the file instead of trusting size and mtime."""
+        return mtime_ns if mtime_ns < self.clock_ns() - RACY_WINDOW_NS else None
 
     def ingest_text(self, text: str, name: str) -> None:
         """Ingest text that has no file on disk (stdin), keyed by ``name``."""
@@ -368,6 +527,7 @@ class _Run:
         )
 
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
+        """Record an unchanged file as seen (``mtime_ns`` None: racy, hash it next time)."""
         self.report.files_unchanged += 1
         rec.size, rec.mtime_ns = size, mtime_ns
         self.touches.append((self.now, size, mtime_ns, rec.file_id))
@@ -417,7 +577,7 @@ class _Run:
                 return
         text = text.removeprefix("\ufeff")
         try:
-            parsed = _parse(text, path, self.todo, self.done)
+            parsed = _parse(text, path, self.todo, self.done, self.dayfirst)
         except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the other files
             report.files_failed += 1
             report.errors.append(f"{path}: cannot parse: {type(exc).__name__}: {exc}")
@@ -425,10 +585,14 @@ class _Run:
         report.warnings.extend(parsed.warnings)
         counts = IngestReport()
         with self.store.transaction() as conn:
+            # Re-read the file's row under the write lock: whatever wrote the store since this
+            # run started (an older prme, a library caller without the run lock) is seen.
+            row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
+            rec = None if row is None else _FileRec(*row[1:])
             file_id, relpath = self._upsert_file(
                 conn, path, root, relpath, rec, size, mtime_ns, sha
             )
-            self._write_nodes(conn, file_id, path, relpath, parsed, counts)
+            self._write_nodes(conn, file_id, path, relpath, parsed, counts, cjk=_has_cjk(text))
         report.files_ingested += 1
         report.merge(counts)
         self.files[path] = _FileRec(
@@ -478,7 +642,11 @@ class _Run:
         relpath: str,
         parsed: ParsedFile,
         counts: IngestReport,
+        *,
+        cjk: bool = False,
     ) -> None:
+        """Write the file's objects, stamps, versions and index rows; ``cjk`` says the file
+        holds CJK text, whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
         existing: dict[str, _Existing] = {}
         for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
@@ -501,6 +669,8 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        cjk_rows: list[tuple[Any, ...]] = []
+        happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -518,7 +688,13 @@ class _Run:
             archived = int(node.archived or (archive_file and i > 0))
             # The object is live once written: its stamps carry only the archived flag.
             hidden = HIDDEN_ARCHIVED if archived else 0
-            stamps.extend([(*timestamp_row(pk, ts), hidden) for ts in node.timestamps])
+            stamps.extend(
+                [
+                    (*timestamp_row(pk, _storable(ts, path, counts)), hidden)
+                    for ts in node.timestamps
+                ]
+            )
+            happened.extend(node_event_rows(pk, node, parsed))
             if ex is None:
                 version = now
                 first_seen = now
@@ -570,6 +746,10 @@ class _Run:
                 inserts.append((pk, *values))
             else:
                 updates.append((*values, pk))
+            if cjk:
+                searchable = (values[8], values[14], values[11], values[7])
+                if any(_has_cjk(v) for v in searchable):
+                    cjk_rows.append((pk, *map(_cjk_index_text, searchable)))
         assigned = set(ids.values())
         gone = [
             (now, existing[oid].pk)
@@ -595,6 +775,11 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        if cjk_rows:
+            # The update trigger dropped the rows whose text changed; rewrite them all.
+            conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
+            conn.executemany(_CJK_INSERT, cjk_rows)
+        write_events(conn, stale_pks, happened)
 
     def _assign_ids(
         self,
@@ -617,8 +802,11 @@ class _Run:
         for i in keep:
             node = nodes[i]
             if i == 0:
+                # An org-roam file node: the file-level :ID: is the file object's id.
                 salted = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
-                choices[i] = [("file", path), ("derived", salted)]
+                roam_id = _prop(node, "ID")
+                choices[i] = [(":ID:", roam_id)] if roam_id else []
+                choices[i] += [("file", path), ("derived", salted)]
                 continue
             opts: list[tuple[str, str]] = []
             for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
@@ -654,7 +842,13 @@ class _Run:
                     clash = f"also at line {nodes[taken[cand]].line}"
                 elif cand not in existing and cand in foreign:
                     pk, other_file, chash, version, deleted_at, first_seen = foreign[cand]
-                    if deleted_at is None:
+                    if deleted_at is None and self._vanished(conn, other_file):
+                        # Its file is gone from disk (renamed, moved): the heading or org-roam
+                        # file node moved here; its old file is tombstoned later in the run.
+                        existing[cand] = _Existing(
+                            pk, other_file, chash, version, deleted_at, first_seen
+                        )
+                    elif deleted_at is None:
                         other = conn.execute(
                             "SELECT path FROM files WHERE file_id = ?", (other_file,)
                         ).fetchone()
@@ -669,14 +863,22 @@ class _Run:
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
-                counts.warnings.append(
-                    f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
-                    "using a derived id"
-                )
+                # A CUSTOM_ID is unique per file in org: one reused in another file is no
+                # duplicate, it just cannot be the store-wide id (a derived one is used).
+                if not (label == "CUSTOM_ID" and clash.startswith("already used in")):
+                    counts.warnings.append(
+                        f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
+                        f"using {'the file path' if i == 0 else 'a derived id'}"
+                    )
                 step[i] += 1
                 again.append(i)
             pending = again
         return ids
+
+    def _vanished(self, conn: Any, file_id: int) -> bool:
+        """Whether a stored file read from disk is no longer there."""
+        row = conn.execute("SELECT path, root FROM files WHERE file_id = ?", (file_id,)).fetchone()
+        return row is not None and row[1] is not None and not os.path.exists(row[0])
 
     def _lookup_foreign(
         self,
@@ -713,17 +915,34 @@ class _Run:
         rec.deleted_at = self.now
         self.report.files_tombstoned += 1
 
-    def tombstone_under(self, root: str, *, is_dir: bool) -> None:
-        """Tombstone the known files of ``root`` not seen in this run."""
+    def tombstone_under(self, root: str, *, is_dir: bool, keep: Sequence[str] = ()) -> None:
+        """Tombstone the known files of ``root`` not seen in this run, except those under the
+        folders ``keep`` (unreadable this time: absent from the walk, not from the disk)."""
         prefix = root.rstrip(os.sep) + os.sep
+        kept = tuple(folder.rstrip(os.sep) + os.sep for folder in keep)
         for path, rec in list(self.files.items()):
             if rec.deleted_at is not None or path in self.seen:
+                continue
+            if kept and (path.startswith(kept) or path in keep):
                 continue
             if path == root or (is_dir and path.startswith(prefix)):
                 self.tombstone_file(path)
 
 
 # -- walking --------------------------------------------------------------------------------
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISDIR, "directory"),
+    ):
+        if test(mode):
+            return name
+    return "special file"
 
 
 def _is_skipped_name(name: str) -> bool:
@@ -737,16 +956,22 @@ def _excluded(rel: str, name: str, exclude: Sequence[str]) -> bool:
 
 
 def walk_root(
-    root: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+    root: str,
+    *,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    on_error: Callable[[OSError], None] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """``(absolute path, path relative to root)`` of the files to ingest, sorted.
 
     Hidden files and folders, editor backups (``*~``, ``#*#``) and ``*.gpg`` are skipped;
     ``*.org_archive`` files only with ``include_archived``. ``exclude`` patterns match the
     relative path or the bare name of a file or folder. ``glob`` matches the file name (or the
-    relative path when it contains a ``/``).
+    relative path when it contains a ``/``). A folder that cannot be listed is passed to
+    ``on_error`` (its ``filename`` is the folder), never silently taken as empty.
     """
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root, onerror=on_error):
         rel_dir = os.path.relpath(dirpath, root)
         rel_dir = "" if rel_dir == "." else rel_dir
         dirnames[:] = sorted(
@@ -770,6 +995,46 @@ def walk_root(
 
 def _abspath(path: str | Path) -> str:
     return os.path.abspath(os.path.expanduser(str(path)))
+
+
+class _Root(NamedTuple):
+    """One ingest root as planned: its files, and the folders under it that could not be
+    listed (their stored files are kept, not tombstoned)."""
+
+    path: str
+    kind: str
+    files: list[tuple[str, str]]
+    unreadable: list[str]
+
+
+def _plan_root(
+    path: str, kind: str, *, glob: str, exclude: Sequence[str], include_archived: bool
+) -> _Root:
+    if kind == "file":
+        return _Root(path, "file", [(path, os.path.basename(path))], [])
+    failed: list[OSError] = []
+    files = list(
+        walk_root(
+            path,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            on_error=failed.append,
+        )
+    )
+    return _Root(path, "dir", files, [str(exc.filename or path) for exc in failed])
+
+
+def _root_kind(path: str) -> tuple[str | None, str | None]:
+    """``("dir" | "file", None)`` for a root that is there, else ``(None, why not)``: a root
+    that cannot be reached for lack of permission is not "missing"."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, "no such file or directory"
+    except OSError as exc:
+        return None, f"cannot read ({exc.strerror or exc})"
+    return ("dir" if stat.S_ISDIR(st.st_mode) else "file"), None
 
 
 def _record_root(
@@ -814,13 +1079,51 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
     A PATH that does not exist gets an error line and the others go on. Files of a directory
-    root that are no longer there (or no longer selected) are tombstoned.
+    root that are no longer there (or no longer selected) are tombstoned. Another ingest of
+    the same store runs first: this one waits for it (``on_wait`` is called once, with its
+    pid when known). Ctrl-C raises :class:`IngestInterrupted` with what was committed.
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _ingest_paths(
+            store,
+            paths,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
+        )
+    return report
+
+
+def _ingest_paths(
+    store: Store,
+    paths: Sequence[str | Path],
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+    dayfirst: bool = False,
+) -> None:
     run = _Run(
         store,
         now=now,
@@ -828,20 +1131,21 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        dayfirst=dayfirst,
+        max_file_bytes=max_file_bytes,
     )
-    plan: list[tuple[str, str, list[tuple[str, str]]]] = []
+    plan: list[_Root] = []
     for raw in paths:
         path = _abspath(raw)
-        if os.path.isdir(path):
-            files = list(
-                walk_root(path, glob=glob, exclude=exclude, include_archived=include_archived)
-            )
-            plan.append((path, "dir", files))
-        elif os.path.exists(path):
-            plan.append((path, "file", [(path, os.path.basename(path))]))
-        else:
+        kind, why = _root_kind(path)
+        if kind is None:
             report.files_failed += 1
-            report.errors.append(f"{raw}: no such file or directory")
+            report.errors.append(f"{raw}: {why}")
+            continue
+        plan.append(
+            _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
+        )
+    before = set(known_roots(store))
     _run_plan(
         run,
         plan,
@@ -851,12 +1155,70 @@ def ingest_paths(
         todo_keywords=todo_keywords,
         on_total=on_total,
     )
-    return report
+    for root in plan:
+        if root.path not in before:
+            report.notices.extend(_moved_notices(store, root.path))
+
+
+def _covering_root(path: str, roots: Sequence[str]) -> str | None:
+    """The known root a stored file belongs to (the deepest one covering it)."""
+    covering = [r for r in roots if path == r or path.startswith(r.rstrip(os.sep) + os.sep)]
+    return max(covering, key=len, default=None)
+
+
+def same_files_elsewhere(store: Store, root: str) -> list[tuple[str, int, int]]:
+    """Other known roots holding the same notes as ``root``: ``(other, same, total)`` where
+    ``same`` of the ``total`` live files under ``root`` have a file under ``other`` with the
+    same path relative to its root and the same bytes. The sign of a root that moved (or was
+    copied): the store would hold every note twice."""
+    conn = store.conn
+    row = conn.execute("SELECT kind FROM roots WHERE path = ?", (root,)).fetchone()
+    if row is None:
+        return []
+    base = root if row[0] == "dir" else os.path.dirname(root)
+    roots = known_roots(store)
+    mine = [
+        (path, rel, sha)
+        for path, rel, sha in conn.execute(
+            "SELECT path, relpath, sha256 FROM files WHERE root = ? AND deleted_at IS NULL",
+            (base,),
+        )
+        if _covering_root(path, roots) == root
+    ]
+    if not mine:
+        return []
+    keys = {(rel, sha) for _, rel, sha in mine if sha}
+    counts: dict[str, int] = {}
+    for path, rel, sha in conn.execute(
+        "SELECT path, relpath, sha256 FROM files WHERE deleted_at IS NULL AND root IS NOT NULL "
+        "AND root != ?",
+        (base,),
+    ):
+        if (rel, sha) in keys:
+            other = _covering_root(path, roots)
+            if other is not None and other != root:
+                counts[other] = counts.get(other, 0) + 1
+    return sorted(((other, n, len(mine)) for other, n in counts.items()), key=lambda t: -t[1])
+
+
+def _moved_notices(store: Store, new_root: str) -> list[str]:
+    """Say so when a newly ingested root holds (at least half of) the files of an older one."""
+    notices = []
+    for old, same, total in same_files_elsewhere(store, new_root):
+        if same * 2 < total:
+            continue
+        where = "which no longer exists" if not os.path.exists(old) else "still on disk"
+        notices.append(
+            f"{new_root}: {same} of {total} files are the same as under {old} ({where}), so "
+            f"the store now holds those notes twice; if they moved, run `prme forget {old}` "
+            "to drop the old copy"
+        )
+    return notices
 
 
 def _run_plan(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -865,7 +1227,7 @@ def _run_plan(
     on_total: Callable[[int], None] | None,
 ) -> None:
     if on_total:
-        on_total(sum(len(files) for _, _, files in plan))
+        on_total(sum(len(root.files) for root in plan))
     with run.store.bulk_writes():
         _run_files(
             run,
@@ -879,7 +1241,7 @@ def _run_plan(
 
 def _run_files(
     run: _Run,
-    plan: list[tuple[str, str, list[tuple[str, str]]]],
+    plan: list[_Root],
     *,
     glob: str,
     exclude: Sequence[str],
@@ -887,7 +1249,7 @@ def _run_files(
     todo_keywords: Sequence[str],
 ) -> None:
     try:
-        for root, kind, files in plan:
+        for root, kind, files, unreadable in plan:
             _record_root(
                 run.store,
                 root,
@@ -901,8 +1263,13 @@ def _run_files(
             base = root if kind == "dir" else os.path.dirname(root)
             for path, rel in files:
                 run.ingest_file(path, base, rel)
+            for folder in unreadable:
+                run.report.errors.append(
+                    f"{folder}: cannot read directory; its notes are kept "
+                    "(fix its permissions, or --exclude it)"
+                )
             if kind == "dir":
-                run.tombstone_under(root, is_dir=True)
+                run.tombstone_under(root, is_dir=True, keep=unreadable)
     finally:
         run.flush()
 
@@ -915,23 +1282,27 @@ def ingest_text(
     now: datetime,
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    dayfirst: bool = False,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
     report = IngestReport()
-    run = _Run(
-        store,
-        now=now,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        progress=None,
-        report=report,
-    )
-    with store.bulk_writes():
-        try:
-            run.ingest_text(text, name)
-        finally:
-            run.flush()
+    with _exclusive_run(store, report, on_wait):
+        run = _Run(
+            store,
+            now=now,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=None,
+            report=report,
+            dayfirst=dayfirst,
+        )
+        with store.bulk_writes():
+            try:
+                run.ingest_text(text, name)
+            finally:
+                run.flush()
     return report
 
 
@@ -950,6 +1321,9 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -963,11 +1337,42 @@ def reingest_roots(
     it comes back, e.g. an unmounted disk).
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _reingest(
+            store,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
+        )
+    return report
+
+
+def _reingest(
+    store: Store,
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str | None,
+    exclude: Sequence[str],
+    include_archived: bool | None,
+    todo_keywords: Sequence[str] | None,
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+    dayfirst: bool = False,
+) -> None:
     rows = store.conn.execute(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
     ).fetchall()
     glob_override = glob if glob not in (None, DEFAULT_GLOB) else None
-    groups: dict[tuple[Any, ...], list[tuple[str, str, list[tuple[str, str]]]]] = {}
+    groups: dict[tuple[Any, ...], list[_Root]] = {}
     vanished: list[tuple[str, str]] = []
     for path, kind, root_glob, exclude_json, arch, todo_json in rows:
         glob = root_glob if glob_override is None else glob_override
@@ -975,25 +1380,26 @@ def reingest_roots(
         arch_b = bool(arch) or bool(include_archived)
         todo = tuple(json.loads(todo_json)) if todo_keywords is None else tuple(todo_keywords)
         key = (glob, root_exclude, arch_b, todo)
-        if kind == "dir" and os.path.isdir(path):
-            files = list(walk_root(path, glob=glob, exclude=root_exclude, include_archived=arch_b))
-            groups.setdefault(key, []).append((path, "dir", files))
-        elif kind == "file" and os.path.isfile(path):
-            groups.setdefault(key, []).append((path, "file", [(path, os.path.basename(path))]))
+        found, why = _root_kind(path)
+        if found == kind:
+            groups.setdefault(key, []).append(
+                _plan_root(path, kind, glob=glob, exclude=root_exclude, include_archived=arch_b)
+            )
         else:
-            vanished.append((path, kind))
-    total = sum(len(f) for plan in groups.values() for _, _, f in plan)
+            vanished.append((path, why or f"no longer a {'directory' if kind == 'dir' else kind}"))
+    total = sum(len(root.files) for plan in groups.values() for root in plan)
     if on_total:
         on_total(total)
     for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
-        sub = IngestReport()
         run = _Run(
             store,
             now=now,
             include_archived=arch_b,
             todo_keywords=todo,
             progress=progress,
-            report=sub,
+            report=report,  # shared: an interrupt reports every group committed so far
+            max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
         _run_plan(
             run,
@@ -1004,16 +1410,23 @@ def reingest_roots(
             todo_keywords=todo,
             on_total=None,
         )
-        report.merge(sub)
     # A root that is gone altogether is far more often an unmounted disk or a renamed folder
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
-    for path, _kind in vanished:
-        report.errors.append(
-            f"{path}: ingest root no longer exists; its notes are kept "
-            "(`prme forget` it if it is gone for good)"
-        )
-    return report
+    for path, why in vanished:
+        moved = [other for other, same, _total in same_files_elsewhere(store, path) if same]
+        if why.startswith("no such") and moved:
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept, and the same files "
+                f"are under {moved[0]}: if they moved there, run `prme forget {path}`"
+            )
+        elif why.startswith("no such"):
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept "
+                "(`prme forget` it if it is gone for good)"
+            )
+        else:
+            report.errors.append(f"{path}: ingest root {why}; its notes are kept")
 
 
 def _under(column: str) -> str:
@@ -1030,7 +1443,7 @@ def forget(store: Store, path: str | Path) -> int:
     absolute = _abspath(path)
     if absolute not in candidates:
         candidates.append(absolute)
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = 0
         for cand in candidates:
             params = {"p": cand, "prefix": cand.rstrip(os.sep) + os.sep}
@@ -1048,7 +1461,7 @@ def forget(store: Store, path: str | Path) -> int:
 
 def purge_tombstones(store: Store) -> int:
     """Delete tombstoned objects (and files with nothing left); returns objects removed."""
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = conn.execute("DELETE FROM objects WHERE deleted_at IS NOT NULL").rowcount
         conn.execute(
             "DELETE FROM files WHERE deleted_at IS NOT NULL AND NOT EXISTS "

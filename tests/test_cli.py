@@ -86,7 +86,7 @@ def test_since_json_schema_and_exit_zero(run: Any, ingested: Path) -> None:
     result = run("since", "yesterday", "--format", "json")
     assert result.code == 0, result.err
     doc = result.json()
-    assert set(doc) == {"query", "count", "results"}
+    assert set(doc) == {"query", "count", "total", "truncated", "results"}
     assert doc["count"] == len(doc["results"]) > 0
     assert doc["query"]["window"]["start"] == "2026-11-26T00:00:00+00:00"
     assert doc["query"]["window"]["since"] == "yesterday"
@@ -400,7 +400,8 @@ def test_sqlite_failure_is_one_line_and_exit_three(
     monkeypatch.setattr(prme_cli.query, "select", disk_full)
     result = run("since", "yesterday")
     assert result.code == 3
-    assert result.err.strip() == "prme: error: store: database or disk is full"
+    assert result.err.count("\n") == 1
+    assert result.err.startswith("prme: error: store: disk full: database or disk is full")
 
 
 def test_stdin_that_is_not_utf8_is_a_clear_error(

@@ -120,3 +120,66 @@ def test_a_single_exclude_pattern_is_one_pattern(tmp_path: Path) -> None:
     ]
     env["PRME_INGEST__EXCLUDE"] = '["a/*", "b/*"]'
     assert config.load(environ=env)["ingest"]["exclude"] == ["a/*", "b/*"]
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("http://alice:s3cret@127.0.0.1:11434/v1", "http://***@127.0.0.1:11434/v1"),
+        ("https://token@api.example.com", "https://***@api.example.com"),
+        ("see https://u:p@ss@host/x and ftp://a:b@c", "see https://***@host/x and ftp://***@c"),
+        ("http://127.0.0.1:11434/api?x=a@b", "http://127.0.0.1:11434/api?x=a@b"),
+        ("mail alice@example.com", "mail alice@example.com"),
+    ],
+)
+def test_url_userinfo_is_masked_in_any_text(text: str, masked: str) -> None:
+    assert config.mask_url_userinfo(text) == masked
+
+
+def test_config_show_masks_credentials_inside_urls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prme_cli.cli import main
+
+    monkeypatch.setenv("PRME_TEMPORAL_RELATION__RESOLVER__URL", "http://alice:s3cret@127.0.0.1:1")
+    (tmp_path / "c.toml").write_text(
+        '[temporal_relation.gate]\nurl = "https://bob:hunter2@gate.example.com/v1"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("PRME_CONFIG", str(tmp_path / "c.toml"))
+    for fmt in ("toml", "json"):
+        with pytest.raises(SystemExit) as done:
+            main(["--format", fmt, "config", "show"] if fmt == "json" else ["config", "show"])
+        out = capsys.readouterr().out
+        assert done.value.code in (0, None)
+        assert "s3cret" not in out and "hunter2" not in out and "alice" not in out
+        assert "http://***@127.0.0.1:1" in out and "https://***@gate.example.com/v1" in out
+
+
+def test_doctor_and_error_messages_never_show_url_credentials(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prme_cli.cli import main
+
+    monkeypatch.setenv("PRME_TEMPORAL_RELATION__RESOLVER__PROVIDER", "ollama")
+    monkeypatch.setenv("PRME_TEMPORAL_RELATION__RESOLVER__URL", "ftp://alice:s3cret@127.0.0.1:1")
+    with pytest.raises(SystemExit):
+        main(["--store", str(tmp_path / "s.sqlite3"), "--format", "json", "doctor"])
+    captured = capsys.readouterr()
+    assert "http(s) URL" in captured.out
+    assert "s3cret" not in captured.out + captured.err and "alice" not in captured.out
+
+    import prme_cli.query
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise UsageError("cannot reach https://bob:hunter2@example.com/x")
+
+    monkeypatch.setattr(prme_cli.query, "stats", failing)
+    from prme_cli.store import Store
+
+    Store.open(tmp_path / "s.sqlite3").close()
+    with pytest.raises(SystemExit) as done:
+        main(["--store", str(tmp_path / "s.sqlite3"), "stats"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2
+    assert err == "prme: error: cannot reach https://***@example.com/x\n"

@@ -888,6 +888,30 @@ FIND_CASES = [
 ]
 
 
+#: A meal or the sun inside a noun phrase is the event, not its time; after a preposition
+#: (or alone, as on the command line) it is the part of the day it names.
+MEAL_CASES = [
+    ("Booked a table for Ingrid's birthday dinner on Friday.", ["on Friday"], ["Friday"]),
+    ("Our team lunch on Monday ran long.", ["on Monday"], ["Monday"]),
+    ("We photographed the sunset yesterday.", ["yesterday"], ["yesterday"]),
+    ("We met at lunch on Friday.", ["at lunch on Friday"], ["at lunch on Friday"]),
+    ("Let's talk over dinner tomorrow.", ["over dinner tomorrow"], ["over dinner tomorrow"]),
+]
+
+
+@pytest.mark.parametrize(("text", "either", "or_"), MEAL_CASES)
+def test_find_reads_a_meal_as_a_time_only_after_a_preposition(
+    text: str, either: list[str], or_: list[str]
+) -> None:
+    phrases = [phrase for _, _, phrase in find_expressions(text)]
+    assert phrases in (either, or_)
+
+
+def test_a_meal_alone_on_the_command_line_is_its_part_of_the_day() -> None:
+    assert span("lunch tomorrow")[:2] == ("2026-11-30T12:00:00+01:00", "2026-11-30T14:00:00+01:00")
+    assert span("tomorrow at lunch") == span("lunch tomorrow")
+
+
 @pytest.mark.parametrize(("text", "phrases"), FIND_CASES)
 def test_find_expressions(text: str, phrases: list[str]) -> None:
     found = find_expressions(text)

@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from prme_cli import __version__
-from prme_cli.errors import ExitStatus, PrmeError, UsageError
+from prme_cli.cli import completion
+from prme_cli.errors import (
+    INTERRUPTED_STATUS,
+    ExitStatus,
+    UsageError,
+    describe_failure,
+)
+from prme_cli.errors import one_line as _one_line
+from prme_cli.errors import safe_str as _safe_str
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
@@ -31,8 +38,8 @@ app = typer.Typer(
     name="prme",
     help=(
         "Evidence-bound temporal memory over org-mode notes.\n\n"
-        "Global options (--store, --now, --tz, --format, --no-color) may also be given after "
-        "the subcommand."
+        "Global options (--store, --now, --tz, --format, --no-color, --dayfirst) may also be "
+        "given after the subcommand."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -45,30 +52,11 @@ config_app = typer.Typer(
 app.add_typer(config_app, name="config")
 
 FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
-BY_CHOICES = [
-    "event",
-    "changed",
-    "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
-]
 
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
 _GLOBAL_WITH_VALUE = ("--store", "--now", "--tz", "--format", "-f")
-_GLOBAL_FLAGS = ("--no-color",)
+_GLOBAL_FLAGS = ("--no-color", "--dayfirst")
 
 
 @dataclass
@@ -82,6 +70,8 @@ class State:
     _tz: Any = None
     _now: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``--now`` as given on the command line (not PRME_NOW): only it sets ingest versions.
+    now_flag: str | None = None
 
     @property
     def tz(self) -> Any:
@@ -104,12 +94,25 @@ class State:
         return self._now
 
     @property
-    def store_path(self) -> Path:
-        from prme_cli.config import default_store_path
+    def dayfirst(self) -> bool:
+        """Numeric dates day first (03/11/2026 is 3 November): the setting every command
+        passes to the time engine, and ingest to ``#+DATE`` reading."""
+        return bool(self.cfg.get("dayfirst"))
 
-        return (
-            Path(self.cfg["store"]).expanduser() if self.cfg.get("store") else default_store_path()
-        )
+    @property
+    def ingest_now(self) -> datetime:
+        """The ingest (version) time: an explicit ``--now``, else the clock. ``PRME_NOW`` in
+        the environment never sets it — left over in a shell, it would stamp every version
+        with one fixed instant and make ``--by changed`` meaningless."""
+        from prme_cli.timeexpr import parse_now
+
+        return parse_now(self.now_flag, self.tz)
+
+    @property
+    def store_path(self) -> Path:
+        from prme_cli.config import store_path
+
+        return store_path(self.cfg)
 
     def output_format(self, allowed: tuple[str, ...] = FORMAT_NAMES) -> str:
         fmt = self.fmt or ("table" if self.out_is_tty else "tsv")
@@ -169,10 +172,19 @@ def _root(
             "-f",
             metavar="FORMAT",
             help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped].",
+            autocompletion=completion.complete_format,
         ),
     ] = None,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")
+    ] = False,
+    dayfirst: Annotated[
+        bool,
+        typer.Option(
+            "--dayfirst",
+            help="Read 03/11/2026 as 3 November, in every command [env PRME_DAYFIRST; "
+            "setting dayfirst].",
+        ),
     ] = False,
     version: Annotated[
         bool,
@@ -185,33 +197,65 @@ def _root(
 
     if fmt is not None and fmt not in FORMAT_NAMES:
         raise UsageError(f"unknown --format {fmt!r} (choose from {', '.join(FORMAT_NAMES)})")
-    flags = {"store": str(store) if store else None, "now": now, "tz": tz}
+    flags = {
+        "store": str(store) if store else None,
+        "now": now,
+        "tz": tz,
+        "dayfirst": True if dayfirst else None,
+    }
     cfg = config.load(flags=flags)
     color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty())
+    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty(), now_flag=now)
 
 
 def _err(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    try:
+        sys.stderr.write(message + "\n")
+    except (OSError, ValueError):  # stderr closed: nowhere left to say it
+        pass
 
 
 # ---------------------------------------------------------------------------------------------
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
 ByOpt = Annotated[
-    str,
+    list[str] | None,
     typer.Option(
-        "--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind."
+        "--by",
+        metavar="BASIS",
+        help="Time basis: event|changed|any or a timestamp kind (repeatable: any of them) "
+        "[default: event].",
+        autocompletion=completion.complete_by,
+    ),
+]
+InheritOpt = Annotated[
+    bool,
+    typer.Option(
+        "--inherit",
+        help="Let a heading match by an ordinary dated ancestor's time too (journal days "
+        "and daily files always count).",
     ),
 ]
 TypeOpt = Annotated[
     list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")
 ]
 TodoOpt = Annotated[
-    list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")
+    list[str] | None,
+    typer.Option(
+        "--todo",
+        metavar="STATE",
+        help="TODO state, any case (repeatable: any).",
+        autocompletion=completion.complete_todo,
+    ),
 ]
 TagOpt = Annotated[
-    list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")
+    list[str] | None,
+    typer.Option(
+        "--tag",
+        metavar="TAG",
+        help="Tag, any case (repeatable: all).",
+        autocompletion=completion.complete_tag,
+    ),
 ]
 FileOpt = Annotated[
     list[str] | None,
@@ -229,56 +273,81 @@ MaxOpt = Annotated[
 
 
 def _filters(
-    by: str,
+    by: list[str] | None,
     types: list[str] | None,
     todos: list[str] | None,
     tags: list[str] | None,
     files: list[str] | None,
     include_deleted: bool,
     include_archived: bool,
+    inherit: bool = False,
 ) -> Filters:
-    from prme_cli.query import Filters
+    from prme_cli.options import make_filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown --by {by!r} (choose from {', '.join(BY_CHOICES)})")
-    for t in types or ():
-        if t not in ("heading", "file"):
-            raise UsageError(f"unknown --type {t!r} (choose heading or file)")
-    return Filters(
-        by=by,
-        types=tuple(types or ()),
-        todos=tuple(todos or ()),
-        tags=tuple(tags or ()),
-        files=tuple(files or ()),
-        include_deleted=include_deleted,
-        include_archived=include_archived,
-    )
+    return make_filters(by, types, todos, tags, files, include_deleted, include_archived, inherit)
 
 
 def _limit(max_results: int | None, default: int | None) -> int | None:
-    if max_results is None:
-        return default
-    if max_results < 0:
-        raise UsageError("--max-results must be ≥ 0 (0 means no limit)")
-    return None if max_results == 0 else max_results
+    from prme_cli.options import result_limit
+
+    return result_limit(max_results, default)
 
 
 def _emit_rows(
     state: State,
+    store: Store,
     rows: list[Any],
     query: dict[str, Any],
     *,
     title: str | None = None,
+    limit: int | None = None,
+    count_args: dict[str, Any] | None = None,
+    filters: Filters | None = None,
 ) -> None:
+    """Render rows; the total when a limit cut them; hints when filters found nothing.
+
+    Runs with the store still open: the total (a count without the limit, only when the
+    limit was reached), the table's short ids and the filter hints read it.
+    """
     from prme_cli.cli import render
+    from prme_cli.documents import rows_json
 
     fmt = state.output_format()
-    results = [row.to_json(state.tz) for row in rows]
-    render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
+    from prme_cli.query import matched_total
+
+    total = matched_total(store, len(rows), limit, **(count_args or {}))
+    results = rows_json(rows, state.tz)
+    short_ids = None
+    if fmt == "table":
+        from prme_cli.query import short_ids as shortest
+
+        short_ids = shortest(store, results)
+    render.write_results(
+        sys.stdout,
+        fmt,
+        results,
+        query,
+        color=state.color,
+        title=title,
+        total=total,
+        short_ids=short_ids,
+    )
+    if total > len(rows) and fmt != "json":
+        _err(f"prme: note: {len(rows)} of {total} results (--max-results 0 shows all)")
     if not rows:
         if fmt == "table":
             _err("no results")
+        if filters is not None:
+            _say_unknown_values(store, filters)
         raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+def _say_unknown_values(store: Store, filters: Filters) -> None:
+    """Found nothing: name any --todo/--tag value no object has, with those that exist."""
+    from prme_cli.query import unknown_filter_values
+
+    for line in unknown_filter_values(store, filters):
+        _err(f"prme: note: {line}")
 
 
 def _query_doc(
@@ -291,47 +360,34 @@ def _query_doc(
     text: str | None = None,
     limit: int | None = None,
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "command": command,
-        "now": state.now.isoformat(),
-        "tz": state.tz_name,
-        "window": None,
-        "text": text,
-        "by": filters.by,
-        "filters": {
-            "type": list(filters.types),
-            "todo": list(filters.todos),
-            "tag": list(filters.tags),
-            "file": list(filters.files),
-            "include_deleted": filters.include_deleted,
-            "include_archived": filters.include_archived,
-        },
-        "max_results": limit,
-    }
-    if window is not None:
-        # `since` runs up to now inclusive (its end is now plus one microsecond internally);
-        # `range` is half-open at the end of UNTIL. Say which, rather than print the epsilon.
-        inclusive = window[1].microsecond == 1 and command != "range"
-        end = window[1] - timedelta(microseconds=1) if inclusive else window[1]
-        doc["window"] = {
-            "start": window[0].isoformat(),
-            "end": end.isoformat(),
-            "end_inclusive": inclusive,
-        }
-        doc["window"].update(expressions or {})
-    return doc
+    from prme_cli.documents import query_document
+
+    return query_document(
+        command,
+        window,
+        filters,
+        now=state.now,
+        tz=state.tz,
+        expressions=expressions,
+        text=text,
+        limit=limit,
+    )
 
 
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import since_window
 
-    return since_window(expression, state.now, state.tz, week_start=_week_start(state))
+    return since_window(
+        expression, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _range_window(state: State, since: str, until: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import range_window
 
-    return range_window(since, until, state.now, state.tz, week_start=_week_start(state))
+    return range_window(
+        since, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _week_start(state: State) -> int:
@@ -350,22 +406,25 @@ def since(
     when: Annotated[
         str,
         typer.Argument(
-            metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01."
+            metavar="WHEN",
+            help="Time expression, e.g. today, 'last monday', 2026-11-01.",
+            autocompletion=completion.complete_when,
         ),
     ],
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(WHEN), now]."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _since_window(state, when)
     _window_rows(
         state,
@@ -382,23 +441,36 @@ def since(
 @app.command("range")
 def range_(
     ctx: typer.Context,
-    since_: Annotated[str, typer.Argument(metavar="SINCE", help="Start expression (its start).")],
-    until: Annotated[
-        str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")
+    since_: Annotated[
+        str,
+        typer.Argument(
+            metavar="SINCE",
+            help="Start expression (its start).",
+            autocompletion=completion.complete_when,
+        ),
     ],
-    by: ByOpt = "event",
+    until: Annotated[
+        str,
+        typer.Argument(
+            metavar="UNTIL",
+            help="End expression (inclusive: its end).",
+            autocompletion=completion.complete_when,
+        ),
+    ],
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(SINCE), end(UNTIL)) — `range monday friday` includes Friday."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _range_window(state, since_, until)
     _window_rows(
         state,
@@ -427,10 +499,74 @@ def _window_rows(
     from prme_cli.query import select
 
     limit = _limit(max_results, None)
+    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
     with state.open_store() as store:
         rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
-    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
-    _emit_rows(state, rows, doc, title=title)
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=title,
+            limit=limit,
+            count_args={"window": window, "filters": filters},
+            filters=filters,
+        )
+
+
+@app.command("log")
+def log_(
+    ctx: typer.Context,
+    when: Annotated[
+        str,
+        typer.Argument(
+            metavar="WHEN",
+            help="The period to show (its whole extent: 'yesterday', 'last week'); with UNTIL "
+            "its start.",
+            autocompletion=completion.complete_when,
+        ),
+    ] = "today",
+    until: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="UNTIL",
+            help="End of the window (inclusive: its end).",
+            autocompletion=completion.complete_when,
+        ),
+    ] = None,
+    by_task: Annotated[
+        bool, typer.Option("--by-task", help="Totals per task instead of the days.")
+    ] = False,
+    by: ByOpt = None,
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+) -> None:
+    """What happened, by day: CLOSED, state changes, notes and CLOCK time, with totals."""
+    from prme_cli.cli import render
+    from prme_cli.log import build_log
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "ids"))
+    window = _range_window(state, when, until if until is not None else when)
+    expressions = {"since": when, "until": until if until is not None else when}
+    doc = _query_doc(state, "log", window, filters, expressions=expressions)
+    doc["by_task"] = by_task
+    with state.open_store() as store:
+        log = build_log(store, window, now=state.now, filters=filters, reverse=reverse)
+        body = {"query": doc, **log.to_json(state.tz)}
+        title = f"log {when}" + (f" … {until}" if until is not None else "")
+        render.write_log(sys.stdout, fmt, body, color=state.color, by_task=by_task, title=title)
+        if not log.entries:
+            if fmt == "table":
+                _err("nothing logged in that window")
+            _say_unknown_values(store, filters)
+            raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
 @app.command()
@@ -441,11 +577,22 @@ def query(
         typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25."),
     ] = None,
     since_: Annotated[
-        str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="WHEN",
+            help="Window start expression.",
+            autocompletion=completion.complete_when,
+        ),
     ] = None,
     until: Annotated[
         str | None,
-        typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive)."),
+        typer.Option(
+            "--until",
+            metavar="WHEN",
+            help="Window end expression (inclusive).",
+            autocompletion=completion.complete_when,
+        ),
     ] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
     context: Annotated[
@@ -457,47 +604,57 @@ def query(
             "--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096]."
         ),
     ] = None,
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """The context query: text and/or a window; 20 rows by default (--max-results 0 = all)."""
+    from prme_cli.options import check_text, query_window
     from prme_cli.query import select
 
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
-    window: tuple[datetime, datetime] | None = None
-    expressions: dict[str, str] = {}
-    if until is not None and since_ is None:
-        raise UsageError("--until needs --since (use `prme range` for a closed window)")
-    if since_ is not None and until is not None:
-        window = _range_window(state, since_, until)
-        expressions = {"since": since_, "until": until}
-    elif since_ is not None:
-        window = _since_window(state, since_)
-        expressions = {"since": since_}
-    if fts and not text:
-        raise UsageError("--fts needs a TEXT expression")
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
+    window, expressions = query_window(
+        since_, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
+    check_text(text, fts)
     if context:
         _query_context(
-            state, text, window, filters, fts=fts, budget=budget, max_results=max_results
+            state,
+            text,
+            window,
+            filters,
+            fts=fts,
+            budget=budget,
+            max_results=max_results,
+            reverse=reverse,
         )
         return
     limit = _limit(max_results, 20)
+    doc = _query_doc(
+        state, "query", window, filters, expressions=expressions, text=text, limit=limit
+    )
     with state.open_store() as store:
         rows = select(
             store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=limit
         )
-    doc = _query_doc(
-        state, "query", window, filters, expressions=expressions, text=text, limit=limit
-    )
-    _emit_rows(state, rows, doc, title=f"query {text or ''}".strip())
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=f"query {text or ''}".strip(),
+            limit=limit,
+            count_args={"window": window, "text": text, "fts": fts, "filters": filters},
+            filters=filters,
+        )
 
 
 def _query_context(
@@ -509,12 +666,12 @@ def _query_context(
     fts: bool,
     budget: int | None,
     max_results: int | None,
+    reverse: bool = False,
 ) -> None:
+    from prme_cli.options import budget_tokens
     from prme_cli.service import context_for_query
 
-    budget = state.cfg["context"]["budget"] if budget is None else budget
-    if budget < 0:
-        raise UsageError("--budget must be ≥ 0")
+    budget = budget_tokens(budget, state.cfg["context"]["budget"])
     # The context is text for a reader: json wraps it with its accounting, ids lists what
     # was packed, and every other format prints the context itself (so a pipe gets it).
     fmt = state.output_format(("table", "json", "tsv", "org", "ids"))
@@ -531,6 +688,7 @@ def _query_context(
             now=state.now,
             tz=state.tz,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            reverse=reverse,
         )
     _print_context(state, outcome, fmt)
 
@@ -544,9 +702,9 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
         for record in bundle.records:
             sys.stdout.write(f"{record.id}\n")
     elif fmt == "json":
-        doc = bundle.to_json()
-        if outcome.relation is not None:
-            doc["temporal_relation"] = outcome.relation
+        from prme_cli.documents import context_document
+
+        doc = context_document(outcome)
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(bundle.context)
@@ -560,16 +718,24 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
 @app.command()
 def show(
     ctx: typer.Context,
-    object_id: Annotated[str, typer.Argument(metavar="ID", help="Object id.")],
+    object_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="An id, a unique prefix of one (any case), an org link (id:… or "
+            "[[id:…][…]]), #CUSTOM_ID, or a file's path.",
+        ),
+    ],
 ) -> None:
     """One object with all its timestamps and its version history."""
     import json
 
-    from prme_cli.query import get_object
+    from prme_cli.query import get_object, resolve_id
 
     state = _state(ctx)
     with state.open_store() as store:
-        obj = get_object(store, object_id, state.tz)
+        found = resolve_id(store, object_id)
+        obj = None if found is None else get_object(store, found, state.tz)
     if obj is None:
         _err(f"no object with id {object_id!r}")
         raise typer.Exit(ExitStatus.NO_RESULTS)
@@ -708,9 +874,8 @@ def when(
     ] = False,
 ) -> None:
     from prme_cli.cli import render
-    from prme_cli.errors import TimeExpressionError
+    from prme_cli.documents import found_json, when_document
     from prme_cli.timeexpr import find as find_times
-    from prme_cli.timeexpr import resolve
 
     state = _state(ctx)
     if expressions == ["-"]:
@@ -722,7 +887,7 @@ def when(
         texts: list[tuple[str, list[dict[str, Any]]]] = []
         for number, text in enumerate(expressions, start=1):
             rows = [
-                render.found_doc(number, item)
+                found_json(item, number)
                 for item in find_times(
                     text, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
                 )
@@ -735,22 +900,17 @@ def when(
     docs: list[dict[str, Any]] = []
     failed = False
     for expression in expressions:
-        try:
-            win = resolve(
-                expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
-            )
-            docs.append(win.to_json(state.now, state.tz_name))
-        except TimeExpressionError as exc:
+        doc = when_document(
+            expression,
+            state.now,
+            state.tz,
+            dayfirst=dayfirst or state.dayfirst,
+            week_start=_week_start(state),
+        )
+        docs.append(doc)
+        if "error" in doc:
             failed = True
-            docs.append(
-                {
-                    "expression": expression,
-                    "now": state.now.isoformat(),
-                    "tz": state.tz_name,
-                    "error": str(exc),
-                }
-            )
-            _err(f"prme: error: {exc}")
+            _err(f"prme: error: {doc['error']}")
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
         raise typer.Exit(ExitStatus.USAGE)
@@ -803,6 +963,14 @@ def relate(
             "--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name]."
         ),
     ] = None,
+    show_context: Annotated[
+        bool,
+        typer.Option(
+            "--context",
+            help="On a terminal, also print the packed context the resolver read (piped "
+            "output always is the context).",
+        ),
+    ] = False,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -821,6 +989,8 @@ def relate(
     budget = cfg["context"]["budget"] if budget is None else budget
     fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
     with state.open_store() as store:
+        if store.read_only:
+            _err("prme: warning: read-only location: the receipt of this answer is not stored")
         result = run_relate(
             store,
             cfg,
@@ -830,13 +1000,31 @@ def relate(
             budget=budget,
             owner=owner,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            save_receipt=not store.read_only,
         )
-    _print_relation(state, result, fmt)
+        evidence: list[dict[str, Any]] = []
+        handles: dict[str, str] = {}
+        if fmt == "table":
+            from prme_cli.query import rows_for_ids, short_ids
+
+            evidence = [
+                row.to_json(state.tz)
+                for row in rows_for_ids(store, result.document.get("evidence_ids") or [])
+            ]
+            handles = short_ids(store, evidence)
+    _print_relation(state, result, fmt, evidence, handles, show_context)
     if not result.outcome.accepted:
         raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
-def _print_relation(state: State, result: Any, fmt: str) -> None:
+def _print_relation(
+    state: State,
+    result: Any,
+    fmt: str,
+    evidence: list[dict[str, Any]] | None = None,
+    handles: dict[str, str] | None = None,
+    show_context: bool = False,
+) -> None:
     import json
 
     doc = result.document
@@ -852,7 +1040,14 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
     if fmt == "table":
         from prme_cli.cli.relate_view import relation_panel
 
-        relation_panel(sys.stdout, doc, color=state.color)
+        relation_panel(
+            sys.stdout,
+            doc,
+            color=state.color,
+            evidence=evidence or [],
+            handles=handles or {},
+            show_context=show_context,
+        )
         return
     # tsv / org (and any pipe): stdout is the context exactly as a reader gets it, byte for
     # byte; the outcome goes to stderr with the other messages.
@@ -986,6 +1181,44 @@ def purge(
     _err(f"purged {removed} tombstoned objects")
 
 
+@app.command()
+def backup(
+    ctx: typer.Context,
+    target: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="File to write (or a folder to write a file of the store's name in).",
+        ),
+    ],
+    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Write a consistent copy of the store to PATH (safe while an ingest runs)."""
+    state = _state(ctx)
+    with state.open_store() as store:
+        written = store.backup(target, force=force)
+    _err(f"backup of {store.path} written to {written}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving agents
+
+
+@app.command("mcp")
+def mcp_server(ctx: typer.Context) -> None:
+    """Serve prme's tools to an MCP client (an agent) over stdio; needs prme[mcp]."""
+    from prme_cli.mcp import INSTALL_HINT, sdk_available
+
+    state = _state(ctx)
+    if not sdk_available():
+        raise UsageError(INSTALL_HINT)
+    from prme_cli.mcp.server import serve
+
+    if sys.stdin.isatty():
+        _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
+    serve(state.cfg, now_flag=state.now_flag)
+
+
 # ---------------------------------------------------------------------------------------------
 # Health and configuration
 
@@ -1064,30 +1297,62 @@ def _hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console entry point: run the app, turning library errors into exit codes.
-
-    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; everything the
-    library raises as :class:`PrmeError` becomes one ``prme: error: …`` line and its code.
-    """
-    args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
-    if argv is None and hasattr(signal, "SIGPIPE"):
-        # `prme since … | head` closing the pipe early: end quietly like other Unix tools
-        # (status 141 under pipefail), not with exit 1, which means "no results" here.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+def _report(exc: BaseException) -> int:
+    """Say what failed on stderr; return the exit status. Never raises, even for an exception
+    object too broken to describe (missing attributes, a raising ``__getattr__``)."""
     try:
-        app(args=args, prog_name="prme")
-    except PrmeError as exc:
-        _err(f"prme: error: {exc}")
-        sys.exit(int(exc.exit_status))
-    except sqlite3.Error as exc:
-        # Disk full, a read-only file, a lock held past the busy timeout: a store problem,
-        # said in one line (the transaction was rolled back, nothing half-written remains).
-        _err(f"prme: error: store: {exc}")
-        sys.exit(int(ExitStatus.STORE))
-    except KeyboardInterrupt:
-        _err("prme: interrupted")
-        sys.exit(130)
+        message, status = describe_failure(exc)
+        details = list(getattr(exc, "details", ()))
+    except Exception:  # noqa: BLE001 - the boundary's last resort
+        message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
+    _err(_one_line(message))
+    for line in details:
+        text = _one_line(str(line))
+        _err(text if text.startswith("prme: ") else f"prme: {text}")
+    return status
+
+
+def _quiet_unraisable(unraisable: Any) -> None:
+    """Errors Python can only ignore (a generator finalised late, a failed ``__del__``): one
+    line, never a traceback."""
+    exc = unraisable.exc_value
+    if exc is not None:
+        _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the app; the one place failures become exit codes.
+
+    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; Typer turns Ctrl-C
+    into exit 130 silently, so that status is announced here. Everything else a command
+    raises, of whatever class, becomes one ``prme: …`` line and a SPEC §5 status (see
+    :func:`describe_failure`).
+    """
+    if argv is None:
+        sys.unraisablehook = _quiet_unraisable
+        if hasattr(signal, "SIGPIPE"):
+            # `prme since … | head` closing the pipe early: end quietly like other Unix tools
+            # (status 141 under pipefail), not with exit 1, which means "no results" here.
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    click_error = _click_exception_class()
+    try:
+        args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
+        # Not standalone: Typer would answer Ctrl-C, click's errors and EOF itself (silently,
+        # or with exit 1, which means "no results" here); every outcome is decided below.
+        status = app(args=args, prog_name="prme", standalone_mode=False)
+    except click_error as exc:
+        # The parser's own usage errors keep click's familiar "Usage: … Error: …" form.
+        try:
+            exc.show()  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - a message that cannot be shown still ends in exit 2
+            _err(_one_line(f"prme: error: {_safe_str(exc)}"))
+        sys.exit(int(ExitStatus.USAGE))
+    except typer.Abort as exc:
+        sys.exit(_report(exc.__cause__ or exc.__context__ or KeyboardInterrupt()))
+    except SystemExit as exc:
+        if exc.code == INTERRUPTED_STATUS:
+            _err("prme: interrupted")
+        raise
     except BrokenPipeError:
         # `prme since … | head` closing the pipe early is not worth a traceback.
         try:
@@ -1095,3 +1360,13 @@ def main(argv: list[str] | None = None) -> None:
         except OSError:
             pass
         sys.exit(0)
+    except BaseException as exc:  # noqa: BLE001 - the error boundary: nothing escapes it
+        sys.exit(_report(exc))
+    if status == INTERRUPTED_STATUS:  # Typer's answer to Ctrl-C in a command
+        _err("prme: interrupted")
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _click_exception_class() -> type[Exception]:
+    """click's ``ClickException``, wherever this Typer keeps click (vendored since 0.23)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")

@@ -21,7 +21,7 @@ Pure functions over :class:`~prme_cli.relate.interpret.Dated` values that
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, date, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import ROUND_HALF_EVEN, Decimal
 from itertools import pairwise
 from typing import Any
@@ -276,12 +276,58 @@ def _human_label(item: Dated) -> str:
     return f"{start.year}"
 
 
-def absolute_date_value(item: Dated) -> dict[str, Any]:
+def absolute_date_value(
+    item: Dated, *, precision: str | None = None, planned: bool = False
+) -> dict[str, Any]:
+    """The date of one event at the precision the evidence has (SPEC §6): a day (with its
+    clock time when the evidence has one), a week, a weekend or a month; ``precision``
+    "month" reports the month that holds a finer date. ``planned`` marks a plan's date."""
     start = _window_start(item)
-    display = long_date(start.date())
-    if item.grain == "minute":
-        display += f", {start.strftime('%H:%M')}"
-    return {"date": start.date().isoformat(), "display": display}
+    end = item.end or start
+    grain = item.grain or "day"
+    if grain in ("minute", "hour", "second"):
+        grain_name = "day"
+    elif grain == "week" and start.weekday() == 5 and (end - start) <= timedelta(days=2, hours=1):
+        grain_name = "weekend"
+    else:
+        grain_name = grain
+    if precision == "month" and grain_name in ("day", "week", "weekend"):
+        first = start.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        if (end - timedelta(microseconds=1)).month == start.month:
+            start, end, grain_name = first, _next_month(first), "month"
+    if grain_name == "day":
+        display = long_date(start.date())
+        if item.grain == "minute":
+            display += f", {start.strftime('%H:%M')}"
+        day_start = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        window = (day_start, day_start + timedelta(days=1))
+    elif grain_name == "weekend":
+        last = (end - timedelta(microseconds=1)).date()
+        display = f"the weekend of {start.day}–{last.day} {last:%B %Y}"
+        window = (start, end)
+    elif grain_name == "week":
+        display = f"the week of {long_date(start.date())}"
+        window = (start, end)
+    elif grain_name == "month":
+        display = f"{start:%B %Y}"
+        window = (start, end)
+    else:
+        display = f"{start.year}"
+        window = (start, end)
+    value: dict[str, Any] = {
+        "date": start.date().isoformat(),
+        "start": window[0].isoformat(),
+        "end": window[1].isoformat(),
+        "grain": grain_name,
+        "display": display + (" (planned)" if planned else ""),
+    }
+    if planned:
+        value["planned"] = True
+    return value
+
+
+def _next_month(first: datetime) -> datetime:
+    return (first + timedelta(days=32)).replace(day=1)
 
 
 # --------------------------------------------------------------------------- durations & times
@@ -356,6 +402,8 @@ def compute(
     unit: str | None,
     question_date: datetime,
     tz: tzinfo,
+    precision: str | None = None,
+    planned: bool = False,
 ) -> dict[str, Any]:
     """The SPEC's ``value`` for a validated resolution; ``dated`` follows its operands.
 
@@ -378,7 +426,7 @@ def compute(
         return order_value(names, dated)
     if operation == "absolute_date":
         (a,) = dated
-        return absolute_date_value(a)
+        return absolute_date_value(a, precision=precision, planned=planned)
     if operation == "duration_sum":
         return duration_value(dated, unit=unit)
     if operation == "schedule":

@@ -613,7 +613,26 @@ def bare_weekday_problem(quote: str, expression: str, reference: datetime | None
                     break
         if tense != "past":
             return "a bare weekday in a clause not told in the past tense"
+        if _arranged_for(before):
+            return (
+                "a bare weekday after the 'for …' of an arranging verb dates what was "
+                "arranged, not the arranging"
+            )
     return None
+
+
+def _arranged_for(before: list[str]) -> bool:
+    """ "Booked a table for Ingrid's dinner on Friday": the weekday closes a purpose phrase
+    ("for" + a noun phrase, no verb of its own) of a verb of arranging (book, reserve, buy,
+    order, schedule …), so it is the arranged event's day."""
+    from prme_cli.relate.symbolic.lexicon import ARRANGING, key
+
+    if "for" not in before:
+        return False
+    at = len(before) - 1 - before[::-1].index("for")
+    if any(_tense_of(w, before[i - 1] if i else "") for i, w in enumerate(before[at + 1 :])):
+        return False
+    return any(key(w) in ARRANGING for w in before[:at])
 
 
 # --------------------------------------------------------------------------- event_time
@@ -644,9 +663,53 @@ def _recent_past_verb(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed")
 
 
-def licences(text: str) -> list[Licence]:
+#: Where a record's ``event_time`` is the day of a journal entry (SPEC §6: the datetree day,
+#: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
+JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
+_CLAUSE_OPEN = re.compile(
+    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?(?P<verb>[A-Za-z]+)\b"
+)
+_NOT_ASSERTED = re.compile(
+    r"\b(?:not|never|didn't|did\s+not|wasn't|couldn't|wouldn't|should|would|could|might|"
+    r"if|hope|plan|planning|want|wanted|wish|need|needed)\b",
+    re.IGNORECASE,
+)
+
+
+def _journal_deeds(text: str) -> list[Licence]:
+    """Clauses of a journal entry told as the writer's own past deeds ("Baked my first
+    sourdough loaf.", "we fixed the table"): a past-tense verb opening the clause, with "I"
+    or "we" or no subject (journal style), nothing negating or hedging it, and no time
+    expression of its own (its own time wins, SPEC §6)."""
+    from prme_cli import timeexpr
+
+    out = []
+    for m in _CLAUSE_OPEN.finditer(text):
+        verb = m["verb"]
+        low = verb.lower()
+        if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
+            continue
+        rest = text[m.start("verb") :]
+        stop = re.search(r"[.;!?]|,\s+(?:and|then|so|but)\s+", rest)
+        clause = rest[: stop.start()] if stop else rest
+        if _NOT_ASSERTED.search(clause):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(clause))
+        except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            timed = True
+        if timed:
+            continue
+        at = m.start("verb")
+        out.append(Licence(at, at + len(verb), verb, "journal", low))
+    return out
+
+
+def licences(text: str, *, journal: bool = False) -> list[Licence]:
     """Every licence in ``text``, in order (see the module docstring for what counts).
 
+    ``journal`` says the text is a journal entry's: its past-tense first-person deeds are
+    licensed too (kind ``journal``, the phrase is the clause's verb).
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
     low = text.lower().replace("\u2019", "'")
@@ -668,6 +731,8 @@ def licences(text: str) -> list[Licence]:
         if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end() :]):
             continue  # "I've just been busy" tells no event; "just been to the dentist" does
         found.append(Licence(m.start(), m.end(), text[m.start() : m.end()], "recent", verb))
+    if journal and not found:
+        found = _journal_deeds(text)
     return sorted(found, key=lambda x: x.start)
 
 
@@ -684,7 +749,8 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     the event to the note's *day*; "just now" and "a moment ago" tie it to the note's
     recorded minute (when the note has a clock time).
     """
-    found = licences(re.sub(r"\s+", " ", quote))
+    journal = record.event_source in JOURNAL_SOURCES
+    found = licences(re.sub(r"\s+", " ", quote), journal=journal)
     phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(

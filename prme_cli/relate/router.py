@@ -223,51 +223,66 @@ def _is_order_yes_no(text: str) -> bool:
     return bool(_YES_NO_OPENER.search(text) and _ORDER_COMPARISON.search(text))
 
 
-def route(question: str) -> Route:
-    """Decide whether ``question`` names an explicit temporal relation, and which one.
+def is_count(text: str) -> bool:
+    """A count of things, not of time units ("how many times", "how many books")."""
+    return bool(_COUNT.search(text))
 
-    Checks run from the most specific construction to the broadest, so that "how much time
-    in total did I spend between March and May" is a duration total, not an interval.
-    """
+
+def construction(text: str) -> tuple[str | None, str | None, tuple[str, ...], str] | None:
+    """The explicit construction of a normalized question: ``(operation, unit, operations,
+    reason)``, or None. Checks run from the most specific construction to the broadest, so
+    that "how much time in total did I spend between March and May" is a duration total,
+    not an interval."""
+    unit = asked_unit(text)
+    if _SPENT_ON_ONE.search(text):
+        return (
+            None,
+            unit,
+            SPENT_OPERATIONS,
+            (
+                "asks for the time spent on one thing: a stated duration "
+                "or the span from its start to its end"
+            ),
+        )
+    if _matches(_DURATION_SUM, text):
+        return "duration_sum", unit, ("duration_sum",), "asks for a total amount of time"
+    if _matches(_ELAPSED_BETWEEN, text):
+        return (
+            "elapsed_between",
+            unit,
+            ("elapsed_between",),
+            "asks for the time between two events",
+        )
+    if _matches(_ELAPSED_SINCE, text):
+        return (
+            "elapsed_since_question",
+            unit,
+            ("elapsed_since_question",),
+            "asks how long ago something was",
+        )
+    if _matches(_ORDER, text) or _is_order_yes_no(text):
+        return "order", None, ("order",), "asks for a chronological order"
+    if _matches(_SCHEDULE, text):
+        return "schedule", None, ("schedule",), "asks for a scheduled time"
+    if _matches(_ABSOLUTE, text):
+        return "absolute_date", None, ("absolute_date",), "asks for a date"
+    return None
+
+
+def route(question: str) -> Route:
+    """Decide whether ``question`` names an explicit temporal relation, and which one: it
+    does exactly when the question analyser (:func:`prme_cli.relate.frame.analyse`) gives a
+    frame, so routing and parsing never disagree."""
+    from prme_cli.relate.frame import analyse
+
     text = normalize_question(question)
     if not text:
         return Route(False, None, None, "empty question")
-    unit = asked_unit(text)
-    if _COUNT.search(text):
+    if is_count(text):
         return Route(False, None, None, "a count of things, not a span of time")
-    if _SPENT_ON_ONE.search(text):
+    frame = analyse(question)
+    if frame is None:
         return Route(
-            True,
-            None,
-            unit,
-            "asks for the time spent on one thing: a stated duration "
-            "or the span from its start to its end",
-            SPENT_OPERATIONS,
+            False, None, None, "no explicit interval, duration, order or date construction"
         )
-    if _matches(_DURATION_SUM, text):
-        return Route(
-            True, "duration_sum", unit, "asks for a total amount of time", ("duration_sum",)
-        )
-    if _matches(_ELAPSED_BETWEEN, text):
-        return Route(
-            True,
-            "elapsed_between",
-            unit,
-            "asks for the time between two events",
-            ("elapsed_between",),
-        )
-    if _matches(_ELAPSED_SINCE, text):
-        return Route(
-            True,
-            "elapsed_since_question",
-            unit,
-            "asks how long ago something was",
-            ("elapsed_since_question",),
-        )
-    if _matches(_ORDER, text) or _is_order_yes_no(text):
-        return Route(True, "order", None, "asks for a chronological order", ("order",))
-    if _matches(_SCHEDULE, text):
-        return Route(True, "schedule", None, "asks for a scheduled time", ("schedule",))
-    if _matches(_ABSOLUTE, text):
-        return Route(True, "absolute_date", None, "asks for a date", ("absolute_date",))
-    return Route(False, None, None, "no explicit interval, duration, order or date construction")
+    return Route(True, frame.operation, frame.unit, frame.reason, frame.operations)

@@ -67,6 +67,9 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 event_time=event_time,
                 text=packed.text,
                 representation=packed.representation,
+                title=getattr(source, "title", "") or "",
+                events=tuple(getattr(source, "events", ()) or ()),
+                event_source=getattr(source, "event_source", None),
             )
         )
     return tuple(out)
@@ -230,7 +233,18 @@ def run_stage(
             interpret(op, evidence_by_id[op.evidence_id], question_date=question_date, tz=tz)
             for op in resolution.operands
         ]
-        value = compute(resolution, dated, unit=decision.unit, question_date=question_date, tz=tz)
+        from prme_cli.relate.frame import analyse
+
+        frame = analyse(question, now=question_date)
+        value = compute(
+            resolution,
+            dated,
+            unit=decision.unit,
+            question_date=question_date,
+            tz=tz,
+            precision=frame.precision if frame is not None else None,
+            planned=bool(frame is not None and frame.planned),
+        )
     except (InterpretError, ValueError) as exc:
         meta["validation_errors"] = [_error_dict("uncomputable", type(exc).__name__)]
         return finish("validation_rejected")

@@ -55,6 +55,12 @@ class EvidenceRecord:
     event_time: datetime | None  # naive wall-clock
     text: str
     representation: str = "full"  # full | structured | reference
+    #: the heading's title, the org-structure events extracted at ingest
+    #: (:class:`prme_cli.events.Event`) and which rule gave ``event_time`` (``datetree``,
+    #: ``filename``, ``keyword`` for a journal entry's day)
+    title: str = ""
+    events: tuple[Any, ...] = ()
+    event_source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

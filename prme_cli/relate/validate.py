@@ -43,6 +43,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from typing import Any
 
 from prme_cli.relate.interpret import (
     CALENDAR_UNITS,
@@ -76,6 +77,8 @@ CODES: tuple[str, ...] = (
     "order_tie",
     "order_overlap",
     "operation_not_asked",
+    "false_premise",
+    "plan_for_a_deed",
 )
 
 _DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
@@ -181,16 +184,31 @@ def _check_operand(
     return None
 
 
+_STRUCTURE_BASES = frozenset({"org_timestamp", "duration"})
+
+
 def _repeated(operands: tuple[Operand, ...]) -> list[ValidationError]:
+    """Two operands may cite one record only as two different org structures of it (a task's
+    start and its end, its CLOCK lines): each is a piece of evidence of its own."""
     seen: dict[str, int] = {}
+    quotes: dict[str, set[tuple[str, str]]] = {}
     errors = []
     for index, operand in enumerate(operands):
-        if operand.evidence_id in seen:
+        cited = (operand.quote, operand.time_expression)
+        structural = operand.time_basis in _STRUCTURE_BASES and all(
+            operands[i].time_basis in _STRUCTURE_BASES
+            for i in range(len(operands))
+            if operands[i].evidence_id == operand.evidence_id
+        )
+        if structural and cited not in quotes.setdefault(operand.evidence_id, set()):
+            quotes[operand.evidence_id].add(cited)
+            continue
+        if operand.evidence_id in seen or structural:
             errors.append(
                 ValidationError(
                     "repeated_record",
                     f"{_label(index)}: record {operand.evidence_id!r} is already "
-                    f"cited by operand {seen[operand.evidence_id] + 1}",
+                    f"cited by operand {seen.get(operand.evidence_id, 0) + 1}",
                     index,
                 )
             )
@@ -266,8 +284,27 @@ def _durations(dated: list[Dated], unit: str | None) -> list[ValidationError]:
     ]
 
 
+def _false_premise(dated: list[Dated]) -> list[ValidationError]:
+    first, second = dated
+    assert first.start and first.end and second.start and second.end
+    if first.start >= second.end:
+        return [
+            ValidationError(
+                "false_premise",
+                "the question puts operand 1 before operand 2, the evidence puts it after",
+                0,
+            )
+        ]
+    return []
+
+
 def _operation_rules(
-    operation: str, dated: list[Dated], unit: str | None, question_date: datetime, tz: tzinfo
+    operation: str,
+    dated: list[Dated],
+    unit: str | None,
+    question_date: datetime,
+    tz: tzinfo,
+    frame: Any = None,
 ) -> list[ValidationError]:
     if operation in ("elapsed_between", "elapsed_since_question"):
         asked = unit or "days"
@@ -275,9 +312,19 @@ def _operation_rules(
         if not errors and operation == "elapsed_since_question":
             future = _future(dated[0], unit, question_date, tz)
             errors += [future] if future else []
+        if not errors and operation == "elapsed_between" and frame is not None and frame.ordered:
+            errors += _false_premise(dated)
         return errors
     if operation == "absolute_date":
-        return _precision(dated, "day", "a date")
+        # answered at the precision the evidence has: a day, a week or weekend, a month
+        need = "month"
+        if frame is not None and frame.precision in ("day", "week"):
+            need = frame.precision
+        errors = _precision(dated, need, "a date")
+        if not errors and not (frame is not None and frame.planned):
+            future = _future(dated[0], None, question_date, tz)
+            errors += [future] if future else []
+        return errors
     if operation == "order":
         return _order(dated)
     if operation == "duration_sum":
@@ -364,6 +411,31 @@ def validate(
         except InterpretError as err:
             errors.append(ValidationError(err.code, f"{_label(index)}: {err.reason}", index))
     errors += _repeated(operands)
+    from prme_cli.relate.frame import analyse
+
+    frame = analyse(question)
+    if operation != "schedule":
+        errors += _plans(operands, frame)
     if errors:
         return errors
-    return _operation_rules(operation, dated, unit, question_date, tz)
+    return _operation_rules(operation, dated, unit, question_date, tz, frame)
+
+
+_PLANNING_STAMP = re.compile(r"(?:SCHEDULED|DEADLINE):\s*$")
+
+
+def _plans(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
+    """SCHEDULED and DEADLINE are plans: evidence for a question asked as a plan only."""
+    planned = frame is not None and frame.planned
+    errors = []
+    for index, operand in enumerate(operands):
+        at = operand.quote.find(operand.time_expression)
+        if at >= 0 and _PLANNING_STAMP.search(operand.quote[:at]) and not planned:
+            errors.append(
+                ValidationError(
+                    "plan_for_a_deed",
+                    f"{_label(index)}: a SCHEDULED or DEADLINE date is a plan, not a deed",
+                    index,
+                )
+            )
+    return errors

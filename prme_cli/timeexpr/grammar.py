@@ -47,6 +47,11 @@ T = TypeVar("T")
 MAX_DEPTH = 40
 
 
+#: words after which a meal or the sun names a time ("tomorrow at lunch", "over dinner")
+_PART_LEADS = ("at", "on", "@", "by", "for", "over", "during", "around", "before", "after",
+               "until", "till")  # fmt: skip
+
+
 class TooDeep(Exception):
     """Input nested deeper than any real expression ("start of start of start of …")."""
 
@@ -667,8 +672,8 @@ class Grammar:
     def part(self, i: int) -> list[tuple[n.Part, int, n.Node | None]]:
         """``P``: a part of the day, maybe with the day it implies (``tonight``)."""
         out: list[tuple[n.Part, int, n.Node | None]] = []
-        k = self.opt(i, "in", "during", "at", "for", "around", "over")
-        k = self.opt(k, "the")
+        lead = self.opt(i, "in", "during", "at", "for", "around", "over")
+        k = self.opt(lead, "the")
         mod = ""
         m = k
         if self.w(k, "early", "late", "mid", "later"):
@@ -676,6 +681,8 @@ class Grammar:
             m = self.opt(k + 1, "in", "on")
             m = self.opt(m, "the")
         name = self._part_name(m)
+        if name in lx.EVENT_PARTS and lead == i and i > 0 and not self.w(i - 1, *_PART_LEADS):
+            name = None  # "birthday dinner on Friday": the dinner is the event, not its time
         if name is not None:
             j = m + 1
             if self.sym(j, "-") and self.w(j + 1, "time"):

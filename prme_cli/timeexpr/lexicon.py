@@ -163,6 +163,13 @@ PARTS: dict[str, tuple[int, int]] = {
     "dusk": (18, 20),
     "sunset": (18, 20),
 }
+#: parts named by a meal or by the sun: in prose they are usually the event itself ("her
+#: birthday dinner on Friday", "we watched the sunset"), so they are a time only after a
+#: preposition ("at lunch", "over dinner", "before dawn")
+EVENT_PARTS = frozenset(
+    {"breakfast", "lunch", "lunchtime", "brunch", "dinner", "dinnertime", "supper", "teatime",
+     "dawn", "sunrise", "dusk", "sunset"}
+)  # fmt: skip
 PART_ALIASES = {
     "mornings": "morning",
     "evenings": "evening",

@@ -236,9 +236,40 @@ def test_order_refuses_overlaps() -> None:
 # --------------------------------------------------------------------------- absolute date
 
 
+def test_absolute_date_at_the_precision_of_the_evidence() -> None:
+    weekend = period(datetime(2027, 1, 23, tzinfo=TZ), datetime(2027, 1, 25, tzinfo=TZ), "week")
+    value = run("absolute_date", [weekend])
+    assert (value["grain"], value["date"]) == ("weekend", "2027-01-23")
+    assert value["display"] == "the weekend of 23–24 January 2027"
+    march = period(datetime(2026, 3, 1, tzinfo=TZ), datetime(2026, 4, 1, tzinfo=TZ), "month")
+    assert run("absolute_date", [march])["display"] == "March 2026"
+    week = period(datetime(2026, 3, 2, tzinfo=TZ), datetime(2026, 3, 9, tzinfo=TZ), "week")
+    assert run("absolute_date", [week])["grain"] == "week"
+
+
+def test_absolute_date_asked_by_month_and_planned() -> None:
+    resolution = Resolution("absolute_date", (Operand("x", "r", "q", "e", "org_timestamp"),))
+    value = compute(
+        resolution,
+        [day(2026, 11, 3)],
+        unit=None,
+        question_date=QUESTION_DATE,
+        tz=TZ,
+        precision="month",
+    )
+    assert (value["grain"], value["display"]) == ("month", "November 2026")
+    value = compute(
+        resolution, [day(2026, 11, 3)], unit=None, question_date=QUESTION_DATE, tz=TZ, planned=True
+    )
+    assert value["planned"] is True and value["display"].endswith("(planned)")
+
+
 def test_absolute_date() -> None:
     assert run("absolute_date", [day(2026, 11, 3)]) == {
         "date": "2026-11-03",
+        "start": "2026-11-03T00:00:00+01:00",
+        "end": "2026-11-04T00:00:00+01:00",
+        "grain": "day",
         "display": "Tuesday, 3 November 2026",
     }
     with_time = run("absolute_date", [minute(2026, 11, 3, 17, 40)])

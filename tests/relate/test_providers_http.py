@@ -76,7 +76,13 @@ def test_canonical_json_and_hash() -> None:
         ("127.0.0.1", True),
         ("127.8.9.10", True),
         ("localhost", True),
-        ("LOCALHOST.", True),
+        ("LOCALHOST", True),
+        # A trailing dot makes an absolute DNS name: resolved by DNS, not by the hosts file,
+        # so a DNS answer would decide where notes and a key go.
+        ("localhost.", False),
+        ("LOCALHOST.", False),
+        ("localhost.localdomain", False),
+        ("127.0.0.1.", False),
         ("::1", True),
         ("[::1]", True),
         ("::ffff:127.0.0.1", True),
@@ -115,6 +121,10 @@ def test_check_endpoint() -> None:
             "https://u:hunter2@example.com", provider="x", setting="s", allow_remote=True
         )
     assert "hunter2" not in str(caught.value)
+    for bad in ("ftp://u:hunter2@example.com", "https://u:hunter2@h:99999"):
+        with pytest.raises(UsageError) as caught:
+            check_endpoint(bad, provider="x", setting="s", allow_remote=True)
+        assert "hunter2" not in str(caught.value) and "u:" not in str(caught.value)
 
 
 def test_credential_lookup_order(monkeypatch: pytest.MonkeyPatch) -> None:

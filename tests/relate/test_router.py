@@ -128,7 +128,6 @@ NOT_ROUTED = [
     "Which book did I read first?",
     "What time did I wake up?",
     "How long is the drive to the coast?",
-    "How long did it take me to drive to the coast?",
     "How long did I practise guitar between March and May?",
     "Why did I cancel the trip?",
     "Did I buy anything after the concert?",
@@ -223,3 +222,18 @@ def test_counts_are_refused_even_with_an_interval() -> None:
     decision = route("How many books did I read between the move and the wedding?")
     assert not decision.routed
     assert "count" in decision.reason
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long did it take me to drive to the coast?",
+        "How long did the kitchen renovation take?",
+        "How many days did the Porto trip last?",
+        "How long was the hiking trip?",
+    ],
+)
+def test_span_of_one_activity_routes_to_a_duration_or_its_span(question: str) -> None:
+    decision = route(question)
+    assert decision.routed and decision.operation is None
+    assert decision.operations == ("duration_sum", "elapsed_between")

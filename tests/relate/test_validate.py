@@ -64,6 +64,17 @@ RECORDS = {
         EvidenceRecord(
             "secret", datetime(2026, 11, 1), "* Note\n<2026-11-03 Tue> password hunter2 rotated"
         ),
+        EvidenceRecord(
+            "task",
+            datetime(2026, 10, 20, 17, 0),
+            "* DONE Hang the frame\nCLOSED: [2026-10-20 Tue 17:00]\n:LOGBOOK:\n"
+            '- State "STARTED"    from "TODO"       [2026-10-02 Fri 09:00]\n:END:',
+        ),
+        EvidenceRecord("rome2025", datetime(2026, 1, 5), "* Rome\nWe went to Rome in 2025"),
+        EvidenceRecord("plan", None, "* TODO Hang the frame\nSCHEDULED: <2026-10-20 Tue>"),
+        EvidenceRecord(
+            "late", datetime(2026, 10, 25), "* DONE Finish it\nCLOSED: [2026-10-25 Sun 17:40]"
+        ),
     ]
 }
 
@@ -174,11 +185,30 @@ def test_unknown_record() -> None:
     assert codes(check("elapsed_between", FINISH, ghost)) == ["unknown_record"]
 
 
-def test_repeated_record_even_when_both_events_are_in_it() -> None:
-    # A deliberate consequence of SPEC §6.4: two events in one note cannot be related.
-    first = op("finishing", "same", "<2026-10-02 Fri> bought paint", "<2026-10-02 Fri>")
-    second = op("hanging the frame", "same", "<2026-10-02 Fri> bought nails", "<2026-10-02 Fri>")
-    assert codes(check("elapsed_between", first, second)) == ["repeated_record"]
+def test_repeated_record_even_when_both_events_are_in_its_words() -> None:
+    # Two events told in the words of one note give one piece of evidence for two claims.
+    first = op("finishing", "same", "Bought paint on Monday", "on Monday", "text_expression")
+    second = op(
+        "hanging the frame", "same", "Bought nails on Friday", "on Friday", "text_expression"
+    )
+    assert "repeated_record" in codes(check("elapsed_between", first, second))
+
+
+def test_two_structure_lines_of_one_task_are_two_pieces_of_evidence() -> None:
+    # SPEC §6: a task's start (a LOGBOOK state change) and its end (CLOSED) date one activity
+    started = op(
+        "finishing",
+        "task",
+        '- State "STARTED"    from "TODO"       [2026-10-02 Fri 09:00]',
+        "[2026-10-02 Fri 09:00]",
+    )
+    closed = op(
+        "hanging the frame", "task", "CLOSED: [2026-10-20 Tue 17:00]", "[2026-10-20 Tue 17:00]"
+    )
+    assert check("elapsed_between", started, closed) == []
+    # the same line twice is still one piece of evidence
+    twice = op("hanging the frame", "task", started.quote, started.time_expression)
+    assert "repeated_record" in codes(check("elapsed_between", started, twice))
 
 
 def test_name_must_be_the_questions_words() -> None:
@@ -290,10 +320,33 @@ def test_week_straddling_months_is_too_coarse_for_months() -> None:
     assert codes(errors) == ["precision_too_coarse"]
 
 
-def test_absolute_date_needs_a_day() -> None:
+def test_absolute_date_is_answered_at_the_evidence_precision() -> None:
+    # SPEC §6: "when" is answered with the evidence's grain, a week or a month at most
     question = "When did I go to rome?"
-    assert codes(check("absolute_date", ROME, question=question)) == ["precision_too_coarse"]
+    assert check("absolute_date", ROME, question=question) == []
+    assert check("absolute_date", NAPLES, question="When did I go to naples?") == []
+    in_2025 = op("rome", "rome2025", "We went to Rome in 2025", "in 2025", "text_expression")
+    assert codes(check("absolute_date", in_2025, question=question)) == ["precision_too_coarse"]
     assert check("absolute_date", HANG, question="When was hanging the frame?") == []
+
+
+def test_a_plan_is_no_evidence_of_a_deed() -> None:
+    planned = op("hang the frame", "plan", "SCHEDULED: <2026-10-20 Tue>", "<2026-10-20 Tue>")
+    asked_done = "When did I hang the frame?"
+    assert codes(check("absolute_date", planned, question=asked_done)) == ["plan_for_a_deed"]
+    asked_plan = "When am I going to hang the frame?"
+    assert check("absolute_date", planned, question=asked_plan) == []
+
+
+def test_a_false_premise_is_refused_not_answered_with_the_absolute_difference() -> None:
+    question = "How many days before hanging the frame did I finish it?"
+    late = op("finish it", "late", "CLOSED: [2026-10-25 Sun 17:40]", "[2026-10-25 Sun 17:40]")
+    assert codes(check("elapsed_between", late, HANG, question=question)) == ["false_premise"]
+    early = op("finish it", "finish", "CLOSED: [2026-10-02 Fri 17:40]", "[2026-10-02 Fri 17:40]")
+    assert check("elapsed_between", early, HANG, question=question) == []
+    # "between" names no direction
+    between = "How many days passed between hanging the frame and finish it?"
+    assert check("elapsed_between", HANG, late, question=between) == []
 
 
 def test_schedule_needs_a_clock_time() -> None:

@@ -130,9 +130,17 @@ sha256_json = _canonical.sha256_json
 
 
 def is_loopback_host(host: str) -> bool:
-    """True for 127.0.0.0/8, ::1 (also IPv4-mapped) and ``localhost``: data stays here."""
-    host = host.strip().strip("[]").rstrip(".").lower()
-    if host == "localhost":
+    """True for the name ``localhost`` and the literal addresses 127.0.0.0/8 and ``::1`` (also
+    IPv4-mapped): data stays on this machine.
+
+    Exact forms only, so that no DNS answer decides where notes and a key go: ``localhost.``
+    (an absolute DNS name, sent to the resolver rather than read from the hosts file),
+    ``localhost.localdomain`` or ``127.0.0.1.`` are not loopback here.
+    """
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if host.lower() == "localhost":
         return True
     try:
         address = ipaddress.ip_address(host)
@@ -167,9 +175,12 @@ def check_endpoint(
     loopback host (a local test server). Credentials in the URL are refused: they would end up
     in messages and logs; keys belong in the environment.
     """
+    from prme_cli.config import mask_url_userinfo
+
     parts = urlsplit(url.strip())
     if parts.scheme not in {"http", "https"} or not parts.hostname:
-        raise UsageError(f"{provider}: {setting} must be an http(s) URL, got {url!r}")
+        shown = mask_url_userinfo(url)
+        raise UsageError(f"{provider}: {setting} must be an http(s) URL, got {shown!r}")
     if parts.username is not None or parts.password is not None:
         raise UsageError(
             f"{provider}: {setting} must not contain credentials; "

@@ -221,7 +221,10 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
             re.IGNORECASE,
         )
     )
-    doer_key = _head_noun(phrase.doer) if phrase.doer else None
+    doer = phrase.doer
+    if doer.lower() in ("it", "they", "he", "she") and phrase.shared:
+        doer = phrase.shared  # "it arrive" after "ordering the standing desk": the desk
+    doer_key = _head_noun(doer) if doer else None
     head_key = _head_noun(phrase.text)
     if phrase.doer and not phrase.text[len(phrase.doer) :].startswith("'"):
         head_key = doer_key  # "the new kettle arrive" is about the kettle
@@ -547,11 +550,32 @@ def _assertion_problems(
         in_sentence = any(n in sentence.lower() for n in names)
         if doer is not None and doer.lower() == "you":
             problems.append("the doer is 'you'")
-        elif doer is not None and doer != "I" and doer.lower() not in names:
+        elif (
+            doer is not None
+            and doer != "I"
+            and doer.lower() not in names
+            and not _pronoun_for(doer, subject, sentence)
+        ):
             problems.append(f"the doer is '{doer}', not {subject}")
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+def _pronoun_for(pronoun: str, subject: str, sentence: str) -> bool:
+    """ "Lena called: she started her new job yesterday": a personal pronoun stands for the
+    one person the sentence names before it (another name in between makes it unsure)."""
+    low = pronoun.lower()
+    if low not in ("he", "she", "they"):
+        return False
+    m = re.search(rf"\b{low}\b", sentence, re.IGNORECASE)
+    if m is None:
+        return False
+    before = sentence[: m.start()]
+    if subject.split()[0] not in before:
+        return False
+    names = {w for w in re.findall(r"(?<=[\s,;:(])[A-Z][a-z]+", " " + before)}
+    return names <= set(subject.split())
 
 
 #: Modal cues with a noun subject ("the parcel should arrive", "is due to arrive").

@@ -51,7 +51,7 @@ import re
 import time as _time
 from dataclasses import dataclass
 
-from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic import gate_structure, lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
 
@@ -172,6 +172,9 @@ class SymbolicGate:
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        if gate_structure.is_structure_quote(operand, record):
+            found = gate_structure.check(question, resolution, operand, record)
+            return OperandCheck(found.probability, 1.0, 1.0, found.reasons)
         where = quote.find(operand.time_expression) if operand.time_expression else -1
         if where < 0:
             return OperandCheck(0.0, 0.0, 0.0, ("expression not in the quote",))
@@ -327,7 +330,7 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append("a 'since' date dates only the start of what still goes on")
         # What kind of time it is.
-        basis_cap, why = _basis_check(operand, quote, where, wanted)
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -393,7 +396,7 @@ def _only_motion_going(lead: list[str], words: list[str]) -> bool:
     return all(i > 0 and words[i - 1] == "been" for i, w in enumerate(words) if w == "going")
 
 
-def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
+def _licence_check(operand: Operand, quote: str, journal: bool = False) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
@@ -402,13 +405,15 @@ def _licence_check(operand: Operand, quote: str) -> tuple[float, str]:
 
     found = [
         x
-        for x in licences(quote)
+        for x in licences(quote, journal=journal)
         if x.phrase in operand.time_expression or operand.time_expression in x.phrase
-    ] or licences(quote)
+    ] or licences(quote, journal=journal)
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
-    if licence.kind != "recent":
+    if licence.kind == "journal" and not _past_form(licence.verb):
+        return 0.05, "the journal deed is not told in the past tense"
+    if licence.kind not in ("recent", "journal"):
         return 1.0, ""
     verb = lexicon.key(licence.verb)
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
@@ -517,10 +522,33 @@ _STAMP_KEYWORD = re.compile(
 )
 
 
-def _basis_check(operand: Operand, quote: str, where: int, wanted: set[str]) -> tuple[float, str]:
+def _past_form(word: str) -> bool:
+    """The gate's own reading of a past tense: the dictionary's simple past of the word's verb
+    (lemminflect, through the one word normaliser), not the resolver's tables."""
+    import lemminflect  # type: ignore[import-untyped]
+
+    from prme_cli import words
+
+    lemma = words.verb_lemma(word)
+    if not lemma:
+        return False
+    past = {f.lower() for f in lemminflect.getInflection(lemma, tag="VBD")}
+    return word.lower() in past
+
+
+def _basis_check(
+    operand: Operand,
+    quote: str,
+    where: int,
+    wanted: set[str],
+    record: EvidenceRecord | None = None,
+) -> tuple[float, str]:
+    from prme_cli.relate.interpret import JOURNAL_SOURCES
+
     basis = operand.time_basis
     if basis == "event_time":
-        return _licence_check(operand, quote)
+        journal = record is not None and record.event_source in JOURNAL_SOURCES
+        return _licence_check(operand, quote, journal)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

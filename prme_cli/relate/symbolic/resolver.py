@@ -43,9 +43,13 @@ import re
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING
 
-from prme_cli.relate.symbolic import align, lexicon, question, segment, timefind
+from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
+
+if TYPE_CHECKING:
+    from prme_cli.relate.frame import Frame
 from prme_cli.relate.types import (
     EvidenceRecord,
     Operand,
@@ -124,9 +128,16 @@ class SymbolicResolver:
     # ------------------------------------------------------------------ orchestration
 
     def _resolve(self, request: ResolveRequest) -> Resolution:
-        frame = question.parse(request.question)
-        if frame is None:
+        from prme_cli.relate.frame import analyse
+
+        analysed = analyse(request.question, now=request.question_date)
+        frame = analysed.question_frame() if analysed is not None else None
+        if frame is None or analysed is None:
             return Resolution("unsupported", (), ("no supported question construction",))
+        early = self._from_structure(analysed, request)
+        if isinstance(early, Resolution):
+            return early
+        structural = early
         notes = [
             f"question: {frame.form} -> {frame.operation}"
             + (f", unit {frame.unit}" if frame.unit else "")
@@ -138,12 +149,19 @@ class SymbolicResolver:
         if not units:
             return Resolution("unsupported", (), tuple(notes + ["no records to read"]))
         df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
-        chosen: list[Candidate] = []
+        chosen: list[Candidate | structure.Pick] = []
         models = [
             align.model_phrase(_restriction(p, request.question_date, tz)[1], df, n_docs)
             for p in frame.phrases
         ]
         for i, phrase in enumerate(frame.phrases):
+            found = structural[i] if i < len(structural) else None
+            if isinstance(found, structure.Refusal):
+                return Resolution("unsupported", (), (*notes, found.reason))
+            if isinstance(found, structure.Pick):
+                notes.append(found.note)
+                chosen.append(found)
+                continue
             others = [m for j, m in enumerate(models) if j != i]
             pick, why = self._align_phrase(phrase, frame, units, df, n_docs, request, tz, others)
             notes.extend(why)
@@ -155,6 +173,9 @@ class SymbolicResolver:
             return Resolution("unsupported", (), tuple(notes + [problem]))
         operands = []
         for phrase, cand in zip(frame.phrases, chosen, strict=True):
+            if isinstance(cand, structure.Pick):
+                operands.append(cand.operand)
+                continue
             mention = cand.mention
             assert mention is not None
             quote = mention.quote(cand.record.text)
@@ -177,6 +198,29 @@ class SymbolicResolver:
                 )
             )
         return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    def _from_structure(
+        self, analysed: Frame, request: ResolveRequest
+    ) -> Resolution | list[structure.Pick | structure.Refusal | None]:
+        """Org structure first (:mod:`structure`): a CLOCK total, or per event the structure
+        event that answers it (a refusal the structure forces, or None for the text path)."""
+        records = request.records
+        clocked = analysed.unit in ("hours", "minutes") or (
+            analysed.operation is None and "spend" in request.question.lower()
+        )
+        if "duration_sum" in analysed.operations and analysed.events and clocked:
+            total = structure.clock_total(analysed.events[0], records)
+            if isinstance(total, tuple):
+                operands, note = total
+                return Resolution("duration_sum", tuple(operands), (note,))
+            if isinstance(total, structure.Refusal) and analysed.unit in ("hours", "minutes"):
+                return Resolution("unsupported", (), (total.reason,))
+            if analysed.unit in ("hours", "minutes"):
+                return []
+        return [
+            structure.pick(desc, analysed, records, request.question_date)
+            for desc in analysed.events
+        ]
 
     def _units(self, records: tuple[EvidenceRecord, ...], frame: QuestionFrame) -> list[_Unit]:
         """Segment each record; decide, sentence by sentence, whose words count as the
@@ -594,10 +638,14 @@ class SymbolicResolver:
         return None
 
     def _check_together(
-        self, frame: QuestionFrame, chosen: list[Candidate], request: ResolveRequest
+        self,
+        frame: QuestionFrame,
+        chosen: list[Candidate | structure.Pick],
+        request: ResolveRequest,
     ) -> str | None:
         ids = [c.record.id for c in chosen]
-        if len(set(ids)) != len(ids):
+        structural = all(isinstance(c, structure.Pick) for c in chosen)
+        if len(set(ids)) != len(ids) and not structural:
             return "two events cite the same record; the answer would not be independent"
         windows = [c.window for c in chosen]
         if frame.operation == "order":

@@ -173,15 +173,15 @@ def sentence_mentions(
     sentence = text[start:end]
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for lic in interp.licences(sentence):
+    journal = record.event_source in interp.JOURNAL_SOURCES
+    for lic in interp.licences(sentence, journal=journal):
         window = date_operand(
             record, sentence, lic.phrase, "event_time", question_date=question_date, tz=tz
         )
-        meaning = (
-            "the note's own day: 'just' with a past verb tells a very recent event"
-            if lic.kind == "recent"
-            else "the note's own day, licensed by the words"
-        )
+        meaning = {
+            "recent": "the note's own day: 'just' with a past verb tells a very recent event",
+            "journal": "the journal entry's day: a past-tense deed of the writer's in it",
+        }.get(lic.kind, "the note's own day, licensed by the words")
         out.append(
             Mention(
                 lic.phrase,

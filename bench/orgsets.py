@@ -1,0 +1,282 @@
+"""Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
+
+usage: python bench/orgsets.py [--set everyday|orgqa|both] [--cli] [--verbose]
+
+Two sets share this runner:
+
+- ``everyday`` — ``tests/fixtures/everyday/``: invented notes of one person (a GTD file with
+  LOGBOOK state changes, CLOCK lines, CLOSED, a cancelled and a repeated task; trips as active
+  ranges; a datetree journal; org-roam daily files; a ``#+DATE`` note; third-person chats
+  between Noor and Pieter; a chat with an assistant) and 64 questions with answers worked out
+  by hand, written before relate was tuned on them (asked 2027-04-20 19:00, Europe/Amsterdam).
+- ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
+  the way its own ``score.py`` judges them (that script stays the reference:
+  ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
+
+Kinds (``judge``): ``days`` (value.days == gold), ``days_or_next`` (gold or gold + 1),
+``weeks`` / ``hours`` / ``minutes`` (quantity within 0.5 of gold in that unit), ``date`` (a
+day-grain answer on gold), ``date_or_week`` (that day, or a week-grain window holding it),
+``week`` (a week or weekend window holding gold: a single day would be a guess), ``month`` (a
+month-grain answer in that month), ``planned`` (that date, marked planned), ``choice`` (the
+first name of the order contains gold), ``order`` (every gold item in that order), ``abstain``
+(anything but accepted), ``not_routed``. A run prints one line per question, then right, wrong
+answers accepted, coverage (right / answerable) and precision (right / accepted) overall, by
+question family and by the evidence basis of the accepted answers, and the time per question
+spent in relate (library) or in the ``prme relate`` process (``--cli``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from _util import corpora_dir
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    name: str
+    notes: Path
+    questions: Path
+    now: str
+    tz: str
+
+
+def sets() -> dict[str, QuestionSet]:
+    everyday = HERE.parent / "tests" / "fixtures" / "everyday"
+    orgqa = corpora_dir() / "orgqa"
+    return {
+        "everyday": QuestionSet(
+            "everyday",
+            everyday / "notes",
+            everyday / "questions.jsonl",
+            "2027-04-20T19:00",
+            "Europe/Amsterdam",
+        ),
+        "orgqa": QuestionSet(
+            "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
+        ),
+    }
+
+
+UNSCORED = ("abstain", "not_routed")
+
+
+def _quantity(value: dict[str, Any], unit: str) -> float | None:
+    if value.get("unit") != unit:
+        return None
+    try:
+        return float(value["quantity"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _window_holds(value: dict[str, Any], day: str) -> bool:
+    start, end = str(value.get("start") or "")[:10], str(value.get("end") or "")[:10]
+    return bool(start) and bool(end) and start <= day < end
+
+
+def judge(kind: str, gold: Any, status: str | None, value: dict[str, Any] | None) -> bool:
+    """True when the answer is right for its kind (see the module docstring)."""
+    accepted = status == "accepted"
+    if kind == "abstain":
+        return not accepted
+    if kind == "not_routed":
+        return status == "not_routed"
+    if not accepted:
+        return False
+    value = value or {}
+    grain = value.get("grain")
+    if kind == "days":
+        return value.get("days") == gold
+    if kind == "days_or_next":
+        return value.get("days") in (gold, gold + 1)
+    if kind in ("weeks", "hours", "minutes"):
+        got = _quantity(value, kind)
+        return got is not None and abs(got - float(gold)) < 0.5
+    if kind == "date":
+        return value.get("date") == gold and grain in (None, "day")
+    if kind == "date_or_week":
+        return (value.get("date") == gold and grain in (None, "day")) or (
+            grain in ("week", "weekend") and _window_holds(value, gold)
+        )
+    if kind == "week":
+        return grain in ("week", "weekend") and _window_holds(value, gold)
+    if kind == "month":
+        return grain == "month" and str(value.get("date") or "").startswith(gold)
+    if kind == "planned":
+        return value.get("date") == gold and value.get("planned") is True
+    order = [str(x).lower() for x in value.get("order") or []]
+    if kind == "choice":
+        return bool(order) and gold in order[0]
+    if kind == "order":
+        return len(order) == len(gold) and all(g in o for g, o in zip(gold, order, strict=True))
+    return False
+
+
+def _bases(doc: dict[str, Any]) -> str:
+    operands = (doc.get("metadata") or {}).get("operands") or []
+    found = sorted({str(o.get("time_basis")) for o in operands if isinstance(o, dict)})
+    return "+".join(found) or "-"
+
+
+def _ask_library(qs: QuestionSet, store_path: Path, questions: list[dict[str, Any]]) -> list[Any]:
+    from prme_cli import config
+    from prme_cli.ingest import ingest_paths
+    from prme_cli.service import relate
+    from prme_cli.store import Store
+    from prme_cli.timeexpr import parse_now, zone
+
+    tz = zone(qs.tz)
+    now = parse_now(qs.now, tz)
+    cfg = config.load(environ={})
+    out = []
+    with Store.open(store_path) as store:
+        report = ingest_paths(store, [qs.notes], now=now)
+        if report.errors:
+            raise RuntimeError(f"ingest errors: {report.errors[:2]}")
+        for q in questions:
+            started = time.perf_counter()
+            doc = relate(
+                store,
+                cfg,
+                q["question"],
+                now=now,
+                tz=tz,
+                budget=int(cfg["context"]["budget"]),
+                owner="bench",
+                save_receipt=False,
+            ).document
+            out.append((doc, time.perf_counter() - started))
+    return out
+
+
+def _ask_cli(qs: QuestionSet, store_path: Path, questions: list[dict[str, Any]]) -> list[Any]:
+    exe = str(Path(sys.executable).parent / "prme")
+    base = [exe, "--store", str(store_path), "--now", qs.now, "--tz", qs.tz]
+    subprocess.run([*base, "ingest", str(qs.notes)], check=True, capture_output=True)
+    out = []
+    for q in questions:
+        started = time.perf_counter()
+        proc = subprocess.run(
+            [*base, "relate", q["question"], "--format", "json"],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
+        elapsed = time.perf_counter() - started
+        try:
+            doc = json.loads(proc.stdout)
+        except ValueError:
+            doc = {"status": f"exit {proc.returncode}"}
+        out.append((doc, elapsed))
+    return out
+
+
+def run(qs: QuestionSet, *, cli: bool = False) -> list[dict[str, Any]]:
+    """Every question of the set with its answer document, verdict and time."""
+    questions = [
+        json.loads(line) for line in qs.questions.read_text(encoding="utf-8").splitlines() if line
+    ]
+    with tempfile.TemporaryDirectory(prefix=f"prme-{qs.name}-") as tmp:
+        ask = _ask_cli if cli else _ask_library
+        answers = ask(qs, Path(tmp) / "store.sqlite3", questions)
+    rows = []
+    for q, (doc, elapsed) in zip(questions, answers, strict=True):
+        ok = judge(q["kind"], q.get("gold"), doc.get("status"), doc.get("value"))
+        rows.append({"q": q, "doc": doc, "ok": ok, "elapsed": elapsed})
+    return rows
+
+
+def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Right, wrong acceptances, coverage and precision over rows (orgqa's definitions)."""
+    answerable = [r for r in rows if r["q"]["kind"] not in UNSCORED]
+    accepted = [
+        r for r in rows if r["doc"].get("status") == "accepted" and r["q"]["kind"] != "not_routed"
+    ]
+    wrong = [r for r in accepted if not r["ok"]]
+    good = len(accepted) - len(wrong)
+    return {
+        "n": len(rows),
+        "right": sum(r["ok"] for r in rows),
+        "wrong": len(wrong),
+        "answerable": len(answerable),
+        "accepted": len(accepted),
+        "good": good,
+        "coverage": good / max(len(answerable), 1),
+        "precision": good / max(len(accepted), 1),
+    }
+
+
+def report(name: str, rows: list[dict[str, Any]], verbose: bool) -> dict[str, Any]:
+    print(f"\n== {name} ({len(rows)} questions) ==")
+    for r in rows:
+        q, doc = r["q"], r["doc"]
+        mark = "OK" if r["ok"] else ("WRONG" if doc.get("status") == "accepted" else "--")
+        print(f"{q['id']:22} {doc.get('status')!s:20} {mark:5} {json.dumps(doc.get('value'))[:80]}")
+        if verbose and not r["ok"]:
+            for line in (doc.get("metadata") or {}).get("explanation") or []:
+                print("    " + str(line)[:220])
+    total = figures(rows)
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[r["q"].get("family") or r["q"]["kind"]].append(r)
+    print("by family:")
+    for family, members in sorted(groups.items()):
+        f = figures(members)
+        print(
+            f"  {family:12} right {f['right']:2}/{f['n']:2}  wrong {f['wrong']}  "
+            f"coverage {f['good']}/{f['answerable']}  precision {f['good']}/{f['accepted']}"
+        )
+    basis: Counter[str] = Counter()
+    basis_ok: Counter[str] = Counter()
+    for r in rows:
+        if r["doc"].get("status") == "accepted":
+            basis[_bases(r["doc"])] += 1
+            basis_ok[_bases(r["doc"])] += r["ok"]
+    print(
+        "accepted by evidence basis: "
+        + ", ".join(f"{k} {basis_ok[k]}/{v}" for k, v in basis.most_common())
+    )
+    ms = [r["elapsed"] * 1000 for r in rows]
+    print(
+        f"right {total['right']}/{total['n']}; wrong answers accepted {total['wrong']}; coverage "
+        f"{total['good']}/{total['answerable']} = {total['coverage']:.0%}; precision "
+        f"{total['good']}/{total['accepted']} = {total['precision']:.0%}; relate per question "
+        f"median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms"
+    )
+    return total
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=("everyday", "orgqa", "both"), default="both")
+    parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
+    parser.add_argument("--verbose", action="store_true", help="explanations of misses")
+    args = parser.parse_args()
+    os.environ.setdefault("PRME_OWNER", "bench")
+    chosen = ("everyday", "orgqa") if args.set == "both" else (args.set,)
+    wrong = 0
+    for name in chosen:
+        qs = sets()[name]
+        if not qs.questions.is_file():
+            print(f"{name}: {qs.questions} not found; skipped")
+            continue
+        wrong += report(name, run(qs, cli=args.cli), args.verbose)["wrong"]
+    return 0 if wrong == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

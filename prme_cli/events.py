@@ -1,0 +1,329 @@
+"""Events: what a note says happened, when, to whom — extracted once, at ingest (SPEC §6).
+
+relate reads notes as events, not as bags of words. This module holds the event record and
+the extraction of events from **org structure**, which is preferred over words when both
+speak:
+
+- a task's LOGBOOK state changes: the first change into an *active* state (a not-done keyword
+  other than the sequence's first, and not a waiting state such as WAITING or HOLD) is its
+  **start**; the change into a done state — or its CLOSED stamp — its **end**; a change into
+  a cancelled state (CANCELLED, CANCELED, DROPPED, ABANDONED, KILLED) is a **cancel**, never a
+  finish;
+- a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
+  done state change;
+- CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
+- an active range ``<a>--<b>`` on a heading is the event's **range** (start and end);
+- an active timestamp in a heading that is not a task is a **single** dated event (a meeting);
+- SCHEDULED and DEADLINE are **plan** events: never evidence that something was done;
+- ``:CREATED:`` is the **created** event of the note;
+- a datetree day, daily-file name or ``#+DATE`` gives the entry's **day**: it dates the
+  entry's past-tense first-person deeds (relate decides which clauses those are).
+
+Every event keeps the verbatim line it comes from (``quote``) and the verbatim stamp inside it
+(``expression``), so a resolver can cite it and validation can check it character for
+character. The predicate of a heading's events is the heading's verb ("Migrate the billing
+API" -> ``migrate``) or its event noun ("Dentist check-up" -> ``check-up``), by the one word
+normaliser (:mod:`prme_cli.words`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from prme_cli.model import Node, Timestamp
+
+#: Kinds of structure events, in the order a task lives through them.
+STRUCTURE_KINDS: tuple[str, ...] = (
+    "created",
+    "plan",
+    "deadline",
+    "start",
+    "clock",
+    "single",
+    "range",
+    "end",
+    "cancel",
+    "repeat",
+    "day",
+)
+
+_CANCELLED = re.compile(
+    r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|NOPE)$", re.IGNORECASE
+)
+_WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event. ``start``/``end`` are wall-clock (naive), half-open; ``seconds`` is a
+    duration (a CLOCK line's length). ``quote`` is a verbatim line of the note and
+    ``expression`` a verbatim part of it."""
+
+    kind: str
+    quote: str
+    expression: str
+    start: datetime | None
+    end: datetime | None
+    grain: str = "day"
+    source: str = "org"
+    predicate: str = ""
+    object: str = ""
+    state: str | None = None
+    seconds: int | None = None
+    modality: str = "asserted"  # asserted | planned
+    polarity: str = "positive"  # positive | negative (a cancel)
+    line: int = 0
+
+    def to_row(self, obj: int) -> tuple[Any, ...]:
+        return (
+            obj,
+            self.source,
+            self.kind,
+            self.predicate,
+            self.object,
+            self.state,
+            self.modality,
+            self.polarity,
+            _wall(self.start),
+            _wall(self.end),
+            self.grain,
+            self.seconds,
+            self.quote,
+            self.expression,
+            self.line,
+        )
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Event:
+        (source, kind, predicate, obj, state, modality, polarity, start, end, grain, seconds) = row[
+            :11
+        ]
+        quote, expression, line = row[11:14]
+        return cls(
+            kind=kind,
+            quote=quote,
+            expression=expression,
+            start=_from_wall(start),
+            end=_from_wall(end),
+            grain=grain,
+            source=source,
+            predicate=predicate,
+            object=obj,
+            state=state,
+            seconds=seconds,
+            modality=modality,
+            polarity=polarity,
+            line=line,
+        )
+
+
+#: Columns of the ``events`` table after ``obj``, in :meth:`Event.to_row` order.
+COLUMNS: tuple[str, ...] = (
+    "source",
+    "kind",
+    "predicate",
+    "object",
+    "state",
+    "modality",
+    "polarity",
+    "start",
+    '"end"',
+    "grain",
+    "seconds",
+    "quote",
+    "expression",
+    "line",
+)
+
+
+def _wall(moment: datetime | None) -> int | None:
+    if moment is None:
+        return None
+    from prme_cli.store import wall_seconds
+
+    return wall_seconds(moment)
+
+
+def _from_wall(value: int | None) -> datetime | None:
+    if value is None:
+        return None
+    from prme_cli.store import from_wall_seconds
+
+    return from_wall_seconds(value)
+
+
+# --------------------------------------------------------------------------- predicates
+
+
+def title_predicate(title: str) -> tuple[str, str]:
+    """(predicate, object) of a heading title: an imperative verb first ("Migrate the
+    billing API to v2" -> ``migrate``, "the billing API to v2"), else the last word that is
+    an event noun or a noun ("Dentist check-up" -> ``check-up``), else ``""``."""
+    from prme_cli import words
+
+    text = _strip_stamps(title)
+    found = words.tokens(text)
+    if not found:
+        return "", text
+    first = found[0][2]
+    if words.is_verb_lemma(first.lower()):
+        return words.event_key(first), text[found[0][1] :].strip()
+    # the head of the first noun phrase: its last noun before a preposition
+    head = ""
+    for _, _, word in found:
+        if word.lower() in _PREPOSITIONS:
+            break
+        if word[0].isalpha() and "NOUN" in words.lemmas(word):
+            head = word
+    return (words.event_key(head) if head else ""), text
+
+
+_PREPOSITIONS = frozenset(
+    [
+        "for",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "from",
+        "with",
+        "by",
+        "about",
+        "into",
+        "after",
+        "before",
+        "during",
+        "over",
+        "under",
+    ]
+)
+_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
+
+
+def _strip_stamps(text: str) -> str:
+    return " ".join(_STAMP.sub(" ", text).split())
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def _line_with(node: Node, ts: Timestamp) -> str:
+    """The verbatim line of the node that holds ``ts`` (its heading title or a body line)."""
+    if ts.line == node.line or not node.body:
+        return node.title if ts.raw in node.title else ts.raw
+    lines = node.body.splitlines()
+    offset = ts.line - node.line - 1
+    if 0 <= offset < len(lines) and ts.raw in lines[offset]:
+        return lines[offset].strip()
+    for line in lines:
+        if ts.raw in line:
+            return line.strip()
+    return ts.raw
+
+
+def _is_repeated(node: Node) -> bool:
+    return any(t.kind in ("scheduled", "deadline") and t.repeater for t in node.timestamps)
+
+
+def structure_events(
+    node: Node, todo_keywords: Sequence[str], done_keywords: Sequence[str]
+) -> list[Event]:
+    """The events a heading's org structure states (see the module docstring)."""
+    predicate, obj = title_predicate(node.title)
+    todo = tuple(todo_keywords)
+    done = tuple(done_keywords)
+    first_open = todo[0] if todo else "TODO"
+    out: list[Event] = []
+
+    def add(kind: str, ts: Timestamp, **extra: Any) -> None:
+        out.append(
+            Event(
+                kind=kind,
+                quote=_line_with(node, ts),
+                expression=ts.raw,
+                start=ts.start,
+                end=ts.end,
+                grain="minute" if ts.has_time else "day",
+                predicate=predicate,
+                object=obj,
+                line=ts.line,
+                **extra,
+            )
+        )
+
+    repeated = _is_repeated(node)
+    cancelled_task = bool(node.todo and _CANCELLED.match(node.todo))
+    states = sorted((t for t in node.timestamps if t.kind == "state" and t.start), key=_start)
+    started = False
+    for ts in states:
+        state = ts.label or ""
+        if _CANCELLED.match(state):
+            add("cancel", ts, state=state, polarity="negative")
+        elif state in done or (not todo and state == "DONE"):
+            add("repeat" if repeated else "end", ts, state=state)
+        elif not started and state != first_open and not _WAITING.match(state):
+            started = True
+            add("start", ts, state=state)
+    for ts in node.timestamps:
+        if ts.start is None:
+            continue
+        if ts.kind == "closed" and not repeated:
+            if cancelled_task:
+                add("cancel", ts, state=node.todo, polarity="negative")
+            else:
+                add("end", ts, state=node.todo)
+        elif ts.kind == "clock" and ts.end is not None and ts.end > ts.start:
+            seconds = int((ts.end - ts.start).total_seconds())
+            add("clock", ts, seconds=seconds)
+        elif ts.kind == "range" and ts.label == "active":
+            add("range", ts)
+        elif ts.kind == "active" and not node.todo and ts.line == node.line:
+            add("single", ts)
+        elif ts.kind == "scheduled":
+            add("plan", ts, modality="planned")
+        elif ts.kind == "deadline":
+            add("deadline", ts, modality="planned")
+        elif ts.kind == "created":
+            add("created", ts)
+        elif (
+            ts.kind in ("datetree", "filename", "keyword")
+            and ts.end is not None
+            and ts.end - ts.start <= _ONE_DAY
+        ):
+            add("day", ts)
+    return out
+
+
+_ONE_DAY = datetime(2000, 1, 2) - datetime(2000, 1, 1)
+
+
+def _start(ts: Timestamp) -> datetime:
+    assert ts.start is not None
+    return ts.start
+
+
+def rows_for(obj: int, events: Iterable[Event]) -> list[tuple[Any, ...]]:
+    return [e.to_row(obj) for e in events]
+
+
+def dumps(events: Sequence[Event]) -> str:
+    """Events as JSON (for ``prme show`` and debugging)."""
+    return json.dumps(
+        [
+            {
+                "kind": e.kind,
+                "predicate": e.predicate,
+                "state": e.state,
+                "start": e.start.isoformat() if e.start else None,
+                "end": e.end.isoformat() if e.end else None,
+                "quote": e.quote,
+            }
+            for e in events
+        ]
+    )

@@ -1,0 +1,72 @@
+"""The store side of events: rows written with each object at ingest, read for relate.
+
+Extraction is pure (:mod:`prme_cli.events`); this module holds the SQL, so ingest calls two
+functions and the query layer one. An object's events are replaced whenever its timestamps
+are (every re-ingest of its file), deleted with it (foreign-key cascade) and skipped while it
+is tombstoned (:func:`events_for` reads live objects only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from prme_cli.events import COLUMNS, Event, structure_events
+from prme_cli.model import Node, ParsedFile
+
+_INSERT = (
+    f"INSERT INTO events(obj, {', '.join(COLUMNS)}) VALUES ({', '.join('?' * (len(COLUMNS) + 1))})"
+)
+_JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
+
+
+def node_event_rows(pk: int, node: Node, parsed: ParsedFile) -> list[tuple[Any, ...]]:
+    """The ``events`` rows of one node: its org structure, and the journal day it sits in."""
+    found = structure_events(node, parsed.todo_keywords, parsed.done_keywords)
+    container = any(
+        t.kind in _JOURNAL_SOURCES and t.label not in (None, "day") for t in node.timestamps
+    )
+    if (
+        node.event_source in _JOURNAL_SOURCES
+        and node.event_time is not None
+        and not container
+        and not any(e.kind == "day" for e in found)
+    ):
+        day = node.event_time.replace(hour=0, minute=0, second=0, microsecond=0)
+        found.append(
+            Event(
+                kind="day",
+                quote="",
+                expression=node.event_source,
+                start=day,
+                end=None,
+                line=node.line,
+            )
+        )
+    return [e.to_row(pk) for e in found]
+
+
+def write_events(
+    conn: Any, stale_pks: Sequence[tuple[int]], rows: Sequence[tuple[Any, ...]]
+) -> None:
+    """Replace the events of re-written objects (``stale_pks``) and add ``rows``."""
+    if stale_pks:
+        conn.executemany("DELETE FROM events WHERE obj = ?", stale_pks)
+    if rows:
+        conn.executemany(_INSERT, rows)
+
+
+def events_for(conn: Any, ids: Sequence[str]) -> dict[str, list[Event]]:
+    """Events of the given live objects, by object id, in line order."""
+    out: dict[str, list[Event]] = {}
+    columns = ", ".join(f"e.{c}" for c in COLUMNS)
+    for start in range(0, len(ids), 500):
+        chunk = list(ids[start : start + 500])
+        marks = ",".join("?" * len(chunk))
+        sql = (
+            f"SELECT o.id, {columns} FROM events e JOIN objects o ON o.pk = e.obj "
+            f"WHERE o.id IN ({marks}) AND o.deleted_at IS NULL ORDER BY e.obj, e.line, e.event_id"
+        )
+        for row in conn.execute(sql, chunk):
+            out.setdefault(row[0], []).append(Event.from_row(row[1:]))
+    return out

@@ -1,0 +1,553 @@
+"""The one question analyser: a temporal question becomes a typed :class:`Frame`, or nothing.
+
+The router routes exactly when :func:`analyse` produces a frame, so routing and parsing
+cannot disagree. A frame says what to compute (``operation``; ``operations`` when the
+construction admits several), what kind of answer and at what precision (``answer``,
+``precision``), the reference time and the windows the question restricts to, and each event
+the question names as a structure (:class:`EventDescription`: predicate, participants,
+object, ordinal, aspect).
+
+Grammar (each line is a registered family in :data:`FAMILIES`, tried in order; the first
+that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)::
+
+    span        how long did X take|last  |  how long was X  |  how many <unit> did X take|last
+                how long did it take (me|for P) to V X
+    plan        when am I (going to|planning to) V X  |  when will I V X  |  when is X (due|planned|scheduled)
+    month       in|during which month did S V X  |  what month did S V X
+    uninverted  (so) when was it that S V X  |  S V X when
+    listed      <any lead> order <…> : L  |  in what|which order did S V L
+    kind        what is the order of the N <plural noun> S V
+    difference  how many <unit> (longer|shorter|faster|slower|more|less) …
+    lastly      when did S last V X  |  how long ago did S last V X   (ordinal: the latest)
+    ago_was     how long ago was X  (X a named event: "the Lyon conference")
+    after_it    how many <unit> after|before A did it|she|they V
+    together    when did P and Q V X  |  when did P and I V X  |  when did P's N V X
+    classic     the constructions of :mod:`prme_cli.relate.router` with the event phrases of
+                :mod:`prme_cli.relate.symbolic.question` (between A and B, A before B,
+                how long ago, which first A or B, when did S V X, …)
+
+A subject may be a person or several ("When did Noor and Pieter …", "When did Pieter's
+brother …"): participants keep every name; the first person is ``"I"``. A count of things
+("how many times", "how many books") gives no frame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from functools import lru_cache
+
+from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
+
+_UNITS = "minutes|hours|days|weeks|months|years"
+_AUX = r"(?:did|do|does|was|were|is|are|had|has|have|will)"
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
+    "latest": -1,
+    "final": -1,
+}
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "these", "those"]
+)
+_START_WORDS = frozenset(["start", "started", "starting", "begin", "began", "begun", "beginning"])
+_END_WORDS = frozenset(
+    ["finish", "finished", "finishing", "complete", "completed", "completing", "end", "ended"]
+)
+#: A span of one activity: a stated duration ("the drive took three hours") or the time from
+#: its start to its end (a task's STARTED and DONE, a trip's range).
+SPAN_OPERATIONS: tuple[str, ...] = ("duration_sum", "elapsed_between")
+_PRECISION = {
+    "minutes": "minute",
+    "hours": "hour",
+    "days": "day",
+    "weeks": "week",
+    "months": "month",
+    "years": "year",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EventDescription:
+    """One event the question names. ``text`` is verbatim from the question (the operand's
+    name); the rest is what the resolvers and the gate compare with a note's events."""
+
+    text: str
+    predicate: str
+    participants: tuple[str, ...]
+    object: tuple[str, ...]
+    ordinal: int | None = None
+    aspect: str | None = None  # start | end | None
+    #: "start"/"end" when two descriptions are the two ends of one lasting event
+    boundary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    operation: str | None
+    operations: tuple[str, ...]
+    unit: str | None
+    answer: str  # duration | date | order | total | schedule
+    precision: str  # the finest grain the answer needs: day, week, month, ...; "evidence"
+    events: tuple[EventDescription, ...]
+    form: str
+    reason: str
+    #: the phrases the text alignment works with (same order as ``events``), and the
+    #: operation they were parsed for (``operation`` may be None when several can answer)
+    phrases: tuple[EventPhrase, ...] = ()
+    phrase_operation: str | None = None
+    subject: str | None = None
+    latest: bool = False
+    planned: bool = False
+    #: the construction gives its two events in time order ("how long before B did I A",
+    #: "how many days after A did I B", a span's start and end); "between A and B" does not
+    ordered: bool = False
+    reference_time: datetime | None = None
+    windows: tuple[tuple[datetime, datetime, str], ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def question_frame(self) -> QuestionFrame | None:
+        """The frame as the text alignment reads it (None without event phrases)."""
+        operation = self.operation or self.phrase_operation
+        if not self.phrases or operation is None:
+            return None
+        return QuestionFrame(
+            operation,
+            self.phrases,
+            self.unit,
+            self.form,
+            self.subject,
+            self.latest,
+            self.notes,
+        )
+
+
+# --------------------------------------------------------------------------- descriptions
+
+
+def _participants(subject: str | None) -> tuple[str, ...]:
+    if not subject or subject.lower() in ("i", "we", "me"):
+        return ("I",)
+    names = re.split(r"\s+and\s+|\s*,\s*", subject)
+    return tuple("I" if n.lower() in ("i", "me", "we") else n for n in names if n)
+
+
+def describe(phrase: EventPhrase, subject: str | None) -> EventDescription:
+    """The structure of one event phrase, by the one word normaliser."""
+    from prme_cli import words
+
+    predicate = ""
+    obj: list[str] = []
+    ordinal = None
+    aspect = phrase.aspect if phrase.aspect in ("start",) else None
+    if phrase.aspect == "finish":
+        aspect = "end"
+    previous = ""
+    for _, _, word in words.tokens(f"{phrase.text} {phrase.shared}"):
+        low = word.lower()
+        if low in _ORDINALS and ordinal is None:
+            ordinal = _ORDINALS[low]
+        elif low in _START_WORDS:
+            aspect = aspect or "start"
+        elif low in _END_WORDS:
+            aspect = aspect or "end"
+        elif (
+            not predicate
+            and words.verb_lemma(low)
+            and previous not in _DETERMINERS
+            and ("NOUN" not in words.lemmas(low) or not previous)
+        ):
+            predicate = words.event_key(low)
+        elif not lexicon.is_stop(low):
+            obj.append(words.event_key(low))
+        previous = low
+    doer = phrase.doer or ""
+    people = _participants(subject) if not doer else (doer,)
+    return EventDescription(
+        phrase.text, predicate, people, tuple(obj), ordinal, aspect, phrase.boundary
+    )
+
+
+# --------------------------------------------------------------------------- families
+
+Family = Callable[[str, str], "Frame | None"]
+
+
+def _frame(
+    operation: str,
+    phrases: tuple[EventPhrase, ...],
+    *,
+    form: str,
+    unit: str | None = None,
+    subject: str | None = None,
+    operations: tuple[str, ...] | None = None,
+    latest: bool = False,
+    planned: bool = False,
+    precision: str | None = None,
+) -> Frame:
+    answer = {
+        "elapsed_between": "duration",
+        "elapsed_since_question": "duration",
+        "duration_sum": "total",
+        "order": "order",
+        "absolute_date": "date",
+        "schedule": "schedule",
+    }.get(operation, "duration")
+    if precision is None:
+        precision = _PRECISION.get(unit or "", "day") if answer == "duration" else "evidence"
+    phrases = _resolve_pronouns(phrases)
+    return Frame(
+        operation=operation,
+        operations=operations or (operation,),
+        unit=unit,
+        answer=answer,
+        precision=precision,
+        events=tuple(describe(p, subject) for p in phrases),
+        form=form,
+        reason=form,
+        phrases=phrases,
+        phrase_operation=operation,
+        subject=subject,
+        latest=latest,
+        planned=planned,
+        ordered=operation == "elapsed_between" and not form.startswith("between"),
+    )
+
+
+_PRONOUN_OBJECT = re.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
+
+
+def _resolve_pronouns(phrases: tuple[EventPhrase, ...]) -> tuple[EventPhrase, ...]:
+    """ "How many days after I started the billing migration did I finish it?": an event told
+    through a pronoun borrows the other event's words (without its subject and verb)."""
+    if len(phrases) != 2:
+        return phrases
+    out = list(phrases)
+    for i, phrase in enumerate(phrases):
+        other = phrases[1 - i]
+        rest = _PRONOUN_OBJECT.sub(" ", phrase.text).split()
+        if not _PRONOUN_OBJECT.search(phrase.text) or len(rest) > 2 or phrase.shared:
+            continue
+        words_ = other.text.split()
+        while words_ and words_[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
+            words_ = words_[1:]
+        borrowed = " ".join(words_[1:]) if len(words_) > 1 else ""
+        if borrowed:
+            out[i] = replace(phrase, shared=borrowed)
+    return tuple(out)
+
+
+def _clean(question: str) -> str:
+    text = question.replace("\u2019", "'").replace("\u2018", "'")
+    return re.sub(r"\s+", " ", text.strip()).rstrip(" ?!.")
+
+
+def _subject_of(raw: str | None) -> str | None:
+    if raw is None or raw.lower() in ("i", "we", "me", "the user", "the narrator"):
+        return None
+    return raw
+
+
+_SUBJECT = r"(?P<subj>I|we|(?-i:[A-Z][\w'-]*(?:\s+(?:and\s+)?[A-Z][\w'-]*)*))"
+
+
+def _span(q: str, low: str) -> Frame | None:
+    """How long did X take / last; how long was X; how long did it take me to V X."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) did it take (?:me |us |(?:for )?(?P<who>"
+        rf"[A-Z][\w'-]*) )?to (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if m and not re.match(r"(?:finish|complete)\b", m["x"], re.IGNORECASE):
+        x = m["x"]
+        if re.search(r"\b(?:after|before|since|from)\b", x, re.IGNORECASE):
+            # "how long did it take Noor to sign the contract after passing her test": an
+            # interval between two events
+            rel = re.search(r"\s(?P<rel>after|since|from)\s+(?P<a>.+)$", x, re.IGNORECASE)
+            if rel is None:
+                return None
+            b = x[: rel.start()].strip()
+            a = rel["a"].strip()
+            return _frame(
+                "elapsed_between",
+                (EventPhrase(a), EventPhrase(b)),
+                form="how long did it take P to B after A",
+                unit=_unit(m),
+                subject=_subject_of(m["who"]),
+            )
+        return replace(
+            _frame(
+                "elapsed_between",
+                (
+                    EventPhrase(x, aspect="start", boundary="start"),
+                    EventPhrase(x, aspect="finish", boundary="end"),
+                ),
+                form="how long did it take to A (a stated duration, or its start to its end)",
+                unit=_unit(m),
+                subject=_subject_of(m["who"]),
+                operations=SPAN_OPERATIONS,
+            ),
+            operation=None,
+        )
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
+        rf"his|her|their|[A-Z][\w'-]*'s) .+?)(?: (?P<verb>take|last|go on|run))?$",
+        q,
+        re.IGNORECASE,
+    )
+    if m and (m["verb"] or re.match(r"how long (?:was|were)\b", q, re.IGNORECASE)):
+        x = m["x"]
+        return replace(
+            _frame(
+                "elapsed_between",
+                (
+                    EventPhrase(x, aspect="start", boundary="start"),
+                    EventPhrase(x, aspect="finish", boundary="end"),
+                ),
+                form="how long did X last (a stated duration, or its start to its end)",
+                unit=_unit(m),
+                operations=SPAN_OPERATIONS,
+            ),
+            operation=None,
+        )
+    return None
+
+
+def _plan(q: str, low: str) -> Frame | None:
+    m = re.match(
+        r"when (?:am|are) (?P<subj>I|we) (?:going|planning|supposed|due) to (?P<x>.+)$"
+        r"|when (?:will|shall) (?P<subj2>I|we) (?P<x2>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if m:
+        x = m["x"] or m["x2"]
+        return _frame("absolute_date", (EventPhrase(x),), form="when am I going to A", planned=True)
+    m = re.match(r"when is (?P<x>.+?) (?:due|planned|scheduled)$", q, re.IGNORECASE)
+    if m:
+        return _frame(
+            "absolute_date", (EventPhrase(m["x"]),), form="when is A planned", planned=True
+        )
+    return None
+
+
+def _month(q: str, low: str) -> Frame | None:
+    m = re.match(
+        rf"(?:in |during )?(?:which|what) month (?:did|was|were) {_SUBJECT} (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    return _frame(
+        "absolute_date",
+        (EventPhrase(m["x"]),),
+        form="in which month did S A",
+        subject=_subject_of(m["subj"]),
+        precision="month",
+    )
+
+
+def _uninverted(q: str, low: str) -> Frame | None:
+    m = re.match(
+        rf"(?:so,? |and |but )?when (?:was|is) it that {_SUBJECT} (?P<x>.+)$", q, re.IGNORECASE
+    )
+    if not m:
+        m = re.match(rf"(?:so,? )?{_SUBJECT} (?P<x>\w+ .+?),? when$", q, re.IGNORECASE)
+        if not m or not re.match(r"\w+ed\b|\w+ (?:up|back|out)\b", m["x"]):
+            return None
+    return _frame(
+        "absolute_date",
+        (EventPhrase(m["x"]),),
+        form="when was it that S A",
+        subject=_subject_of(m["subj"]),
+    )
+
+
+def _together(q: str, low: str) -> Frame | None:
+    """ "When did Noor and Pieter …", "When did Tomas and I …", "When did Pieter's brother …":
+    several people, or someone named through another (the text is read as the named
+    person's account)."""
+    m = re.match(
+        r"(?P<lead>when|what date|on what (?:date|day)) did (?P<subj>(?-i:[A-Z][\w-]*)(?: and "
+        r"(?-i:[A-Z][\w-]*|I))+|(?-i:[A-Z][\w-]*)'s \w+) (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    subj = m["subj"]
+    names = _participants(subj.replace("'s ", " 's ").split(" 's ")[0] if "'s " in subj else subj)
+    reader = next((n for n in names if n != "I"), None) if "I" not in names else None
+    phrase = EventPhrase(m["x"]) if "'s " not in subj else EventPhrase(f"{subj} {m['x']}")
+    frame = _frame("absolute_date", (phrase,), form="when did A and B V X", subject=reader)
+    people = _participants(subj) if "'s " not in subj else (subj,)
+    return replace(frame, events=tuple(replace(e, participants=people) for e in frame.events))
+
+
+def _listed(q: str, low: str) -> Frame | None:
+    """An order of listed events after any lead phrase with "order"."""
+    from prme_cli.relate.symbolic.question import _options
+
+    m = re.search(r"\border\b[^:]*:\s*(?P<items>.+)$", q, re.IGNORECASE)
+    shared = ""
+    subject = None
+    if not m:
+        m = re.match(
+            rf"in (?:what|which) order did {_SUBJECT} (?P<verb>\w+(?: (?:to|up|back))?) "
+            r"(?P<items>.+)$",
+            q,
+            re.IGNORECASE,
+        )
+        if not m:
+            return None
+        shared = m["verb"]
+        subject = _subject_of(m["subj"])
+    items = [i.strip(" .") for i in _options(m["items"])]
+    if len(items) == 2 and " and " in items[-1]:
+        items = [items[0], *items[-1].split(" and ")]
+    if len(items) < 2 or any(i not in q for i in items):
+        return None
+    if len(items) == 1:
+        return None
+    if any(" and " in i for i in items):
+        last = items.pop()
+        items.extend(x.strip() for x in last.split(" and "))
+    phrases = tuple(EventPhrase(i, shared=shared) for i in items if i)
+    return _frame("order", phrases, form="the order of: A, B, C", subject=subject)
+
+
+def _ago_was(q: str, low: str) -> Frame | None:
+    """ "How many weeks ago was the Lyon conference?": a named event, no verb."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) ago (?:was|were) (?P<x>(?:the|my|our|his|her|"
+        rf"their|[A-Z][\w'-]*'s) .+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    return _frame(
+        "elapsed_since_question", (EventPhrase(m["x"]),), form="how long ago was X", unit=_unit(m)
+    )
+
+
+def _after_it(q: str, low: str) -> Frame | None:
+    """ "How many days after ordering the standing desk did it arrive?": the second event's
+    doer is the first one's thing."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?P<rel>after|before) (?P<b>.+?) did "
+        r"(?P<a>(?:it|they|he|she) .+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    a = EventPhrase(m["a"], doer=m["a"].split()[0])
+    b = EventPhrase(m["b"])
+    phrases = (b, a) if m["rel"].lower() == "after" else (a, b)
+    return _frame(
+        "elapsed_between", phrases, form=f"how long {m['rel'].lower()} B did it A", unit=_unit(m)
+    )
+
+
+def _lastly(q: str, low: str) -> Frame | None:
+    m = re.match(
+        rf"(?:when|how (?:long|many (?P<unit>{_UNITS})) ago) did {_SUBJECT} last (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    op = "absolute_date" if low.startswith("when") else "elapsed_since_question"
+    frame = _frame(
+        op,
+        (EventPhrase(m["x"]),),
+        form="when did S last A",
+        unit=_unit(m),
+        subject=_subject_of(m["subj"]),
+    )
+    return replace(frame, events=tuple(replace(e, ordinal=-1) for e in frame.events))
+
+
+def _classic(q: str, low: str) -> Frame | None:
+    from prme_cli.relate import router
+    from prme_cli.relate.symbolic import question
+
+    decision = router.construction(low)
+    if decision is None:
+        return None
+    operation, unit, operations, reason = decision
+    parsed = question.parse(q)
+    if parsed is not None and (operation is None or parsed.operation in operations):
+        frame = _frame(
+            parsed.operation,
+            parsed.phrases,
+            form=parsed.form,
+            unit=unit if unit is not None else parsed.unit,
+            subject=parsed.subject,
+            operations=operations,
+            latest=parsed.latest,
+        )
+        return replace(frame, operation=operation, reason=reason, notes=parsed.notes)
+    op = operation or operations[0]
+    return replace(
+        _frame(op, (), form="unparsed", unit=unit, operations=operations),
+        operation=operation,
+        reason=reason,
+    )
+
+
+def _unit(m: re.Match[str]) -> str | None:
+    unit = m.groupdict().get("unit")
+    return unit.lower() if unit else None
+
+
+#: The families, most specific first (see the module docstring's grammar).
+FAMILIES: tuple[tuple[str, Family], ...] = (
+    ("span", _span),
+    ("plan", _plan),
+    ("month", _month),
+    ("uninverted", _uninverted),
+    ("lastly", _lastly),
+    ("ago_was", _ago_was),
+    ("after_it", _after_it),
+    ("together", _together),
+    ("listed", _listed),
+    ("classic", _classic),
+)
+
+
+def analyse(question: str, *, now: datetime | None = None) -> Frame | None:
+    """The frame of ``question``, or None when it asks for no temporal relation."""
+    frame = _analyse(question)
+    return frame if frame is None or now is None else replace(frame, reference_time=now)
+
+
+@lru_cache(maxsize=256)
+def _analyse(question: str) -> Frame | None:
+    # the router, validation, the stage and the resolvers all ask for the same frame
+    from prme_cli.relate import router
+
+    q = _clean(question)
+    low = router.normalize_question(question)
+    if not low or router.is_count(low):
+        return None
+    for name, family in FAMILIES:
+        frame = family(q, low)
+        if frame is not None:
+            return replace(frame, notes=(*frame.notes, f"family {name}"))
+    return None

@@ -1,0 +1,297 @@
+"""The gate's check of an operand cited from org structure (a LOGBOOK line, CLOSED, CLOCK, a
+planning line, a date range, a heading's own stamp, ``:CREATED:``).
+
+It shares nothing with the resolver's structure family (:mod:`structure`) but the org
+timestamp reader: it re-reads the cited line and the record's heading itself and asks
+
+1. **Is the expression a whole tagged phrase?** It must be one complete org timestamp of the
+   quote (or the ``=> H:MM`` of a CLOCK line for a duration), never part of one.
+2. **Is this heading the named event?** Every specific word of the operand's name must meet a
+   word of the heading's title by spelling: a shared prefix of four letters or a character
+   trigram similarity of at least 0.5 ("renovation" meets "Renovate"). Function words and
+   the words that only say which part of the event is meant are left out by this module's
+   own lists.
+3. **Does the line assert what the name asks?** The line's kind is read from its keyword: a
+   state change into a done state or CLOSED of a task not cancelled asserts an end, into an
+   active state a start, into a cancelled state nothing done; SCHEDULED and DEADLINE are
+   plans (only a question about the future may cite them); CLOCK is work; a range's first
+   stamp its start and its second its end. The name's own aspect (started, finished, got
+   back, created) must agree.
+4. **Is it the writer's own?** Org structure is the writer's account: a question about
+   someone else must name that person in the heading.
+5. **Is the relation plausible?** Two ends of one event must not put the end before the start.
+
+The probability is 0.95 when every check passes, else capped by the failed check (0.0 for a
+broken citation, 0.2 for a wrong kind, 0.3 for a name that is not the heading's).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from prme_cli import orgtime
+from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+
+_FUNCTION = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "with",
+        "and",
+        "or",
+        "by",
+        "up",
+        "did",
+        "do",
+        "does",
+        "was",
+        "were",
+        "is",
+        "are",
+        "i",
+        "we",
+        "me",
+        "us",
+        "it",
+        "this",
+        "that",
+    ]
+)
+_PART_WORDS = {
+    "start": frozenset(
+        ["start", "started", "starting", "begin", "began", "begun", "beginning", "kick"]
+    ),
+    "end": frozenset(
+        [
+            "finish",
+            "finished",
+            "finishing",
+            "complete",
+            "completed",
+            "end",
+            "ended",
+            "wrap",
+            "back",
+            "return",
+            "returned",
+            "home",
+        ]
+    ),
+    "create": frozenset(
+        ["create", "created", "creating", "add", "added", "open", "opened", "file", "filed"]
+    ),
+}
+_LIGHT = frozenset(["get", "got", "go", "went", "come", "came", "have", "had", "take", "took"])
+#: Nouns by which a question refers to the task itself ("the task for repainting …").
+_SELF_NOUNS = frozenset(["task", "ticket", "item", "todo", "issue", "card", "entry"])
+_DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
+_CANCEL_STATES = re.compile(r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO)$")
+_STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
+_HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
+_PLAN_QUESTION = re.compile(
+    r"\b(?:going\s+to|will|shall|planned|planning|scheduled|due|supposed\s+to)\b", re.IGNORECASE
+)
+_STRUCTURE_LINE = re.compile(
+    r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StructureCheck:
+    probability: float
+    reasons: tuple[str, ...]
+
+
+def _heading(record: EvidenceRecord) -> tuple[str | None, str]:
+    """(TODO keyword, title) of the record's own heading, read from its text."""
+    m = _HEADING.search(record.text)
+    if not m:
+        return None, record.title
+    return m["kw"], m["title"]
+
+
+def is_structure_quote(operand: Operand, record: EvidenceRecord | None) -> bool:
+    """True when the operand cites an org structure line or its heading's own stamp."""
+    if record is None or operand.time_basis not in ("org_timestamp", "duration"):
+        return False
+    if _STRUCTURE_LINE.match(operand.quote):
+        return True
+    _, title = _heading(record)
+    quote = operand.quote.strip()
+    return bool(quote) and (quote in title or re.fullmatch(r"[<\[][^\n]*[>\]]", quote) is not None)
+
+
+def _trigrams(word: str) -> set[str]:
+    padded = f"  {word} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def _meets(word: str, title_words: list[str]) -> bool:
+    for other in title_words:
+        if word[:4] == other[:4] and min(len(word), len(other)) >= 4:
+            return True
+        if word == other:
+            return True
+        a, b = _trigrams(word), _trigrams(other)
+        if a and b and 2 * len(a & b) / (len(a) + len(b)) >= 0.5:
+            return True
+    return False
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*", text)]
+
+
+def _asked_part(name: str) -> str | None:
+    found = set(_words(name))
+    for part, cue in _PART_WORDS.items():
+        if found & cue:
+            return part
+    return None
+
+
+def _kind(quote: str, expression: str, keyword: str | None) -> str:
+    """What the cited line asserts: start, end, cancel, plan, work, range-start, range-end,
+    created, stamp."""
+    m = _STATE.match(quote.strip())
+    if m:
+        state = m["state"]
+        if _CANCEL_STATES.match(state):
+            return "cancel"
+        return "end" if _DONE_STATES.match(state) else "start"
+    head = quote[: quote.find(expression)] if expression in quote else quote
+    if re.search(r"CLOCK:\s*$", head) or quote.lstrip().startswith("CLOCK:"):
+        return "work"
+    if re.search(r"(?:SCHEDULED|DEADLINE):\s*$", head):
+        return "plan"
+    if re.search(r"CLOSED:\s*$", head):
+        return "cancel" if keyword and _CANCEL_STATES.match(keyword) else "end"
+    if re.search(r":CREATED:\s*$", head):
+        return "created"
+    if "--" in quote and expression in quote:
+        first, _, second = quote.partition("--")
+        if expression in second and expression not in first:
+            return "range-end"
+        return "range-start"
+    return "stamp"
+
+
+def _whole_stamp(expression: str, quote: str) -> bool:
+    if re.fullmatch(r"=>\s*\d+:[0-5]\d", expression.strip()):
+        return expression in quote
+    try:
+        stamp = orgtime.parse_timestamp(expression.strip())
+    except ValueError:
+        return False
+    if stamp.start is None:
+        return False
+    return any(
+        ts.raw == expression.strip() or expression.strip() in ts.raw.split("--")
+        for ts in orgtime.find_timestamps(quote)
+    )
+
+
+def check(
+    question: str, resolution: Resolution, operand: Operand, record: EvidenceRecord
+) -> StructureCheck:
+    quote, expression = operand.quote, operand.time_expression
+    if quote not in record.text or expression not in quote:
+        return StructureCheck(0.0, ("quote or expression not verbatim",))
+    if not _whole_stamp(expression, quote):
+        return StructureCheck(0.0, ("the expression is not a whole org timestamp of the line",))
+    keyword, title = _heading(record)
+    title_words = _words(re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
+    name_words = [
+        w
+        for w in _words(operand.name)
+        if w not in _FUNCTION
+        and w not in _LIGHT
+        and w not in _SELF_NOUNS
+        and not any(w in c for c in _PART_WORDS.values())
+    ]
+    if not name_words:
+        # "finish it": the other operand on the same heading names the thing
+        for other in resolution.operands:
+            if other is not operand and other.evidence_id == operand.evidence_id:
+                name_words = [
+                    w
+                    for w in _words(other.name)
+                    if w not in _FUNCTION
+                    and w not in _LIGHT
+                    and not any(w in c for c in _PART_WORDS.values())
+                ]
+                break
+    if not name_words:
+        return StructureCheck(0.3, ("the name has no specific words",))
+    missing = [w for w in name_words if not _meets(w, title_words)]
+    trip_words = {"trip", "journey", "holiday", "vacation", "stay", "visit", "weekend", "travel"}
+    missing = [w for w in missing if not (w in trip_words and "--" in record.text)]
+    if missing:
+        return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
+    kind = _kind(quote, expression, keyword)
+    asked = _asked_part(operand.name)
+    span = _span_part(resolution, operand)
+    wanted = span or asked
+    reasons = [f"line asserts {kind}", f"name asks {wanted or 'the event'}"]
+    if kind == "cancel":
+        return StructureCheck(0.1, (*reasons, "a cancelled task did not happen"))
+    if kind == "plan" and not _PLAN_QUESTION.search(question):
+        return StructureCheck(0.2, (*reasons, "a plan cited for a deed"))
+    if operand.time_basis == "duration":
+        ok = kind == "work"
+    elif wanted == "start":
+        ok = kind in ("start", "range-start", "work")
+    elif wanted == "end":
+        ok = kind in ("end", "range-end")
+    elif wanted == "create":
+        ok = kind == "created"
+    else:
+        ok = kind in ("end", "range-start", "stamp", "plan")
+    if not ok:
+        return StructureCheck(0.2, (*reasons, "the line is another part of the event"))
+    subject = re.match(
+        r"\s*(?i:when|how|which|what)\b.*?\b(?i:did|was|were|has|had)\s+"
+        r"(?P<who>[A-Z][a-z]+)\b",
+        question,
+    )
+    if subject and subject["who"] not in ("I",) and subject["who"].lower() not in title.lower():
+        return StructureCheck(0.2, (*reasons, "someone else's event: the heading is the writer's"))
+    if not _plausible(resolution, record):
+        return StructureCheck(0.1, (*reasons, "the end is dated before the start"))
+    return StructureCheck(0.95, tuple(reasons))
+
+
+def _span_part(resolution: Resolution, operand: Operand) -> str | None:
+    """For the two ends of one event (two operands with one name), which end this is."""
+    ops = resolution.operands
+    if resolution.operation == "elapsed_between" and len(ops) == 2 and ops[0].name == ops[1].name:
+        return "start" if operand is ops[0] else "end"
+    return None
+
+
+def _plausible(resolution: Resolution, record: EvidenceRecord) -> bool:
+    ops = resolution.operands
+    if resolution.operation != "elapsed_between" or len(ops) != 2 or ops[0].name != ops[1].name:
+        return True
+    try:
+        a = orgtime.parse_timestamp(ops[0].time_expression.strip()).start
+        b = orgtime.parse_timestamp(ops[1].time_expression.strip()).start
+    except ValueError:
+        return False
+    return a is not None and b is not None and a <= b

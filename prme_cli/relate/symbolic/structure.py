@@ -1,0 +1,307 @@
+"""Org structure as evidence: answer an event from a task's or heading's structure events.
+
+When a question's event is a heading of the notes — a task ("Migrate the billing API to
+v2"), an appointment ("Kickoff meeting … <2026-06-29 Mon 10:00>"), a trip with a date range —
+the structure says what happened and when better than any sentence (SPEC §6: "preferred over
+words when both speak"). This family matches an :class:`EventDescription` to the headings
+among the packed records and picks the structure event its aspect asks for:
+
+- a **start** ("started", "began") is the task's first change into an active state, else its
+  first CLOCK line, else its range's first day;
+- an **end** ("finished", "got back from", or doing what the task says: "fix the gutter") is
+  its CLOSED stamp or done state change, or its range's last day; a cancelled task has no end
+  and an open one is not done: both are refused with the reason, whatever the words say;
+- a heading without aspect is dated by its range's start, its appointment stamp, or its end;
+- "created the ticket" is its ``:CREATED:``; "last" (an ordinal of -1) is the latest of a
+  repeated task's completions up to the question time;
+- a plan asked as a plan ("when am I going to …") is its SCHEDULED or DEADLINE date;
+- "how many hours did I spend on X" is the sum of X's CLOCK lines.
+
+A heading is the event only when every content word of the event's name is in its title
+(titles name tasks tersely, so a partial match is someone else's task), the title's own verb
+is not another verb ("Order a standing desk" is not the desk's arrival), and no other heading
+matches as well. Every answer is an operand citing the structure line verbatim
+(``- State "DONE" from "STARTED" [2026-07-24 Fri 17:10]``, ``CLOSED: [...]``, ``CLOCK: … =>
+4:10``, the range) with its org stamp, so validation reads it by the org extractor.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from prme_cli import words
+from prme_cli.events import Event
+from prme_cli.relate.symbolic import lexicon
+from prme_cli.relate.types import EvidenceRecord, Operand
+
+if TYPE_CHECKING:
+    from prme_cli.relate.frame import EventDescription, Frame
+
+#: Words of an event's name that say which part of a task or trip is meant, not what it is.
+_RETURN = frozenset({"return", "back", "home"})
+_DEPART = frozenset({"leave", "depart", "set", "off"})
+#: Verbs that say only that an event took place ("go to the dentist", "have the check-up").
+_LIGHT = frozenset(
+    words.event_key(w)
+    for w in [
+        "go",
+        "went",
+        "get",
+        "got",
+        "come",
+        "came",
+        "have",
+        "had",
+        "do",
+        "did",
+        "take",
+        "took",
+        "attend",
+        "make",
+        "work",
+        "be",
+    ]
+)
+#: Nouns that refer to a task itself, or to a trip as a whole.
+_TASK_NOUNS = frozenset(
+    ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
+)
+_TRIP_NOUNS = frozenset(
+    [
+        "trip",
+        "journey",
+        "holiday",
+        "vacation",
+        "stay",
+        "visit",
+        "break",
+        "getaway",
+        "tour",
+        "weekend",
+        "travel",
+    ]
+)
+_CREATE = frozenset(
+    words.event_key(w) for w in ["create", "add", "open", "file", "log", "note", "jot"]
+)
+_PARTICLES = frozenset(
+    ["from", "to", "for", "of", "on", "in", "at", "with", "up", "out", "over", "about"]
+)
+
+
+@dataclass(slots=True)
+class Pick:
+    """An operand found in structure (``record`` and ``window`` as the text path's
+    candidates have them, so the resolver's joint checks apply to both)."""
+
+    record: EvidenceRecord
+    operand: Operand
+    window: tuple[datetime, datetime, str] | None
+    note: str
+
+
+@dataclass(slots=True)
+class Refusal:
+    """The heading is the event, and its structure says it cannot be answered."""
+
+    reason: str
+
+
+def _title_keys(record: EvidenceRecord) -> set[str]:
+    title = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]", " ", record.title)
+    return {
+        words.event_key(w)
+        for _, _, w in words.tokens(title)
+        if not lexicon.is_stop(w.lower()) and w.lower() not in _PARTICLES
+    }
+
+
+def _title_verb(record: EvidenceRecord) -> str | None:
+    found = words.tokens(record.title)
+    if found and words.is_verb_lemma(found[0][2].lower()):
+        return words.event_key(found[0][2])
+    return None
+
+
+def _needed(desc: EventDescription, has_range: bool) -> tuple[set[str], str | None, bool, bool]:
+    """(keys the title must hold, the aspect asked, a creation asked, a return asked)."""
+    keys = set(desc.object)
+    if desc.predicate:
+        keys.add(desc.predicate)
+    aspect = desc.aspect
+    created = bool(keys & _CREATE)
+    back = bool(keys & _RETURN)
+    if back:
+        aspect = "end"
+    if keys & _DEPART and has_range:
+        aspect = aspect or "start"
+    drop = _LIGHT | _RETURN | _DEPART | _CREATE | _TASK_NOUNS | {"it", "them", "one"}
+    if has_range:
+        drop |= _TRIP_NOUNS
+    return {k for k in keys - drop if k not in _PARTICLES}, aspect, created, back
+
+
+def _window(event: Event, which: str = "start") -> tuple[datetime, datetime, str] | None:
+    if event.start is None:
+        return None
+    if event.kind == "range" and which == "end" and event.end is not None:
+        last = event.end - timedelta(days=1)
+        return (last, event.end, "day")
+    if event.kind == "range":
+        return (event.start, event.start + timedelta(days=1), "day")
+    end = event.end if event.end and event.end > event.start else event.start
+    return (event.start, end + timedelta(minutes=1), event.grain)
+
+
+def _range_parts(expression: str) -> tuple[str, str]:
+    first, _, second = expression.partition("--")
+    return first, second or first
+
+
+def _operand(desc: EventDescription, record: EvidenceRecord, event: Event, part: str) -> Operand:
+    expression = event.expression
+    if event.kind == "range":
+        first, second = _range_parts(expression)
+        expression = second if part == "end" else first
+    return Operand(desc.text, record.id, event.quote, expression, "org_timestamp")
+
+
+def _match(
+    desc: EventDescription, records: Sequence[EvidenceRecord]
+) -> tuple[EvidenceRecord | None, str]:
+    scored: list[tuple[float, EvidenceRecord]] = []
+    for record in records:
+        events = [e for e in record.events if e.kind != "day"]
+        if not events or not record.title:
+            continue
+        has_range = any(e.kind == "range" for e in events)
+        need, _, _, _ = _needed(desc, has_range)
+        if not need:
+            continue
+        title = _title_keys(record)
+        covered = len(need & title) / len(need)
+        verb = _title_verb(record)
+        other_verb = verb and verb not in need and verb not in _LIGHT
+        if other_verb and desc.predicate not in ("", verb, *_LIGHT, *_CREATE, *_RETURN):
+            continue  # "Order a standing desk" is not the desk's arrival
+        if covered >= 1.0:
+            scored.append((covered, record))
+    if not scored:
+        return None, ""
+    if len(scored) > 1:
+        return None, ""  # several headings name it: the words decide (the text path)
+    return scored[0][1], ""
+
+
+def _latest(events: list[Event], now: datetime) -> Event | None:
+    past = [e for e in events if e.start is not None and e.start <= now]
+    return max(past, key=lambda e: e.start or now) if past else None
+
+
+def pick(
+    desc: EventDescription,
+    frame: Frame,
+    records: Sequence[EvidenceRecord],
+    now: datetime,
+) -> Pick | Refusal | None:
+    """The structure event that answers ``desc``, a refusal the structure forces, or None
+    when no heading is this event (the text path then reads the sentences)."""
+    record, why = _match(desc, records)
+    if record is None:
+        return Refusal(why) if why else None
+    events = [e for e in record.events if e.kind != "day"]
+    by_kind: dict[str, list[Event]] = {}
+    for e in events:
+        by_kind.setdefault(e.kind, []).append(e)
+    has_range = "range" in by_kind
+    _, aspect, created, _ = _needed(desc, has_range)
+    if desc.boundary:
+        aspect = "start" if desc.boundary == "start" else "end"
+    label = f"'{desc.text}' -> heading {record.id} \"{record.title}\""
+    wall_now = now.replace(tzinfo=None)
+
+    def done(event: Event, part: str, why: str) -> Pick:
+        window = _window(event, part)
+        if window is not None and now.tzinfo is not None:
+            window = (
+                window[0].replace(tzinfo=now.tzinfo),
+                window[1].replace(tzinfo=now.tzinfo),
+                window[2],
+            )
+        return Pick(record, _operand(desc, record, event, part), window, f"{label}: {why}")
+
+    if frame.planned:
+        plans = by_kind.get("plan", []) + by_kind.get("deadline", [])
+        if len(plans) == 1:
+            return done(plans[0], "start", "its planned date (SCHEDULED/DEADLINE)")
+        return Refusal(f"{label}: no single planned date")
+    if created:
+        if "created" in by_kind:
+            return done(by_kind["created"][0], "start", "its CREATED property")
+        return Refusal(f"{label}: no CREATED date")
+    if "cancel" in by_kind and aspect != "start":
+        return Refusal(f"{label}: the task was cancelled, which is not a finish")
+    if "repeat" in by_kind and aspect != "start":
+        if desc.ordinal != -1 and len(by_kind["repeat"]) > 1:
+            return Refusal(f"{label}: a repeated task; which completion is not asked")
+        latest = _latest(by_kind["repeat"], wall_now)
+        if latest is None:
+            return Refusal(f"{label}: no completion before the question")
+        return done(latest, "start", "its latest completion in the LOGBOOK")
+    if aspect == "start":
+        for kind, why in (("start", "its first change into an active state"),):
+            if kind in by_kind:
+                return done(by_kind[kind][0], "start", why)
+        if "clock" in by_kind:
+            first = min(by_kind["clock"], key=lambda e: e.start or wall_now)
+            return done(first, "start", "its first CLOCK line")
+        if has_range:
+            return done(by_kind["range"][0], "start", "the first day of its date range")
+        return None
+    if aspect == "end" or "end" in by_kind:
+        ends = by_kind.get("end", [])
+        if ends:
+            closed = [e for e in ends if e.quote.lstrip().startswith("CLOSED")]
+            chosen = closed[0] if closed else max(ends, key=lambda e: e.start or wall_now)
+            return done(chosen, "start", "CLOSED / its change into a done state")
+        if has_range:
+            return done(by_kind["range"][0], "end", "the last day of its date range")
+        if "plan" in by_kind or "deadline" in by_kind or "start" in by_kind:
+            return Refusal(f"{label}: the task is not done (planned or only started)")
+        return None
+    if has_range:
+        return done(by_kind["range"][0], "start", "the first day of its date range")
+    if "single" in by_kind:
+        single = by_kind["single"][0]
+        if single.start is not None and single.start > wall_now:
+            return Refusal(f"{label}: the appointment is after the question")
+        return done(single, "start", "the timestamp of the appointment")
+    if "plan" in by_kind or "deadline" in by_kind or "start" in by_kind:
+        return Refusal(f"{label}: the task is not done (planned or only started)")
+    return None
+
+
+def clock_total(
+    desc: EventDescription, records: Sequence[EvidenceRecord]
+) -> tuple[list[Operand], str] | Refusal | None:
+    """The CLOCK lines of the heading ``desc`` names: each ``=> H:MM`` is one duration."""
+    record, why = _match(desc, records)
+    if record is None:
+        return Refusal(why) if why else None
+    clocks = [e for e in record.events if e.kind == "clock"]
+    if not clocks:
+        return None
+    operands = []
+    for event in clocks:
+        m = re.search(r"=>\s*\d+:[0-5]\d", event.quote)
+        if m is None:
+            return Refusal(f"'{desc.text}': a CLOCK line of heading {record.id} has no duration")
+        operands.append(Operand(desc.text, record.id, event.quote, m.group(0), "duration"))
+    return (
+        operands,
+        f"'{desc.text}' -> heading {record.id}: the sum of its {len(clocks)} CLOCK lines",
+    )
