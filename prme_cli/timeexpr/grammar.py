@@ -722,7 +722,7 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
-        if word in lx.DAY_PARTS:  # meals and dawn/dusk need a word before them (meal())
+        if word in lx.PARTS and word != "midday":
             return word
         if word in lx.PART_ALIASES and word not in ("am", "pm"):
             return lx.PART_ALIASES[word]
