@@ -322,7 +322,6 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
                 "takes",
                 "took",
                 "spent",
-                "wait",
             )
         )
     ):
@@ -427,7 +426,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         node, j, span, length = hit
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
-            first = i + 1 if _same_reading(parser, i + 1, j, node) else i
+            keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
+            first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:
