@@ -991,15 +991,18 @@ def ingest_paths(
         plan.append(
             _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
         )
-    _run_plan(
-        run,
-        plan,
-        glob=glob,
-        exclude=exclude,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        on_total=on_total,
-    )
+    from prme_cli.memo import remembered
+
+    with remembered(store):  # word facts of the headings' predicates, kept for relate
+        _run_plan(
+            run,
+            plan,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            on_total=on_total,
+        )
     return report
 
 
