@@ -593,7 +593,9 @@ class SymbolicResolver:
                     f'"{_short(denial.sentence.text)}"'
                 )
             ]
-        if not timefind.precise_enough(best.window[2], frame.unit) and frame.operation != "order":
+        # no unit asked and only a week to go by: the answer is given in weeks
+        unit = frame.unit or ("weeks" if best.window[2] == "week" else None)
+        if not timefind.precise_enough(best.window[2], unit) and frame.operation != "order":
             return None, [
                 (
                     f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
