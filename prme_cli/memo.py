@@ -23,6 +23,22 @@ if TYPE_CHECKING:
     from prme_cli.store import Store
 
 
+class Slot:
+    """Where a module finds the memo to consult while a command runs against a store."""
+
+    def __init__(self) -> None:
+        self.memo: Any = None
+
+    @contextmanager
+    def using(self, memo: Any) -> Iterator[None]:
+        """Consult ``memo`` (``get(key)`` / ``put(key, value)``) inside the block."""
+        previous, self.memo = self.memo, memo
+        try:
+            yield
+        finally:
+            self.memo = previous
+
+
 class StoreMemo:
     """A key -> value memo over one table of the store (``key`` TEXT PRIMARY KEY)."""
 

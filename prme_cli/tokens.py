@@ -19,9 +19,10 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Iterable, Iterator, MutableMapping
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, MutableMapping
+from typing import TYPE_CHECKING
+
+from prme_cli.memo import Slot
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from tiktoken import Encoding
@@ -96,20 +97,10 @@ def measured_max_token_bytes() -> int:
     return _max_token_bytes
 
 
-#: A persistent memo of counts (``get(key)`` / ``put(key, value)``), set by :func:`backed_by`
-#: while a command runs against a store: the encoder loads only for a text never counted.
-_backing: Any = None
-
-
-@contextmanager
-def backed_by(memo: Any) -> Iterator[None]:
-    """Look counts up in (and add new ones to) ``memo`` inside the block."""
-    global _backing
-    previous, _backing = _backing, memo
-    try:
-        yield
-    finally:
-        _backing = previous
+#: A persistent memo of counts, consulted while a command runs against a store
+#: (:func:`prme_cli.memo.remembered`): the encoder loads only for a text never counted.
+_BACKING = Slot()
+backed_by = _BACKING.using
 
 
 def encoder_loaded() -> bool:
@@ -126,7 +117,7 @@ def count(text: str) -> int:
     cached = _cache.get(key)
     if cached is not None:
         return cached
-    backing = _backing
+    backing = _BACKING.memo
     stored = backing.get(key) if backing is not None else None
     if stored is not None:
         _remember(key, int(stored))

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
+
+from prme_cli.memo import Slot
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019&+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 
@@ -52,27 +52,18 @@ def _lemminflect() -> Any:
     return lemminflect
 
 
-#: A persistent memo of word facts (``get(word)`` / ``put(word, json)``) set by
-#: :func:`backed_by` while a command runs against a store, so the dictionary (and numpy) load
-#: only for a word never looked up before.
-_backing: Any = None
-
-
-@contextmanager
-def backed_by(memo: Any) -> Iterator[None]:
-    global _backing
-    previous, _backing = _backing, memo
-    try:
-        yield
-    finally:
-        _backing = previous
+#: A persistent memo of word facts, consulted while a command runs against a store
+#: (:func:`prme_cli.memo.remembered`), so the dictionary (and numpy) load only for a word
+#: never looked up before.
+_BACKING = Slot()
+backed_by = _BACKING.using
 
 
 @lru_cache(maxsize=65536)
 def _facts(word: str) -> tuple[dict[str, tuple[str, ...]], bool, bool]:
     """(lemmas by part of speech, is a verb's base form, is a simple past form) of a clean
     lower-case word."""
-    backing = _backing
+    backing = _BACKING.memo
     if backing is not None:
         stored = backing.get(word)
         if stored is not None:
