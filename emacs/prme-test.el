@@ -205,6 +205,17 @@
     (should (member prme-last-error messages))
     (should-not (get-buffer prme-buffer-name))))
 
+(ert-deftest prme-when-says-how-an-expression-resolves ()
+  (prme-test--setup)
+  (let ((said nil))
+    (cl-letf (((symbol-function 'message)
+               (lambda (format &rest args)
+                 (setq said (apply #'format-message format args)))))
+      (prme-when "last friday")
+      (should (prme-test--wait (lambda () said))))
+    (should (equal said (concat "last friday: [2026-11-20 Fri 00:00] to "
+                                "[2026-11-21 Sat 00:00) (day)")))))
+
 (ert-deftest prme-a-missing-store-is-an-error-in-the-echo-area ()
   (prme-test--setup)
   (setq prme-store (expand-file-name "no-such-store.sqlite3"

@@ -25,6 +25,7 @@
 ;;   `prme-range'        notes in a window (prme range SINCE UNTIL)
 ;;   `prme-query'        words, optionally in a window (prme query TEXT)
 ;;   `prme-relate'       a temporal question answered from cited notes
+;;   `prme-when'         how prme reads a time expression (prme when EXPR)
 ;;   `prme-ingest-mode'  re-ingest an org file each time it is saved
 ;;
 ;; Time prompts complete the words in `prme-time-words'; any expression
@@ -253,6 +254,8 @@ RERUN is a function that repeats the search.  Returns the buffer."
         (erase-buffer)
         (insert "#+TITLE: " title "\n")
         (dolist (line lines) (insert line "\n"))
+        ;; every entry open, whatever `org-startup-folded' says
+        (outline-show-all)
         (goto-char (point-min))
         (forward-line 1))
       (setq prme--rerun rerun)
@@ -398,6 +401,18 @@ are asked for and may be left empty."
                  (prme--show-results
                   title document
                   (lambda () (prme-query text since until)))))))
+
+
+;;;###autoload
+(defun prme-when (expression)
+  "Say in the echo area which window prme gives the time EXPRESSION."
+  (interactive (list (prme--read-time "Time expression: ")))
+  (prme--run (list "when" expression "--format" "json")
+             (lambda (window)
+               (message "%s: [%s] to [%s) (%s)" expression
+                        (prme--org-time (prme--get window 'start) t)
+                        (prme--org-time (prme--get window 'end) t)
+                        (prme--get window 'grain)))))
 
 
 ;;;; Relate

@@ -119,8 +119,9 @@ def found_json(found: Found, line: int = 1) -> dict[str, Any]:
         "kind": found.kind,
     }
     if found.seconds is not None:
-        # a duration has a length, not a place in time: a Decimal string, exact
-        doc["seconds"] = str(found.seconds)
+        # a duration has a length, not a place in time: a number (whole when it is whole)
+        seconds = found.seconds
+        doc["seconds"] = int(seconds) if seconds == seconds.to_integral_value() else float(seconds)
     else:
         doc["start"] = found.start.isoformat() if found.start else None
         doc["end"] = found.end.isoformat() if found.end else None

@@ -67,6 +67,18 @@ class ProviderError(PrmeError):
     exit_status = ExitStatus.PROVIDER
 
 
+class Interrupted(Exception):
+    """Ctrl-C, with lines saying what was done before it (the command line exits 130).
+
+    Not a :class:`KeyboardInterrupt`, so that it reaches the error boundary as it is instead
+    of being swallowed on the way by the argument parser's own Ctrl-C handling.
+    """
+
+    def __init__(self, details: list[str] | str | None = None) -> None:
+        super().__init__("interrupted")
+        self.details = [details] if isinstance(details, str) else list(details or [])
+
+
 # ---------------------------------------------------------------------------------------------
 # How any failure is told: one line and an exit status, for every front end (CLI, MCP server).
 
@@ -117,7 +129,7 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
 
     if isinstance(exc, PrmeError):
         return f"prme: error: {safe_str(exc)}", int(exc.exit_status)
-    if isinstance(exc, KeyboardInterrupt):
+    if isinstance(exc, KeyboardInterrupt | Interrupted):
         return "prme: interrupted", INTERRUPTED_STATUS
     if isinstance(exc, sqlite3.Error):
         return f"prme: error: store: {sqlite_problem(exc)}", int(ExitStatus.STORE)

@@ -31,6 +31,7 @@ import os
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
@@ -109,6 +110,32 @@ class IngestReport:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
+
+
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an ingest run. Still a :class:`KeyboardInterrupt` (so it stops
+    everything), carrying the :class:`IngestReport` of what was committed before it: every
+    file counted there is wholly in the store, the file being written was rolled back."""
+
+    def __init__(self, report: IngestReport) -> None:
+        super().__init__("ingest interrupted")
+        self.report = report
+
+
+@contextmanager
+def _exclusive_run(
+    store: Store, report: IngestReport, on_wait: Callable[[int | None], None] | None
+) -> Iterator[None]:
+    """One writing run at a time (the store's run lock), and Ctrl-C reported with what was
+    committed. A read-only store fails here, before any work, saying so."""
+    store.require_writable()
+    try:
+        with store.run_lock(on_wait):
+            yield
+    except IngestInterrupted:
+        raise
+    except KeyboardInterrupt as exc:
+        raise IngestInterrupted(report) from exc
 
 
 def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -269,6 +296,11 @@ _OBJ_UPDATE = (
 )
 
 
+_FILE_ROW = (
+    "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at FROM files"
+)
+
+
 @dataclass
 class _FileRec:
     file_id: int
@@ -351,10 +383,7 @@ class _Run:
         self.files: dict[str, _FileRec] = {}
         self.touches: list[tuple[Any, ...]] = []
         self.seen: set[str] = set()
-        for row in store.conn.execute(
-            "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at "
-            "FROM files"
-        ):
+        for row in store.conn.execute(_FILE_ROW):
             self.files[row[0]] = _FileRec(*row[1:])
 
     # -- files -------------------------------------------------------------------------------
@@ -503,6 +532,10 @@ class _Run:
         report.warnings.extend(parsed.warnings)
         counts = IngestReport()
         with self.store.transaction() as conn:
+            # Re-read the file's row under the write lock: whatever wrote the store since this
+            # run started (an older prme, a library caller without the run lock) is seen.
+            row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
+            rec = None if row is None else _FileRec(*row[1:])
             file_id, relpath = self._upsert_file(
                 conn, path, root, relpath, rec, size, mtime_ns, sha
             )
@@ -964,13 +997,47 @@ def ingest_paths(
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
     A PATH that does not exist gets an error line and the others go on. Files of a directory
-    root that are no longer there (or no longer selected) are tombstoned.
+    root that are no longer there (or no longer selected) are tombstoned. Another ingest of
+    the same store runs first: this one waits for it (``on_wait`` is called once, with its
+    pid when known). Ctrl-C raises :class:`IngestInterrupted` with what was committed.
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _ingest_paths(
+            store,
+            paths,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+        )
+    return report
+
+
+def _ingest_paths(
+    store: Store,
+    paths: Sequence[str | Path],
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str,
+    exclude: Sequence[str],
+    include_archived: bool,
+    todo_keywords: Sequence[str],
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+) -> None:
     run = _Run(
         store,
         now=now,
@@ -1003,7 +1070,6 @@ def ingest_paths(
             todo_keywords=todo_keywords,
             on_total=on_total,
         )
-    return report
 
 
 def _run_plan(
@@ -1072,23 +1138,25 @@ def ingest_text(
     now: datetime,
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
     report = IngestReport()
-    run = _Run(
-        store,
-        now=now,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        progress=None,
-        report=report,
-    )
-    with store.bulk_writes():
-        try:
-            run.ingest_text(text, name)
-        finally:
-            run.flush()
+    with _exclusive_run(store, report, on_wait):
+        run = _Run(
+            store,
+            now=now,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=None,
+            report=report,
+        )
+        with store.bulk_writes():
+            try:
+                run.ingest_text(text, name)
+            finally:
+                run.flush()
     return report
 
 
@@ -1108,6 +1176,7 @@ def reingest_roots(
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -1121,6 +1190,35 @@ def reingest_roots(
     it comes back, e.g. an unmounted disk).
     """
     report = IngestReport()
+    with _exclusive_run(store, report, on_wait):
+        _reingest(
+            store,
+            report,
+            now=now,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            progress=progress,
+            on_total=on_total,
+            max_file_bytes=max_file_bytes,
+        )
+    return report
+
+
+def _reingest(
+    store: Store,
+    report: IngestReport,
+    *,
+    now: datetime,
+    glob: str | None,
+    exclude: Sequence[str],
+    include_archived: bool | None,
+    todo_keywords: Sequence[str] | None,
+    progress: Callable[[str], None] | None,
+    on_total: Callable[[int], None] | None,
+    max_file_bytes: int,
+) -> None:
     rows = store.conn.execute(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
     ).fetchall()
@@ -1144,14 +1242,13 @@ def reingest_roots(
     if on_total:
         on_total(total)
     for (group_glob, group_exclude, arch_b, todo), plan in groups.items():
-        sub = IngestReport()
         run = _Run(
             store,
             now=now,
             include_archived=arch_b,
             todo_keywords=todo,
             progress=progress,
-            report=sub,
+            report=report,  # shared: an interrupt reports every group committed so far
             max_file_bytes=max_file_bytes,
         )
         _run_plan(
@@ -1163,7 +1260,6 @@ def reingest_roots(
             todo_keywords=todo,
             on_total=None,
         )
-        report.merge(sub)
     # A root that is gone altogether is far more often an unmounted disk or a renamed folder
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
@@ -1175,7 +1271,6 @@ def reingest_roots(
             )
         else:
             report.errors.append(f"{path}: ingest root {why}; its notes are kept")
-    return report
 
 
 def _under(column: str) -> str:
@@ -1192,7 +1287,7 @@ def forget(store: Store, path: str | Path) -> int:
     absolute = _abspath(path)
     if absolute not in candidates:
         candidates.append(absolute)
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = 0
         for cand in candidates:
             params = {"p": cand, "prefix": cand.rstrip(os.sep) + os.sep}
@@ -1210,7 +1305,7 @@ def forget(store: Store, path: str | Path) -> int:
 
 def purge_tombstones(store: Store) -> int:
     """Delete tombstoned objects (and files with nothing left); returns objects removed."""
-    with store.transaction() as conn:
+    with store.run_lock(), store.transaction() as conn:
         removed = conn.execute("DELETE FROM objects WHERE deleted_at IS NOT NULL").rowcount
         conn.execute(
             "DELETE FROM files WHERE deleted_at IS NOT NULL AND NOT EXISTS "

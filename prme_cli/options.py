@@ -14,29 +14,18 @@ from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from prme_cli.errors import UsageError
+from prme_cli.model import TIMESTAMP_KINDS
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
 
-#: Values of ``--by``: the three bases, then every timestamp kind (SPEC §4.3).
+#: Values of ``--by``: the three bases, then every timestamp kind (SPEC §4.3) but ``diary``
+#: (a diary sexp is kept raw and never matches a window).
 BY_CHOICES: tuple[str, ...] = (
     "event",
     "changed",
     "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
+    *(kind for kind in TIMESTAMP_KINDS if kind != "diary"),
 )
 TYPE_CHOICES: tuple[str, ...] = ("heading", "file")
 

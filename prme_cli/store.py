@@ -22,8 +22,12 @@ fixed-width UTC form ``YYYY-MM-DDTHH:MM:SS.ffffffZ`` so that text order is time 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import secrets
 import sqlite3
+import stat
 import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -31,7 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Self
 
-from .errors import StoreError
+from .errors import StoreError, UsageError
 
 APPLICATION = "prme"
 META_TABLE = "prme_meta"
@@ -318,12 +322,83 @@ def _not_prme(path: Path, why: str) -> StoreError:
     return StoreError(f"{path}: {why}; not touching it (choose another --store)")
 
 
-def _inspect_existing(path: Path) -> int:
+def _stat(path: Path) -> os.stat_result | None:
+    """The store file's status, None when it does not exist; a path the user may not reach
+    (a folder above it without search permission) is a store error, not a traceback."""
+    try:
+        return path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot reach the store: {exc.strerror or exc}") from exc
+
+
+def store_exists(path: str | Path) -> bool:
+    """Whether a store file exists at ``path`` (StoreError when it cannot even be looked at)."""
+    return _stat(Path(path).expanduser()) is not None
+
+
+def _wal_bytes(path: Path) -> int:
+    try:
+        return os.stat(f"{path}-wal").st_size
+    except OSError:
+        return 0
+
+
+def _writable(path: Path) -> bool:
+    """Whether SQLite can write the store where it is: the file, and its folder (for the
+    ``-wal``/``-shm`` files) unless both already exist and are writable."""
+    if not os.access(path, os.W_OK):
+        return False
+    if os.access(path.parent, os.W_OK | os.X_OK):
+        return True
+    return all(os.access(f"{path}{s}", os.W_OK) for s in ("-wal", "-shm"))
+
+
+def _uri(path: Path, query: str) -> str:
+    return "file:" + urllib.parse.quote(str(path.absolute())) + "?" + query
+
+
+def _connect_read_only(path: Path, *, writable_location: bool) -> sqlite3.Connection:
+    """A read-only connection that works where SQLite cannot write.
+
+    ``mode=ro`` reads the WAL, but needs a ``-shm`` file it can create or find. In a read-only
+    place without one (a read-only mount, a folder of someone else's) the store is opened
+    ``immutable`` instead, which is exact only when no WAL holds frames: with a WAL there the
+    store cannot be read faithfully, and that is said rather than guessed around.
+    """
+    timeout = BUSY_TIMEOUT_MS / 1000
+    conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, isolation_level=None, timeout=timeout)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        if writable_location:
+            raise
+    wal = _wal_bytes(path)
+    if wal > 32:
+        raise StoreError(
+            f"{path}: read-only location, and the store's write-ahead log ({wal} bytes) holds "
+            "changes that cannot be read without write access there; open it once where it "
+            "can be written (or copy it with its -wal file to such a place)"
+        )
+    return sqlite3.connect(
+        _uri(path, "mode=ro&immutable=1"), uri=True, isolation_level=None, timeout=timeout
+    )
+
+
+def _inspect_existing(path: Path, *, writable: bool) -> int:
     """Check, without writing a byte, that ``path`` is a prme store; return its schema version.
 
     Reads the header to reject non-SQLite and truncated files cheaply (a full
     ``quick_check`` would make every query O(store)), then opens read-only to find our meta
     table and migrations.
+
+    A main file shorter than its header says is normal after a crash or a full disk in the
+    middle of a WAL checkpoint: the WAL still holds every frame. Then SQLite decides, with a
+    ``quick_check`` through the WAL (only in that state), and the store is refused only if it
+    is really damaged.
     """
     try:
         size = path.stat().st_size
@@ -343,15 +418,19 @@ def _inspect_existing(path: Path) -> int:
     valid_for = header[92:96]
     if page_size < 512 or page_size & (page_size - 1):
         raise _not_prme(path, "corrupt SQLite header")
-    if change_counter == valid_for and page_count and size < page_count * page_size:
+    torn = change_counter == valid_for and page_count and size < page_count * page_size
+    if torn and _wal_bytes(path) <= 32:
         raise _not_prme(path, "truncated or corrupt database file")
-    uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
     try:
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = _connect_read_only(path, writable_location=writable)
     except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open store: {exc}") from exc
+        raise _not_prme(path, f"unreadable or corrupt database ({exc})") from exc
     try:
         try:
+            if torn:
+                verdict = conn.execute("PRAGMA quick_check").fetchone()
+                if verdict is None or verdict[0] != "ok":
+                    raise _not_prme(path, "truncated or corrupt database file")
             names = {
                 r[0]
                 for r in conn.execute(
@@ -383,34 +462,54 @@ def _inspect_existing(path: Path) -> int:
     return len(applied)
 
 
-class Store:
-    """An open prme store. Use :meth:`open`; close it (or use ``with``) when done."""
+def _read_only_location(path: Path, what: str) -> StoreError:
+    return StoreError(f"{path}: read-only location: {what}")
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+
+def _lock_holder(fd: int) -> int | None:
+    """The pid the lock's holder wrote into the lock file, if readable."""
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+class Store:
+    """An open prme store. Use :meth:`open`; close it (or use ``with``) when done.
+
+    ``read_only`` is true when the store lies where it cannot be written (a read-only mount,
+    someone else's folder): every read works, every write raises a :class:`StoreError` saying
+    "read-only location".
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         self.path = path
         self.conn = conn
+        self.read_only = read_only
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> Store:
         """Open (or create) the store at ``path`` and bring its schema up to date.
 
         Raises :class:`StoreError` when the file is missing and ``create`` is false, when it
-        exists but is not a prme store (left byte-for-byte untouched), or when its schema is
-        newer than this code.
+        exists but is not a prme store (left byte-for-byte untouched), when its schema is
+        newer than this code, or when it cannot be reached or created where it is.
         """
         path = Path(path).expanduser()
-        exists = path.exists()
-        if exists and path.is_dir():
+        status = _stat(path)
+        if status is not None and stat.S_ISDIR(status.st_mode):
             raise StoreError(f"{path}: is a directory, not a prme store")
-        if not exists:
+        if status is None:
             if not create:
                 raise StoreError(f"no store at {path}; run `prme ingest` first")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"{path}: cannot create store directory: {exc}") from exc
+            cls._create(path)
+            writable = True
         else:
-            _inspect_existing(path)
+            writable = _writable(path)
+            _inspect_existing(path, writable=writable)
+        if not writable:
+            return cls._open_read_only(path)
         try:
             conn = sqlite3.connect(
                 str(path),
@@ -422,17 +521,7 @@ class Store:
             raise StoreError(f"{path}: cannot open store: {exc}") from exc
         store = cls(path, conn)
         try:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA foreign_keys = ON")
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            if str(mode).lower() != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            # WAL + NORMAL: a crash never corrupts, at worst the last commits are lost on power
-            # failure; ingest commits once per file, so FULL would fsync thousands of times.
-            conn.execute("PRAGMA synchronous = NORMAL")
-            # 64 MB of page cache: ingest updates several indexes and the FTS index per file.
-            conn.execute("PRAGMA cache_size = -65536")
-            conn.execute("PRAGMA temp_store = MEMORY")
+            store._prepare(wal=True)
             store._migrate()
         except sqlite3.Error as exc:
             conn.close()
@@ -441,6 +530,98 @@ class Store:
             conn.close()
             raise
         return store
+
+    def _prepare(self, *, wal: bool) -> None:
+        conn = self.conn
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if wal:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            # WAL + NORMAL: a crash never corrupts, at worst the last commits are lost on
+            # power failure; ingest commits once per file, so FULL would fsync thousands of
+            # times.
+            conn.execute("PRAGMA synchronous = NORMAL")
+        # 64 MB of page cache: ingest updates several indexes and the FTS index per file.
+        conn.execute("PRAGMA cache_size = -65536")
+        conn.execute("PRAGMA temp_store = MEMORY")
+
+    @classmethod
+    def _create(cls, path: Path) -> None:
+        """Make a new store so that it appears at ``path`` only once complete.
+
+        The schema is built under a temporary name in the same folder (rollback journal, so
+        nothing stays in a WAL beside it) and hard-linked into place, which fails if another
+        process got there first, whose store is then used. A reader or a second ingest can
+        never meet an empty or half-made file.
+        """
+        folder = path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise _read_only_location(path, f"cannot create a store in {folder}") from exc
+            raise StoreError(f"{path}: cannot create store directory: {exc}") from exc
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise _read_only_location(path, f"cannot create a store in {folder}")
+        temp = folder / f".{path.name}.creating-{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            try:
+                conn = sqlite3.connect(str(temp), isolation_level=None)
+            except sqlite3.Error as exc:
+                raise StoreError(f"{path}: cannot create store: {exc}") from exc
+            building = cls(temp, conn)
+            try:
+                building._prepare(wal=False)
+                building._migrate()
+            except sqlite3.Error as exc:
+                raise StoreError(f"{path}: cannot create store: {exc}") from exc
+            finally:
+                conn.close()
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                pass  # another process created it meanwhile: use theirs
+            except OSError:
+                # No hard links here (FAT, some network shares): rename, if still free.
+                if _stat(path) is None:
+                    os.replace(temp, path)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot create store: {exc.strerror or exc}") from exc
+        finally:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{temp}{suffix}")
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> Store:
+        try:
+            conn = _connect_read_only(path, writable_location=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: cannot open store: {exc}") from exc
+        store = cls(path, conn, read_only=True)
+        try:
+            store._prepare(wal=False)
+            applied = {name for name, _ in store.migrations()}
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{path}: cannot open store: {exc}") from exc
+        pending = [name for name, _ in MIGRATIONS if name not in applied]
+        if pending:
+            conn.close()
+            raise _read_only_location(
+                path,
+                f"the store needs upgrading ({', '.join(pending)}) and cannot be written there",
+            )
+        return store
+
+    def require_writable(self) -> None:
+        """Raise the "read-only location" error now, before any work, if writes must fail."""
+        if self.read_only:
+            raise _read_only_location(
+                self.path, "cannot write the store there (read-only file system or folder)"
+            )
 
     def _migrate(self) -> None:
         for name, step in MIGRATIONS:
@@ -500,6 +681,7 @@ class Store:
         IMMEDIATE takes the write lock up front, so a conflicting writer waits on the busy
         timeout here instead of failing half-way through with SQLITE_BUSY on upgrade.
         """
+        self.require_writable()
         conn = self.conn
         if conn.in_transaction:
             raise StoreError("internal error: nested store transaction")
@@ -555,6 +737,128 @@ class Store:
         finally:
             conn.execute(f"PRAGMA wal_autocheckpoint = {previous}")
 
+    @contextmanager
+    def run_lock(self, on_wait: Callable[[int | None], None] | None = None) -> Iterator[None]:
+        """Hold the store's run lock: one ingest (or forget, or purge) at a time.
+
+        SQLite's write lock covers one transaction; an ingest is many, and two runs reading
+        the files table at their start would each insert the same new files
+        (``UNIQUE constraint failed: files.path``). The lock is an exclusive ``flock`` on
+        ``<store>.lock`` beside the store (the file stays; the lock goes with the process, so a
+        killed run never leaves it held). A second run waits; ``on_wait`` is told first, with
+        the holder's pid when known. Readers never take it.
+        """
+        self.require_writable()
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): SQLite's own locking still protects data
+            yield
+            return
+        lock_path = f"{self.path}.lock"
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise _read_only_location(self.path, f"cannot create {lock_path}") from exc
+            raise StoreError(f"{lock_path}: cannot create the run lock: {exc.strerror}") from exc
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if on_wait is not None:
+                    on_wait(_lock_holder(fd))
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            yield
+        finally:
+            os.close(fd)
+
+    def backup(self, target: str | Path, *, force: bool = False) -> Path:
+        """Write a consistent copy of the store to ``target`` (a file, or a folder to put a
+        file of the store's name in); return the path written.
+
+        SQLite's online backup copies every page in one step inside one read transaction, so
+        the copy is the store as of one instant, even while an ingest writes (WAL lets the
+        writer go on). The copy is checked (``quick_check``), synced, and moved into place
+        atomically; an existing file is replaced only with ``force``.
+        """
+        target = Path(target).expanduser()
+        if target.is_dir():
+            target = target / self.path.name
+        if target.exists():
+            if not force:
+                raise UsageError(f"{target}: exists; give --force to replace it")
+            if target.resolve() == self.path.resolve():
+                raise UsageError(f"{target}: is the store itself")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"{target}: cannot create its folder: {exc.strerror}") from exc
+        temp = target.parent / f".{target.name}.backup-{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            copy = sqlite3.connect(str(temp), isolation_level=None)
+            try:
+                self.conn.backup(copy)
+                # A backup is one self-contained file: no WAL to carry along.
+                copy.execute("PRAGMA journal_mode = DELETE")
+                verdict = copy.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                copy.close()
+            if verdict != "ok":
+                raise StoreError(f"{target}: the copy does not check out ({verdict})")
+            with open(temp, "rb+") as fh:
+                os.fsync(fh.fileno())
+            if force:
+                os.replace(temp, target)
+            else:
+                os.link(temp, target)
+            with contextlib.suppress(OSError):
+                dir_fd = os.open(target.parent, os.O_RDONLY)
+                try:
+                    os.fsync(dir_fd)
+                finally:
+                    os.close(dir_fd)
+        except FileExistsError as exc:
+            raise UsageError(f"{target}: exists; give --force to replace it") from exc
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                raise StoreError(f"{target}: disk full: the backup was not written") from exc
+            raise UsageError(f"{target}: cannot write the backup: {exc.strerror}") from exc
+        finally:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{temp}{suffix}")
+        return target
+
+    def storage_facts(self) -> dict[str, object]:
+        """Facts for ``prme doctor``: size, pages, free pages, WAL size and the time of the
+        last checkpoint (in WAL mode only a checkpoint writes the main file, so its mtime is
+        when the last one ended)."""
+        conn = self.conn
+        page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
+        free = int(conn.execute("PRAGMA freelist_count").fetchone()[0])
+        mode = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+        wal = _wal_bytes(self.path)
+        try:
+            mtime = os.stat(self.path).st_mtime
+            checkpoint: str | None = format_instant(datetime.fromtimestamp(mtime, UTC))
+        except OSError:
+            checkpoint = None
+        return {
+            "bytes": self.size_bytes(),
+            "page_size": page_size,
+            "pages": pages,
+            "free_pages": free,
+            "journal_mode": mode,
+            "wal_bytes": wal,
+            "wal_frames": max(0, (wal - 32) // (page_size + 24)) if wal else 0,
+            "last_checkpoint": display_instant(checkpoint),
+            "read_only": self.read_only,
+        }
+
     def integrity_check(self) -> list[str]:
         """Problems found, ``[]`` when the store is sound.
 
@@ -570,10 +874,13 @@ class Store:
                     problems.append(f"sqlite: {msg}")
             for row in conn.execute("PRAGMA foreign_key_check"):
                 problems.append(f"foreign key: table {row[0]} rowid {row[1]} -> {row[2]}")
-            try:
-                conn.execute("INSERT INTO objects_fts(objects_fts) VALUES ('integrity-check')")
-            except sqlite3.DatabaseError as exc:
-                problems.append(f"full-text index: {exc}")
+            # FTS5's check is a write statement: a read-only store skips it (SQLite's own
+            # check above still reads every page of the index).
+            if not self.read_only:
+                try:
+                    conn.execute("INSERT INTO objects_fts(objects_fts) VALUES ('integrity-check')")
+                except sqlite3.DatabaseError as exc:
+                    problems.append(f"full-text index: {exc}")
             missing = conn.execute(
                 "SELECT count(*) FROM objects o WHERE NOT EXISTS (SELECT 1 FROM versions v "
                 "WHERE v.obj = o.pk AND v.version = o.version "

@@ -19,7 +19,7 @@ import typer
 import typer.exceptions
 
 from prme_cli.cli import main
-from prme_cli.cli.app import describe_failure
+from prme_cli.errors import describe_failure
 from prme_cli.store import Store
 
 #: SPEC §5 statuses, plus 130 for an interrupted run.
@@ -89,47 +89,70 @@ def _run_raising(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> tuple[int, str]:
-    import prme_cli.query
+    import prme_cli.timeexpr
 
     def raiser(*args: object, **kwargs: object) -> None:
         raise exc
 
-    monkeypatch.setattr(prme_cli.query, "stats", raiser)
+    # `when` touches no store: the cheapest command to raise from, for a thousand classes.
+    monkeypatch.setattr(prme_cli.timeexpr, "resolve", raiser)
     try:
-        main(["--store", str(store), "stats"])
+        main(["--store", str(store), "--format", "json", "when", "today"])
         code = 0
     except SystemExit as done:
         code = done.code if isinstance(done.code, int) else 1
     return code, capsys.readouterr().err
 
 
+def _outcome_ok(cls: type[BaseException], code: int, err: str) -> bool:
+    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    lines = [line for line in err.splitlines() if line.strip()]
+    if "Traceback" in err:
+        return False
+    if issubclass(cls, BrokenPipeError):
+        # The reader of stdout went away (`prme … | head`): end quietly, like Unix tools.
+        return code == 0 and not lines
+    if issubclass(cls, click_error):
+        # The argument parser's own errors keep click's "Usage: … Error: …" form.
+        return code == 2 and (
+            any(line.startswith("Error: ") for line in lines)
+            or (len(lines) == 1 and lines[0].startswith("prme: "))
+        )
+    # One line, except that an interrupt may say what was committed before it.
+    return (
+        code in STATUSES - {0}
+        and (len(lines) == 1 or (code == 130 and bool(lines)))
+        and all(line.startswith("prme: ") for line in lines)
+    )
+
+
 def test_the_boundary_catches_every_exception_class(
     store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every class loaded goes through the boundary's reporting; through the whole command
+    line (Typer included) go every builtin class and one class of every other module."""
+    from prme_cli.cli.app import _report
+
     classes = _all_exception_classes()
     assert len(classes) > 100  # builtins alone have ~70; a vacuous walk must fail here
-    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
     failures = []
+    whole_way: set[str] = set()
     for cls in classes:
-        instance = _instance(cls)
-        if instance is None:
+        exc = _instance(cls)
+        if exc is None:
             continue
-        code, err = _run_raising(instance, store, monkeypatch, capsys)
-        lines = [line for line in err.splitlines() if line.strip()]
-        if issubclass(cls, BrokenPipeError):
-            # The reader of stdout went away (`prme … | head`): end quietly, like Unix tools.
-            ok = code == 0 and not lines
-        elif issubclass(cls, click_error):
-            # The argument parser's own errors keep click's "Usage: … Error: …" form.
-            ok = code == 2 and (
-                any(line.startswith("Error: ") for line in lines)
-                or (len(lines) == 1 and lines[0].startswith("prme: "))
-            )
+        if cls.__module__ == "builtins" or cls.__module__ not in whole_way:
+            whole_way.add(cls.__module__)
+            code, err = _run_raising(exc, store, monkeypatch, capsys)
         else:
-            ok = code in STATUSES - {0} and len(lines) == 1 and lines[0].startswith("prme: ")
-        if not ok or "Traceback" in err:
+            code = _report(exc)
+            err = capsys.readouterr().err
+            if isinstance(exc, BrokenPipeError):
+                code, err = 0, ""  # main() answers these before reporting (checked above)
+        if not _outcome_ok(cls, code, err):
             failures.append((cls.__qualname__, code, err))
     assert failures == [], "\n".join(map(repr, failures))
+    assert len(whole_way) > 20
 
 
 @pytest.mark.parametrize(

@@ -269,3 +269,78 @@ def test_an_unreadable_subdirectory_is_an_error_that_keeps_its_notes(
     found = other_user.run("--store", store, "--format", "json", "since", "2026-11-01")
     titles = {r["title"] for r in json.loads(found.stdout)["results"]}
     assert "Private heading" in titles and "Also private" not in titles
+
+
+# -- Ctrl-C ------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_during_ingest_says_what_was_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prme_cli import ingest as ingest_mod
+    from prme_cli.cli import main
+
+    notes = tmp_path / "notes"
+    for name in ("a", "b", "c", "d"):
+        write(notes / f"{name}.org", f"* Heading {name}\n** Child {name}\n")
+    real = ingest_mod._parse
+
+    def parse(text: str, path: str, todo: Any, done: Any) -> Any:
+        if path.endswith("c.org"):
+            raise KeyboardInterrupt
+        return real(text, path, todo, done)
+
+    monkeypatch.setattr(ingest_mod, "_parse", parse)
+    store = tmp_path / "s.sqlite3"
+    with pytest.raises(SystemExit) as done:
+        main(["--store", str(store), "--now", "2026-11-27T20:00", "ingest", str(notes)])
+    err = capsys.readouterr().err.splitlines()
+    assert done.value.code == 130
+    assert err[0] == "prme: interrupted"
+    assert err[1].startswith("prme: committed before the interrupt: 2 files ingested, ")
+    assert "nodes 6 added" in err[1]  # two files: file object and two headings each
+    assert "rolled back" in err[2]
+    with Store.open(store) as s:
+        assert live_titles(s) == {"Heading a", "Child a", "Heading b", "Child b"}
+        assert s.integrity_check() == []
+
+
+def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    notes = tmp_path / "notes"
+    for i in range(40):
+        write(notes / f"n{i:02d}.org", f"* Heading {i}\n<2026-11-20 Fri>\n** Child {i}\n")
+    store = tmp_path / "s.sqlite3"
+    slow = (
+        "import time, prme_cli.ingest as m\n"
+        "real = m._parse\n"
+        "def parse(*a):\n"
+        "    time.sleep(0.1)\n"
+        "    return real(*a)\n"
+        "m._parse = parse\n"
+        "from prme_cli.cli import main\n"
+        "main()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", slow, "--store", str(store), "ingest", str(notes)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    lines = err.splitlines()
+    assert lines[0] == "prme: interrupted" and "Traceback" not in err
+    committed = int(lines[1].split("interrupt: ")[1].split(" files")[0])
+    with Store.open(store) as s:
+        assert s.integrity_check() == []
+        files = s.conn.execute("SELECT count(*) FROM files").fetchone()[0]
+        headings = s.conn.execute("SELECT count(*) FROM objects WHERE type = 'heading'")
+        assert headings.fetchone()[0] == 2 * files  # every file wholly in, or not at all
+    assert 0 < committed < 40 and committed <= files <= committed + 1

@@ -243,8 +243,14 @@ def test_relate_refuses_as_the_cli_does(
     assert doc["value"] is None and doc["evidence_ids"] == []
 
 
-def test_find_resolves_expressions_in_text(server: Server) -> None:
-    doc = server.ok("find", {"text": "Met Tom two days ago; call him next friday."})
+def test_find_resolves_expressions_in_text(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    text = "Met Tom two days ago; call him next friday, for three hours."
+    doc = server.ok("find", {"text": text})
+    # the rows of `prme when --find TEXT --format json` (which prints them as an array)
+    assert doc["results"] == _cli_json(env, "when", "--find", text)
     found = {r["text"]: r for r in doc["results"]}
     assert found["two days ago"]["start"].startswith("2026-11-25")
     assert found["next friday"]["start"].startswith("2026-12-04")
@@ -548,3 +554,25 @@ def test_a_foreign_file_as_store_is_a_tool_error_and_stays_untouched(tmp_path: P
         assert message == cli.stderr.strip().removeprefix("prme: error: ")
         assert server.error("stats") == message
     assert foreign.read_bytes() == before
+
+
+def test_relate_keeps_the_clis_egress_rule(sample: tuple[dict[str, str], Path]) -> None:
+    """A resolver on another host is refused before anything is sent, as on the command line
+    (``.invalid`` never resolves: nothing could leave even if the rule failed)."""
+    env, _ = sample
+    remote = dict(
+        env,
+        PRME_TEMPORAL_RELATION__RESOLVER__PROVIDER="ollama",
+        PRME_TEMPORAL_RELATION__RESOLVER__URL="http://notes-elsewhere.invalid:11434",
+    )
+    question = "How long passed between finishing and hanging the frame?"
+    cli = _cli(remote, "relate", question, "--format", "json")
+    assert cli.returncode == 2 and "allow_remote" in cli.stderr
+    with _serve(remote) as server:
+        message = server.error("relate", {"question": question})
+        assert message == cli.stderr.strip().removeprefix("prme: error: ")
+        assert "allow_remote" in message
+        # what the tools can do is the configuration's, not the agent's to change
+        assert "unknown argument 'resolver_url'" in server.error(
+            "relate", {"question": question, "resolver_url": "http://127.0.0.1:9"}
+        )

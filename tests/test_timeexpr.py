@@ -66,33 +66,33 @@ RELATIVE_CASES = [
     ("day before yesterday", day("2026-11-27")),
     ("the day after tomorrow", day("2026-12-01")),
     ("day-after-tomorrow", day("2026-12-01")),
-    # N units ago: the whole unit
+    # N days and longer ago: that day (SPEC §4.2); hours and shorter: that instant (minute)
     ("3 days ago", day("2026-11-26")),
     ("three days ago", day("2026-11-26")),
     ("0 days ago", day("2026-11-29")),
     ("a day ago", day("2026-11-28")),
     ("twenty-one days ago", day("2026-11-08")),
     ("a couple of days ago", day("2026-11-27")),
-    ("2 weeks ago", ("2026-11-09T00:00:00+01:00", "2026-11-16T00:00:00+01:00", "week")),
-    ("three weeks ago", ("2026-11-02T00:00:00+01:00", "2026-11-09T00:00:00+01:00", "week")),
-    ("a week ago", ("2026-11-16T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "week")),
-    ("a fortnight ago", ("2026-11-09T00:00:00+01:00", "2026-11-16T00:00:00+01:00", "week")),
-    ("an hour ago", ("2026-11-29T13:00:00+01:00", "2026-11-29T14:00:00+01:00", "hour")),
-    ("2 hours ago", ("2026-11-29T12:00:00+01:00", "2026-11-29T13:00:00+01:00", "hour")),
-    ("2h ago", ("2026-11-29T12:00:00+01:00", "2026-11-29T13:00:00+01:00", "hour")),
+    ("2 weeks ago", day("2026-11-15")),
+    ("three weeks ago", day("2026-11-08")),
+    ("a week ago", day("2026-11-22")),
+    ("a fortnight ago", day("2026-11-15")),
+    ("an hour ago", ("2026-11-29T13:30:00+01:00", "2026-11-29T13:31:00+01:00", "minute")),
+    ("2 hours ago", ("2026-11-29T12:30:00+01:00", "2026-11-29T12:31:00+01:00", "minute")),
+    ("2h ago", ("2026-11-29T12:30:00+01:00", "2026-11-29T12:31:00+01:00", "minute")),
     ("5 minutes ago", ("2026-11-29T14:25:00+01:00", "2026-11-29T14:26:00+01:00", "minute")),
     ("10 mins ago", ("2026-11-29T14:20:00+01:00", "2026-11-29T14:21:00+01:00", "minute")),
     ("30 seconds ago", ("2026-11-29T14:29:30+01:00", "2026-11-29T14:29:31+01:00", "second")),
-    ("3 months ago", ("2026-08-01T00:00:00+02:00", "2026-09-01T00:00:00+02:00", "month")),
-    ("a month ago", ("2026-10-01T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "month")),
-    ("2 quarters ago", ("2026-04-01T00:00:00+02:00", "2026-07-01T00:00:00+02:00", "quarter")),
-    ("2 years ago", ("2024-01-01T00:00:00+01:00", "2025-01-01T00:00:00+01:00", "year")),
+    ("3 months ago", day("2026-08-29", "+02:00")),
+    ("a month ago", day("2026-10-29")),
+    ("2 quarters ago", day("2026-05-29", "+02:00")),
+    ("2 years ago", day("2024-11-29")),
     ("in 3 days", day("2026-12-02")),
     ("3 days from now", day("2026-12-02")),
     ("3 days from today", day("2026-12-02")),
-    ("in 2 weeks", ("2026-12-07T00:00:00+01:00", "2026-12-14T00:00:00+01:00", "week")),
-    ("in an hour", ("2026-11-29T15:00:00+01:00", "2026-11-29T16:00:00+01:00", "hour")),
-    ("a month from now", ("2026-12-01T00:00:00+01:00", "2027-01-01T00:00:00+01:00", "month")),
+    ("in 2 weeks", day("2026-12-13")),
+    ("in an hour", ("2026-11-29T15:30:00+01:00", "2026-11-29T15:31:00+01:00", "minute")),
+    ("a month from now", day("2026-12-29")),
     ("the week before last", ("2026-11-09T00:00:00+01:00", "2026-11-16T00:00:00+01:00", "week")),
     ("the month after next", ("2027-01-01T00:00:00+01:00", "2027-02-01T00:00:00+01:00", "month")),
     # calendar periods
@@ -114,20 +114,20 @@ RELATIVE_CASES = [
     ("last weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("past weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("next weekend", ("2026-12-05T00:00:00+01:00", "2026-12-07T00:00:00+01:00", "day")),
-    # exact spans ending now
-    ("last 3 days", ("2026-11-26T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("past 3 days", ("2026-11-26T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("the last seven days", ("2026-11-22T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("last two weeks", ("2026-11-15T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("last 6 months", ("2026-05-29T14:30:00+02:00", "2026-11-29T14:30:00+01:00", "month")),
+    # spans ending now: from the start of the day that far back (hours: exactly that long)
+    ("last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
+    ("past 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
+    ("the last seven days", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
+    ("last two weeks", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("last 6 months", ("2026-05-29T00:00:00+02:00", "2026-11-29T14:30:00+01:00", "month")),
     ("past 24 hours", ("2026-11-28T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past week", ("2026-11-22T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("the past month", ("2026-10-29T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "month")),
-    ("past year", ("2025-11-29T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "year")),
+    ("past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("the past month", ("2026-10-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "month")),
+    ("past year", ("2025-11-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "year")),
     ("last hour", ("2026-11-29T13:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past fortnight", ("2026-11-15T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("in the last 3 days", ("2026-11-26T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("over the past week", ("2026-11-22T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("past fortnight", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("in the last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
+    ("over the past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
 ]
 
 
@@ -140,7 +140,7 @@ def test_last_n_months_clamps_the_day() -> None:
     # 31 March minus one month has no 31 February: the span starts on the last day of February.
     now = datetime(2026, 3, 31, 8, 0, tzinfo=BERLIN)
     assert span("last month", now)[:2] == ("2026-02-01T00:00:00+01:00", "2026-03-01T00:00:00+01:00")
-    assert span("past 1 month", now)[0] == "2026-02-28T08:00:00+01:00"
+    assert span("past 1 month", now)[0] == "2026-02-28T00:00:00+01:00"
 
 
 # --------------------------------------------------------------------------------------------
@@ -171,7 +171,10 @@ WEEKDAY_CASES = [
     ("next monday", MON, day("2026-12-07")),
     ("this monday", MON, day("2026-11-30")),
     ("tuesday", MON, day("2026-11-24")),
-    ("next tuesday", MON, day("2026-12-01")),
+    # "next <weekday>" is that day of next week (as the development corpus reads it);
+    # "coming tuesday" is the first one after today
+    ("next tuesday", MON, day("2026-12-08")),
+    ("coming tuesday", MON, day("2026-12-01")),
     ("sunday", MON, day("2026-11-29")),
     ("monday of last week", MON, day("2026-11-23")),
     ("last weekend", MON, ("2026-11-28T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day")),
@@ -388,19 +391,20 @@ ANCHOR_CASES = [
     ("eoq", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
     ("soy", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
     ("EOY", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
-    (
-        "beginning of last month",
-        ("2026-10-01T00:00:00+02:00", "2026-10-01T00:00:01+02:00", "second"),
-    ),
-    ("end of last month", ("2026-10-31T23:59:59+01:00", "2026-11-01T00:00:00+01:00", "second")),
-    ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-23T00:00:01+01:00", "second")),
-    ("end of day", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
-    ("end of the month", ("2026-11-30T23:59:59+01:00", "2026-12-01T00:00:00+01:00", "second")),
+    # the words "beginning|middle|end of X" are a part of X (approximate): a month's first,
+    # middle or last ten days, a week's first three or last four days, a year's thirds, a
+    # day's thirds; the abbreviations above are the first or last second
+    ("beginning of last month", ("2026-10-01T00:00:00+02:00", "2026-10-11T00:00:00+02:00", "day")),
+    ("end of last month", ("2026-10-21T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "day")),
+    ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-26T00:00:00+01:00", "day")),
+    ("end of day", ("2026-11-29T16:00:00+01:00", "2026-11-30T00:00:00+01:00", "hour")),
+    ("end of the month", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
     ("beginning of time", None),
-    ("the end of this week", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
-    ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
-    ("end of november", ("2026-11-30T23:59:59+01:00", "2026-12-01T00:00:00+01:00", "second")),
-    ("end of yesterday", ("2026-11-28T23:59:59+01:00", "2026-11-29T00:00:00+01:00", "second")),
+    ("the end of this week", ("2026-11-26T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day")),
+    ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-05-01T00:00:00+02:00", "month")),
+    ("middle of 2026", ("2026-05-01T00:00:00+02:00", "2026-09-01T00:00:00+02:00", "month")),
+    ("end of november", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
+    ("end of yesterday", ("2026-11-28T16:00:00+01:00", "2026-11-29T00:00:00+01:00", "hour")),
 ]
 
 
@@ -459,11 +463,11 @@ def test_case_and_space_tolerance(expression: str, same_as: str) -> None:
         ("blorp", "unknown word 'blorp'"),
         ("", "empty"),
         ("   ", "empty"),
-        ("13/45/2026", "no month 13"),
-        ("11/31/2026", "no day 31"),
-        ("february 30", "no february 30"),
-        ("feb 29 2026", "no day 29"),
-        ("2026-02-30", "no day 30"),
+        ("13/45/2026", "there is no month 45"),
+        ("11/31/2026", "there is no November 31 in 2026"),
+        ("february 30", "there is no February 30"),
+        ("feb 29 2026", "there is no February 29 in 2026"),
+        ("2026-02-30", "there is no February 30 in 2026"),
         ("2026-13", "no month 13"),
         ("the 32nd", "no month has a day 32"),
         ("25:00", "not a time of day"),
@@ -477,12 +481,12 @@ def test_case_and_space_tolerance(expression: str, same_as: str) -> None:
         ("2026-W54", "no ISO week 54"),
         ("yesterday tomorrow", ""),
         ("last", ""),
-        ("at 9", ""),  # am or pm? never guessed
-        ("9 o'clock", ""),
         ("3 m ago", ""),  # minutes or months?
-        ("a few days ago", "unknown word 'few'"),
+        ("tomorow", "did you mean 'tomorrow'?"),
+        ("next wensday", "did you mean 'wednesday'?"),
+        ("start of " * 1000 + "today", ""),
+        ("start of " * 30 + "today", "nested too deeply"),
         ("past d", ""),
-        ("in the morning", ""),
         ("[2026-11-29 Sun 11:00-09:00]", "ends before it starts"),
     ],
 )
@@ -490,7 +494,7 @@ def test_refusals_name_the_expression(expression: str, reason: str) -> None:
     with pytest.raises(TimeExpressionError) as caught:
         resolve(expression, SUN, BERLIN)
     assert caught.value.expression == expression
-    assert repr(expression) in str(caught.value)
+    assert repr(expression)[:40] in str(caught.value)
     assert reason in str(caught.value)
 
 
@@ -637,8 +641,8 @@ DST_CASES = [
         "past day",
         datetime(2026, 3, 29, 12, tzinfo=BERLIN),
         BERLIN,
-        ("2026-03-28T12:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"),
-        23,
+        ("2026-03-28T00:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"),
+        35,
     ),
     (
         "last 24 hours",
@@ -739,15 +743,9 @@ def test_hours_ago_walks_through_the_repeated_hour() -> None:
     # 03:30 CET on 25 Oct 2026 is 02:30 UTC; the two 02:00 hours are different hours.
     now = datetime(2026, 10, 25, 3, 30, tzinfo=BERLIN)
     one, two = resolve("an hour ago", now, BERLIN), resolve("2 hours ago", now, BERLIN)
-    assert (one.start.isoformat(), one.end.isoformat()) == (
-        "2026-10-25T02:00:00+01:00",
-        "2026-10-25T03:00:00+01:00",
-    )
-    assert (two.start.isoformat(), two.end.isoformat()) == (
-        "2026-10-25T02:00:00+02:00",
-        "2026-10-25T02:00:00+01:00",
-    )
-    assert two.end.timestamp() == one.start.timestamp()
+    assert one.start.isoformat() == "2026-10-25T02:30:00+01:00"
+    assert two.start.isoformat() == "2026-10-25T02:30:00+02:00"
+    assert one.start.timestamp() - two.start.timestamp() == 3600
 
 
 def test_now_is_converted_into_the_zone() -> None:
@@ -778,6 +776,8 @@ def test_to_json_shape() -> None:
         "start": "2026-11-28T00:00:00+01:00",
         "end": "2026-11-29T00:00:00+01:00",
         "grain": "day",
+        "approximate": False,
+        "kind": "point",
     }
 
 
@@ -875,12 +875,36 @@ FIND_CASES = [
     ("The sun sat low; I was sad.", []),
     ("Nothing temporal here at all.", []),
     ("Call me tomorrow at 5pm, or friday afternoon", ["tomorrow at 5pm", "friday afternoon"]),
-    ("Send it by end of day, then sleep.", ["end of day"]),
+    ("Send it by end of day, then sleep.", ["by end of day"]),
     (
         "a fortnight ago, and the day before yesterday",
         ["a fortnight ago", "the day before yesterday"],
     ),
 ]
+
+
+#: A meal or the sun inside a noun phrase is the event, not its time; after a preposition
+#: (or alone, as on the command line) it is the part of the day it names.
+MEAL_CASES = [
+    ("Booked a table for Ingrid's birthday dinner on Friday.", ["on Friday"], ["Friday"]),
+    ("Our team lunch on Monday ran long.", ["on Monday"], ["Monday"]),
+    ("We photographed the sunset yesterday.", ["yesterday"], ["yesterday"]),
+    ("We met at lunch on Friday.", ["at lunch on Friday"], ["at lunch on Friday"]),
+    ("Let's talk over dinner tomorrow.", ["over dinner tomorrow"], ["over dinner tomorrow"]),
+]
+
+
+@pytest.mark.parametrize(("text", "either", "or_"), MEAL_CASES)
+def test_find_reads_a_meal_as_a_time_only_after_a_preposition(
+    text: str, either: list[str], or_: list[str]
+) -> None:
+    phrases = [phrase for _, _, phrase in find_expressions(text)]
+    assert phrases in (either, or_)
+
+
+def test_a_meal_alone_on_the_command_line_is_its_part_of_the_day() -> None:
+    assert span("lunch tomorrow")[:2] == ("2026-11-30T12:00:00+01:00", "2026-11-30T14:00:00+01:00")
+    assert span("tomorrow at lunch") == span("lunch tomorrow")
 
 
 @pytest.mark.parametrize(("text", "phrases"), FIND_CASES)
@@ -933,12 +957,21 @@ def test_n_days_ago_is_a_whole_day_adjacent_to_the_next(
     st.integers(min_value=1, max_value=300),
     st.sampled_from(["weeks", "months", "years", "hours", "minutes"]),
 )
-def test_n_units_ago_tile_backwards(wall: datetime, tz: ZoneInfo, n: int, unit: str) -> None:
+def test_n_units_ago_is_the_day_or_instant_that_far_back(
+    wall: datetime, tz: ZoneInfo, n: int, unit: str
+) -> None:
+    from dateutil.relativedelta import relativedelta
+
     now = aware(wall, tz)
     window = resolve(f"{n} {unit} ago", now, tz)
-    newer = resolve(f"{n - 1} {unit} ago", now, tz)
-    assert window.end.timestamp() == newer.start.timestamp()
-    assert window.grain == unit.rstrip("s")
+    if unit in ("hours", "minutes"):
+        # an instant: the minute that many elapsed hours/minutes before now
+        back = (now.astimezone(UTC) - timedelta(**{unit: n})).astimezone(tz)
+        assert window.grain == "minute"
+        assert window.start.timestamp() == back.replace(second=0, microsecond=0).timestamp()
+    else:
+        assert window.grain == "day"
+        assert window.start.date() == now.date() - relativedelta(**{unit: n})
 
 
 EXPRESSIONS = [
@@ -1004,7 +1037,9 @@ def test_bare_weekday_is_within_the_last_week_and_last_is_strictly_before(
     assert bare.strftime("%A").lower() == name
     assert today - timedelta(days=6) <= bare <= today
     assert today - timedelta(days=7) <= last < today
-    assert today < following <= today + timedelta(days=7)
+    # next <weekday> is that day of next week: after this week, within the next one
+    week_end = today + timedelta(days=7 - today.weekday())
+    assert week_end <= following < week_end + timedelta(days=7)
 
 
 @settings(max_examples=200, deadline=None)
@@ -1109,11 +1144,17 @@ def test_arbitrary_text_only_ever_raises_time_expression_error(
 )
 def test_found_expressions_resolve_and_do_not_overlap(text: str) -> None:
     previous_end = -1
-    for start, end, phrase in find_expressions(text):
-        assert text[start:end] == phrase
+    from prme_cli.timeexpr import find
+
+    for found in find(text, SUN, BERLIN):
+        start, end = found.offset, found.offset + found.length
+        assert text[start:end] == found.text
         assert start >= previous_end
         previous_end = end
-        resolve(phrase, SUN, BERLIN)  # raises if find_expressions returned something unusable
+        if found.kind == "duration":
+            assert found.seconds is not None and found.start is None
+        elif found.start is not None and found.end is not None:  # open ends are None
+            assert found.start < found.end
 
 
 def test_grain_names_are_the_spec_list() -> None:

@@ -612,24 +612,74 @@ def stats(ctx: typer.Context) -> None:
             sys.stdout.write(f"{key}\t{value}\n")
 
 
-@app.command()
+_WHEN_HELP = """Show how time expressions resolve: [start, end), grain, approximate.
+
+With --find, find every time expression in free text instead (each argument, or each stdin
+line with -, is one text) and resolve it; a relative one ("two days later") is anchored at
+the expression before it.
+
+\b
+What is read (reference Sunday 2026-11-29 14:30):
+  days          today, yesterday, the day after tomorrow, 3 days ago, in two weeks
+  weekdays      monday, last friday, next tue, this past wednesday, friday after next,
+                3 fridays from now, monday of last week, last week's sunday
+  dates         2026-11-03, 11/03/2026, 3 Nov 2026, November 3rd, the 3rd, Oct/2, 2/2013
+  months/years  march, last march, march 2025, 2026, the 1990s, 2014 AD, 21st century
+  periods       this week, last month, next quarter, q3 2026, this winter, last weekend
+  spans         last 3 days, past week, next 2 weeks, rest of the week, year to date
+  offsets       2 hours ago, in 30 minutes, a week before black friday, -7d, today+2d
+  clock times   9am, 14:30, 16h00, noon, half past seven, 20 minutes to 2pm
+  parts of day  this morning, tonight, late last night, 9 tomorrow morning, tomorrow at lunch
+  intervals     from 3 to 4pm, between 1 and 2:30, Feb 12-15, 1960 - 1961, next monday 6-8
+  edges         beginning of next month, end of the week, mid may, eom, sow, BOM, EOY
+  holidays      easter, thanksgiving, christmas eve, mother's day, labor day 2027
+  vague         around 3pm, 11ish, a few days ago, recently, the other day (approximate)
+  open          before 2018, after 6pm, since tomorrow, 2018 or later
+  recurrences   every monday, daily, on fridays (kind "set")
+  machine       <2026-11-29 Sun 09:30>, 2026-11-03T09:30:00Z, @1764412200
+"""
+
+
+@app.command(help=_WHEN_HELP)
 def when(
     ctx: typer.Context,
     expressions: Annotated[
         list[str],
-        typer.Argument(metavar="EXPR", help="Time expressions, or - to read one per line."),
+        typer.Argument(
+            metavar="EXPR", help="Time expressions (or texts with --find), or - for stdin."
+        ),
     ],
     dayfirst: Annotated[
         bool, typer.Option("--dayfirst", help="Read 03/11/2026 as 3 November.")
     ] = False,
+    find: Annotated[
+        bool, typer.Option("--find", help="Find the time expressions inside free text.")
+    ] = False,
 ) -> None:
-    """Show how time expressions resolve: [start, end) and grain."""
     from prme_cli.cli import render
-    from prme_cli.documents import when_document
+    from prme_cli.documents import found_json, when_document
+    from prme_cli.timeexpr import find as find_times
 
     state = _state(ctx)
     if expressions == ["-"]:
-        expressions = [line.strip() for line in sys.stdin if line.strip()]
+        expressions = [line.rstrip("\r\n") for line in sys.stdin]
+        if not find:
+            expressions = [line.strip() for line in expressions if line.strip()]
+    fmt = state.output_format()
+    if find:
+        texts: list[tuple[str, list[dict[str, Any]]]] = []
+        for number, text in enumerate(expressions, start=1):
+            rows = [
+                found_json(item, number)
+                for item in find_times(
+                    text, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+                )
+            ]
+            texts.append((text, rows))
+        render.write_found(sys.stdout, fmt, texts, color=state.color)
+        if not any(rows for _, rows in texts):
+            raise typer.Exit(ExitStatus.NO_RESULTS)
+        return
     docs: list[dict[str, Any]] = []
     failed = False
     for expression in expressions:
@@ -640,7 +690,6 @@ def when(
         if "error" in doc:
             failed = True
             _err(f"prme: error: {doc['error']}")
-    fmt = state.output_format()
     render.write_windows(sys.stdout, fmt, docs, color=state.color)
     if failed:
         raise typer.Exit(ExitStatus.USAGE)
@@ -711,6 +760,8 @@ def relate(
     budget = cfg["context"]["budget"] if budget is None else budget
     fmt = state.output_format(("table", "json", "jsonl", "tsv", "org", "ids"))
     with state.open_store() as store:
+        if store.read_only:
+            _err("prme: warning: read-only location: the receipt of this answer is not stored")
         result = run_relate(
             store,
             cfg,
@@ -720,6 +771,7 @@ def relate(
             budget=budget,
             owner=owner,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            save_receipt=not store.read_only,
         )
     _print_relation(state, result, fmt)
     if not result.outcome.accepted:
@@ -876,6 +928,25 @@ def purge(
     _err(f"purged {removed} tombstoned objects")
 
 
+@app.command()
+def backup(
+    ctx: typer.Context,
+    target: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="File to write (or a folder to write a file of the store's name in).",
+        ),
+    ],
+    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Write a consistent copy of the store to PATH (safe while an ingest runs)."""
+    state = _state(ctx)
+    with state.open_store() as store:
+        written = store.backup(target, force=force)
+    _err(f"backup of {store.path} written to {written}")
+
+
 # ---------------------------------------------------------------------------------------------
 # Serving agents
 
@@ -983,7 +1054,8 @@ def _report(exc: BaseException) -> int:
         message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
     _err(_one_line(message))
     for line in details:
-        _err(_one_line(str(line)))
+        text = _one_line(str(line))
+        _err(text if text.startswith("prme: ") else f"prme: {text}")
     return status
 
 

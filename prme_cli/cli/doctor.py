@@ -21,19 +21,20 @@ def _check(name: str, ok: bool, detail: str, *, required: bool = True) -> dict[s
 
 
 def store_checks(state: State) -> list[dict[str, Any]]:
-    from prme_cli.store import Store
+    from prme_cli.store import Store, store_exists
 
     path = state.store_path
-    if not path.exists():
-        return [_check("store", False, f"no store at {path} (run `prme ingest PATH`)")]
     try:
+        if not store_exists(path):
+            return [_check("store", False, f"no store at {path} (run `prme ingest PATH`)")]
         store = Store.open(path, create=False)
     except PrmeError as exc:
         return [_check("store", False, str(exc))]
     with store:
         problems = store.integrity_check()
+        where = f"{path} (read-only location: reads only)" if store.read_only else str(path)
         checks = [
-            _check("store", True, str(path)),
+            _check("store", True, where),
             _check(
                 "integrity",
                 not problems,
@@ -44,8 +45,25 @@ def store_checks(state: State) -> list[dict[str, Any]]:
                 True,
                 f"version {store.schema_version} ({', '.join(n for n, _ in store.migrations())})",
             ),
+            storage_check(store.storage_facts()),
         ]
     return checks
+
+
+def storage_check(facts: dict[str, Any]) -> dict[str, Any]:
+    """Size, free pages, WAL and last checkpoint: what explains a store larger than its notes
+    or a WAL that keeps growing (a reader holding an old snapshot blocks checkpoints)."""
+    mib = 1024 * 1024
+    free = int(facts["free_pages"]) * int(facts["page_size"])
+    detail = (
+        f"{int(facts['bytes']) / mib:.1f} MiB in {facts['pages']} pages of {facts['page_size']} "
+        f"bytes, {facts['free_pages']} free ({free / mib:.1f} MiB); WAL "
+        f"{int(facts['wal_bytes']) / mib:.1f} MiB ({facts['wal_frames']} frames); "
+        f"last checkpoint {facts['last_checkpoint'] or 'unknown'}"
+    )
+    check = _check("storage", True, detail)
+    check["facts"] = facts
+    return check
 
 
 def tokenizer_check() -> dict[str, Any]:

@@ -35,14 +35,15 @@ def run_ingest(
 ) -> IngestReport:
     """Ingest ``paths`` (``-`` = stdin, none = every known root) and report on stderr."""
     from prme_cli import ingest
-    from prme_cli.errors import UsageError
+    from prme_cli.errors import Interrupted, UsageError
+    from prme_cli.store import store_exists
 
     # Check the arguments before the store is created: a typo must not leave an empty store.
     if "-" in paths and paths != ["-"]:
         raise UsageError("stdin (-) cannot be mixed with other paths")
     max_file_bytes = int(state.cfg["ingest"]["max_file_mb"]) * 1024 * 1024
     stdin_text = _read_stdin(name, max_file_bytes) if paths == ["-"] else None
-    if not paths and not state.store_path.exists():
+    if not paths and not store_exists(state.store_path):
         raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
     now = state.now
     keywords = _todo_keywords(state)
@@ -80,38 +81,49 @@ def run_ingest(
             if progress is not None:
                 progress.update(task, advance=1, description=_short(path))
 
+        def on_wait(holder: int | None) -> None:
+            if interactive:
+                who = f" (pid {holder})" if holder else ""
+                sys.stderr.write(
+                    f"prme: waiting for another ingest of this store to finish{who}…\n"
+                )
+
         common: dict[str, Any] = {
             "now": now,
             "include_archived": include_archived,
             "todo_keywords": keywords,
+            "on_wait": on_wait,
         }
-        if stdin_text is not None:
-            report = ingest.ingest_text(store, stdin_text, name, **common)
-        elif paths:
-            report = ingest.ingest_paths(
-                store,
-                paths,
-                glob=glob,
-                exclude=exclude,
-                progress=on_file,
-                on_total=on_total,
-                max_file_bytes=max_file_bytes,
-                **common,
-            )
-        else:
-            if not ingest.known_roots(store):
-                raise UsageError(
-                    "nothing to re-ingest: give a PATH (no root has been ingested yet)"
+        try:
+            if stdin_text is not None:
+                report = ingest.ingest_text(store, stdin_text, name, **common)
+            elif paths:
+                report = ingest.ingest_paths(
+                    store,
+                    paths,
+                    glob=glob,
+                    exclude=exclude,
+                    progress=on_file,
+                    on_total=on_total,
+                    max_file_bytes=max_file_bytes,
+                    **common,
                 )
-            report = ingest.reingest_roots(
-                store,
-                glob=glob,
-                exclude=exclude,
-                progress=on_file,
-                on_total=on_total,
-                max_file_bytes=max_file_bytes,
-                **common,
-            )
+            else:
+                if not ingest.known_roots(store):
+                    raise UsageError(
+                        "nothing to re-ingest: give a PATH (no root has been ingested yet)"
+                    )
+                report = ingest.reingest_roots(
+                    store,
+                    glob=glob,
+                    exclude=exclude,
+                    progress=on_file,
+                    on_total=on_total,
+                    max_file_bytes=max_file_bytes,
+                    **common,
+                )
+        except ingest.IngestInterrupted as exc:
+            raise Interrupted(interrupted_summary(exc.report)) from None
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
     for line in report.warnings[:MAX_WARNINGS_SHOWN]:
@@ -147,6 +159,21 @@ def _read_stdin(name: str, max_bytes: int) -> str:
 
 def _short(path: str, width: int = 48) -> str:
     return path if len(path) <= width else "…" + path[-(width - 1) :]
+
+
+def interrupted_summary(report: IngestReport) -> list[str]:
+    """What an interrupted ingest had committed: every file counted is wholly in the store."""
+    committed = (
+        f"prme: committed before the interrupt: {report.files_ingested} files ingested, "
+        f"{report.files_unchanged} unchanged, {report.files_tombstoned} tombstoned; nodes "
+        f"{report.nodes_added} added, {report.nodes_changed} changed, "
+        f"{report.nodes_tombstoned} tombstoned"
+    )
+    rolled_back = (
+        "prme: the file being written when interrupted was rolled back; "
+        "run the same ingest again to finish"
+    )
+    return [committed, rolled_back]
 
 
 def summary_rows(report: IngestReport) -> list[tuple[str, int]]:

@@ -193,3 +193,59 @@ def write_windows(out: TextIO, fmt: str, docs: Sequence[Mapping[str, Any]], *, c
             else:
                 table.add_row(_escape(doc["expression"]), doc["start"], doc["end"], doc["grain"])
         console.print(table)
+
+
+def write_found(
+    out: TextIO, fmt: str, texts: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], *, color: bool
+) -> None:
+    """Render ``prme when --find``: one row per expression found; the table shows each text
+    with its expressions marked, then what each one resolves to."""
+    rows = [row for _, found in texts for row in found]
+    if fmt == "json":
+        out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+    elif fmt == "jsonl":
+        out.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    elif fmt in ("tsv", "ids", "org"):
+        for row in rows:
+            fields = (
+                row["line"],
+                row["offset"],
+                row["length"],
+                row["text"],
+                row["kind"],
+                row.get("start"),
+                row.get("end"),
+                row["grain"],
+                row["approximate"],
+                row.get("seconds"),
+            )
+            out.write("\t".join(_clean(f) for f in fields) + "\n")
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        console = Console(file=out, no_color=not color, highlight=False, emoji=False)
+        for text, found in texts:
+            marked, cursor = "", 0
+            for row in found:
+                a, b = row["offset"], row["offset"] + row["length"]
+                marked += _escape(text[cursor:a]) + "[bold underline]" + _escape(text[a:b]) + "[/]"
+                cursor = b
+            console.print(marked + _escape(text[cursor:]))
+            if not found:
+                continue
+            table = Table(header_style="bold")
+            for column in ("expression", "kind", "start", "end", "grain", "approximate"):
+                table.add_column(column, no_wrap=column != "expression")
+            for row in found:
+                seconds = row.get("seconds")
+                start = row.get("start") or ("" if seconds is None else f"{seconds:g} s")
+                table.add_row(
+                    _escape(row["text"]),
+                    row["kind"],
+                    start,
+                    row.get("end") or "",
+                    row["grain"] or "",
+                    "yes" if row["approximate"] else "",
+                )
+            console.print(table)

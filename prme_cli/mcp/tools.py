@@ -447,7 +447,8 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Org notes whose time falls in [start(when), now], oldest first: what happened or what "
         "was worked on since then. Same result as `prme since WHEN --format json`: "
         '{"query", "count", "results": [{id, title, path, file, line, todo, tags, matched, '
-        "...}]}. Every match is returned unless max_results is given.",
+        "...}]}. Every match is returned unless max_results is given: pass one for a wide "
+        "window, or use query with context=true to get a token-budgeted digest.",
         {
             "when": {"type": "string", "description": _WHEN_HELP},
             **FILTER_PROPERTIES,
@@ -462,7 +463,7 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Notes in a time window",
         "Org notes whose time falls in [start(since), end(until)) - until is inclusive: "
         "since=monday until=friday includes all of Friday. Same result as `prme range SINCE "
-        "UNTIL --format json`.",
+        "UNTIL --format json`. Every match is returned unless max_results is given.",
         {
             "since": {"type": "string", "description": "Start expression (its start)."},
             "until": {"type": "string", "description": "End expression (inclusive: its end)."},

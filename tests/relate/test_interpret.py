@@ -115,9 +115,10 @@ def test_relative_phrase_is_read_as_of_the_record() -> None:
 
 def test_yesterday_and_weeks_ago() -> None:
     assert read("yesterday", "text_expression").start.date() == date(2026, 10, 1)
+    # SPEC §4.2: "two weeks ago" is the day fourteen days back, not that calendar week
     two_weeks = read("two weeks ago", "text_expression")
-    assert two_weeks.grain == "week"
-    assert two_weeks.start.date() == date(2026, 9, 14)
+    assert two_weeks.grain == "day"
+    assert two_weeks.start.date() == date(2026, 9, 18)
 
 
 def test_yearless_date_is_the_latest_not_after_the_record() -> None:

@@ -198,9 +198,10 @@ def sentence_mentions(
         )
         taken.append((lic.start, lic.end))
     try:
-        found = timeexpr.find_expressions(sentence)
+        found = [_core(sentence, a, b) for a, b, _ in timeexpr.find_expressions(sentence)]
     except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
         found = []
+    found = [f for f in found if f[0] < f[1]]
     found = sorted(found + _numeric_dates(sentence, found))
     for a, b, phrase in found:
         if any(a < y and x < b for x, y in taken):
@@ -271,6 +272,33 @@ def sentence_mentions(
         )
     out.sort(key=lambda m: m.start)
     return out
+
+
+#: Words the engine reads as part of an expression ("every Saturday", "since March 3rd",
+#: "two days after") that this module's rules judge from the text around the date instead:
+#: they are moved out of the phrase, so "every" is a habit and "after" counts from an event.
+_LEAD_WORDS = re.compile(
+    r"^(?:(?:every|each|since|until|till|by|for|from|through|throughout|over|within|before|"
+    r"after|prior\s+to|than|starting|beginning|around|about|approximately|roughly|between|"
+    r"as\s+of|no\s+later\s+than|later\s+than|earlier\s+than|up\s+to)\s+)+",
+    re.IGNORECASE,
+)
+_TAIL_WORDS = re.compile(
+    r"(?:\s+(?:later|after|afterwards|afterward|before|earlier|prior|or\s+so|-?ish))+$",
+    re.IGNORECASE,
+)
+
+
+def _core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
+    """The engine's span without the relation words this module judges itself."""
+    phrase = sentence[a:b]
+    lead = _LEAD_WORDS.match(phrase)
+    if lead:
+        a += lead.end()
+    tail = _TAIL_WORDS.search(sentence[a:b])
+    if tail:
+        b = a + tail.start()
+    return a, b, sentence[a:b]
 
 
 #: Words before a numeric date that make it a date and not a fraction ("3/4 of the flour").

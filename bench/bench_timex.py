@@ -1,0 +1,276 @@
+"""The time-expression engine against the timex corpus, our own unseen set, and the clock.
+
+Prints, side by side in one run:
+
+1. the corpus figures of ``score.py phrases`` and ``score.py find`` (the scorer the corpus
+   ships, run against this checkout's ``prme``) on the development part and the held-out part
+   of ``recognizers_en.json``. The split is by a stable hash of each sentence (sha256 of the
+   text, first 8 hex digits mod 100: below 70 is development), so it never changes and
+   nobody tuning on the development part reads the held-out misses;
+2. the figures of ``tests/fixtures/timex/own_unseen.json`` (written by hand before the engine
+   ran on it): expressions read and agreeing, refusals, and the spans of its find sentences;
+3. time per expression (every corpus phrase through :func:`resolve`), time per
+   1,000-character note through :func:`find`, and what importing the engine and resolving a
+   first expression adds to a fresh ``prme since today`` process.
+
+usage: python bench/bench_timex.py [--split dev|held|both] [--quick] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS_DIR = Path("/work/shared/corpora/timex")
+CORPUS = CORPUS_DIR / "recognizers_en.json"
+SCORE = CORPUS_DIR / "score.py"
+OWN = REPO / "tests" / "fixtures" / "timex" / "own_unseen.json"
+
+
+def part_of(sentence: str) -> str:
+    """``dev`` or ``held``: a stable 70/30 split by the hash of the sentence."""
+    bucket = int(hashlib.sha256(sentence.encode("utf-8")).hexdigest()[:8], 16) % 100
+    return "dev" if bucket < 70 else "held"
+
+
+def split_corpus(out_dir: Path) -> dict[str, Path]:
+    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+    paths = {}
+    for name in ("dev", "held"):
+        cases = [c for c in data["cases"] if part_of(c["input"]) == name]
+        path = out_dir / f"recognizers_en.{name}.json"
+        path.write_text(
+            json.dumps({"source": data.get("source"), "cases": cases}), encoding="utf-8"
+        )
+        paths[name] = path
+    return paths
+
+
+def prme_executable() -> str:
+    candidate = Path(sys.executable).with_name("prme")
+    return str(candidate) if candidate.exists() else "prme"
+
+
+def run_score(mode: str, corpus: Path, verbose: bool) -> str:
+    cmd = [sys.executable, str(SCORE), mode, str(corpus), prme_executable()]
+    if verbose:
+        cmd.append("--verbose")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    return out.stdout.strip()
+
+
+# ------------------------------------------------------------------------- our own unseen set
+
+
+def _iso(value: datetime) -> str:
+    return value.replace(tzinfo=None).isoformat()
+
+
+def score_own(verbose: bool) -> list[str]:
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import find, parse_now, resolve, zone
+
+    data = json.loads(OWN.read_text(encoding="utf-8"))
+    tz = zone(data["tz"])
+    now = parse_now(data["now"], tz)
+    read = agree = total = refused_ok = refusals = 0
+    misses: list[str] = []
+    for case in data["expressions"]:
+        text = case["text"]
+        if "error" in case:
+            refusals += 1
+            try:
+                window = resolve(text, now, tz)
+            except TimeExpressionError as exc:
+                refused_ok += case["error"] in str(exc)
+                if case["error"] not in str(exc):
+                    misses.append(f"refused without {case['error']!r}: {text!r}: {exc}")
+                continue
+            misses.append(f"read a refusal case {text!r}: {_iso(window.start)}")
+            continue
+        total += 1
+        try:
+            window = resolve(text, now, tz)
+        except TimeExpressionError as exc:
+            misses.append(f"unread  {text!r}: {exc}")
+            continue
+        read += 1
+        ok = True
+        start = None if window.open_start else _iso(window.start)[:19]
+        end = None if window.open_end else _iso(window.end)[:19]
+        if "start" in case:
+            ok &= start is not None and start.startswith(case["start"])
+        if "end" in case:
+            ok &= end is not None and end.startswith(case["end"])
+        if "contains" in case:
+            instant = parse_now(case["contains"], tz)
+            ok &= window.start <= instant < window.end
+        if "approximate" in case:
+            ok &= window.approximate == case["approximate"]
+        agree += ok
+        if not ok:
+            misses.append(
+                f"differs {text!r}: got {start} .. {end} approx={window.approximate}; want {case}"
+            )
+    found_ok = found_total = extra = value_ok = 0
+    for case in data["find"]:
+        got = find(case["text"], now, tz)
+        wanted = case["found"]
+        found_total += len(wanted)
+        used = set()
+        for text, value in wanted:
+            lo = case["text"].index(text)
+            hi = lo + len(text)
+            hit = next(
+                (
+                    k
+                    for k, f in enumerate(got)
+                    if k not in used and f.offset < hi and lo < f.offset + f.length
+                ),
+                None,
+            )
+            if hit is None:
+                misses.append(f"missed  {text!r} in {case['text']!r}")
+                continue
+            used.add(hit)
+            found_ok += 1
+            f = got[hit]
+            if isinstance(value, str):
+                good = f.start is not None and _iso(f.start).startswith(value)
+            else:
+                good = f.seconds is not None and float(f.seconds) == value
+            value_ok += good
+            if not good:
+                misses.append(f"value   {text!r} in {case['text']!r}: got {f.start} {f.seconds}")
+        for k, f in enumerate(got):
+            if k not in used:
+                extra += 1
+                misses.append(f"extra   {f.text!r} in {case['text']!r}")
+    lines = [
+        (
+            f"own unseen expressions: read {read}/{total} ({read / total:.1%}); agree "
+            f"{agree}/{total} ({agree / total:.1%}); refusals right {refused_ok}/{refusals}"
+        ),
+        (
+            f"own unseen find: found {found_ok}/{found_total}; values agree "
+            f"{value_ok}/{found_ok}; false finds {extra}"
+        ),
+    ]
+    if verbose:
+        lines += misses
+    return lines
+
+
+# ---------------------------------------------------------------------------------- speed
+
+
+def speed(quick: bool) -> list[str]:
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import find, parse_now, resolve, zone
+
+    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+    tz = zone("UTC")
+    phrases = [(s["text"], c["ref"]) for c in data["cases"] for s in c["spans"]]
+    nows = {ref: parse_now(ref, tz) for _, ref in phrases}
+    rounds = 2 if quick else 5
+
+    def one_pass() -> float:
+        start = time.perf_counter()
+        for text, ref in phrases:
+            with contextlib.suppress(TimeExpressionError):  # refusing costs time too
+                resolve(text, nows[ref], tz)
+        return (time.perf_counter() - start) / len(phrases)
+
+    per_expression = min(one_pass() for _ in range(rounds))
+    text = " ".join(c["input"].replace("\n", " ") for c in data["cases"])
+    notes = [text[i : i + 1000] for i in range(0, len(text) - 1000, 1000)]
+    now = parse_now("2026-06-17T09:40", tz)
+
+    def note_pass() -> float:
+        start = time.perf_counter()
+        for note in notes:
+            find(note, now, tz)
+        return (time.perf_counter() - start) / len(notes)
+
+    per_note = min(note_pass() for _ in range(rounds))
+    probe = (
+        "import time; t = time.perf_counter(); from prme_cli.timeexpr import since_window, zone; "
+        "from datetime import datetime, timezone; "
+        "since_window('today', datetime(2026, 6, 17, 9, 40, tzinfo=timezone.utc), zone('UTC')); "
+        "print(time.perf_counter() - t)"
+    )
+    baseline = "import time; t = time.perf_counter(); import prme_cli.cli.app; print(time.perf_counter() - t)"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, env=env)
+    engine, cli = [], []
+    for _ in range(3 if quick else 10):  # interleaved, best kept
+        cli.append(
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", baseline],
+                    check=False,
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                ).stdout
+            )
+        )
+        engine.append(
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", probe],
+                    check=False,
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                ).stdout
+            )
+        )
+    return [
+        f"time per expression: {per_expression * 1000:.3f} ms ({len(phrases)} corpus phrases, best of {rounds})",
+        f"time per 1,000-character note (find): {per_note * 1000:.2f} ms ({len(notes)} notes)",
+        (
+            f"engine import + first resolve in a fresh process: best {min(engine) * 1000:.1f} ms, "
+            f"median {statistics.median(engine) * 1000:.1f} ms (CLI module import alone: best "
+            f"{min(cli) * 1000:.1f} ms)"
+        ),
+    ]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--split", choices=("dev", "held", "both"), default="both")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = split_corpus(Path(tmp))
+        names = ("dev", "held") if args.split == "both" else (args.split,)
+        for name in names:
+            label = "development part (70%)" if name == "dev" else "held-out part (30%)"
+            print(f"== corpus {label}: {paths[name].name}")
+            verbose = args.verbose and name == "dev"  # held-out misses are never listed
+            print(run_score("phrases", paths[name], verbose))
+            print(run_score("find", paths[name], verbose))
+    print("== own unseen set:", OWN.relative_to(REPO))
+    for line in score_own(args.verbose):
+        print(line)
+    print("== speed")
+    for line in speed(args.quick):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,283 @@
+"""The one time-expression engine (SPEC §4.2, §4.4).
+
+Every command that takes a time, ``prme when``, ``prme when --find`` and relate's dating of
+note sentences turn text into windows here. The engine is a grammar in four parts, in the
+shape of httpie's nested-JSON parser:
+
+- :mod:`.tokens` cuts text into typed pieces with their offsets;
+- :mod:`.lexicon` holds the words of time (months, units, holidays …), one table each;
+- :mod:`.grammar` is the set of small rules that read tokens into :mod:`.nodes` (the BNF is
+  in its docstring);
+- :mod:`.interpret` turns a node into a window against a reference time and zone, with every
+  convention of the README's table; :mod:`.calendar` does the arithmetic with dateutil;
+- :mod:`.errors` says why text was refused; :mod:`.finder` finds expressions in running text.
+
+A window is half-open, ``[start, end)``, aware in the zone, with a grain. Reference time and
+zone are always arguments: no clock is read below :func:`parse_now`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, tzinfo
+from decimal import Decimal
+from typing import Any
+
+from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
+from prme_cli.timeexpr.zones import zone, zone_name
+
+#: Grains from finest to coarsest; a window's grain is always one of these.
+GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
+
+_LEADING = {"on", "in", "at", "during", "over", "within", "for", "the"}
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A resolved expression: ``[start, end)`` in the zone, how precise and how vague."""
+
+    expression: str
+    start: datetime
+    end: datetime
+    grain: str
+    approximate: bool = False
+    kind: str = "point"
+
+    @property
+    def open_start(self) -> bool:
+        return self.start.year == 1
+
+    @property
+    def open_end(self) -> bool:
+        return self.end.year == 9999
+
+    def to_json(self, now: datetime, tz_name: str) -> dict[str, Any]:
+        """The ``prme when --format json`` object (SPEC §5); times carry the zone's offset."""
+        zone_info = self.start.tzinfo
+        shown_now = now.astimezone(zone_info) if zone_info is not None else now
+        return {
+            "expression": self.expression,
+            "now": shown_now.isoformat(),
+            "tz": tz_name,
+            "start": None if self.open_start else self.start.isoformat(),
+            "end": None if self.open_end else self.end.isoformat(),
+            "grain": self.grain,
+            "approximate": self.approximate,
+            "kind": self.kind,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One time expression found in free text (SPEC §4.4): where it is and what it means.
+
+    ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
+    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window.
+    """
+
+    offset: int
+    length: int
+    text: str
+    kind: str
+    start: datetime | None
+    end: datetime | None
+    grain: str | None
+    approximate: bool = False
+    seconds: Decimal | None = None
+
+
+def _aware(moment: datetime, tz: tzinfo) -> datetime:
+    from prme_cli.timeexpr.calendar import localize
+
+    return (localize(moment, tz) if moment.tzinfo is None else moment).astimezone(tz)
+
+
+def context(
+    now: datetime,
+    tz: tzinfo,
+    *,
+    dayfirst: bool = False,
+    week_start: int = 0,
+    not_before: datetime | None = None,
+) -> Any:
+    """The interpretation context for a reference time (shared by resolve and find)."""
+    from prme_cli.timeexpr.interpret import Context
+
+    if not 0 <= week_start <= 6:
+        raise UsageError(f"week start must be 0 (Monday) to 6 (Sunday), not {week_start}")
+    local_now = _aware(now, tz)
+    floor = _aware(not_before, tz).date() if not_before is not None else None
+    return Context(local_now, tz, local_now.date(), dayfirst, week_start, floor)
+
+
+def resolve(
+    expression: str,
+    now: datetime,
+    tz: tzinfo,
+    *,
+    dayfirst: bool = False,
+    week_start: int = 0,
+    not_before: datetime | None = None,
+) -> Window:
+    """Resolve one expression against ``now`` in ``tz``.
+
+    ``not_before`` makes bare weekday/month/date/holiday forms pick the first one at or after
+    it instead of the most recent one (the UNTIL side of ``range``). Raises
+    :class:`TimeExpressionError` for anything it cannot read.
+    """
+    from prme_cli.timeexpr import grammar, interpret, tokens
+
+    ctx = context(now, tz, dayfirst=dayfirst, week_start=week_start, not_before=not_before)
+    toks = tokens.tokenize(expression)
+    while toks and toks[-1].kind == "sym" and toks[-1].value in ".!?;,":
+        toks.pop()
+    if not toks:
+        raise TimeExpressionError(expression, "empty expression")
+    if len(toks) > tokens.MAX_TOKENS:
+        raise TimeExpressionError(expression, f"longer than {tokens.MAX_TOKENS} words and numbers")
+    parser = grammar.Grammar(toks, dayfirst=dayfirst)
+    refusals: list[str] = []
+    starts = [0]
+    if toks[0].kind == "word" and toks[0].value in _LEADING:
+        starts.append(1)
+    try:
+        for first in starts:
+            for node, end in parser.expression(first):
+                if end != len(toks):
+                    continue
+                try:
+                    span = interpret.resolve(node, ctx)
+                except interpret.Refused as exc:
+                    refusals.append(str(exc))
+                    continue
+                except (ValueError, OverflowError, OSError):
+                    # arithmetic ran off the calendar (year 0 or 10000, huge counts)
+                    refusals.append("date out of range")
+                    continue
+                if span.start.timestamp() >= span.end.timestamp():
+                    refusals.append("the window is empty")
+                    continue
+                return Window(
+                    expression, span.start, span.end, span.grain, span.approximate, span.kind
+                )
+    except grammar.TooDeep:
+        raise TimeExpressionError(expression, "nested too deeply to be a time expression") from None
+    from prme_cli.timeexpr import errors  # only on the error path
+
+    raise TimeExpressionError(expression, errors.explain(toks, refusals))
+
+
+def resolve_range(
+    since: str,
+    until: str,
+    now: datetime,
+    tz: tzinfo,
+    *,
+    dayfirst: bool = False,
+    week_start: int = 0,
+) -> tuple[Window, Window]:
+    """Resolve ``range SINCE UNTIL``: the result is ``[first.start, second.end)``, inclusive.
+
+    The UNTIL side is resolved with ``not_before = start(SINCE)``, so ``range friday monday``
+    runs forward to the next Monday instead of back to the previous one.
+    """
+    first = resolve(since, now, tz, dayfirst=dayfirst, week_start=week_start)
+    second = resolve(
+        until, now, tz, dayfirst=dayfirst, week_start=week_start, not_before=first.start
+    )
+    if second.end.timestamp() <= first.start.timestamp():
+        raise EmptyWindowError(
+            since,
+            until,
+            f"{until!r} ends at {second.end.isoformat()}, before {since!r} starts at "
+            f"{first.start.isoformat()}",
+        )
+    return first, second
+
+
+def since_window(
+    expression: str, now: datetime, tz: tzinfo, *, dayfirst: bool = False, week_start: int = 0
+) -> tuple[datetime, datetime]:
+    """The window of ``since WHEN``: ``[start(WHEN), now]``, now included.
+
+    The end is ``now`` (to the second) plus one microsecond, so a note stamped this very second
+    is included. An expression that starts after ``now`` is a usage error naming ``range``.
+    """
+    now = _aware(now, tz)
+    win = resolve(expression, now, tz, dayfirst=dayfirst, week_start=week_start)
+    end = now.replace(microsecond=0) + timedelta(microseconds=1)
+    if win.start > end:
+        raise UsageError(
+            f"{expression!r} starts after now ({win.start.isoformat()}); use `prme range`"
+        )
+    return win.start, end
+
+
+def range_window(
+    since: str,
+    until: str,
+    now: datetime,
+    tz: tzinfo,
+    *,
+    dayfirst: bool = False,
+    week_start: int = 0,
+) -> tuple[datetime, datetime]:
+    """The window of ``range SINCE UNTIL``: ``[start(SINCE), end(UNTIL))``."""
+    first, last = resolve_range(since, until, now, tz, dayfirst=dayfirst, week_start=week_start)
+    return first.start, last.end
+
+
+#: Two far-apart reference instants: an expression is absolute when both agree on it.
+_PROBE_NOWS = (
+    datetime(2001, 2, 3, 4, 5, 6, tzinfo=UTC),
+    datetime(2033, 9, 8, 7, 6, 5, tzinfo=UTC),
+)
+
+
+def parse_now(text: str | None, tz: tzinfo) -> datetime:
+    """The reference time from ``--now`` / ``PRME_NOW``; ``None`` or blank is the real clock.
+
+    Accepts any *absolute* expression (ISO date or datetime, org timestamp, ``@epoch``,
+    ``3 November 2026 09:30``…) and returns its start, aware in ``tz``. A relative phrase
+    (``yesterday``) would make ``--now`` depend on the clock it exists to fix: refused.
+    """
+    if text is None or not text.strip():
+        return datetime.now(tz).replace(microsecond=0)
+    first, second = (resolve(text, probe, tz) for probe in _PROBE_NOWS)
+    if first.start.timestamp() != second.start.timestamp():
+        raise TimeExpressionError(
+            text, "the reference time must be absolute (e.g. 2026-11-29T14:30 or 2026-11-29)"
+        )
+    return first.start
+
+
+def find(
+    text: str, now: datetime, tz: tzinfo, *, dayfirst: bool = False, week_start: int = 0
+) -> list[Found]:
+    """Every time expression in ``text``, left to right, resolved against ``now`` in ``tz``;
+    a relative one that follows another (``two days later``) is anchored at that one."""
+    from prme_cli.timeexpr.finder import find_all
+
+    return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
+
+
+def find_expressions(text: str) -> list[tuple[int, int, str]]:
+    """Spans ``(start, end, phrase)`` of time expressions inside free text, left to right."""
+    found = find(text, datetime(2020, 6, 15, 12, 0, tzinfo=UTC), UTC)
+    return [(f.offset, f.offset + f.length, f.text) for f in found]
+
+
+__all__ = [
+    "GRAINS",
+    "Found",
+    "Window",
+    "find",
+    "find_expressions",
+    "parse_now",
+    "range_window",
+    "resolve",
+    "resolve_range",
+    "since_window",
+    "zone",
+    "zone_name",
+]

@@ -1,0 +1,234 @@
+"""Calendar arithmetic, done by python-dateutil rather than by hand.
+
+Day-and-longer arithmetic happens on wall-clock dates (``relativedelta``) and is localised
+afterwards, so a day is always the calendar day (23 or 25 hours on a DST change); hours and
+shorter are elapsed time through UTC. Holidays come from ``easter``/``rrule`` rules for the
+common Western ones and from the ``holidays`` library for the rest (lunar and national
+calendars nobody should re-derive), imported only when such a name is read.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from decimal import Decimal
+from functools import lru_cache
+
+from dateutil.relativedelta import relativedelta
+
+GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
+SUB_DAY = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+}
+_MONTHS_OF = {"month": 1, "quarter": 3, "year": 12, "decade": 120, "century": 1200}
+
+
+def localize(wall: datetime, tz: tzinfo) -> datetime:
+    """Attach ``tz`` to a wall time: first occurrence if repeated, pushed past a gap."""
+    aware = wall.replace(tzinfo=tz, fold=0)
+    return aware.astimezone(UTC).astimezone(tz)
+
+
+def at(day: date, tz: tzinfo, clock: time = time()) -> datetime:
+    return localize(datetime.combine(day, clock), tz)
+
+
+def plus(instant: datetime, delta: timedelta, tz: tzinfo) -> datetime:
+    """Elapsed-time arithmetic (through UTC), for seconds, minutes and hours."""
+    return (instant.astimezone(UTC) + delta).astimezone(tz)
+
+
+def coarser(a: str, b: str) -> str:
+    return a if GRAIN_ORDER.index(a) >= GRAIN_ORDER.index(b) else b
+
+
+def finer(a: str, b: str) -> str:
+    return a if GRAIN_ORDER.index(a) <= GRAIN_ORDER.index(b) else b
+
+
+def floor(day: date, grain: str, week_start: int) -> date:
+    """The first day of the ``grain`` period containing ``day``."""
+    if grain == "day":
+        return day
+    if grain == "week":
+        return day - timedelta(days=(day.weekday() - week_start) % 7)
+    if grain == "month":
+        return day.replace(day=1)
+    if grain == "quarter":
+        return date(day.year, (day.month - 1) // 3 * 3 + 1, 1)
+    if grain == "decade":
+        return date(day.year // 10 * 10 or 1, 1, 1)
+    if grain == "century":
+        return date(day.year // 100 * 100 or 1, 1, 1)
+    return date(day.year, 1, 1)
+
+
+def add(day: date, grain: str, count: int) -> date:
+    """``count`` calendar units after ``day`` (months clamp: Jan 31 + 1 month = Feb 28)."""
+    if grain == "day":
+        return day + timedelta(days=count)
+    if grain == "week":
+        return day + timedelta(weeks=count)
+    return day + relativedelta(months=_MONTHS_OF[grain] * count)
+
+
+def shift_wall(wall: datetime, units: dict[str, Decimal], sign: int) -> datetime:
+    """Move a wall time by calendar units (fractions of a unit spill into the next finer one)."""
+    delta = relativedelta()
+    for grain, count in units.items():
+        delta += unit_delta(grain, count)
+    return wall + delta * sign if sign > 0 else wall - delta
+
+
+def unit_delta(grain: str, count: Decimal) -> relativedelta:
+    """A relativedelta for ``count`` of ``grain``; a fractional month becomes days (30 a
+    month), a fractional day hours, so ``2.5 hours`` is 2 h 30 min and ``1.5 years`` 18 months."""
+    whole = int(count)
+    frac = count - whole
+    months = _MONTHS_OF.get(grain)
+    if grain == "fortnight":
+        return (
+            relativedelta(weeks=2 * whole) + unit_delta("day", frac * 14)
+            if frac
+            else relativedelta(weeks=2 * whole)
+        )
+    if months is not None:
+        rd = relativedelta(months=months * whole)
+        if frac:
+            extra = frac * months
+            rd += relativedelta(months=int(extra)) + unit_delta("day", (extra - int(extra)) * 30)
+        return rd
+    seconds = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}[grain]
+    if grain in ("day", "week") and not frac:
+        return relativedelta(days=whole * (7 if grain == "week" else 1))
+    total = count * seconds
+    days, rest = divmod(int(total), 86400)
+    return relativedelta(
+        days=days, seconds=rest, microseconds=int((total - int(total)) * 1_000_000)
+    )
+
+
+def seconds_of(units: dict[str, Decimal]) -> Decimal:
+    """A duration in seconds, counting a month as 30 days and a year as 365 (what people
+    mean by "three months" as a length; calendar months differ by up to three days)."""
+    per = {
+        "second": 1,
+        "minute": 60,
+        "hour": 3600,
+        "day": 86400,
+        "week": 604800,
+        "fortnight": 1209600,
+        "month": 2592000,
+        "quarter": 7776000,
+        "year": 31536000,
+        "decade": 315360000,
+        "century": 3153600000,
+    }
+    return sum((count * per[grain] for grain, count in units.items()), Decimal(0))
+
+
+# -------------------------------------------------------------------------------- holidays
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th (``-1`` last) weekday of a month, by rrule."""
+    from dateutil.rrule import MONTHLY, rrule
+    from dateutil.rrule import weekday as rr_weekday
+
+    rule = rrule(
+        MONTHLY, count=1, dtstart=datetime(year, month, 1), byweekday=rr_weekday(weekday, n)
+    )
+    return rule[0].date()
+
+
+def _easter(year: int, days: int = 0) -> date:
+    from dateutil.easter import easter
+
+    return easter(year) + timedelta(days=days)
+
+
+_FIXED = {
+    "new_year": (1, 1),
+    "new_year_eve": (12, 31),
+    "valentine": (2, 14),
+    "patrick": (3, 17),
+    "april_fools": (4, 1),
+    "groundhog": (2, 2),
+    "earth_day": (4, 22),
+    "independence": (7, 4),
+    "halloween": (10, 31),
+    "all_saints": (11, 1),
+    "veterans": (11, 11),
+    "christmas_eve": (12, 24),
+    "christmas": (12, 25),
+    "boxing": (12, 26),
+    "juneteenth": (6, 19),
+    "may_day": (5, 1),
+    "womens_day": (3, 8),
+    "bastille": (7, 14),
+    "canada_day": (7, 1),
+    "australia_day": (1, 26),
+    "guy_fawkes": (11, 5),
+    "tax_day": (4, 15),
+}
+_EASTER = {
+    "good_friday": -2,
+    "maundy_thursday": -3,
+    "palm_sunday": -7,
+    "ash_wednesday": -46,
+    "shrove_tuesday": -47,
+    "easter": 0,
+    "easter_monday": 1,
+    "ascension": 39,
+    "pentecost": 49,
+}
+#: (month, weekday, n) — US observances by rule
+_NTH = {
+    "mother": (5, 6, 2),
+    "father": (6, 6, 3),
+    "memorial": (5, 0, -1),
+    "labor": (9, 0, 1),
+    "columbus": (10, 0, 2),
+    "thanksgiving": (11, 3, 4),
+    "mlk": (1, 0, 3),
+    "presidents": (2, 0, 3),
+}
+
+
+@lru_cache(maxsize=512)
+def holiday_date(key: str, year: int) -> date | None:
+    """The date of a holiday in ``year`` (``None`` when it has none that year)."""
+    if key in _FIXED:
+        month, day = _FIXED[key]
+        return date(year, month, day)
+    if key in _EASTER:
+        return _easter(year, _EASTER[key])
+    if key in _NTH:
+        return _nth_weekday(year, *_NTH[key])
+    if key == "black_friday":
+        return _nth_weekday(year, 11, 3, 4) + timedelta(days=1)
+    if key == "cyber_monday":
+        return _nth_weekday(year, 11, 3, 4) + timedelta(days=4)
+    if key.startswith("lib:"):
+        _, country, name = key.split(":", 2)
+        return _library_holiday(country, name, year)
+    return None
+
+
+def _library_holiday(country: str, name: str, year: int) -> date | None:
+    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew) from ``holidays``."""
+    try:
+        import holidays
+    except ImportError:  # pragma: no cover - a declared dependency
+        return None
+    try:
+        table = holidays.country_holidays(country, years=year)
+    except (NotImplementedError, KeyError, ValueError):
+        return None
+    days = sorted(
+        d
+        for d, label in table.items()
+        if label.split(" (estimated)")[0] == name or label.startswith(name)
+    )
+    return days[0] if days else None

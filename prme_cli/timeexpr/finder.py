@@ -1,0 +1,377 @@
+"""Finding time expressions in running text (SPEC §4.4).
+
+The same grammar reads a note: at each token that can start an expression the longest reading
+that resolves wins, so ``a week before Black Friday`` is one expression, not three. A few
+words look like time only by accident, and are found only when the context makes them time:
+
+- ``may`` and ``march`` (verbs), ``fall`` and ``spring``, ``sun``/``sat``/``wed`` and the other
+  short day names, a lone year-like number (``2000 words``): a bare reading of one of them
+  needs a word of time before it (``in May``, ``last March``, ``since 2019``, ``on Sat``);
+- ``a second``/``a minute``/``one day`` as idioms (``a second opinion``, ``one day I will``)
+  are not durations;
+- a capitalised short day name followed by another capitalised word is a name (``Sun
+  Microsystems``).
+
+A relative expression after another one (``two days later``, ``the next morning``, ``the
+following Monday``) is anchored at the previous expression's window.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from prme_cli.timeexpr import Found, grammar, interpret
+from prme_cli.timeexpr import calendar as cal
+from prme_cli.timeexpr import lexicon as lx
+from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.tokens import Token, tokenize
+
+#: words after which a bare month, season, short day name or year is a time
+_TIME_LEAD = {
+    "in",
+    "on",
+    "of",
+    "since",
+    "until",
+    "till",
+    "by",
+    "before",
+    "after",
+    "during",
+    "last",
+    "next",
+    "this",
+    "early",
+    "late",
+    "mid",
+    "from",
+    "to",
+    "through",
+    "between",
+    "and",
+    "every",
+    "each",
+    "past",
+    "coming",
+    "that",
+    "year",
+    "around",
+    "about",
+    "circa",
+    "throughout",
+    "for",
+    "at",
+    "starting",
+    "beginning",
+    "end",
+    "as",
+    "than",
+    "-",
+    "(",
+    "/",
+    "ending",
+    "following",
+    "previous",
+    "spring",
+    "summer",
+    "autumn",
+    "fall",
+    "winter",
+}
+_AMBIGUOUS = {
+    "may",
+    "march",
+    "fall",
+    "spring",
+    "sun",
+    "sat",
+    "wed",
+    "mon",
+    "tue",
+    "thu",
+    "fri",
+    "mar",
+    "jan",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "oct",
+    "nov",
+    "dec",
+    "feb",
+    "apr",
+    "sept",
+    "tues",
+    "thur",
+    "thurs",
+    "now",
+    "second",
+    "present",
+    "current",
+    "august",
+    "tu",
+}
+_ORDINAL_LEAD = {"on", "by", "since", "until", "till", "from", "before", "after", "through"}
+_IDIOM_DURATIONS = {"second", "minute", "day", "moment", "night", "year"}
+_SENTENCE_END = {".", "!", "?", ";"}
+_MAX_SPAN = 24
+#: how far ahead of a start position a time-bearing word must be ("in a couple of days")
+_CORE_REACH = 4
+
+
+def _core(tok: Token) -> bool:
+    if tok.kind in ("num", "org", "iso"):
+        return True
+    if tok.kind == "sym":
+        return tok.value in "@\u00bd\u00bc"
+    return tok.value in lx.CORE_WORDS or tok.value.removesuffix("'s") in lx.CORE_WORDS
+
+
+def _startable(tok: Token) -> bool:
+    if tok.kind in ("num", "org", "iso"):
+        return True
+    if tok.kind == "sym":
+        return tok.value in "@+-<>=\u00bd\u00bc'"
+    word = tok.value.removesuffix("'s")
+    if tok.value in lx.NEVER_FIRST:
+        return False
+    return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
+
+
+def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
+    for k in range(i, j - 1):
+        tok = toks[k]
+        if tok.kind == "sym" and tok.value in _SENTENCE_END:
+            after = toks[k + 1]
+            if not after.glued:
+                return True
+    return False
+
+
+def _bare(node: n.Node) -> bool:
+    """A reading that is one bare name (no day, no year, no relation)."""
+    if isinstance(node, n.Month):
+        return node.year is None and node.relation == ""
+    if isinstance(node, n.Season):
+        return node.year is None and node.relation == ""
+    if isinstance(node, n.Weekday):
+        return node.relation == "" and node.count == 0
+    if isinstance(node, n.Year):
+        return True
+    return bool(isinstance(node, (n.Now, n.Period)))
+
+
+def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bool:
+    """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
+    first = toks[i]
+    before = toks[i - 1] if i > 0 else None
+    lead = before is not None and (
+        before.value in _TIME_LEAD or before.value.rstrip(",") in _TIME_LEAD
+    )
+    word = first.value
+    if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
+        if word in _AMBIGUOUS and _bare(node) and not lead:
+            return False
+        if isinstance(node, n.Year) and not lead:
+            return False
+        if (
+            word in ("may", "march")
+            and first.text.islower()
+            and _bare(node)
+            and (
+                before is None
+                or before.value
+                not in (
+                    "in",
+                    "of",
+                    "since",
+                    "until",
+                    "last",
+                    "next",
+                    "this",
+                    "early",
+                    "late",
+                    "mid",
+                    "by",
+                )
+            )
+        ):
+            return False
+        if (
+            first.kind == "word"
+            and first.value in lx.WEEKDAYS
+            and len(first.value) <= 4
+            and first.text[:1].isupper()
+        ):
+            after = toks[j] if j < len(toks) else None
+            if after is not None and after.kind == "word" and after.text[:1].isupper() and not lead:
+                return False
+    if (
+        isinstance(node, n.Dur)
+        and (
+            j - i == 2
+            and word in ("a", "one", "the", "some")
+            and toks[i + 1].value in _IDIOM_DURATIONS
+        )
+        and (
+            before is None
+            or before.value
+            not in (
+                "for",
+                "in",
+                "within",
+                "about",
+                "around",
+                "over",
+                "than",
+                "after",
+                "takes",
+                "took",
+                "spent",
+                "wait",
+            )
+        )
+    ):
+        return False
+    if (
+        isinstance(node, n.Moment)
+        and node.day is None
+        and node.part is None
+        and isinstance(node.time, n.Clock)
+    ):
+        clock = node.time
+        if not clock.exact:
+            return False
+    if (
+        isinstance(node, (n.Date,))
+        and node.month is None
+        and toks[i].kind == "word"
+        and toks[i].value == "the"
+    ):
+        second = toks[i + 1] if i + 1 < len(toks) else None
+        if (
+            second is not None
+            and second.kind == "word"
+            and (before is None or before.value not in ("on", "by", "since", "until", "from"))
+        ):
+            return False  # "the second time", "the first thing"
+    if (
+        isinstance(node, n.Date)
+        and node.month is None
+        and toks[i].kind == "word"
+        and toks[i].value in lx.ORDINAL_WORDS
+    ):
+        return lead and before is not None and before.value in ("on", "by", "since", "until")
+    if isinstance(node, n.Date) and node.year is None and first.kind == "num" and j - i == 3:
+        # "3/4 of the starter" is a fraction: a year-less numeric date needs a word of time
+        after = toks[j] if j < len(toks) else None
+        fraction = after is not None and (
+            after.value == "of" or (after.kind == "word" and after.value not in lx.VOCABULARY)
+        )
+        if toks[i + 1].value == "/" and not lead and fraction:
+            return False
+    # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd")
+    lone_ordinal = isinstance(node, n.Date) and node.month is None and node.relation == ""
+    return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
+
+
+def _kind_of(node: n.Node) -> str:
+    if isinstance(node, n.Every):
+        return "set"
+    return ""
+
+
+def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
+    """Every expression in ``text`` (see the module docstring)."""
+    import dataclasses
+
+    toks = tokenize(text)
+    parser = grammar.Grammar(toks, dayfirst=dayfirst)
+    found: list[Found] = []
+    anchor: interpret.Span | None = None
+    i = 0
+    size = len(toks)
+    core = [_core(tok) for tok in toks]
+    while i < size:
+        if not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
+            i += 1
+            continue
+        try:
+            readings: list[tuple[n.Node, int]] = list(parser.expression(i))
+            readings += list(parser.duration(i))
+        except grammar.TooDeep:
+            parser.memo.clear()
+            i += 1
+            continue
+        readings = [
+            (node, j)
+            for node, j in readings
+            if j - i <= _MAX_SPAN and not _crosses_sentence(toks, i, j)
+        ]
+        readings.sort(key=lambda r: -r[1])
+        hit: tuple[n.Node, int, interpret.Span | None, Decimal | None] | None = None
+        for node, j in readings:
+            while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
+                j -= 1
+            if j <= i or not _plausible(node, toks, i, j, text):
+                continue
+            if isinstance(node, n.Dur):
+                hit = (node, j, None, cal.seconds_of(dict(node.units)))
+                break
+            try:
+                local = dataclasses.replace(ctx, anchor=anchor)
+                read = interpret.resolve(node, local)
+            except (interpret.Refused, ValueError, OverflowError):
+                continue
+            if read.start >= read.end:
+                continue
+            hit = (node, j, read, None)
+            break
+        if hit is None:
+            i += 1
+            continue
+        node, j, span, length = hit
+        first = i
+        if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
+            first = i + 1 if _same_reading(parser, i + 1, j, node) else i
+        start_offset, end_offset = toks[first].start, toks[j - 1].end
+        phrase = text[start_offset:end_offset]
+        if span is None:
+            found.append(
+                Found(
+                    start_offset,
+                    end_offset - start_offset,
+                    phrase,
+                    "duration",
+                    None,
+                    None,
+                    node.finest() if isinstance(node, n.Dur) else None,
+                    bool(getattr(node, "approx", False)),
+                    Decimal(length or 0),
+                )
+            )
+        else:
+            kind = _kind_of(node) or span.kind
+            found.append(
+                Found(
+                    start_offset,
+                    end_offset - start_offset,
+                    phrase,
+                    kind,
+                    None if span.start == interpret.OPEN_START else span.start,
+                    None if span.end == interpret.OPEN_END else span.end,
+                    span.grain,
+                    span.approximate,
+                )
+            )
+            anchor = span
+        i = j
+    return found
+
+
+def _same_reading(parser: grammar.Grammar, i: int, j: int, node: n.Node) -> bool:
+    try:
+        return any(end == j for _, end in parser.expression(i))
+    except grammar.TooDeep:
+        return False

@@ -1,0 +1,2123 @@
+"""The grammar: small rules over tokens, each yielding every way it can read from a position.
+
+Written out (``[x]`` optional, ``|`` alternatives, ``D`` a day, ``P`` a part of the day, ``T``
+a clock time or clock range; connectors ``at on in of , the`` are optional where people drop
+them)::
+
+    expression := stamp | now | approx | open | between | edge | rest | trailing | shift
+                | every | vague | moment | coarse
+    moment     := any order of at most one D, one P, one T        ("9 tomorrow morning")
+    D          := relday | weekday-phrase | calendar-date | holiday | nth-weekday-of-period
+                | ordinal "of" period | quantity (ago|from now|later|before X|after X) | anchor-day
+    P          := [early|late|mid] part | "this" part | tonight | last night | at lunch
+    T          := clock | clock-range | clock "for" duration | (after|before) clock
+    clock      := h:mm[:ss] [ampm] | h [ampm] | h o'clock | noon | midnight | word-clock
+                | (half|quarter|N [minutes]) (past|to|after|before) clock
+    coarse     := [relation] period-unit | month-phrase | year | quarter | season | decade
+                | century | iso-week | nth-part-of-period | week-of D | weekend-of D
+    between    := [from] X (to|till|until|through|-|~) X [tail] | between X and X [tail]
+    open       := (before|after|since|until|by|no later than…) X | X (or later|onwards…)
+    edge       := [the] (beginning|start|middle|end) of X | (early|mid|late) X | sod … eoy
+    rest       := rest of X | (earlier|later) (this|in the) X | X to date
+    trailing   := (last|past|next|coming|within) N unit | N (past|next|upcoming) unit
+    shift      := quantity ago | in quantity | quantity (from now|hence|later|earlier)
+                | quantity (before|after|from) X
+    approx     := (around|about|circa|roughly|approximately) X | X[-]ish | X or so
+    quantity   := number unit [and a half] | half (a|an) unit | a quarter of an hour | 1/4h | …
+    number     := digits | digits.digits | number-words | a | a couple of | a few | several
+
+Rules are methods returning lists of ``(node, next_index)``; a memo per (rule, position)
+keeps reading every position of a long note linear, and a depth guard turns deeply nested
+input into a refusal instead of a ``RecursionError``. Nothing here looks at the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from functools import wraps
+from typing import TypeVar
+
+from prme_cli.timeexpr import lexicon as lx
+from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.tokens import Token
+
+R = list[tuple[n.Node, int]]
+T = TypeVar("T")
+MAX_DEPTH = 40
+
+
+#: words after which a meal or the sun names a time ("tomorrow at lunch", "over dinner")
+_PART_LEADS = ("at", "on", "@", "by", "for", "over", "during", "around", "before", "after",
+               "until", "till")  # fmt: skip
+
+
+class TooDeep(Exception):
+    """Input nested deeper than any real expression ("start of start of start of …")."""
+
+
+def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], list[T]]:
+    """Memoise a rule per position and bound how deep rules may nest."""
+    name = method.__name__
+
+    @wraps(method)
+    def wrapper(self: Grammar, i: int) -> list[T]:
+        key = (name, i)
+        memo = self.memo
+        if key in memo:
+            return memo[key]  # type: ignore[return-value]
+        if i >= self.size or not self.can_start[i]:
+            return []
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise TooDeep
+            found = method(self, i)
+        finally:
+            self.depth -= 1
+        memo[key] = found
+        return found
+
+    return wrapper
+
+
+def _can_start(tok: Token) -> bool:
+    if tok.kind != "word":
+        return True
+    word = tok.value
+    return (
+        word in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.VOCABULARY
+        or word.rstrip("'") in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.HOLIDAY_FIRST_WORDS
+    )
+
+
+def _index(
+    pairs: tuple[tuple[tuple[str, ...], T], ...],
+) -> dict[str, list[tuple[tuple[str, ...], T]]]:
+    """Phrases by their first word, so a rule tries only those that can match here."""
+    table: dict[str, list[tuple[tuple[str, ...], T]]] = {}
+    for words, value in pairs:
+        table.setdefault(words[0], []).append((words, value))
+    return table
+
+
+def _d(value: int | str | Decimal) -> Decimal:
+    return Decimal(value)
+
+
+class Grammar:
+    def __init__(self, tokens: list[Token], *, dayfirst: bool = False) -> None:
+        self.t = tokens
+        self.size = len(tokens)
+        self.dayfirst = dayfirst
+        self.memo: dict[tuple[str, int], object] = {}
+        self.depth = 0
+        #: whether any rule can read from each position: prose words never start a reading
+        self.can_start = [_can_start(tok) for tok in tokens]
+        #: each token's word (``None`` for numbers and symbols), for the cheapest word test
+        self.words = [tok.value if tok.kind == "word" else None for tok in tokens]
+
+    # ------------------------------------------------------------------ token tests
+
+    def w(self, i: int, *words: str) -> bool:
+        return i < self.size and self.words[i] in words
+
+    def wv(self, i: int) -> str | None:
+        return self.words[i] if i < self.size else None
+
+    def sym(self, i: int, *chars: str, glued: bool | None = None) -> bool:
+        if i >= self.size or self.t[i].kind != "sym" or self.t[i].value not in chars:
+            return False
+        return glued is None or self.t[i].glued == glued
+
+    def glued(self, i: int) -> bool:
+        return i < self.size and self.t[i].glued
+
+    def num(self, i: int, digits: tuple[int, ...] = (1, 2, 3, 4)) -> int | None:
+        if i < self.size and self.t[i].kind == "num" and len(self.t[i].value) in digits:
+            return int(self.t[i].value)
+        return None
+
+    def opt(self, i: int, *words: str) -> int:
+        return i + 1 if self.w(i, *words) else i
+
+    def seq(self, i: int, *words: str) -> int | None:
+        """Match words in order (a hyphen between them is allowed); the index after, or None."""
+        for word in words:
+            if self.sym(i, "-") and self.w(i + 1, word):
+                i += 1
+            if not self.w(i, word):
+                return None
+            i += 1
+        return i
+
+    def comma(self, i: int) -> int:
+        return i + 1 if self.sym(i, ",") else i
+
+    # ------------------------------------------------------------------ top level
+
+    @rule
+    def expression(self, i: int) -> R:
+        out: R = []
+        for part in (
+            self.stamp,
+            self.now,
+            self.between,
+            self.open,
+            self.approx,
+            self.edge,
+            self.rest,
+            self.trailing,
+            self.shift,
+            self.every,
+            self.vague,
+            self.moment,
+            self.coarse,
+        ):
+            out += part(i)
+        return out
+
+    @rule
+    def atom(self, i: int) -> R:
+        """What may stand on either side of a range or after before/after."""
+        return (
+            self.now(i)
+            + self.edge(i)
+            + self.moment(i)
+            + self.coarse(i)
+            + self.shift(i)
+            + self.stamp(i)
+        )
+
+    # ------------------------------------------------------------------ numbers
+
+    @rule
+    def number(self, i: int) -> list[tuple[Decimal, int, bool]]:
+        """A count: ``3``, ``2.5``, ``twenty-one``, ``a``, ``a couple of``, ``a few``."""
+        out: list[tuple[Decimal, int, bool]] = []
+        value = self.num(i, tuple(range(1, 16)))
+        if value is not None:
+            out.append((_d(value), i + 1, False))
+            if (
+                self.sym(i + 1, ".", glued=True)
+                and self.glued(i + 2)
+                and self.num(i + 2) is not None
+            ):
+                out.append((_d(f"{value}.{self.t[i + 2].value}"), i + 3, False))
+            if (
+                self.sym(i + 1, "/", glued=True)
+                and self.glued(i + 2)
+                and (den := self.num(i + 2, (1, 2)))
+            ):
+                out.append((_d(value) / _d(den), i + 3, False))
+        word = self.wv(i)
+        if word is None:
+            return out
+        if word in ("a", "an", "one"):
+            out.append((_d(1), i + 1, False))
+            if self.w(i + 1, "couple"):
+                out.append((_d(2), self.opt(i + 2, "of"), False))
+            if self.w(i + 1, "few"):
+                out.append((_d(3), i + 2, True))
+            if self.w(i + 1, "dozen"):
+                out.append((_d(12), self.opt(i + 2, "of"), False))
+        if word in ("couple", "few", "several", "some"):
+            out.append(
+                (
+                    _d(lx.VAGUE_COUNTS[word]),
+                    self.opt(i + 1, "of") if word == "couple" else i + 1,
+                    word != "couple",
+                )
+            )
+        if word == "dozen":
+            out.append((_d(12), i + 1, False))
+        if word == "half":
+            out.append((_d("0.5"), i + 1, False))
+        for value_, j in self.word_number(i):
+            out.append((_d(value_), j, False))
+        return out
+
+    @rule
+    def word_number(self, i: int) -> list[tuple[int, int]]:
+        """``seven``, ``twenty-one``, ``twenty one``, ``a hundred``."""
+        out: list[tuple[int, int]] = []
+        word = self.wv(i)
+        if word in lx.NUMBERS and word not in ("oh", "nought"):
+            out.append((lx.NUMBERS[word], i + 1))
+        if word in lx.TENS:
+            out.append((lx.TENS[word], i + 1))
+            k = i + 2 if self.sym(i + 1, "-") else i + 1
+            unit = self.wv(k)
+            if unit in lx.NUMBERS and 0 < lx.NUMBERS[unit] < 10:
+                out.append((lx.TENS[word] + lx.NUMBERS[unit], k + 1))
+        return out
+
+    @rule
+    def ordinal(self, i: int) -> list[tuple[int, int]]:
+        """``3rd``, ``third``, ``twenty-third``, ``23``-``rd``."""
+        out: list[tuple[int, int]] = []
+        value = self.num(i, (1, 2))
+        if value is not None and self.glued(i + 1) and self.wv(i + 1) in lx.ORDINAL_SUFFIXES:
+            out.append((value, i + 2))
+        word = self.wv(i)
+        if word in lx.ORDINAL_WORDS:
+            out.append((lx.ORDINAL_WORDS[word], i + 1))
+        if word in ("twenty", "thirty"):
+            k = i + 2 if self.sym(i + 1, "-") else i + 1
+            unit = self.wv(k)
+            if unit in lx.ORDINAL_WORDS and lx.ORDINAL_WORDS[unit] < 10:
+                out.append((lx.TENS[word] + lx.ORDINAL_WORDS[unit], k + 1))
+        if word == "last":
+            out.append((-1, i + 1))
+        return out
+
+    @rule
+    def day_number(self, i: int) -> list[tuple[int, int]]:
+        """A day of the month: ``3rd``, ``third``, ``03``, ``twenty nine``."""
+        out = [(d, j) for d, j in self.ordinal(i) if d >= 1]
+        value = self.num(i, (1, 2))
+        if (
+            value is not None
+            and 1 <= value <= 31
+            and not (self.glued(i + 1) and self.wv(i + 1) in lx.ORDINAL_SUFFIXES)
+            and not self.meridiem(i + 1)
+            and not self.w(i + 1, "o'clock", "oclock", "h")
+        ):
+            out.append((value, i + 1))
+        out += [(v, j) for v, j in self.word_number(i) if 1 <= v <= 31]
+        return out
+
+    @rule
+    def year(self, i: int) -> list[tuple[int, int]]:
+        """``2026``, ``'74``, ``nineteen eighty six``, ``two thousand and twenty``, ``44 BC``."""
+        out: list[tuple[int, int]] = []
+        value = self.num(i, (4,))
+        if value is not None and 1000 <= value <= 2999:
+            out.append((value, i + 1))
+            if self.w(i + 1, "ad", "ce"):
+                out.append((value, i + 2))
+        if self.sym(i, "'") and (short := self.num(i + 1, (2,))) is not None:
+            out.append((_two_digit_year(short), i + 2))
+        value = self.num(i, (1, 2, 3, 4))
+        if value is not None and self.w(i + 1, "ad", "ce"):
+            out.append((value, i + 2))
+        if value is not None and self.w(i + 1, "bc", "bce"):
+            out.append((-value, i + 2))
+        out += self.year_words(i)
+        return out
+
+    @rule
+    def year_words(self, i: int) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for high, j in self.word_number(i):
+            if self.w(j, "thousand"):  # two thousand [and] twenty
+                k = self.opt(j + 1, "and")
+                out.append((high * 1000, j + 1))
+                out += [(high * 1000 + low, m) for low, m in self.word_number(k) if low < 100]
+            if 10 <= high <= 29 and self.w(j, "hundred"):  # nineteen hundred [and] ninety three
+                k = self.opt(j + 1, "and")
+                out.append((high * 100, j + 1))
+                out += [(high * 100 + low, m) for low, m in self.word_number(k) if low < 100]
+            if 10 <= high <= 29:  # nineteen eighty six, twenty twenty
+                for low, m in self.word_number(j):
+                    if 10 <= low < 100:
+                        out.append((high * 100 + low, m))
+                if self.w(j, "oh"):
+                    out += [(high * 100 + v, m) for v, m in self.word_number(j + 1) if v < 10]
+        return out
+
+    # ------------------------------------------------------------------ quantities
+
+    def unit_at(self, i: int, *, glued: bool = False) -> str | None:
+        word = self.wv(i)
+        if word is None:
+            return None
+        if word in lx.LETTER_UNITS and len(word) == 1:
+            if not (glued and self.glued(i)):
+                return None
+            return {
+                "s": "second",
+                "h": "hour",
+                "d": "day",
+                "w": "week",
+                "y": "year",
+                "q": "quarter",
+            }.get(word)
+        return lx.UNITS.get(word)
+
+    @rule
+    def quantity(self, i: int) -> list[tuple[n.Dur, int]]:
+        """One amount of one unit: ``3 days``, ``2.5 hrs``, ``half an hour``, ``1/4h``."""
+        out: list[tuple[n.Dur, int]] = []
+        for count, j, vague in self.number(i):
+            if (
+                self.w(j, "and")
+                and self.w(j + 1, "a", "an")
+                and self.w(j + 2, "half")
+                and (g := self.unit_at(j + 3))
+            ):
+                out.append((_dur(g, count + _d("0.5"), vague), j + 4))
+            if self.w(j, "and") and self.w(j + 1, "half") and (g := self.unit_at(j + 2)):
+                out.append((_dur(g, count + _d("0.5"), vague), j + 3))
+            grain = self.unit_at(j, glued=True)
+            if grain is None:
+                continue
+            count_, k = count, j + 1
+            if self.w(k, "and") and self.w(k + 1, "a", "an") and self.w(k + 2, "half"):
+                count_, k = count + _d("0.5"), k + 3
+            elif self.w(k, "and") and self.w(k + 1, "half"):
+                count_, k = count + _d("0.5"), k + 2
+            out.append((_dur(grain, count, vague), j + 1))
+            if k != j + 1:
+                out.append((_dur(grain, count_, vague), k))
+        # half an hour, a half hour, a quarter of an hour, three quarters of an hour
+        k = self.opt(i, "a", "an")
+        fraction = {"half": _d("0.5"), "quarter": _d("0.25"), "threequarters": _d("0.75")}.get(
+            self.wv(k) or ""
+        )
+        if self.wv(i) in lx.NUMBERS and self.w(i + 1, "quarters"):
+            fraction, k = _d(lx.NUMBERS[self.wv(i) or "zero"]) / 4, i + 1
+        if fraction is not None:
+            m = self.opt(k + 1, "of")
+            m = self.opt(m, "a", "an")
+            grain = self.unit_at(m)
+            if grain is not None and grain != "quarter":
+                out.append((_dur(grain, fraction, False), m + 1))
+        return out
+
+    @rule
+    def duration(self, i: int) -> list[tuple[n.Dur, int]]:
+        """One or more quantities: ``2 years 1 month 21 days``, ``3 hours and 30 minutes``,
+        ``1h30m`` (``m`` after hours is minutes)."""
+        out: list[tuple[n.Dur, int]] = []
+        for dur, j in self.quantity(i):
+            out.append((dur, j))
+            k = self.opt(self.comma(j), "and")
+            for more, m in self.duration(k):
+                if more.finest() != dur.finest():
+                    out.append((dur.plus(more), m))
+            if (
+                (
+                    dur.finest() == "hour"
+                    and self.glued(j)
+                    and (mins := self.num(j, (1, 2))) is not None
+                )
+                and self.w(j + 1, "m", "min", "mins")
+                and self.glued(j + 1)
+            ):
+                out.append((dur.plus(_dur("minute", _d(mins), False)), j + 2))
+        return out
+
+    # ------------------------------------------------------------------ clock times
+
+    @rule
+    def meridiem(self, i: int) -> list[tuple[str, int]]:
+        word = self.wv(i)
+        out: list[tuple[str, int]] = []
+        if word in ("am", "pm"):
+            out.append((word, i + 1))
+            if self.sym(i + 1, "."):
+                out.append((word, i + 2))
+        if word in ("a", "p"):
+            k = i + 2 if self.sym(i + 1, ".") else i + 1
+            if self.w(k, "m"):
+                end = k + 2 if self.sym(k + 1, ".") else k + 1
+                out.append((word + "m", end))
+            elif self.glued(i):  # "9a", "9p"
+                out.append((word + "m", i + 1))
+        if word == "ampm":
+            out.append(("", i + 1))
+        return out
+
+    @rule
+    def clock(self, i: int) -> list[tuple[n.Clock, int]]:
+        """An explicit clock time (one that cannot be a count or a day)."""
+        out: list[tuple[n.Clock, int]] = []
+        hour = self.num(i, (1, 2))
+        if (
+            hour is not None
+            and self.sym(i + 1, ":", glued=True)
+            and (minute := self.num(i + 2, (2,))) is not None
+        ):
+            j, second = i + 3, None
+            if self.sym(j, ":", glued=True) and (s := self.num(j + 1, (2,))) is not None:
+                j, second = j + 2, s
+            padded = self.t[i].value.startswith("0") or hour == 0
+            out.append((n.Clock(hour, minute, second, "", True, padded), j))
+            out += [(n.Clock(hour, minute, second, m, True), k) for m, k in self.meridiem(j)]
+            if self.w(j, "h", "hrs", "hours") and hour <= 24:
+                out.append((n.Clock(hour, minute, second, "", True, True), j + 1))
+        if (
+            hour is not None
+            and self.sym(i + 1, ".", glued=True)
+            and (minute := self.num(i + 2, (2,))) is not None
+        ):
+            out += [(n.Clock(hour, minute, None, m, True), k) for m, k in self.meridiem(i + 3)]
+        if hour is not None:
+            out += [(n.Clock(hour, 0, None, m, True), k) for m, k in self.meridiem(i + 1)]
+            if (
+                self.w(i + 1, "h")
+                and self.glued(i + 1)
+                and (minute := self.num(i + 2, (2,))) is not None
+                and self.glued(i + 2)
+            ):
+                out.append((n.Clock(hour, minute, None, "", True, True), i + 3))
+        four = self.num(i, (3, 4))
+        if four is not None and four % 100 < 60:
+            for m, k in self.meridiem(i + 1):
+                out.append((n.Clock(four // 100, four % 100, None, m, True), k))
+        word = self.wv(i)
+        if word in ("noon", "midday"):
+            out.append((n.Clock(12, 0, None, "", True, True), i + 1))
+        if word == "midnight" or (word == "mid" and self.w(i + 1, "night")):
+            out.append(
+                (n.Clock(0, 0, None, "", True, True), i + 1 if word == "midnight" else i + 2)
+            )
+        if hour == 12 and self.w(i + 1, "noon"):
+            out.append((n.Clock(12, 0, None, "", True, True), i + 2))
+        if hour == 12 and self.w(i + 1, "midnight"):
+            out.append((n.Clock(0, 0, None, "", True, True), i + 2))
+        for h, j in self.hour(i):
+            oclock = self.seq(j, "o'clock") or self.seq(j, "oclock") or self.seq(j, "o", "clock")
+            if oclock is not None:
+                out.append((n.Clock(h, 0, None, "", True), oclock))
+                out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
+            if self.wv(i) is not None:  # word clocks: nine thirty, four twenty-three a m
+                for minute_, k in self.minute_words(j):
+                    k2 = self.opt(k, "minutes")
+                    out.append((n.Clock(h, minute_, None, "", True), k2))
+                    out += [(n.Clock(h, minute_, None, m, True), e) for m, e in self.meridiem(k2)]
+                out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(j)]
+        out += self.relative_clock(i)
+        return out
+
+    @rule
+    def hour(self, i: int) -> list[tuple[int, int]]:
+        """An hour written alone: ``5``, ``five``, ``twelve``."""
+        out = [(v, j) for v, j in self.word_number(i) if 0 <= v <= 12]
+        value = self.num(i, (1, 2))
+        if value is not None and value <= 24:
+            out.append((value, i + 1))
+        return out
+
+    @rule
+    def minute_words(self, i: int) -> list[tuple[int, int]]:
+        out = [(v, j) for v, j in self.word_number(i) if 10 <= v <= 59]
+        if self.w(i, "oh", "o") and (
+            ones := [(v, j) for v, j in self.word_number(i + 1) if 0 < v < 10]
+        ):
+            out += ones
+        return out
+
+    @rule
+    def relative_clock(self, i: int) -> list[tuple[n.Clock, int]]:
+        """``half past seven``, ``quarter to 5``, ``20 minutes to 2pm``, ``10 past 9``."""
+        out: list[tuple[n.Clock, int]] = []
+        amounts: list[tuple[int, int]] = []
+        k = self.opt(i, "a")
+        if self.w(k, "half"):
+            amounts.append((30, k + 1))
+        if self.w(k, "quarter"):
+            amounts.append((15, k + 1))
+        numbers = [(v, j) for v, j in self.word_number(i) if 1 <= v <= 59]
+        if (v := self.num(i, (1, 2))) is not None and 1 <= v <= 59:
+            numbers.append((v, i + 1))
+        for v, j in numbers:
+            amounts.append((v, self.opt(j, "minutes", "minute", "mins", "min")))
+        for minutes, j in amounts:
+            if not self.w(j, "past", "after", "to", "before", "till", "of"):
+                continue
+            forward = self.w(j, "past", "after")
+            targets = [(c, e) for c, e in self.clock(j + 1) if c.minute == 0]
+            targets += [
+                (n.Clock(h, 0, None, "", False), e) for h, e in self.hour(j + 1) if 1 <= h <= 24
+            ]
+            for target, e in targets:
+                if forward:
+                    out.append(
+                        (
+                            n.Clock(
+                                target.hour,
+                                minutes,
+                                None,
+                                target.meridiem,
+                                True,
+                                target.zero_padded,
+                            ),
+                            e,
+                        )
+                    )
+                else:
+                    hour = (
+                        target.hour - 1
+                        if target.hour > 1
+                        else (12 if not target.zero_padded else 23)
+                    )
+                    if target.hour == 0:
+                        hour = 23
+                    out.append(
+                        (
+                            n.Clock(
+                                hour, 60 - minutes, None, target.meridiem, True, target.zero_padded
+                            ),
+                            e,
+                        )
+                    )
+        return out
+
+    @rule
+    def loose_clock(self, i: int) -> list[tuple[n.Clock, int]]:
+        """A clock after ``at`` (or in a range): also ``5``, ``five``, ``6.45``."""
+        out = list(self.clock(i))
+        hour = self.num(i, (1, 2))
+        if (
+            hour is not None
+            and self.sym(i + 1, ".", glued=True)
+            and (minute := self.num(i + 2, (2,))) is not None
+        ):
+            out.append((n.Clock(hour, minute, None, "", True), i + 3))
+        four = self.num(i, (4,))
+        if (
+            four is not None
+            and self.t[i].value.startswith(("0", "1", "2"))
+            and four % 100 < 60
+            and four // 100 <= 23
+        ) and (self.t[i].value.startswith("0") or not 1900 <= four <= 2100):
+            out.append((n.Clock(four // 100, four % 100, None, "", True, True), i + 1))
+        out += [
+            (n.Clock(h, 0, None, "", False), j)
+            for h, j in self.hour(i)
+            if h >= 1 or self.num(i) == 0
+        ]
+        return out
+
+    @rule
+    def time(self, i: int) -> R:
+        """``T``: a clock time, a clock range, ``from 9 for 2 hours``, ``after 3pm``."""
+        out: R = []
+        out += list(self.clock(i))
+        k = self.opt(i, "at", "@")
+        if self.w(i, "around", "about", "circa", "approximately", "roughly") or self.w(
+            k, "around", "about"
+        ):
+            m = k + 1 if self.w(k, "around", "about") else i + 1
+            m = self.opt(m, "at")
+            out += [(n.Approx(c), j) for c, j in self.loose_clock(m)]
+        if k != i or self.sym(i, "@"):
+            out += list(self.loose_clock(k))
+        for c, j in self.loose_clock(i):
+            if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
+                out.append((n.Approx(c), j + (1 if self.w(j, "ish") else 2)))
+        # ranges: [from|between] A (to|till|until|-|and) B
+        start = i + 1 if self.w(i, "from", "between") else i
+        between = self.w(i, "between")
+        for a, j in self.loose_clock(start):
+            joiners = ("and",) if between else ("to", "till", "until", "til", "through", "thru")
+            if (
+                self.w(j, *joiners)
+                or (self.sym(j, "-", "~") and not self.w(i, "between"))
+                or (between and self.w(j, "to"))
+                or (between and self.sym(j, "-"))
+            ):
+                for b, e in self.loose_clock(j + 1):
+                    if a.exact or b.exact or start != i:
+                        out.append((n.ClockRange(a, b), e))
+            if start != i or a.exact:
+                f = j
+                if self.w(f, "for"):
+                    out += [(n.ClockFor(a, d), e) for d, e in self.duration(f + 1)]
+        if self.w(i, "for"):
+            for d, j in self.duration(i + 1):
+                if self.w(j, "from", "starting", "beginning", "at"):
+                    m = self.opt(j + 1, "at")
+                    out += [(n.ClockFor(c, d), e) for c, e in self.loose_clock(m)]
+        # after 3pm, before 2.30pm, as early as 7:00 am, no later than 6:00, by 2 in the afternoon
+        for side, j in self.open_words(i):
+            m = self.opt(j, "around", "about")
+            for c, e in self.loose_clock(m):
+                if c.exact or side != "after" or self.w(i, "later"):
+                    base: n.Node = n.Approx(c) if m != j else c
+                    out.append((n.Open(side, base), e))
+        # later than 9:30 but before 11:00
+        if self.w(i, "later", "after") or self.w(i, "from"):
+            m = i + 2 if self.w(i, "later") and self.w(i + 1, "than") else i + 1
+            for a, j in self.clock(m):
+                k2 = self.opt(j, "but", "and")
+                if self.w(k2, "before", "until", "till") or (
+                    self.w(k2, "earlier") and self.w(k2 + 1, "than")
+                ):
+                    k3 = k2 + 2 if self.w(k2, "earlier") else k2 + 1
+                    out += [(n.ClockRange(a, b), e) for b, e in self.clock(k3)]
+        for c, j in self.clock(i):  # 3 pm or later
+            if self.w(j, "or", "and") and self.w(j + 1, "later", "after"):
+                out.append((n.Open("since", c), j + 2))
+        return out
+
+    def open_words(self, i: int) -> list[tuple[str, int]]:
+        """Words that leave one side of a window open, and which side."""
+        out: list[tuple[str, int]] = []
+        for words, side in _OPEN_WORDS.get(self.wv(i) or "", ()):
+            j = self.seq(i, *words)
+            if j is not None:
+                out.append((side, j))
+        return out
+
+    # ------------------------------------------------------------------ parts of the day
+
+    @rule
+    def part(self, i: int) -> list[tuple[n.Part, int, n.Node | None]]:
+        """``P``: a part of the day, maybe with the day it implies (``tonight``)."""
+        out: list[tuple[n.Part, int, n.Node | None]] = []
+        lead = self.opt(i, "in", "during", "at", "for", "around", "over")
+        k = self.opt(lead, "the")
+        mod = ""
+        m = k
+        if self.w(k, "early", "late", "mid", "later"):
+            mod = {"later": "late"}.get(self.wv(k) or "", self.wv(k) or "")
+            m = self.opt(k + 1, "in", "on")
+            m = self.opt(m, "the")
+        name = self._part_name(m)
+        if name in lx.EVENT_PARTS and lead == i and i > 0 and not self.w(i - 1, *_PART_LEADS):
+            name = None  # "birthday dinner on Friday": the dinner is the event, not its time
+        if name is not None:
+            j = m + 1
+            if self.sym(j, "-") and self.w(j + 1, "time"):
+                j += 2
+            out.append((n.Part(name, mod), j, None))
+        if (
+            self.w(k, "early", "late")
+            and self.w(k + 1, "in")
+            and self.w(k + 2, "the")
+            and self.w(k + 3, "day")
+        ):
+            out.append(
+                (
+                    n.Part(
+                        "daytime" if self.w(k, "early") else "evening",
+                        "early" if self.w(k, "early") else "",
+                    ),
+                    k + 4,
+                    None,
+                )
+            )
+        word = self.wv(i)
+        if word in ("tonight", "tonite", "tonigh"):
+            out.append((n.Part("night"), i + 1, n.RelDay(0)))
+        if word in ("this", "that", "same") and (name := self._part_name(i + 1)) is not None:
+            day: n.Node = n.RelDay(0) if word == "this" else n.Prev()
+            out.append((n.Part(name), i + 2, day))
+        mod2 = self.wv(i) if self.w(i, "late", "early") else ""
+        j = i + 1 if mod2 else i
+        if self.w(j, "last") and self.w(j + 1, "night"):
+            out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if word in ("overnight",):
+            out.append((n.Part("night"), i + 1, None))
+        return out
+
+    def _part_name(self, i: int) -> str | None:
+        word = self.wv(i)
+        if word is None:
+            return None
+        if word in lx.PARTS and word not in ("midday",):
+            return word
+        if word in lx.PART_ALIASES and word not in ("am", "pm"):
+            return lx.PART_ALIASES[word]
+        if word == "night" and self.w(i + 1, "time"):
+            return "night"
+        return None
+
+    # ------------------------------------------------------------------ days
+
+    @rule
+    def day(self, i: int) -> R:
+        """``D``: anything naming one calendar day."""
+        out: R = []
+        out += self.relday(i)
+        out += self.weekday_phrase(i)
+        out += self.calendar_date(i)
+        out += self.holiday(i)
+        out += self.nth_of(i)
+        out += self.day_shift(i)
+        out += self.anchor_day(i)
+        return out
+
+    @rule
+    def relday(self, i: int) -> R:
+        out: R = []
+        word = self.wv(i)
+        for words, days in (
+            (("today",), 0),
+            (("yesterday",), -1),
+            (("yday",), -1),
+            (("tomorrow",), 1),
+            (("tmrw",), 1),
+            (("tmr",), 1),
+            (("tmw",), 1),
+        ):
+            if word == words[0]:
+                out.append((n.RelDay(days), i + 1))
+        k = self.opt(i, "the")
+        phrases: tuple[tuple[tuple[str, ...], int], ...] = (
+            (("day", "before", "yesterday"), -2),
+            (("day", "after", "tomorrow"), 2),
+            (("day", "after", "tmrw"), 2),
+        )
+        for phrase, offset in phrases:
+            if (j := self.seq(k, *phrase)) is not None:
+                out.append((n.RelDay(offset), j))
+        if self.w(i, "otd"):
+            out.append((n.RelDay(0), i + 1))
+        return out
+
+    def weekday_at(self, i: int) -> int | None:
+        word = self.wv(i)
+        if word is None or word not in lx.WEEKDAYS:
+            return None
+        if (
+            word in ("sun", "sat", "wed", "mon", "tu", "thu")
+            and i + 1 < self.size
+            and self.sym(i + 1, ".")
+        ):
+            return lx.WEEKDAYS[word]
+        return lx.WEEKDAYS[word]
+
+    @rule
+    def weekday_phrase(self, i: int) -> R:
+        """``monday``, ``last monday``, ``this past wednesday``, ``friday after next``,
+        ``3 fridays from now``, ``monday of last week``, ``next week Mon``, ``last week's
+        sunday``, ``the following monday``, ``Tuesday, Jan 15``, ``friday the 26th``."""
+        out: R = []
+        relation = ""
+        k = i
+        if self.w(i, "this") and self.w(i + 1, "past"):
+            relation, k = "this_past", i + 2
+        elif self.w(i, "this") and self.w(i + 1, "coming", "upcoming"):
+            relation, k = "coming", i + 2
+        elif (
+            self.w(i, "the")
+            and self.w(i + 1, "following", "next")
+            and self.weekday_at(i + 2) is not None
+        ):
+            relation, k = "following", i + 2
+        elif (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
+            "same",
+            "that",
+            "present",
+            "current",
+        ):
+            relation, k = r, i + 1
+        wd = self.weekday_at(k)
+        if wd is not None:
+            j = k + 1
+            if self.sym(j, ".", glued=True):
+                j += 1
+            out.append((n.Weekday(wd, relation), j))
+            if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
+                out.append((n.Weekday(wd, "after_next"), j + 2))
+            if relation == "" and self.w(j, "before") and self.w(j + 1, "last"):
+                out.append((n.Weekday(wd, "last", -2), j + 2))
+            if relation in ("", "next", "last", "this"):
+                # monday of last week, tuesday of next week, on monday of the following week
+                m = self.opt(self.opt(self.comma(j), "of", "in", "on"), "the")
+                for period, e in self.week_period(m):
+                    out.append((n.InPeriod(n.Weekday(wd), period), e))
+                # with a date: Tuesday, Jan 15 / friday the 26th / Monday 21 / Friday 7.6
+                m = self.comma(j)
+                m = m + 1 if self.sym(m, "-", "(") else m
+                for date_node, e in self.calendar_date(
+                    m,
+                ):
+                    e2 = e + 1 if self.sym(e, ")") else e
+                    out.append((n.Checked(date_node, wd), e2))
+                for dn, e in self.day_number(self.opt(m, "the")):
+                    clock_follows = (
+                        self.sym(e, ":", ".", glued=True)
+                        and self.glued(e + 1)
+                        and self.num(e + 1) is not None
+                    )
+                    if not clock_follows and (
+                        self.w(m, "the") or self.ordinal(m) or self.num(m, (1, 2)) is not None
+                    ):
+                        out.append((n.Checked(n.Date(dn), wd), e))
+        if (
+            self.w(i, "the")
+            and (wd := self.weekday_at(i + 1)) is not None
+            and self.w(i + 2, "after")
+            and self.w(i + 3, "next")
+        ):
+            out.append((n.Weekday(wd, "after_next"), i + 4))
+        # next week Mon / next week on Tuesday / last week's sunday
+        for period, j in self.week_period(i):
+            m = self.opt(self.comma(j), "on")
+            if (wd := self.weekday_at(m)) is not None:
+                out.append((n.InPeriod(n.Weekday(wd), period), m + 1))
+        # 3 fridays from now, 2 thursdays ago
+        for count, j, vague in self.number(i):
+            word = self.wv(j)
+            if not vague and word in lx.WEEKDAY_PLURALS and count == int(count):
+                if self.w(j + 1, "from") and self.w(j + 2, "now", "today"):
+                    out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", int(count)), j + 3))
+                if self.w(j + 1, "ago"):
+                    out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", -int(count)), j + 2))
+        return out
+
+    @rule
+    def week_period(self, i: int) -> R:
+        """``last week``, ``this week``, ``next week``, ``the following week``, ``last week's``."""
+        out: R = []
+        k = self.opt(i, "the")
+        relation = lx.RELATIONS.get(self.wv(k) or "")
+        if relation is not None and self.w(k + 1, "week", "week's"):
+            offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
+            out.append((n.Period("week", offset), k + 2))
+        if self.w(k, "week", "week's") and self.w(k + 1, "after") and self.w(k + 2, "next"):
+            out.append((n.Period("week", 2), k + 3))
+        for words, offset in ((("week", "after", "next"), 2), (("week", "before", "last"), -2)):
+            if (j := self.seq(k, *words)) is not None:
+                out.append((n.Period("week", offset), j))
+        for d, j in self.shift(i):  # Monday two weeks from now
+            if isinstance(d, n.Shift) and d.dur.finest() == "week":
+                out.append((d, j))
+        return out
+
+    @rule
+    def calendar_date(self, i: int) -> R:
+        """A date as written: numeric in any order and separator, or with a month name."""
+        out: R = []
+        out += self.numeric_date(i)
+        out += self.month_day(i)
+        out += self.day_month(i)
+        # bare ordinal: the 3rd, 29th, the eleventh
+        k = self.opt(i, "the")
+        for d, j in self.ordinal(k):
+            if d >= 1 and (k != i or self.wv(i) is None):
+                out.append((n.Date(d), j))
+        # February 19th last year, last year on February 19th, May 5 of next year
+        for node, j in self.month_day(i) + self.day_month(i):
+            if isinstance(node, n.Date) and node.year is None:
+                m = self.opt(self.comma(j), "of", "in")
+                for period, e in self.period(m):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.InPeriod(node, period), e))
+        for period, j in self.period(i):
+            if isinstance(period, n.Period) and period.grain == "year":
+                m = self.opt(self.comma(j), "on", "in")
+                for node, e in self.month_day(m) + self.day_month(m):
+                    if isinstance(node, n.Date) and node.year is None:
+                        out.append((n.InPeriod(node, period), e))
+        # this 5/12, next 5/12
+        relation = lx.RELATIONS.get(self.wv(i) or "")
+        if relation in ("this", "next", "last"):
+            for node, j in self.numeric_date(i + 1) + self.month_day(i + 1):
+                if isinstance(node, n.Date) and node.year is None:
+                    out.append((n.Date(node.day, node.month, None, relation), j))
+        return out
+
+    def _numeric_parts(self, i: int) -> tuple[list[tuple[int, str]], int]:
+        """Digit groups and month names joined by one kind of glued separator."""
+        parts: list[tuple[int, str]] = []
+        sep = ""
+        j = i
+        while True:
+            tok = self.t[j] if j < self.size else None
+            if tok is None:
+                break
+            if tok.kind == "num" and len(tok.value) <= 4:
+                parts.append((int(tok.value), "y" if len(tok.value) == 4 else "n"))
+            elif tok.kind == "word" and tok.value.rstrip(".") in lx.MONTHS and parts is not None:
+                parts.append((lx.MONTHS[tok.value], "m"))
+            else:
+                break
+            j += 1
+            if len(parts) == 3:
+                break
+            if (
+                self.sym(j, "/", "-", ".", glued=True)
+                and self.glued(j + 1)
+                and (not sep or self.t[j].value == sep)
+            ):
+                sep = self.t[j].value
+                j += 1
+            else:
+                break
+        if parts and j > i and self.t[j - 1].kind == "sym":
+            j -= 1
+        return parts, j
+
+    @rule
+    def numeric_date(self, i: int) -> R:
+        """``2026-11-03``, ``11/03/2026``, ``31-Oct-74``, ``10.31.1974``, ``2/2013``, ``Oct/2``,
+        ``2019/aug/01``, ``23/Sep/2020``, ``5/3/18``, ``11/20``, ``20161016``."""
+        out: R = []
+        tok = self.t[i]
+        if tok.kind == "num" and len(tok.value) == 8 and not self.sym(i + 1, ":", glued=True):
+            v = tok.value
+            y, m, d = int(v[:4]), int(v[4:6]), int(v[6:])
+            if 1 <= m <= 12 and 1 <= d <= 31 and 1000 <= y <= 2999:
+                out.append((n.Date(d, m, y), i + 1))
+        parts, j = self._numeric_parts(i)
+        if len(parts) < 2 or j == i:
+            return out
+        seps = {self.t[k].value for k in range(i, j) if self.t[k].kind == "sym"}
+        if not seps:
+            return out
+        sep = seps.pop()
+        kinds = "".join(kind for _, kind in parts)
+        values = [v for v, _ in parts]
+        if (
+            self.glued(j)
+            and self.t[j].kind in ("num", "word")
+            and self.wv(j) not in ("am", "pm", "a", "p", "s")
+        ):
+            return out  # part of something longer ("3/4ths")
+        if self.sym(j, ":", glued=True):
+            return out
+        dates: list[n.Date] = []
+        if len(parts) == 3:
+            if kinds == "ynn" or kinds == "ymn":
+                dates.append(n.Date(values[2], values[1], values[0]))
+            elif kinds == "ynm":  # 2020/23/Sep
+                dates.append(n.Date(values[1], values[2], values[0]))
+            elif kinds in ("nny", "nnn"):
+                a, b = values[0], values[1]
+                year = values[2] if kinds == "nny" else _two_digit_year(values[2])
+                if kinds == "nnn" and len(self.t[j - 1].value) not in (2,):
+                    return out
+                day_first = self.dayfirst or sep == "." or a > 12
+                if b > 12 and a <= 12:
+                    day_first = False
+                dates.append(n.Date(a, b, year) if day_first else n.Date(b, a, year))
+            elif kinds in ("nmy", "nmn"):  # 31-Oct-74, 23/Sep/2020
+                year = values[2] if kinds == "nmy" else _two_digit_year(values[2])
+                dates.append(n.Date(values[0], values[1], year))
+            elif kinds in ("mny",):  # Sep-23-2020
+                dates.append(n.Date(values[1], values[0], values[2]))
+            elif kinds == "nym":  # 23-2020-September
+                dates.append(n.Date(values[0], values[2], values[1]))
+        elif len(parts) == 2:
+            if kinds == "yn" and sep == "-":  # 2015-3
+                out.append((n.Month(values[1], values[0]), j))
+            elif kinds == "ny" and 1 <= values[0] <= 12 and sep in "/-." or kinds == "my":  # 2/2013
+                out.append((n.Month(values[0], values[1]), j))
+            elif kinds == "mn" and sep in "/-." and 1 <= values[1] <= 31:  # Oct/2
+                dates.append(n.Date(values[1], values[0]))
+            elif kinds == "nm" and sep in "/-":
+                dates.append(n.Date(values[0], values[1]))
+            elif kinds == "nn" and sep in "/.":
+                a, b = values
+                day_first = self.dayfirst or a > 12
+                if b > 12:
+                    day_first = False
+                if sep == "." and not (1 <= a <= 12 or 1 <= b <= 12):
+                    return out
+                dates.append(n.Date(a, b) if day_first else n.Date(b, a))
+        out += [(d, j) for d in dates]
+        return out
+
+    def month_at(self, i: int) -> tuple[int, int] | None:
+        """A month name (``Dec.`` and ``Dec`` alike) and the index after it."""
+        word = self.wv(i)
+        if word is None or word not in lx.MONTHS:
+            return None
+        j = i + 1
+        if self.sym(j, ".", glued=True) and len(word) <= 4:
+            j += 1
+        return lx.MONTHS[word], j
+
+    @rule
+    def month_day(self, i: int) -> R:
+        """``Nov 3``, ``March 3rd, 2026``, ``march the 28th``, ``May twenty nine``, ``mar4``."""
+        out: R = []
+        found = self.month_at(i)
+        if found is None:
+            return out
+        month, j = found
+        k = self.opt(j, "the")
+        for d, e in self.day_number(k):
+            if (
+                self.sym(e, ":", ".", glued=True)
+                and self.glued(e + 1)
+                and self.num(e + 1) is not None
+            ):
+                continue  # "may 5.30": a clock, not the 5th
+            out.append((n.Date(d, month), e))
+            m = self.comma(e)
+            m = self.opt(m, "of", "in")
+            for y, f in self.year(m):
+                out.append((n.Date(d, month, y), f))
+            if self.sym(m, "'") and (y2 := self.num(m + 1, (2,))) is not None:
+                out.append((n.Date(d, month, _two_digit_year(y2)), m + 2))
+            if self.comma(e) != e and (y2 := self.num(m, (2,))) is not None:
+                out.append((n.Date(d, month, _two_digit_year(y2)), m + 1))
+        return out
+
+    @rule
+    def day_month(self, i: int) -> R:
+        """``3 November 2026``, ``04th Jan 2019``, ``second of Aug``, ``the 09th of May``,
+        ``15 April of 87``, ``fifteen August nineteen hundred ninety three``."""
+        out: R = []
+        k = self.opt(i, "the")
+        for d, j in self.day_number(k):
+            m = self.opt(j, "of")
+            m = self.opt(m, "day") if False else m
+            found = self.month_at(m)
+            if found is None:
+                continue
+            if self.num(k) is not None and self.glued(m) and m == j:
+                continue  # 3jan is not written
+            month, e = found
+            out.append((n.Date(d, month), e))
+            f = self.comma(e)
+            f = self.opt(f, "of", "in")
+            for y, g in self.year(f):
+                out.append((n.Date(d, month, y), g))
+            if (y2 := self.num(f, (2,))) is not None and f != e:
+                out.append((n.Date(d, month, _two_digit_year(y2)), f + 1))
+        return out
+
+    @rule
+    def holiday(self, i: int) -> R:
+        """``christmas``, ``last easter``, ``black friday 2010``, ``mother's day``."""
+        out: R = []
+        relation = ""
+        k = i
+        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
+            "same",
+            "that",
+            "present",
+            "current",
+        ):
+            relation, k = r, i + 1
+        first = self.wv(k)
+        if first is None:
+            return out
+        first = first.removesuffix("'s").removesuffix("'")
+        if first not in lx.HOLIDAY_FIRST_WORDS and first not in ("st", "the"):
+            return out
+        start = k
+        if first == "the":
+            start = k + 1
+        words: list[str] = []
+        j = start
+        for _ in range(lx.HOLIDAY_MAX_WORDS + 1):
+            word = self.wv(j)
+            if word is None:
+                if self.sym(j, ".", "-") and words:  # "st. patrick's", "new year's-eve"
+                    j += 1
+                    continue
+                break
+            words.append(word.replace("'s", "").replace("'", "").replace("’", ""))
+            j += 1
+            key = lx.HOLIDAYS.get(" ".join(words))
+            if key is not None:
+                out.append((n.Holiday(key, None, relation), j))
+                f = self.comma(j)
+                f = self.opt(f, "of", "in")
+                for y, g in self.year(f):
+                    out.append((n.Holiday(key, y, ""), g))
+        return out
+
+    @rule
+    def nth_of(self, i: int) -> R:
+        """``the first monday of last month``, ``last friday in october``, ``the 15th day of
+        next month``, ``the 20th of next month``, ``first Monday evening of next month``."""
+        out: R = []
+        k = self.opt(i, "the")
+        for nth, j in self.ordinal(k):
+            wd = self.weekday_at(j)
+            if wd is not None:
+                for joiner in (j + 1,):
+                    m = joiner
+                    parts = self.part(m)
+                    targets = [(None, m)] + [(p, e) for p, e, d in parts if d is None]
+                    for part, m2 in targets:
+                        if not self.w(m2, "of", "in"):
+                            continue
+                        for period, e in self.period_for_nth(m2 + 1):
+                            node: n.Node = n.Nth(nth, "weekday", wd, period)
+                            if part is not None:
+                                node = n.Moment(node, part)
+                            out.append((node, e))
+            if self.w(j, "day") and self.w(j + 1, "of", "in") and nth > 0:
+                for period, e in self.period_for_nth(j + 2):
+                    out.append((n.Nth(nth, "day", None, period), e))
+            if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
+                for period, e in self.period_for_nth(j + 1):
+                    if isinstance(period, (n.Period, n.Month)) and (
+                        not isinstance(period, n.Period) or period.grain == "month"
+                    ):
+                        out.append((n.InPeriod(n.Date(nth), period), e))
+        return out
+
+    @rule
+    def period_for_nth(self, i: int) -> R:
+        """The period an ordinal counts inside: a month, a year, ``last month``, ``2026``."""
+        out: R = []
+        out += [(p, j) for p, j in self.coarse(i) if not isinstance(p, n.Nth)]
+        out += [(n.Period("month"), i + 2)] if self.w(i, "the") and self.w(i + 1, "month") else []
+        return out
+
+    @rule
+    def day_shift(self, i: int) -> R:
+        """Shifts whose result is a day: ``3 days ago``, ``in two weeks``, ``a week before
+        black friday``, ``two days after today``, ``4 months from tomorrow``."""
+        return [(s, j) for s, j in self.shift(i) if isinstance(s, n.Shift) and not _sub_day(s.dur)]
+
+    @rule
+    def anchor_day(self, i: int) -> R:
+        """Days told from the previous expression: ``the next day``, ``the day before``,
+        ``that day``, ``the same day``."""
+        out: R = []
+        k = self.opt(i, "the")
+        for words, days in (
+            (("next", "day"), 1),
+            (("following", "day"), 1),
+            (("day", "after"), 1),
+            (("previous", "day"), -1),
+            (("day", "before"), -1),
+            (("preceding", "day"), -1),
+            (("same", "day"), 0),
+        ):
+            if (j := self.seq(k, *words)) is not None:
+                if words[0] == "day" and self.w(j, "yesterday", "tomorrow", "tmrw"):
+                    continue
+                out.append(
+                    (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
+                )
+        if self.w(i, "that") and self.w(i + 1, "day"):
+            out.append((n.Prev(), i + 2))
+        if self.w(i, "the") and self.w(i + 1, "next", "following") and self._part_name(i + 2):
+            pass  # handled in moment (the next morning)
+        return out
+
+    # ------------------------------------------------------------------ moments
+
+    @rule
+    def moment(self, i: int) -> R:
+        """At most one each of day, part and time, in any order, with light connectors."""
+        out: R = []
+        results: list[tuple[n.Node | None, n.Part | None, n.Node | None, int, bool]] = []
+        stack: list[tuple[n.Node | None, n.Part | None, n.Node | None, int, int]] = [
+            (None, None, None, i, 0)
+        ]
+        while stack:
+            day, part, what, j, count = stack.pop()
+            if count:
+                results.append((day, part, what, j, False))
+            if count == 3:
+                continue
+            k = j
+            if count:
+                k = self.comma(k)
+                k = self.opt(k, "at", "on", "@", "by")
+                if part is not None and day is None and what is None:
+                    k = self.opt(k, "of")
+            if day is None:
+                for d, e in self.day(k):
+                    stack.append((d, part, what, e, count + 1))
+                if (count == 0 or k != j) and part is None:
+                    for (implied_day, implied_part), e in self.next_part_day(k):
+                        stack.append((implied_day, implied_part, what, e, count + 1))
+            if part is None:
+                for p, e, implied in self.part(k):
+                    if implied is not None and day is not None:
+                        continue
+                    stack.append((implied if implied is not None else day, p, what, e, count + 1))
+                for p, e in self.meal(k):
+                    stack.append((day, p, what, e, count + 1))
+                if day is not None and count and self.w(j, "am", "pm") and k == j:
+                    stack.append(
+                        (
+                            day,
+                            n.Part("morning" if self.w(j, "am") else "afternoon"),
+                            what,
+                            j + 1,
+                            count + 1,
+                        )
+                    )
+            if what is None:
+                for t, e in self.time(k):
+                    stack.append((day, part, t, e, count + 1))
+                if count:
+                    for c, e in self.loose_clock(k):
+                        if not c.exact and self.part_follows(e):
+                            stack.append((day, part, c, e, count + 1))
+                if count == 0:
+                    for c, e in self.loose_clock(k):
+                        if not c.exact and self.part_follows(e):
+                            stack.append((day, part, c, e, count + 1))
+                    if (
+                        self.num(k) is not None
+                        and self.sym(k + 1, ",")
+                        and self.w(k + 2, "tonight")
+                    ):
+                        hour = self.num(k) or 0
+                        stack.append((day, part, n.Clock(hour), k + 1, count + 1))
+        seen: set[tuple[object, ...]] = set()
+        for day, part, what, j, _ in results:
+            if (
+                what is not None
+                and isinstance(what, n.Clock)
+                and not what.exact
+                and part is None
+                and day is None
+            ):
+                continue
+            bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
+            if bare_hour and not self._was_at(i, j):
+                continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
+            key = (day, part, what, j)
+            if key in seen:
+                continue
+            seen.add(key)
+            if part is None and what is None and day is not None:
+                out.append((day, j))
+            else:
+                out.append((n.Moment(day, part, what), j))
+        return out
+
+    def _was_at(self, i: int, j: int) -> bool:
+        return any(self.w(k, "at", "@", "around", "about", "by") for k in range(i, j)) or any(
+            self.sym(k, ",") for k in range(i, j)
+        )
+
+    def part_follows(self, j: int) -> bool:
+        k = self.opt(j, "in", "this", "tonight", "tomorrow", "yesterday", "today")
+        if k != j and self.wv(j) in ("tonight",):
+            return True
+        k = self.opt(k, "the")
+        k = self.opt(k, "early", "late")
+        return (
+            self._part_name(k) is not None
+            or self.w(j, "tonight", "tomorrow", "yesterday", "today")
+            and self._part_name(j + 1) is not None
+        )
+
+    @rule
+    def meal(self, i: int) -> list[tuple[n.Part, int]]:
+        out: list[tuple[n.Part, int]] = []
+        k = self.opt(i, "at", "around", "during", "for", "over", "after", "before")
+        if k == i:
+            return out
+        word = self.wv(k)
+        if word in (
+            "breakfast",
+            "lunch",
+            "lunchtime",
+            "dinner",
+            "dinnertime",
+            "supper",
+            "brunch",
+            "teatime",
+            "dawn",
+            "dusk",
+            "sunrise",
+            "sunset",
+        ):
+            out.append((n.Part(word), k + 1))
+        return out
+
+    @rule
+    def next_part_day(self, i: int) -> list[tuple[tuple[n.Node, n.Part], int]]:
+        """``the next morning``, ``the following evening``, ``that night``."""
+        out: list[tuple[tuple[n.Node, n.Part], int]] = []
+        k = self.opt(i, "the")
+        if self.w(k, "next", "following") and (name := self._part_name(k + 1)):
+            out.append(((n.Shift(_dur("day", _d(1), False), 1, n.Prev()), n.Part(name)), k + 2))
+        if self.w(i, "next") and (name := self._part_name(i + 1)) and k == i:
+            out.append(((n.RelDay(1), n.Part(name)), i + 2))
+        if self.w(k, "previous") and (name := self._part_name(k + 1)):
+            out.append(((n.Shift(_dur("day", _d(1), False), -1, n.Prev()), n.Part(name)), k + 2))
+        return out
+
+    # ------------------------------------------------------------------ coarse periods
+
+    @rule
+    def coarse(self, i: int) -> R:
+        out: R = []
+        out += self.period(i)
+        out += self.month_phrase(i)
+        out += self.year_phrase(i)
+        out += self.quarter(i)
+        out += self.season(i)
+        out += self.decade(i)
+        out += self.nth_period(i)
+        out += self.containing(i)
+        return out
+
+    @rule
+    def period(self, i: int) -> R:
+        """``this week``, ``last month``, ``the following quarter``, ``the week after next``,
+        ``this working week``, ``this calendar year``, ``the fortnight``, ``next decade``."""
+        out: R = []
+        k = self.opt(i, "the")
+        word = self.wv(k)
+        relation = lx.RELATIONS.get(word or "")
+        j = k + 1 if relation is not None else k
+        if word == "this" and self.w(k + 1, "past"):
+            relation, word, j = "last", "previous", k + 2
+        if relation is None and k == i:
+            if self.w(k, "weekend"):
+                out.append((n.Period("weekend", 0, False, True), k + 1))
+            return out
+        working = False
+        if self.w(j, "working", "work", "business", "calendar", "fiscal"):
+            working = self.w(j, "working", "work", "business")
+            j += 1
+        unit = self.wv(j)
+        if unit is None:
+            return out
+        unit = unit.removesuffix("'s")
+        grain = {
+            "week": "week",
+            "month": "month",
+            "quarter": "quarter",
+            "year": "year",
+            "weekend": "weekend",
+            "decade": "decade",
+            "century": "century",
+            "fortnight": "fortnight",
+            "day": "day",
+            "wk": "week",
+            "yr": "year",
+            "qtr": "quarter",
+            "mo": "month",
+        }.get(unit)
+        if grain is None:
+            return out
+        if relation is None:  # the week, the month: the current one
+            if self.w(j + 1, "after") and self.w(j + 2, "next"):
+                out.append((n.Period(grain, 2), j + 3))
+            elif self.w(j + 1, "before") and self.w(j + 2, "last"):
+                out.append((n.Period(grain, -2), j + 3))
+            elif grain in ("week", "month", "year", "weekend", "fortnight", "day") and not working:
+                out.append((n.Period(grain), j + 1))
+            return out
+        if relation == "last" and word == "past" and grain not in ("weekend",):
+            return out  # "past week" is a span ending now (trailing)
+        if grain == "day" and relation not in ("next", "last", "this"):
+            return out
+        offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
+        out.append((n.Period(grain, offset, working), j + 1))
+        if self.w(j + 1, "after") and self.w(j + 2, "next"):
+            out.append((n.Period(grain, 2), j + 3))
+        if self.w(j + 1, "before") and self.w(j + 2, "last"):
+            out.append((n.Period(grain, -2), j + 3))
+        return out
+
+    @rule
+    def month_phrase(self, i: int) -> R:
+        """``november``, ``last march``, ``march 2026``, ``2017 april``, ``april of 87``,
+        ``march of last year``, ``march after next``, ``this September``."""
+        out: R = []
+        relation = ""
+        k = i
+        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
+            "present",
+            "current",
+            "same",
+            "that",
+        ):
+            relation, k = r, i + 1
+        found = self.month_at(k)
+        if found is not None:
+            month, j = found
+            out.append((n.Month(month, None, relation), j))
+            if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
+                out.append((n.Month(month, None, "next", 1), j + 2))
+            if relation == "":
+                m = self.opt(self.comma(j), "of", "in")
+                for y, e in self.year(m):
+                    out.append((n.Month(month, y), e))
+                if m != j and (y2 := self.num(m, (2,))) is not None and self.w(m - 1, "of"):
+                    out.append((n.Month(month, _two_digit_year(y2)), m + 1))
+                m2 = self.opt(j, "of")
+                for period, e in self.period(m2):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.InPeriod(n.Month(month), period), e))
+        for y, j in self.year(i):  # 2017 april
+            if (found := self.month_at(j)) is not None:
+                out.append((n.Month(found[0], y), found[1]))
+        return out
+
+    @rule
+    def year_phrase(self, i: int) -> R:
+        out: R = []
+        k = self.opt(i, "the")
+        k2 = self.opt(k, "year")
+        for y, j in self.year(k2):
+            out.append((n.Year(y), j))
+        if (
+            self.w(i, "cy", "fy")
+            and (y2 := self.num(i + 1, (2, 4))) is not None
+            and self.glued(i + 1)
+        ):
+            out.append((n.Year(_two_digit_year(y2) if y2 < 100 else y2), i + 2))
+        if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
+            out.append((n.Year(y3), k + 2))
+        return out
+
+    @rule
+    def quarter(self, i: int) -> R:
+        """``q3``, ``Q3 2026``, ``2019-Q1``, ``2019 H2``, ``the first quarter of 2013``."""
+        out: R = []
+        relation = ""
+        k = i
+        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None:
+            relation, k = r, i + 1
+        for letter, half in (("q", False), ("h", True)):
+            if self.w(k, letter) and (q := self.num(k + 1, (1,))) is not None and self.glued(k + 1):
+                out.append((n.Quarter(q, None, relation, half), k + 2))
+                m = self.opt(self.comma(k + 2), "of")
+                for y, e in self.year(m):
+                    out.append((n.Quarter(q, y, "", half), e))
+        for y, j in self.year(i):
+            m = j + 1 if self.sym(j, "-") else j
+            for letter, half in (("q", False), ("h", True)):
+                if (
+                    self.w(m, letter)
+                    and (q := self.num(m + 1, (1,))) is not None
+                    and self.glued(m + 1)
+                ):
+                    out.append((n.Quarter(q, y, "", half), m + 2))
+        k = self.opt(i, "the")
+        for nth, j in self.ordinal(k):
+            if self.w(j, "quarter", "qtr") and 1 <= nth <= 4:
+                out.append((n.Quarter(nth), j + 1))
+                m = self.opt(j + 1, "of", "in")
+                for y, e in self.year(m):
+                    out.append((n.Quarter(nth, y), e))
+                for period, e in self.period(m):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.Nth(nth, "quarter", None, period), e))
+            if self.w(j, "half") and nth in (1, 2):
+                m = self.opt(j + 1, "of", "in")
+                for y, e in self.year(m):
+                    out.append((n.Quarter(nth, y, "", True), e))
+        # next year's first quarter
+        for period, j in self.period(i):
+            if (
+                isinstance(period, n.Period)
+                and period.grain == "year"
+                and self.t[j - 1].value.endswith("'s")
+            ):
+                for nth, e in self.ordinal(j):
+                    if self.w(e, "quarter") and 1 <= nth <= 4:
+                        out.append((n.Nth(nth, "quarter", None, period), e + 1))
+        return out
+
+    @rule
+    def season(self, i: int) -> R:
+        out: R = []
+        relation = ""
+        k = self.opt(i, "the")
+        if (r := lx.RELATIONS.get(self.wv(k) or "")) is not None:
+            relation, k = r, k + 1
+        word = self.wv(k)
+        if word in lx.SEASONS:
+            month = lx.SEASONS[word]
+            out.append((n.Season(month, None, relation), k + 1))
+            m = self.opt(k + 1, "of", "in")
+            for y, e in self.year(m):
+                out.append((n.Season(month, y), e))
+        return out
+
+    @rule
+    def decade(self, i: int) -> R:
+        """``the 1990s``, ``the 90s``, ``90 s``, ``'90s``, ``nineties``, ``15th century``."""
+        out: R = []
+        k = self.opt(i, "the")
+        k = k + 1 if self.sym(k, "'") else k
+        value = self.num(k, (2, 4))
+        if value is not None and value % 10 == 0 and self.w(k + 1, "s", "'s"):
+            if value >= 1000:
+                out.append((n.Decade(value), k + 2))
+            else:
+                out.append((n.Decade(None, value), k + 2))
+        word = self.wv(k)
+        decades = {
+            "twenties": 20,
+            "thirties": 30,
+            "forties": 40,
+            "fifties": 50,
+            "sixties": 60,
+            "seventies": 70,
+            "eighties": 80,
+            "nineties": 90,
+            "noughties": 0,
+        }
+        if word in decades:
+            out.append((n.Decade(None, decades[word]), k + 1))
+        for high, j in self.word_number(k):
+            if 10 <= high <= 29 and self.wv(j) in decades:
+                out.append((n.Decade(high * 100 + decades[self.wv(j) or ""]), j + 1))
+        for nth, j in self.ordinal(k):
+            if self.w(j, "century") and nth > 0:
+                out.append((n.Century(nth), j + 1))
+        if value is not None and self.w(k + 1, "th", "st") and self.w(k + 2, "century"):
+            out.append((n.Century(value), k + 3))
+        return out
+
+    @rule
+    def nth_period(self, i: int) -> R:
+        """``the last week of july``, ``first week of Jan 2015``, ``the second week of 2021``,
+        ``the 9th month of next year``, ``first ten days of last year``, ``week 31``,
+        ``2026-W48``, ``week 3 of 2027``."""
+        out: R = []
+        k = self.opt(i, "the")
+        for nth, j in self.ordinal(k):
+            word = self.wv(j)
+            if word in ("week", "weekend", "month", "day") and self.w(j + 1, "of", "in"):
+                for period, e in self.period_for_nth(j + 2):
+                    out.append((n.Nth(nth, word, None, period), e))
+            for count, m, vague in self.number(j):
+                if not vague and self.w(m, "days") and self.w(m + 1, "of", "in"):
+                    for period, e in self.period_for_nth(m + 2):
+                        if nth == 1:
+                            out.append((n.Nth(int(count), "days", None, period), e))
+        if self.w(i, "week", "wk") and (w := self.num(i + 1, (1, 2))) is not None:
+            out.append((n.IsoWeek(None, w), i + 2))
+            m = self.opt(i + 2, "of", "in")
+            for y, e in self.year(m):
+                out.append((n.IsoWeek(y, w), e))
+        for y, j in self.year(i):
+            if (
+                self.sym(j, "-", glued=True)
+                and self.w(j + 1, "w")
+                and (w := self.num(j + 2, (1, 2))) is not None
+            ):
+                out.append((n.IsoWeek(y, w), j + 3))
+        return out
+
+    @rule
+    def containing(self, i: int) -> R:
+        """``the week of April 10th``, ``the weekend of halloween``, ``labor day weekend``,
+        ``the week beginning February 4``."""
+        out: R = []
+        k = self.opt(i, "the")
+        if self.w(k, "week", "weekend") and self.w(k + 1, "of"):
+            what = self.wv(k) or "week"
+            for d, e in self.day(k + 2):
+                out.append((n.Edge("week_of" if what == "week" else "weekend_of", d), e))
+        if self.w(k, "week") and self.w(k + 1, "beginning", "commencing", "starting"):
+            m = self.opt(k + 2, "on", "from")
+            for d, e in self.day(m):
+                out.append((n.DurFrom(_dur("week", _d(1), False), d), e))
+        for d, j in self.holiday(i):
+            if self.w(j, "weekend"):
+                out.append((n.Edge("weekend_of", d), j + 1))
+            if (
+                isinstance(d, n.Holiday)
+                and (y := self.num(j, (4,))) is not None
+                and self.w(j + 1, "weekend")
+            ):
+                out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
+        return out
+
+    # ------------------------------------------------------------------ relative spans
+
+    @rule
+    def now(self, i: int) -> R:
+        out: R = []
+        k = self.opt(i, "right", "just")
+        if self.w(k, "now"):
+            out.append((n.Now(), k + 1))
+        for words, _ in _NOW_WORDS.get(self.wv(i) or "", ()):
+            if (j := self.seq(i, *words)) is not None:
+                out.append((n.Now(), j))
+        return out
+
+    @rule
+    def shift(self, i: int) -> R:
+        """``3 days ago``, ``in 2 hours``, ``two weeks from now``, ``30 minutes later``,
+        ``a week before black friday``, ``16 days from 01/02/2018``, ``-7d``, ``today+2d``."""
+        out: R = []
+        for dur, j in self.duration(i):
+            if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(
+                j + 1, "of", "to"
+            ):
+                if self.w(j, "ago", "back"):
+                    out.append((n.Shift(dur, -1), j + 1))
+                elif not self.day(j + 1) and not self.atom(j + 1):
+                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))
+            if self.w(j, "from") and self.w(j + 1, "now"):
+                out.append((n.Shift(dur, 1), j + 2))
+            if self.w(j, "hence"):
+                out.append((n.Shift(dur, 1), j + 1))
+            if self.w(j, "later", "after", "afterwards", "afterward") and not self.atom(j + 1):
+                out.append((n.Shift(dur, 1, n.Prev()), j + 1))
+            if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
+                m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
+                sign = -1 if self.w(j, "before", "prior") else 1
+                for base, e in self.atom(m):
+                    if isinstance(base, n.Now):
+                        continue
+                    out.append((n.Shift(dur, sign, base), e))
+        if self.w(i, "in", "within") and not self.w(i + 1, "the"):
+            for dur, j in self.duration(i + 1):
+                if self.w(i, "in"):
+                    out.append((n.Shift(dur, 1), j))
+        # compact: -7d, +2w, now-3d, today+2d, -fri
+        k = i
+        origin: n.Node | None = None
+        if self.w(i, "now", "today") and self.sym(i + 1, "+", "-", glued=True):
+            origin, k = (None if self.w(i, "now") else n.RelDay(0)), i + 1
+        if self.sym(k, "+", "-") and (k == i or self.glued(k)):
+            sign = 1 if self.t[k].value == "+" else -1
+            count = self.num(k + 1)
+            if count is not None and self.glued(k + 1) and self.glued(k + 2):
+                letter = self.wv(k + 2)
+                grain = {
+                    "s": "second",
+                    "min": "minute",
+                    "h": "hour",
+                    "d": "day",
+                    "w": "week",
+                    "m": "month",
+                    "y": "year",
+                    "q": "quarter",
+                }.get(letter or "")
+                if grain is not None:
+                    node = n.Shift(_dur(grain, _d(count), False), sign, origin)
+                    if origin is None and grain in ("day", "week", "month", "year", "quarter"):
+                        node = n.Shift(_dur(grain, _d(count), False), sign, n.RelDay(0))
+                    out.append((node, k + 3))
+            if count is None and self.glued(k + 1) and (wd := self.weekday_at(k + 1)) is not None:
+                out.append((n.Weekday(wd, "last" if sign < 0 else "coming"), k + 2))
+        return out
+
+    @rule
+    def trailing(self, i: int) -> R:
+        """``last 3 days``, ``the past week``, ``next 2 weeks``, ``5 upcoming years``,
+        ``within 9 months``, ``next hour``, ``over the last 24 hours``, ``for 3 days from today``."""
+        out: R = []
+        k = self.opt(i, "over", "in", "during", "for", "within")
+        k = self.opt(k, "the")
+        word = self.wv(k)
+        sign = {
+            "last": -1,
+            "past": -1,
+            "previous": -1,
+            "preceding": -1,
+            "next": 1,
+            "coming": 1,
+            "upcoming": 1,
+            "following": 1,
+        }.get(word or "")
+        if sign is not None:
+            for dur, j in self.duration(k + 1):
+                if dur.approx and not self.w(k + 1, "few", "couple", "several"):
+                    continue
+                out.append((n.Trailing(dur, sign), j))
+            unit = self.wv(k + 1)
+            grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
+            if grain is not None and (
+                grain in ("hour", "minute", "second")
+                or (
+                    word == "past"
+                    and grain in ("week", "month", "year", "day", "fortnight", "quarter")
+                )
+                or grain == "fortnight"
+                and sign < 0
+            ):
+                out.append((n.Trailing(_dur(grain, _d(1), False), sign), k + 2))
+        for count, j, vague in self.number(i):
+            word2 = self.wv(j)
+            sign2 = {
+                "past": -1,
+                "previous": -1,
+                "last": -1,
+                "next": 1,
+                "upcoming": 1,
+                "coming": 1,
+                "following": 1,
+            }.get(word2 or "")
+            if sign2 is not None and (grain := self.unit_at(j + 1)) is not None:
+                out.append((n.Trailing(_dur(grain, count, vague), sign2), j + 2))
+        if self.w(i, "within"):
+            m = self.opt(i + 1, "the")
+            m2 = m + 1 if self.w(m, "next") else m
+            if self.w(m, "last", "past"):
+                pass
+            else:
+                for dur, j in self.duration(m2):
+                    out.append((n.Trailing(dur, 0), j))
+                if m2 != m and (grain := self.unit_at(m2)) is not None:
+                    out.append((n.Trailing(_dur(grain, _d(1), False), 0), m2 + 1))
+        if self.w(i, "for"):
+            for dur, j in self.duration(i + 1):
+                if self.w(j, "from", "starting"):
+                    m = self.opt(j + 1, "from", "on")
+                    for base, e in self.atom(m):
+                        if not isinstance(base, n.Now):
+                            out.append((n.DurFrom(dur, base), e))
+        for dur, j in self.duration(i):
+            if self.w(j, "starting", "beginning", "commencing"):
+                m = self.opt(j + 1, "from", "on", "with")
+                for base, e in self.atom(m):
+                    if not isinstance(base, n.Now):
+                        out.append((n.DurFrom(dur, base), e))
+        return out
+
+    @rule
+    def between(self, i: int) -> R:
+        """``from A to B``, ``between A and B``, ``A - B``, ``Feb 12-15``, ``Nov-Feb 2017``,
+        ``between 3 and 12 of Sept``, ``from 4-23 in next month``."""
+        out: R = []
+        opener = self.wv(i)
+        k = i + 1 if opener in ("from", "between") else i
+        is_between = opener == "between"
+        firsts = self.atom(k) + self.partial(k)
+        for a, j in firsts:
+            if is_between:
+                joins = (
+                    [j + 1] if self.w(j, "and") or self.w(j, "to") or self.sym(j, "-", "~") else []
+                )
+            else:
+                joins = []
+                dash = self.sym(j, "-", "~", "\u2013") and self._dash_joins(j)
+                if self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
+                    joins.append(j + 1)
+                    if (
+                        self.w(j, "to")
+                        and self.w(j + 1, "the", "about")
+                        and isinstance(a, (n.DayNum, n.Date))
+                    ):
+                        joins.append(j + 2)
+            for m in joins:
+                for b, e in self.atom(m) + self.partial(m):
+                    if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
+                        continue
+                    if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
+                        continue
+                    if isinstance(b, n.DayNum) and not isinstance(a, (n.Date, n.DayNum)):
+                        continue
+                    out.append((n.Between(a, b), e))
+                    f = self.comma(e)
+                    f = self.opt(f, "in", "of")
+                    f2 = self.opt(f, "the")
+                    for tail, g in self.month_phrase(f2) + self.year_phrase(f) + self.period(f):
+                        out.append((n.Between(a, b, tail), g))
+        if self.w(i, "between") or self.w(i, "from"):
+            pass
+        return out
+
+    def _dash_joins(self, j: int) -> bool:
+        """Whether a dash at ``j`` joins two sides of a range (``2014-2018``, ``Jan-Feb``,
+        ``Nov 18-Dec 19``) rather than a compound (``day-after-tomorrow``, ``2019-Q1``)."""
+        if not (self.glued(j) and self.glued(j + 1)):
+            return True
+        left, right = self.t[j - 1], self.t[j + 1]
+        names = (lx.MONTHS, lx.WEEKDAYS)
+        if left.kind == "word" and right.kind == "word":
+            return any(left.value in t and right.value in t for t in names)
+        if left.kind == "num" and right.kind == "word":
+            return right.value in lx.MONTHS
+        if left.kind == "word" and right.kind == "num":
+            return left.value in ("am", "pm", "m") or left.value in lx.ORDINAL_SUFFIXES
+        return True
+
+    @rule
+    def partial(self, i: int) -> R:
+        """One side of a range that borrows its month from the other: ``15``, ``the 3rd``."""
+        out: R = []
+        k = self.opt(i, "the")
+        value = self.num(k, (1, 2))
+        if value is not None and 1 <= value <= 31 and not self.sym(k + 1, ":", ".", glued=True):
+            out.append((n.DayNum(value), k + 1))
+        for d, j in self.ordinal(k):
+            if 1 <= d <= 31:
+                out.append((n.DayNum(d), j))
+        return out
+
+    @rule
+    def open(self, i: int) -> R:
+        """``before 2018``, ``after the beginning of March``, ``since tomorrow``,
+        ``1/1/2016 and later``, ``2018 or later``, ``year 2012 or later``."""
+        out: R = []
+        for side, j in self.open_words(i):
+            k = self.opt(j, "around", "about")
+            for base, e in self.atom(k) + self.edge(k):
+                if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
+                    continue
+                out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        for base, j in self.atom(i):
+            if self.w(j, "or", "and") and self.w(
+                j + 1, "later", "after", "greater", "beyond", "onwards"
+            ):
+                out.append((n.Open("since", base), j + 2))
+            if self.w(j, "or", "and") and self.w(j + 1, "earlier", "before"):
+                out.append((n.Open("until", base), j + 2))
+            if self.w(j, "onwards", "onward", "on") and not self.w(j, "on"):
+                out.append((n.Open("since", base), j + 1))
+        if self.sym(i, "<", ">") or self.sym(i, "="):
+            k = i + 1
+            side = {"<": "before", ">": "after", "=": "since"}[self.t[i].value]
+            if self.sym(k, "="):
+                side = {"before": "until", "after": "since", "since": "since"}[side]
+                k += 1
+            for base, e in self.year_phrase(k):
+                out.append(
+                    (n.Open(side, base) if side != "since" or self.t[i].value != "=" else base, e)
+                )
+        return out
+
+    @rule
+    def approx(self, i: int) -> R:
+        out: R = []
+        k = i
+        if self.w(
+            i,
+            "around",
+            "about",
+            "approximately",
+            "approx",
+            "roughly",
+            "circa",
+            "ca",
+            "sometime",
+            "somewhere",
+            "near",
+            "nearly",
+            "almost",
+        ):
+            k = self.opt(i + 1, "around", "about", "in", "on", "at")
+        if k != i:
+            for base, e in self.atom(k):
+                out.append((n.Approx(base), e))
+        for base, j in self.atom(i):
+            if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
+                out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
+            if self.w(j, "or") and self.w(j + 1, "so"):
+                out.append((n.Approx(base), j + 2))
+        return out
+
+    @rule
+    def edge(self, i: int) -> R:
+        """``the beginning of next month``, ``end of the week``, ``mid May``, ``early March``,
+        ``late last year``, ``eod``, ``the eom``."""
+        out: R = []
+        k = self.opt(i, "the")
+        k = self.opt(k, "very")
+        word = self.wv(k)
+        which = {
+            "beginning": "start",
+            "start": "start",
+            "middle": "mid",
+            "end": "end",
+            "close": "end",
+        }.get(word or "")
+        if which is not None and self.w(k + 1, "of"):
+            m = self.opt(k + 2, "the")
+            if self.wv(m) in ("day", "week", "month", "quarter", "year") and not self.atom(m):
+                out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
+            else:
+                if self.wv(m) in ("day", "week", "month", "quarter", "year"):
+                    out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
+                for base, e in self.atom(k + 2) + self.atom(m):
+                    out.append((n.Edge(which, base), e))
+        if self.w(i, "early", "mid", "late", "middle") or (
+            self.w(i, "mid") and self.sym(i + 1, "-")
+        ):
+            which2 = {"early": "start", "mid": "mid", "middle": "mid", "late": "end"}[
+                self.wv(i) or "mid"
+            ]
+            m = i + 2 if self.sym(i + 1, "-") else i + 1
+            for base, e in self.coarse(m) + self.day(m):
+                if isinstance(
+                    base,
+                    (n.Month, n.Year, n.Period, n.Season, n.Decade, n.Quarter, n.Century, n.Period),
+                ):
+                    out.append((n.Edge(which2, base), e))
+        if word in lx.ANCHORS:
+            edge, grain = lx.ANCHORS[word]
+            out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
+        return out
+
+    @rule
+    def rest(self, i: int) -> R:
+        """``rest of the week``, ``earlier this month``, ``later today``, ``year to date``."""
+        out: R = []
+        k = self.opt(i, "the", "for")
+        k = self.opt(k, "the")
+        if self.w(k, "rest", "remainder", "balance") and self.w(k + 1, "of"):
+            for base, e in self.coarse(k + 2) + self.day(k + 2) + self.moment(k + 2):
+                out.append((n.Rest("rest", base), e))
+            m = self.opt(k + 2, "the")
+            if self.wv(m) in ("day", "week", "month", "year", "quarter"):
+                out.append((n.Rest("rest", n.Period(self.wv(m) or "day")), m + 1))
+        if self.w(i, "all", "whole", "entire") or self.w(k, "whole", "entire"):
+            m = self.opt(i + 1, "the") if self.w(i, "all") else k + 1
+            if self.wv(m) in ("day", "week", "month", "year") and not self.w(m + 1, "long"):
+                out.append((n.Period(self.wv(m) or "day"), m + 1))
+        if self.w(i, "earlier", "later"):
+            side = self.wv(i) or "later"
+            m = self.opt(i + 1, "in", "on")
+            m2 = self.opt(m, "the")
+            for base, e in self.coarse(m) + self.day(m) + self.moment(m):
+                out.append((n.Rest(side, base), e))
+            if m2 != m and self.wv(m2) in ("day", "week", "month", "year"):
+                out.append((n.Rest(side, n.Period(self.wv(m2) or "day")), m2 + 1))
+        for words, grain in (
+            (("year", "to", "date"), "year"),
+            (("ytd",), "year"),
+            (("month", "to", "date"), "month"),
+            (("mtd",), "month"),
+            (("week", "to", "date"), "week"),
+            (("quarter", "to", "date"), "quarter"),
+            (("qtd",), "quarter"),
+            (("to", "date"), "year"),
+        ):
+            if (j := self.seq(i, *words)) is not None:
+                out.append((n.Rest("todate", n.Period(grain)), j))
+        return out
+
+    @rule
+    def every(self, i: int) -> R:
+        """``every monday``, ``each morning``, ``daily``, ``on mondays``, ``every other week``."""
+        out: R = []
+        word = self.wv(i)
+        units = {
+            "daily": "day",
+            "weekly": "week",
+            "monthly": "month",
+            "yearly": "year",
+            "annually": "year",
+            "hourly": "hour",
+            "nightly": "day",
+            "quarterly": "quarter",
+        }
+        if word in units:
+            out.append((n.Every(None, units[word]), i + 1))
+        if word in ("every", "each"):
+            k = self.opt(i + 1, "other", "single")
+            for base, e in self.moment(k) + self.coarse(k):
+                out.append((n.Every(base), e))
+            if (grain := self.unit_at(k)) is not None:
+                out.append((n.Every(None, grain), k + 1))
+            for count, j, _ in self.number(k):
+                if (grain := self.unit_at(j)) is not None:
+                    out.append((n.Every(None, grain), j + 1))
+        k = self.opt(i, "on")
+        if self.wv(k) in lx.WEEKDAY_PLURALS:
+            wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
+            out.append((n.Every(n.Weekday(wd)), k + 1))
+        return out
+
+    @rule
+    def vague(self, i: int) -> R:
+        out: R = []
+        for words, (back, to) in _VAGUE_WORDS.get(self.wv(i) or "", ()):
+            if (j := self.seq(i, *words)) is not None:
+                out.append((n.Vague(back, to), j))
+        return out
+
+    @rule
+    def stamp(self, i: int) -> R:
+        tok = self.t[i]
+        if tok.kind == "org":
+            return [(n.Stamp(tok.value, "org"), i + 1)]
+        if tok.kind == "iso":
+            return [(n.Stamp(tok.value, "iso"), i + 1)]
+        if (
+            self.sym(i, "@")
+            and (self.num(i + 1, tuple(range(1, 13))) is not None)
+            and self.glued(i + 1)
+        ) and not self.sym(i + 2, ":", glued=True):
+            return [(n.Stamp(self.t[i + 1].value, "epoch"), i + 2)]
+        if (
+            self.sym(i, "-")
+            and self.glued(i + 1)
+            and self.t[i + 1].kind == "num"
+            and self.sym(i + 2, ".") is False
+        ):
+            pass
+        return []
+
+
+_NOW_WORDS = _index(
+    (
+        (("at", "the", "moment"), None),
+        (("at", "present"), None),
+        (("at", "the", "present", "time"), None),
+        (("at", "this", "time"), None),
+        (("at", "the", "minute"), None),
+        (("this", "moment"), None),
+        (("the", "present"), None),
+        (("currently",), None),
+        (("as", "of", "now"), None),
+        (("at", "this", "moment"), None),
+        (("current", "date"), None),
+        (("current", "time"), None),
+    )
+)
+_VAGUE_WORDS = _index(
+    (
+        (("recently",), (14, 0)),
+        (("lately",), (14, 0)),
+        (("the", "other", "day"), (7, 1)),
+        (("the", "other", "week"), (21, 7)),
+        (("a", "while", "ago"), (60, 7)),
+        (("a", "while", "back"), (60, 7)),
+        (("some", "time", "ago"), (60, 7)),
+        (("not", "long", "ago"), (14, 0)),
+    )
+)
+_OPEN_WORDS = _index(
+    (
+        (("after",), "after"),
+        (("before",), "before"),
+        (("by",), "until"),
+        (("until",), "until"),
+        (("till",), "until"),
+        (("til",), "until"),
+        (("since",), "since"),
+        (("later", "than"), "after"),
+        (("earlier", "than"), "before"),
+        (("no", "later", "than"), "until"),
+        (("no", "earlier", "than"), "since"),
+        (("as", "early", "as"), "since"),
+        (("as", "late", "as"), "until"),
+        (("prior", "to"), "before"),
+        (("up", "to"), "until"),
+        (("any", "time", "from"), "since"),
+        (("anytime", "from"), "since"),
+        (("starting",), "since"),
+        (("starting", "on"), "since"),
+        (("starting", "from"), "since"),
+        (("starting", "in"), "since"),
+        (("beginning",), "since"),
+        (("greater", "than"), "after"),
+        (("year", "greater", "than"), "after"),
+        (("not", "before"), "since"),
+        (("not", "after"), "until"),
+    )
+)
+
+
+def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
+    if grain == "fortnight":
+        return n.Dur((("week", count * 2),), approx)
+    if grain == "night":
+        return n.Dur((("day", count),), approx)
+    if grain == "weekend":
+        return n.Dur((("day", count * 2),), approx)
+    if grain == "decade":
+        return n.Dur((("year", count * 10),), approx)
+    if grain == "century":
+        return n.Dur((("year", count * 100),), approx)
+    return n.Dur(((grain, count),), approx)
+
+
+def _sub_day(dur: n.Dur) -> bool:
+    return any(g in ("second", "minute", "hour") for g, _ in dur.units) or any(
+        g == "day" and c != int(c) for g, c in dur.units
+    )
+
+
+def _two_digit_year(value: int) -> int:
+    """``74`` -> 1974, ``18`` -> 2018: within 50 years of 2000 (the pivot dateutil uses is
+    the current century; a fixed pivot keeps output independent of the clock)."""
+    return 2000 + value if value < 50 else 1900 + value

@@ -1,0 +1,980 @@
+"""Interpretation: a reading (:mod:`~prme_cli.timeexpr.nodes`) becomes a window in time.
+
+All the conventions of SPEC §4.2 live here and nowhere else — past-leaning bare names, what
+``next`` and ``last`` mean, parts of the day, how vague words widen a window — each in the
+function of the node it applies to. ``Context`` carries everything a reading depends on
+besides its words: the reference time, the zone, the week start, ``dayfirst``, the floor of a
+``range`` end, and in running text the previous expression (the anchor of ``two days later``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from decimal import Decimal
+
+from prme_cli.timeexpr import calendar as cal
+from prme_cli.timeexpr import nodes as n
+
+#: open ends of ``before X`` / ``after X``: printed as ``null``
+OPEN_START = datetime(1, 1, 2, tzinfo=UTC)
+OPEN_END = datetime(9999, 12, 30, tzinfo=UTC)
+
+
+class Refused(Exception):
+    """A reading that cannot stand (an impossible date, a weekday that does not match)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: datetime
+    end: datetime
+    grain: str
+    approximate: bool = False
+    kind: str = "point"  # point interval set
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    now: datetime
+    tz: tzinfo
+    today: date
+    dayfirst: bool = False
+    week_start: int = 0
+    not_before: date | None = None
+    anchor: Span | None = None
+
+
+def resolve(node: n.Node, ctx: Context) -> Span:
+    """The window of one reading."""
+    handler = _HANDLERS.get(type(node))
+    if handler is None:  # pragma: no cover - every node type has a handler
+        raise Refused(f"nothing resolves a {type(node).__name__}")
+    return handler(node, ctx)
+
+
+# ----------------------------------------------------------------------------- small helpers
+
+
+def day_span(day: date, ctx: Context, grain: str = "day") -> Span:
+    return Span(cal.at(day, ctx.tz), cal.at(day + timedelta(days=1), ctx.tz), grain)
+
+
+def period_span(start: date, grain: str, ctx: Context, count: int = 1) -> Span:
+    shown = {"decade": "year", "century": "year", "fortnight": "week"}.get(grain, grain)
+    unit = "week" if grain == "fortnight" else grain
+    count = count * 2 if grain == "fortnight" else count
+    return Span(cal.at(start, ctx.tz), cal.at(cal.add(start, unit, count), ctx.tz), shown)
+
+
+def _point(instant: datetime, grain: str, ctx: Context) -> Span:
+    step = timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)
+    return Span(instant, cal.plus(instant, step, ctx.tz), grain)
+
+
+def _date(year: int, month: int, day: int) -> date:
+    from prme_cli.timeexpr.lexicon import MONTH_NAMES
+
+    if not 1 <= month <= 12:
+        raise Refused(f"there is no month {month}")
+    if not 1 <= year <= 9998:
+        raise Refused(f"year {year} is out of range")
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise Refused(f"there is no {MONTH_NAMES[month - 1].title()} {day} in {year}") from None
+
+
+def _day_of(node: n.Node, ctx: Context) -> date:
+    span = resolve(node, ctx)
+    if span.grain not in ("day",) or (span.end - span.start) > timedelta(hours=26):
+        raise Refused("a time of day needs a single day")
+    return span.start.date()
+
+
+def _forward(ctx: Context) -> bool:
+    return ctx.not_before is not None
+
+
+def _base_day(ctx: Context) -> date:
+    return ctx.not_before or ctx.today
+
+
+# ------------------------------------------------------------------------------- day handlers
+
+
+def _now(node: n.Now, ctx: Context) -> Span:
+    return _point(ctx.now.replace(microsecond=0), "second", ctx)
+
+
+def _prev(node: n.Prev, ctx: Context) -> Span:
+    if ctx.anchor is not None:
+        return ctx.anchor
+    return day_span(ctx.today, ctx)
+
+
+def _relday(node: n.RelDay, ctx: Context) -> Span:
+    return day_span(ctx.today + timedelta(days=node.days), ctx)
+
+
+def _date_node(node: n.Date, ctx: Context) -> Span:
+    if node.month is None:
+        return day_span(_day_of_month(node.day, ctx, node.relation), ctx)
+    if node.year is not None:
+        return day_span(_date(node.year, node.month, node.day), ctx)
+    if not 1 <= node.month <= 12:
+        raise Refused(f"there is no month {node.month}")
+    if not 1 <= node.day <= (29 if node.month == 2 else 30 if node.month in (4, 6, 9, 11) else 31):
+        from prme_cli.timeexpr.lexicon import MONTH_NAMES
+
+        raise Refused(f"there is no {MONTH_NAMES[node.month - 1].title()} {node.day}")
+    return day_span(_month_day(node.month, node.day, node.relation, ctx), ctx)
+
+
+def _month_day(month: int, day: int, relation: str, ctx: Context) -> date:
+    """A year-less month and day: most recent (today counts), or per ``relation``."""
+    today = ctx.today
+    forward = _forward(ctx) or relation in ("next", "coming")
+    anchor = _base_day(ctx) if relation == "" else today
+    if relation == "this":
+        return _date(today.year, month, day)
+    for years in range(9):
+        year = anchor.year + (years if forward else -years)
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            continue
+        if relation in ("next", "coming") and candidate > today:
+            return candidate
+        if relation == "last" and candidate < today:
+            return candidate
+        if relation == "" and (candidate >= anchor if forward else candidate <= anchor):
+            return candidate
+    raise Refused(f"no {month}/{day} near {anchor.year}")
+
+
+def _day_of_month(day: int, ctx: Context, relation: str = "") -> date:
+    """``the 3rd``: the most recent 3rd of a month (or the first from a range's start)."""
+    if not 1 <= day <= 31:
+        raise Refused(f"no month has a day {day}")
+    anchor = _base_day(ctx)
+    forward = _forward(ctx) or relation == "next"
+    for months in range(13):
+        first = cal.add(anchor.replace(day=1), "month", months if forward else -months)
+        try:
+            candidate = first.replace(day=day)
+        except ValueError:
+            continue
+        if relation == "next" and candidate <= ctx.today:
+            continue
+        if (candidate >= anchor) if forward else (candidate <= anchor):
+            return candidate
+    raise Refused(f"no month has a day {day}")
+
+
+def weekday_date(weekday: int, relation: str, count: int, ctx: Context) -> date:
+    today = ctx.today
+    week = cal.floor(today, "week", ctx.week_start)
+    in_week = (weekday - ctx.week_start) % 7
+    if count > 0:  # "3 fridays from now"
+        return today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1 + 7 * (count - 1))
+    if count < 0:  # "2 thursdays ago"
+        return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1 + 7 * (-count - 1))
+    if relation == "":
+        if ctx.not_before is not None:
+            return ctx.not_before + timedelta(days=(weekday - ctx.not_before.weekday()) % 7)
+        return today - timedelta(days=(today.weekday() - weekday) % 7)
+    if relation == "last":
+        return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+    if relation == "coming":
+        return today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
+    if relation == "this":
+        return week + timedelta(days=in_week)
+    if relation == "this_past":
+        return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+    if relation == "next":
+        return week + timedelta(days=7 + in_week)
+    if relation == "after_next":
+        return week + timedelta(days=14 + in_week)
+    raise Refused(f"unknown relation {relation}")
+
+
+def _weekday(node: n.Weekday, ctx: Context) -> Span:
+    if node.relation == "following":  # the first one after the previous expression
+        base = ctx.anchor.start.date() if ctx.anchor is not None else ctx.today
+        return day_span(base + timedelta(days=(node.weekday - base.weekday() - 1) % 7 + 1), ctx)
+    return day_span(weekday_date(node.weekday, node.relation, node.count, ctx), ctx)
+
+
+def _in_period(node: n.InPeriod, ctx: Context) -> Span:
+    period = resolve(node.period, ctx)
+    first = period.start.date()
+    inner = node.inner
+    if isinstance(inner, n.Weekday):
+        week = cal.floor(first, "week", ctx.week_start)
+        if period.grain == "week" or (period.end - period.start) <= timedelta(days=8):
+            return day_span(week + timedelta(days=(inner.weekday - ctx.week_start) % 7), ctx)
+        raise Refused(
+            "a weekday of a period longer than a week: say which one (the first monday of …)"
+        )
+    if isinstance(inner, n.Month) and period.grain == "year":
+        return period_span(date(first.year, inner.month, 1), "month", ctx)
+    if isinstance(inner, n.Date) and inner.month is not None and period.grain == "year":
+        return day_span(_date(first.year, inner.month, inner.day), ctx)
+    if isinstance(inner, n.Date) and inner.month is None:
+        if period.grain != "month":
+            raise Refused("a day of the month needs a month")
+        return day_span(_date(first.year, first.month, inner.day), ctx)
+    if isinstance(inner, n.Part):
+        return _part_on(first, inner, ctx)
+    raise Refused("cannot place that inside a period")
+
+
+def _nth(node: n.Nth, ctx: Context) -> Span:
+    period = resolve(node.period, ctx)
+    first, last = period.start.date(), (period.end - timedelta(seconds=1)).date()
+    if node.what == "weekday" and node.weekday is not None:
+        days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+        matching = [d for d in days if d.weekday() == node.weekday]
+        index = node.n - 1 if node.n > 0 else node.n
+        if not matching or not -len(matching) <= index < len(matching):
+            raise Refused(f"there is no such weekday number {node.n} in that period")
+        return day_span(matching[index], ctx)
+    if node.what == "day":
+        day = (
+            first + timedelta(days=node.n - 1) if node.n > 0 else last + timedelta(days=node.n + 1)
+        )
+        if not first <= day <= last:
+            raise Refused(f"that period has no day {node.n}")
+        return day_span(day, ctx)
+    if node.what == "week":
+        if node.n > 0:
+            start = first + timedelta(weeks=node.n - 1)
+        else:
+            start = last + timedelta(days=1) - timedelta(weeks=-node.n)
+        if start < first or start > last:
+            raise Refused(f"that period has no week {node.n}")
+        return Span(cal.at(start, ctx.tz), cal.at(start + timedelta(days=7), ctx.tz), "week")
+    if node.what == "weekend":
+        saturdays = [
+            first + timedelta(days=i)
+            for i in range((last - first).days + 1)
+            if (first + timedelta(days=i)).weekday() == 5
+        ]
+        index = node.n - 1 if node.n > 0 else node.n
+        if not -len(saturdays) <= index < len(saturdays):
+            raise Refused(f"that period has no weekend {node.n}")
+        return _weekend(saturdays[index], ctx)
+    if node.what in ("month", "quarter"):
+        count = 12 if node.what == "month" else 4
+        if period.grain != "year":
+            raise Refused(f"a {node.what} number needs a year")
+        index = node.n if node.n > 0 else count + 1 + node.n
+        if not 1 <= index <= count:
+            raise Refused(f"a year has no {node.what} {node.n}")
+        step = 1 if node.what == "month" else 3
+        return period_span(date(first.year, (index - 1) * step + 1, 1), node.what, ctx)
+    if node.what == "days":  # "first ten days of last year"
+        return Span(
+            cal.at(first, ctx.tz),
+            cal.at(first + timedelta(days=node.n), ctx.tz),
+            "day",
+            kind="interval",
+        )
+    raise Refused(f"cannot count {node.what}s in a period")
+
+
+def _holiday(node: n.Holiday, ctx: Context) -> Span:
+    def on(year: int) -> date | None:
+        return cal.holiday_date(node.key, year)
+
+    if node.year is not None:
+        found = on(node.year)
+        if found is None:
+            raise Refused(f"no date for that holiday in {node.year}")
+        return day_span(found, ctx)
+    today = ctx.today
+    anchor = _base_day(ctx)
+    relation = node.relation
+    if relation == "this":
+        found = on(today.year)
+        if found is None:
+            raise Refused("no date for that holiday this year")
+        return day_span(found, ctx)
+    forward = relation in ("next", "coming") or (relation == "" and _forward(ctx))
+    for years in range(3):
+        year = anchor.year + (years if forward else -years)
+        found = on(year)
+        if found is None:
+            continue
+        if relation in ("next", "coming") and found > today:
+            return day_span(found, ctx)
+        if relation == "last" and found < today:
+            return day_span(found, ctx)
+        if relation == "" and (found >= anchor if forward else found <= anchor):
+            return day_span(found, ctx)
+    raise Refused("no date for that holiday near the reference time")
+
+
+def _weekend(saturday: date, ctx: Context) -> Span:
+    return Span(cal.at(saturday, ctx.tz), cal.at(saturday + timedelta(days=2), ctx.tz), "day")
+
+
+def _saturday_of(day: date) -> date:
+    return day - timedelta(days=day.weekday()) + timedelta(days=5)
+
+
+def _period(node: n.Period, ctx: Context) -> Span:
+    today = ctx.today
+    if node.grain == "weekend":
+        saturday = _saturday_of(today) + timedelta(weeks=node.offset)
+        if node.bare:
+            if ctx.not_before is not None:
+                saturday = _saturday_of(ctx.not_before)  # its Sunday is never before the floor
+            elif saturday > today:
+                saturday -= timedelta(days=7)
+        return _weekend(saturday, ctx)
+    if node.grain == "day":
+        return day_span(today + timedelta(days=node.offset), ctx)
+    if node.grain == "fortnight":
+        start = cal.floor(today, "week", ctx.week_start) + timedelta(weeks=2 * node.offset)
+        return Span(cal.at(start, ctx.tz), cal.at(start + timedelta(weeks=2), ctx.tz), "week")
+    start = cal.add(cal.floor(today, node.grain, ctx.week_start), node.grain, node.offset)
+    if node.working and node.grain == "week":
+        monday = start + timedelta(days=(0 - start.weekday()) % 7)
+        return Span(cal.at(monday, ctx.tz), cal.at(monday + timedelta(days=5), ctx.tz), "day")
+    return period_span(start, node.grain, ctx)
+
+
+def _month(node: n.Month, ctx: Context) -> Span:
+    today = ctx.today
+    month = node.month
+    if not 1 <= month <= 12:
+        raise Refused(f"there is no month {month}")
+    if node.year is not None:
+        return period_span(date(node.year, month, 1), "month", ctx)
+    relation = node.relation
+    if relation == "":
+        if ctx.not_before is not None:
+            floor = ctx.not_before
+            year = floor.year if month >= floor.month else floor.year + 1
+        else:
+            year = today.year if month <= today.month else today.year - 1
+    elif relation == "last":
+        year = today.year if month < today.month else today.year - 1
+    elif relation in ("next", "coming"):
+        year = today.year if month > today.month else today.year + 1
+        year += node.count
+    else:
+        year = today.year
+    return period_span(date(year, month, 1), "month", ctx)
+
+
+def _year(node: n.Year, ctx: Context) -> Span:
+    if node.year < 1:
+        raise Refused(f"{-node.year} BC is before year 1, where Python's calendar starts")
+    if node.year > 9998:
+        raise Refused(f"year {node.year} is outside the calendar prme can hold")
+    return period_span(date(node.year, 1, 1), "year", ctx)
+
+
+def _quarter(node: n.Quarter, ctx: Context) -> Span:
+    months = 6 if node.half else 3
+    grain = "quarter"
+    count = 12 // months
+    if not 1 <= node.quarter <= count:
+        raise Refused(f"a year has no {'half' if node.half else 'quarter'} {node.quarter}")
+    start_month = (node.quarter - 1) * months + 1
+    if node.year is not None:
+        year = node.year
+    else:
+        today = _base_day(ctx)
+        current = (today.month - 1) // months + 1
+        if _forward(ctx) or node.relation in ("next", "coming"):
+            year = today.year if node.quarter >= current else today.year + 1
+        elif node.relation == "this":
+            year = today.year
+        else:
+            year = today.year if node.quarter <= current else today.year - 1
+    start = date(year, start_month, 1)
+    end = start + cal.relativedelta(months=months)
+    return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "month" if node.half else grain)
+
+
+def _season(node: n.Season, ctx: Context) -> Span:
+    def starting(year: int) -> date:
+        return date(year, node.month, 1)
+
+    today = ctx.today
+    if node.year is not None:
+        start = starting(node.year)
+    else:
+        # the season that started most recently (today counts), then per relation
+        year = today.year if starting(today.year) <= today else today.year - 1
+        current = starting(year)
+        contains = today < current + cal.relativedelta(months=3)
+        relation = node.relation
+        if relation == "" and _forward(ctx):
+            floor = ctx.not_before or today
+            start = (
+                starting(floor.year) if starting(floor.year) >= floor else starting(floor.year + 1)
+            )
+            if contains and floor <= current + cal.relativedelta(months=3):
+                start = current
+        elif relation == "":
+            start = current
+        elif relation == "last":
+            start = starting(year - 1) if contains else current
+        elif relation in ("next", "coming"):
+            start = starting(year + 1)
+        else:  # this: the one we are in, else this year's
+            start = current if contains else starting(today.year)
+    end = start + cal.relativedelta(months=3)
+    return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "month")
+
+
+def _decade(node: n.Decade, ctx: Context) -> Span:
+    if node.start is not None:
+        start = node.start
+    else:
+        year = ctx.today.year
+        start = year // 100 * 100 + node.twodigit
+        if start > year:
+            start -= 100
+    return Span(cal.at(date(start, 1, 1), ctx.tz), cal.at(date(start + 10, 1, 1), ctx.tz), "year")
+
+
+def _century(node: n.Century, ctx: Context) -> Span:
+    first = max((node.number - 1) * 100, 1)
+    if not 1 <= node.number <= 99:
+        raise Refused(f"no century {node.number}")
+    return Span(
+        cal.at(date(first, 1, 1), ctx.tz), cal.at(date(node.number * 100, 1, 1), ctx.tz), "year"
+    )
+
+
+def _isoweek(node: n.IsoWeek, ctx: Context) -> Span:
+    year = node.year if node.year is not None else ctx.today.year
+    try:
+        monday = date.fromisocalendar(year, node.week, 1)
+    except ValueError:
+        raise Refused(f"{year} has no ISO week {node.week}") from None
+    return Span(cal.at(monday, ctx.tz), cal.at(monday + timedelta(days=7), ctx.tz), "week")
+
+
+# ------------------------------------------------------------------------- offsets and spans
+
+
+def _widen(span: Span, ctx: Context) -> Span:
+    """A vague expression's window, widened by about a third of its grain each side."""
+    pad = {
+        "second": timedelta(minutes=15),
+        "minute": timedelta(minutes=30),
+        "hour": timedelta(hours=1),
+        "day": timedelta(days=1),
+        "week": timedelta(days=2),
+        "month": timedelta(days=7),
+        "quarter": timedelta(days=15),
+        "year": timedelta(days=30),
+    }[span.grain]
+    if pad >= timedelta(days=1):
+        start = cal.at(span.start.date() - pad, ctx.tz) if span.start != OPEN_START else span.start
+        end = cal.at(span.end.date() + pad, ctx.tz) if span.end != OPEN_END else span.end
+    else:
+        start = cal.plus(span.start, -pad, ctx.tz) if span.start != OPEN_START else span.start
+        end = cal.plus(span.end, pad, ctx.tz) if span.end != OPEN_END else span.end
+    return Span(start, end, span.grain, True, span.kind)
+
+
+def _units(dur: n.Dur) -> dict[str, Decimal]:
+    return dict(dur.units)
+
+
+def _sub_day(dur: n.Dur) -> bool:
+    return any(g in cal.SUB_DAY for g, _ in dur.units) or any(
+        g == "day" and c != int(c) for g, c in dur.units
+    )
+
+
+def _move(instant: datetime, dur: n.Dur, sign: int, ctx: Context) -> datetime:
+    """Wall-clock move for calendar units, elapsed time for the rest."""
+    units = _units(dur)
+    whole = {g: c for g, c in units.items() if g not in cal.SUB_DAY}
+    elapsed = {g: c for g, c in units.items() if g in cal.SUB_DAY}
+    wall = instant.astimezone(ctx.tz).replace(tzinfo=None)
+    moved = cal.localize(cal.shift_wall(wall, whole, sign), ctx.tz) if whole else instant
+    if elapsed:
+        seconds = cal.seconds_of(elapsed)
+        moved = cal.plus(moved, timedelta(seconds=float(seconds)) * sign, ctx.tz)
+    return moved
+
+
+def _shift(node: n.Shift, ctx: Context) -> Span:
+    if node.base is None:
+        if any(g == "second" for g, _ in node.dur.units):
+            moved = _move(ctx.now.replace(microsecond=0), node.dur, node.sign, ctx)
+            span = _point(moved, "second", ctx)
+        elif _sub_day(node.dur):
+            moved = _move(ctx.now.replace(second=0, microsecond=0), node.dur, node.sign, ctx)
+            span = _point(moved, "minute", ctx)
+        else:
+            moved = _move(cal.at(ctx.today, ctx.tz), node.dur, node.sign, ctx)
+            span = day_span(moved.date(), ctx)
+    else:
+        base = resolve(node.base, ctx)
+        start = _move(base.start, node.dur, node.sign, ctx)
+        if base.grain in ("minute", "second") or _sub_day(node.dur):
+            end = cal.plus(start, base.end - base.start, ctx.tz)
+            grain = cal.finer(base.grain, "minute") if _sub_day(node.dur) else base.grain
+            span = Span(start, end, grain, base.approximate, base.kind)
+        else:
+            end = _move(base.end, node.dur, node.sign, ctx)
+            span = Span(start, end, base.grain, base.approximate, base.kind)
+    return _widen(span, ctx) if node.dur.approx else span
+
+
+def _repeat(node: n.Repeat, ctx: Context) -> Span:
+    """``the week after next`` (2), ``the month before last`` (-2): whole periods."""
+    return _period(n.Period(node.grain, node.count), ctx)
+
+
+def _trailing(node: n.Trailing, ctx: Context) -> Span:
+    if all(count == 0 for _, count in node.dur.units):
+        raise Refused("a span of zero length is empty")
+    finest = node.dur.finest()
+    grain = {
+        "fortnight": "week",
+        "decade": "year",
+        "century": "year",
+        "night": "day",
+        "weekend": "day",
+    }.get(finest, finest)
+    if node.sign == 0:  # within N units: from now (today for days and longer)
+        if _sub_day(node.dur):
+            return Span(
+                ctx.now, _move(ctx.now, node.dur, 1, ctx), grain, node.dur.approx, "interval"
+            )
+        start = cal.at(ctx.today, ctx.tz)
+        return Span(start, _move(start, node.dur, 1, ctx), grain, node.dur.approx, "interval")
+    if _sub_day(node.dur):
+        other = _move(ctx.now, node.dur, node.sign, ctx)
+        first, last = (other, ctx.now) if node.sign < 0 else (ctx.now, other)
+        return Span(first, last, grain, node.dur.approx, "interval")
+    if node.sign < 0:
+        start = _move(cal.at(ctx.today, ctx.tz), node.dur, -1, ctx)
+        return Span(start, ctx.now, grain, node.dur.approx, "interval")
+    tomorrow = cal.at(ctx.today + timedelta(days=1), ctx.tz)
+    return Span(tomorrow, _move(tomorrow, node.dur, 1, ctx), grain, node.dur.approx, "interval")
+
+
+_THIRDS = {
+    "year": (("month", 0, 4), ("month", 4, 8), ("month", 8, 12)),
+    "quarter": (("month", 0, 1), ("month", 1, 2), ("month", 2, 3)),
+    "month": (("day", 0, 10), ("day", 10, 20), ("day", 20, 31)),
+    "week": (("day", 0, 3), ("day", 2, 5), ("day", 3, 7)),
+    "day": (("hour", 0, 8), ("hour", 8, 16), ("hour", 16, 24)),
+}
+
+
+def _edge(node: n.Edge, ctx: Context) -> Span:
+    base = resolve(node.base, ctx)
+    if node.edge == "week_of":
+        monday = cal.floor(base.start.date(), "week", ctx.week_start)
+        return Span(cal.at(monday, ctx.tz), cal.at(monday + timedelta(days=7), ctx.tz), "week")
+    if node.edge == "weekend_of":
+        day = base.start.date()
+        if day.weekday() == 0:  # a Monday holiday: the long weekend before it
+            return Span(
+                cal.at(day - timedelta(days=2), ctx.tz),
+                cal.at(day + timedelta(days=1), ctx.tz),
+                "day",
+            )
+        if day.weekday() == 4:  # a Friday: the long weekend it starts
+            return Span(cal.at(day, ctx.tz), cal.at(day + timedelta(days=3), ctx.tz), "day")
+        saturday = (
+            day - timedelta(days=(day.weekday() - 5) % 7)
+            if day.weekday() >= 5
+            else _saturday_of(day)
+        )
+        return _weekend(saturday, ctx)
+    if node.instant or base.grain in ("second", "minute"):
+        if node.edge == "end":
+            return Span(cal.plus(base.end, timedelta(seconds=-1), ctx.tz), base.end, "second")
+        return Span(base.start, cal.plus(base.start, timedelta(seconds=1), ctx.tz), "second")
+    which = {"start": 0, "mid": 1, "end": 2}[node.edge]
+    length = base.end - base.start
+    grain = base.grain
+    if grain == "year" and length > timedelta(days=370):  # a decade or a century
+        years = round(length.days / 365.25)
+        first = base.start.year + (0, years * 3 // 10, years * 7 // 10)[which]
+        last = base.start.year + (years * 3 // 10, years * 7 // 10, years)[which]
+        return Span(
+            cal.at(date(first, 1, 1), ctx.tz), cal.at(date(last, 1, 1), ctx.tz), "year", True
+        )
+    if grain not in _THIRDS:
+        grain = (
+            "day"
+            if length <= timedelta(hours=25)
+            else "week"
+            if length <= timedelta(days=8)
+            else "month"
+        )
+    unit, lo, hi = _THIRDS[grain][which]
+    first_day = base.start.date()
+    if unit == "month":
+        start, end = (
+            first_day + cal.relativedelta(months=lo),
+            first_day + cal.relativedelta(months=hi),
+        )
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "month", True)
+    if unit == "day":
+        last_day = (base.end - timedelta(seconds=1)).date()
+        start = first_day + timedelta(days=lo)
+        end = min(first_day + timedelta(days=hi), last_day + timedelta(days=1))
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "day", True)
+    start_dt = cal.at(first_day, ctx.tz, time(lo))
+    end_dt = cal.at(first_day + timedelta(days=hi // 24), ctx.tz, time(hi % 24))
+    return Span(start_dt, end_dt, "hour", True)
+
+
+def _rest(node: n.Rest, ctx: Context) -> Span:
+    base = resolve(node.base, ctx)
+    today_start = cal.at(ctx.today, ctx.tz)
+    tomorrow = cal.at(ctx.today + timedelta(days=1), ctx.tz)
+    short = base.end - base.start <= timedelta(hours=25)
+    if node.side == "rest":
+        start, end = max(ctx.now, base.start), base.end
+    elif node.side == "todate":
+        start, end = base.start, min(ctx.now, base.end)
+    elif node.side == "earlier":
+        start, end = base.start, min(ctx.now if short else today_start, base.end)
+    else:
+        start, end = max(ctx.now if short else tomorrow, base.start), base.end
+    if end <= start:
+        raise Refused("that part of the period is empty")
+    grain = "minute" if short else "day"
+    return Span(start, end, grain, False, "interval")
+
+
+# ------------------------------------------------------------------------- times of the day
+
+
+def _part_hours(part: n.Part) -> tuple[float, float]:
+    from prme_cli.timeexpr.lexicon import PARTS
+
+    first, last = PARTS[part.name]
+    middle = (first + last) / 2
+    if part.mod == "early":
+        return first, middle
+    if part.mod == "late":
+        return middle, last
+    if part.mod == "mid":
+        quarter = (last - first) / 4
+        return first + quarter, last - quarter
+    return first, last
+
+
+def _hour_time(day: date, hours: float, ctx: Context) -> datetime:
+    whole = int(hours)
+    minutes = round((hours - whole) * 60)
+    return cal.at(day + timedelta(days=whole // 24), ctx.tz, time(whole % 24, minutes))
+
+
+def _part_on(day: date, part: n.Part, ctx: Context) -> Span:
+    first, last = _part_hours(part)
+    return Span(_hour_time(day, first, ctx), _hour_time(day, last, ctx), "hour")
+
+
+def _part_node(node: n.Part, ctx: Context) -> Span:
+    return _part_on(ctx.today, node, ctx)
+
+
+def clock_hour(clock: n.Clock, part: n.Part | None) -> int:
+    """The 24-hour hour a clock time means (a hour past 24 is the next day's)."""
+    hour = clock.hour
+    if clock.meridiem:
+        if not 1 <= hour <= 12:
+            raise Refused(f"{hour}{clock.meridiem} is not a time of day")
+        return hour % 12 + (12 if clock.meridiem == "pm" else 0)
+    if hour > 23:
+        raise Refused(f"{hour}:{clock.minute:02d} is not a time of day")
+    if hour > 12 or clock.zero_padded or hour == 0:
+        return hour
+    if part is not None:
+        first, last = _part_hours(part)
+        for candidate in (hour % 12, hour % 12 + 12, hour % 12 + 24):
+            if first <= candidate + clock.minute / 60 < last or (candidate == first):
+                return candidate
+        return hour % 12 + 12 if first >= 12 else hour
+    # no am/pm and no part of the day: waking hours (1-6 are afternoon, 7-12 as written)
+    return hour + 12 if 1 <= hour <= 6 else hour
+
+
+def _clock_at(day: date, clock: n.Clock, part: n.Part | None, ctx: Context) -> datetime:
+    hour = clock_hour(clock, part)
+    if clock.minute > 59 or (clock.second or 0) > 59:
+        raise Refused(f"{clock.hour}:{clock.minute:02d} is not a time of day")
+    return cal.at(
+        day + timedelta(days=hour // 24), ctx.tz, time(hour % 24, clock.minute, clock.second or 0)
+    )
+
+
+def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Context) -> Span:
+    first, last = node.first, node.last
+    if last.meridiem and not first.meridiem and not first.zero_padded and first.hour <= 12:
+        same = first.replace(meridiem=last.meridiem)
+        other = first.replace(meridiem="am" if last.meridiem == "pm" else "pm")
+        end_hour = clock_hour(last, None)
+        first = same if clock_hour(same, None) <= end_hour else other
+    start = _clock_at(day, first, part, ctx)
+    end = _clock_at(day, last, part, ctx)
+    if end <= start and not last.meridiem and last.hour <= 12 and not last.zero_padded:
+        end = _clock_at(day, last.replace(hour=last.hour % 12 + 12), None, ctx)
+    if end <= start:
+        end = cal.localize(end.replace(tzinfo=None) + timedelta(days=1), ctx.tz)
+    grain = "second" if first.second is not None or last.second is not None else "minute"
+    return Span(start, end, grain, False, "interval")
+
+
+def _moment(node: n.Moment, ctx: Context) -> Span:
+    if node.day is None:
+        day = ctx.today
+    elif isinstance(node.day, n.Prev) and ctx.anchor is not None:
+        day = ctx.anchor.start.date()
+    else:
+        day = _day_of(node.day, ctx)
+    part, what = node.part, node.time
+    if what is None:
+        if part is None:
+            return day_span(day, ctx)
+        return _part_on(day, part, ctx)
+    if isinstance(what, n.Clock):
+        instant = _clock_at(day, what, part, ctx)
+        return _point(instant, "second" if what.second is not None else "minute", ctx)
+    if isinstance(what, n.ClockRange):
+        return _clock_range(day, what, part, ctx)
+    if isinstance(what, n.ClockFor):
+        start = _clock_at(day, what.clock, part, ctx)
+        return Span(start, _move(start, what.dur, 1, ctx), "minute", False, "interval")
+    if isinstance(what, n.Open):
+        inner = n.Moment(node.day, part, what.base)
+        span = _moment(inner, ctx)
+        bounds = day_span(day, ctx)
+        if what.side in ("before", "until"):
+            end = span.start if what.side == "before" else span.end
+            return Span(bounds.start, end, span.grain, span.approximate, "interval")
+        start = span.end if what.side == "after" else span.start
+        return Span(start, bounds.end, span.grain, span.approximate, "interval")
+    if isinstance(what, n.Approx):
+        return _widen(_moment(n.Moment(node.day, part, what.base), ctx), ctx)
+    raise Refused("cannot place that in a day")
+
+
+# ------------------------------------------------------------------------------- intervals
+
+
+def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
+    """Give one side of a range what it leaves out (its month, its year) from the other side
+    or from a shared tail: ``Feb 12-15`` -> Feb 15; ``Nov-Feb 2017`` -> Nov 2016."""
+    if isinstance(tail, n.Year):
+        if (
+            isinstance(node, (n.Date, n.Month))
+            and node.year is None
+            and (not isinstance(node, n.Date) or node.month)
+        ):
+            return node.replace(year=tail.year)
+        if isinstance(node, n.Quarter) and node.year is None:
+            return node.replace(year=tail.year)
+    if isinstance(tail, n.Month) and isinstance(node, (n.DayNum, n.Date)):
+        day = node.day
+        month_year = tail.year
+        if isinstance(node, n.Date) and node.month is not None:
+            return node
+        return n.Date(day, tail.month, month_year)
+    if isinstance(node, n.DayNum) and isinstance(other, n.Date) and other.month is not None:
+        return n.Date(node.day, other.month, other.year)
+    return node
+
+
+def _between(node: n.Between, ctx: Context) -> Span:
+    first = _fill(node.first, node.tail, node.last)
+    last = _fill(node.last, node.tail, node.first)
+    if isinstance(first, n.DayNum) and isinstance(last, n.Date) and last.month is not None:
+        first = n.Date(first.day, last.month, last.year)
+    if (
+        isinstance(first, n.Month)
+        and isinstance(last, n.Month)
+        and first.year is None
+        and last.year is not None
+    ):
+        first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
+    if (
+        isinstance(first, n.Date)
+        and isinstance(last, n.Date)
+        and first.year is None
+        and last.year is not None
+        and first.month is not None
+        and last.month is not None
+    ):
+        first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
+    a = resolve(first, ctx)
+    floor = dataclasses.replace(ctx, not_before=a.start.date())
+    if isinstance(last, n.DayNum) and isinstance(first, n.Date) and first.month is not None:
+        b = day_span(_date(a.start.year, a.start.month, last.day), ctx)
+    else:
+        b = resolve(last, floor)
+    end = b.start if b.grain in ("second", "minute") and b.kind == "point" else b.end
+    if end <= a.start:
+        raise Refused("the range ends before it starts")
+    grain = cal.finer(a.grain, b.grain)
+    return Span(a.start, end, grain, a.approximate or b.approximate, "interval")
+
+
+def _durfrom(node: n.DurFrom, ctx: Context) -> Span:
+    base = resolve(node.base, ctx)
+    grain = node.dur.finest()
+    grain = grain if grain in cal.GRAIN_ORDER else "day"
+    return Span(base.start, _move(base.start, node.dur, 1, ctx), grain, node.dur.approx, "interval")
+
+
+def _open(node: n.Open, ctx: Context) -> Span:
+    base = resolve(node.base, ctx)
+    if node.side == "before":
+        return Span(OPEN_START, base.start, base.grain, base.approximate, "interval")
+    if node.side == "until":
+        return Span(OPEN_START, base.end, base.grain, base.approximate, "interval")
+    if node.side == "after":
+        return Span(base.end, OPEN_END, base.grain, base.approximate, "interval")
+    return Span(base.start, OPEN_END, base.grain, base.approximate, "interval")
+
+
+def _approx(node: n.Approx, ctx: Context) -> Span:
+    return _widen(resolve(node.base, ctx), ctx)
+
+
+def _vague(node: n.Vague, ctx: Context) -> Span:
+    start = cal.at(ctx.today - timedelta(days=node.days_back), ctx.tz)
+    end = ctx.now if node.days_to == 0 else cal.at(ctx.today - timedelta(days=node.days_to), ctx.tz)
+    return Span(start, end, "day", True, "interval")
+
+
+def _every(node: n.Every, ctx: Context) -> Span:
+    if node.base is None:
+        grain = node.unit if node.unit in cal.GRAIN_ORDER else "day"
+        span = _period(n.Period(grain if grain not in cal.SUB_DAY else "day", 0), ctx)
+        if grain in cal.SUB_DAY:
+            span = Span(
+                cal.plus(ctx.now.replace(minute=0, second=0, microsecond=0), timedelta(0), ctx.tz),
+                cal.plus(
+                    ctx.now.replace(minute=0, second=0, microsecond=0), timedelta(hours=1), ctx.tz
+                ),
+                "hour",
+            )
+    else:
+        span = resolve(node.base, ctx)
+    return dataclasses.replace(span, kind="set")
+
+
+def _daynum(node: n.DayNum, ctx: Context) -> Span:
+    return day_span(_day_of_month(node.day, ctx), ctx)
+
+
+def _with_year(node: n.WithYear, ctx: Context) -> Span:
+    base = node.base
+    if isinstance(base, (n.Holiday, n.Month, n.Quarter, n.Season)) or (
+        isinstance(base, n.Date) and base.month
+    ):
+        return resolve(base.replace(year=node.year, relation=""), ctx)
+    if isinstance(base, n.Checked):
+        return resolve(base.replace(base=n.WithYear(base.base, node.year)), ctx)
+    if isinstance(base, n.IsoWeek):
+        return resolve(base.replace(year=node.year), ctx)
+    raise Refused("a year does not go with that")
+
+
+def _checked(node: n.Checked, ctx: Context) -> Span:
+    base = node.base
+    if isinstance(base, n.Date) and base.year is None and base.month is None:
+        # "Monday 21", "Mon 13th": the most recent 21st that falls on a Monday
+        forward = _forward(ctx) or base.relation in ("next", "coming")
+        anchor = _base_day(ctx)
+        if base.month is not None:
+            steps = [(anchor.year + (i if forward else -i), base.month) for i in range(29)]
+        else:
+            steps = []
+            for i in range(25):
+                first = cal.add(anchor.replace(day=1), "month", i if forward else -i)
+                steps.append((first.year, first.month))
+        for year, month in steps:
+            try:
+                candidate = date(year, month, base.day)
+            except ValueError:
+                continue
+            if candidate.weekday() == node.weekday and (
+                (candidate >= anchor) if forward else (candidate <= anchor)
+            ):
+                return day_span(candidate, ctx)
+        raise Refused("no such date falls on that weekday nearby")
+    span = resolve(base, ctx)
+    if span.grain == "day" and span.start.date().weekday() != node.weekday:
+        from prme_cli.timeexpr.lexicon import WEEKDAY_NAMES
+
+        actual = WEEKDAY_NAMES[span.start.date().weekday()].title()
+        raise Refused(
+            f"{span.start.date().isoformat()} is a {actual}, not a {WEEKDAY_NAMES[node.weekday].title()}"
+        )
+    return span
+
+
+# ---------------------------------------------------------------------------- stamps
+
+
+def _stamp(node: n.Stamp, ctx: Context) -> Span:
+    from prme_cli.timeexpr import stamps
+
+    try:
+        start, end, grain = stamps.read(node.text, node.kind, ctx.tz)
+    except stamps.StampError as exc:
+        raise Refused(str(exc)) from None
+    return Span(start, end, grain, False, "interval" if node.kind == "orgrange" else "point")
+
+
+_HANDLERS: dict[type, Callable[..., Span]] = {
+    n.Now: _now,
+    n.Prev: _prev,
+    n.RelDay: _relday,
+    n.Date: _date_node,
+    n.Weekday: _weekday,
+    n.InPeriod: _in_period,
+    n.Nth: _nth,
+    n.Holiday: _holiday,
+    n.Period: _period,
+    n.Month: _month,
+    n.Year: _year,
+    n.Quarter: _quarter,
+    n.Season: _season,
+    n.Decade: _decade,
+    n.Century: _century,
+    n.IsoWeek: _isoweek,
+    n.Shift: _shift,
+    n.Repeat: _repeat,
+    n.Trailing: _trailing,
+    n.Edge: _edge,
+    n.Rest: _rest,
+    n.Part: _part_node,
+    n.Moment: _moment,
+    n.Between: _between,
+    n.DurFrom: _durfrom,
+    n.Open: _open,
+    n.Approx: _approx,
+    n.Vague: _vague,
+    n.Every: _every,
+    n.Stamp: _stamp,
+    n.DayNum: _daynum,
+    n.WithYear: _with_year,
+    n.Checked: _checked,
+}
+
+_ = timezone  # re-exported for stamps

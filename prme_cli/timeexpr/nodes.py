@@ -1,0 +1,445 @@
+"""What the grammar reads an expression as: small frozen records, resolved by ``interpret``.
+
+A node says *what was written* ("the Friday after next", "three days before Christmas"), never
+when that is: the reference time, the zone and the past-leaning conventions are applied only
+by :mod:`prme_cli.timeexpr.interpret`. That split lets one reading be resolved against the
+command line's ``--now`` or against the previous expression in a note.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, ClassVar
+
+
+class Node:
+    """Base of every reading: a small immutable record.
+
+    Not a dataclass on purpose: generating ~40 dataclasses costs more at import than the rest
+    of the engine together, and ``prme since today`` pays for every import. Each subclass
+    lists its fields in ``__slots__`` and their defaults in ``_defaults``.
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
+        values = dict(zip(names, args, strict=False))
+        for key, value in kwargs.items():
+            if key not in names or key in values:
+                raise TypeError(f"{type(self).__name__}: bad field {key!r}")
+            values[key] = value
+        for name in names:
+            if name in values:
+                value = values[name]
+            elif name in self._defaults:
+                value = self._defaults[name]
+            else:
+                raise TypeError(f"{type(self).__name__} needs {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({shown})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (``dataclasses.replace`` for records)."""
+        values = {name: getattr(self, name) for name in self._fields}
+        values.update(changes)
+        return type(self)(**values)
+
+
+class Dur(Node):
+    """A length of time: ``units`` maps a grain to a (possibly fractional) count."""
+
+    _fields = ("units", "approx")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"approx": False}
+
+    units: tuple[tuple[str, Decimal], ...]
+    approx: bool
+
+    def plus(self, other: Dur) -> Dur:
+        merged = dict(self.units)
+        for grain, count in other.units:
+            merged[grain] = merged.get(grain, Decimal(0)) + count
+        return Dur(tuple(merged.items()), self.approx or other.approx)
+
+    def finest(self) -> str:
+        from prme_cli.timeexpr.calendar import GRAIN_ORDER
+
+        return min((g for g, _ in self.units), key=GRAIN_ORDER.index)
+
+
+class Clock(Node):
+    """A time of day as written: ``meridiem`` is ``am``/``pm`` or ``""`` when not said."""
+
+    _fields = ("hour", "minute", "second", "meridiem", "exact", "zero_padded")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {
+        "minute": 0,
+        "second": None,
+        "meridiem": "",
+        "exact": True,
+        "zero_padded": False,
+    }
+
+    hour: int
+    minute: int
+    second: int | None
+    meridiem: str
+    exact: bool  # written with minutes or a meridiem (not a bare "at 5")
+    zero_padded: bool  # "05:00", "0730": a 24-hour clock, never moved to pm
+
+
+class Now(Node):
+    __slots__ = ()
+
+
+class Prev(Node):
+    """The expression before this one in the same text (or the reference time)."""
+
+    __slots__ = ()
+
+
+class RelDay(Node):
+    _fields = ("days",)
+    __slots__ = _fields
+    days: int  # today 0, yesterday -1, tomorrow 1
+
+
+class Date(Node):
+    """A calendar date; a missing year (or month) is filled past-leaning."""
+
+    _fields = ("day", "month", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"month": None, "year": None, "relation": ""}
+
+    day: int
+    month: int | None
+    year: int | None
+    relation: str  # "", "last", "next", "this" (``next 5/12``)
+
+
+class Weekday(Node):
+    _fields = ("weekday", "relation", "count")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"relation": "", "count": 0}
+    weekday: int
+    relation: str  # "", last, this, next, coming, after_next
+    count: int  # "3 fridays from now" 3, "2 thursdays ago" -2
+
+
+class InPeriod(Node):
+    """A weekday or ordinal day inside a named period: ``monday of last week``."""
+
+    _fields = ("inner", "period")
+    __slots__ = _fields
+
+    inner: Node
+    period: Node
+
+
+class Nth(Node):
+    """The n-th (negative from the end) ``what`` of a period: ``the first monday of last
+    month``, ``last friday in october``, ``the second week of 2021``, ``the 15th day``."""
+
+    _fields = ("n", "what", "weekday", "period")
+    __slots__ = _fields
+
+    n: int
+    what: str  # a weekday name, "day", "week", "weekend", "month"
+    weekday: int | None
+    period: Node
+
+
+class Holiday(Node):
+    _fields = ("key", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
+    key: str
+    year: int | None
+    relation: str
+
+
+class Period(Node):
+    """A calendar period relative to now: ``this week``, ``last month``, ``next quarter``."""
+
+    _fields = ("grain", "offset", "working", "bare")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"offset": 0, "working": False, "bare": False}
+
+    grain: str  # day week weekend month quarter year decade century fortnight
+    offset: int
+    working: bool  # "this working week": Monday to Friday
+    bare: bool  # "weekend" alone: the most recent one (past-leaning)
+
+
+class Month(Node):
+    _fields = ("month", "year", "relation", "count")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "count": 0}
+    month: int
+    year: int | None
+    relation: str
+    count: int  # "march after next" 2
+
+
+class Year(Node):
+    _fields = ("year",)
+    __slots__ = _fields
+    year: int
+
+
+class Quarter(Node):
+    _fields = ("quarter", "year", "relation", "half")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "half": False}
+    quarter: int
+    year: int | None
+    relation: str
+    half: bool  # H1/H2
+
+
+class Season(Node):
+    _fields = ("month", "year", "relation")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
+    month: int
+    year: int | None
+    relation: str
+
+
+class Decade(Node):
+    _fields = ("start", "twodigit")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"twodigit": 0}
+    start: int | None  # 1990; None: the decade of ``of`` (the nineties) chosen past-leaning
+    twodigit: int
+
+
+class Century(Node):
+    _fields = ("number",)
+    __slots__ = _fields
+    number: int
+
+
+class IsoWeek(Node):
+    _fields = ("year", "week")
+    __slots__ = _fields
+    year: int | None
+    week: int
+
+
+class Shift(Node):
+    """``dur`` after (sign 1) or before (-1) ``base`` (``None``: now)."""
+
+    _fields = ("dur", "sign", "base")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"base": None}
+
+    dur: Dur
+    sign: int
+    base: Node | None
+
+
+class Repeat(Node):
+    """``3 fridays from now``, ``the week after next``: ``n`` steps of a named unit."""
+
+    _fields = ("grain", "count")
+    __slots__ = _fields
+
+    grain: str
+    count: int
+
+
+class Trailing(Node):
+    """``last 3 days`` (sign -1), ``next 2 weeks`` (1): a span from now of whole units."""
+
+    _fields = ("dur", "sign")
+    __slots__ = _fields
+
+    dur: Dur
+    sign: int
+
+
+class Edge(Node):
+    """``beginning|middle|end of`` a window (``part``) or its first/last second (anchor)."""
+
+    _fields = ("edge", "base", "instant")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"instant": False}
+
+    edge: str  # start mid end
+    base: Node
+    instant: bool
+
+
+class Rest(Node):
+    """``rest of the week``, ``earlier this month``, ``later this year``, ``year to date``."""
+
+    _fields = ("side", "base")
+    __slots__ = _fields
+
+    side: (
+        str  # "rest" (now to end), "earlier" (start to today), "later" (tomorrow to end), "todate"
+    )
+    base: Node
+
+
+class Part(Node):
+    """A part of the day (``morning``), narrowed by ``early``/``late``/``mid``."""
+
+    _fields = ("name", "mod")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"mod": ""}
+
+    name: str
+    mod: str
+
+
+class ClockRange(Node):
+    _fields = ("first", "last")
+    __slots__ = _fields
+    first: Clock
+    last: Clock
+
+
+class ClockFor(Node):
+    """``from 9 for 2.5 hrs``: a clock time and how long from it."""
+
+    _fields = ("clock", "dur")
+    __slots__ = _fields
+
+    clock: Clock
+    dur: Dur
+
+
+class Moment(Node):
+    """A day with a part of it and/or a clock time (any order as written)."""
+
+    _fields = ("day", "part", "time")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"part": None, "time": None}
+
+    day: Node | None
+    part: Part | None
+    time: Node | None  # Clock, ClockRange or ClockFor
+
+
+class Between(Node):
+    """``from A to B``, ``between A and B``, ``A - B``: ``[start(A), end(B))``."""
+
+    _fields = ("first", "last", "tail")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"tail": None}
+
+    first: Node
+    last: Node
+    tail: Node | None  # a shared year or month ("Feb 12-15, 2026", "from 4 to 23 of May")
+
+
+class DurFrom(Node):
+    """``3 days starting from next monday``, ``a week starting tomorrow``."""
+
+    _fields = ("dur", "base")
+    __slots__ = _fields
+
+    dur: Dur
+    base: Node
+
+
+class Open(Node):
+    """``before X`` / ``after X`` / ``since X`` / ``until X``: one side left open."""
+
+    _fields = ("side", "base")
+    __slots__ = _fields
+
+    side: str  # before after since until
+    base: Node
+
+
+class Approx(Node):
+    _fields = ("base",)
+    __slots__ = _fields
+    base: Node
+
+
+class Vague(Node):
+    """``recently``, ``the other day``, ``lately``: a widened window back from now."""
+
+    _fields = ("days_back", "days_to")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"days_to": 0}
+
+    days_back: int
+    days_to: int
+
+
+class Every(Node):
+    """A recurrence (``every monday``, ``daily``): resolved as its most recent occurrence."""
+
+    _fields = ("base", "unit")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"unit": ""}
+
+    base: Node | None
+    unit: str
+
+
+class Stamp(Node):
+    """An org timestamp, ISO datetime or ``@epoch`` as written."""
+
+    _fields = ("text", "kind")
+    __slots__ = _fields
+
+    text: str
+    kind: str  # org iso epoch
+
+
+class DayNum(Node):
+    """A bare day of the month inside a range (``Feb 12-15``): takes its month from the other
+    side; alone it is ``the 15th`` (past-leaning)."""
+
+    _fields = ("day",)
+    __slots__ = _fields
+
+    day: int
+
+
+class WithYear(Node):
+    """An expression given a year: ``easter 2018``, ``this friday 5/12``."""
+
+    _fields = ("base", "year")
+    __slots__ = _fields
+
+    base: Node
+    year: int
+
+
+class Checked(Node):
+    """A weekday written beside a date (``Tuesday, Jan 15``): the date, if they agree."""
+
+    _fields = ("base", "weekday", "extra")
+    __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"weekday": -1, "extra": ()}
+
+    base: Node
+    weekday: int
+    extra: tuple[int, ...]

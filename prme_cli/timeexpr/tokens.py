@@ -1,0 +1,67 @@
+"""Tokens: the typed pieces the grammar is written over.
+
+Text is cut into words, digit runs, org timestamps, ISO datetimes and single punctuation marks.
+Each token keeps its character offsets in the original text (the finder reports them) and
+whether it is *glued* to the previous one, so the grammar can tell ``3h`` from ``3 h``,
+``2.5`` from ``2. 5`` and ``10/1`` from ``10 / 1`` without a second tokenizer. Nothing here
+decides what a token means: ``7.6`` is three tokens, and whether they are a date, a clock
+time or a decimal is the grammar's business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Longest text a single expression may have, in tokens; longer input is refused outright so
+#: that no reading of hostile input ever costs more than a bounded amount of work.
+MAX_TOKENS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One piece: ``kind`` is ``word``, ``num``, ``sym``, ``org`` or ``iso``."""
+
+    kind: str
+    text: str  # as written
+    value: str  # lower-cased word, digits, the symbol, or the whole stamp
+    start: int
+    end: int
+    glued: bool  # no space between this token and the previous one
+
+
+_TOKEN = re.compile(
+    r"""
+    (?P<org>[<\[]\d{4}-\d{2}-\d{2}(?:\ [^\s\d<>\[\]]+)?(?:\ \d{1,2}:\d{2}(?:-\d{1,2}:\d{2})?)?
+        (?:\ (?:\+\+|\.\+|\+)\d+[hdwmy](?:/\d+[hdwmy])?|\ --?\d+[hdwmy])*\ ?[>\]]
+        (?:--[<\[]\d{4}-\d{2}-\d{2}[^<>\[\]\n]{0,40}[>\]])?)
+    |(?P<iso>\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?
+        |\d{4}-\d{2}-\d{2}\ \d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2}))
+    |(?P<word>[^\W\d_]+(?:['\u2019][a-z]+|['\u2019](?=\s|$))?)
+    |(?P<num>\d+)
+    |(?P<sym>[^\w\s])
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+_FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
+
+
+def tokenize(text: str) -> list[Token]:
+    """Cut ``text`` into tokens; unknown characters become ``sym`` tokens, never an error."""
+    tokens: list[Token] = []
+    previous_end = -1
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "sym"
+        raw = match.group(0)
+        if kind == "word":
+            value = raw.casefold().replace("\u2019", "'")
+        elif kind == "sym" and raw in _FRACTIONS:
+            kind, value = "word", _FRACTIONS[raw]
+        else:
+            value = raw
+        tokens.append(
+            Token(kind, raw, value, match.start(), match.end(), match.start() == previous_end)
+        )
+        previous_end = match.end()
+    return tokens
