@@ -96,7 +96,7 @@
     (should (string-match-p
              (concat "DONE \\[\\[file:[^]]+/projects\\.org::[0-9]+\\]"
                      "\\[Delete the old CSV importer\\]\\]  :gtd:work:\n"
-                     "- when :: \\[2026-11-26 Thu 17:40\\] (closed)\n"
+                     "- when :: \\[2026-11-25 Wed 09:40-12:10\\] (clock)\n"
                      "- under :: Fernwell / Carrier rate import v2\n")
              text))
     (should (string-match-p

@@ -44,7 +44,8 @@ def query_document(
         "tz": _zone_name(tz),
         "window": None,
         "text": text,
-        "by": filters.by,
+        "by": ",".join(filters.bases),
+        "bases": list(filters.bases),
         "filters": {
             "type": list(filters.types),
             "todo": list(filters.todos),
@@ -52,6 +53,7 @@ def query_document(
             "file": list(filters.files),
             "include_deleted": filters.include_deleted,
             "include_archived": filters.include_archived,
+            "inherit": filters.inherit,
         },
         "max_results": limit,
     }
@@ -70,10 +72,18 @@ def query_document(
 
 
 def results_document(
-    query: Mapping[str, Any], results: Sequence[Mapping[str, Any]]
+    query: Mapping[str, Any], results: Sequence[Mapping[str, Any]], total: int | None = None
 ) -> dict[str, Any]:
-    """``since``/``range``/``query`` rows: ``{"query", "count", "results"}``."""
-    return {"query": query, "count": len(results), "results": list(results)}
+    """``since``/``range``/``query`` rows: ``{"query", "count", "total", "truncated",
+    "results"}``; ``total`` is how many matched before a limit cut them (default: all)."""
+    total = len(results) if total is None else total
+    return {
+        "query": query,
+        "count": len(results),
+        "total": total,
+        "truncated": total > len(results),
+        "results": list(results),
+    }
 
 
 def rows_json(rows: Sequence[Row], tz: tzinfo) -> list[dict[str, Any]]:

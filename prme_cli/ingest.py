@@ -56,7 +56,9 @@ from .store import (
 )
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
-INGEST_FORMAT = 1
+#: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
+#: file names, headings dated by #+DATE, the CJK index.
+INGEST_FORMAT = 2
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
 #: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
@@ -103,6 +105,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     #: Subset of ``nodes_added``: tombstoned objects that came back.
     nodes_revived: int = 0
+    #: Things the user must act on that are not errors: a root that looks moved (the same
+    #: files under a new path), with the ``prme forget`` that removes the old copy.
+    notices: list[str] = field(default_factory=list)
 
     def merge(self, other: IngestReport) -> None:
         """Add another run's counts (``reingest_roots`` runs one per root)."""
@@ -110,6 +115,7 @@ class IngestReport:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
+        self.notices.extend(other.notices)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -162,11 +168,25 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
-def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -> ParsedFile:
+def _has_cjk(text: str) -> bool:
+    from .cjk import has_cjk
+
+    return has_cjk(text)
+
+
+def _cjk_index_text(text: str) -> str:
+    from .cjk import index_text
+
+    return index_text(text)
+
+
+def _parse(
+    text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
+) -> ParsedFile:
     """The org reader, imported lazily so read-only commands never pay for it."""
     from .org import parse_org
 
-    return parse_org(text, path, todo_keywords=todo, done_keywords=done)
+    return parse_org(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
 
 
 def content_hash(node: Node) -> str:
@@ -203,8 +223,11 @@ def content_hash(node: Node) -> str:
 
 
 def derived_id(relpath: str, node: Node, salt: str = "") -> str:
-    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3)."""
-    key = "\x1f".join([salt, relpath, *node.path, "\x1e", node.title, str(node.occurrence)])
+    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3): the file's path under
+    its root, the node's ``id_key`` (outline path and title without TODO-like keywords, so
+    configuring keywords later changes nothing) and its occurrence among same keys."""
+    *path, title = node.id_key or ("",)
+    key = "\x1f".join([salt, relpath, *path, "\x1e", title, str(node.occurrence)])
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
 
 
@@ -288,6 +311,7 @@ _FTS_INSERT = (
     "INSERT INTO objects_fts(rowid, title, body, tags, path) "
     "SELECT pk, title, body, tags, path FROM objects WHERE pk BETWEEN ? AND ?"
 )
+_CJK_INSERT = "INSERT INTO objects_cjk(rowid, title, body, tags, path) VALUES (?,?,?,?,?)"
 _OBJ_UPDATE = (
     "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
@@ -353,6 +377,31 @@ def _prop(node: Node, name: str) -> str | None:
     return None
 
 
+def last_ingest_time(store: Store) -> str | None:
+    """The latest instant an ingest wrote into the store (stored text form), or None."""
+    row = store.conn.execute(
+        "SELECT max(t) FROM (SELECT max(last_seen) AS t FROM files "
+        "UNION ALL SELECT max(deleted_at) FROM files "
+        "UNION ALL SELECT max(version) FROM objects)"
+    ).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def check_ingest_time(store: Store, now: str) -> None:
+    """Refuse an ingest time earlier than the store's last one: versions, ``last_seen`` and
+    tombstones would go back in time (``--by changed`` and ``show`` history would lie)."""
+    from .store import display_instant
+
+    last = last_ingest_time(store)
+    if last is not None and now < last:
+        shown = display_instant(last)
+        raise UsageError(
+            f"ingest time {display_instant(now)} is earlier than this store's last ingest "
+            f"{shown}: versions cannot go back in time (give --now {shown} or later, or use "
+            "another --store)"
+        )
+
+
 class _Run:
     """State of one ingest run over many files (settings, the files table, the report)."""
 
@@ -365,6 +414,7 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        dayfirst: bool = False,
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
         clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
@@ -375,9 +425,12 @@ class _Run:
         # The real clock, not `now`: racy mtimes are about when the file system was looked at.
         self.clock_ns = clock_ns
         self.now = format_instant(now)
+        check_ingest_time(store, self.now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
-        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
+        self.dayfirst = dayfirst
+        # What the stored rows depend on besides the bytes: a change re-reads every file.
+        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived, dayfirst])
         self.progress = progress
         self.report = report
         self.files: dict[str, _FileRec] = {}
@@ -524,7 +577,7 @@ class _Run:
                 return
         text = text.removeprefix("\ufeff")
         try:
-            parsed = _parse(text, path, self.todo, self.done)
+            parsed = _parse(text, path, self.todo, self.done, self.dayfirst)
         except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the other files
             report.files_failed += 1
             report.errors.append(f"{path}: cannot parse: {type(exc).__name__}: {exc}")
@@ -539,7 +592,7 @@ class _Run:
             file_id, relpath = self._upsert_file(
                 conn, path, root, relpath, rec, size, mtime_ns, sha
             )
-            self._write_nodes(conn, file_id, path, relpath, parsed, counts)
+            self._write_nodes(conn, file_id, path, relpath, parsed, counts, cjk=_has_cjk(text))
         report.files_ingested += 1
         report.merge(counts)
         self.files[path] = _FileRec(
@@ -589,7 +642,11 @@ class _Run:
         relpath: str,
         parsed: ParsedFile,
         counts: IngestReport,
+        *,
+        cjk: bool = False,
     ) -> None:
+        """Write the file's objects, stamps, versions and index rows; ``cjk`` says the file
+        holds CJK text, whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
         existing: dict[str, _Existing] = {}
         for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
@@ -612,6 +669,7 @@ class _Run:
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
@@ -688,6 +746,10 @@ class _Run:
                 inserts.append((pk, *values))
             else:
                 updates.append((*values, pk))
+            if cjk:
+                searchable = (values[8], values[14], values[11], values[7])
+                if any(_has_cjk(v) for v in searchable):
+                    cjk_rows.append((pk, *map(_cjk_index_text, searchable)))
         assigned = set(ids.values())
         gone = [
             (now, existing[oid].pk)
@@ -713,6 +775,10 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        if cjk_rows:
+            # The update trigger dropped the rows whose text changed; rewrite them all.
+            conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
+            conn.executemany(_CJK_INSERT, cjk_rows)
         write_events(conn, stale_pks, happened)
 
     def _assign_ids(
@@ -736,8 +802,11 @@ class _Run:
         for i in keep:
             node = nodes[i]
             if i == 0:
+                # An org-roam file node: the file-level :ID: is the file object's id.
                 salted = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
-                choices[i] = [("file", path), ("derived", salted)]
+                roam_id = _prop(node, "ID")
+                choices[i] = [(":ID:", roam_id)] if roam_id else []
+                choices[i] += [("file", path), ("derived", salted)]
                 continue
             opts: list[tuple[str, str]] = []
             for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
@@ -773,7 +842,13 @@ class _Run:
                     clash = f"also at line {nodes[taken[cand]].line}"
                 elif cand not in existing and cand in foreign:
                     pk, other_file, chash, version, deleted_at, first_seen = foreign[cand]
-                    if deleted_at is None:
+                    if deleted_at is None and self._vanished(conn, other_file):
+                        # Its file is gone from disk (renamed, moved): the heading or org-roam
+                        # file node moved here; its old file is tombstoned later in the run.
+                        existing[cand] = _Existing(
+                            pk, other_file, chash, version, deleted_at, first_seen
+                        )
+                    elif deleted_at is None:
                         other = conn.execute(
                             "SELECT path FROM files WHERE file_id = ?", (other_file,)
                         ).fetchone()
@@ -788,14 +863,22 @@ class _Run:
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
-                counts.warnings.append(
-                    f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
-                    "using a derived id"
-                )
+                # A CUSTOM_ID is unique per file in org: one reused in another file is no
+                # duplicate, it just cannot be the store-wide id (a derived one is used).
+                if not (label == "CUSTOM_ID" and clash.startswith("already used in")):
+                    counts.warnings.append(
+                        f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
+                        f"using {'the file path' if i == 0 else 'a derived id'}"
+                    )
                 step[i] += 1
                 again.append(i)
             pending = again
         return ids
+
+    def _vanished(self, conn: Any, file_id: int) -> bool:
+        """Whether a stored file read from disk is no longer there."""
+        row = conn.execute("SELECT path, root FROM files WHERE file_id = ?", (file_id,)).fetchone()
+        return row is not None and row[1] is not None and not os.path.exists(row[0])
 
     def _lookup_foreign(
         self,
@@ -996,6 +1079,7 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
@@ -1020,6 +1104,7 @@ def ingest_paths(
             progress=progress,
             on_total=on_total,
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
     return report
 
@@ -1037,6 +1122,7 @@ def _ingest_paths(
     progress: Callable[[str], None] | None,
     on_total: Callable[[int], None] | None,
     max_file_bytes: int,
+    dayfirst: bool = False,
 ) -> None:
     run = _Run(
         store,
@@ -1045,6 +1131,7 @@ def _ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        dayfirst=dayfirst,
         max_file_bytes=max_file_bytes,
     )
     plan: list[_Root] = []
@@ -1060,6 +1147,7 @@ def _ingest_paths(
         )
     from prme_cli.memo import remembered
 
+    before = set(known_roots(store))
     with remembered(store):  # word facts of the headings' predicates, kept for relate
         _run_plan(
             run,
@@ -1070,6 +1158,65 @@ def _ingest_paths(
             todo_keywords=todo_keywords,
             on_total=on_total,
         )
+    for root in plan:
+        if root.path not in before:
+            report.notices.extend(_moved_notices(store, root.path))
+
+
+def _covering_root(path: str, roots: Sequence[str]) -> str | None:
+    """The known root a stored file belongs to (the deepest one covering it)."""
+    covering = [r for r in roots if path == r or path.startswith(r.rstrip(os.sep) + os.sep)]
+    return max(covering, key=len, default=None)
+
+
+def same_files_elsewhere(store: Store, root: str) -> list[tuple[str, int, int]]:
+    """Other known roots holding the same notes as ``root``: ``(other, same, total)`` where
+    ``same`` of the ``total`` live files under ``root`` have a file under ``other`` with the
+    same path relative to its root and the same bytes. The sign of a root that moved (or was
+    copied): the store would hold every note twice."""
+    conn = store.conn
+    row = conn.execute("SELECT kind FROM roots WHERE path = ?", (root,)).fetchone()
+    if row is None:
+        return []
+    base = root if row[0] == "dir" else os.path.dirname(root)
+    roots = known_roots(store)
+    mine = [
+        (path, rel, sha)
+        for path, rel, sha in conn.execute(
+            "SELECT path, relpath, sha256 FROM files WHERE root = ? AND deleted_at IS NULL",
+            (base,),
+        )
+        if _covering_root(path, roots) == root
+    ]
+    if not mine:
+        return []
+    keys = {(rel, sha) for _, rel, sha in mine if sha}
+    counts: dict[str, int] = {}
+    for path, rel, sha in conn.execute(
+        "SELECT path, relpath, sha256 FROM files WHERE deleted_at IS NULL AND root IS NOT NULL "
+        "AND root != ?",
+        (base,),
+    ):
+        if (rel, sha) in keys:
+            other = _covering_root(path, roots)
+            if other is not None and other != root:
+                counts[other] = counts.get(other, 0) + 1
+    return sorted(((other, n, len(mine)) for other, n in counts.items()), key=lambda t: -t[1])
+
+
+def _moved_notices(store: Store, new_root: str) -> list[str]:
+    """Say so when a newly ingested root holds (at least half of) the files of an older one."""
+    notices = []
+    for old, same, total in same_files_elsewhere(store, new_root):
+        if same * 2 < total:
+            continue
+        where = "which no longer exists" if not os.path.exists(old) else "still on disk"
+        notices.append(
+            f"{new_root}: {same} of {total} files are the same as under {old} ({where}), so "
+            f"the store now holds those notes twice; if they moved, run `prme forget {old}` "
+            "to drop the old copy"
+        )
+    return notices
 
 
 def _run_plan(
@@ -1138,6 +1285,7 @@ def ingest_text(
     now: datetime,
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    dayfirst: bool = False,
     on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
@@ -1151,6 +1299,7 @@ def ingest_text(
             todo_keywords=todo_keywords,
             progress=None,
             report=report,
+            dayfirst=dayfirst,
         )
         with store.bulk_writes():
             try:
@@ -1175,6 +1324,7 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
 ) -> IngestReport:
@@ -1202,6 +1352,7 @@ def reingest_roots(
             progress=progress,
             on_total=on_total,
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
     return report
 
@@ -1218,6 +1369,7 @@ def _reingest(
     progress: Callable[[str], None] | None,
     on_total: Callable[[int], None] | None,
     max_file_bytes: int,
+    dayfirst: bool = False,
 ) -> None:
     rows = store.conn.execute(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
@@ -1250,6 +1402,7 @@ def _reingest(
             progress=progress,
             report=report,  # shared: an interrupt reports every group committed so far
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
         _run_plan(
             run,
@@ -1264,7 +1417,13 @@ def _reingest(
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
     for path, why in vanished:
-        if why.startswith("no such"):
+        moved = [other for other, same, _total in same_files_elsewhere(store, path) if same]
+        if why.startswith("no such") and moved:
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept, and the same files "
+                f"are under {moved[0]}: if they moved there, run `prme forget {path}`"
+            )
+        elif why.startswith("no such"):
             report.errors.append(
                 f"{path}: ingest root no longer exists; its notes are kept "
                 "(`prme forget` it if it is gone for good)"

@@ -69,8 +69,10 @@ class Node:
     ``path`` is the outline path of the *ancestors'* titles (org's notion), ``tags`` the full
     effective set (``#+FILETAGS`` + inherited + own, first occurrence order), ``own_tags`` only
     those written on the heading. ``parent`` indexes :attr:`ParsedFile.nodes`; the file node is
-    index 0 and is the parent of every level-1 heading. ``occurrence`` counts earlier nodes of
-    the file with the same path and title, for derived ids. ``archived`` is true inside an
+    index 0 and is the parent of every level-1 heading. ``id_key`` is the outline path the
+    derived id hangs on: each title (ancestors' and its own) as written, without a leading
+    all-capitals word or a ``[#A]`` cookie, so the id does not depend on which TODO keywords
+    are configured; ``occurrence`` counts earlier nodes of the file with the same ``id_key``. ``archived`` is true inside an
     ``:ARCHIVE:``-tagged or ``COMMENT`` subtree.
     """
 
@@ -91,6 +93,7 @@ class Node:
     event_source: str | None = None  # which rule of SPEC §3 gave event_time (a kind name)
     archived: bool = False
     occurrence: int = 0
+    id_key: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

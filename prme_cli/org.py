@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import PurePath
 
 from prme_cli import orgtime
@@ -115,6 +116,25 @@ def _split_tags(rest: str) -> tuple[str, tuple[str, ...]]:
     return stripped[: cut + 1].rstrip(" \t") if cut >= 0 else "", tags
 
 
+#: A leading word in capitals (``TODO``, ``NEXT``, ``WAITING``, ``PROJ``): a TODO keyword
+#: whether or not it is configured. Two letters at least, so "I" and "A" stay in titles.
+_KEYWORD_LIKE_RE = re.compile(r"[A-Z][A-Z0-9_-]*[A-Z0-9](?:[ \t]+|$)")
+
+
+def _id_title(text: str) -> str:
+    """A heading's text (tags already split off) as its derived id sees it: without a leading
+    capitals word and a ``[#A]`` priority cookie. Configuring ``NEXT`` as a keyword later moves
+    ``NEXT`` out of the title; this key is the same before and after, so the id stays."""
+    m = _KEYWORD_LIKE_RE.match(text)
+    if m is not None:
+        text = text[m.end() :]
+    if text.startswith("[#"):
+        cookie = _PRIORITY_RE.match(text)
+        if cookie is not None:
+            text = text[cookie.end() :]
+    return text
+
+
 def _dedupe(base: tuple[str, ...], extra: Sequence[str]) -> tuple[str, ...]:
     """``base`` followed by the items of ``extra`` not already in it (first occurrence wins)."""
     new = [t for t in dict.fromkeys(extra) if t not in base]
@@ -131,15 +151,17 @@ class _Reader:
         todo: Sequence[str],
         done: Sequence[str],
         settings: _Settings,
+        dayfirst: bool = False,
     ) -> None:
         self.path = path
+        self.dayfirst = dayfirst
         self.lines = lines
         self.keywords = frozenset(todo) | frozenset(done)
         self.settings = settings
         self.problems: orgtime.Problems = []  # (line, message), from here and from orgtime
         self.nodes: list[Node] = []
         self.stack: list[int] = []  # indices of open headings, shallowest first
-        self.seen: dict[tuple[tuple[str, ...], str], int] = {}
+        self.seen: dict[tuple[str, ...], int] = {}
         self.pending_years: dict[int, Timestamp] = {}
         self.datetree: dict[int, Timestamp] = {}
         self.lone_first: dict[int, Timestamp] = {}
@@ -182,6 +204,8 @@ class _Reader:
                 )
             elif (bare := orgtime.parse_bare_date(value, "keyword", line, "DATE")) is not None:
                 node.timestamps.append(bare)
+            elif (written := _written_date(value, line, self.dayfirst)) is not None:
+                node.timestamps.append(written)
             else:
                 self.warn(line, f"#+DATE: value is not a date: {value}")
         if (fts := orgtime.filename_timestamp(self.path)) is not None:
@@ -237,12 +261,13 @@ class _Reader:
         parent_index = stack[-1] if stack else 0
         parent = nodes[parent_index]
         text, own_tags = _split_tags(rest)
-        todo, priority, title = self._split_heading(text.strip(" \t"))
+        text = text.strip(" \t")
+        todo, priority, title = self._split_heading(text)
         commented = title == "COMMENT" or title.startswith(("COMMENT ", "COMMENT\t"))
         path = parent.path + (parent.title,) if parent_index else ()
-        key = (path, title)
-        occurrence = self.seen.get(key, 0)
-        self.seen[key] = occurrence + 1
+        id_key = parent.id_key + (_id_title(text),)
+        occurrence = self.seen.get(id_key, 0)
+        self.seen[id_key] = occurrence + 1
         node = Node(
             kind="heading",
             line=lineno,
@@ -256,6 +281,7 @@ class _Reader:
             parent=parent_index,
             occurrence=occurrence,
             archived=parent.archived or commented or "ARCHIVE" in own_tags,
+            id_key=id_key,
         )
         index = len(nodes)
         nodes.append(node)
@@ -426,6 +452,31 @@ class _Reader:
             node.event_time, node.event_source = parent.event_time, "ancestor"
 
 
+#: Two reference times far apart: a #+DATE that resolves alike at both is absolute.
+_PROBES = (datetime(1975, 6, 15, 12, tzinfo=UTC), datetime(2090, 2, 10, 12, tzinfo=UTC))
+
+
+def _written_date(value: str, line: int, dayfirst: bool) -> Timestamp | None:
+    """A ``#+DATE:`` written in words or another order (``April 22, 2013``, ``22 April 2013``,
+    ``03/11/2026``), read by the one time-expression engine; only an absolute day, or a time
+    on one, counts (``today`` or ``April 22`` would date the file by the clock)."""
+    from prme_cli.errors import PrmeError
+    from prme_cli.timeexpr import resolve
+
+    try:
+        first, second = (resolve(value, probe, UTC, dayfirst=dayfirst) for probe in _PROBES)
+    except (PrmeError, ValueError, OverflowError):
+        return None
+    if first.start != second.start or first.grain not in ("day", "hour", "minute", "second"):
+        return None
+    start = first.start.replace(tzinfo=None)
+    if first.grain == "day":
+        return Timestamp(
+            "keyword", start, start + timedelta(days=1), False, value, line, label="DATE"
+        )
+    return Timestamp("keyword", start, start, True, value, line, label="DATE")
+
+
 def _is_active(ts: Timestamp) -> bool:
     return ts.kind == "active" or (ts.kind == "range" and ts.label == "active")
 
@@ -458,10 +509,12 @@ def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
 
 
 def _file_date(file_node: Node) -> Timestamp | None:
-    """The daily-file name's date (SPEC §3 rule 4 for headings outside any datetree)."""
-    for ts in file_node.timestamps:
-        if ts.kind == "filename":
-            return ts
+    """The file's own date, ``#+DATE:`` before the file name's (SPEC §3 rule 4 for headings
+    outside any datetree): journal structure, so the headings match by it (query.py)."""
+    for kind in ("keyword", "filename"):
+        for ts in file_node.timestamps:
+            if ts.kind == kind and ts.start is not None:
+                return ts
     return None
 
 
@@ -479,18 +532,20 @@ def parse_org(
     *,
     todo_keywords: Sequence[str] = ("TODO",),
     done_keywords: Sequence[str] = ("DONE",),
+    dayfirst: bool = False,
 ) -> ParsedFile:
     """Read one org file's text into its file node and headings, in file order.
 
     Never raises on any ``str``: malformed constructs become ``ParsedFile.warnings``. The
-    keyword arguments are the configured TODO/done keywords, used when the file sets none.
+    keyword arguments are the configured TODO/done keywords, used when the file sets none,
+    and whether a numeric ``#+DATE:`` such as ``03/11/2026`` is day first.
     """
     text = _normalise(text)
     lines = text.split("\n")
     settings = _read_settings(text)
     todo = tuple(settings.todo) if settings.todo or settings.done else tuple(todo_keywords)
     done = tuple(settings.done) if settings.todo or settings.done else tuple(done_keywords)
-    reader = _Reader(path, lines, todo, done, settings)
+    reader = _Reader(path, lines, todo, done, settings, dayfirst)
     heading, body_line = reader.heading, reader.body_line
     for lineno, line in enumerate(lines, 1):
         if line[:1] == "*":

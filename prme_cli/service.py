@@ -175,12 +175,18 @@ def context_for_query(
     owner: str | None = None,
     on_egress: Callable[[str], None] | None = None,
     providers: tuple[Any, Any] | None = None,
+    reverse: bool = False,
 ) -> ContextOutcome:
     """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate.
 
     Without ``limit``, only as many rows are read as the budget could possibly hold (a
     reference line costs at least :data:`MIN_RECORD_TOKENS`), so a broad query on a large
     store does not load rows that can never be packed.
+
+    A time-scoped query without text packs what happened in the window first, newest first
+    (``reverse``: oldest first), and plans (rows matched by a SCHEDULED or DEADLINE stamp)
+    after them: when the budget runs out, yesterday's notes matter more than last month's
+    and than what was merely planned.
     """
     from prme_cli.context import pack
     from prme_cli.query import select
@@ -197,8 +203,15 @@ def context_for_query(
         allowed = _allowed_ids(store, [c.row.id for c in found], window, filters)
         found = [c for c in found if c.row.id in allowed][:cap]
         records = context_records(store, [c.row for c in found], [c.score for c in found])
+    elif text is None and window is not None:
+        rows = select(store, window=window, filters=filters, reverse=not reverse, limit=cap)
+        rows = happened_first(rows)
+        priorities = [float(len(rows) - i) for i in range(len(rows))]
+        records = context_records(store, rows, priorities)
     else:
-        rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=cap)
+        rows = select(
+            store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=cap
+        )
         priorities = [float(len(rows) - i) for i in range(len(rows))]
         records = context_records(store, rows, priorities)
     fmt = str(cfg["context"].get("format", "reader"))
@@ -226,6 +239,17 @@ def context_for_query(
 
 #: The fewest tokens a packed record can take (a reference line with a short id and title).
 MIN_RECORD_TOKENS = 12
+
+
+def happened_first(rows: Sequence[Row]) -> list[Row]:
+    """``rows`` with those matched by a plan (SCHEDULED, DEADLINE) after the others, each
+    group in its given order (a stable partition)."""
+    from prme_cli.query import PLAN_KINDS
+
+    def planned(row: Row) -> bool:
+        return row.matched is not None and row.matched.kind in PLAN_KINDS
+
+    return [r for r in rows if not planned(r)] + [r for r in rows if planned(r)]
 
 
 def _allowed_ids(

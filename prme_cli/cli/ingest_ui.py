@@ -45,7 +45,7 @@ def run_ingest(
     stdin_text = _read_stdin(name, max_file_bytes) if paths == ["-"] else None
     if not paths and not store_exists(state.store_path):
         raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
-    now = state.now
+    now = state.ingest_now
     keywords = _todo_keywords(state)
     interactive = sys.stderr.isatty()
     with state.open_store(create=True) as store, ExitStack() as stack:
@@ -92,6 +92,7 @@ def run_ingest(
             "now": now,
             "include_archived": include_archived,
             "todo_keywords": keywords,
+            "dayfirst": state.dayfirst,
             "on_wait": on_wait,
         }
         try:
@@ -126,6 +127,8 @@ def run_ingest(
             raise Interrupted(interrupted_summary(exc.report)) from None
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
+    for line in report.notices:
+        sys.stderr.write(f"prme: note: {line}\n")
     for line in report.warnings[:MAX_WARNINGS_SHOWN]:
         sys.stderr.write(f"prme: warning: {line}\n")
     if len(report.warnings) > MAX_WARNINGS_SHOWN:

@@ -134,9 +134,9 @@ async def _serve(session: Session) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-def serve(cfg: Mapping[str, Any]) -> None:
-    """Serve until the client closes stdin."""
-    session = Session(cfg)
+def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
+    """Serve until the client closes stdin (``now_flag``: ``--now`` as given, for ingest)."""
+    session = Session(cfg, now_flag=now_flag)
     try:
         anyio.run(_serve, session)
     finally:
