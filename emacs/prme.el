@@ -315,17 +315,19 @@ HAS-TIME non-nil keeps the clock time."
           " " (prme--link file line title)
           (if tags (concat "  :" (string-join tags ":") ":") "")))
 
+(defun prme--object-heading (stars object)
+  "A heading of STARS for OBJECT (a row, task or shown note) linking to it."
+  (prme--heading stars (prme--get object 'todo) (prme--get object 'file)
+                 (prme--get object 'line) (prme--get object 'title)
+                 (prme--get object 'tags)))
+
 (defun prme--result-lines (result)
   "The org lines of one RESULT row: its heading, time and outline path."
   (let ((matched (prme--get result 'matched))
         (path (prme--get result 'path))
         (event-time (prme--get result 'event_time)))
     (delq nil
-          (list (prme--heading "*" (prme--get result 'todo)
-                               (prme--get result 'file)
-                               (prme--get result 'line)
-                               (prme--get result 'title)
-                               (prme--get result 'tags))
+          (list (prme--object-heading "*" result)
                 (cond (matched (concat "- when :: " (prme--when matched)))
                       (event-time
                        (format "- when :: [%s] (event)"
@@ -416,8 +418,7 @@ are asked for and may be left empty."
 
 (defun prme--log-entry-lines (entry)
   "The org lines of one log ENTRY: its task as a link, when and what happened."
-  (let* ((task (prme--get entry 'task))
-         (start (prme--get entry 'start))
+  (let* ((start (prme--get entry 'start))
          (end (prme--get entry 'end))
          (shown (prme--org-time start (prme--get entry 'has_time)))
          (text (prme--get entry 'text)))
@@ -425,11 +426,7 @@ are asked for and may be left empty."
       (setq shown
             (concat shown "-" (substring (prme--org-time end t) -5))))
     (delq nil
-          (list (prme--heading "**" (prme--get task 'todo)
-                               (prme--get task 'file)
-                               (prme--get task 'line)
-                               (prme--get task 'title)
-                               (prme--get task 'tags))
+          (list (prme--object-heading "**" (prme--get entry 'task))
                 (format "- when :: [%s] (%s)" shown (prme--log-what entry))
                 (unless (string-empty-p (or text ""))
                   (concat "- note :: " text))))))
@@ -445,8 +442,7 @@ are asked for and may be left empty."
 (defun prme--log-task-line (task)
   "The org heading of one TASK of a log, with its clocked total."
   (let ((entries (prme--get task 'entries)))
-    (concat (prme--heading "**" nil (prme--get task 'file)
-                           (prme--get task 'line) (prme--get task 'title) nil)
+    (concat (prme--object-heading "**" task)
             (format ", clocked %s in %d entr%s" (prme--get task 'clocked)
                     entries (if (= entries 1) "y" "ies")))))
 
@@ -521,10 +517,7 @@ week); with UNTIL the log runs from its start to the end of UNTIL."
 (defun prme--evidence-lines (id shown operands)
   "The lines of evidence ID: its link from SHOWN, and the OPERANDS citing it."
   (let ((lines (list (if shown
-                         (prme--heading "***" (prme--get shown 'todo)
-                                        (prme--get shown 'file)
-                                        (prme--get shown 'line)
-                                        (prme--get shown 'title) nil)
+                         (prme--object-heading "***" shown)
                        (concat "*** " id))
                      (concat "- id :: " id))))
     (dolist (operand operands)
