@@ -392,19 +392,21 @@ ANCHOR_CASES = [
     ("soy", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
     ("EOY", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
     # the words "beginning|middle|end of X" are a part of X (approximate): a month's first,
-    # middle or last ten days, a week's first three or last four days, a year's thirds, a
-    # day's thirds; the abbreviations above are the first or last second
+    # middle or last ten days, a week's first three or last four days, a year's thirds; the
+    # abbreviations above are the first or last second
     ("beginning of last month", ("2026-10-01T00:00:00+02:00", "2026-10-11T00:00:00+02:00", "day")),
     ("end of last month", ("2026-10-21T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "day")),
     ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-26T00:00:00+01:00", "day")),
-    ("end of day", ("2026-11-29T16:00:00+01:00", "2026-11-30T00:00:00+01:00", "hour")),
+    # a day's edges are its first and last second (end of day is a deadline)
+    ("end of day", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
     ("end of the month", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
     ("beginning of time", None),
     ("the end of this week", ("2026-11-26T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day")),
     ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-05-01T00:00:00+02:00", "month")),
     ("middle of 2026", ("2026-05-01T00:00:00+02:00", "2026-09-01T00:00:00+02:00", "month")),
     ("end of november", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
-    ("end of yesterday", ("2026-11-28T16:00:00+01:00", "2026-11-29T00:00:00+01:00", "hour")),
+    ("end of yesterday", ("2026-11-28T23:59:59+01:00", "2026-11-29T00:00:00+01:00", "second")),
+    ("middle of the day", ("2026-11-29T08:00:00+01:00", "2026-11-29T16:00:00+01:00", "hour")),
 ]
 
 
@@ -472,7 +474,10 @@ def test_case_and_space_tolerance(expression: str, same_as: str) -> None:
         ("the 32nd", "no month has a day 32"),
         ("25:00", "not a time of day"),
         ("13pm", "not a time of day"),
-        ("monday, november 29", "is a Sunday, not a Monday"),
+        # a weekday beside a year-less date picks that year, the next or the one before
+        # ("monday, november 29" is 2027's); when none of them fits, it is an error
+        ("friday, november 29", "is a Sunday, not a Friday"),
+        ("friday, november 29, 2026", "is a Sunday, not a Friday"),
         ("last 0 days", "empty"),
         ("100000 years ago", "out of range"),
         ("99999999999999 days ago", "out of range"),
@@ -884,7 +889,7 @@ FIND_CASES = [
 
 
 #: A meal or the sun inside a noun phrase is the event, not its time; after a preposition
-#: (or alone, as on the command line) it is the part of the day it names.
+#: it is the part of the day it names.
 MEAL_CASES = [
     ("Booked a table for Ingrid's birthday dinner on Friday.", ["on Friday"], ["Friday"]),
     ("Our team lunch on Monday ran long.", ["on Monday"], ["Monday"]),
@@ -902,9 +907,10 @@ def test_find_reads_a_meal_as_a_time_only_after_a_preposition(
     assert phrases in (either, or_)
 
 
-def test_a_meal_alone_on_the_command_line_is_its_part_of_the_day() -> None:
-    assert span("lunch tomorrow")[:2] == ("2026-11-30T12:00:00+01:00", "2026-11-30T14:00:00+01:00")
-    assert span("tomorrow at lunch") == span("lunch tomorrow")
+def test_a_meal_after_a_day_and_at_is_its_part_of_the_day() -> None:
+    lunch = ("2026-11-30T12:00:00+01:00", "2026-11-30T14:00:00+01:00")
+    assert span("tomorrow at lunch")[:2] == lunch
+    assert span("at lunch tomorrow")[:2] == lunch
 
 
 @pytest.mark.parametrize(("text", "phrases"), FIND_CASES)

@@ -548,6 +548,7 @@ def log_(
 ) -> None:
     """What happened, by day: CLOSED, state changes, notes and CLOCK time, with totals."""
     from prme_cli.cli import render
+    from prme_cli.documents import log_document
     from prme_cli.log import build_log
 
     state = _state(ctx)
@@ -556,10 +557,9 @@ def log_(
     window = _range_window(state, when, until if until is not None else when)
     expressions = {"since": when, "until": until if until is not None else when}
     doc = _query_doc(state, "log", window, filters, expressions=expressions)
-    doc["by_task"] = by_task
     with state.open_store() as store:
         log = build_log(store, window, now=state.now, filters=filters, reverse=reverse)
-        body = {"query": doc, **log.to_json(state.tz)}
+        body = log_document(doc, log, state.tz, by_task=by_task)
         title = f"log {when}" + (f" … {until}" if until is not None else "")
         render.write_log(sys.stdout, fmt, body, color=state.color, by_task=by_task, title=title)
         if not log.entries:

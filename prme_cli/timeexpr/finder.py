@@ -66,7 +66,6 @@ _TIME_LEAD = {
     "end",
     "as",
     "than",
-    "-",
     "(",
     "/",
     "ending",
@@ -110,7 +109,31 @@ _AMBIGUOUS = {
     "present",
     "current",
     "august",
+    "summer",
+    "winter",
+    "autumn",
     "tu",
+}
+_MONTH_LEAD = {
+    "in",
+    "of",
+    "since",
+    "until",
+    "till",
+    "early",
+    "late",
+    "mid",
+    "by",
+    "from",
+    "to",
+    "through",
+    "during",
+    "before",
+    "after",
+    "last",
+    "next",
+    "every",
+    "each",
 }
 _ORDINAL_LEAD = {"on", "by", "since", "until", "till", "from", "before", "after", "through"}
 _IDIOM_DURATIONS = {"second", "minute", "day", "moment", "night", "year"}
@@ -144,7 +167,18 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
         tok = toks[k]
         if tok.kind == "sym" and tok.value in _SENTENCE_END:
             after = toks[k + 1]
-            if not after.glued:
+            before = toks[k - 1] if k > 0 else None
+            abbreviation = (
+                tok.value == "."
+                and before is not None
+                and before.kind == "word"
+                and (
+                    len(before.value) == 1
+                    or before.value in lx.MONTHS
+                    or before.value in lx.WEEKDAYS
+                )
+            )  # "3 p . m .", "Dec. 31", "Tue. 9am"
+            if not after.glued and not abbreviation:
                 return True
     return False
 
@@ -162,8 +196,68 @@ def _bare(node: n.Node) -> bool:
     return bool(isinstance(node, (n.Now, n.Period)))
 
 
+def _inside_a_word(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """Whether ``toks[i:j]`` is part of a longer run of letters, digits and joiners: an id,
+    a URL, a phone number (``cc23-413d``, ``138-2010-2015``, ``~3am3io``)."""
+
+    def alnum(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].kind in ("word", "num")
+
+    def joiner(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].kind == "sym" and toks[k].value in "-/._~#"
+
+    year_first = toks[i].kind == "num" and len(toks[i].value) in (4, 8)
+    if isinstance(node, n.Date) and node.year is not None and year_first:
+        return False  # a dated file name: report-2018-09-23.txt
+    first_glued = toks[i].glued and (
+        alnum(i - 1) or (joiner(i - 1) and toks[i - 1].glued and alnum(i - 2))
+    )
+    after = j < len(toks) and toks[j].glued
+    last_glued = after and (
+        alnum(j) or (joiner(j) and j + 1 < len(toks) and toks[j + 1].glued and alnum(j + 1))
+    )
+    return bool(first_glued or last_glued)
+
+
 def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bool:
     """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
+    if _inside_a_word(node, toks, i, j):
+        return False
+    before_tok = toks[i - 1] if i > 0 else None
+    if (
+        before_tok is not None
+        and before_tok.kind == "sym"
+        and before_tok.value in "$\u20ac\u00a3\u00a5"
+    ):
+        return False  # "$12 December 27": an amount of money, not the 12th
+    head = i + 1 if toks[i].value == "the" and i + 1 < j else i
+    if toks[head].value in lx.EVENT_PARTS:
+        return False  # "Dinner with mom on Friday", "the sunset yesterday": the meal is the event
+    if toks[i].value == "about" and before_tok is not None and before_tok.value in ("how", "what"):
+        return False  # "how about 2019 Q1" suggests a time; it does not hedge it
+    for k in range(i, j):
+        tok = toks[k]
+        if tok.kind == "word" and tok.value in ("may", "march") and tok.text.islower():
+            # "this may take longer", "we march on": a month only before a day or a year, or
+            # after a word of time
+            after = toks[k + 1] if k + 1 < len(toks) else None
+            lead_word = toks[k - 1].value if k > 0 else ""
+            if (after is None or after.kind != "num") and lead_word not in _MONTH_LEAD:
+                return False
+    if (
+        i > 0
+        and toks[i - 1].value == "good"
+        and toks[i].value in ("night", "morning", "evening", "afternoon", "day")
+    ):
+        return False  # a greeting
+    if toks[i].value in ("daily", "weekly", "monthly", "yearly", "nightly", "hourly", "annually"):
+        after = toks[j] if j < len(toks) else None
+        if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
+            return False  # "daily infections": an adjective
+    if isinstance(node, n.Rest) and toks[i].value == "to":
+        after = toks[j] if j < len(toks) else None
+        if after is not None and after.kind in ("word", "num"):
+            return False  # "equals to date 1"
     first = toks[i]
     before = toks[i - 1] if i > 0 else None
     lead = before is not None and (
@@ -229,7 +323,6 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
                 "takes",
                 "took",
                 "spent",
-                "wait",
             )
         )
     ):
@@ -334,7 +427,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         node, j, span, length = hit
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
-            first = i + 1 if _same_reading(parser, i + 1, j, node) else i
+            keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
+            first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:

@@ -484,8 +484,10 @@ class Grammar:
             if oclock is not None:
                 out.append((n.Clock(h, 0, None, "", True), oclock))
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
-            if self.wv(i) is not None:  # word clocks: nine thirty, four twenty-three a m
-                for minute_, k in self.minute_words(j):
+            if (
+                self.wv(i) is not None
+            ):  # word clocks: nine thirty, five-thirty, four twenty-three a m
+                for minute_, k in self.minute_words(j + 1 if self.sym(j, "-", glued=True) else j):
                     k2 = self.opt(k, "minutes")
                     out.append((n.Clock(h, minute_, None, "", True), k2))
                     out += [(n.Clock(h, minute_, None, m, True), e) for m, e in self.meridiem(k2)]
@@ -611,13 +613,13 @@ class Grammar:
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(c), j + (1 if self.w(j, "ish") else 2)))
         # ranges: [from|between] A (to|till|until|-|and) B
-        start = i + 1 if self.w(i, "from", "between") else i
+        start = i + 1 if self.w(i, "from", "between", "at") else i
         between = self.w(i, "between")
         for a, j in self.loose_clock(start):
             joiners = ("and",) if between else ("to", "till", "until", "til", "through", "thru")
             if (
                 self.w(j, *joiners)
-                or (self.sym(j, "-", "~") and not self.w(i, "between"))
+                or (self.sym(j, "-", "~") and not self.w(i, "between") and self._dash_joins(j))
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
@@ -670,8 +672,8 @@ class Grammar:
     def part(self, i: int) -> list[tuple[n.Part, int, n.Node | None]]:
         """``P``: a part of the day, maybe with the day it implies (``tonight``)."""
         out: list[tuple[n.Part, int, n.Node | None]] = []
-        lead = self.opt(i, "in", "during", "at", "for", "around", "over")
-        k = self.opt(lead, "the")
+        k = self.opt(i, "in", "during", "at", "for", "around", "over")
+        k = self.opt(k, "the")
         mod = ""
         m = k
         if self.w(k, "early", "late", "mid", "later"):
@@ -679,8 +681,6 @@ class Grammar:
             m = self.opt(k + 1, "in", "on")
             m = self.opt(m, "the")
         name = self._part_name(m)
-        if name in lx.EVENT_PARTS and lead == i and i > 0 and not self.w(i - 1, *_PART_LEADS):
-            name = None  # "birthday dinner on Friday": the dinner is the event, not its time
         if name is not None:
             j = m + 1
             if self.sym(j, "-") and self.w(j + 1, "time"):
@@ -712,6 +712,8 @@ class Grammar:
         j = i + 1 if mod2 else i
         if self.w(j, "last") and self.w(j + 1, "night"):
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
+            out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
         if word in ("overnight",):
             out.append((n.Part("night"), i + 1, None))
         return out
@@ -720,7 +722,7 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
-        if word in lx.PARTS and word not in ("midday",):
+        if word in lx.PARTS and word != "midday":
             return word
         if word in lx.PART_ALIASES and word not in ("am", "pm"):
             return lx.PART_ALIASES[word]
@@ -811,8 +813,8 @@ class Grammar:
         wd = self.weekday_at(k)
         if wd is not None:
             j = k + 1
-            if self.sym(j, ".", glued=True):
-                j += 1
+            if self.sym(j, ".", glued=True) and len(self.wv(k) or "") <= 4:
+                j += 1  # "Tue." (not the full stop after "Friday")
             out.append((n.Weekday(wd, relation), j))
             if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
                 out.append((n.Weekday(wd, "after_next"), j + 2))
@@ -826,14 +828,23 @@ class Grammar:
                 # with a date: Tuesday, Jan 15 / friday the 26th / Monday 21 / Friday 7.6
                 m = self.comma(j)
                 m = m + 1 if self.sym(m, "-", "(") else m
-                for date_node, e in self.calendar_date(
-                    m,
+                dashed = []
+                a_, b_ = self.num(m, (1, 2)), self.num(m + 2, (1, 2))
+                if (
+                    relation == ""  # "next monday 6-8" names hours; "Friday 7-6" a date
+                    and a_ is not None
+                    and b_ is not None
+                    and self.sym(m + 1, "-", glued=True)
+                    and self.glued(m + 2)
                 ):
+                    day_first = self.dayfirst or a_ > 12
+                    dashed.append((n.Date(a_, b_) if day_first else n.Date(b_, a_), m + 3))
+                for date_node, e in self.calendar_date(m) + dashed:
                     e2 = e + 1 if self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
                 for dn, e in self.day_number(self.opt(m, "the")):
                     clock_follows = (
-                        self.sym(e, ":", ".", glued=True)
+                        self.sym(e, ":", ".", "-", glued=True)
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
                     )
@@ -848,6 +859,14 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
+        # in 3 days on Friday, two months from today on Tuesday: that weekday of that week
+        for shifted, j in self.day_shift(i):
+            m = self.opt(self.comma(j), "on")
+            if (wd := self.weekday_at(m)) is not None:
+                out.append((n.InPeriod(n.Weekday(wd), shifted), m + 1))
+        if (wd := self.weekday_at(i)) is not None:
+            for shifted, j in self.day_shift(self.comma(i + 1)):
+                out.append((n.InPeriod(n.Weekday(wd), shifted), j))
         # next week Mon / next week on Tuesday / last week's sunday
         for period, j in self.week_period(i):
             m = self.opt(self.comma(j), "on")
@@ -889,6 +908,15 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        # the 17 (a day of the month after "the"), 2016 10 16 (spaced numbers, year first)
+        d = self.num(i + 1, (1, 2)) if self.w(i, "the") else None
+        more = self.sym(i + 2, ":", ".", "/", "-", glued=True) or bool(self.meridiem(i + 2))
+        if d is not None and 1 <= d <= 31 and not more:
+            out.append((n.Date(d), i + 2))
+        y4, m2, d2 = self.num(i, (4,)), self.num(i + 1, (1, 2)), self.num(i + 2, (1, 2))
+        spaced = not self.glued(i + 1) and not self.glued(i + 2)
+        if y4 and m2 and d2 and spaced and 1000 <= y4 <= 2999 and m2 <= 12 and d2 <= 31:
+            out.append((n.Date(d2, m2, y4), i + 3))
         # bare ordinal: the 3rd, 29th, the eleventh
         k = self.opt(i, "the")
         for d, j in self.ordinal(k):
@@ -1034,7 +1062,7 @@ class Grammar:
         if found is None:
             return out
         month, j = found
-        k = self.opt(j, "the")
+        k = self.opt(self.comma(j), "the")
         for d, e in self.day_number(k):
             if (
                 self.sym(e, ":", ".", glued=True)
@@ -1145,9 +1173,9 @@ class Grammar:
                     out.append((n.Nth(nth, "day", None, period), e))
             if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
                 for period, e in self.period_for_nth(j + 1):
-                    if isinstance(period, (n.Period, n.Month)) and (
-                        not isinstance(period, n.Period) or period.grain == "month"
-                    ):
+                    # the 20th of next month (a plain "the 17th of April" is a calendar date)
+                    relative = isinstance(period, n.Period) and period.grain == "month"
+                    if relative or (isinstance(period, n.Month) and period.relation):
                         out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
@@ -1181,8 +1209,8 @@ class Grammar:
             (("same", "day"), 0),
         ):
             if (j := self.seq(k, *words)) is not None:
-                if words[0] == "day" and self.w(j, "yesterday", "tomorrow", "tmrw"):
-                    continue
+                if words[0] == "day" and (k == i or self.w(j, "yesterday", "tomorrow", "tmrw")):
+                    continue  # "day after day" is no time; "the day after" is
                 out.append(
                     (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
                 )
@@ -1211,7 +1239,8 @@ class Grammar:
             k = j
             if count:
                 k = self.comma(k)
-                k = self.opt(k, "at", "on", "@", "by")
+                k = self.opt(k, "at", "on", "by")
+                k = k + 1 if self.sym(k, "@") else k
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
             if day is None:
@@ -1241,9 +1270,17 @@ class Grammar:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
                 if count:
+                    connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
-                        if not c.exact and self.part_follows(e):
+                        if (not c.exact and self.part_follows(e)) or connected or part is not None:
                             stack.append((day, part, c, e, count + 1))
+                if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
+                    for a, e in self.loose_clock(k):
+                        dash = self.sym(e, "-", "~") and self._dash_joins(e)
+                        if not dash and not self.w(e, "to", "till", "until"):
+                            continue
+                        for b, f in self.loose_clock(e + 1):
+                            stack.append((day, part, n.ClockRange(a, b), f, count + 1))
                 if count == 0:
                     for c, e in self.loose_clock(k):
                         if not c.exact and self.part_follows(e):
@@ -1268,6 +1305,11 @@ class Grammar:
             bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
             if bare_hour and not self._was_at(i, j):
                 continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
+            bare_range = isinstance(what, n.ClockRange) and not (
+                what.first.exact or what.last.exact
+            )
+            if bare_range and day is None and part is None:
+                continue  # "6-8" alone is no time; "next Monday 6-8" is
             key = (day, part, what, j)
             if key in seen:
                 continue
@@ -1284,38 +1326,25 @@ class Grammar:
         )
 
     def part_follows(self, j: int) -> bool:
-        k = self.opt(j, "in", "this", "tonight", "tomorrow", "yesterday", "today")
-        if k != j and self.wv(j) in ("tonight",):
+        """Whether a part of the day introduced as one follows: ``7 in the morning``, ``10
+        tonight``, ``9 tomorrow morning`` (not ``one morning``, ``2 morning sessions``)."""
+        if self.w(j, "tonight", "tonite"):
             return True
-        k = self.opt(k, "the")
-        k = self.opt(k, "early", "late")
-        return (
-            self._part_name(k) is not None
-            or self.w(j, "tonight", "tomorrow", "yesterday", "today")
-            and self._part_name(j + 1) is not None
-        )
+        if self.w(j, "this", "tomorrow", "yesterday", "today"):
+            return self._part_name(j + 1) is not None
+        if not self.w(j, "in"):
+            return False
+        k = self.opt(self.opt(j + 1, "the"), "early", "late")
+        return self._part_name(k) is not None
 
     @rule
     def meal(self, i: int) -> list[tuple[n.Part, int]]:
         out: list[tuple[n.Part, int]] = []
         k = self.opt(i, "at", "around", "during", "for", "over", "after", "before")
-        if k == i:
-            return out
+        if k == i and not (i > 0 and self.w(i - 1, *_PART_LEADS)):
+            return out  # "birthday dinner": the meal is the event; "tomorrow at lunch" is not
         word = self.wv(k)
-        if word in (
-            "breakfast",
-            "lunch",
-            "lunchtime",
-            "dinner",
-            "dinnertime",
-            "supper",
-            "brunch",
-            "teatime",
-            "dawn",
-            "dusk",
-            "sunrise",
-            "sunset",
-        ):
+        if word in lx.EVENT_PARTS:
             out.append((n.Part(word), k + 1))
         return out
 
@@ -1357,6 +1386,9 @@ class Grammar:
         relation = lx.RELATIONS.get(word or "")
         j = k + 1 if relation is not None else k
         if word == "this" and self.w(k + 1, "past"):
+            if self.w(k + 2, "weekend"):  # this past weekend: the one that has begun
+                out.append((n.Period("weekend", 0, False, True), k + 3))
+                return out
             relation, word, j = "last", "previous", k + 2
         if relation is None and k == i:
             if self.w(k, "weekend"):
@@ -1454,7 +1486,7 @@ class Grammar:
             and (y2 := self.num(i + 1, (2, 4))) is not None
             and self.glued(i + 1)
         ):
-            out.append((n.Year(_two_digit_year(y2) if y2 < 100 else y2), i + 2))
+            out.append((n.Year(2000 + y2 if y2 < 100 else y2), i + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -1577,9 +1609,9 @@ class Grammar:
                     for period, e in self.period_for_nth(m + 2):
                         if nth == 1:
                             out.append((n.Nth(int(count), "days", None, period), e))
-        if self.w(i, "week", "wk") and (w := self.num(i + 1, (1, 2))) is not None:
-            out.append((n.IsoWeek(None, w), i + 2))
-            m = self.opt(i + 2, "of", "in")
+        if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
+            out.append((n.IsoWeek(None, w), k + 2))
+            m = self.opt(k + 2, "of", "in")
             for y, e in self.year(m):
                 out.append((n.IsoWeek(y, w), e))
         for y, j in self.year(i):
@@ -1608,6 +1640,8 @@ class Grammar:
         for d, j in self.holiday(i):
             if self.w(j, "weekend"):
                 out.append((n.Edge("weekend_of", d), j + 1))
+                if isinstance(d, n.Holiday) and d.year is None and (y := self.num(j + 1, (4,))):
+                    out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
             if (
                 isinstance(d, n.Holiday)
                 and (y := self.num(j, (4,))) is not None
@@ -1640,14 +1674,17 @@ class Grammar:
             ):
                 if self.w(j, "ago", "back"):
                     out.append((n.Shift(dur, -1), j + 1))
-                elif not self.day(j + 1) and not self.atom(j + 1):
-                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))
+                elif self._ends_clause(j + 1) or self.w(j, "earlier"):
+                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
             if self.w(j, "from") and self.w(j + 1, "now"):
                 out.append((n.Shift(dur, 1), j + 2))
             if self.w(j, "hence"):
                 out.append((n.Shift(dur, 1), j + 1))
-            if self.w(j, "later", "after", "afterwards", "afterward") and not self.atom(j + 1):
-                out.append((n.Shift(dur, 1, n.Prev()), j + 1))
+            adverb = self.w(j, "later", "afterwards", "afterward")
+            if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(
+                j + 1
+            ):
+                out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
                 m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
                 sign = -1 if self.w(j, "before", "prior") else 1
@@ -1696,6 +1733,18 @@ class Grammar:
         k = self.opt(i, "over", "in", "during", "for", "within")
         k = self.opt(k, "the")
         word = self.wv(k)
+        within = self.w(i, "within")
+        # next 4 business days, the last 3 working days, 2 next weekdays
+        lead = {"next": 1, "coming": 1, "following": 1, "last": -1, "past": -1, "previous": -1}
+        for count, j, vague in self.number(k + 1 if word in lead else k):
+            after = j + 1 if word not in lead and self.wv(j) in lead else j
+            business = self.w(after, "business", "working", "work") and self.w(
+                after + 1, "days", "day"
+            )
+            weekdays = self.w(after, "weekdays")
+            direction = lead.get(word or "") or lead.get(self.wv(j) or "")
+            if (business or weekdays) and direction and not vague and count == int(count):
+                out.append((n.BusinessDays(int(count), direction), after + (2 if business else 1)))
         sign = {
             "last": -1,
             "past": -1,
@@ -1710,7 +1759,7 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
-                out.append((n.Trailing(dur, sign), j))
+                out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
             if grain is not None and (
@@ -1734,7 +1783,8 @@ class Grammar:
                 "coming": 1,
                 "following": 1,
             }.get(word2 or "")
-            if sign2 is not None and (grain := self.unit_at(j + 1)) is not None:
+            plural = (self.wv(j + 1) or "").endswith("s") or count == 1
+            if sign2 is not None and plural and (grain := self.unit_at(j + 1)) is not None:
                 out.append((n.Trailing(_dur(grain, count, vague), sign2), j + 2))
         if self.w(i, "within"):
             m = self.opt(i + 1, "the")
@@ -1788,6 +1838,8 @@ class Grammar:
                         joins.append(j + 2)
             for m in joins:
                 for b, e in self.atom(m) + self.partial(m):
+                    if self._one_day_clock_range(a, b, m):
+                        continue
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
@@ -1803,6 +1855,21 @@ class Grammar:
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
+
+    def _one_day_clock_range(self, a: n.Node, b: n.Node, m: int) -> bool:
+        """``3:00 to 4:00 tomorrow``, ``10am to 12pm Monday``: a clock range on the day named
+        after it (the moment rule reads it), not a range from today's 3:00 to tomorrow's 4:00.
+        ``from 2pm till tomorrow 4:30pm`` names the day before the end's clock: a range."""
+        clock_only = isinstance(a, n.Moment) and a.day is None and a.time is not None
+        starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
+        return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
+
+    def _ends_clause(self, j: int) -> bool:
+        """Nothing, punctuation or a new clause's subject at ``j``: "a week before, we…",
+        "two days after." — not "45 minutes before work" (before an event)."""
+        if j >= self.size or self.t[j].kind == "sym":
+            return True
+        return self.w(j, "i", "we", "you", "he", "she", "it", "they", "that", "the", "and", "but")
 
     def _dash_joins(self, j: int) -> bool:
         """Whether a dash at ``j`` joins two sides of a range (``2014-2018``, ``Jan-Feb``,
@@ -1843,6 +1910,24 @@ class Grammar:
                 if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        # more than 2 weeks before today, less than 3 days after tomorrow
+        comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
+        for dur, j in self.duration(i + 2) if comparing else ():
+            sign = -1 if self.w(j, "before", "ago") else 1 if self.w(j, "after", "from") else 0
+            bases: R = self.atom(j + 1) if sign else []
+            if self.w(j, "ago") or (self.w(j, "from") and self.w(j + 1, "now")):
+                bases = [
+                    (
+                        n.RelDay(0) if self.w(j, "ago") else n.Now(),
+                        j + (1 if self.w(j, "ago") else 2),
+                    )
+                ]
+            for base, e in bases:
+                moved = n.Shift(dur, sign, base)
+                if self.w(i, "more"):
+                    out.append((n.Open("before" if sign < 0 else "after", moved), e))
+                else:
+                    out.append((n.Between(base, moved) if sign > 0 else n.Between(moved, base), e))
         for base, j in self.atom(i):
             if self.w(j, "or", "and") and self.w(
                 j + 1, "later", "after", "greater", "beyond", "onwards"
@@ -2118,6 +2203,6 @@ def _sub_day(dur: n.Dur) -> bool:
 
 
 def _two_digit_year(value: int) -> int:
-    """``74`` -> 1974, ``18`` -> 2018: within 50 years of 2000 (the pivot dateutil uses is
-    the current century; a fixed pivot keeps output independent of the clock)."""
-    return 2000 + value if value < 50 else 1900 + value
+    """A two-digit year, marked for interpretation as ``SHORT_YEAR + value``: which century
+    it means depends on the reference time (:func:`~prme_cli.timeexpr.interpret.near_year`)."""
+    return n.SHORT_YEAR + value

@@ -649,8 +649,6 @@ NEVER_FIRST = {
     "but",
     "with",
     "so",
-    "more",
-    "less",
     "long",
     "very",
     "close",

@@ -11,6 +11,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, ClassVar
 
+#: a year written with two digits (``'74``) is stored as this plus the digits, until the
+#: interpretation picks its century from the reference time
+SHORT_YEAR = 100_000
+
 
 class Node:
     """Base of every reading: a small immutable record.
@@ -276,6 +280,16 @@ class Trailing(Node):
     __slots__ = _fields
 
     dur: Dur
+    sign: int
+
+
+class BusinessDays(Node):
+    """``next 4 business days`` (sign 1), ``previous 4 working days`` (-1)."""
+
+    _fields = ("count", "sign")
+    __slots__ = _fields
+
+    count: int
     sign: int
 
 
