@@ -58,3 +58,30 @@ def test_words_found_as_times_that_date_nothing(question: str, undated: str, dat
 def test_recently_is_no_rival_for_a_date() -> None:
     text = "I recently ordered the blue kettle for my aunt, on the 12th of May."
     assert resolve("When did I order the blue kettle?", text) == "absolute_date"
+
+
+@pytest.mark.parametrize(
+    ("question", "owned", "plain"),
+    [
+        (
+            "When did I meet Priya?",
+            "I met Priya's brother at the climbing gym yesterday.",
+            "I met Priya at the climbing gym yesterday.",
+        ),
+        (
+            "When did I visit Tomasz?",
+            "I visited Tomasz's old school yesterday with the kids.",
+            "I visited Tomasz yesterday with the kids.",
+        ),
+    ],
+)
+def test_a_name_that_only_owns_another_thing_is_not_the_event(
+    question: str, owned: str, plain: str
+) -> None:
+    assert resolve(question, plain) == "absolute_date"  # the control
+    assert resolve(question, owned) == "unsupported"
+    # asked about the owned thing itself, the same sentence answers
+    assert (
+        resolve(question.replace("?", "'s brother?"), owned.replace("old school", "brother"))
+        == "absolute_date"
+    )
