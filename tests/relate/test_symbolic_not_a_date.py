@@ -85,3 +85,35 @@ def test_a_name_that_only_owns_another_thing_is_not_the_event(
         resolve(question.replace("?", "'s brother?"), owned.replace("old school", "brother"))
         == "absolute_date"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "expression", "established"),
+    [
+        ("When did I go to my first pottery class?", "May 3rd", True),
+        ("When did I go to my second pottery class?", "yesterday", True),
+        ("When did I go to my second pottery class?", "May 3rd", False),
+        ("When did I go to my third pottery class?", "May 3rd", False),
+        ("When did I go to my third pottery class?", "yesterday", False),
+    ],
+)
+def test_an_ordinal_in_the_question_must_be_the_quotes(
+    question: str, expression: str, established: bool
+) -> None:
+    from prme_cli.relate.types import Operand, Resolution
+    from prme_cli.relate.validate import ordinal_told, validate
+
+    text = "I had my first pottery class on May 3rd and the second one yesterday."
+    assert ordinal_told(text, "May 3rd") == 1 and ordinal_told(text, "yesterday") == 2
+    name = question.removeprefix("When did I ").removesuffix("?")
+    operand = Operand(name, "n1", text, expression, "text_expression")
+    errors = validate(
+        Resolution("absolute_date", (operand,)),
+        {"n1": EvidenceRecord("n1", NOTE, text)},
+        question=question,
+        unit=None,
+        question_date=ASKED,
+        tz=TZ,
+    )
+    codes = [e.code for e in errors]
+    assert ("ordinal_not_established" not in codes) is established, codes
