@@ -204,7 +204,7 @@ def _inside_a_word(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
         return 0 <= k < len(toks) and toks[k].kind in ("word", "num")
 
     def joiner(k: int) -> bool:
-        return 0 <= k < len(toks) and toks[k].kind == "sym" and toks[k].value in "-/._~:#"
+        return 0 <= k < len(toks) and toks[k].kind == "sym" and toks[k].value in "-/._~#"
 
     year_first = toks[i].kind == "num" and len(toks[i].value) in (4, 8)
     if isinstance(node, n.Date) and node.year is not None and year_first:
@@ -223,6 +223,18 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
     """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
     if _inside_a_word(node, toks, i, j):
         return False
+    before_tok = toks[i - 1] if i > 0 else None
+    if (
+        before_tok is not None
+        and before_tok.kind == "sym"
+        and before_tok.value in "$\u20ac\u00a3\u00a5"
+    ):
+        return False  # "$12 December 27": an amount of money, not the 12th
+    head = i + 1 if toks[i].value == "the" and i + 1 < j else i
+    if toks[head].value in lx.EVENT_PARTS:
+        return False  # "Dinner with mom on Friday", "the sunset yesterday": the meal is the event
+    if toks[i].value == "about" and before_tok is not None and before_tok.value in ("how", "what"):
+        return False  # "how about 2019 Q1" suggests a time; it does not hedge it
     for k in range(i, j):
         tok = toks[k]
         if tok.kind == "word" and tok.value in ("may", "march") and tok.text.islower():
@@ -311,7 +323,6 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
                 "takes",
                 "took",
                 "spent",
-                "wait",
             )
         )
     ):
@@ -416,7 +427,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         node, j, span, length = hit
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
-            first = i + 1 if _same_reading(parser, i + 1, j, node) else i
+            keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
+            first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:

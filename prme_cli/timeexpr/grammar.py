@@ -619,7 +619,7 @@ class Grammar:
             joiners = ("and",) if between else ("to", "till", "until", "til", "through", "thru")
             if (
                 self.w(j, *joiners)
-                or (self.sym(j, "-", "~") and not self.w(i, "between"))
+                or (self.sym(j, "-", "~") and not self.w(i, "between") and self._dash_joins(j))
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
@@ -712,6 +712,8 @@ class Grammar:
         j = i + 1 if mod2 else i
         if self.w(j, "last") and self.w(j + 1, "night"):
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
+            out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
         if word in ("overnight",):
             out.append((n.Part("night"), i + 1, None))
         return out
@@ -720,7 +722,7 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
-        if word in lx.DAY_PARTS:  # meals and dawn/dusk need a word before them (meal())
+        if word in lx.PARTS and word != "midday":
             return word
         if word in lx.PART_ALIASES and word not in ("am", "pm"):
             return lx.PART_ALIASES[word]
@@ -811,8 +813,8 @@ class Grammar:
         wd = self.weekday_at(k)
         if wd is not None:
             j = k + 1
-            if self.sym(j, ".", glued=True):
-                j += 1
+            if self.sym(j, ".", glued=True) and len(self.wv(k) or "") <= 4:
+                j += 1  # "Tue." (not the full stop after "Friday")
             out.append((n.Weekday(wd, relation), j))
             if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
                 out.append((n.Weekday(wd, "after_next"), j + 2))
@@ -829,7 +831,8 @@ class Grammar:
                 dashed = []
                 a_, b_ = self.num(m, (1, 2)), self.num(m + 2, (1, 2))
                 if (
-                    a_ is not None
+                    relation == ""  # "next monday 6-8" names hours; "Friday 7-6" a date
+                    and a_ is not None
                     and b_ is not None
                     and self.sym(m + 1, "-", glued=True)
                     and self.glued(m + 2)
@@ -1323,16 +1326,16 @@ class Grammar:
         )
 
     def part_follows(self, j: int) -> bool:
-        k = self.opt(j, "in", "this", "tonight", "tomorrow", "yesterday", "today")
-        if k != j and self.wv(j) in ("tonight",):
+        """Whether a part of the day introduced as one follows: ``7 in the morning``, ``10
+        tonight``, ``9 tomorrow morning`` (not ``one morning``, ``2 morning sessions``)."""
+        if self.w(j, "tonight", "tonite"):
             return True
-        k = self.opt(k, "the")
-        k = self.opt(k, "early", "late")
-        return (
-            self._part_name(k) is not None
-            or self.w(j, "tonight", "tomorrow", "yesterday", "today")
-            and self._part_name(j + 1) is not None
-        )
+        if self.w(j, "this", "tomorrow", "yesterday", "today"):
+            return self._part_name(j + 1) is not None
+        if not self.w(j, "in"):
+            return False
+        k = self.opt(self.opt(j + 1, "the"), "early", "late")
+        return self._part_name(k) is not None
 
     @rule
     def meal(self, i: int) -> list[tuple[n.Part, int]]:
@@ -1383,6 +1386,9 @@ class Grammar:
         relation = lx.RELATIONS.get(word or "")
         j = k + 1 if relation is not None else k
         if word == "this" and self.w(k + 1, "past"):
+            if self.w(k + 2, "weekend"):  # this past weekend: the one that has begun
+                out.append((n.Period("weekend", 0, False, True), k + 3))
+                return out
             relation, word, j = "last", "previous", k + 2
         if relation is None and k == i:
             if self.w(k, "weekend"):
@@ -1668,14 +1674,17 @@ class Grammar:
             ):
                 if self.w(j, "ago", "back"):
                     out.append((n.Shift(dur, -1), j + 1))
-                elif not self.day(j + 1) and not self.atom(j + 1):
-                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))
+                elif self._ends_clause(j + 1) or self.w(j, "earlier"):
+                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
             if self.w(j, "from") and self.w(j + 1, "now"):
                 out.append((n.Shift(dur, 1), j + 2))
             if self.w(j, "hence"):
                 out.append((n.Shift(dur, 1), j + 1))
-            if self.w(j, "later", "after", "afterwards", "afterward") and not self.atom(j + 1):
-                out.append((n.Shift(dur, 1, n.Prev()), j + 1))
+            adverb = self.w(j, "later", "afterwards", "afterward")
+            if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(
+                j + 1
+            ):
+                out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
                 m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
                 sign = -1 if self.w(j, "before", "prior") else 1
@@ -1774,7 +1783,8 @@ class Grammar:
                 "coming": 1,
                 "following": 1,
             }.get(word2 or "")
-            if sign2 is not None and (grain := self.unit_at(j + 1)) is not None:
+            plural = (self.wv(j + 1) or "").endswith("s") or count == 1
+            if sign2 is not None and plural and (grain := self.unit_at(j + 1)) is not None:
                 out.append((n.Trailing(_dur(grain, count, vague), sign2), j + 2))
         if self.w(i, "within"):
             m = self.opt(i + 1, "the")
@@ -1853,6 +1863,13 @@ class Grammar:
         clock_only = isinstance(a, n.Moment) and a.day is None and a.time is not None
         starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
         return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
+
+    def _ends_clause(self, j: int) -> bool:
+        """Nothing, punctuation or a new clause's subject at ``j``: "a week before, we…",
+        "two days after." — not "45 minutes before work" (before an event)."""
+        if j >= self.size or self.t[j].kind == "sym":
+            return True
+        return self.w(j, "i", "we", "you", "he", "she", "it", "they", "that", "the", "and", "but")
 
     def _dash_joins(self, j: int) -> bool:
         """Whether a dash at ``j`` joins two sides of a range (``2014-2018``, ``Jan-Feb``,

@@ -181,9 +181,6 @@ PART_ALIASES = {
     "pm": "afternoon",
 }
 
-#: the parts of the day that stand alone ("in the morning"); meals need "at", "after" …
-DAY_PARTS = {"morning", "afternoon", "evening", "night", "nighttime", "daytime"}
-
 #: relation words before a weekday, month, period or holiday
 RELATIONS: dict[str, str] = {
     "last": "last",
@@ -652,8 +649,6 @@ NEVER_FIRST = {
     "but",
     "with",
     "so",
-    "more",
-    "less",
     "long",
     "very",
     "close",
