@@ -58,3 +58,62 @@ def test_words_found_as_times_that_date_nothing(question: str, undated: str, dat
 def test_recently_is_no_rival_for_a_date() -> None:
     text = "I recently ordered the blue kettle for my aunt, on the 12th of May."
     assert resolve("When did I order the blue kettle?", text) == "absolute_date"
+
+
+@pytest.mark.parametrize(
+    ("question", "owned", "plain"),
+    [
+        (
+            "When did I meet Priya?",
+            "I met Priya's brother at the climbing gym yesterday.",
+            "I met Priya at the climbing gym yesterday.",
+        ),
+        (
+            "When did I visit Tomasz?",
+            "I visited Tomasz's old school yesterday with the kids.",
+            "I visited Tomasz yesterday with the kids.",
+        ),
+    ],
+)
+def test_a_name_that_only_owns_another_thing_is_not_the_event(
+    question: str, owned: str, plain: str
+) -> None:
+    assert resolve(question, plain) == "absolute_date"  # the control
+    assert resolve(question, owned) == "unsupported"
+    # asked about the owned thing itself, the same sentence answers
+    assert (
+        resolve(question.replace("?", "'s brother?"), owned.replace("old school", "brother"))
+        == "absolute_date"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expression", "established"),
+    [
+        ("When did I go to my first pottery class?", "May 3rd", True),
+        ("When did I go to my second pottery class?", "yesterday", True),
+        ("When did I go to my second pottery class?", "May 3rd", False),
+        ("When did I go to my third pottery class?", "May 3rd", False),
+        ("When did I go to my third pottery class?", "yesterday", False),
+    ],
+)
+def test_an_ordinal_in_the_question_must_be_the_quotes(
+    question: str, expression: str, established: bool
+) -> None:
+    from prme_cli.relate.types import Operand, Resolution
+    from prme_cli.relate.validate import ordinal_told, validate
+
+    text = "I had my first pottery class on May 3rd and the second one yesterday."
+    assert ordinal_told(text, "May 3rd") == 1 and ordinal_told(text, "yesterday") == 2
+    name = question.removeprefix("When did I ").removesuffix("?")
+    operand = Operand(name, "n1", text, expression, "text_expression")
+    errors = validate(
+        Resolution("absolute_date", (operand,)),
+        {"n1": EvidenceRecord("n1", NOTE, text)},
+        question=question,
+        unit=None,
+        question_date=ASKED,
+        tz=TZ,
+    )
+    codes = [e.code for e in errors]
+    assert ("ordinal_not_established" not in codes) is established, codes

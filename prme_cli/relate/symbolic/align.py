@@ -386,7 +386,35 @@ def match(
             lexicon.relatedness(model.head_key, k) >= 0.6 for k in implied_keys
         ):
             problems.append("the sentence lacks the head noun of the event's name")
+    problems.extend(_only_an_owner(model, sentence, matched))
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+
+
+_POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")
+
+
+def _only_an_owner(
+    model: PhraseModel, sentence: str, matched: list[tuple[Token, int, int, float]]
+) -> list[str]:
+    """ "When did I meet Priya?" is not told by "I met Priya's brother": a name the question
+    makes the event's participant stands in the sentence only as the owner of another thing
+    (a possessive before a noun), so the event is that thing's."""
+    out = []
+    for token, a, b, _ in matched:
+        if token.verb or b > len(sentence) or a >= b or _POSSESSIVE_END.search(token.text):
+            continue
+        if not sentence[a:b][:1].isupper() or re.search(
+            rf"\b{re.escape(token.text)}['\u2019]s\b", model.phrase.text, re.IGNORECASE
+        ):
+            continue  # not a name in the note, or the question names the owner too
+        word = sentence[a:b]
+        rest = sentence[b:]
+        owner = (_POSSESSIVE_END.search(word) and re.match(r"\s+[A-Za-z]", rest)) or re.match(
+            r"['\u2019]s\s+[A-Za-z]", rest
+        )
+        if owner:
+            out.append(f"'{token.text}' is only the owner of another thing here ('{word} …')")
+    return out
 
 
 def _closest_occurrences(
