@@ -1,6 +1,6 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
-usage: python bench/orgsets.py [--set everyday|orgqa|both] [--cli] [--verbose]
+usage: python bench/orgsets.py [--set everyday|household|orgqa|all] [--cli] [--verbose]
 
 Two sets share this runner:
 
@@ -9,6 +9,11 @@ Two sets share this runner:
   ranges; a datetree journal; org-roam daily files; a ``#+DATE`` note; third-person chats
   between Noor and Pieter; a chat with an assistant) and 64 questions with answers worked out
   by hand, written before relate was tuned on them (asked 2027-04-20 19:00, Europe/Amsterdam).
+- ``household`` — ``tests/fixtures/household/``: another invented household (GTD with a
+  custom ``IN-PROGRESS`` keyword and a canceled task, CLOCK, CREATED, a monthly repeat, a
+  deadline; trips; a datetree journal; an org-roam daily; Ines and Omar's chats), 32
+  questions written after relate's design was done and kept aside: never tuned on (asked
+  2028-03-15 21:00, America/New_York).
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -56,6 +61,7 @@ class QuestionSet:
 
 def sets() -> dict[str, QuestionSet]:
     everyday = HERE.parent / "tests" / "fixtures" / "everyday"
+    household = HERE.parent / "tests" / "fixtures" / "household"
     orgqa = corpora_dir() / "orgqa"
     return {
         "everyday": QuestionSet(
@@ -64,6 +70,13 @@ def sets() -> dict[str, QuestionSet]:
             everyday / "questions.jsonl",
             "2027-04-20T19:00",
             "Europe/Amsterdam",
+        ),
+        "household": QuestionSet(
+            "household",
+            household / "notes",
+            household / "questions.jsonl",
+            "2028-03-15T21:00",
+            "America/New_York",
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -262,12 +275,12 @@ def report(name: str, rows: list[dict[str, Any]], verbose: bool) -> dict[str, An
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=("everyday", "orgqa", "both"), default="both")
+    parser.add_argument("--set", choices=("everyday", "household", "orgqa", "all"), default="all")
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
     parser.add_argument("--verbose", action="store_true", help="explanations of misses")
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
-    chosen = ("everyday", "orgqa") if args.set == "both" else (args.set,)
+    chosen = ("everyday", "household", "orgqa") if args.set == "all" else (args.set,)
     wrong = 0
     for name in chosen:
         qs = sets()[name]

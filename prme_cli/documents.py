@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from prme_cli.ingest import IngestReport
+    from prme_cli.log import Log
     from prme_cli.query import Filters, Row
     from prme_cli.service import ContextOutcome
     from prme_cli.timeexpr import Found
@@ -157,6 +158,13 @@ def find_document(
         for found in find(text, now, tz, dayfirst=dayfirst, week_start=week_start)
     ]
     return {"now": now.isoformat(), "tz": _zone_name(tz), "count": len(results), "results": results}
+
+
+def log_document(
+    query: Mapping[str, Any], log: Log, tz: tzinfo, *, by_task: bool = False
+) -> dict[str, Any]:
+    """``prme log``: the query (with ``by_task``), then the log's count, total, days, tasks."""
+    return {"query": {**query, "by_task": by_task}, **log.to_json(tz)}
 
 
 def ingest_document(report: IngestReport) -> dict[str, Any]:

@@ -1145,16 +1145,19 @@ def _ingest_paths(
         plan.append(
             _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
         )
+    from prme_cli.memo import remembered
+
     before = set(known_roots(store))
-    _run_plan(
-        run,
-        plan,
-        glob=glob,
-        exclude=exclude,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        on_total=on_total,
-    )
+    with remembered(store):  # word facts of the headings' predicates, kept for relate
+        _run_plan(
+            run,
+            plan,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            on_total=on_total,
+        )
     for root in plan:
         if root.path not in before:
             report.notices.extend(_moved_notices(store, root.path))

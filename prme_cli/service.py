@@ -385,6 +385,7 @@ def relate(
 ) -> RelateResult:
     """``prme relate``: retrieve for the question, pack, run the stage, keep a receipt."""
     from prme_cli.context import pack
+    from prme_cli.memo import remembered
     from prme_cli.relate.receipts import save_receipt as store_receipt
     from prme_cli.retrieval import candidates
 
@@ -392,22 +393,25 @@ def relate(
         raise UsageError("the question is empty")
     if budget < 0:
         raise UsageError("--budget must be ≥ 0")
-    found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
-    records = context_records(store, [c.row for c in found], [c.score for c in found])
-    fmt = str(cfg["context"].get("format", "reader"))
-    # relate prints no saving, so it does not pay for the full-dump count
-    bundle = pack(records, budget, fmt=fmt)
-    outcome = run_relation(
-        store,
-        cfg,
-        question=question,
-        question_date=now,
-        tz=tz,
-        bundle=bundle,
-        records=records,
-        providers=providers,
-        on_egress=on_egress,
-    )
+    with remembered(store):
+        # token counts and word facts kept in the store: the encoder and the lemma
+        # dictionary load only for texts and words never seen before
+        found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
+        records = context_records(store, [c.row for c in found], [c.score for c in found])
+        fmt = str(cfg["context"].get("format", "reader"))
+        # relate prints no saving, so it does not pay for the full-dump count
+        bundle = pack(records, budget, fmt=fmt)
+        outcome = run_relation(
+            store,
+            cfg,
+            question=question,
+            question_date=now,
+            tz=tz,
+            bundle=bundle,
+            records=records,
+            providers=providers,
+            on_egress=on_egress,
+        )
     document = relate_json(question, now, outcome)
     receipt_id = None
     if save_receipt:

@@ -326,6 +326,15 @@ CREATE INDEX events_predicate ON events(predicate, kind);
 UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
 """
 
+#: Word facts from the lemma dictionary (issue 10, :mod:`prme_cli.memo`): the dictionary
+#: loads only for a word no command has looked up before.
+_SCHEMA_WORDS = """
+CREATE TABLE word_cache (
+    key   TEXT PRIMARY KEY,
+    facts TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -335,6 +344,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0005_event_source_in_event_index", _SCHEMA_EVENT_SOURCE),
     ("0006_cjk_search_index", _migrate_cjk),
     ("0020_events", _SCHEMA_EVENTS),
+    ("0021_word_cache", _SCHEMA_WORDS),
 ]
 
 

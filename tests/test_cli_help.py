@@ -134,3 +134,33 @@ def test_completion_without_a_store_offers_the_configured_keywords(tmp_path: Pat
     assert _complete("prme since today --todo ", env) == ["TODO", "DONE"]
     assert _complete("prme since today --tag ", env) == []
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+# -- building only the command that runs ------------------------------------------------------
+
+
+def test_only_the_invoked_command_is_built_and_help_still_sees_everything(
+    cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import typer
+
+    app_module = sys.modules["prme_cli.cli.app"]
+
+    built: list[list[str]] = []
+    real = typer.main.get_command
+
+    def spy(instance: Any) -> Any:
+        built.append([c.callback.__name__ for c in instance.registered_commands])
+        return real(instance)
+
+    monkeypatch.setattr(typer.main, "get_command", spy)
+    before = list(app_module.app.registered_commands)
+    assert cli("--format", "json", "when", "today").code == 0
+    assert built[-1] == ["when"]
+    assert app_module.app.registered_commands == before  # restored
+    everything = cli("--help")
+    assert everything.code == 0 and "log" in everything.out and "since" in everything.out
+    assert len(built[-1]) == len(before)
+    unknown = cli("sinc", "today")
+    assert unknown.code == 2 and "since" in unknown.err
+    assert cli("since", "--help").code == 0

@@ -172,7 +172,7 @@ def _root(
             "-f",
             metavar="FORMAT",
             help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped].",
-            autocompletion=completion.complete_format,
+            autocompletion=completion.hook(completion.complete_format),
         ),
     ] = None,
     no_color: Annotated[
@@ -225,7 +225,7 @@ ByOpt = Annotated[
         metavar="BASIS",
         help="Time basis: event|changed|any or a timestamp kind (repeatable: any of them) "
         "[default: event].",
-        autocompletion=completion.complete_by,
+        autocompletion=completion.hook(completion.complete_by),
     ),
 ]
 InheritOpt = Annotated[
@@ -245,7 +245,7 @@ TodoOpt = Annotated[
         "--todo",
         metavar="STATE",
         help="TODO state, any case (repeatable: any).",
-        autocompletion=completion.complete_todo,
+        autocompletion=completion.hook(completion.complete_todo),
     ),
 ]
 TagOpt = Annotated[
@@ -254,7 +254,7 @@ TagOpt = Annotated[
         "--tag",
         metavar="TAG",
         help="Tag, any case (repeatable: all).",
-        autocompletion=completion.complete_tag,
+        autocompletion=completion.hook(completion.complete_tag),
     ),
 ]
 FileOpt = Annotated[
@@ -408,7 +408,7 @@ def since(
         typer.Argument(
             metavar="WHEN",
             help="Time expression, e.g. today, 'last monday', 2026-11-01.",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ],
     by: ByOpt = None,
@@ -446,7 +446,7 @@ def range_(
         typer.Argument(
             metavar="SINCE",
             help="Start expression (its start).",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ],
     until: Annotated[
@@ -454,7 +454,7 @@ def range_(
         typer.Argument(
             metavar="UNTIL",
             help="End expression (inclusive: its end).",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ],
     by: ByOpt = None,
@@ -523,7 +523,7 @@ def log_(
             metavar="WHEN",
             help="The period to show (its whole extent: 'yesterday', 'last week'); with UNTIL "
             "its start.",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ] = "today",
     until: Annotated[
@@ -531,7 +531,7 @@ def log_(
         typer.Argument(
             metavar="UNTIL",
             help="End of the window (inclusive: its end).",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ] = None,
     by_task: Annotated[
@@ -548,6 +548,7 @@ def log_(
 ) -> None:
     """What happened, by day: CLOSED, state changes, notes and CLOCK time, with totals."""
     from prme_cli.cli import render
+    from prme_cli.documents import log_document
     from prme_cli.log import build_log
 
     state = _state(ctx)
@@ -556,10 +557,9 @@ def log_(
     window = _range_window(state, when, until if until is not None else when)
     expressions = {"since": when, "until": until if until is not None else when}
     doc = _query_doc(state, "log", window, filters, expressions=expressions)
-    doc["by_task"] = by_task
     with state.open_store() as store:
         log = build_log(store, window, now=state.now, filters=filters, reverse=reverse)
-        body = {"query": doc, **log.to_json(state.tz)}
+        body = log_document(doc, log, state.tz, by_task=by_task)
         title = f"log {when}" + (f" … {until}" if until is not None else "")
         render.write_log(sys.stdout, fmt, body, color=state.color, by_task=by_task, title=title)
         if not log.entries:
@@ -582,7 +582,7 @@ def query(
             "--since",
             metavar="WHEN",
             help="Window start expression.",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ] = None,
     until: Annotated[
@@ -591,7 +591,7 @@ def query(
             "--until",
             metavar="WHEN",
             help="Window end expression (inclusive).",
-            autocompletion=completion.complete_when,
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
@@ -1320,6 +1320,50 @@ def _quiet_unraisable(unraisable: Any) -> None:
         _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
 
 
+def _invoked_command(args: list[str]) -> list[Any] | None:
+    """The one registered command ``args`` (globals hoisted in front) invoke, or None when
+    the whole app is wanted (no command, an option such as --help or --version first, a
+    command group, a name that is no command, or shell completion)."""
+    if completion.COMPLETING:
+        return None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in _GLOBAL_WITH_VALUE:
+            i += 2
+        elif arg.split("=", 1)[0] in _GLOBAL_WITH_VALUE or arg in _GLOBAL_FLAGS:
+            i += 1
+        elif arg.startswith("-"):
+            return None
+        else:
+            chosen = [
+                info
+                for info in app.registered_commands
+                if info.callback is not None
+                and typer.main.get_command_name(info.name or info.callback.__name__) == arg
+            ]
+            return chosen or None
+    return None
+
+
+def _run_app(args: list[str]) -> Any:
+    """Run the app on ``args``, building only the command they invoke.
+
+    Typer turns every registered command into a click command on each run, reading each
+    parameter's annotations; for ``prme since`` that was most of the start-up time spent in
+    prme's own code. Help, completion and unknown names get the whole app as before.
+    """
+    chosen = _invoked_command(args)
+    if chosen is None:
+        return app(args=args, prog_name="prme", standalone_mode=False)
+    everything = app.registered_commands
+    app.registered_commands = chosen
+    try:
+        return app(args=args, prog_name="prme", standalone_mode=False)
+    finally:
+        app.registered_commands = everything
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app; the one place failures become exit codes.
 
@@ -1339,7 +1383,7 @@ def main(argv: list[str] | None = None) -> None:
         args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
         # Not standalone: Typer would answer Ctrl-C, click's errors and EOF itself (silently,
         # or with exit 1, which means "no results" here); every outcome is decided below.
-        status = app(args=args, prog_name="prme", standalone_mode=False)
+        status = _run_app(args)
     except click_error as exc:
         # The parser's own usage errors keep click's familiar "Usage: … Error: …" form.
         try:

@@ -9,7 +9,20 @@ since a shell completes one word at a time.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import Any
+
+#: Set by the shell's completion script while the user presses TAB (Typer's protocol).
+COMPLETING = "_PRME_COMPLETE" in os.environ
+
+
+def hook(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """``function`` while the shell is completing, else None: Typer inspects every completion
+    callback's signature each time the command line is built, which would cost every
+    ``prme since`` run several milliseconds for suggestions nobody asked for."""
+    return function if COMPLETING else None
+
 
 #: One-word time expressions worth offering after WHEN, SINCE, UNTIL, --since, --until.
 TIME_WORDS: tuple[str, ...] = (

@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from prme_cli.errors import ExitStatus, PrmeError, UsageError
+from prme_cli.log import LOG_KINDS
 from prme_cli.options import BY_CHOICES, TYPE_CHOICES
 
 if TYPE_CHECKING:
@@ -381,6 +382,29 @@ def _relate(session: Session, args: Arguments) -> dict[str, Any]:
     return result.document
 
 
+def _log(session: Session, args: Arguments) -> dict[str, Any]:
+    from prme_cli.documents import log_document, query_document
+    from prme_cli.log import build_log
+    from prme_cli.timeexpr import range_window
+
+    now = session.now(args.get("now"))
+    filters = _filters(args)
+    when = args.get("when", "today")
+    until = args.get("until", when)
+    window = range_window(
+        when, until, now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
+    query = query_document(
+        "log", window, filters, now=now, tz=session.tz, expressions={"since": when, "until": until}
+    )
+    store = session.store()
+    with store.snapshot():
+        log = build_log(
+            store, window, now=now, filters=filters, reverse=bool(args.get("reverse", False))
+        )
+    return log_document(query, log, session.tz, by_task=bool(args.get("by_task", False)))
+
+
 def _when(session: Session, args: Arguments) -> dict[str, Any]:
     from prme_cli.documents import when_document
 
@@ -546,6 +570,46 @@ _READ_TOOLS: tuple[Tool, ...] = (
         },
         (),
         _query,
+    ),
+    Tool(
+        "log",
+        "What happened, by day",
+        "The log of a period, as org's agenda log mode and clocktable: CLOSED stamps, state "
+        "changes, LOGBOOK notes and CLOCK time, grouped by day, with the time clocked per "
+        "task, per day and in all. when alone is the whole period it names (today, "
+        "yesterday, 'last week'); with until, the window runs from its start to the end of "
+        'until. Same result as `prme log WHEN [UNTIL] --format json`: {"query", "count", '
+        '"total", "days": [{date, clocked, entries, tasks}], "tasks"}.',
+        {
+            "when": {
+                "type": "string",
+                "default": "today",
+                "description": "The period (default today); with until, the window's start.",
+            },
+            "until": {"type": "string", "description": "End of the window (inclusive)."},
+            "by_task": {
+                "type": "boolean",
+                "default": False,
+                "description": (
+                    "The CLI's --by-task, recorded in the query: the document always holds "
+                    "both the days and the per-task totals."
+                ),
+            },
+            "by": {
+                "type": "string",
+                "enum": ["event", *LOG_KINDS],
+                "default": "event",
+                "description": "Which entries: event (all four kinds), or one kind.",
+            },
+            **{
+                name: schema
+                for name, schema in FILTER_PROPERTIES.items()
+                if name not in ("by", "inherit")
+            },
+            **NOW_PROPERTY,
+        },
+        (),
+        _log,
     ),
     Tool(
         "relate",

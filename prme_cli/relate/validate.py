@@ -307,7 +307,10 @@ def _operation_rules(
     frame: Any = None,
 ) -> list[ValidationError]:
     if operation in ("elapsed_between", "elapsed_since_question"):
-        asked = unit or "days"
+        from prme_cli.relate.arithmetic import evidence_unit
+
+        # no unit asked: the answer is given in weeks when the evidence is week-precise
+        asked = evidence_unit(unit, dated) or "days"
         errors = _precision(dated, _UNIT_GRAIN[asked], f"a count in {asked}")
         if not errors and operation == "elapsed_since_question":
             future = _future(dated[0], unit, question_date, tz)

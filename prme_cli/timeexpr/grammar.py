@@ -672,8 +672,8 @@ class Grammar:
     def part(self, i: int) -> list[tuple[n.Part, int, n.Node | None]]:
         """``P``: a part of the day, maybe with the day it implies (``tonight``)."""
         out: list[tuple[n.Part, int, n.Node | None]] = []
-        lead = self.opt(i, "in", "during", "at", "for", "around", "over")
-        k = self.opt(lead, "the")
+        k = self.opt(i, "in", "during", "at", "for", "around", "over")
+        k = self.opt(k, "the")
         mod = ""
         m = k
         if self.w(k, "early", "late", "mid", "later"):
@@ -681,8 +681,6 @@ class Grammar:
             m = self.opt(k + 1, "in", "on")
             m = self.opt(m, "the")
         name = self._part_name(m)
-        if name in lx.EVENT_PARTS and lead == i and i > 0 and not self.w(i - 1, *_PART_LEADS):
-            name = None  # "birthday dinner on Friday": the dinner is the event, not its time
         if name is not None:
             j = m + 1
             if self.sym(j, "-") and self.w(j + 1, "time"):
@@ -1343,23 +1341,10 @@ class Grammar:
     def meal(self, i: int) -> list[tuple[n.Part, int]]:
         out: list[tuple[n.Part, int]] = []
         k = self.opt(i, "at", "around", "during", "for", "over", "after", "before")
-        if k == i:
-            return out
+        if k == i and not (i > 0 and self.w(i - 1, *_PART_LEADS)):
+            return out  # "birthday dinner": the meal is the event; "tomorrow at lunch" is not
         word = self.wv(k)
-        if word in (
-            "breakfast",
-            "lunch",
-            "lunchtime",
-            "dinner",
-            "dinnertime",
-            "supper",
-            "brunch",
-            "teatime",
-            "dawn",
-            "dusk",
-            "sunrise",
-            "sunset",
-        ):
+        if word in lx.EVENT_PARTS:
             out.append((n.Part(word), k + 1))
         return out
 

@@ -31,7 +31,7 @@ RESOLVER_TESTS = [
     "test_symbolic_named_clause.py",
     "test_symbolic_wishes_questions_corrections.py",
     "test_chat_question_sets.py",
-    "test_everyday_question_set.py",
+    "test_org_question_sets.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 
