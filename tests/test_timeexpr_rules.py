@@ -361,3 +361,31 @@ def test_holidays_of_other_calendars_come_from_the_holidays_library() -> None:
     assert starts("eid al fitr 2026")[:10] == first("SA", "Eid al-Fitr")
     assert starts("diwali 2026")[:10] == first("IN", "Diwali")
     assert starts("the 5") == "2026-11-05T00:00"  # "the 17 from 2pm to 4pm" needs it
+
+
+def _readme_examples() -> list[str]:
+    """Every example in the README's table of what is read (running-text-only row aside)."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("What is read (", 1)[1].split("The conventions (", 1)[0]
+    examples = []
+    for line in section.splitlines():
+        if not line.startswith("| ") or line.startswith("| family") or "running text" in line:
+            continue
+        cells = line.split("|")
+        for example in re.findall(r"`([^`]+)`", cells[2]):
+            skipped = ("null", "set", "<a>--<b>", "for 2.5 hours")  # JSON words, a text duration
+            if example.startswith("--") or example in skipped or "…" in example:
+                continue  # options and JSON words named in the table
+            if example.startswith("sod "):
+                examples += example.split()  # the anchor list
+            else:
+                examples.append(example)
+    return examples
+
+
+@pytest.mark.parametrize("expression", _readme_examples())
+def test_every_example_in_the_readme_table_is_read(expression: str) -> None:
+    resolve(expression, SUN, BERLIN)

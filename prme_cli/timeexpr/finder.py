@@ -230,9 +230,11 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
         and before_tok.value in "$\u20ac\u00a3\u00a5"
     ):
         return False  # "$12 December 27": an amount of money, not the 12th
-    head = i + 1 if toks[i].value == "the" and i + 1 < j else i
-    if toks[head].value in lx.EVENT_PARTS:
-        return False  # "Dinner with mom on Friday", "the sunset yesterday": the meal is the event
+    opening = toks[i + 1] if toks[i].value == "the" and i + 1 < j else toks[i]
+    if opening.value in lx.EVENT_PARTS:
+        return (
+            False  # "Dinner with mom", "the sunset yesterday": a meal opening a phrase is the event
+        )
     if toks[i].value == "about" and before_tok is not None and before_tok.value in ("how", "what"):
         return False  # "how about 2019 Q1" suggests a time; it does not hedge it
     for k in range(i, j):
