@@ -859,11 +859,14 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
-        # in 3 days on Friday, two months from today on Tuesday: that weekday of that week
+        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
+        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
-                out.append((n.InPeriod(n.Weekday(wd), shifted), m + 1))
+                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
+                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
                 out.append((n.InPeriod(n.Weekday(wd), shifted), j))
@@ -1759,6 +1762,9 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
+                if self.w(j - 1, "decade", "decades") and len(dur.units) == 1:
+                    # "the next two decades": whole decades, like quarters
+                    dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
                 out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
@@ -1913,21 +1919,20 @@ class Grammar:
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         for dur, j in self.duration(i + 2) if comparing else ():
+            # measured from the start of the anchor: "less than 3 days after tomorrow" is the
+            # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
+            # after today's start on; "ago" and "from now" count from now (from today for days)
             sign = -1 if self.w(j, "before", "ago") else 1 if self.w(j, "after", "from") else 0
             bases: R = self.atom(j + 1) if sign else []
             if self.w(j, "ago") or (self.w(j, "from") and self.w(j + 1, "now")):
-                bases = [
-                    (
-                        n.RelDay(0) if self.w(j, "ago") else n.Now(),
-                        j + (1 if self.w(j, "ago") else 2),
-                    )
-                ]
+                now_base: n.Node = n.RelDay(0) if not _sub_day(dur) else n.Now()
+                bases = [(now_base, j + (1 if self.w(j, "ago") else 2))]
             for base, e in bases:
                 moved = n.Shift(dur, sign, base)
                 if self.w(i, "more"):
-                    out.append((n.Open("before" if sign < 0 else "after", moved), e))
+                    out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
-                    out.append((n.Between(base, moved) if sign > 0 else n.Between(moved, base), e))
+                    out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
         for base, j in self.atom(i):
             if self.w(j, "or", "and") and self.w(
                 j + 1, "later", "after", "greater", "beyond", "onwards"
@@ -1970,8 +1975,10 @@ class Grammar:
         ):
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
         if k != i:
+            # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
+            inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
-                out.append((n.Approx(base), e))
+                out.append((n.Approx(base, not inside), e))
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
