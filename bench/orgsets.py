@@ -306,7 +306,9 @@ def report(name: str, rows: list[dict[str, Any]], verbose: bool) -> dict[str, An
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=("everyday", "household", "operations", "orgqa", "all"), default="all")
+    parser.add_argument(
+        "--set", choices=("everyday", "household", "operations", "orgqa", "all"), default="all"
+    )
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
     parser.add_argument("--verbose", action="store_true", help="explanations of misses")
     args = parser.parse_args()
