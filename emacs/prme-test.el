@@ -96,7 +96,7 @@
     (should (string-match-p
              (concat "DONE \\[\\[file:[^]]+/projects\\.org::[0-9]+\\]"
                      "\\[Delete the old CSV importer\\]\\]  :gtd:work:\n"
-                     "- when :: \\[2026-11-26 Thu 17:40\\] (closed)\n"
+                     "- when :: \\[2026-11-25 Wed 09:40-12:10\\] (clock)\n"
                      "- under :: Fernwell / Carrier rate import v2\n")
              text))
     (should (string-match-p
@@ -204,6 +204,45 @@
              prme-last-error))
     (should (member prme-last-error messages))
     (should-not (get-buffer prme-buffer-name))))
+
+(ert-deftest prme-log-shows-days-entries-and-clocked-time ()
+  (prme-test--setup)
+  (let* ((text (prme-test--shown (lambda () (prme-log "monday" "today"))))
+         (expected (prme-test--json "log" "monday" "today"))
+         (days (prme--get expected 'days)))
+    (should (string-match-p "^#\\+TITLE: prme log monday today$" text))
+    (should (string-match-p
+             (format "^%d results from .*; clocked %s$"
+                     (prme--get expected 'count)
+                     (regexp-quote (prme--get expected 'total 'clocked)))
+             text))
+    (should (= (length (prme-test--headings)) (1+ (length days))))
+    (dolist (day days)
+      (should (string-match-p
+               (format "^\\* \\[?%s .*, clocked %s$" (prme--get day 'date)
+                       (regexp-quote (prme--get day 'clocked)))
+               text))
+      (dolist (entry (prme--get day 'entries))
+        (let ((task (prme--get entry 'task)))
+          (should (string-match-p
+                   (regexp-quote (format "[[file:%s::%d]" (prme--get task 'file)
+                                         (prme--get task 'line)))
+                   text)))))
+    (should (string-match-p "(state TODO -> DONE)" text))
+    (should (string-match-p "^- when :: \\[2026-11-24 Tue 14:00-16:10\\] (clock 2:10)$"
+                            text))
+    (should (string-match-p "^\\* Tasks$" text))))
+
+(ert-deftest prme-when-says-how-an-expression-resolves ()
+  (prme-test--setup)
+  (let ((said nil))
+    (cl-letf (((symbol-function 'message)
+               (lambda (format &rest args)
+                 (setq said (apply #'format-message format args)))))
+      (prme-when "last friday")
+      (should (prme-test--wait (lambda () said))))
+    (should (equal said (concat "last friday: [2026-11-20 Fri 00:00] to "
+                                "[2026-11-21 Sat 00:00) (day)")))))
 
 (ert-deftest prme-a-missing-store-is-an-error-in-the-echo-area ()
   (prme-test--setup)

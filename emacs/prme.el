@@ -25,6 +25,8 @@
 ;;   `prme-range'        notes in a window (prme range SINCE UNTIL)
 ;;   `prme-query'        words, optionally in a window (prme query TEXT)
 ;;   `prme-relate'       a temporal question answered from cited notes
+;;   `prme-log'          what happened, by day, with clocked time (prme log)
+;;   `prme-when'         how prme reads a time expression (prme when EXPR)
 ;;   `prme-ingest-mode'  re-ingest an org file each time it is saved
 ;;
 ;; Time prompts complete the words in `prme-time-words'; any expression
@@ -253,6 +255,8 @@ RERUN is a function that repeats the search.  Returns the buffer."
         (erase-buffer)
         (insert "#+TITLE: " title "\n")
         (dolist (line lines) (insert line "\n"))
+        ;; every entry open, whatever `org-startup-folded' says
+        (outline-show-all)
         (goto-char (point-min))
         (forward-line 1))
       (setq prme--rerun rerun)
@@ -311,17 +315,19 @@ HAS-TIME non-nil keeps the clock time."
           " " (prme--link file line title)
           (if tags (concat "  :" (string-join tags ":") ":") "")))
 
+(defun prme--object-heading (stars object)
+  "A heading of STARS for OBJECT (a row, task or shown note) linking to it."
+  (prme--heading stars (prme--get object 'todo) (prme--get object 'file)
+                 (prme--get object 'line) (prme--get object 'title)
+                 (prme--get object 'tags)))
+
 (defun prme--result-lines (result)
   "The org lines of one RESULT row: its heading, time and outline path."
   (let ((matched (prme--get result 'matched))
         (path (prme--get result 'path))
         (event-time (prme--get result 'event_time)))
     (delq nil
-          (list (prme--heading "*" (prme--get result 'todo)
-                               (prme--get result 'file)
-                               (prme--get result 'line)
-                               (prme--get result 'title)
-                               (prme--get result 'tags))
+          (list (prme--object-heading "*" result)
                 (cond (matched (concat "- when :: " (prme--when matched)))
                       (event-time
                        (format "- when :: [%s] (event)"
@@ -400,6 +406,87 @@ are asked for and may be left empty."
                   (lambda () (prme-query text since until)))))))
 
 
+(defun prme--log-what (entry)
+  "What happened in log ENTRY, in words: its kind and its details."
+  (pcase (prme--get entry 'kind)
+    ("clock" (concat "clock " (prme--get entry 'clocked)
+                     (if (prme--get entry 'running) ", running" "")))
+    ("state" (format "state %s -> %s"
+                     (or (prme--get entry 'from_state) "none")
+                     (prme--get entry 'state)))
+    (kind kind)))
+
+(defun prme--log-entry-lines (entry)
+  "The org lines of one log ENTRY: its task as a link, when and what happened."
+  (let* ((start (prme--get entry 'start))
+         (end (prme--get entry 'end))
+         (shown (prme--org-time start (prme--get entry 'has_time)))
+         (text (prme--get entry 'text)))
+    (when (and end (not (equal start end)))
+      (setq shown
+            (concat shown "-" (substring (prme--org-time end t) -5))))
+    (delq nil
+          (list (prme--object-heading "**" (prme--get entry 'task))
+                (format "- when :: [%s] (%s)" shown (prme--log-what entry))
+                (unless (string-empty-p (or text ""))
+                  (concat "- note :: " text))))))
+
+(defun prme--log-day-lines (day)
+  "The org lines of one log DAY: a heading with its clocked time, its entries."
+  (cons (format "* %s, clocked %s"
+                (prme--org-time (prme--get day 'date) nil)
+                (prme--get day 'clocked))
+        (apply #'append (mapcar #'prme--log-entry-lines
+                                (prme--get day 'entries)))))
+
+(defun prme--log-task-line (task)
+  "The org heading of one TASK of a log, with its clocked total."
+  (let ((entries (prme--get task 'entries)))
+    (concat (prme--object-heading "**" task)
+            (format ", clocked %s in %d entr%s" (prme--get task 'clocked)
+                    entries (if (= entries 1) "y" "ies")))))
+
+(defun prme--log-lines (document)
+  "The org lines of a `prme log' DOCUMENT: a heading a day, then the tasks."
+  (let ((tasks (prme--get document 'tasks)))
+    (append
+     (list (format "%s; clocked %s"
+                   (prme--window-line (prme--get document 'query)
+                                      (prme--get document 'count))
+                   (prme--get document 'total 'clocked)))
+     (apply #'append (mapcar #'prme--log-day-lines (prme--get document 'days)))
+     (when tasks
+       (cons "* Tasks" (mapcar #'prme--log-task-line tasks))))))
+
+;;;###autoload
+(defun prme-log (when &optional until)
+  "Show what happened in WHEN, day by day, with the time clocked.
+WHEN alone is the whole period it names (today, yesterday, last
+week); with UNTIL the log runs from its start to the end of UNTIL."
+  (interactive
+   (let ((when (prme--read-time "Log of: " "today")))
+     (list when (prme--read-optional-time
+                 (format "From %s until (empty: all of it): " when)))))
+  (prme--run (append (list "log" when) (when until (list until))
+                     (list "--format" "json"))
+             (lambda (document)
+               (prme--show (string-join (delq nil (list "prme log" when until))
+                                        " ")
+                           (prme--log-lines document)
+                           (lambda () (prme-log when until))))))
+
+;;;###autoload
+(defun prme-when (expression)
+  "Say in the echo area which window prme gives the time EXPRESSION."
+  (interactive (list (prme--read-time "Time expression: ")))
+  (prme--run (list "when" expression "--format" "json")
+             (lambda (window)
+               (message "%s: [%s] to [%s) (%s)" expression
+                        (prme--org-time (prme--get window 'start) t)
+                        (prme--org-time (prme--get window 'end) t)
+                        (prme--get window 'grain)))))
+
+
 ;;;; Relate
 
 (defun prme--refusal-reason (document)
@@ -430,10 +517,7 @@ are asked for and may be left empty."
 (defun prme--evidence-lines (id shown operands)
   "The lines of evidence ID: its link from SHOWN, and the OPERANDS citing it."
   (let ((lines (list (if shown
-                         (prme--heading "***" (prme--get shown 'todo)
-                                        (prme--get shown 'file)
-                                        (prme--get shown 'line)
-                                        (prme--get shown 'title) nil)
+                         (prme--object-heading "***" shown)
                        (concat "*** " id))
                      (concat "- id :: " id))))
     (dolist (operand operands)

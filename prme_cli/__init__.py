@@ -22,11 +22,13 @@ __version__ = "0.1.0"
 __all__ = [
     "Filters",
     "Found",
+    "Log",
     "PrmeError",
     "Row",
     "Store",
     "TimeExpressionError",
     "Window",
+    "daily_log",
     "find_times",
     "ingest_paths",
     "pack_context",
@@ -46,6 +48,8 @@ _HOMES = {
     "PrmeError": "prme_cli.errors",
     "TimeExpressionError": "prme_cli.errors",
     "Found": "prme_cli.timeexpr",
+    "Log": "prme_cli.log",
+    "daily_log": "prme_cli.api",
     "find_times": "prme_cli.api",
     "ingest_paths": "prme_cli.api",
     "pack_context": "prme_cli.api",
@@ -58,6 +62,7 @@ _HOMES = {
 
 if TYPE_CHECKING:
     from prme_cli.api import (
+        daily_log,
         find_times,
         ingest_paths,
         pack_context,
@@ -68,6 +73,7 @@ if TYPE_CHECKING:
         since,
     )
     from prme_cli.errors import PrmeError, TimeExpressionError
+    from prme_cli.log import Log
     from prme_cli.query import Filters, Row
     from prme_cli.store import Store
     from prme_cli.timeexpr import Found, Window

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from prme_cli.context import Bundle
     from prme_cli.ingest import IngestReport
+    from prme_cli.log import Log
     from prme_cli.query import Filters, Row
     from prme_cli.store import Store
     from prme_cli.timeexpr import Found, Window
@@ -58,6 +59,7 @@ def ingest_paths(
     exclude: Sequence[str] = (),
     include_archived: bool = False,
     todo_keywords: Sequence[str] = ("TODO", "|", "DONE"),
+    dayfirst: bool = False,
 ) -> IngestReport:
     """Read org files and directories into ``store``; ``now`` is the ingest (version) time.
 
@@ -75,6 +77,7 @@ def ingest_paths(
         exclude=exclude,
         include_archived=include_archived,
         todo_keywords=todo_keywords,
+        dayfirst=dayfirst,
     )
 
 
@@ -88,13 +91,14 @@ def since(
     reverse: bool = False,
     limit: int | None = None,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme since WHEN``: objects whose time falls in ``[start(WHEN), now]``, oldest first."""
     from prme_cli.query import select
     from prme_cli.timeexpr import since_window
 
     zone = _zone(tz)
-    window = since_window(when, _now(now, zone), zone, week_start=week_start)
+    window = since_window(when, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
 
 
@@ -109,14 +113,50 @@ def range(
     reverse: bool = False,
     limit: int | None = None,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme range SINCE UNTIL``: objects in ``[start(SINCE), end(UNTIL))`` (UNTIL inclusive)."""
     from prme_cli.query import select
     from prme_cli.timeexpr import range_window
 
     zone = _zone(tz)
-    window = range_window(since, until, _now(now, zone), zone, week_start=week_start)
+    window = range_window(
+        since, until, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start
+    )
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
+
+
+def daily_log(
+    store: Store,
+    when: str = "today",
+    until: str | None = None,
+    *,
+    now: datetime | str | None = None,
+    tz: tzinfo | str | None = None,
+    filters: Filters | None = None,
+    reverse: bool = False,
+    week_start: int = 0,
+    dayfirst: bool = False,
+) -> Log:
+    """``prme log [WHEN [UNTIL]]``: CLOSED stamps, state changes, notes and CLOCK time in the
+    period WHEN names (``[start(WHEN), end(UNTIL))`` with UNTIL), grouped by day, with the time
+    clocked per task and per day (``log.days``, ``log.tasks``, ``log.seconds``;
+    ``log.to_json(tz)`` is the ``--format json`` document without its ``query``). The
+    module ``prme_cli.log`` implements it, hence the name."""
+    from prme_cli.log import build_log
+    from prme_cli.timeexpr import range_window
+
+    zone = _zone(tz)
+    reference = _now(now, zone)
+    window = range_window(
+        when,
+        until if until is not None else when,
+        reference,
+        zone,
+        dayfirst=dayfirst,
+        week_start=week_start,
+    )
+    return build_log(store, window, now=reference, filters=_filters(filters), reverse=reverse)
 
 
 def _window(
@@ -125,10 +165,13 @@ def _window(
     now: datetime,
     tz: tzinfo,
     week_start: int,
+    dayfirst: bool = False,
 ) -> tuple[datetime, datetime] | None:
     from prme_cli.options import query_window
 
-    window, _ = query_window(since, until, now, tz, week_start=week_start, flag=str)
+    window, _ = query_window(
+        since, until, now, tz, week_start=week_start, dayfirst=dayfirst, flag=str
+    )
     return window
 
 
@@ -145,12 +188,13 @@ def search(
     reverse: bool = False,
     limit: int | None = 20,
     week_start: int = 0,
+    dayfirst: bool = False,
 ) -> list[Row]:
     """``prme query``: words (each quoted, ANDed) ranked by BM25, optionally within a window."""
     from prme_cli.query import select
 
     zone = _zone(tz)
-    window = _window(since, until, _now(now, zone), zone, week_start)
+    window = _window(since, until, _now(now, zone), zone, week_start, dayfirst)
     return select(
         store,
         window=window,
@@ -174,12 +218,15 @@ def pack_context(
     filters: Filters | None = None,
     config: Mapping[str, Any] | None = None,
     week_start: int = 0,
+    reverse: bool = False,
+    dayfirst: bool = False,
 ) -> Bundle:
     """``prme query … --context``: the matching notes packed into ``budget`` cl100k tokens.
 
     ``bundle.context`` is the text for the prompt; ``tokens_used``, ``excluded_ids`` and
-    ``saving`` are its accounting. With ``config`` enabling ``temporal_relation`` a temporal
-    question also runs the relate stage, as the CLI does.
+    ``saving`` are its accounting. Without text, what happened in the window is packed
+    first, newest first (``reverse``: oldest first). With ``config`` enabling
+    ``temporal_relation`` a temporal question also runs the relate stage, as the CLI does.
     """
     from prme_cli import config as config_module
     from prme_cli.service import context_for_query
@@ -190,13 +237,14 @@ def pack_context(
         store,
         config if config is not None else config_module.defaults(),
         text=text,
-        window=_window(since, until, reference, zone, week_start),
+        window=_window(since, until, reference, zone, week_start, dayfirst),
         filters=_filters(filters),
         fts=False,
         budget=budget,
         limit=None,
         now=reference,
         tz=zone,
+        reverse=reverse,
     )
     return outcome.bundle
 

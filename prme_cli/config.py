@@ -29,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "now": None,
     "owner": None,
     "week_start": "monday",
+    "dayfirst": False,
     "org": {"todo_keywords": ["TODO", "|", "DONE"]},
     "ingest": {"glob": "*.org", "exclude": [], "include_archived": False, "max_file_mb": 100},
     "context": {"budget": 4096, "format": "reader"},
@@ -61,7 +62,13 @@ DEFAULTS: dict[str, Any] = {
 }
 
 #: Top-level variables that are plain settings rather than nested paths.
-_FLAT_ENV = {"PRME_STORE": "store", "PRME_TZ": "tz", "PRME_NOW": "now", "PRME_OWNER": "owner"}
+_FLAT_ENV = {
+    "PRME_STORE": "store",
+    "PRME_TZ": "tz",
+    "PRME_NOW": "now",
+    "PRME_OWNER": "owner",
+    "PRME_DAYFIRST": "dayfirst",
+}
 #: Variables that belong to the program's plumbing, not to the configuration tree.
 _NOT_SETTINGS = {"PRME_CONFIG"}
 _SECRET_KEY = re.compile(
@@ -236,6 +243,7 @@ def _check(cfg: dict[str, Any]) -> None:
         raise UsageError("context.budget must be a whole number of tokens ≥ 0")
     if cfg["context"]["format"] not in ("reader", "json"):
         raise UsageError("context.format must be 'reader' or 'json'")
+    cfg["dayfirst"] = _as_bool(cfg["dayfirst"], "dayfirst")
     if str(cfg["week_start"]).lower() not in WEEKDAYS:
         raise UsageError(f"week_start must be a weekday name, not {cfg['week_start']!r}")
     cfg["org"]["todo_keywords"] = _str_list(cfg["org"]["todo_keywords"], "org.todo_keywords")

@@ -462,10 +462,19 @@ def _sequence_cost(layout: _Layout, items: Sequence[str], *, exact_sum: bool) ->
     return total + tokens.count(items[-1] + layout.closing)
 
 
-def _finish(layout: _Layout, items: Sequence[str], budget: int) -> tuple[str, int] | None:
-    """The final text and its real count, or None if it (unexpectedly) exceeds the budget."""
+def _finish(
+    layout: _Layout, items: Sequence[str], budget: int, *, exact_sum: bool = False
+) -> tuple[str, int] | None:
+    """The final text and its real count, or None if it (unexpectedly) exceeds the budget.
+
+    With the exact-sum layout and every part's count known without the encoder (kept in the
+    store), the sum is the count (see the module docstring) and the encoder is not loaded
+    just to confirm it; once it is loaded the whole text is counted as a check."""
     text = layout.render(items)
-    used = tokens.count(text)
+    if exact_sum and items and not tokens.encoder_loaded():
+        used = _sequence_cost(layout, items, exact_sum=True)
+    else:
+        used = tokens.count(text)
     if not items and used > budget:
         return "", 0  # even an empty JSON array does not fit: print nothing
     return (text, used) if used <= budget else None
@@ -540,7 +549,7 @@ def pack(
     ordered = _ordered(records)
     layout = _LAYOUTS[fmt]
     items, packed, excluded = _greedy(ordered, budget, fmt, exact_sum=True)
-    finished = _finish(layout, items, budget)
+    finished = _finish(layout, items, budget, exact_sum=True)
     if finished is None:  # the additive identity failed: redo it counting whole texts
         items, packed, excluded = _greedy(ordered, budget, fmt, exact_sum=False)
         finished = _finish(layout, items, budget)
@@ -548,7 +557,9 @@ def pack(
     context, used = finished
     header_used = None
     if header is not None and header.strip():
-        with_header = _finish(layout, [_block_item(header, "header", fmt), *items], budget)
+        with_header = _finish(
+            layout, [_block_item(header, "header", fmt), *items], budget, exact_sum=True
+        )
         if with_header is not None:
             context, used = with_header
             header_used = header.strip()
@@ -671,7 +682,7 @@ def _attempt_twice(
                 continue  # make sure the slow path agrees before rejecting
             return None
         current, displaced = result
-        finished = _finish(layout, items_for(current), budget)
+        finished = _finish(layout, items_for(current), budget, exact_sum=exact_sum)
         if finished is not None:
             return current, displaced, finished[0], finished[1]
     return None

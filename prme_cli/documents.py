@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from prme_cli.ingest import IngestReport
+    from prme_cli.log import Log
     from prme_cli.query import Filters, Row
     from prme_cli.service import ContextOutcome
     from prme_cli.timeexpr import Found
@@ -44,7 +45,8 @@ def query_document(
         "tz": _zone_name(tz),
         "window": None,
         "text": text,
-        "by": filters.by,
+        "by": ",".join(filters.bases),
+        "bases": list(filters.bases),
         "filters": {
             "type": list(filters.types),
             "todo": list(filters.todos),
@@ -52,6 +54,7 @@ def query_document(
             "file": list(filters.files),
             "include_deleted": filters.include_deleted,
             "include_archived": filters.include_archived,
+            "inherit": filters.inherit,
         },
         "max_results": limit,
     }
@@ -70,10 +73,18 @@ def query_document(
 
 
 def results_document(
-    query: Mapping[str, Any], results: Sequence[Mapping[str, Any]]
+    query: Mapping[str, Any], results: Sequence[Mapping[str, Any]], total: int | None = None
 ) -> dict[str, Any]:
-    """``since``/``range``/``query`` rows: ``{"query", "count", "results"}``."""
-    return {"query": query, "count": len(results), "results": list(results)}
+    """``since``/``range``/``query`` rows: ``{"query", "count", "total", "truncated",
+    "results"}``; ``total`` is how many matched before a limit cut them (default: all)."""
+    total = len(results) if total is None else total
+    return {
+        "query": query,
+        "count": len(results),
+        "total": total,
+        "truncated": total > len(results),
+        "results": list(results),
+    }
 
 
 def rows_json(rows: Sequence[Row], tz: tzinfo) -> list[dict[str, Any]]:
@@ -147,6 +158,13 @@ def find_document(
         for found in find(text, now, tz, dayfirst=dayfirst, week_start=week_start)
     ]
     return {"now": now.isoformat(), "tz": _zone_name(tz), "count": len(results), "results": results}
+
+
+def log_document(
+    query: Mapping[str, Any], log: Log, tz: tzinfo, *, by_task: bool = False
+) -> dict[str, Any]:
+    """``prme log``: the query (with ``by_task``), then the log's count, total, days, tasks."""
+    return {"query": {**query, "by_task": by_task}, **log.to_json(tz)}
 
 
 def ingest_document(report: IngestReport) -> dict[str, Any]:

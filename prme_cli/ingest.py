@@ -59,7 +59,9 @@ if TYPE_CHECKING:
     from .org import OrgStream
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
-INGEST_FORMAT = 1
+#: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
+#: file names, headings dated by #+DATE, the CJK index.
+INGEST_FORMAT = 2
 DEFAULT_TODO_KEYWORDS: tuple[str, ...] = ("TODO", "|", "DONE")
 DEFAULT_GLOB = "*.org"
 #: Files larger than this are not read (``ingest.max_file_mb``, in MiB): an org file is never
@@ -106,6 +108,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     #: Subset of ``nodes_added``: tombstoned objects that came back.
     nodes_revived: int = 0
+    #: Things the user must act on that are not errors: a root that looks moved (the same
+    #: files under a new path), with the ``prme forget`` that removes the old copy.
+    notices: list[str] = field(default_factory=list)
 
     def merge(self, other: IngestReport) -> None:
         """Add another run's counts (``reingest_roots`` runs one per root)."""
@@ -113,6 +118,7 @@ class IngestReport:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.warnings.extend(other.warnings)
+        self.notices.extend(other.notices)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -165,13 +171,27 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
-def _parse(text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...]) -> OrgStream:
+def _has_cjk(text: str) -> bool:
+    from .cjk import has_cjk
+
+    return has_cjk(text)
+
+
+def _cjk_index_text(text: str) -> str:
+    from .cjk import index_text
+
+    return index_text(text)
+
+
+def _parse(
+    text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
+) -> OrgStream:
     """The org reader, imported lazily so read-only commands never pay for it. It reads the
     file a top-level subtree at a time as ingest writes it (memory follows the largest
     subtree, not the file)."""
     from .org import OrgStream
 
-    return OrgStream(text, path, todo_keywords=todo, done_keywords=done)
+    return OrgStream(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
 
 
 class _ReaderFailed(Exception):
@@ -238,44 +258,41 @@ def content_hash(node: Node) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
-def derived_id(
-    relpath: str, path: Sequence[str], title: str, occurrence: int, salt: str = ""
-) -> str:
-    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3): a hash of the relative
-    path of the first ingest, the node's *full* outline path, its title and occurrence."""
-    key = "\x1f".join([salt, relpath, *path, "\x1e", title, str(occurrence)])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
-
-
 class _DerivedIds:
-    """:func:`derived_id` for the nodes of one file, computed incrementally: the hash state
-    after each outline path is kept by the path's identity (``Node.path_key``) and extended
-    by one title for a child path. Same ids, but constant work per node where hashing every
-    node's whole path would be quadratic in a deep outline."""
+    """Derived ids (SPEC §3) of one file's nodes: 20 hex digits of sha256 over the file's path
+    under its root at its first ingest, the node's id key (its ancestors' id titles, then its
+    own: titles without a leading all-capitals word or ``[#A]`` cookie, so configuring TODO
+    keywords later changes nothing) and its occurrence among nodes of the same key:
+    ``sha256("\\x1f".join([salt, relpath, *ancestor_titles, "\\x1e", title, occurrence]))``.
+
+    Computed incrementally: the hash state after each id key is kept by its number
+    (``Node.key_id``) and extended by one title for a child. Same ids as hashing each key in
+    full, but constant work per node where that is quadratic in a deep outline.
+    """
 
     def __init__(self, relpath: str, salt: str = "") -> None:
         self._states = {0: hashlib.sha256(f"{salt}\x1f{relpath}".encode())}
 
     def _state(self, node: Node, nodes: dict[int, Node]) -> Any:
+        """The hash state after ``node``'s own id key."""
         climb: list[Node] = []
-        while node.path_key not in self._states:
+        while node.key_id not in self._states:
             climb.append(node)
             node = nodes[node.parent or 0]
-        state = self._states[node.path_key]
+        state = self._states[node.key_id]
         for child in reversed(climb):
             state = state.copy()
-            state.update(("\x1f" + node.title).encode("utf-8"))
-            self._states[child.path_key] = state
-            node = child
+            state.update(("\x1f" + child.id_title).encode("utf-8"))
+            self._states[child.key_id] = state
         return state
 
     def of(self, node: Node, nodes: dict[int, Node]) -> str:
-        state = self._state(node, nodes).copy()
-        state.update(f"\x1f\x1e\x1f{node.title}\x1f{node.occurrence}".encode())
+        state = self._state(nodes[node.parent or 0], nodes).copy()
+        state.update(f"\x1f\x1e\x1f{node.id_title}\x1f{node.occurrence}".encode())
         return str(state.hexdigest()[:20])
 
     def forget(self) -> None:
-        """Drop the kept states (between rounds: a round's paths recur rarely after it)."""
+        """Drop the kept states (between rounds: a round's keys rarely recur after it)."""
         self._states = {0: self._states[0]}
 
 
@@ -359,6 +376,7 @@ _FTS_INSERT = (
     "INSERT INTO objects_fts(rowid, title, body, tags, path) "
     "SELECT pk, title, body, tags, path FROM objects WHERE pk BETWEEN ? AND ?"
 )
+_CJK_INSERT = "INSERT INTO objects_cjk(rowid, title, body, tags, path) VALUES (?,?,?,?,?)"
 _OBJ_UPDATE = (
     "UPDATE objects SET id=?, file_id=?, type=?, seq=?, line=?, level=?, parent_id=?, path=?, "
     "title=?, todo=?, priority=?, tags=?, own_tags=?, properties=?, body=?, event_time=?, "
@@ -438,6 +456,31 @@ def _prop(node: Node, name: str) -> str | None:
     return None
 
 
+def last_ingest_time(store: Store) -> str | None:
+    """The latest instant an ingest wrote into the store (stored text form), or None."""
+    row = store.conn.execute(
+        "SELECT max(t) FROM (SELECT max(last_seen) AS t FROM files "
+        "UNION ALL SELECT max(deleted_at) FROM files "
+        "UNION ALL SELECT max(version) FROM objects)"
+    ).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def check_ingest_time(store: Store, now: str) -> None:
+    """Refuse an ingest time earlier than the store's last one: versions, ``last_seen`` and
+    tombstones would go back in time (``--by changed`` and ``show`` history would lie)."""
+    from .store import display_instant
+
+    last = last_ingest_time(store)
+    if last is not None and now < last:
+        shown = display_instant(last)
+        raise UsageError(
+            f"ingest time {display_instant(now)} is earlier than this store's last ingest "
+            f"{shown}: versions cannot go back in time (give --now {shown} or later, or use "
+            "another --store)"
+        )
+
+
 class _Run:
     """State of one ingest run over many files (settings, the files table, the report)."""
 
@@ -450,6 +493,7 @@ class _Run:
         todo_keywords: Sequence[str],
         progress: Callable[[str], None] | None,
         report: IngestReport,
+        dayfirst: bool = False,
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
         clock_ns: Callable[[], int] = time.time_ns,
     ) -> None:
@@ -460,9 +504,12 @@ class _Run:
         # The real clock, not `now`: racy mtimes are about when the file system was looked at.
         self.clock_ns = clock_ns
         self.now = format_instant(now)
+        check_ingest_time(store, self.now)
         self.include_archived = include_archived
         self.todo, self.done = split_todo_keywords(todo_keywords)
-        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived])
+        self.dayfirst = dayfirst
+        # What the stored rows depend on besides the bytes: a change re-reads every file.
+        self.settings = _dumps([INGEST_FORMAT, self.todo, self.done, include_archived, dayfirst])
         self.progress = progress
         self.report = report
         self.files: dict[str, _FileRec] = {}
@@ -617,7 +664,7 @@ class _Run:
                 return
         text = text.removeprefix("\ufeff")
         del data  # the text is what is read from here on (a large file is held once)
-        stream = _parse(text, path, self.todo, self.done)
+        stream = _parse(text, path, self.todo, self.done, self.dayfirst)
         counts = IngestReport()
         try:
             with self.store.transaction() as conn:
@@ -628,7 +675,7 @@ class _Run:
                 file_id, relpath = self._upsert_file(
                     conn, path, root, relpath, rec, size, mtime_ns, sha
                 )
-                self._write_nodes(conn, file_id, path, relpath, stream, counts)
+                self._write_nodes(conn, file_id, path, relpath, stream, counts, cjk=_has_cjk(text))
         except _ReaderFailed as failed:
             report.files_failed += 1
             report.errors.append(f"{path}: cannot parse: {failed}")
@@ -683,10 +730,13 @@ class _Run:
         relpath: str,
         stream: OrgStream,
         counts: IngestReport,
+        *,
+        cjk: bool = False,
     ) -> None:
         """Write the file's nodes, a round of whole subtrees at a time, then tombstone the
         file's objects that no node claimed. Nothing of the file is held beyond a round but
-        the ids given so far (to keep them unique)."""
+        the ids given so far (to keep them unique). ``cjk`` says the file holds CJK text,
+        whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
         archive_file = path.endswith(".org_archive")
         # What node_event_rows reads of a parsed file: its TODO keywords.
@@ -722,6 +772,7 @@ class _Run:
                 archive_file,
                 keywords,
                 counts,
+                cjk=cjk,
             )
             derived.forget()
             salted.forget()
@@ -750,14 +801,18 @@ class _Run:
         archive_file: bool,
         keywords: ParsedFile,
         counts: IngestReport,
+        *,
+        cjk: bool,
     ) -> int:
-        """Rows of one round: objects, versions, timestamps, events; returns the last pk."""
+        """Rows of one round: objects, versions, timestamps, events, CJK index rows; returns
+        the last pk."""
         now = self.now
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
         versions: list[tuple[Any, ...]] = []
         stamps: list[tuple[Any, ...]] = []
         stale_pks: list[tuple[int]] = []
+        cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
@@ -835,6 +890,10 @@ class _Run:
                 inserts.append((pk, *values))
             else:
                 updates.append((*values, pk))
+            if cjk:
+                searchable = (values[8], values[14], values[11], values[7])
+                if any(_has_cjk(v) for v in searchable):
+                    cjk_rows.append((pk, *map(_cjk_index_text, searchable)))
         if stale_pks:
             conn.executemany("DELETE FROM timestamps WHERE obj = ?", stale_pks)
         if updates:
@@ -851,6 +910,10 @@ class _Run:
             )
         if stamps:
             conn.executemany(_TS_INSERT, stamps)
+        if cjk_rows:
+            # The update trigger dropped the rows whose text changed; rewrite them all.
+            conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
+            conn.executemany(_CJK_INSERT, cjk_rows)
         write_events(conn, stale_pks, happened)
         return next_pk
 
@@ -878,8 +941,11 @@ class _Run:
         for i in keep:
             node = nodes[i]
             if i == 0:
+                # An org-roam file node: the file-level :ID: is the file object's id.
                 salt_file = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
-                choices[i] = [("file", path), ("derived", salt_file)]
+                roam_id = _prop(node, "ID")
+                choices[i] = [(":ID:", roam_id)] if roam_id else []
+                choices[i] += [("file", path), ("derived", salt_file)]
                 continue
             opts: list[tuple[str, str]] = []
             for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
@@ -912,7 +978,10 @@ class _Run:
                     clash = f"also at line {taken[cand]}"
                 elif row is not None and row[1] != file_id:
                     other_file, deleted_at = row[1], row[4]
-                    if deleted_at is None:
+                    # Held by a tombstoned object of another file, or by one whose file is
+                    # gone from disk (renamed, moved; tombstoned later in the run): the heading
+                    # or org-roam file node moved here and takes it over. Live: a clash.
+                    if deleted_at is None and not self._vanished(conn, other_file):
                         other = conn.execute(
                             "SELECT path FROM files WHERE file_id = ?", (other_file,)
                         ).fetchone()
@@ -925,14 +994,22 @@ class _Run:
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
-                counts.warnings.append(
-                    f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
-                    "using a derived id"
-                )
+                # A CUSTOM_ID is unique per file in org: one reused in another file is no
+                # duplicate, it just cannot be the store-wide id (a derived one is used).
+                if not (label == "CUSTOM_ID" and clash.startswith("already used in")):
+                    counts.warnings.append(
+                        f"{path}:{nodes[i].line}: duplicate {label} id {cand!r} ({clash}); "
+                        f"using {'the file path' if i == 0 else 'a derived id'}"
+                    )
                 step[i] += 1
                 again.append(i)
             pending = again
         return ids, existing
+
+    def _vanished(self, conn: Any, file_id: int) -> bool:
+        """Whether a stored file read from disk is no longer there."""
+        row = conn.execute("SELECT path, root FROM files WHERE file_id = ?", (file_id,)).fetchone()
+        return row is not None and row[1] is not None and not os.path.exists(row[0])
 
     def _lookup_foreign(
         self,
@@ -1133,6 +1210,7 @@ def ingest_paths(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
     report: IngestReport | None = None,
@@ -1160,6 +1238,7 @@ def ingest_paths(
             progress=progress,
             on_total=on_total,
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
     return report
 
@@ -1177,6 +1256,7 @@ def _ingest_paths(
     progress: Callable[[str], None] | None,
     on_total: Callable[[int], None] | None,
     max_file_bytes: int,
+    dayfirst: bool = False,
 ) -> None:
     run = _Run(
         store,
@@ -1185,6 +1265,7 @@ def _ingest_paths(
         todo_keywords=todo_keywords,
         progress=progress,
         report=report,
+        dayfirst=dayfirst,
         max_file_bytes=max_file_bytes,
     )
     plan: list[_Root] = []
@@ -1198,15 +1279,78 @@ def _ingest_paths(
         plan.append(
             _plan_root(path, kind, glob=glob, exclude=exclude, include_archived=include_archived)
         )
-    _run_plan(
-        run,
-        plan,
-        glob=glob,
-        exclude=exclude,
-        include_archived=include_archived,
-        todo_keywords=todo_keywords,
-        on_total=on_total,
-    )
+    from prme_cli.memo import remembered
+
+    before = set(known_roots(store))
+    with remembered(store):  # word facts of the headings' predicates, kept for relate
+        _run_plan(
+            run,
+            plan,
+            glob=glob,
+            exclude=exclude,
+            include_archived=include_archived,
+            todo_keywords=todo_keywords,
+            on_total=on_total,
+        )
+    for root in plan:
+        if root.path not in before:
+            report.notices.extend(_moved_notices(store, root.path))
+
+
+def _covering_root(path: str, roots: Sequence[str]) -> str | None:
+    """The known root a stored file belongs to (the deepest one covering it)."""
+    covering = [r for r in roots if path == r or path.startswith(r.rstrip(os.sep) + os.sep)]
+    return max(covering, key=len, default=None)
+
+
+def same_files_elsewhere(store: Store, root: str) -> list[tuple[str, int, int]]:
+    """Other known roots holding the same notes as ``root``: ``(other, same, total)`` where
+    ``same`` of the ``total`` live files under ``root`` have a file under ``other`` with the
+    same path relative to its root and the same bytes. The sign of a root that moved (or was
+    copied): the store would hold every note twice."""
+    conn = store.conn
+    row = conn.execute("SELECT kind FROM roots WHERE path = ?", (root,)).fetchone()
+    if row is None:
+        return []
+    base = root if row[0] == "dir" else os.path.dirname(root)
+    roots = known_roots(store)
+    mine = [
+        (path, rel, sha)
+        for path, rel, sha in conn.execute(
+            "SELECT path, relpath, sha256 FROM files WHERE root = ? AND deleted_at IS NULL",
+            (base,),
+        )
+        if _covering_root(path, roots) == root
+    ]
+    if not mine:
+        return []
+    keys = {(rel, sha) for _, rel, sha in mine if sha}
+    counts: dict[str, int] = {}
+    for path, rel, sha in conn.execute(
+        "SELECT path, relpath, sha256 FROM files WHERE deleted_at IS NULL AND root IS NOT NULL "
+        "AND root != ?",
+        (base,),
+    ):
+        if (rel, sha) in keys:
+            other = _covering_root(path, roots)
+            if other is not None and other != root:
+                counts[other] = counts.get(other, 0) + 1
+    return sorted(((other, n, len(mine)) for other, n in counts.items()), key=lambda t: -t[1])
+
+
+def _moved_notices(store: Store, new_root: str) -> list[str]:
+    """Say so when a newly ingested root holds (at least half of) the files of an older one."""
+    notices = []
+    for old, same, total in same_files_elsewhere(store, new_root):
+        if same * 2 < total:
+            continue
+        where = "which no longer exists" if not os.path.exists(old) else "still on disk"
+        notices.append(
+            f"{new_root}: {same} of {total} files are the same as under {old} ({where}), so "
+            f"the store now holds those notes twice; if they moved, run `prme forget {old}` "
+            "to drop the old copy"
+        )
+    return notices
 
 
 def _run_plan(
@@ -1275,6 +1419,7 @@ def ingest_text(
     now: datetime,
     include_archived: bool = False,
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
+    dayfirst: bool = False,
     on_wait: Callable[[int | None], None] | None = None,
     report: IngestReport | None = None,
 ) -> IngestReport:
@@ -1289,6 +1434,7 @@ def ingest_text(
             todo_keywords=todo_keywords,
             progress=None,
             report=report,
+            dayfirst=dayfirst,
         )
         with store.bulk_writes():
             try:
@@ -1313,6 +1459,7 @@ def reingest_roots(
     todo_keywords: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
     report: IngestReport | None = None,
@@ -1341,6 +1488,7 @@ def reingest_roots(
             progress=progress,
             on_total=on_total,
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
     return report
 
@@ -1357,6 +1505,7 @@ def _reingest(
     progress: Callable[[str], None] | None,
     on_total: Callable[[int], None] | None,
     max_file_bytes: int,
+    dayfirst: bool = False,
 ) -> None:
     rows = store.conn.execute(
         "SELECT path, kind, glob, exclude, include_archived, todo_keywords FROM roots ORDER BY path"
@@ -1389,6 +1538,7 @@ def _reingest(
             progress=progress,
             report=report,  # shared: an interrupt reports every group committed so far
             max_file_bytes=max_file_bytes,
+            dayfirst=dayfirst,
         )
         _run_plan(
             run,
@@ -1403,7 +1553,13 @@ def _reingest(
     # than notes deleted on purpose: say so (exit 2) and leave its files as they are, rather
     # than tombstone everything under it from cron. `prme forget ROOT` removes it for good.
     for path, why in vanished:
-        if why.startswith("no such"):
+        moved = [other for other, same, _total in same_files_elsewhere(store, path) if same]
+        if why.startswith("no such") and moved:
+            report.errors.append(
+                f"{path}: ingest root no longer exists; its notes are kept, and the same files "
+                f"are under {moved[0]}: if they moved there, run `prme forget {path}`"
+            )
+        elif why.startswith("no such"):
             report.errors.append(
                 f"{path}: ingest root no longer exists; its notes are kept "
                 "(`prme forget` it if it is gone for good)"

@@ -68,12 +68,19 @@ class Node:
 
     ``path`` is the outline path of the *ancestors'* titles (org's notion; in an outline deeper
     than 32 levels the middle titles give way to "…", and a title longer than 256 characters
-    is shortened in it), ``tags`` the full
-    effective set (``#+FILETAGS`` + inherited + own, first occurrence order), ``own_tags`` only
-    those written on the heading. ``parent`` indexes :attr:`ParsedFile.nodes`; the file node is
-    index 0 and is the parent of every level-1 heading. ``occurrence`` counts earlier nodes of
-    the file with the same path and title, for derived ids. ``archived`` is true inside an
-    ``:ARCHIVE:``-tagged or ``COMMENT`` subtree.
+    is shortened in it), ``tags`` the full effective set (``#+FILETAGS`` + inherited + own,
+    first occurrence order), ``own_tags`` only those written on the heading. ``parent``
+    indexes :attr:`ParsedFile.nodes`; the file node is index 0 and is the parent of every
+    level-1 heading.
+
+    The derived id hangs on the node's *id key*: each title (ancestors' and its own) as
+    written, without a leading all-capitals word or a ``[#A]`` cookie, so the id does not
+    depend on which TODO keywords are configured. ``id_title`` is the node's own part of it;
+    ``key_id`` names the whole key within the file (equal numbers, equal keys; 0 is the empty
+    key of the file node), so no node holds a tuple as long as its depth;
+    :func:`prme_cli.org.id_key` spells the key out. ``occurrence`` counts earlier nodes of the
+    file with the same key. ``archived`` is true inside an ``:ARCHIVE:``-tagged or ``COMMENT``
+    subtree.
     """
 
     kind: str  # "heading" or "file"
@@ -88,14 +95,13 @@ class Node:
     body: str = ""
     timestamps: list[Timestamp] = field(default_factory=list)
     path: tuple[str, ...] = ()
-    #: Identity of the *full* outline path within its file (0: no ancestors): equal keys mean
-    #: equal paths, where ``path`` itself is bounded for deep outlines (see prme_cli.org).
-    path_key: int = 0
     parent: int | None = None
     event_time: datetime | None = None
     event_source: str | None = None  # which rule of SPEC §3 gave event_time (a kind name)
     archived: bool = False
     occurrence: int = 0
+    id_title: str = ""
+    key_id: int = 0
 
 
 @dataclass(slots=True)

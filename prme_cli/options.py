@@ -14,29 +14,18 @@ from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from prme_cli.errors import UsageError
+from prme_cli.model import TIMESTAMP_KINDS
 
 if TYPE_CHECKING:
     from prme_cli.query import Filters
 
-#: Values of ``--by``: the three bases, then every timestamp kind (SPEC §4.3).
+#: Values of ``--by``: the three bases, then every timestamp kind (SPEC §4.3) but ``diary``
+#: (a diary sexp is kept raw and never matches a window).
 BY_CHOICES: tuple[str, ...] = (
     "event",
     "changed",
     "any",
-    "closed",
-    "scheduled",
-    "deadline",
-    "active",
-    "inactive",
-    "range",
-    "clock",
-    "state",
-    "note",
-    "created",
-    "property",
-    "datetree",
-    "filename",
-    "keyword",
+    *(kind for kind in TIMESTAMP_KINDS if kind != "diary"),
 )
 TYPE_CHOICES: tuple[str, ...] = ("heading", "file")
 
@@ -49,32 +38,39 @@ def cli_flag(name: str) -> str:
 
 
 def make_filters(
-    by: str = "event",
+    by: str | Sequence[str] | None = "event",
     types: Sequence[str] | None = None,
     todos: Sequence[str] | None = None,
     tags: Sequence[str] | None = None,
     files: Sequence[str] | None = None,
     include_deleted: bool = False,
     include_archived: bool = False,
+    inherit: bool = False,
     *,
     flag: Flag = cli_flag,
 ) -> Filters:
-    """The filters shared by ``since``, ``range`` and ``query``, checked."""
+    """The filters shared by ``since``, ``range`` and ``query``, checked. ``by`` is one time
+    basis or several (their union; none is ``event``)."""
     from prme_cli.query import Filters
 
-    if by not in BY_CHOICES:
-        raise UsageError(f"unknown {flag('by')} {by!r} (choose from {', '.join(BY_CHOICES)})")
+    bases = tuple(dict.fromkeys([by] if isinstance(by, str) else (by or ()))) or ("event",)
+    for basis in bases:
+        if basis not in BY_CHOICES:
+            raise UsageError(
+                f"unknown {flag('by')} {basis!r} (choose from {', '.join(BY_CHOICES)})"
+            )
     for t in types or ():
         if t not in TYPE_CHOICES:
             raise UsageError(f"unknown {flag('type')} {t!r} (choose heading or file)")
     return Filters(
-        by=by,
+        by=bases[0] if len(bases) == 1 else bases,
         types=tuple(types or ()),
         todos=tuple(todos or ()),
         tags=tuple(tags or ()),
         files=tuple(files or ()),
         include_deleted=include_deleted,
         include_archived=include_archived,
+        inherit=inherit,
     )
 
 
@@ -104,6 +100,7 @@ def query_window(
     tz: tzinfo,
     *,
     week_start: int = 0,
+    dayfirst: bool = False,
     flag: Flag = cli_flag,
 ) -> tuple[tuple[datetime, datetime] | None, dict[str, str]]:
     """``query --since A [--until B]``: the window and the expressions that made it.
@@ -118,10 +115,11 @@ def query_window(
             f"{flag('until')} needs {flag('since')} (use `prme range` for a closed window)"
         )
     if since is not None and until is not None:
-        window = range_window(since, until, now, tz, week_start=week_start)
+        window = range_window(since, until, now, tz, dayfirst=dayfirst, week_start=week_start)
         return window, {"since": since, "until": until}
     if since is not None:
-        return since_window(since, now, tz, week_start=week_start), {"since": since}
+        window = since_window(since, now, tz, dayfirst=dayfirst, week_start=week_start)
+        return window, {"since": since}
     return None, {}
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import PurePath
 
 from prme_cli import orgtime
@@ -123,6 +124,36 @@ def _split_tags(rest: str) -> tuple[str, tuple[str, ...]]:
     return stripped[: cut + 1].rstrip(" \t") if cut >= 0 else "", tags
 
 
+#: A leading word in capitals (``TODO``, ``NEXT``, ``WAITING``, ``PROJ``): a TODO keyword
+#: whether or not it is configured. Two letters at least, so "I" and "A" stay in titles.
+_KEYWORD_LIKE_RE = re.compile(r"[A-Z][A-Z0-9_-]*[A-Z0-9](?:[ \t]+|$)")
+
+
+def _id_title(text: str) -> str:
+    """A heading's text (tags already split off) as its derived id sees it: without a leading
+    capitals word and a ``[#A]`` priority cookie. Configuring ``NEXT`` as a keyword later moves
+    ``NEXT`` out of the title; this key is the same before and after, so the id stays."""
+    m = _KEYWORD_LIKE_RE.match(text)
+    if m is not None:
+        text = text[m.end() :]
+    if text.startswith("[#"):
+        cookie = _PRIORITY_RE.match(text)
+        if cookie is not None:
+            text = text[cookie.end() :]
+    return text
+
+
+def id_key(nodes: Sequence[Node], index: int) -> tuple[str, ...]:
+    """The id key of ``nodes[index]`` spelled out (the id titles from the top-level ancestor
+    down to the node itself): what its derived id hangs on."""
+    key: list[str] = []
+    while index:
+        node = nodes[index]
+        key.append(node.id_title)
+        index = node.parent or 0
+    return tuple(reversed(key))
+
+
 def _dedupe(base: tuple[str, ...], extra: Sequence[str]) -> tuple[str, ...]:
     """``base`` followed by the items of ``extra`` not already in it (first occurrence wins)."""
     new = [t for t in dict.fromkeys(extra) if t not in base]
@@ -138,8 +169,10 @@ class _Reader:
         todo: Sequence[str],
         done: Sequence[str],
         settings: _Settings,
+        dayfirst: bool = False,
     ) -> None:
         self.path = path
+        self.dayfirst = dayfirst
         self.keywords = frozenset(todo) | frozenset(done)
         self.settings = settings
         self.problems: orgtime.Problems = []  # (line, message), from here and from orgtime
@@ -149,11 +182,12 @@ class _Reader:
         self.batch_start = 0
         self.ready: list[tuple[int, Node]] = []
         self.stack: list[int] = []  # indices of open headings, shallowest first
-        # Outline paths are compared by identity numbers, not by value: path 0 is the empty
-        # path, and (parent path, parent title) names each longer one. Equal numbers mean equal
-        # full paths, which the bounded ``Node.path`` no longer shows.
-        self.path_ids: dict[tuple[int, str], int] = {}
-        self.seen: dict[tuple[int, str], int] = {}
+        # Derived ids hang on the full outline path of id titles (see ``_id_title``); that
+        # path is named by a number, not held as a tuple per node (quadratic in a deep
+        # outline): 0 is the empty path, and (parent's number, own id title) names each longer
+        # one, so equal numbers mean equal paths.
+        self.key_ids: dict[tuple[int, str], int] = {}
+        self.seen: dict[int, int] = {}
         self.pending_years: dict[int, Timestamp] = {}
         self.datetree: dict[int, Timestamp] = {}
         self.lone_first: dict[int, Timestamp] = {}
@@ -198,6 +232,8 @@ class _Reader:
                 )
             elif (bare := orgtime.parse_bare_date(value, "keyword", line, "DATE")) is not None:
                 node.timestamps.append(bare)
+            elif (written := _written_date(value, line, self.dayfirst)) is not None:
+                node.timestamps.append(written)
             else:
                 self.warn(line, f"#+DATE: value is not a date: {value}")
         if (fts := orgtime.filename_timestamp(self.path)) is not None:
@@ -263,18 +299,14 @@ class _Reader:
         parent_index = stack[-1] if stack else 0
         parent = nodes[parent_index]
         text, own_tags = _split_tags(rest)
-        todo, priority, title = self._split_heading(text.strip(" \t"))
+        text = text.strip(" \t")
+        todo, priority, title = self._split_heading(text)
         commented = title == "COMMENT" or title.startswith(("COMMENT ", "COMMENT\t"))
-        if parent_index:
-            path = _child_path(parent.path, len(stack) - 1, parent.title)
-            path_id = self.path_ids.setdefault(
-                (parent.path_key, parent.title), len(self.path_ids) + 1
-            )
-        else:
-            path, path_id = (), 0
-        key = (path_id, title)
-        occurrence = self.seen.get(key, 0)
-        self.seen[key] = occurrence + 1
+        path = _child_path(parent.path, len(stack) - 1, parent.title) if parent_index else ()
+        id_title = _id_title(text)
+        key_id = self.key_ids.setdefault((parent.key_id, id_title), len(self.key_ids) + 1)
+        occurrence = self.seen.get(key_id, 0)
+        self.seen[key_id] = occurrence + 1
         node = Node(
             kind="heading",
             line=lineno,
@@ -285,10 +317,11 @@ class _Reader:
             own_tags=own_tags,
             tags=_dedupe(parent.tags, own_tags),
             path=path,
-            path_key=path_id,
             parent=parent_index,
             occurrence=occurrence,
             archived=parent.archived or commented or "ARCHIVE" in own_tags,
+            id_title=id_title,
+            key_id=key_id,
         )
         index = self._add(node)
         stack.append(index)
@@ -473,6 +506,31 @@ class _Reader:
             node.event_time, node.event_source = parent.event_time, "ancestor"
 
 
+#: Two reference times far apart: a #+DATE that resolves alike at both is absolute.
+_PROBES = (datetime(1975, 6, 15, 12, tzinfo=UTC), datetime(2090, 2, 10, 12, tzinfo=UTC))
+
+
+def _written_date(value: str, line: int, dayfirst: bool) -> Timestamp | None:
+    """A ``#+DATE:`` written in words or another order (``April 22, 2013``, ``22 April 2013``,
+    ``03/11/2026``), read by the one time-expression engine; only an absolute day, or a time
+    on one, counts (``today`` or ``April 22`` would date the file by the clock)."""
+    from prme_cli.errors import PrmeError
+    from prme_cli.timeexpr import resolve
+
+    try:
+        first, second = (resolve(value, probe, UTC, dayfirst=dayfirst) for probe in _PROBES)
+    except (PrmeError, ValueError, OverflowError):
+        return None
+    if first.start != second.start or first.grain not in ("day", "hour", "minute", "second"):
+        return None
+    start = first.start.replace(tzinfo=None)
+    if first.grain == "day":
+        return Timestamp(
+            "keyword", start, start + timedelta(days=1), False, value, line, label="DATE"
+        )
+    return Timestamp("keyword", start, start, True, value, line, label="DATE")
+
+
 def _is_active(ts: Timestamp) -> bool:
     return ts.kind == "active" or (ts.kind == "range" and ts.label == "active")
 
@@ -505,10 +563,12 @@ def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
 
 
 def _file_date(file_node: Node) -> Timestamp | None:
-    """The daily-file name's date (SPEC §3 rule 4 for headings outside any datetree)."""
-    for ts in file_node.timestamps:
-        if ts.kind == "filename":
-            return ts
+    """The file's own date, ``#+DATE:`` before the file name's (SPEC §3 rule 4 for headings
+    outside any datetree): journal structure, so the headings match by it (query.py)."""
+    for kind in ("keyword", "filename"):
+        for ts in file_node.timestamps:
+            if ts.kind == kind and ts.start is not None:
+                return ts
     return None
 
 
@@ -561,8 +621,10 @@ class OrgStream:
         *,
         todo_keywords: Sequence[str] = ("TODO",),
         done_keywords: Sequence[str] = ("DONE",),
+        dayfirst: bool = False,
     ) -> None:
         self.path = path
+        self.dayfirst = dayfirst
         self._text = _normalise(text)
         self._settings = _read_settings(self._text)
         own = self._settings.todo or self._settings.done
@@ -574,7 +636,9 @@ class OrgStream:
         """``(index, node)`` pairs in file order, a batch per finished subtree; the first batch
         is the file node alone. ``index`` is the node's position in the file (``seq``) and
         what ``Node.parent`` refers to."""
-        reader = _Reader(self.path, self.todo_keywords, self.done_keywords, self._settings)
+        reader = _Reader(
+            self.path, self.todo_keywords, self.done_keywords, self._settings, self.dayfirst
+        )
         heading, body_line = reader.heading, reader.body_line
         entry = reader.entry_lines
         ready = reader.ready
@@ -603,13 +667,17 @@ def parse_org(
     *,
     todo_keywords: Sequence[str] = ("TODO",),
     done_keywords: Sequence[str] = ("DONE",),
+    dayfirst: bool = False,
 ) -> ParsedFile:
     """Read one org file's text into its file node and headings, in file order.
 
     Never raises on any ``str``: malformed constructs become ``ParsedFile.warnings``. The
-    keyword arguments are the configured TODO/done keywords, used when the file sets none.
+    keyword arguments are the configured TODO/done keywords, used when the file sets none,
+    and whether a numeric ``#+DATE:`` such as ``03/11/2026`` is day first.
     """
-    stream = OrgStream(text, path, todo_keywords=todo_keywords, done_keywords=done_keywords)
+    stream = OrgStream(
+        text, path, todo_keywords=todo_keywords, done_keywords=done_keywords, dayfirst=dayfirst
+    )
     nodes = [node for batch in stream.batches() for _, node in batch]
     return ParsedFile(
         path=path,

@@ -65,7 +65,7 @@ _DURATION_OK_RE = re.compile(r"(\d+):([0-5]\d)")
 # LOGBOOK note headings: org-log-note-headings' defaults, label for each.
 _NOTE_RE = re.compile(
     r"[ \t]*[-+][ \t]+(?:"
-    r"State[ \t]+\"(?P<state>[^\"]*)\"[ \t]+(?:from(?:[ \t]+\"[^\"]*\")?[ \t]*)?"
+    r"State[ \t]+\"(?P<state>[^\"]*)\"[ \t]+(?:from(?:[ \t]+\"(?P<old>[^\"]*)\")?[ \t]*)?"
     r"|(?P<note>Note taken on)[ \t]+"
     r"|(?P<rescheduled>Rescheduled from[ \t]+\"[^\"]*\"[ \t]+on)[ \t]+"
     r"|(?P<not_scheduled>Not scheduled, was[ \t]+\"[^\"]*\"[ \t]+on)[ \t]+"
@@ -85,7 +85,14 @@ _NOTE_LABELS = (
     "closing",
 )
 
-_ISO_LIKE_RE = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2}))?)?")
+# A bare date, year first, as capture templates and #+DATE lines write it: 2026-11-29,
+# 20261129, 2023.01.12, 2023/1/12, optionally a day name in any language (2010-10-02 Sat, as
+# org writes a stamp without its brackets) and a time (T10:15, 10:15:30).
+_ISO_LIKE_RE = re.compile(
+    r"(\d{4})(?:-?(\d{2})-?(\d{2})|([./])(\d{1,2})\4(\d{1,2}))"
+    r"(?:[ \t]+[^\d\s]+)?"
+    r"(?:(?:T|[ \t]+)(\d{2}):?(\d{2})(?::?(\d{2}))?)?"
+)
 
 
 class StampError(ValueError):
@@ -387,6 +394,15 @@ def parse_log_note(
     return ts, end
 
 
+def parse_state_change(text: str) -> tuple[str, str | None] | None:
+    """``- State "DONE" from "TODO" [ts]`` → ``("DONE", "TODO")`` (the old state None when
+    the line gives none); None for any other line (``prme log`` shows both states)."""
+    m = _NOTE_RE.match(text)
+    if m is None or m["state"] is None:
+        return None
+    return m["state"], m["old"] or None
+
+
 def parse_property_value(
     key: str, value: str, line: int, problems: Problems | None = None
 ) -> list[Timestamp]:
@@ -412,15 +428,17 @@ def parse_property_value(
 
 
 def parse_bare_date(text: str, kind: str, line: int, label: str | None = None) -> Timestamp | None:
-    """An ISO-like date or date-time without brackets (``#+DATE: 2026-11-29``), or None."""
+    """A year-first date or date-time without brackets (``#+DATE: 2026-11-29``, ``2023.01.12``,
+    ``2010-10-02 Sat``, ``20261129T101500``), or None."""
     m = _ISO_LIKE_RE.fullmatch(text.strip())
     if m is None:
         return None
+    month, day_of_month = (m[2], m[3]) if m[2] is not None else (m[5], m[6])
     try:
-        day = datetime(int(m[1]), int(m[2]), int(m[3]))
-        if m[4] is None:
+        day = datetime(int(m[1]), int(month), int(day_of_month))
+        if m[7] is None:
             return Timestamp(kind, day, day + _DAY, False, text.strip(), line, label=label)
-        point = day.replace(hour=int(m[4]), minute=int(m[5]), second=int(m[6] or 0))
+        point = day.replace(hour=int(m[7]), minute=int(m[8]), second=int(m[9] or 0))
     except (ValueError, OverflowError):
         return None
     return Timestamp(kind, point, point, True, text.strip(), line, label=label)
@@ -469,28 +487,38 @@ def datetree_timestamp(title: str, line: int) -> Timestamp | None:
     return None
 
 
-_FILE_STAMP_RE = re.compile(r"(\d{4})(\d{2})(\d{2})T?(\d{2})(\d{2})(\d{2})(?!\d)")
-_FILE_DAY_RE = re.compile(r"(\d{4})([-_]?)(\d{2})\2(\d{2})(?!\d)")
+_FILE_STAMP_RE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})T?(\d{2})(\d{2})(\d{2})(?!\d)")
+_FILE_DAY_RE = re.compile(r"(?<!\d)(\d{4})([-_.]?)(\d{2})\2(\d{2})(?!\d)")
+#: Years a file name's digits are read as (a date outside them is a version or an id).
+_FILE_YEARS = range(1900, 2200)
 
 
 def filename_timestamp(path: str) -> Timestamp | None:
     """The date a journal / daily file name carries, as a ``filename`` stamp on line 0.
 
-    ``2026-11-29.org``, ``20261129``, ``2026-11-29-notes.org`` (org-journal, org-roam-dailies)
-    give the day (label ``day``); a 14-digit prefix (org-roam ``20261129101530-x.org``, denote
-    ``20261129T101530--x.org``) gives that instant (label ``prefix``). Line 0 means "from the
-    file name, not the text".
+    The first date anywhere in the name counts: ``2026-11-29.org``, ``20261129``,
+    ``journal_2026-11-29.org``, ``20261129-note.org``, ``notes.2026.11.29.org`` (org-journal,
+    org-roam-dailies and people's own schemes) give the day (label ``day``); 14 digits
+    (org-roam ``20261129101530-x.org``, denote ``20261129T101530--x.org``) give that instant
+    (label ``prefix``). Digits that make no real date (``12345678``, ``2026-13-45``) or a year
+    outside 1900–2199 are not a date. Line 0 means "from the file name, not the text".
     """
     name = PurePath(path).name
-    try:
-        if m := _FILE_STAMP_RE.match(name):
-            point = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6]))
-            return Timestamp("filename", point, point, True, name, 0, label="prefix")
-        if m := _FILE_DAY_RE.match(name):
-            day = datetime(int(m[1]), int(m[3]), int(m[4]))
-            return Timestamp("filename", day, day + _DAY, False, name, 0, label="day")
-    except (ValueError, OverflowError):
-        return None
+    for m in _FILE_STAMP_RE.finditer(name):
+        y, mo, d, h, mi, se = (int(g) for g in m.groups())
+        try:
+            if y in _FILE_YEARS:
+                point = datetime(y, mo, d, h, mi, se)
+                return Timestamp("filename", point, point, True, name, 0, label="prefix")
+        except ValueError:
+            continue
+    for m in _FILE_DAY_RE.finditer(name):
+        try:
+            if int(m[1]) in _FILE_YEARS:
+                day = datetime(int(m[1]), int(m[3]), int(m[4]))
+                return Timestamp("filename", day, day + _DAY, False, name, 0, label="day")
+        except ValueError:
+            continue
     return None
 
 

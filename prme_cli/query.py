@@ -40,7 +40,8 @@ from __future__ import annotations
 import heapq
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -65,23 +66,60 @@ from .store import (
 )
 
 BASES = ("event", "changed", "any")
+#: Planning kinds: their repeaters say when something is planned, not that it happened, so
+#: under ``event``/``any`` a repeating SCHEDULED/DEADLINE matches at its base date only; its
+#: projected occurrences match only when the kind is asked for (``--by scheduled``).
+PLAN_KINDS = ("scheduled", "deadline")
+#: ``event_source`` values a heading takes from journal structure (datetree day or week,
+#: daily-file name, ``#+DATE``): a heading matches by them. ``ancestor`` (an ordinary dated
+#: parent's time) matches only with ``inherit``.
+JOURNAL_SOURCES = ("datetree", "filename", "keyword")
+INHERITED_SOURCES = (*JOURNAL_SOURCES, "ancestor")
 _SRC_TIMESTAMP, _SRC_EVENT, _SRC_VERSION = 0, 1, 2
-#: bm25 column weights: title, body, tags, outline path.
-_BM25 = "bm25(objects_fts, 10.0, 1.0, 5.0, 2.0)"
+#: bm25 column weights: title, body, tags, outline path (both full-text indexes).
+_BM25_WEIGHTS = "10.0, 1.0, 5.0, 2.0"
 _GLOB_CHARS = frozenset("*?[")
 
 
 @dataclass(frozen=True)
 class Filters:
-    """Filters shared by ``since``, ``range`` and ``query``."""
+    """Filters shared by ``since``, ``range`` and ``query``.
 
-    by: str = "event"
+    ``by`` is one time basis or several (their union: ``("closed", "clock")``). ``todos``
+    and ``tags`` match without regard to case (``done`` finds ``DONE``). ``inherit`` lets a
+    heading match by an ordinary dated ancestor's time (its ``event_time`` fallback), not
+    only by its own time or its journal structure's.
+    """
+
+    by: str | tuple[str, ...] = "event"
     types: tuple[str, ...] = ()
     todos: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
     include_deleted: bool = False
     include_archived: bool = False
+    inherit: bool = False
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """The time bases as a tuple, in the order given, without repeats."""
+        values = (self.by,) if isinstance(self.by, str) else tuple(self.by)
+        return tuple(dict.fromkeys(values)) or ("event",)
+
+
+@dataclass(frozen=True)
+class Basis:
+    """What a set of ``--by`` values asks the window scans for (see :func:`basis`).
+
+    ``kinds`` None means every timestamp kind. Repeaters of the kinds in ``base_only`` match
+    at their base date only; every other repeater of a wanted kind projects its occurrences.
+    """
+
+    timestamps: bool
+    event: bool
+    version: bool
+    kinds: tuple[str, ...] | None
+    base_only: tuple[str, ...]
 
 
 @dataclass
@@ -118,6 +156,8 @@ class Row:
     parent_id: str | None = None
     content_hash: str = ""
     event_source: str | None = None
+    relpath: str = ""
+    inherited: bool = False
 
     def to_json(self, tz: tzinfo | None) -> dict[str, Any]:
         """The documented, stable JSON shape of a result (see README)."""
@@ -144,6 +184,8 @@ class Row:
             "deleted_at": self.deleted_at,
             "content_hash": self.content_hash,
             "score": self.score,
+            "relpath": self.relpath,
+            "inherited": self.inherited,
         }
 
 
@@ -176,9 +218,9 @@ _ROW_COLUMNS = (
     "o.pk, o.id, o.type, o.title, o.path, fl.path, o.line, o.level, o.todo, o.priority, o.tags, "
     "o.properties, o.body, o.event_time, o.version, o.first_seen, "
     "CASE WHEN o.deleted_at IS NULL THEN fl.last_seen ELSE o.last_seen END, o.deleted_at, "
-    "o.parent_id, o.content_hash, o.event_source"
+    "o.parent_id, o.content_hash, o.event_source, fl.relpath"
 )
-_N_ROW = 21
+_N_ROW = 22
 
 
 def _json(text: str) -> Any:
@@ -213,6 +255,7 @@ def _row(values: tuple[Any, ...] | list[Any]) -> Row:
         parent_id=values[18],
         content_hash=values[19],
         event_source=values[20],
+        relpath=values[21] or "",
     )
 
 
@@ -225,9 +268,11 @@ def _filter_sql(filters: Filters, params: dict[str, Any], *, liveness: bool = Tr
         parts.append("o.deleted_at IS NULL")
     if liveness and not filters.include_archived:
         parts.append("o.archived = 0")
+    # TODO states and tags match without regard to (ASCII) case: people type `--todo done`
+    # and `--tag Work` for DONE and :work:, and an empty answer would hide the typo.
     for name, values, column in (
         ("type", filters.types, "o.type"),
-        ("todo", filters.todos, "o.todo"),
+        ("todo", filters.todos, "o.todo COLLATE NOCASE"),
     ):
         if values:
             keys = []
@@ -237,7 +282,10 @@ def _filter_sql(filters: Filters, params: dict[str, Any], *, liveness: bool = Tr
             parts.append(f"{column} IN ({', '.join(keys)})")
     for i, tag in enumerate(filters.tags):
         params[f"tag{i}"] = tag
-        parts.append(f"EXISTS (SELECT 1 FROM json_each(o.tags) WHERE json_each.value = :tag{i})")
+        parts.append(
+            "EXISTS (SELECT 1 FROM json_each(o.tags) "
+            f"WHERE json_each.value = :tag{i} COLLATE NOCASE)"
+        )
     if filters.files:
         alts = []
         for i, pattern in enumerate(filters.files):
@@ -274,16 +322,29 @@ def _live_sql(filters: Filters, prefix: str = "") -> str:
     return parts
 
 
-def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
+def _kinds_sql(column: str, kinds: Sequence[str] | None, *, negate: bool = False) -> str:
+    """``AND column IN (…)`` for a set of timestamp kinds (literals: they are our own
+    names, checked against :data:`TIMESTAMP_KINDS`); nothing for None (every kind)."""
+    if kinds is None:
+        return ""
+    if not kinds:
+        return "" if negate else " AND 0"
+    names = ", ".join(f"'{k}'" for k in kinds if k in TIMESTAMP_KINDS)
+    return f" AND {column} {'NOT IN' if negate else 'IN'} ({names})"
+
+
+def _timestamp_matches(basis: Basis, cond: str) -> list[str]:
     """One index range scan per bounded span class (see module doc), each yielding ``(s,
-    src, obj, ts)`` in ``start`` order; ``cond`` is appended to each (liveness, objects)."""
-    cond = (" AND kind = :kind" if kind else "") + cond
+    src, obj, ts)`` in ``start`` order; ``cond`` is appended to each (liveness, objects).
+    Plus, for the planning kinds in ``basis.base_only``, a scan of their repeaters matched
+    at the base date as written (whose span is unbounded: repeaters are few)."""
+    cond = _kinds_sql("kind", basis.kinds) + cond
     # A datetree heading longer than a day (a year, month or week node) is an outline
     # container, not an event: it matches only a window that holds its whole period, so
     # `since yesterday` does not list "2026" and "2026-11 November" above the day's notes.
     container = " AND (kind != 'datetree' OR (start >= :ws AND stop <= :we))"
     head = f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps"
-    return [
+    scans = [
         f"{head} WHERE span = {SPAN_POINT} AND start >= :ws AND start < :we{cond}",
         (
             f"{head} WHERE span = {SPAN_DAY} AND start >= :ws - {SPAN_BOUNDS[SPAN_DAY]} "
@@ -295,27 +356,44 @@ def _timestamp_matches(kind: str | None, cond: str) -> list[str]:
         ),
         f"{head} WHERE span = {SPAN_LONG} AND start < :we AND stop > :ws{cond}{container}",
     ]
+    if basis.base_only:
+        # A point's stop is start + 1, so `stop > :ws` is its `start >= :ws`.
+        scans.append(
+            f"{head} WHERE span = {SPAN_REPEAT} AND start < :we AND stop > :ws"
+            f"{_kinds_sql('kind', basis.base_only)}{cond}"
+        )
+    return scans
 
 
-def _object_timestamp_matches(kind: str | None, cond: str) -> str:
+def _object_timestamp_matches(basis: Basis, cond: str) -> str:
     """The matches of :func:`_timestamp_matches` as one scan, for a few objects picked in
     ``cond`` (read through the index on ``obj``). The classes' lower bounds on ``start`` are
     implied: a class's span is at most its bound, so ``stop > :ws`` implies them, and a point's
     ``stop`` is ``start + 1``."""
-    kind_sql = " AND kind = :kind" if kind else ""
+    spans = f"{SPAN_POINT}, {SPAN_DAY}, {SPAN_MONTH}, {SPAN_LONG}"
+    if basis.base_only:
+        spans_sql = (
+            f"(span IN ({spans}) OR (span = {SPAN_REPEAT}{_kinds_sql('kind', basis.base_only)}))"
+        )
+    else:
+        spans_sql = f"span IN ({spans})"
     return (
         f"SELECT start AS s, {_SRC_TIMESTAMP} AS src, obj, ts_id AS ts FROM timestamps "
-        f"WHERE span IN ({SPAN_POINT}, {SPAN_DAY}, {SPAN_MONTH}, {SPAN_LONG}) "
-        f"AND start < :we AND stop > :ws{kind_sql}{cond} AND (span != {SPAN_POINT} "
-        f"OR start >= :ws) AND (span IN ({SPAN_POINT}, {SPAN_DAY}) OR kind != 'datetree' "
-        "OR (start >= :ws AND stop <= :we))"
+        f"WHERE {spans_sql} "
+        f"AND start < :we AND stop > :ws{_kinds_sql('kind', basis.kinds)}{cond} "
+        f"AND (span != {SPAN_POINT} OR start >= :ws) AND (span IN ({SPAN_POINT}, {SPAN_DAY}) "
+        "OR kind != 'datetree' OR (start >= :ws AND stop <= :we))"
     )
 
 
-def _event_matches(cond: str) -> str:
+def _event_matches(cond: str, *, inherit: bool = False) -> str:
+    """Objects whose ``event_time`` falls in the window — without ``inherit``, only those
+    whose ``event_time`` is their own or their journal structure's (not ``ancestor``); the
+    event-time index carries ``event_source`` so the condition is read from the index."""
+    source = "" if inherit else " AND event_source IS NOT 'ancestor'"
     return (
         f"SELECT event_time AS s, {_SRC_EVENT} AS src, pk AS obj, NULL AS ts FROM objects "
-        f"WHERE event_time >= :ws AND event_time < :we{cond}"
+        f"WHERE event_time >= :ws AND event_time < :we{source}{cond}"
     )
 
 
@@ -344,17 +422,48 @@ def fts_expression(text: str, *, raw: bool = False) -> str:
     return " AND ".join(phrases)
 
 
-def _basis(by: str) -> tuple[bool, bool, bool, str | None]:
-    """(timestamps?, event_time?, version?, kind) for a ``--by`` value."""
-    if by == "event":
-        return True, True, False, None
-    if by == "changed":
-        return False, False, True, None
-    if by == "any":
-        return True, True, True, None
-    if by in TIMESTAMP_KINDS:
-        return True, False, False, by
-    raise UsageError(f"unknown --by {by!r} (event, changed, any or a timestamp kind)")
+def fts_target(text: str, *, raw: bool = False) -> tuple[str, str]:
+    """The full-text index a query reads and its FTS5 expression: plain words with CJK text
+    go to the CJK bigram index (``objects_cjk``, see cjk.py), each word as its phrase there;
+    other words, and raw ``--fts`` expressions, to the ``unicode61`` index."""
+    from .cjk import has_cjk, query_phrase
+
+    if raw or not has_cjk(text):
+        return "objects_fts", fts_expression(text, raw=raw)
+    words = [w for w in text.split() if any(ch.isalnum() for ch in w)]
+    return "objects_cjk", " AND ".join(query_phrase(w) for w in words)
+
+
+def basis(bases: Sequence[str]) -> Basis:
+    """What the union of ``--by`` values asks for (SPEC §4.3).
+
+    ``event`` and ``any`` want every timestamp kind and ``event_time``; ``changed`` and
+    ``any`` the version; a kind its timestamps. Repeaters project their occurrences, except
+    SCHEDULED/DEADLINE under ``event``/``any``, which match at their base date unless their
+    kind is also asked for by name (agenda questions).
+    """
+    wants_ts = wants_event = wants_version = False
+    every_kind = False
+    named: list[str] = []
+    for by in bases:
+        if by in ("event", "any"):
+            wants_ts = wants_event = every_kind = True
+            wants_version = wants_version or by == "any"
+        elif by == "changed":
+            wants_version = True
+        elif by in TIMESTAMP_KINDS:
+            wants_ts = True
+            named.append(by)
+        else:
+            raise UsageError(f"unknown --by {by!r} (event, changed, any or a timestamp kind)")
+    base_only = tuple(k for k in PLAN_KINDS if k not in named) if every_kind else ()
+    return Basis(
+        timestamps=wants_ts,
+        event=wants_event,
+        version=wants_version,
+        kinds=None if every_kind else tuple(dict.fromkeys(named)),
+        base_only=base_only,
+    )
 
 
 def _check_filters(filters: Filters) -> None:
@@ -382,10 +491,113 @@ def select(
     are ordered by their matched time (oldest first; ``reverse`` newest first); with text by
     relevance first. Without a window, rows are ordered by ``event_time`` (undated last).
     """
-    want_ts, want_event, want_version, kind = _basis(filters.by)
-    _check_filters(filters)
     if limit is not None and limit <= 0:
         limit = None
+    plan = _plan(window, text, fts, filters)
+    direction = "DESC" if reverse else "ASC"
+    # One snapshot for the key scan and the row loads: an ingest committing in between must
+    # not make a row vanish between the two (readers failed with KeyError under load).
+    with store.snapshot(), _fts_errors(text):
+        if window is None:
+            return _select_unwindowed(
+                store,
+                plan.params,
+                plan.where,
+                plan.fts_cte,
+                plan.fts_join,
+                plan.rank_col,
+                direction,
+                limit,
+                by_version=filters.bases == ("changed",),
+            )
+        ordered, ws_wall, we_wall = _windowed_keys(
+            store,
+            window,
+            plan.params,
+            plan.where,
+            plan.fts_cte,
+            plan.fts_join,
+            plan.rank_col,
+            direction,
+            limit,
+            wanted=plan.wanted,
+            reverse=reverse,
+            filters=filters,
+        )
+        return _windowed_rows(store.conn, ordered, ws_wall, we_wall, window[0].tzinfo)
+
+
+def count(
+    store: Store,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    text: str | None = None,
+    fts: bool = False,
+    filters: Filters = Filters(),
+) -> int:
+    """How many objects :func:`select` would return without a limit (``query``'s ``total``),
+    without loading their rows."""
+    plan = _plan(window, text, fts, filters)
+    with _fts_errors(text):
+        if window is None:
+            sql = (
+                (f"WITH {plan.fts_cte} " if plan.fts_cte else "")
+                + "SELECT count(*) FROM objects o JOIN files fl ON fl.file_id = o.file_id"
+                f"{plan.fts_join} WHERE 1{plan.where}"
+            )
+            return int(store.conn.execute(sql, plan.params).fetchone()[0])
+        ordered, _, _ = _windowed_keys(
+            store,
+            window,
+            plan.params,
+            plan.where,
+            plan.fts_cte,
+            plan.fts_join,
+            plan.rank_col,
+            "ASC",
+            None,
+            wanted=plan.wanted,
+            reverse=False,
+            filters=filters,
+        )
+        return len(ordered)
+
+
+def matched_total(
+    store: Store,
+    shown: int,
+    limit: int | None,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    text: str | None = None,
+    fts: bool = False,
+    filters: Filters = Filters(),
+) -> int:
+    """How many matched in all, when :func:`select` returned ``shown`` rows under ``limit``:
+    counted only when the limit was reached (else nothing was cut). The ``total`` of a
+    results document, the same for every front end."""
+    if limit is None or shown < limit:
+        return shown
+    return count(store, window=window, text=text, fts=fts, filters=filters)
+
+
+@dataclass
+class _Plan:
+    """The SQL pieces shared by :func:`select` and :func:`count`."""
+
+    wanted: Basis
+    params: dict[str, Any]
+    where: str
+    fts_cte: str
+    fts_join: str
+    rank_col: str
+
+
+def _plan(
+    window: tuple[datetime, datetime] | None, text: str | None, fts: bool, filters: Filters
+) -> _Plan:
+    wanted = basis(filters.bases)
+    _check_filters(filters)
     params: dict[str, Any] = {}
     # Windowed: liveness is applied in the index scans, objects joined only for other filters.
     where = _filter_sql(filters, params, liveness=window is None)
@@ -393,52 +605,26 @@ def select(
     fts_join = ""
     rank_col = "NULL"
     if text is not None:
-        params["q"] = fts_expression(text, raw=fts)
+        table, params["q"] = fts_target(text, raw=fts)
         fts_cte = (
-            f"f AS MATERIALIZED (SELECT rowid AS obj, {_BM25} AS rank FROM objects_fts "
-            "WHERE objects_fts MATCH :q)"
+            f"f AS MATERIALIZED (SELECT rowid AS obj, bm25({table}, {_BM25_WEIGHTS}) AS rank "
+            f"FROM {table} WHERE {table} MATCH :q)"
         )
         fts_join = " JOIN f ON f.obj = o.pk"
         rank_col = "f.rank"
-    direction = "DESC" if reverse else "ASC"
-    # One snapshot for the key scan and the row loads: an ingest committing in between
-    # must not make a row vanish between the two (KeyError under load before).
-    with store.snapshot():
-        try:
-            if window is None:
-                return _select_unwindowed(
-                    store,
-                    params,
-                    where,
-                    fts_cte,
-                    fts_join,
-                    rank_col,
-                    direction,
-                    limit,
-                    by_version=filters.by == "changed",
-                )
-            return _select_windowed(
-                store,
-                window,
-                params,
-                where,
-                fts_cte,
-                fts_join,
-                rank_col,
-                direction,
-                limit,
-                want_ts=want_ts,
-                want_event=want_event,
-                want_version=want_version,
-                kind=kind,
-                reverse=reverse,
-                filters=filters,
-            )
-        except sqlite3.OperationalError as exc:
-            message = str(exc)
-            if text is not None and "locked" not in message and "busy" not in message:
-                raise UsageError(f"invalid full-text query {text!r}: {message}") from exc
-            raise
+    return _Plan(wanted, params, where, fts_cte, fts_join, rank_col)
+
+
+@contextmanager
+def _fts_errors(text: str | None) -> Iterator[None]:
+    """A malformed FTS5 expression is the user's input error, not a store error."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        message = str(exc)
+        if text is not None and "locked" not in message and "busy" not in message:
+            raise UsageError(f"invalid full-text query {text!r}: {message}") from exc
+        raise
 
 
 def _select_unwindowed(
@@ -474,7 +660,10 @@ def _select_unwindowed(
     return rows
 
 
-def _select_windowed(
+_Keys = list[tuple[int, tuple[Any, int, Any]]]
+
+
+def _windowed_keys(
     store: Store,
     window: tuple[datetime, datetime],
     params: dict[str, Any],
@@ -485,16 +674,14 @@ def _select_windowed(
     direction: str,
     limit: int | None,
     *,
-    want_ts: bool,
-    want_event: bool,
-    want_version: bool,
-    kind: str | None,
+    wanted: Basis,
     reverse: bool,
     filters: Filters,
-) -> list[Row]:
-    """Two steps so the sorter never carries bodies: (1) keys of the matching objects,
-    filtered, ordered and limited in SQL, merged with repeater occurrences; (2) the full rows
-    of the survivors only.
+) -> tuple[_Keys, datetime, datetime]:
+    """Step one of a window query: the keys of the matching objects ``[(obj, (rank, key,
+    ref))]``, filtered, ordered and limited in SQL, merged with repeater occurrences; step two
+    (:func:`_windowed_rows`) loads the full rows of the survivors only, so the sorter never
+    carries bodies. Also returns the window in wall-clock time.
 
     ``where`` holds the filters other than liveness: the deleted/archived filters are applied
     during the index scans (``timestamps.hidden``, the flags in the event-time index), so
@@ -505,24 +692,23 @@ def _select_windowed(
     tz = start.tzinfo
     ws_wall, we_wall = start.replace(tzinfo=None), end.astimezone(tz).replace(tzinfo=None)
     params.update(ws=wall_seconds(ws_wall), we=wall_seconds(we_wall))
-    if kind:
-        params["kind"] = kind
+    want_ts, want_event, want_version = wanted.timestamps, wanted.event, wanted.version
     if want_version:
         offset = start.utcoffset() or timedelta(0)
         params.update(
             vs=format_instant(start), ve=format_instant(end), offset=int(offset.total_seconds())
         )
     if params["we"] <= params["ws"] and not want_version:
-        return []
+        return [], ws_wall, we_wall
     hidden = _hidden_sql(filters)
     live = _live_sql(filters)
 
     def arms(ts_extra: str = "", obj_extra: str = "") -> list[str]:
         parts = []
         if want_ts:
-            parts.extend(_timestamp_matches(kind, hidden + ts_extra))
+            parts.extend(_timestamp_matches(wanted, hidden + ts_extra))
         if want_event:
-            parts.append(_event_matches(live + obj_extra))
+            parts.append(_event_matches(live + obj_extra, inherit=filters.inherit))
         if want_version:
             parts.append(_version_matches(live + obj_extra))
         return parts
@@ -543,6 +729,7 @@ def _select_windowed(
             rank_col,
             ws_wall,
             we_wall,
+            wanted=wanted,
             limit=None if reverse else limit,
         )
         if want_ts
@@ -560,9 +747,9 @@ def _select_windowed(
             extra = dict(params, **{f"obj{j}": obj for j, obj in enumerate(chunk)})
             parts = []
             if want_ts:
-                parts.append(_object_timestamp_matches(kind, f"{hidden} AND obj IN ({marks})"))
+                parts.append(_object_timestamp_matches(wanted, f"{hidden} AND obj IN ({marks})"))
             if want_event:
-                parts.append(_event_matches(f"{live} AND pk IN ({marks})"))
+                parts.append(_event_matches(f"{live} AND pk IN ({marks})", inherit=filters.inherit))
             if want_version:
                 parts.append(_version_matches(f"{live} AND pk IN ({marks})"))
             m = " UNION ALL ".join(parts)
@@ -635,6 +822,17 @@ def _select_windowed(
     )
     if limit is not None:
         ordered = ordered[:limit]
+    return ordered, ws_wall, we_wall
+
+
+def _windowed_rows(
+    conn: sqlite3.Connection,
+    ordered: _Keys,
+    ws_wall: datetime,
+    we_wall: datetime,
+    tz: tzinfo | None,
+) -> list[Row]:
+    """Step two of a window query: the rows of ``ordered``, each with what matched."""
     full = _load_rows(conn, [obj for obj, _ in ordered])
     ts_ids = [
         info[2] if isinstance(info[2], int) else info[2][0]
@@ -663,6 +861,8 @@ def _select_windowed(
                 line=row.line,
                 label=row.event_source,
             )
+            # A heading dated only by its journal day or file, or (--inherit) an ancestor.
+            row.inherited = row.type == "heading" and row.event_source in INHERITED_SOURCES
         elif source == _SRC_VERSION:
             wall = parse_instant(row.version).astimezone(tz).replace(tzinfo=None)
             row.matched = Timestamp(
@@ -840,9 +1040,13 @@ def _repeater_matches(
     ws_wall: datetime,
     we_wall: datetime,
     *,
+    wanted: Basis,
     limit: int | None,
 ) -> dict[int, tuple[Any, int, tuple[int]]]:
     """Objects with a repeater occurring in the window: ``{obj: (rank, key, (ts_id,))}``.
+
+    Only repeaters that project do: those of the wanted kinds, except the planning kinds
+    ``wanted.base_only`` (matched at their base date by :func:`_timestamp_matches`).
 
     Fixed-period (h/d/w) repeaters get their first occurrence not wholly before the window by
     integer arithmetic in SQL (the same rule as ``orgtime.occurs_in``, which confirms the rows
@@ -852,9 +1056,11 @@ def _repeater_matches(
     """
     from .orgtime import occurs_in
 
-    kind_sql = (" AND t.kind = :kind" if "kind" in params else "") + hidden.replace(
-        "hidden", "t.hidden"
-    )
+    if wanted.kinds is None:
+        kind_sql = _kinds_sql("t.kind", wanted.base_only or None, negate=True)
+    else:
+        kind_sql = _kinds_sql("t.kind", wanted.kinds)
+    kind_sql += hidden.replace("hidden", "t.hidden")
     joined = bool(where or fts_cte)
     with_fts = f"WITH {fts_cte} " if fts_cte else ""
     order = "f.rank, k, r.obj" if fts_cte else "k, r.obj"
@@ -937,6 +1143,43 @@ def _stamp(r: tuple[Any, ...] | list[Any]) -> Timestamp:
     )
 
 
+def stamps_in_window(
+    store: Store,
+    window: tuple[datetime, datetime],
+    kinds: Sequence[str],
+    filters: Filters = Filters(),
+) -> list[tuple[Row, Timestamp]]:
+    """Every timestamp of the given kinds overlapping ``window``, with its object's row, in
+    time order (``prme log``: one entry per stamp, not one row per object). The filters other
+    than ``by`` and ``inherit`` apply as in :func:`select`; repeaters are not projected."""
+    start, end = window
+    tz = start.tzinfo
+    ws_wall, we_wall = start.replace(tzinfo=None), end.astimezone(tz).replace(tzinfo=None)
+    params: dict[str, Any] = {"ws": wall_seconds(ws_wall), "we": wall_seconds(we_wall)}
+    where = _filter_sql(filters, params, liveness=False)
+    cond = _hidden_sql(filters)
+    if where:
+        joins = _joins(where, "")
+        cond += f" AND EXISTS (SELECT 1 FROM objects o{joins} WHERE o.pk = obj{where})"
+    wanted = Basis(timestamps=True, event=False, version=False, kinds=tuple(kinds), base_only=())
+    scans = " UNION ALL ".join(_timestamp_matches(wanted, cond))
+    found = store.conn.execute(f"SELECT obj, ts FROM ({scans}) ORDER BY s, ts", params).fetchall()
+    rows = _load_rows(store.conn, list(dict.fromkeys(obj for obj, _ in found)))
+    stamps = _load_timestamps(store.conn, [ts for _, ts in found])
+    return [(rows[obj], stamps[ts]) for obj, ts in found]
+
+
+def rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
+    """The rows of the given objects (tombstoned too), in the order of ``ids``; unknown ids
+    are left out (relate's evidence, shown beside its answer)."""
+    sql = (
+        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.id IN ({marks})"
+    )
+    found = {values[1]: _row(values) for values in _rows_in(store.conn, sql, list(ids))}
+    return [found[i] for i in dict.fromkeys(ids) if i in found]
+
+
 def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
     """Every timestamp of the given objects, in line order (for context packing)."""
     out: dict[str, list[Timestamp]] = {}
@@ -1014,6 +1257,179 @@ def get_object(store: Store, id: str, tz: tzinfo | None = None) -> dict[str, Any
         "sha256": extra[7],
     }
     return doc
+
+
+# -- ids, vocabulary ---------------------------------------------------------------------------
+
+#: The shortest id prefix a table shows (git shows 7 hex digits; prme's ids are 20 or a UUID).
+SHORT_ID_MIN = 6
+_PREFIX_END = "\U0010ffff"
+
+
+def _prefix_count(conn: sqlite3.Connection, prefix: str, cap: int = 2) -> int:
+    """How many ids start with ``prefix`` (exact case; through the unique index), up to cap."""
+    return int(
+        conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM objects WHERE id >= ? AND id < ? LIMIT ?)",
+            (prefix, prefix + _PREFIX_END, cap),
+        ).fetchone()[0]
+    )
+
+
+def short_ids(store: Store, results: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """A short handle per result that ``prme show`` accepts, ``{id: handle}``.
+
+    A heading's handle is the shortest prefix of its id (at least :data:`SHORT_ID_MIN`
+    characters) that no other object's id starts with, as git abbreviates commits; a file
+    object's is its path relative to its ingest root (its id is the absolute path, unless the
+    file has an ``:ID:``)."""
+    import os
+
+    conn = store.conn
+    out: dict[str, str] = {}
+    for result in results:
+        oid = str(result["id"])
+        if result.get("type") == "file" and oid == result.get("file"):
+            relpath = str(result.get("relpath") or oid)
+            name = os.path.basename(relpath)
+            same = conn.execute(
+                "SELECT count(*) FROM files WHERE relpath = ? OR substr(relpath, -?) = ?",
+                (name, len(name) + 1, "/" + name),
+            ).fetchone()[0]
+            out[oid] = name if same <= 1 else relpath
+            continue
+        length = min(SHORT_ID_MIN, len(oid))
+        while length < len(oid) and _prefix_count(conn, oid[:length]) > 1:
+            length += 1
+        out[oid] = oid[:length]
+    return out
+
+
+def _link_target(text: str) -> str:
+    """``id:X``, ``[[id:X]]`` and ``[[id:X][description]]`` (org-roam links) → ``X``."""
+    t = text.strip()
+    if t.startswith("[[") and t.endswith("]]"):
+        t = t[2:-2].split("][", 1)[0]
+    if t[:3].lower() == "id:":
+        t = t[3:]
+    return t.strip()
+
+
+def resolve_id(store: Store, text: str) -> str | None:
+    """The id of the one object ``text`` names, as ``prme show`` reads it; None if none.
+
+    Tried in order: the exact id; an org ``id:`` link; a unique id prefix (exact case, then
+    any case, as git accepts abbreviations); ``#CUSTOM_ID``; a file path (absolute, relative
+    to the working directory, or relative to its ingest root). An abbreviation or name that
+    fits several objects is a :class:`UsageError` listing them.
+    """
+    import os
+
+    conn = store.conn
+
+    def one(ids: list[str], what: str) -> str | None:
+        ids = list(dict.fromkeys(ids))
+        if len(ids) > 1:
+            shown = ", ".join(ids[:8]) + (f" … ({len(ids)} in all)" if len(ids) > 8 else "")
+            raise UsageError(f"{what} {text!r} is ambiguous: {shown}")
+        return ids[0] if ids else None
+
+    def exact(candidate: str) -> str | None:
+        row = conn.execute("SELECT id FROM objects WHERE id = ?", (candidate,)).fetchone()
+        return None if row is None else str(row[0])
+
+    if not text.strip():
+        return None
+    if (found := exact(text)) is not None:
+        return found
+    target = _link_target(text)
+    if target and (found := exact(target)) is not None:
+        return found
+    if target:
+        rows = conn.execute(
+            "SELECT id FROM objects WHERE id >= ? AND id < ? LIMIT 9",
+            (target, target + _PREFIX_END),
+        ).fetchall()
+        if rows:
+            return one([r[0] for r in rows], "id prefix")
+        escaped = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        rows = conn.execute(
+            "SELECT id FROM objects WHERE id LIKE ? ESCAPE '\\' LIMIT 9", (escaped + "%",)
+        ).fetchall()
+        if rows:
+            exact_ci = [r[0] for r in rows if str(r[0]).lower() == target.lower()]
+            return one(exact_ci or [r[0] for r in rows], "id prefix")
+    if target.startswith("#") and len(target) > 1:
+        custom = target[1:]
+        rows = conn.execute(
+            "SELECT o.id FROM objects o, json_each(o.properties) p "
+            "WHERE instr(upper(o.properties), 'CUSTOM_ID') > 0 "
+            "AND upper(p.key) = 'CUSTOM_ID' AND p.value = ?",
+            (custom,),
+        ).fetchall()
+        if rows:
+            return one([r[0] for r in rows], "CUSTOM_ID")
+    path = os.path.abspath(os.path.expanduser(text))
+    row = conn.execute(
+        "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.type = 'file' AND fl.path = ?",
+        (path,),
+    ).fetchone()
+    if row is not None:
+        return str(row[0])
+    rows = conn.execute(
+        "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.type = 'file' AND fl.relpath = ?",
+        (text,),
+    ).fetchall()
+    if not rows and "/" not in text:  # a bare file name, as the table shows it
+        rows = conn.execute(
+            "SELECT o.id FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+            "WHERE o.type = 'file' AND (fl.relpath = ? OR substr(fl.relpath, -?) = ?)",
+            (text, len(text) + 1, "/" + text),
+        ).fetchall()
+    return one([r[0] for r in rows], "file") if rows else None
+
+
+def known_values(store: Store, field: str) -> list[str]:
+    """The TODO states (``field="todo"``) or tags (``"tag"``) of live objects, most used
+    first: what ``--todo``/``--tag`` can match (hints, shell completion)."""
+    if field == "todo":
+        sql = (
+            "SELECT todo FROM objects WHERE todo IS NOT NULL AND deleted_at IS NULL "
+            "GROUP BY todo ORDER BY count(*) DESC, todo"
+        )
+    elif field == "tag":
+        sql = (
+            "SELECT j.value FROM objects o, json_each(o.tags) j "
+            "WHERE o.tags != '[]' AND o.deleted_at IS NULL "
+            "GROUP BY j.value ORDER BY count(*) DESC, j.value"
+        )
+    else:
+        raise ValueError(f"unknown field {field!r}")
+    return [str(r[0]) for r in store.conn.execute(sql)]
+
+
+def unknown_filter_values(store: Store, filters: Filters, *, shown: int = 20) -> list[str]:
+    """One line per ``--todo``/``--tag`` value no live object has, naming what exists (said
+    when a query found nothing, so a typo is not mistaken for an empty week)."""
+    lines = []
+    for field, values, label in (
+        ("todo", filters.todos, "TODO state"),
+        ("tag", filters.tags, "tag"),
+    ):
+        if not values:
+            continue
+        known = known_values(store, field)
+        folded = {k.lower() for k in known}
+        for value in values:
+            if value.lower() in folded:
+                continue
+            listing = ", ".join(known[:shown]) or "none"
+            if len(known) > shown:
+                listing += f" … ({len(known)} in all)"
+            lines.append(f"no object has the {label} {value!r}; {label}s in the store: {listing}")
+    return lines
 
 
 def stats(store: Store, tz: tzinfo | None = None) -> dict[str, Any]:

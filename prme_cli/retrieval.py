@@ -150,7 +150,11 @@ def candidates(
             window = resolve(question[start:end], question_date, tz)
         except PrmeError:
             continue
-        rows = select(store, window=(window.start, window.end), filters=Filters(), limit=limit)
+        # Relate dates a note by its event_time fallback chain (SPEC §3), so a bullet under a
+        # dated meeting is a candidate for the meeting's window here, as it always was.
+        rows = select(
+            store, window=(window.start, window.end), filters=Filters(inherit=True), limit=limit
+        )
         for row in rows:
             previous = scored.get(row.id)
             if previous is None:

@@ -175,12 +175,18 @@ def context_for_query(
     owner: str | None = None,
     on_egress: Callable[[str], None] | None = None,
     providers: tuple[Any, Any] | None = None,
+    reverse: bool = False,
 ) -> ContextOutcome:
     """``prme query … --context``: select, pack into ``budget``, and (when enabled) relate.
 
     Without ``limit``, only as many rows are read as the budget could possibly hold (a
     reference line costs at least :data:`MIN_RECORD_TOKENS`), so a broad query on a large
     store does not load rows that can never be packed.
+
+    A time-scoped query without text packs what happened in the window first, newest first
+    (``reverse``: oldest first), and plans (rows matched by a SCHEDULED or DEADLINE stamp)
+    after them: when the budget runs out, yesterday's notes matter more than last month's
+    and than what was merely planned.
     """
     from prme_cli.context import pack
     from prme_cli.query import select
@@ -197,8 +203,15 @@ def context_for_query(
         allowed = _allowed_ids(store, [c.row.id for c in found], window, filters)
         found = [c for c in found if c.row.id in allowed][:cap]
         records = context_records(store, [c.row for c in found], [c.score for c in found])
+    elif text is None and window is not None:
+        rows = select(store, window=window, filters=filters, reverse=not reverse, limit=cap)
+        rows = happened_first(rows)
+        priorities = [float(len(rows) - i) for i in range(len(rows))]
+        records = context_records(store, rows, priorities)
     else:
-        rows = select(store, window=window, text=text, fts=fts, filters=filters, limit=cap)
+        rows = select(
+            store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=cap
+        )
         priorities = [float(len(rows) - i) for i in range(len(rows))]
         records = context_records(store, rows, priorities)
     fmt = str(cfg["context"].get("format", "reader"))
@@ -226,6 +239,17 @@ def context_for_query(
 
 #: The fewest tokens a packed record can take (a reference line with a short id and title).
 MIN_RECORD_TOKENS = 12
+
+
+def happened_first(rows: Sequence[Row]) -> list[Row]:
+    """``rows`` with those matched by a plan (SCHEDULED, DEADLINE) after the others, each
+    group in its given order (a stable partition)."""
+    from prme_cli.query import PLAN_KINDS
+
+    def planned(row: Row) -> bool:
+        return row.matched is not None and row.matched.kind in PLAN_KINDS
+
+    return [r for r in rows if not planned(r)] + [r for r in rows if planned(r)]
 
 
 def _allowed_ids(
@@ -361,6 +385,7 @@ def relate(
 ) -> RelateResult:
     """``prme relate``: retrieve for the question, pack, run the stage, keep a receipt."""
     from prme_cli.context import pack
+    from prme_cli.memo import remembered
     from prme_cli.relate.receipts import save_receipt as store_receipt
     from prme_cli.retrieval import candidates
 
@@ -368,22 +393,25 @@ def relate(
         raise UsageError("the question is empty")
     if budget < 0:
         raise UsageError("--budget must be ≥ 0")
-    found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
-    records = context_records(store, [c.row for c in found], [c.score for c in found])
-    fmt = str(cfg["context"].get("format", "reader"))
-    # relate prints no saving, so it does not pay for the full-dump count
-    bundle = pack(records, budget, fmt=fmt)
-    outcome = run_relation(
-        store,
-        cfg,
-        question=question,
-        question_date=now,
-        tz=tz,
-        bundle=bundle,
-        records=records,
-        providers=providers,
-        on_egress=on_egress,
-    )
+    with remembered(store):
+        # token counts and word facts kept in the store: the encoder and the lemma
+        # dictionary load only for texts and words never seen before
+        found = candidates(store, question, question_date=now, tz=tz, limit=RELATE_CANDIDATES)
+        records = context_records(store, [c.row for c in found], [c.score for c in found])
+        fmt = str(cfg["context"].get("format", "reader"))
+        # relate prints no saving, so it does not pay for the full-dump count
+        bundle = pack(records, budget, fmt=fmt)
+        outcome = run_relation(
+            store,
+            cfg,
+            question=question,
+            question_date=now,
+            tz=tz,
+            bundle=bundle,
+            records=records,
+            providers=providers,
+            on_egress=on_egress,
+        )
     document = relate_json(question, now, outcome)
     receipt_id = None
     if save_receipt:

@@ -253,6 +253,51 @@ BEGIN
 END;
 """
 
+#: A heading matches a window by its ``event_time`` only when that time is its own or its
+#: journal structure's, not an ordinary dated ancestor's (``event_source = 'ancestor'``, see
+#: query.py): the event-time index carries the source so the check stays inside the index.
+_SCHEMA_EVENT_SOURCE = """
+DROP INDEX IF EXISTS objects_event;
+CREATE INDEX objects_event ON objects(event_time, archived, deleted_at, event_source)
+WHERE event_time IS NOT NULL;
+"""
+
+#: A second full-text index for scripts written without spaces (see cjk.py): the objects
+#: holding CJK text, each CJK run written as its character pairs. Ingest writes its rows (the
+#: text is transformed in Python); deleting or re-texting an object drops its row here.
+_SCHEMA_CJK = """
+CREATE VIRTUAL TABLE objects_cjk USING fts5(
+    title, body, tags, path,
+    tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER objects_cjk_delete AFTER DELETE ON objects BEGIN
+    DELETE FROM objects_cjk WHERE rowid = old.pk;
+END;
+CREATE TRIGGER objects_cjk_update AFTER UPDATE OF title, body, tags, path ON objects
+WHEN old.title IS NOT new.title OR old.body IS NOT new.body
+  OR old.tags IS NOT new.tags OR old.path IS NOT new.path
+BEGIN
+    DELETE FROM objects_cjk WHERE rowid = old.pk;
+END;
+"""
+
+
+def _migrate_cjk(conn: sqlite3.Connection) -> None:
+    """Create the CJK index and fill it from the objects already stored."""
+    from .cjk import has_cjk, index_text
+
+    for statement in _split_sql(_SCHEMA_CJK):
+        conn.execute(statement)
+    rows = conn.execute("SELECT pk, title, body, tags, path FROM objects")
+    batch: list[tuple[object, ...]] = []
+    for pk, *texts in rows:
+        if any(has_cjk(t) for t in texts):
+            batch.append((pk, *(index_text(t) for t in texts)))
+    conn.executemany(
+        "INSERT INTO objects_cjk(rowid, title, body, tags, path) VALUES (?,?,?,?,?)", batch
+    )
+
+
 #: Events (issue 10, SPEC §6 "Evidence the resolvers read"): what each object's org structure
 #: states happened, extracted at ingest (:mod:`prme_cli.events`) and replaced with the object's
 #: timestamps; deletes cascade, tombstoned objects' events are skipped by a join. Files ingested
@@ -281,13 +326,25 @@ CREATE INDEX events_predicate ON events(predicate, kind);
 UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
 """
 
+#: Word facts from the lemma dictionary (issue 10, :mod:`prme_cli.memo`): the dictionary
+#: loads only for a word no command has looked up before.
+_SCHEMA_WORDS = """
+CREATE TABLE word_cache (
+    key   TEXT PRIMARY KEY,
+    facts TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
     ("0002_receipts_and_token_cache", _SCHEMA_RELATE),
     ("0003_fts_bulk_insert", _SCHEMA_FTS_BULK),
     ("0004_liveness_in_time_index", _SCHEMA_HIDDEN),
+    ("0005_event_source_in_event_index", _SCHEMA_EVENT_SOURCE),
+    ("0006_cjk_search_index", _migrate_cjk),
     ("0020_events", _SCHEMA_EVENTS),
+    ("0021_word_cache", _SCHEMA_WORDS),
 ]
 
 
@@ -870,10 +927,11 @@ class Store:
             # FTS5's check is a write statement: a read-only store skips it (SQLite's own
             # check above still reads every page of the index).
             if not self.read_only:
-                try:
-                    conn.execute("INSERT INTO objects_fts(objects_fts) VALUES ('integrity-check')")
-                except sqlite3.DatabaseError as exc:
-                    problems.append(f"full-text index: {exc}")
+                for table in ("objects_fts", "objects_cjk"):
+                    try:
+                        conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                    except sqlite3.DatabaseError as exc:
+                        problems.append(f"full-text index {table}: {exc}")
             missing = conn.execute(
                 "SELECT count(*) FROM objects o WHERE NOT EXISTS (SELECT 1 FROM versions v "
                 "WHERE v.obj = o.pk AND v.version = o.version "

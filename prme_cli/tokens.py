@@ -22,6 +22,8 @@ import threading
 from collections.abc import Iterable, MutableMapping
 from typing import TYPE_CHECKING
 
+from prme_cli.memo import Slot
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from tiktoken import Encoding
 
@@ -72,28 +74,58 @@ def _encode_len(text: str) -> int:
     return len(_get_encoding().encode_ordinary(text))
 
 
+#: The longest cl100k token, in bytes (a run of 128 spaces): a constant of the encoding, so the
+#: bound below needs no encoder. ``tests/test_tokens.py`` checks it against the encoder.
+CL100K_MAX_TOKEN_BYTES = 128
+
+
 def max_token_bytes() -> int:
     """Length in bytes of the longest cl100k token (128: a run of spaces).
 
     Gives a free lower bound: a text of ``n`` characters has at least ``n / max_token_bytes()``
-    tokens, so packing can rule out a long body without tokenizing it.
+    tokens, so packing can rule out a long body without tokenizing it — or loading the
+    encoder.
     """
+    return CL100K_MAX_TOKEN_BYTES
+
+
+def measured_max_token_bytes() -> int:
+    """The same bound measured from the encoder's vocabulary (loads the encoder)."""
     global _max_token_bytes
     if _max_token_bytes is None:
         _max_token_bytes = max(len(token) for token in _get_encoding().token_byte_values())
     return _max_token_bytes
 
 
+#: A persistent memo of counts, consulted while a command runs against a store
+#: (:func:`prme_cli.memo.remembered`): the encoder loads only for a text never counted.
+_BACKING = Slot()
+backed_by = _BACKING.using
+
+
+def encoder_loaded() -> bool:
+    """Whether this process has loaded the encoder (packing's final recount uses it only then)."""
+    return _encoding is not None
+
+
 def count(text: str) -> int:
-    """Number of cl100k tokens in ``text``; cached by content hash for the process."""
+    """Number of cl100k tokens in ``text``; cached by content hash for the process, and in the
+    store while :func:`backed_by` is in force."""
     if not text:
         return 0
     key = _key(text)
     cached = _cache.get(key)
     if cached is not None:
         return cached
+    backing = _BACKING.memo
+    stored = backing.get(key) if backing is not None else None
+    if stored is not None:
+        _remember(key, int(stored))
+        return int(stored)
     value = _encode_len(text)
     _remember(key, value)
+    if backing is not None:
+        backing.put(key, value)
     return value
 
 

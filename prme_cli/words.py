@@ -17,9 +17,12 @@ not pay for it.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from typing import Any
+
+from prme_cli.memo import Slot
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019&+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 
@@ -49,6 +52,41 @@ def _lemminflect() -> Any:
     return lemminflect
 
 
+#: A persistent memo of word facts, consulted while a command runs against a store
+#: (:func:`prme_cli.memo.remembered`), so the dictionary (and numpy) load only for a word
+#: never looked up before.
+_BACKING = Slot()
+backed_by = _BACKING.using
+
+
+@lru_cache(maxsize=65536)
+def _facts(word: str) -> tuple[dict[str, tuple[str, ...]], bool, bool]:
+    """(lemmas by part of speech, is a verb's base form, is a simple past form) of a clean
+    lower-case word."""
+    backing = _BACKING.memo
+    if backing is not None:
+        stored = backing.get(word)
+        if stored is not None:
+            data = json.loads(stored)
+            lemmas_ = {k: tuple(v) for k, v in data["lemmas"].items()}
+            return lemmas_, bool(data["verb"]), bool(data["past"])
+    lib = _lemminflect()
+    found = {k: tuple(v) for k, v in lib.getAllLemmas(word).items()}
+    verb = word.isascii() and bool(lib.getAllInflections(word, upos="VERB"))
+    bases = found.get("VERB", ())
+    past = any(word in {f.lower() for f in lib.getInflection(b, tag="VBD")} for b in bases)
+    if backing is not None:
+        facts = {"lemmas": found, "verb": verb, "past": past}
+        backing.put(word, json.dumps(facts, sort_keys=True))
+    return found, verb, past
+
+
+def is_simple_past(word: str) -> bool:
+    """True when ``word`` is the simple past of a verb ("baked", "went", "ran")."""
+    w = _clean(word)
+    return bool(w) and w[0].isalpha() and _facts(w)[2]
+
+
 def tokens(text: str) -> list[tuple[int, int, str]]:
     """Words of ``text`` with their character spans (apostrophes and hyphens kept inside)."""
     return [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
@@ -66,14 +104,14 @@ def lemmas(word: str) -> dict[str, tuple[str, ...]]:
     w = _clean(word)
     if not w or not w[0].isalpha():
         return {}
-    return dict(_lemminflect().getAllLemmas(w))
+    return dict(_facts(w)[0])
 
 
 @lru_cache(maxsize=65536)
 def is_verb_lemma(word: str) -> bool:
     """True when ``word`` is the base form of a verb the dictionary knows."""
     w = _clean(word)
-    return bool(w) and w.isascii() and bool(_lemminflect().getAllInflections(w, upos="VERB"))
+    return bool(w) and w[0].isalpha() and _facts(w)[1]
 
 
 @lru_cache(maxsize=65536)

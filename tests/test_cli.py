@@ -86,7 +86,7 @@ def test_since_json_schema_and_exit_zero(run: Any, ingested: Path) -> None:
     result = run("since", "yesterday", "--format", "json")
     assert result.code == 0, result.err
     doc = result.json()
-    assert set(doc) == {"query", "count", "results"}
+    assert set(doc) == {"query", "count", "total", "truncated", "results"}
     assert doc["count"] == len(doc["results"]) > 0
     assert doc["query"]["window"]["start"] == "2026-11-26T00:00:00+00:00"
     assert doc["query"]["window"]["since"] == "yesterday"

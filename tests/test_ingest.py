@@ -272,11 +272,11 @@ def test_keyboard_interrupt_between_files_keeps_finished_files(
     real = ingest_mod._parse
     calls = []
 
-    def parse(text: str, path: str, todo: Any, done: Any) -> Any:
+    def parse(text: str, path: str, todo: Any, done: Any, *rest: Any) -> Any:
         calls.append(path)
         if path.endswith("b.org"):
             raise KeyboardInterrupt
-        return real(text, path, todo, done)
+        return real(text, path, todo, done, *rest)
 
     monkeypatch.setattr(ingest_mod, "_parse", parse)
     with pytest.raises(KeyboardInterrupt):

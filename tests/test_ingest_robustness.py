@@ -285,10 +285,10 @@ def test_ctrl_c_during_ingest_says_what_was_committed(
         write(notes / f"{name}.org", f"* Heading {name}\n** Child {name}\n")
     real = ingest_mod._parse
 
-    def parse(text: str, path: str, todo: Any, done: Any) -> Any:
+    def parse(text: str, path: str, todo: Any, done: Any, *rest: Any) -> Any:
         if path.endswith("c.org"):
             raise KeyboardInterrupt
-        return real(text, path, todo, done)
+        return real(text, path, todo, done, *rest)
 
     monkeypatch.setattr(ingest_mod, "_parse", parse)
     store = tmp_path / "s.sqlite3"

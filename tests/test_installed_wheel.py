@@ -120,6 +120,11 @@ def test_wheel_holds_every_program_file(wheel: Path) -> None:
     missing = [name for name in PROGRAM_FILES if name not in names]
     assert not missing, f"not in the wheel: {missing}"
     assert "prme_cli/cli/app.py" in names and "prme_cli/relate/stage.py" in names
+    # the manual page, installed into share/man/man1 beside bin/ (where man looks)
+    manual = [n for n in names if n.endswith(".data/data/share/man/man1/prme.1")]
+    assert manual, "prme.1 is not in the wheel"
+    with zipfile.ZipFile(wheel) as zf:
+        assert zf.read(manual[0]).decode() == (ROOT / "man" / "prme.1").read_text()
 
 
 def test_sdist_holds_every_program_file_and_the_sample(tmp_path: Path) -> None:
@@ -128,7 +133,7 @@ def test_sdist_holds_every_program_file_and_the_sample(tmp_path: Path) -> None:
         names = {name.split("/", 1)[1] for name in tf.getnames() if "/" in name}
     missing = [name for name in PROGRAM_FILES if name not in names]
     assert not missing, f"not in the sdist: {missing}"
-    assert {"pyproject.toml", "README.md", "sample_org/journal.org"} <= names
+    assert {"pyproject.toml", "README.md", "sample_org/journal.org", "man/prme.1"} <= names
 
 
 def test_installed_prme_is_the_wheel_not_the_checkout(venv: Path, tmp_path: Path) -> None:
@@ -181,11 +186,44 @@ def test_installed_commands_run_on_the_sample(venv: Path, tmp_path: Path) -> Non
 
 def test_installed_shell_completion_offers_subcommands(venv: Path, tmp_path: Path) -> None:
     bindir = _venv_python(venv).parent
-    env = dict(os.environ, _PRME_COMPLETE="complete_bash", COMP_WORDS="prme rel", COMP_CWORD="1")
-    done = subprocess.run(
-        [str(bindir / "prme")], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+
+    def complete(words: str) -> list[str]:
+        cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+        env = dict(
+            os.environ, _PRME_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(cword)
+        )
+        done = subprocess.run(
+            [str(bindir / "prme")],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return done.stdout.split()
+
+    assert "relate" in complete("prme rel")
+    assert complete("prme since --by cl") == ["closed", "clock"]
+    assert complete("prme --format js") == ["json", "jsonl"]
+    assert "yesterday" in complete("prme since ye")
+
+
+def test_installed_manual_page(venv: Path, tmp_path: Path) -> None:
+    page = venv / "share" / "man" / "man1" / "prme.1"
+    assert page.is_file(), "prme.1 was not installed"
+    text = page.read_text()
+    assert text.startswith(".TH PRME 1") and "prme log" in text
+    man = shutil.which("man")
+    if man is None:
+        pytest.skip("no man program to render the page with")
+    shown = subprocess.run(
+        [man, "-l", str(page)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MANPAGER="cat"),
+        check=False,
     )
-    assert "relate" in done.stdout.split()
+    assert shown.returncode == 0 and "EXIT STATUS" in shown.stdout
 
 
 def test_library_api_runs_without_the_cli(venv: Path, tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_org"
 NOW = "2026-11-27T20:00"
 TZ = "Europe/London"
-READ_TOOLS = {"since", "range", "query", "relate", "when", "find", "show", "stats"}
+READ_TOOLS = {"since", "range", "query", "log", "relate", "when", "find", "show", "stats"}
 
 
 def _exe() -> str:
@@ -159,6 +159,7 @@ CASES = [
         {"when": "2026-11-01", "todo": ["DONE"], "reverse": True, "max_results": 3},
         ["since", "2026-11-01", "--todo", "DONE", "--reverse", "--max-results", "3"],
     ),
+    ("since", {"when": "monday", "max_results": 5}, ["since", "monday", "--max-results", "5"]),
     ("range", {"since": "monday", "until": "wednesday"}, ["range", "monday", "wednesday"]),
     (
         "range",
@@ -177,6 +178,14 @@ CASES = [
         ["query", "frame", "--context", "--budget", "300"],
     ),
     ("query", {"since": "monday", "context": True}, ["query", "--since", "monday", "--context"]),
+    ("log", {}, ["log"]),
+    ("log", {"when": "monday", "until": "today"}, ["log", "monday", "today"]),
+    (
+        "log",
+        {"when": "this month", "by": "clock", "by_task": True, "tag": ["work"]},
+        ["log", "this month", "--by", "clock", "--by-task", "--tag", "work"],
+    ),
+    ("log", {"when": "last week", "reverse": True}, ["log", "last week", "--reverse"]),
     ("when", {"expression": "last friday"}, ["when", "last friday"]),
     ("when", {"expression": "03/11/2026", "dayfirst": True}, ["when", "03/11/2026", "--dayfirst"]),
     (
@@ -205,6 +214,8 @@ def test_since_finds_the_week_of_the_sample(server: Server) -> None:
     first = doc["results"][0]
     assert {"id", "title", "path", "file", "line", "matched", "version"} <= set(first)
     assert doc["query"]["window"]["since"] == "monday"
+    cut = server.ok("since", {"when": "monday", "max_results": 5})
+    assert (cut["count"], cut["total"], cut["truncated"]) == (5, 19, True)
 
 
 def test_show_and_stats_as_the_cli(server: Server, sample: tuple[dict[str, str], Path]) -> None:
@@ -215,7 +226,7 @@ def test_show_and_stats_as_the_cli(server: Server, sample: tuple[dict[str, str],
     cli_stats = _cli_json(env, "stats")
     # the WAL's size is the one figure that moves between two reads of an idle store
     stats.pop("store_bytes"), cli_stats.pop("store_bytes")
-    assert stats == cli_stats and stats["objects"] == 253
+    assert stats == cli_stats and stats["objects"] == 257
 
 
 def test_relate_answers_with_the_clis_document(
@@ -243,8 +254,14 @@ def test_relate_refuses_as_the_cli_does(
     assert doc["value"] is None and doc["evidence_ids"] == []
 
 
-def test_find_resolves_expressions_in_text(server: Server) -> None:
-    doc = server.ok("find", {"text": "Met Tom two days ago; call him next friday."})
+def test_find_resolves_expressions_in_text(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    text = "Met Tom two days ago; call him next friday, for three hours."
+    doc = server.ok("find", {"text": text})
+    # the rows of `prme when --find TEXT --format json` (which prints them as an array)
+    assert doc["results"] == _cli_json(env, "when", "--find", text)
     found = {r["text"]: r for r in doc["results"]}
     assert found["two days ago"]["start"].startswith("2026-11-25")
     assert found["next friday"]["start"].startswith("2026-12-04")
@@ -301,6 +318,16 @@ def test_option_rules_are_the_clis(server: Server) -> None:
     assert "invalid full-text query" in server.error("query", {"text": "frame AND (", "fts": True})
     assert "the question is empty" in server.error("relate", {"question": "  "})
     assert server.error("show", {"id": "no-such-id"}) == "no object with id 'no-such-id'"
+
+
+def test_log_adds_up_the_clocked_time(server: Server) -> None:
+    doc = server.ok("log", {"when": "monday", "until": "today"})
+    days = doc["days"]
+    assert doc["count"] == sum(len(day["entries"]) for day in days) > 0
+    assert doc["total"]["clocked_seconds"] == sum(day["clocked_seconds"] for day in days) > 0
+    entry = days[0]["entries"][0]
+    assert {"kind", "start", "task"} <= set(entry) and entry["task"]["file"].endswith(".org")
+    assert "'scheduled' is not one of" in server.error("log", {"by": "scheduled"})
 
 
 def test_nulls_are_arguments_not_given(server: Server, sample: tuple[dict[str, str], Path]) -> None:
@@ -548,3 +575,25 @@ def test_a_foreign_file_as_store_is_a_tool_error_and_stays_untouched(tmp_path: P
         assert message == cli.stderr.strip().removeprefix("prme: error: ")
         assert server.error("stats") == message
     assert foreign.read_bytes() == before
+
+
+def test_relate_keeps_the_clis_egress_rule(sample: tuple[dict[str, str], Path]) -> None:
+    """A resolver on another host is refused before anything is sent, as on the command line
+    (``.invalid`` never resolves: nothing could leave even if the rule failed)."""
+    env, _ = sample
+    remote = dict(
+        env,
+        PRME_TEMPORAL_RELATION__RESOLVER__PROVIDER="ollama",
+        PRME_TEMPORAL_RELATION__RESOLVER__URL="http://notes-elsewhere.invalid:11434",
+    )
+    question = "How long passed between finishing and hanging the frame?"
+    cli = _cli(remote, "relate", question, "--format", "json")
+    assert cli.returncode == 2 and "allow_remote" in cli.stderr
+    with _serve(remote) as server:
+        message = server.error("relate", {"question": question})
+        assert message == cli.stderr.strip().removeprefix("prme: error: ")
+        assert "allow_remote" in message
+        # what the tools can do is the configuration's, not the agent's to change
+        assert "unknown argument 'resolver_url'" in server.error(
+            "relate", {"question": question, "resolver_url": "http://127.0.0.1:9"}
+        )

@@ -422,8 +422,12 @@ def test_event_time_rules(text, when, source):
 
 def test_event_time_filename_rule_and_file_keyword_for_descendants():
     assert parse("* x\n", "20260107.org").nodes[1].event_source == "filename"
+    # #+DATE is journal structure like a daily file's name (SPEC §4.3): the headings take it
+    # as "keyword", so they match by it, rather than as an ordinary ancestor's time.
     node = parse("#+DATE: [2026-01-08 Thu]\n* x\n").nodes[1]
-    assert (node.event_time, node.event_source) == (D(2026, 1, 8), "ancestor")
+    assert (node.event_time, node.event_source) == (D(2026, 1, 8), "keyword")
+    both = parse("#+DATE: 2026-01-09\n* x\n", "2026-01-08.org").nodes[1]
+    assert (both.event_time, both.event_source) == (D(2026, 1, 9), "keyword")
 
 
 def test_first_body_line_must_be_alone_and_first():

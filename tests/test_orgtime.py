@@ -453,6 +453,11 @@ FILENAMES = [
     ("2026_11_29.org", "day", D(2026, 11, 29), D(2026, 11, 30)),
     ("20261129101530-frame.org", "prefix", D(2026, 11, 29, 10, 15, 30), None),
     ("20261129T101530--frame__art.org", "prefix", D(2026, 11, 29, 10, 15, 30), None),
+    # a date anywhere in the name dates the file (issue 11): people name journals their way
+    ("x2026-11-29.org", "day", D(2026, 11, 29), D(2026, 11, 30)),
+    ("journal_2025-03-04.org", "day", D(2025, 3, 4), D(2025, 3, 5)),
+    ("meeting-notes.2025.03.04.org", "day", D(2025, 3, 4), D(2025, 3, 5)),
+    ("roam/reading-20230109101324.org", "prefix", D(2023, 1, 9, 10, 13, 24), None),
 ]
 
 
@@ -465,7 +470,16 @@ def test_filename_dates(path, label, start, end):
 
 
 @pytest.mark.parametrize(
-    "path", ["notes.org", "2026-13-45.org", "123456789.org", "2026-1-2.org", "x2026-11-29.org"]
+    "path",
+    [
+        "notes.org",
+        "2026-13-45.org",
+        "123456789.org",
+        "2026-1-2.org",
+        "v20.org",
+        "invoice-10000101.org",
+        "id-99991231.org",
+    ],
 )
 def test_no_filename_date(path):
     assert filename_timestamp(path) is None

@@ -114,20 +114,20 @@ RELATIVE_CASES = [
     ("last weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("past weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("next weekend", ("2026-12-05T00:00:00+01:00", "2026-12-07T00:00:00+01:00", "day")),
-    # spans ending now: from the start of the day that far back (hours: exactly that long)
-    ("last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("past 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("the last seven days", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("last two weeks", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("last 6 months", ("2026-05-29T00:00:00+02:00", "2026-11-29T14:30:00+01:00", "month")),
+    # spans back from today: whole days that end where today begins (hours: from now)
+    ("last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("past 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("the last seven days", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("last two weeks", ("2026-11-15T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("last 6 months", ("2026-05-29T00:00:00+02:00", "2026-11-29T00:00:00+01:00", "month")),
     ("past 24 hours", ("2026-11-28T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("the past month", ("2026-10-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "month")),
-    ("past year", ("2025-11-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "year")),
+    ("past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("the past month", ("2026-10-29T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "month")),
+    ("past year", ("2025-11-29T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "year")),
     ("last hour", ("2026-11-29T13:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past fortnight", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("in the last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("over the past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("past fortnight", ("2026-11-15T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("in the last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("over the past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
 ]
 
 
@@ -392,19 +392,21 @@ ANCHOR_CASES = [
     ("soy", ("2026-01-01T00:00:00+01:00", "2026-01-01T00:00:01+01:00", "second")),
     ("EOY", ("2026-12-31T23:59:59+01:00", "2027-01-01T00:00:00+01:00", "second")),
     # the words "beginning|middle|end of X" are a part of X (approximate): a month's first,
-    # middle or last ten days, a week's first three or last four days, a year's thirds, a
-    # day's thirds; the abbreviations above are the first or last second
+    # middle or last ten days, a week's first three or last four days, a year's thirds; the
+    # abbreviations above are the first or last second
     ("beginning of last month", ("2026-10-01T00:00:00+02:00", "2026-10-11T00:00:00+02:00", "day")),
     ("end of last month", ("2026-10-21T00:00:00+02:00", "2026-11-01T00:00:00+01:00", "day")),
     ("start of the week", ("2026-11-23T00:00:00+01:00", "2026-11-26T00:00:00+01:00", "day")),
-    ("end of day", ("2026-11-29T16:00:00+01:00", "2026-11-30T00:00:00+01:00", "hour")),
+    # a day's edges are its first and last second (end of day is a deadline)
+    ("end of day", ("2026-11-29T23:59:59+01:00", "2026-11-30T00:00:00+01:00", "second")),
     ("end of the month", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
     ("beginning of time", None),
     ("the end of this week", ("2026-11-26T00:00:00+01:00", "2026-11-30T00:00:00+01:00", "day")),
     ("start of 2026", ("2026-01-01T00:00:00+01:00", "2026-05-01T00:00:00+02:00", "month")),
     ("middle of 2026", ("2026-05-01T00:00:00+02:00", "2026-09-01T00:00:00+02:00", "month")),
     ("end of november", ("2026-11-21T00:00:00+01:00", "2026-12-01T00:00:00+01:00", "day")),
-    ("end of yesterday", ("2026-11-28T16:00:00+01:00", "2026-11-29T00:00:00+01:00", "hour")),
+    ("end of yesterday", ("2026-11-28T23:59:59+01:00", "2026-11-29T00:00:00+01:00", "second")),
+    ("middle of the day", ("2026-11-29T08:00:00+01:00", "2026-11-29T16:00:00+01:00", "hour")),
 ]
 
 
@@ -472,7 +474,10 @@ def test_case_and_space_tolerance(expression: str, same_as: str) -> None:
         ("the 32nd", "no month has a day 32"),
         ("25:00", "not a time of day"),
         ("13pm", "not a time of day"),
-        ("monday, november 29", "is a Sunday, not a Monday"),
+        # a weekday beside a year-less date picks that year, the next or the one before
+        # ("monday, november 29" is 2027's); when none of them fits, it is an error
+        ("friday, november 29", "is a Sunday, not a Friday"),
+        ("friday, november 29, 2026", "is a Sunday, not a Friday"),
         ("last 0 days", "empty"),
         ("100000 years ago", "out of range"),
         ("99999999999999 days ago", "out of range"),
@@ -639,10 +644,10 @@ DST_CASES = [
     ),
     (
         "past day",
-        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        datetime(2026, 3, 30, 12, tzinfo=BERLIN),
         BERLIN,
-        ("2026-03-28T00:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"),
-        35,
+        ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"),
+        23,
     ),
     (
         "last 24 hours",
@@ -883,6 +888,31 @@ FIND_CASES = [
 ]
 
 
+#: A meal or the sun inside a noun phrase is the event, not its time; after a preposition
+#: it is the part of the day it names.
+MEAL_CASES = [
+    ("Booked a table for Ingrid's birthday dinner on Friday.", ["on Friday"], ["Friday"]),
+    ("Our team lunch on Monday ran long.", ["on Monday"], ["Monday"]),
+    ("We photographed the sunset yesterday.", ["yesterday"], ["yesterday"]),
+    ("We met at lunch on Friday.", ["at lunch on Friday"], ["at lunch on Friday"]),
+    ("Let's talk over dinner tomorrow.", ["over dinner tomorrow"], ["over dinner tomorrow"]),
+]
+
+
+@pytest.mark.parametrize(("text", "either", "or_"), MEAL_CASES)
+def test_find_reads_a_meal_as_a_time_only_after_a_preposition(
+    text: str, either: list[str], or_: list[str]
+) -> None:
+    phrases = [phrase for _, _, phrase in find_expressions(text)]
+    assert phrases in (either, or_)
+
+
+def test_a_meal_after_a_day_and_at_is_its_part_of_the_day() -> None:
+    lunch = ("2026-11-30T12:00:00+01:00", "2026-11-30T14:00:00+01:00")
+    assert span("tomorrow at lunch")[:2] == lunch
+    assert span("at lunch tomorrow")[:2] == lunch
+
+
 @pytest.mark.parametrize(("text", "phrases"), FIND_CASES)
 def test_find_expressions(text: str, phrases: list[str]) -> None:
     found = find_expressions(text)
@@ -959,7 +989,8 @@ EXPRESSIONS = [
 
 
 def _aligned(window: Window) -> bool:
-    """Whether the window starts on a boundary of its grain (spans ending now are exempt)."""
+    """Whether the window starts on a boundary of its grain (spans measured back from now or
+    from today are exempt)."""
     start = window.start
     if window.grain == "second":
         return start.microsecond == 0
@@ -988,10 +1019,11 @@ def test_every_window_is_nonempty_and_honours_its_grain(
     assert window.grain in GRAINS
     assert window.start.timestamp() < window.end.timestamp()
     assert window.start.tzinfo is tz and window.end.tzinfo is tz
-    spans_ending_now = window.end.timestamp() == now.timestamp() and expression not in {
-        "now",
-        "right now",
-    }
+    today = datetime.combine(now.date(), time(0))
+    spans_ending_now = window.end.timestamp() in (
+        now.timestamp(),
+        aware(today, tz).timestamp(),
+    ) and expression not in {"now", "right now"}
     if not spans_ending_now:
         assert _aligned(window), (expression, window)
 

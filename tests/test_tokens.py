@@ -194,3 +194,9 @@ def test_remote_read_would_be_caught(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "network access attempted" in result.stderr
+
+
+def test_the_constant_bound_is_the_encoders_longest_token() -> None:
+    from prme_cli import tokens
+
+    assert tokens.max_token_bytes() == tokens.measured_max_token_bytes()

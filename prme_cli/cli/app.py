@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from prme_cli import __version__
+from prme_cli.cli import completion
 from prme_cli.errors import (
     INTERRUPTED_STATUS,
     ExitStatus,
@@ -37,8 +38,8 @@ app = typer.Typer(
     name="prme",
     help=(
         "Evidence-bound temporal memory over org-mode notes.\n\n"
-        "Global options (--store, --now, --tz, --format, --no-color) may also be given after "
-        "the subcommand."
+        "Global options (--store, --now, --tz, --format, --no-color, --dayfirst) may also be "
+        "given after the subcommand."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -55,7 +56,7 @@ FORMAT_NAMES = ("table", "json", "jsonl", "tsv", "org", "ids")
 # Options that belong to the whole program; main() moves them in front of the subcommand so
 # that `prme since today --format json` works as well as `prme --format json since today`.
 _GLOBAL_WITH_VALUE = ("--store", "--now", "--tz", "--format", "-f")
-_GLOBAL_FLAGS = ("--no-color",)
+_GLOBAL_FLAGS = ("--no-color", "--dayfirst")
 
 
 @dataclass
@@ -69,6 +70,8 @@ class State:
     _tz: Any = None
     _now: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``--now`` as given on the command line (not PRME_NOW): only it sets ingest versions.
+    now_flag: str | None = None
 
     @property
     def tz(self) -> Any:
@@ -89,6 +92,21 @@ class State:
 
             self._now = parse_now(self.cfg.get("now"), self.tz)
         return self._now
+
+    @property
+    def dayfirst(self) -> bool:
+        """Numeric dates day first (03/11/2026 is 3 November): the setting every command
+        passes to the time engine, and ingest to ``#+DATE`` reading."""
+        return bool(self.cfg.get("dayfirst"))
+
+    @property
+    def ingest_now(self) -> datetime:
+        """The ingest (version) time: an explicit ``--now``, else the clock. ``PRME_NOW`` in
+        the environment never sets it — left over in a shell, it would stamp every version
+        with one fixed instant and make ``--by changed`` meaningless."""
+        from prme_cli.timeexpr import parse_now
+
+        return parse_now(self.now_flag, self.tz)
 
     @property
     def store_path(self) -> Path:
@@ -154,10 +172,19 @@ def _root(
             "-f",
             metavar="FORMAT",
             help="table|json|jsonl|tsv|org|ids [default: table on a terminal, tsv when piped].",
+            autocompletion=completion.hook(completion.complete_format),
         ),
     ] = None,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")
+    ] = False,
+    dayfirst: Annotated[
+        bool,
+        typer.Option(
+            "--dayfirst",
+            help="Read 03/11/2026 as 3 November, in every command [env PRME_DAYFIRST; "
+            "setting dayfirst].",
+        ),
     ] = False,
     version: Annotated[
         bool,
@@ -170,10 +197,15 @@ def _root(
 
     if fmt is not None and fmt not in FORMAT_NAMES:
         raise UsageError(f"unknown --format {fmt!r} (choose from {', '.join(FORMAT_NAMES)})")
-    flags = {"store": str(store) if store else None, "now": now, "tz": tz}
+    flags = {
+        "store": str(store) if store else None,
+        "now": now,
+        "tz": tz,
+        "dayfirst": True if dayfirst else None,
+    }
     cfg = config.load(flags=flags)
     color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty())
+    ctx.obj = State(cfg=cfg, fmt=fmt, color=color, out_is_tty=sys.stdout.isatty(), now_flag=now)
 
 
 def _err(message: str) -> None:
@@ -187,19 +219,43 @@ def _err(message: str) -> None:
 # Shared filter options, defined once (sqlite-utils style) and reused by since/range/query.
 
 ByOpt = Annotated[
-    str,
+    list[str] | None,
     typer.Option(
-        "--by", metavar="BASIS", help="Time basis: event|changed|any or a timestamp kind."
+        "--by",
+        metavar="BASIS",
+        help="Time basis: event|changed|any or a timestamp kind (repeatable: any of them) "
+        "[default: event].",
+        autocompletion=completion.hook(completion.complete_by),
+    ),
+]
+InheritOpt = Annotated[
+    bool,
+    typer.Option(
+        "--inherit",
+        help="Let a heading match by an ordinary dated ancestor's time too (journal days "
+        "and daily files always count).",
     ),
 ]
 TypeOpt = Annotated[
     list[str] | None, typer.Option("--type", metavar="TYPE", help="heading or file (repeatable).")
 ]
 TodoOpt = Annotated[
-    list[str] | None, typer.Option("--todo", metavar="STATE", help="TODO state (repeatable: any).")
+    list[str] | None,
+    typer.Option(
+        "--todo",
+        metavar="STATE",
+        help="TODO state, any case (repeatable: any).",
+        autocompletion=completion.hook(completion.complete_todo),
+    ),
 ]
 TagOpt = Annotated[
-    list[str] | None, typer.Option("--tag", metavar="TAG", help="Tag (repeatable: all).")
+    list[str] | None,
+    typer.Option(
+        "--tag",
+        metavar="TAG",
+        help="Tag, any case (repeatable: all).",
+        autocompletion=completion.hook(completion.complete_tag),
+    ),
 ]
 FileOpt = Annotated[
     list[str] | None,
@@ -217,17 +273,18 @@ MaxOpt = Annotated[
 
 
 def _filters(
-    by: str,
+    by: list[str] | None,
     types: list[str] | None,
     todos: list[str] | None,
     tags: list[str] | None,
     files: list[str] | None,
     include_deleted: bool,
     include_archived: bool,
+    inherit: bool = False,
 ) -> Filters:
     from prme_cli.options import make_filters
 
-    return make_filters(by, types, todos, tags, files, include_deleted, include_archived)
+    return make_filters(by, types, todos, tags, files, include_deleted, include_archived, inherit)
 
 
 def _limit(max_results: int | None, default: int | None) -> int | None:
@@ -238,21 +295,59 @@ def _limit(max_results: int | None, default: int | None) -> int | None:
 
 def _emit_rows(
     state: State,
+    store: Store,
     rows: list[Any],
     query: dict[str, Any],
     *,
     title: str | None = None,
+    limit: int | None = None,
+    count_args: dict[str, Any] | None = None,
+    filters: Filters | None = None,
 ) -> None:
+    """Render rows; the total when a limit cut them; hints when filters found nothing.
+
+    Runs with the store still open: the total (a count without the limit, only when the
+    limit was reached), the table's short ids and the filter hints read it.
+    """
     from prme_cli.cli import render
     from prme_cli.documents import rows_json
 
     fmt = state.output_format()
+    from prme_cli.query import matched_total
+
+    total = matched_total(store, len(rows), limit, **(count_args or {}))
     results = rows_json(rows, state.tz)
-    render.write_results(sys.stdout, fmt, results, query, color=state.color, title=title)
+    short_ids = None
+    if fmt == "table":
+        from prme_cli.query import short_ids as shortest
+
+        short_ids = shortest(store, results)
+    render.write_results(
+        sys.stdout,
+        fmt,
+        results,
+        query,
+        color=state.color,
+        title=title,
+        total=total,
+        short_ids=short_ids,
+    )
+    if total > len(rows) and fmt != "json":
+        _err(f"prme: note: {len(rows)} of {total} results (--max-results 0 shows all)")
     if not rows:
         if fmt == "table":
             _err("no results")
+        if filters is not None:
+            _say_unknown_values(store, filters)
         raise typer.Exit(ExitStatus.NO_RESULTS)
+
+
+def _say_unknown_values(store: Store, filters: Filters) -> None:
+    """Found nothing: name any --todo/--tag value no object has, with those that exist."""
+    from prme_cli.query import unknown_filter_values
+
+    for line in unknown_filter_values(store, filters):
+        _err(f"prme: note: {line}")
 
 
 def _query_doc(
@@ -282,13 +377,17 @@ def _query_doc(
 def _since_window(state: State, expression: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import since_window
 
-    return since_window(expression, state.now, state.tz, week_start=_week_start(state))
+    return since_window(
+        expression, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _range_window(state: State, since: str, until: str) -> tuple[datetime, datetime]:
     from prme_cli.timeexpr import range_window
 
-    return range_window(since, until, state.now, state.tz, week_start=_week_start(state))
+    return range_window(
+        since, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
+    )
 
 
 def _week_start(state: State) -> int:
@@ -307,22 +406,25 @@ def since(
     when: Annotated[
         str,
         typer.Argument(
-            metavar="WHEN", help="Time expression, e.g. today, 'last monday', 2026-11-01."
+            metavar="WHEN",
+            help="Time expression, e.g. today, 'last monday', 2026-11-01.",
+            autocompletion=completion.hook(completion.complete_when),
         ),
     ],
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(WHEN), now]."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _since_window(state, when)
     _window_rows(
         state,
@@ -339,23 +441,36 @@ def since(
 @app.command("range")
 def range_(
     ctx: typer.Context,
-    since_: Annotated[str, typer.Argument(metavar="SINCE", help="Start expression (its start).")],
-    until: Annotated[
-        str, typer.Argument(metavar="UNTIL", help="End expression (inclusive: its end).")
+    since_: Annotated[
+        str,
+        typer.Argument(
+            metavar="SINCE",
+            help="Start expression (its start).",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
     ],
-    by: ByOpt = "event",
+    until: Annotated[
+        str,
+        typer.Argument(
+            metavar="UNTIL",
+            help="End expression (inclusive: its end).",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
+    ],
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
     """Objects whose time falls in [start(SINCE), end(UNTIL)) — `range monday friday` includes Friday."""
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window = _range_window(state, since_, until)
     _window_rows(
         state,
@@ -384,10 +499,74 @@ def _window_rows(
     from prme_cli.query import select
 
     limit = _limit(max_results, None)
+    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
     with state.open_store() as store:
         rows = select(store, window=window, filters=filters, reverse=reverse, limit=limit)
-    doc = _query_doc(state, command, window, filters, expressions=expressions, limit=limit)
-    _emit_rows(state, rows, doc, title=title)
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=title,
+            limit=limit,
+            count_args={"window": window, "filters": filters},
+            filters=filters,
+        )
+
+
+@app.command("log")
+def log_(
+    ctx: typer.Context,
+    when: Annotated[
+        str,
+        typer.Argument(
+            metavar="WHEN",
+            help="The period to show (its whole extent: 'yesterday', 'last week'); with UNTIL "
+            "its start.",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
+    ] = "today",
+    until: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="UNTIL",
+            help="End of the window (inclusive: its end).",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
+    ] = None,
+    by_task: Annotated[
+        bool, typer.Option("--by-task", help="Totals per task instead of the days.")
+    ] = False,
+    by: ByOpt = None,
+    type_: TypeOpt = None,
+    todo: TodoOpt = None,
+    tag: TagOpt = None,
+    file: FileOpt = None,
+    include_deleted: DeletedOpt = False,
+    include_archived: ArchivedOpt = False,
+    reverse: ReverseOpt = False,
+) -> None:
+    """What happened, by day: CLOSED, state changes, notes and CLOCK time, with totals."""
+    from prme_cli.cli import render
+    from prme_cli.documents import log_document
+    from prme_cli.log import build_log
+
+    state = _state(ctx)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    fmt = state.output_format(("table", "json", "jsonl", "tsv", "ids"))
+    window = _range_window(state, when, until if until is not None else when)
+    expressions = {"since": when, "until": until if until is not None else when}
+    doc = _query_doc(state, "log", window, filters, expressions=expressions)
+    with state.open_store() as store:
+        log = build_log(store, window, now=state.now, filters=filters, reverse=reverse)
+        body = log_document(doc, log, state.tz, by_task=by_task)
+        title = f"log {when}" + (f" … {until}" if until is not None else "")
+        render.write_log(sys.stdout, fmt, body, color=state.color, by_task=by_task, title=title)
+        if not log.entries:
+            if fmt == "table":
+                _err("nothing logged in that window")
+            _say_unknown_values(store, filters)
+            raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
 @app.command()
@@ -398,11 +577,22 @@ def query(
         typer.Argument(metavar="TEXT", help="Words (each quoted, ANDed), ranked by BM25."),
     ] = None,
     since_: Annotated[
-        str | None, typer.Option("--since", metavar="WHEN", help="Window start expression.")
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="WHEN",
+            help="Window start expression.",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
     ] = None,
     until: Annotated[
         str | None,
-        typer.Option("--until", metavar="WHEN", help="Window end expression (inclusive)."),
+        typer.Option(
+            "--until",
+            metavar="WHEN",
+            help="Window end expression (inclusive).",
+            autocompletion=completion.hook(completion.complete_when),
+        ),
     ] = None,
     fts: Annotated[bool, typer.Option("--fts", help="TEXT is a raw FTS5 expression.")] = False,
     context: Annotated[
@@ -414,13 +604,14 @@ def query(
             "--budget", metavar="TOKENS", help="Context budget in cl100k tokens [default 4096]."
         ),
     ] = None,
-    by: ByOpt = "event",
+    by: ByOpt = None,
     type_: TypeOpt = None,
     todo: TodoOpt = None,
     tag: TagOpt = None,
     file: FileOpt = None,
     include_deleted: DeletedOpt = False,
     include_archived: ArchivedOpt = False,
+    inherit: InheritOpt = False,
     reverse: ReverseOpt = False,
     max_results: MaxOpt = None,
 ) -> None:
@@ -429,25 +620,41 @@ def query(
     from prme_cli.query import select
 
     state = _state(ctx)
-    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived)
+    filters = _filters(by, type_, todo, tag, file, include_deleted, include_archived, inherit)
     window, expressions = query_window(
-        since_, until, state.now, state.tz, week_start=_week_start(state)
+        since_, until, state.now, state.tz, dayfirst=state.dayfirst, week_start=_week_start(state)
     )
     check_text(text, fts)
     if context:
         _query_context(
-            state, text, window, filters, fts=fts, budget=budget, max_results=max_results
+            state,
+            text,
+            window,
+            filters,
+            fts=fts,
+            budget=budget,
+            max_results=max_results,
+            reverse=reverse,
         )
         return
     limit = _limit(max_results, 20)
+    doc = _query_doc(
+        state, "query", window, filters, expressions=expressions, text=text, limit=limit
+    )
     with state.open_store() as store:
         rows = select(
             store, window=window, text=text, fts=fts, filters=filters, reverse=reverse, limit=limit
         )
-    doc = _query_doc(
-        state, "query", window, filters, expressions=expressions, text=text, limit=limit
-    )
-    _emit_rows(state, rows, doc, title=f"query {text or ''}".strip())
+        _emit_rows(
+            state,
+            store,
+            rows,
+            doc,
+            title=f"query {text or ''}".strip(),
+            limit=limit,
+            count_args={"window": window, "text": text, "fts": fts, "filters": filters},
+            filters=filters,
+        )
 
 
 def _query_context(
@@ -459,6 +666,7 @@ def _query_context(
     fts: bool,
     budget: int | None,
     max_results: int | None,
+    reverse: bool = False,
 ) -> None:
     from prme_cli.options import budget_tokens
     from prme_cli.service import context_for_query
@@ -480,6 +688,7 @@ def _query_context(
             now=state.now,
             tz=state.tz,
             on_egress=lambda line: _err(f"prme: note: {line}"),
+            reverse=reverse,
         )
     _print_context(state, outcome, fmt)
 
@@ -509,16 +718,24 @@ def _print_context(state: State, outcome: Any, fmt: str) -> None:
 @app.command()
 def show(
     ctx: typer.Context,
-    object_id: Annotated[str, typer.Argument(metavar="ID", help="Object id.")],
+    object_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="An id, a unique prefix of one (any case), an org link (id:… or "
+            "[[id:…][…]]), #CUSTOM_ID, or a file's path.",
+        ),
+    ],
 ) -> None:
     """One object with all its timestamps and its version history."""
     import json
 
-    from prme_cli.query import get_object
+    from prme_cli.query import get_object, resolve_id
 
     state = _state(ctx)
     with state.open_store() as store:
-        obj = get_object(store, object_id, state.tz)
+        found = resolve_id(store, object_id)
+        obj = None if found is None else get_object(store, found, state.tz)
     if obj is None:
         _err(f"no object with id {object_id!r}")
         raise typer.Exit(ExitStatus.NO_RESULTS)
@@ -684,7 +901,11 @@ def when(
     failed = False
     for expression in expressions:
         doc = when_document(
-            expression, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+            expression,
+            state.now,
+            state.tz,
+            dayfirst=dayfirst or state.dayfirst,
+            week_start=_week_start(state),
         )
         docs.append(doc)
         if "error" in doc:
@@ -742,6 +963,14 @@ def relate(
             "--owner", metavar="NAME", help="Receipt owner [env PRME_OWNER; default login name]."
         ),
     ] = None,
+    show_context: Annotated[
+        bool,
+        typer.Option(
+            "--context",
+            help="On a terminal, also print the packed context the resolver read (piped "
+            "output always is the context).",
+        ),
+    ] = False,
 ) -> None:
     """Answer a temporal question from cited evidence, computed in code — or refuse."""
     from prme_cli import config
@@ -773,12 +1002,29 @@ def relate(
             on_egress=lambda line: _err(f"prme: note: {line}"),
             save_receipt=not store.read_only,
         )
-    _print_relation(state, result, fmt)
+        evidence: list[dict[str, Any]] = []
+        handles: dict[str, str] = {}
+        if fmt == "table":
+            from prme_cli.query import rows_for_ids, short_ids
+
+            evidence = [
+                row.to_json(state.tz)
+                for row in rows_for_ids(store, result.document.get("evidence_ids") or [])
+            ]
+            handles = short_ids(store, evidence)
+    _print_relation(state, result, fmt, evidence, handles, show_context)
     if not result.outcome.accepted:
         raise typer.Exit(ExitStatus.NO_RESULTS)
 
 
-def _print_relation(state: State, result: Any, fmt: str) -> None:
+def _print_relation(
+    state: State,
+    result: Any,
+    fmt: str,
+    evidence: list[dict[str, Any]] | None = None,
+    handles: dict[str, str] | None = None,
+    show_context: bool = False,
+) -> None:
     import json
 
     doc = result.document
@@ -794,7 +1040,14 @@ def _print_relation(state: State, result: Any, fmt: str) -> None:
     if fmt == "table":
         from prme_cli.cli.relate_view import relation_panel
 
-        relation_panel(sys.stdout, doc, color=state.color)
+        relation_panel(
+            sys.stdout,
+            doc,
+            color=state.color,
+            evidence=evidence or [],
+            handles=handles or {},
+            show_context=show_context,
+        )
         return
     # tsv / org (and any pipe): stdout is the context exactly as a reader gets it, byte for
     # byte; the outcome goes to stderr with the other messages.
@@ -963,7 +1216,7 @@ def mcp_server(ctx: typer.Context) -> None:
 
     if sys.stdin.isatty():
         _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
-    serve(state.cfg)
+    serve(state.cfg, now_flag=state.now_flag)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1067,6 +1320,50 @@ def _quiet_unraisable(unraisable: Any) -> None:
         _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
 
 
+def _invoked_command(args: list[str]) -> list[Any] | None:
+    """The one registered command ``args`` (globals hoisted in front) invoke, or None when
+    the whole app is wanted (no command, an option such as --help or --version first, a
+    command group, a name that is no command, or shell completion)."""
+    if completion.COMPLETING:
+        return None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in _GLOBAL_WITH_VALUE:
+            i += 2
+        elif arg.split("=", 1)[0] in _GLOBAL_WITH_VALUE or arg in _GLOBAL_FLAGS:
+            i += 1
+        elif arg.startswith("-"):
+            return None
+        else:
+            chosen = [
+                info
+                for info in app.registered_commands
+                if info.callback is not None
+                and typer.main.get_command_name(info.name or info.callback.__name__) == arg
+            ]
+            return chosen or None
+    return None
+
+
+def _run_app(args: list[str]) -> Any:
+    """Run the app on ``args``, building only the command they invoke.
+
+    Typer turns every registered command into a click command on each run, reading each
+    parameter's annotations; for ``prme since`` that was most of the start-up time spent in
+    prme's own code. Help, completion and unknown names get the whole app as before.
+    """
+    chosen = _invoked_command(args)
+    if chosen is None:
+        return app(args=args, prog_name="prme", standalone_mode=False)
+    everything = app.registered_commands
+    app.registered_commands = chosen
+    try:
+        return app(args=args, prog_name="prme", standalone_mode=False)
+    finally:
+        app.registered_commands = everything
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app; the one place failures become exit codes.
 
@@ -1086,7 +1383,7 @@ def main(argv: list[str] | None = None) -> None:
         args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
         # Not standalone: Typer would answer Ctrl-C, click's errors and EOF itself (silently,
         # or with exit 1, which means "no results" here); every outcome is decided below.
-        status = app(args=args, prog_name="prme", standalone_mode=False)
+        status = _run_app(args)
     except click_error as exc:
         # The parser's own usage errors keep click's familiar "Usage: … Error: …" form.
         try:

@@ -52,6 +52,8 @@ def run_ingest(
         raise Interrupted(interrupted_summary(report)) from None
     for line in report.errors:
         sys.stderr.write(f"prme: error: {line}\n")
+    for line in report.notices:
+        sys.stderr.write(f"prme: note: {line}\n")
     for line in report.warnings[:MAX_WARNINGS_SHOWN]:
         sys.stderr.write(f"prme: warning: {line}\n")
     if len(report.warnings) > MAX_WARNINGS_SHOWN:
@@ -75,7 +77,7 @@ def _run(
     from prme_cli import ingest
     from prme_cli.errors import UsageError
 
-    now = state.now
+    now = state.ingest_now
     keywords = _todo_keywords(state)
     max_file_bytes = int(state.cfg["ingest"]["max_file_mb"]) * 1024 * 1024
     interactive = sys.stderr.isatty()
@@ -123,6 +125,7 @@ def _run(
             "now": now,
             "include_archived": include_archived,
             "todo_keywords": keywords,
+            "dayfirst": state.dayfirst,
             "on_wait": on_wait,
             "report": report,
         }

@@ -1,24 +1,40 @@
-"""The terminal view of a relate run: a panel with status, value and cited operands.
+"""The terminal view of a relate run: a panel with status, answer and cited operands, then
+the cited evidence (where each record is), and the packed context only when asked.
 
-Only the table format uses this (it imports rich); scripts read ``--format json``.
+Only the table format uses this (it imports rich); scripts read ``--format json``, and a pipe
+gets the context itself (see ``cli/app.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 _STATUS_STYLE = {"accepted": "bold green", "not_routed": "dim", "empty_context": "yellow"}
 
 
-def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
+def relation_panel(
+    out: TextIO,
+    doc: Mapping[str, Any],
+    *,
+    color: bool,
+    evidence: Sequence[Mapping[str, Any]] = (),
+    handles: Mapping[str, str] | None = None,
+    show_context: bool = False,
+    width: int | None = None,
+) -> None:
+    """The answer panel and the evidence; ``evidence`` holds the cited records' result rows
+    (``Row.to_json``), ``handles`` their short ids as ``prme show`` takes them."""
     from rich.console import Console, Group
     from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=out, no_color=not color, highlight=False, emoji=False)
+    from prme_cli.cli.render import short_time
+
+    handles = handles or {}
+    console = Console(file=out, no_color=not color, highlight=False, emoji=False, width=width)
     meta = doc.get("metadata") or {}
     status = doc["status"]
     lines = Text()
@@ -33,16 +49,17 @@ def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
     operands = _operands(meta)
     if operands and status == "accepted":
         table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        table.add_column("event")
-        table.add_column("quote")
-        table.add_column("time")
-        table.add_column("evidence", style="dim")
+        table.add_column("event", ratio=2)
+        table.add_column("quote", ratio=4, overflow="fold")
+        table.add_column("time", ratio=2, overflow="fold")
+        table.add_column("evidence", style="dim", no_wrap=True)
         for op in operands:
+            evidence_id = str(op.get("evidence_id", ""))
             table.add_row(
-                escape(op["name"]),
-                escape(op["quote"]),
-                escape(op["time_expression"]),
-                escape(op["evidence_id"]),
+                escape(str(op.get("name", ""))),
+                escape(str(op.get("quote", ""))),
+                escape(str(op.get("time_expression", ""))),
+                escape(handles.get(evidence_id, evidence_id)),
             )
         parts.append(table)
     if status != "accepted":
@@ -50,10 +67,32 @@ def relation_panel(out: TextIO, doc: Mapping[str, Any], *, color: bool) -> None:
         if reason:
             parts.append(Text(reason, style="dim"))
     console.print(Panel(Group(*parts), title=escape(doc["question"]), title_align="left"))
+    if evidence:
+        cited = Table(
+            title="evidence", title_justify="left", box=None, header_style="bold", pad_edge=False
+        )
+        cited.add_column("id", no_wrap=True, style="dim")
+        cited.add_column("when", no_wrap=True)
+        cited.add_column("title", ratio=1, overflow="fold")
+        cited.add_column("where", overflow="fold", style="dim")
+        for record in evidence:
+            when = short_time(record.get("event_time"))
+            where = f"{record.get('relpath') or record.get('file', '')}:{record.get('line', '')}"
+            title = (f"{record['todo']} " if record.get("todo") else "") + str(
+                record.get("title", "")
+            )
+            cited.add_row(
+                escape(handles.get(str(record["id"]), str(record["id"]))),
+                escape(when),
+                escape(title),
+                escape(where),
+            )
+        console.print(cited)
     context = doc.get("context") or ""
-    if context:
+    if show_context and context:
         console.print(Text(context.rstrip("\n")), soft_wrap=True)
-    console.print(Text(f"{doc['tokens_used']} of {doc['budget']} tokens", style="dim"))
+    hint = "" if show_context or not context else "; the packed context: --context"
+    console.print(Text(f"{doc['tokens_used']} of {doc['budget']} tokens{hint}", style="dim"))
 
 
 def _operands(meta: Mapping[str, Any]) -> list[dict[str, str]]:

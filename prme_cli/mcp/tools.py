@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from prme_cli.errors import ExitStatus, PrmeError, UsageError
+from prme_cli.log import LOG_KINDS
 from prme_cli.options import BY_CHOICES, TYPE_CHOICES
 
 if TYPE_CHECKING:
@@ -42,7 +43,13 @@ class NoResult(PrmeError):
 class Session:
     """What every call shares: the effective configuration, the zone, the open store."""
 
-    def __init__(self, cfg: Mapping[str, Any], *, note: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        cfg: Mapping[str, Any],
+        *,
+        note: Callable[[str], None] | None = None,
+        now_flag: str | None = None,
+    ):
         from prme_cli.config import store_path, week_start_index
         from prme_cli.timeexpr import zone
 
@@ -50,7 +57,11 @@ class Session:
         self.tz = zone(cfg.get("tz"))
         self.path = store_path(cfg)
         self.week_start = week_start_index(cfg)
+        #: The dayfirst setting, honoured by every tool (a call's own argument wins).
+        self.dayfirst = bool(cfg.get("dayfirst", False))
         self.note = note or _note
+        #: ``--now`` as given to ``prme mcp`` (not PRME_NOW): the only fixed ingest time.
+        self.now_flag = now_flag
         self._store: Store | None = None
         self._identity: tuple[int, int] | None = None
 
@@ -62,6 +73,13 @@ class Session:
         from prme_cli.timeexpr import parse_now
 
         return parse_now(given if given is not None else self.cfg.get("now"), self.tz)
+
+    def ingest_now(self) -> datetime:
+        """The ingest (version) time: the server's explicit ``--now``, else the clock at the
+        call — never ``PRME_NOW``, as for ``prme ingest``."""
+        from prme_cli.timeexpr import parse_now
+
+        return parse_now(self.now_flag, self.tz)
 
     def store(self) -> Store:
         """The store, opened on first use and kept; reopened if its file was replaced."""
@@ -169,6 +187,14 @@ FILTER_PROPERTIES: dict[str, Any] = {
         "default": False,
         "description": "Include archived and COMMENT subtrees.",
     },
+    "inherit": {
+        "type": "boolean",
+        "default": False,
+        "description": (
+            "Let a heading match by an ordinary dated ancestor's time too (journal days and "
+            "daily files always count)."
+        ),
+    },
     "reverse": {"type": "boolean", "default": False, "description": "Newest first."},
 }
 
@@ -198,6 +224,7 @@ def _filters(args: Arguments) -> Filters:
         args.get("file"),
         bool(args.get("include_deleted", False)),
         bool(args.get("include_archived", False)),
+        bool(args.get("inherit", False)),
         flag=str,
     )
 
@@ -217,7 +244,7 @@ def _rows(
 ) -> dict[str, Any]:
     from prme_cli.documents import query_document, results_document, rows_json
     from prme_cli.options import result_limit
-    from prme_cli.query import select
+    from prme_cli.query import matched_total, select
 
     limit = result_limit(args.get("max_results"), default_limit, flag=str)
     store = session.store()
@@ -231,6 +258,9 @@ def _rows(
             reverse=bool(args.get("reverse", False)),
             limit=limit,
         )
+        total = matched_total(
+            store, len(rows), limit, window=window, text=text, fts=fts, filters=filters
+        )
     query = query_document(
         command,
         window,
@@ -241,7 +271,7 @@ def _rows(
         text=text,
         limit=limit,
     )
-    return results_document(query, rows_json(rows, session.tz))
+    return results_document(query, rows_json(rows, session.tz), total)
 
 
 def _since(session: Session, args: Arguments) -> dict[str, Any]:
@@ -249,7 +279,9 @@ def _since(session: Session, args: Arguments) -> dict[str, Any]:
 
     now = session.now(args.get("now"))
     filters = _filters(args)
-    window = since_window(args["when"], now, session.tz, week_start=session.week_start)
+    window = since_window(
+        args["when"], now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
     return _rows(
         session, "since", window, filters, {"since": args["when"]}, now, args, default_limit=None
     )
@@ -261,7 +293,9 @@ def _range(session: Session, args: Arguments) -> dict[str, Any]:
     now = session.now(args.get("now"))
     filters = _filters(args)
     since, until = args["since"], args["until"]
-    window = range_window(since, until, now, session.tz, week_start=session.week_start)
+    window = range_window(
+        since, until, now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
     expressions = {"since": since, "until": until}
     return _rows(session, "range", window, filters, expressions, now, args, default_limit=None)
 
@@ -279,6 +313,7 @@ def _query(session: Session, args: Arguments) -> dict[str, Any]:
         now,
         session.tz,
         week_start=session.week_start,
+        dayfirst=session.dayfirst,
         flag=str,
     )
     check_text(text, fts, flag=str)
@@ -347,6 +382,29 @@ def _relate(session: Session, args: Arguments) -> dict[str, Any]:
     return result.document
 
 
+def _log(session: Session, args: Arguments) -> dict[str, Any]:
+    from prme_cli.documents import log_document, query_document
+    from prme_cli.log import build_log
+    from prme_cli.timeexpr import range_window
+
+    now = session.now(args.get("now"))
+    filters = _filters(args)
+    when = args.get("when", "today")
+    until = args.get("until", when)
+    window = range_window(
+        when, until, now, session.tz, dayfirst=session.dayfirst, week_start=session.week_start
+    )
+    query = query_document(
+        "log", window, filters, now=now, tz=session.tz, expressions={"since": when, "until": until}
+    )
+    store = session.store()
+    with store.snapshot():
+        log = build_log(
+            store, window, now=now, filters=filters, reverse=bool(args.get("reverse", False))
+        )
+    return log_document(query, log, session.tz, by_task=bool(args.get("by_task", False)))
+
+
 def _when(session: Session, args: Arguments) -> dict[str, Any]:
     from prme_cli.documents import when_document
 
@@ -355,7 +413,7 @@ def _when(session: Session, args: Arguments) -> dict[str, Any]:
         args["expression"],
         now,
         session.tz,
-        dayfirst=bool(args.get("dayfirst", False)),
+        dayfirst=bool(args.get("dayfirst", session.dayfirst)),
         week_start=session.week_start,
     )
     if "error" in doc:
@@ -371,17 +429,18 @@ def _find(session: Session, args: Arguments) -> dict[str, Any]:
         [args["text"]],
         now,
         session.tz,
-        dayfirst=bool(args.get("dayfirst", False)),
+        dayfirst=bool(args.get("dayfirst", session.dayfirst)),
         week_start=session.week_start,
     )
 
 
 def _show(session: Session, args: Arguments) -> dict[str, Any]:
-    from prme_cli.query import get_object
+    from prme_cli.query import get_object, resolve_id
 
     store = session.store()
     with store.snapshot():
-        obj = get_object(store, args["id"], session.tz)
+        found = resolve_id(store, args["id"])
+        obj = None if found is None else get_object(store, found, session.tz)
     if obj is None:
         raise NoResult(f"no object with id {args['id']!r}")
     # exactly what `prme show ID --format json` prints
@@ -402,7 +461,7 @@ def _ingest(session: Session, args: Arguments) -> dict[str, Any]:
     from prme_cli.documents import ingest_document
 
     store = session.store()
-    now = session.now(None)
+    now = session.ingest_now()
     icfg = session.cfg["ingest"]
     common: dict[str, Any] = {
         "now": now,
@@ -410,6 +469,7 @@ def _ingest(session: Session, args: Arguments) -> dict[str, Any]:
         "exclude": list(icfg["exclude"]),
         "include_archived": bool(args.get("include_archived", False)) or icfg["include_archived"],
         "todo_keywords": list(session.cfg["org"]["todo_keywords"]),
+        "dayfirst": session.dayfirst,
     }
     roots = ingest.known_roots(store)
     paths = list(args.get("paths") or [])
@@ -447,7 +507,8 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Org notes whose time falls in [start(when), now], oldest first: what happened or what "
         "was worked on since then. Same result as `prme since WHEN --format json`: "
         '{"query", "count", "results": [{id, title, path, file, line, todo, tags, matched, '
-        "...}]}. Every match is returned unless max_results is given.",
+        "...}]}. Every match is returned unless max_results is given: pass one for a wide "
+        "window, or use query with context=true to get a token-budgeted digest.",
         {
             "when": {"type": "string", "description": _WHEN_HELP},
             **FILTER_PROPERTIES,
@@ -462,7 +523,7 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Notes in a time window",
         "Org notes whose time falls in [start(since), end(until)) - until is inclusive: "
         "since=monday until=friday includes all of Friday. Same result as `prme range SINCE "
-        "UNTIL --format json`.",
+        "UNTIL --format json`. Every match is returned unless max_results is given.",
         {
             "since": {"type": "string", "description": "Start expression (its start)."},
             "until": {"type": "string", "description": "End expression (inclusive: its end)."},
@@ -509,6 +570,46 @@ _READ_TOOLS: tuple[Tool, ...] = (
         },
         (),
         _query,
+    ),
+    Tool(
+        "log",
+        "What happened, by day",
+        "The log of a period, as org's agenda log mode and clocktable: CLOSED stamps, state "
+        "changes, LOGBOOK notes and CLOCK time, grouped by day, with the time clocked per "
+        "task, per day and in all. when alone is the whole period it names (today, "
+        "yesterday, 'last week'); with until, the window runs from its start to the end of "
+        'until. Same result as `prme log WHEN [UNTIL] --format json`: {"query", "count", '
+        '"total", "days": [{date, clocked, entries, tasks}], "tasks"}.',
+        {
+            "when": {
+                "type": "string",
+                "default": "today",
+                "description": "The period (default today); with until, the window's start.",
+            },
+            "until": {"type": "string", "description": "End of the window (inclusive)."},
+            "by_task": {
+                "type": "boolean",
+                "default": False,
+                "description": (
+                    "The CLI's --by-task, recorded in the query: the document always holds "
+                    "both the days and the per-task totals."
+                ),
+            },
+            "by": {
+                "type": "string",
+                "enum": ["event", *LOG_KINDS],
+                "default": "event",
+                "description": "Which entries: event (all four kinds), or one kind.",
+            },
+            **{
+                name: schema
+                for name, schema in FILTER_PROPERTIES.items()
+                if name not in ("by", "inherit")
+            },
+            **NOW_PROPERTY,
+        },
+        (),
+        _log,
     ),
     Tool(
         "relate",

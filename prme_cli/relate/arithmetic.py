@@ -163,6 +163,16 @@ def _anchor(window_start: datetime, coarsest: str, unit: str) -> datetime:
     return window_start
 
 
+def evidence_unit(unit: str | None, dated: Sequence[Dated]) -> str | None:
+    """The unit of an elapsed answer: the one asked, else weeks when the evidence is only
+    week-precise ("how long had I been a member" from "three weeks ago"), else days."""
+    if unit is not None:
+        return unit
+    if any(item.grain == "week" for item in dated):
+        return "weeks"
+    return None
+
+
 def elapsed_value(
     first: datetime, second: datetime, *, unit: str | None, coarsest: str = "day"
 ) -> dict[str, Any]:
@@ -416,11 +426,13 @@ def compute(
     if operation == "elapsed_between":
         a, b = dated
         coarsest = _coarsest([a.grain or "day", b.grain or "day"])
+        unit = evidence_unit(unit, dated)
         return elapsed_value(_window_start(a), _window_start(b), unit=unit, coarsest=coarsest)
     if operation == "elapsed_since_question":
         (a,) = dated
         coarsest = _coarsest([a.grain or "day", "minute"])
         moment = _question_moment(question_date, tz)
+        unit = evidence_unit(unit, dated)
         return elapsed_value(_window_start(a), moment, unit=unit, coarsest=coarsest)
     if operation == "order":
         return order_value(names, dated)

@@ -19,6 +19,8 @@ that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)
     kind        what is the order of the N <plural noun> S V
     difference  how many <unit> (longer|shorter|faster|slower|more|less) …
     lastly      when did S last V X  |  how long ago did S last V X   (ordinal: the latest)
+    ago_was     how long ago was X  (X a named event: "the Lyon conference")
+    after_it    how many <unit> after|before A did it|she|they V
     together    when did P and Q V X  |  when did P and I V X  |  when did P's N V X
     classic     the constructions of :mod:`prme_cli.relate.router` with the event phrases of
                 :mod:`prme_cli.relate.symbolic.question` (between A and B, A before B,
@@ -428,6 +430,40 @@ def _listed(q: str, low: str) -> Frame | None:
     return _frame("order", phrases, form="the order of: A, B, C", subject=subject)
 
 
+def _ago_was(q: str, low: str) -> Frame | None:
+    """ "How many weeks ago was the Lyon conference?": a named event, no verb."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) ago (?:was|were) (?P<x>(?:the|my|our|his|her|"
+        rf"their|[A-Z][\w'-]*'s) .+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    return _frame(
+        "elapsed_since_question", (EventPhrase(m["x"]),), form="how long ago was X", unit=_unit(m)
+    )
+
+
+def _after_it(q: str, low: str) -> Frame | None:
+    """ "How many days after ordering the standing desk did it arrive?": the second event's
+    doer is the first one's thing."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?P<rel>after|before) (?P<b>.+?) did "
+        r"(?P<a>(?:it|they|he|she) .+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    a = EventPhrase(m["a"], doer=m["a"].split()[0])
+    b = EventPhrase(m["b"])
+    phrases = (b, a) if m["rel"].lower() == "after" else (a, b)
+    return _frame(
+        "elapsed_between", phrases, form=f"how long {m['rel'].lower()} B did it A", unit=_unit(m)
+    )
+
+
 def _lastly(q: str, low: str) -> Frame | None:
     m = re.match(
         rf"(?:when|how (?:long|many (?P<unit>{_UNITS})) ago) did {_SUBJECT} last (?P<x>.+)$",
@@ -487,6 +523,8 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("month", _month),
     ("uninverted", _uninverted),
     ("lastly", _lastly),
+    ("ago_was", _ago_was),
+    ("after_it", _after_it),
     ("together", _together),
     ("listed", _listed),
     ("classic", _classic),

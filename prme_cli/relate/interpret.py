@@ -569,6 +569,11 @@ def _tense_of(word: str, previous: str) -> str | None:
     return None
 
 
+def tense_of(word: str, previous: str = "") -> str | None:
+    """``past``, ``present`` or ``None`` for one word of a clause (after ``previous``)."""
+    return _tense_of(word, previous)
+
+
 def bare_weekday_problem(quote: str, expression: str, reference: datetime | None) -> str | None:
     """Why a bare weekday ("I went to the climbing gym on Sunday") cannot be read in
     ``quote``, or ``None`` when it can.

@@ -79,6 +79,7 @@ CODES: tuple[str, ...] = (
     "operation_not_asked",
     "false_premise",
     "plan_for_a_deed",
+    "ordinal_not_established",
 )
 
 _DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
@@ -307,7 +308,10 @@ def _operation_rules(
     frame: Any = None,
 ) -> list[ValidationError]:
     if operation in ("elapsed_between", "elapsed_since_question"):
-        asked = unit or "days"
+        from prme_cli.relate.arithmetic import evidence_unit
+
+        # no unit asked: the answer is given in weeks when the evidence is week-precise
+        asked = evidence_unit(unit, dated) or "days"
         errors = _precision(dated, _UNIT_GRAIN[asked], f"a count in {asked}")
         if not errors and operation == "elapsed_since_question":
             future = _future(dated[0], unit, question_date, tz)
@@ -416,9 +420,77 @@ def validate(
     frame = analyse(question)
     if operation != "schedule":
         errors += _plans(operands, frame)
+    errors += _ordinals(operands, frame)
     if errors:
         return errors
     return _operation_rules(operation, dated, unit, question_date, tz, frame)
+
+
+_ORDINAL_WORDS = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "fifth": 5,
+    "5th": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
+    "final": -1,
+    "latest": -1,
+}
+_ORDINAL_RE = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", re.IGNORECASE)
+
+
+def ordinal_told(quote: str, expression: str) -> int | None:
+    """The ordinal the quote gives the event its expression dates: the nearest ordinal word
+    before the expression in the quote ("my first pottery class on May 3rd and the second one
+    yesterday": "first" for May 3rd, "second" for yesterday), else the nearest after it in
+    the expression's sentence; None when the quote gives none."""
+    at = quote.find(expression)
+    if at < 0:
+        return None
+    start = 0  # the whole quote before it: a resolver may cite the sentence that sets it up
+    stop = re.search(r"[.!?](?:\s|$)", quote[at + len(expression) :])
+    end = at + len(expression) + (stop.start() if stop else len(quote))
+    before = list(_ORDINAL_RE.finditer(quote, start, at))
+    if before:
+        return _ORDINAL_WORDS[before[-1].group(1).lower()]
+    after = _ORDINAL_RE.search(quote, at + len(expression), end)
+    return _ORDINAL_WORDS[after.group(1).lower()] if after else None
+
+
+def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
+    """An ordinal in the question ("my third pottery class") must be the one the quote gives
+    the dated event; "the last time" is the latest found, and org structure (a task's latest
+    completion) is judged by its own rules."""
+    if frame is None:
+        return []
+    errors = []
+    for index, operand in enumerate(operands):
+        event = next((e for e in frame.events if e.text == operand.name), None)
+        if event is None or event.ordinal is None or event.ordinal < 1:
+            continue  # "for the last time" is the latest one found, not a word to find
+        if operand.time_basis not in ("text_expression", "event_time"):
+            continue
+        told = ordinal_told(operand.quote, operand.time_expression)
+        if told != event.ordinal:
+            errors.append(
+                ValidationError(
+                    "ordinal_not_established",
+                    f"{_label(index)}: the quote does not make the dated event the one of the "
+                    "series the question asks for",
+                    index,
+                )
+            )
+    return errors
 
 
 _PLANNING_STAMP = re.compile(r"(?:SCHEDULED|DEADLINE):\s*$")

@@ -66,7 +66,6 @@ _TIME_LEAD = {
     "end",
     "as",
     "than",
-    "-",
     "(",
     "/",
     "ending",
@@ -110,12 +109,46 @@ _AMBIGUOUS = {
     "present",
     "current",
     "august",
+    "summer",
+    "winter",
+    "autumn",
     "tu",
+}
+_MONTH_LEAD = {
+    "in",
+    "of",
+    "since",
+    "until",
+    "till",
+    "early",
+    "late",
+    "mid",
+    "by",
+    "from",
+    "to",
+    "through",
+    "during",
+    "before",
+    "after",
+    "last",
+    "next",
+    "every",
+    "each",
 }
 _ORDINAL_LEAD = {"on", "by", "since", "until", "till", "from", "before", "after", "through"}
 _IDIOM_DURATIONS = {"second", "minute", "day", "moment", "night", "year"}
 _SENTENCE_END = {".", "!", "?", ";"}
 _MAX_SPAN = 24
+#: how far ahead of a start position a time-bearing word must be ("in a couple of days")
+_CORE_REACH = 4
+
+
+def _core(tok: Token) -> bool:
+    if tok.kind in ("num", "org", "iso"):
+        return True
+    if tok.kind == "sym":
+        return tok.value in "@\u00bd\u00bc"
+    return tok.value in lx.CORE_WORDS or tok.value.removesuffix("'s") in lx.CORE_WORDS
 
 
 def _startable(tok: Token) -> bool:
@@ -124,6 +157,8 @@ def _startable(tok: Token) -> bool:
     if tok.kind == "sym":
         return tok.value in "@+-<>=\u00bd\u00bc'"
     word = tok.value.removesuffix("'s")
+    if tok.value in lx.NEVER_FIRST:
+        return False
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
 
 
@@ -132,7 +167,18 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
         tok = toks[k]
         if tok.kind == "sym" and tok.value in _SENTENCE_END:
             after = toks[k + 1]
-            if not after.glued:
+            before = toks[k - 1] if k > 0 else None
+            abbreviation = (
+                tok.value == "."
+                and before is not None
+                and before.kind == "word"
+                and (
+                    len(before.value) == 1
+                    or before.value in lx.MONTHS
+                    or before.value in lx.WEEKDAYS
+                )
+            )  # "3 p . m .", "Dec. 31", "Tue. 9am"
+            if not after.glued and not abbreviation:
                 return True
     return False
 
@@ -150,16 +196,101 @@ def _bare(node: n.Node) -> bool:
     return bool(isinstance(node, (n.Now, n.Period)))
 
 
-def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bool:
-    """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
+def _inside_a_word(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """Whether ``toks[i:j]`` is part of a longer run of letters, digits and joiners: an id,
+    a URL, a phone number (``cc23-413d``, ``138-2010-2015``, ``~3am3io``)."""
+
+    def alnum(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].kind in ("word", "num")
+
+    def joiner(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].kind == "sym" and toks[k].value in "-/._~#"
+
+    year_first = toks[i].kind == "num" and len(toks[i].value) in (4, 8)
+    if isinstance(node, n.Date) and node.year is not None and year_first:
+        return False  # a dated file name: report-2018-09-23.txt
+    first_glued = toks[i].glued and (
+        alnum(i - 1) or (joiner(i - 1) and toks[i - 1].glued and alnum(i - 2))
+    )
+    after = j < len(toks) and toks[j].glued
+    last_glued = after and (
+        alnum(j) or (joiner(j) and j + 1 < len(toks) and toks[j + 1].glued and alnum(j + 1))
+    )
+    return bool(first_glued or last_glued)
+
+
+def _plausible(
+    node: n.Node, toks: list[Token], i: int, j: int, text: str, listed: bool = False
+) -> bool:
+    """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc).
+
+    ``listed``: the reading follows another expression and a conjunction (``Mon or Tue``,
+    ``Wednesday, Thursday or Friday``), which makes a short name a time as a lead word does."""
+    if _inside_a_word(node, toks, i, j):
+        return False
+    before_tok = toks[i - 1] if i > 0 else None
+    if (
+        before_tok is not None
+        and before_tok.kind == "sym"
+        and before_tok.value in "$\u20ac\u00a3\u00a5"
+    ):
+        return False  # "$12 December 27": an amount of money, not the 12th
+    opening = toks[i + 1] if toks[i].value in ("the", "this", "that") and i + 1 < j else toks[i]
+    if opening.value in lx.EVENT_PARTS:
+        return (
+            False  # "Dinner with mom", "the sunset yesterday": a meal opening a phrase is the event
+        )
+    if toks[i].value == "about" and before_tok is not None and before_tok.value in ("how", "what"):
+        return False  # "how about 2019 Q1" suggests a time; it does not hedge it
+    for k in range(i, j):
+        tok = toks[k]
+        if tok.kind == "word" and tok.value in ("may", "march") and tok.text.islower():
+            # "this may take longer", "we march on": a month only before a day or a year, or
+            # after a word of time ("march eighteenth" too; "may first" is too often a verb)
+            after = toks[k + 1] if k + 1 < len(toks) else None
+            lead_word = toks[k - 1].value if k > 0 else ""
+            day_follows = after is not None and (
+                after.kind == "num" or (tok.value == "march" and after.value in lx.ORDINAL_WORDS)
+            )
+            if not day_follows and lead_word not in _MONTH_LEAD:
+                return False
+    if (
+        i > 0
+        and toks[i - 1].value == "good"
+        and toks[i].value in ("night", "morning", "evening", "afternoon", "day")
+    ):
+        return False  # a greeting
+    if toks[i].value in ("daily", "weekly", "monthly", "yearly", "nightly", "hourly", "annually"):
+        after = toks[j] if j < len(toks) else None
+        if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
+            return False  # "daily infections": an adjective
+    if isinstance(node, n.Rest) and toks[i].value == "to":
+        after = toks[j] if j < len(toks) else None
+        if after is not None and after.kind in ("word", "num"):
+            return False  # "equals to date 1"
     first = toks[i]
     before = toks[i - 1] if i > 0 else None
-    lead = before is not None and (
-        before.value in _TIME_LEAD or before.value.rstrip(",") in _TIME_LEAD
+    lead = listed or (
+        before is not None
+        and (before.value in _TIME_LEAD or before.value.rstrip(",") in _TIME_LEAD)
     )
+    if first.value == "now" and j - i == 1 and not lead:
+        # "I'll go back now", "we now live in Lisbon" are the present moment; a sentence
+        # opening "Now, …", "now that …" and "now and then" are not times
+        following = toks[j] if j < len(toks) else None
+        sentence_start = before is None or (before.kind == "sym" and before.value in _SENTENCE_END)
+        return not sentence_start and (
+            following is None or following.value not in ("that", "and", ",")
+        )
     word = first.value
     if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
-        if word in _AMBIGUOUS and _bare(node) and not lead:
+        listing = (  # "Mon or Tue", "Sat, Sun": a list of day names is a list of days
+            j + 1 < len(toks)
+            and toks[j].value in _LIST_JOINERS
+            and toks[j + 1].value in lx.WEEKDAYS
+            and first.value in lx.WEEKDAYS
+        )
+        if word in _AMBIGUOUS and _bare(node) and not lead and not listing:
             return False
         if isinstance(node, n.Year) and not lead:
             return False
@@ -202,6 +333,7 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
             and word in ("a", "one", "the", "some")
             and toks[i + 1].value in _IDIOM_DURATIONS
         )
+        and not (word == "one" and before is not None and before.value in ("a", "the"))
         and (
             before is None
             or before.value
@@ -217,7 +349,6 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
                 "takes",
                 "took",
                 "spent",
-                "wait",
             )
         )
     ):
@@ -231,6 +362,16 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
         clock = node.time
         if not clock.exact:
             return False
+    if (
+        isinstance(node, n.Moment)
+        and isinstance(node.time, n.Clock)
+        and not node.time.exact
+        and first.kind == "num"
+        and before is not None
+        and before.kind == "word"
+        and not lead
+    ):
+        return False  # "building 4 this afternoon", "room 5 tomorrow": a number, not an hour
     if (
         isinstance(node, (n.Date,))
         and node.month is None
@@ -270,6 +411,15 @@ def _kind_of(node: n.Node) -> str:
     return ""
 
 
+#: words a reading may begin with that a longer reading starting after them can do without:
+#: "in two days later" is "two days later"; "in the year to date" is "the year to date"
+_CONNECTORS = {"in", "on", "at", "for", "during", "the", "by", "over", "of"}
+#: joiners of a list of expressions ("Mon or Tue", "Wednesday, Thursday or Friday")
+_LIST_JOINERS = {"or", "and", ",", "&", "/"}
+
+Hit = tuple[n.Node, int, "interpret.Span | None", "Decimal | None"]
+
+
 def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
     """Every expression in ``text`` (see the module docstring)."""
     import dataclasses
@@ -278,34 +428,34 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     parser = grammar.Grammar(toks, dayfirst=dayfirst)
     found: list[Found] = []
     anchor: interpret.Span | None = None
-    i = 0
     size = len(toks)
-    while i < size:
-        if not _startable(toks[i]):
-            i += 1
-            continue
+    core = [_core(tok) for tok in toks]
+    last_end = -1  # token index where the previous expression ended
+
+    def best_at(i: int) -> Hit | None:
+        """The longest plausible reading that resolves from token ``i``."""
+        if i >= size or not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
+            return None
         try:
             readings: list[tuple[n.Node, int]] = list(parser.expression(i))
             readings += list(parser.duration(i))
         except grammar.TooDeep:
             parser.memo.clear()
-            i += 1
-            continue
+            return None
         readings = [
             (node, j)
             for node, j in readings
             if j - i <= _MAX_SPAN and not _crosses_sentence(toks, i, j)
         ]
         readings.sort(key=lambda r: -r[1])
-        hit: tuple[n.Node, int, interpret.Span | None, Decimal | None] | None = None
+        listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
-            if j <= i or not _plausible(node, toks, i, j, text):
+            if j <= i or not _plausible(node, toks, i, j, text, listed):
                 continue
             if isinstance(node, n.Dur):
-                hit = (node, j, None, cal.seconds_of(dict(node.units)))
-                break
+                return (node, j, None, cal.seconds_of(dict(node.units)))
             try:
                 local = dataclasses.replace(ctx, anchor=anchor)
                 read = interpret.resolve(node, local)
@@ -313,15 +463,25 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 continue
             if read.start >= read.end:
                 continue
-            hit = (node, j, read, None)
-            break
+            return (node, j, read, None)
+        return None
+
+    i = 0
+    while i < size:
+        hit = best_at(i)
         if hit is None:
             i += 1
             continue
+        if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
+            after = best_at(i + 1)
+            if after is not None and after[1] > hit[1]:
+                i += 1  # the reading after the connector reaches further: start there
+                continue
         node, j, span, length = hit
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
-            first = i + 1 if _same_reading(parser, i + 1, j, node) else i
+            keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
+            first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:
@@ -353,6 +513,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 )
             )
             anchor = span
+        last_end = j
         i = j
     return found
 

@@ -47,6 +47,11 @@ T = TypeVar("T")
 MAX_DEPTH = 40
 
 
+#: words after which a meal or the sun names a time ("tomorrow at lunch", "over dinner")
+_PART_LEADS = ("at", "on", "@", "by", "for", "over", "during", "around", "before", "after",
+               "until", "till")  # fmt: skip
+
+
 class TooDeep(Exception):
     """Input nested deeper than any real expression ("start of start of start of …")."""
 
@@ -61,7 +66,7 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
         memo = self.memo
         if key in memo:
             return memo[key]  # type: ignore[return-value]
-        if i >= self.size:
+        if i >= self.size or not self.can_start[i]:
             return []
         self.depth += 1
         try:
@@ -76,6 +81,28 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
     return wrapper
 
 
+def _can_start(tok: Token) -> bool:
+    if tok.kind != "word":
+        return True
+    word = tok.value
+    return (
+        word in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.VOCABULARY
+        or word.rstrip("'") in lx.VOCABULARY
+        or word.removesuffix("'s") in lx.HOLIDAY_FIRST_WORDS
+    )
+
+
+def _index(
+    pairs: tuple[tuple[tuple[str, ...], T], ...],
+) -> dict[str, list[tuple[tuple[str, ...], T]]]:
+    """Phrases by their first word, so a rule tries only those that can match here."""
+    table: dict[str, list[tuple[tuple[str, ...], T]]] = {}
+    for words, value in pairs:
+        table.setdefault(words[0], []).append((words, value))
+    return table
+
+
 def _d(value: int | str | Decimal) -> Decimal:
     return Decimal(value)
 
@@ -87,14 +114,18 @@ class Grammar:
         self.dayfirst = dayfirst
         self.memo: dict[tuple[str, int], object] = {}
         self.depth = 0
+        #: whether any rule can read from each position: prose words never start a reading
+        self.can_start = [_can_start(tok) for tok in tokens]
+        #: each token's word (``None`` for numbers and symbols), for the cheapest word test
+        self.words = [tok.value if tok.kind == "word" else None for tok in tokens]
 
     # ------------------------------------------------------------------ token tests
 
     def w(self, i: int, *words: str) -> bool:
-        return i < self.size and self.t[i].kind == "word" and self.t[i].value in words
+        return i < self.size and self.words[i] in words
 
     def wv(self, i: int) -> str | None:
-        return self.t[i].value if i < self.size and self.t[i].kind == "word" else None
+        return self.words[i] if i < self.size else None
 
     def sym(self, i: int, *chars: str, glued: bool | None = None) -> bool:
         if i >= self.size or self.t[i].kind != "sym" or self.t[i].value not in chars:
@@ -303,6 +334,8 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
+        if word.endswith(("'s", "'")) and len(word) > 3:  # "a fortnight's time", "two weeks'"
+            word = word.removesuffix("'s").removesuffix("'")
         if word in lx.LETTER_UNITS and len(word) == 1:
             if not (glued and self.glued(i)):
                 return None
@@ -453,8 +486,10 @@ class Grammar:
             if oclock is not None:
                 out.append((n.Clock(h, 0, None, "", True), oclock))
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
-            if self.wv(i) is not None:  # word clocks: nine thirty, four twenty-three a m
-                for minute_, k in self.minute_words(j):
+            if (
+                self.wv(i) is not None
+            ):  # word clocks: nine thirty, five-thirty, four twenty-three a m
+                for minute_, k in self.minute_words(j + 1 if self.sym(j, "-", glued=True) else j):
                     k2 = self.opt(k, "minutes")
                     out.append((n.Clock(h, minute_, None, "", True), k2))
                     out += [(n.Clock(h, minute_, None, m, True), e) for m, e in self.meridiem(k2)]
@@ -580,13 +615,13 @@ class Grammar:
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(c), j + (1 if self.w(j, "ish") else 2)))
         # ranges: [from|between] A (to|till|until|-|and) B
-        start = i + 1 if self.w(i, "from", "between") else i
+        start = i + 1 if self.w(i, "from", "between", "at") else i
         between = self.w(i, "between")
         for a, j in self.loose_clock(start):
             joiners = ("and",) if between else ("to", "till", "until", "til", "through", "thru")
             if (
                 self.w(j, *joiners)
-                or (self.sym(j, "-", "~") and not self.w(i, "between"))
+                or (self.sym(j, "-", "~") and not self.w(i, "between") and self._dash_joins(j))
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
@@ -627,34 +662,7 @@ class Grammar:
     def open_words(self, i: int) -> list[tuple[str, int]]:
         """Words that leave one side of a window open, and which side."""
         out: list[tuple[str, int]] = []
-        for words, side in (
-            (("after",), "after"),
-            (("before",), "before"),
-            (("by",), "until"),
-            (("until",), "until"),
-            (("till",), "until"),
-            (("til",), "until"),
-            (("since",), "since"),
-            (("later", "than"), "after"),
-            (("earlier", "than"), "before"),
-            (("no", "later", "than"), "until"),
-            (("no", "earlier", "than"), "since"),
-            (("as", "early", "as"), "since"),
-            (("as", "late", "as"), "until"),
-            (("prior", "to"), "before"),
-            (("up", "to"), "until"),
-            (("any", "time", "from"), "since"),
-            (("anytime", "from"), "since"),
-            (("starting",), "since"),
-            (("starting", "on"), "since"),
-            (("starting", "from"), "since"),
-            (("starting", "in"), "since"),
-            (("beginning",), "since"),
-            (("greater", "than"), "after"),
-            (("year", "greater", "than"), "after"),
-            (("not", "before"), "since"),
-            (("not", "after"), "until"),
-        ):
+        for words, side in _OPEN_WORDS.get(self.wv(i) or "", ()):
             j = self.seq(i, *words)
             if j is not None:
                 out.append((side, j))
@@ -706,6 +714,8 @@ class Grammar:
         j = i + 1 if mod2 else i
         if self.w(j, "last") and self.w(j + 1, "night"):
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
+            out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
         if word in ("overnight",):
             out.append((n.Part("night"), i + 1, None))
         return out
@@ -714,7 +724,7 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
-        if word in lx.PARTS and word not in ("midday",):
+        if word in lx.PARTS and word != "midday":
             return word
         if word in lx.PART_ALIASES and word not in ("am", "pm"):
             return lx.PART_ALIASES[word]
@@ -805,8 +815,8 @@ class Grammar:
         wd = self.weekday_at(k)
         if wd is not None:
             j = k + 1
-            if self.sym(j, ".", glued=True):
-                j += 1
+            if self.sym(j, ".", glued=True) and len(self.wv(k) or "") <= 4:
+                j += 1  # "Tue." (not the full stop after "Friday")
             out.append((n.Weekday(wd, relation), j))
             if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
                 out.append((n.Weekday(wd, "after_next"), j + 2))
@@ -820,14 +830,23 @@ class Grammar:
                 # with a date: Tuesday, Jan 15 / friday the 26th / Monday 21 / Friday 7.6
                 m = self.comma(j)
                 m = m + 1 if self.sym(m, "-", "(") else m
-                for date_node, e in self.calendar_date(
-                    m,
+                dashed = []
+                a_, b_ = self.num(m, (1, 2)), self.num(m + 2, (1, 2))
+                if (
+                    relation == ""  # "next monday 6-8" names hours; "Friday 7-6" a date
+                    and a_ is not None
+                    and b_ is not None
+                    and self.sym(m + 1, "-", glued=True)
+                    and self.glued(m + 2)
                 ):
+                    day_first = self.dayfirst or a_ > 12
+                    dashed.append((n.Date(a_, b_) if day_first else n.Date(b_, a_), m + 3))
+                for date_node, e in self.calendar_date(m) + dashed:
                     e2 = e + 1 if self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
                 for dn, e in self.day_number(self.opt(m, "the")):
                     clock_follows = (
-                        self.sym(e, ":", ".", glued=True)
+                        self.sym(e, ":", ".", "-", glued=True)
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
                     )
@@ -842,6 +861,17 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
+        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
+        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
+        for shifted, j in self.day_shift(i):
+            m = self.opt(self.comma(j), "on")
+            if (wd := self.weekday_at(m)) is not None:
+                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
+                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                out.append((n.InPeriod(inner, shifted), m + 1))
+        if (wd := self.weekday_at(i)) is not None:
+            for shifted, j in self.day_shift(self.comma(i + 1)):
+                out.append((n.InPeriod(n.Weekday(wd), shifted), j))
         # next week Mon / next week on Tuesday / last week's sunday
         for period, j in self.week_period(i):
             m = self.opt(self.comma(j), "on")
@@ -883,6 +913,29 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        # a weekday in brackets after the date: May/22(Tue), 3 March (Tuesday)
+        for node, j in list(out):
+            if self.sym(j, "(") and (wd := self.weekday_at(j + 1)) is not None:
+                e = j + 3 if self.sym(j + 2, ".") and self.sym(j + 3, ")") else j + 2
+                if self.sym(e, ")"):
+                    out.append((n.Checked(node, wd), e + 1))
+        # 18 and 19 June, the 3rd or 4th of May: a day that borrows the month of the next one
+        borrowed: set[int] = set()
+        for listed, j in self.day_number(self.opt(i, "the")):
+            if self.w(j, "and", "or") or self.sym(j, ",", "&"):
+                for other, _ in self.day_month(j + 1):
+                    if isinstance(other, n.Date) and other.month is not None and listed < other.day:
+                        out.append((n.Date(listed, other.month, other.year), j))
+                        borrowed.add(j)
+        # the 17 (a day of the month after "the"), 2016 10 16 (spaced numbers, year first)
+        d = self.num(i + 1, (1, 2)) if self.w(i, "the") else None
+        more = self.sym(i + 2, ":", ".", "/", "-", glued=True) or bool(self.meridiem(i + 2))
+        if d is not None and 1 <= d <= 31 and not more:
+            out.append((n.Date(d), i + 2))
+        y4, m2, d2 = self.num(i, (4,)), self.num(i + 1, (1, 2)), self.num(i + 2, (1, 2))
+        spaced = not self.glued(i + 1) and not self.glued(i + 2)
+        if y4 and m2 and d2 and spaced and 1000 <= y4 <= 2999 and m2 <= 12 and d2 <= 31:
+            out.append((n.Date(d2, m2, y4), i + 3))
         # bare ordinal: the 3rd, 29th, the eleventh
         k = self.opt(i, "the")
         for d, j in self.ordinal(k):
@@ -907,6 +960,12 @@ class Grammar:
             for node, j in self.numeric_date(i + 1) + self.month_day(i + 1):
                 if isinstance(node, n.Date) and node.year is None:
                     out.append((n.Date(node.day, node.month, None, relation), j))
+        if borrowed:  # "the 3rd or 4th of May": the 3rd of May, not the most recent 3rd
+            out = [
+                (node, j)
+                for node, j in out
+                if not (j in borrowed and isinstance(node, n.Date) and node.month is None)
+            ]
         return out
 
     def _numeric_parts(self, i: int) -> tuple[list[tuple[int, str]], int]:
@@ -1028,7 +1087,7 @@ class Grammar:
         if found is None:
             return out
         month, j = found
-        k = self.opt(j, "the")
+        k = self.opt(self.comma(j), "the")
         for d, e in self.day_number(k):
             if (
                 self.sym(e, ":", ".", glued=True)
@@ -1139,9 +1198,9 @@ class Grammar:
                     out.append((n.Nth(nth, "day", None, period), e))
             if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
                 for period, e in self.period_for_nth(j + 1):
-                    if isinstance(period, (n.Period, n.Month)) and (
-                        not isinstance(period, n.Period) or period.grain == "month"
-                    ):
+                    # the 20th of next month (a plain "the 17th of April" is a calendar date)
+                    relative = isinstance(period, n.Period) and period.grain == "month"
+                    if relative or (isinstance(period, n.Month) and period.relation):
                         out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
@@ -1175,8 +1234,8 @@ class Grammar:
             (("same", "day"), 0),
         ):
             if (j := self.seq(k, *words)) is not None:
-                if words[0] == "day" and self.w(j, "yesterday", "tomorrow", "tmrw"):
-                    continue
+                if words[0] == "day" and (k == i or self.w(j, "yesterday", "tomorrow", "tmrw")):
+                    continue  # "day after day" is no time; "the day after" is
                 out.append(
                     (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
                 )
@@ -1205,7 +1264,10 @@ class Grammar:
             k = j
             if count:
                 k = self.comma(k)
-                k = self.opt(k, "at", "on", "@", "by")
+                k = self.opt(k, "at", "on", "by")
+                k = k + 1 if self.sym(k, "@") else k
+                if day is not None and what is None and self.sym(k, "-") and k == j:
+                    k += 1  # May/22(Tue)-11:30 AM: a dash before the clock time
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
             if day is None:
@@ -1235,9 +1297,17 @@ class Grammar:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
                 if count:
+                    connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
-                        if not c.exact and self.part_follows(e):
+                        if (not c.exact and self.part_follows(e)) or connected or part is not None:
                             stack.append((day, part, c, e, count + 1))
+                if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
+                    for a, e in self.loose_clock(k):
+                        dash = self.sym(e, "-", "~") and self._dash_joins(e)
+                        if not dash and not self.w(e, "to", "till", "until"):
+                            continue
+                        for b, f in self.loose_clock(e + 1):
+                            stack.append((day, part, n.ClockRange(a, b), f, count + 1))
                 if count == 0:
                     for c, e in self.loose_clock(k):
                         if not c.exact and self.part_follows(e):
@@ -1262,6 +1332,11 @@ class Grammar:
             bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
             if bare_hour and not self._was_at(i, j):
                 continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
+            bare_range = isinstance(what, n.ClockRange) and not (
+                what.first.exact or what.last.exact
+            )
+            if bare_range and day is None and part is None:
+                continue  # "6-8" alone is no time; "next Monday 6-8" is
             key = (day, part, what, j)
             if key in seen:
                 continue
@@ -1278,38 +1353,25 @@ class Grammar:
         )
 
     def part_follows(self, j: int) -> bool:
-        k = self.opt(j, "in", "this", "tonight", "tomorrow", "yesterday", "today")
-        if k != j and self.wv(j) in ("tonight",):
+        """Whether a part of the day introduced as one follows: ``7 in the morning``, ``10
+        tonight``, ``9 tomorrow morning`` (not ``one morning``, ``2 morning sessions``)."""
+        if self.w(j, "tonight", "tonite"):
             return True
-        k = self.opt(k, "the")
-        k = self.opt(k, "early", "late")
-        return (
-            self._part_name(k) is not None
-            or self.w(j, "tonight", "tomorrow", "yesterday", "today")
-            and self._part_name(j + 1) is not None
-        )
+        if self.w(j, "this", "tomorrow", "yesterday", "today"):
+            return self._part_name(j + 1) is not None
+        if not self.w(j, "in"):
+            return False
+        k = self.opt(self.opt(j + 1, "the"), "early", "late")
+        return self._part_name(k) is not None
 
     @rule
     def meal(self, i: int) -> list[tuple[n.Part, int]]:
         out: list[tuple[n.Part, int]] = []
         k = self.opt(i, "at", "around", "during", "for", "over", "after", "before")
-        if k == i:
-            return out
+        if k == i and not (i > 0 and self.w(i - 1, *_PART_LEADS)):
+            return out  # "birthday dinner": the meal is the event; "tomorrow at lunch" is not
         word = self.wv(k)
-        if word in (
-            "breakfast",
-            "lunch",
-            "lunchtime",
-            "dinner",
-            "dinnertime",
-            "supper",
-            "brunch",
-            "teatime",
-            "dawn",
-            "dusk",
-            "sunrise",
-            "sunset",
-        ):
+        if word in lx.EVENT_PARTS:
             out.append((n.Part(word), k + 1))
         return out
 
@@ -1351,6 +1413,9 @@ class Grammar:
         relation = lx.RELATIONS.get(word or "")
         j = k + 1 if relation is not None else k
         if word == "this" and self.w(k + 1, "past"):
+            if self.w(k + 2, "weekend"):  # this past weekend: the one that has begun
+                out.append((n.Period("weekend", 0, False, True), k + 3))
+                return out
             relation, word, j = "last", "previous", k + 2
         if relation is None and k == i:
             if self.w(k, "weekend"):
@@ -1448,7 +1513,7 @@ class Grammar:
             and (y2 := self.num(i + 1, (2, 4))) is not None
             and self.glued(i + 1)
         ):
-            out.append((n.Year(_two_digit_year(y2) if y2 < 100 else y2), i + 2))
+            out.append((n.Year(2000 + y2 if y2 < 100 else y2), i + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -1571,9 +1636,9 @@ class Grammar:
                     for period, e in self.period_for_nth(m + 2):
                         if nth == 1:
                             out.append((n.Nth(int(count), "days", None, period), e))
-        if self.w(i, "week", "wk") and (w := self.num(i + 1, (1, 2))) is not None:
-            out.append((n.IsoWeek(None, w), i + 2))
-            m = self.opt(i + 2, "of", "in")
+        if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
+            out.append((n.IsoWeek(None, w), k + 2))
+            m = self.opt(k + 2, "of", "in")
             for y, e in self.year(m):
                 out.append((n.IsoWeek(y, w), e))
         for y, j in self.year(i):
@@ -1602,6 +1667,8 @@ class Grammar:
         for d, j in self.holiday(i):
             if self.w(j, "weekend"):
                 out.append((n.Edge("weekend_of", d), j + 1))
+                if isinstance(d, n.Holiday) and d.year is None and (y := self.num(j + 1, (4,))):
+                    out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
             if (
                 isinstance(d, n.Holiday)
                 and (y := self.num(j, (4,))) is not None
@@ -1618,20 +1685,7 @@ class Grammar:
         k = self.opt(i, "right", "just")
         if self.w(k, "now"):
             out.append((n.Now(), k + 1))
-        for words in (
-            ("at", "the", "moment"),
-            ("at", "present"),
-            ("at", "the", "present", "time"),
-            ("at", "this", "time"),
-            ("at", "the", "minute"),
-            ("this", "moment"),
-            ("the", "present"),
-            ("currently",),
-            ("as", "of", "now"),
-            ("at", "this", "moment"),
-            ("current", "date"),
-            ("current", "time"),
-        ):
+        for words, _ in _NOW_WORDS.get(self.wv(i) or "", ()):
             if (j := self.seq(i, *words)) is not None:
                 out.append((n.Now(), j))
         return out
@@ -1647,14 +1701,17 @@ class Grammar:
             ):
                 if self.w(j, "ago", "back"):
                     out.append((n.Shift(dur, -1), j + 1))
-                elif not self.day(j + 1) and not self.atom(j + 1):
-                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))
+                elif self._ends_clause(j + 1) or self.w(j, "earlier"):
+                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
             if self.w(j, "from") and self.w(j + 1, "now"):
                 out.append((n.Shift(dur, 1), j + 2))
             if self.w(j, "hence"):
                 out.append((n.Shift(dur, 1), j + 1))
-            if self.w(j, "later", "after", "afterwards", "afterward") and not self.atom(j + 1):
-                out.append((n.Shift(dur, 1, n.Prev()), j + 1))
+            adverb = self.w(j, "later", "afterwards", "afterward")
+            if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(
+                j + 1
+            ):
+                out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
                 m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
                 sign = -1 if self.w(j, "before", "prior") else 1
@@ -1666,6 +1723,9 @@ class Grammar:
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
                     out.append((n.Shift(dur, 1), j))
+                    possessive = (self.wv(j - 1) or "").endswith(("'", "'s"))
+                    if possessive and self.w(j, "time"):  # in a fortnight's time
+                        out.append((n.Shift(dur, 1), j + 1))
         # compact: -7d, +2w, now-3d, today+2d, -fri
         k = i
         origin: n.Node | None = None
@@ -1703,6 +1763,18 @@ class Grammar:
         k = self.opt(i, "over", "in", "during", "for", "within")
         k = self.opt(k, "the")
         word = self.wv(k)
+        within = self.w(i, "within")
+        # next 4 business days, the last 3 working days, 2 next weekdays
+        lead = {"next": 1, "coming": 1, "following": 1, "last": -1, "past": -1, "previous": -1}
+        for count, j, vague in self.number(k + 1 if word in lead else k):
+            after = j + 1 if word not in lead and self.wv(j) in lead else j
+            business = self.w(after, "business", "working", "work") and self.w(
+                after + 1, "days", "day"
+            )
+            weekdays = self.w(after, "weekdays")
+            direction = lead.get(word or "") or lead.get(self.wv(j) or "")
+            if (business or weekdays) and direction and not vague and count == int(count):
+                out.append((n.BusinessDays(int(count), direction), after + (2 if business else 1)))
         sign = {
             "last": -1,
             "past": -1,
@@ -1717,7 +1789,10 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
-                out.append((n.Trailing(dur, sign), j))
+                if self.w(j - 1, "decade", "decades") and len(dur.units) == 1:
+                    # "the next two decades": whole decades, like quarters
+                    dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
+                out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
             if grain is not None and (
@@ -1741,7 +1816,8 @@ class Grammar:
                 "coming": 1,
                 "following": 1,
             }.get(word2 or "")
-            if sign2 is not None and (grain := self.unit_at(j + 1)) is not None:
+            plural = (self.wv(j + 1) or "").endswith("s") or count == 1
+            if sign2 is not None and plural and (grain := self.unit_at(j + 1)) is not None:
                 out.append((n.Trailing(_dur(grain, count, vague), sign2), j + 2))
         if self.w(i, "within"):
             m = self.opt(i + 1, "the")
@@ -1795,6 +1871,16 @@ class Grammar:
                         joins.append(j + 2)
             for m in joins:
                 for b, e in self.atom(m) + self.partial(m):
+                    if self._one_day_clock_range(a, b, m):
+                        continue
+                    if (
+                        not isinstance(a, n.Moment)
+                        and isinstance(b, n.Moment)
+                        and b.day is None
+                        and b.part is None
+                        and self.sym(j, "-")
+                    ):
+                        continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
@@ -1810,6 +1896,21 @@ class Grammar:
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
+
+    def _one_day_clock_range(self, a: n.Node, b: n.Node, m: int) -> bool:
+        """``3:00 to 4:00 tomorrow``, ``10am to 12pm Monday``: a clock range on the day named
+        after it (the moment rule reads it), not a range from today's 3:00 to tomorrow's 4:00.
+        ``from 2pm till tomorrow 4:30pm`` names the day before the end's clock: a range."""
+        clock_only = isinstance(a, n.Moment) and a.day is None and a.time is not None
+        starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
+        return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
+
+    def _ends_clause(self, j: int) -> bool:
+        """Nothing, punctuation or a new clause's subject at ``j``: "a week before, we…",
+        "two days after." — not "45 minutes before work" (before an event)."""
+        if j >= self.size or self.t[j].kind == "sym":
+            return True
+        return self.w(j, "i", "we", "you", "he", "she", "it", "they", "that", "the", "and", "but")
 
     def _dash_joins(self, j: int) -> bool:
         """Whether a dash at ``j`` joins two sides of a range (``2014-2018``, ``Jan-Feb``,
@@ -1850,9 +1951,28 @@ class Grammar:
                 if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        # more than 2 weeks before today, less than 3 days after tomorrow
+        comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
+        for dur, j in self.duration(i + 2) if comparing else ():
+            # measured from the start of the anchor: "less than 3 days after tomorrow" is the
+            # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
+            # after today's start on; "ago" and "from now" count from now (from today for days)
+            sign = -1 if self.w(j, "before", "ago") else 1 if self.w(j, "after", "from") else 0
+            bases: R = self.atom(j + 1) if sign else []
+            if self.w(j, "ago") or (self.w(j, "from") and self.w(j + 1, "now")):
+                now_base: n.Node = n.RelDay(0) if not _sub_day(dur) else n.Now()
+                bases = [(now_base, j + (1 if self.w(j, "ago") else 2))]
+            for base, e in bases:
+                moved = n.Shift(dur, sign, base)
+                if self.w(i, "more"):
+                    out.append((n.Open("before" if sign < 0 else "since", moved), e))
+                else:
+                    out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
         for base, j in self.atom(i):
-            if self.w(j, "or", "and") and self.w(
-                j + 1, "later", "after", "greater", "beyond", "onwards"
+            if (
+                self.w(j, "or", "and")
+                and self.w(j + 1, "later", "after", "greater", "beyond", "onwards")
+                and not (self.w(j + 1, "after") and self.atom(j + 2))  # "… and after 6pm"
             ):
                 out.append((n.Open("since", base), j + 2))
             if self.w(j, "or", "and") and self.w(j + 1, "earlier", "before"):
@@ -1892,8 +2012,10 @@ class Grammar:
         ):
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
         if k != i:
+            # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
+            inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
-                out.append((n.Approx(base), e))
+                out.append((n.Approx(base, not inside), e))
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
@@ -2016,20 +2138,8 @@ class Grammar:
     @rule
     def vague(self, i: int) -> R:
         out: R = []
-        for words, back, to in (
-            (("recently",), 14, 0),
-            (("lately",), 14, 0),
-            (("the", "other", "day"), 7, 1),
-            (("the", "other", "week"), 21, 7),
-            (("a", "while", "ago"), 60, 7),
-            (("a", "while", "back"), 60, 7),
-            (("some", "time", "ago"), 60, 7),
-            (("not", "long", "ago"), 14, 0),
-            (("earlier",), 1, 0),
-        ):
+        for words, (back, to) in _VAGUE_WORDS.get(self.wv(i) or "", ()):
             if (j := self.seq(i, *words)) is not None:
-                if words == ("earlier",):
-                    continue
                 out.append((n.Vague(back, to), j))
         return out
 
@@ -2056,6 +2166,66 @@ class Grammar:
         return []
 
 
+_NOW_WORDS = _index(
+    (
+        (("at", "the", "moment"), None),
+        (("at", "present"), None),
+        (("at", "the", "present", "time"), None),
+        (("at", "this", "time"), None),
+        (("at", "the", "minute"), None),
+        (("this", "moment"), None),
+        (("the", "present"), None),
+        (("currently",), None),
+        (("as", "of", "now"), None),
+        (("at", "this", "moment"), None),
+        (("current", "date"), None),
+        (("current", "time"), None),
+    )
+)
+_VAGUE_WORDS = _index(
+    (
+        (("recently",), (14, 0)),
+        (("lately",), (14, 0)),
+        (("the", "other", "day"), (7, 1)),
+        (("the", "other", "week"), (21, 7)),
+        (("a", "while", "ago"), (60, 7)),
+        (("a", "while", "back"), (60, 7)),
+        (("some", "time", "ago"), (60, 7)),
+        (("not", "long", "ago"), (14, 0)),
+    )
+)
+_OPEN_WORDS = _index(
+    (
+        (("after",), "after"),
+        (("before",), "before"),
+        (("by",), "until"),
+        (("until",), "until"),
+        (("till",), "until"),
+        (("til",), "until"),
+        (("since",), "since"),
+        (("later", "than"), "after"),
+        (("earlier", "than"), "before"),
+        (("no", "later", "than"), "until"),
+        (("no", "earlier", "than"), "since"),
+        (("as", "early", "as"), "since"),
+        (("as", "late", "as"), "until"),
+        (("prior", "to"), "before"),
+        (("up", "to"), "until"),
+        (("any", "time", "from"), "since"),
+        (("anytime", "from"), "since"),
+        (("starting",), "since"),
+        (("starting", "on"), "since"),
+        (("starting", "from"), "since"),
+        (("starting", "in"), "since"),
+        (("beginning",), "since"),
+        (("greater", "than"), "after"),
+        (("year", "greater", "than"), "after"),
+        (("not", "before"), "since"),
+        (("not", "after"), "until"),
+    )
+)
+
+
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     if grain == "fortnight":
         return n.Dur((("week", count * 2),), approx)
@@ -2077,6 +2247,6 @@ def _sub_day(dur: n.Dur) -> bool:
 
 
 def _two_digit_year(value: int) -> int:
-    """``74`` -> 1974, ``18`` -> 2018: within 50 years of 2000 (the pivot dateutil uses is
-    the current century; a fixed pivot keeps output independent of the clock)."""
-    return 2000 + value if value < 50 else 1900 + value
+    """A two-digit year, marked for interpretation as ``SHORT_YEAR + value``: which century
+    it means depends on the reference time (:func:`~prme_cli.timeexpr.interpret.near_year`)."""
+    return n.SHORT_YEAR + value

@@ -119,7 +119,21 @@ def _relday(node: n.RelDay, ctx: Context) -> Span:
     return day_span(ctx.today + timedelta(days=node.days), ctx)
 
 
+def near_year(short: int, ctx: Context) -> int:
+    """A two-digit year (``'74``, ``12/12/30``): the one in the 90 years before the reference
+    year and the 10 after it (written dates are mostly of the past: ``12/12/30`` written in
+    2016 is 1930; ``'34`` in 2026 is 2034)."""
+    year = ctx.today.year // 100 * 100 + short
+    if year > ctx.today.year + 10:
+        year -= 100
+    elif year <= ctx.today.year - 90:
+        year += 100
+    return year
+
+
 def _date_node(node: n.Date, ctx: Context) -> Span:
+    if node.year is not None and node.year >= n.SHORT_YEAR:  # a two-digit year
+        node = node.replace(year=near_year(node.year - n.SHORT_YEAR, ctx))
     if node.month is None:
         return day_span(_day_of_month(node.day, ctx, node.relation), ctx)
     if node.year is not None:
@@ -212,9 +226,12 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
     period = resolve(node.period, ctx)
     first = period.start.date()
     inner = node.inner
+    if isinstance(inner, n.Weekday) and inner.relation == "on_or_after":
+        # "two months from today on Tuesday": the first Tuesday at or after that day
+        return day_span(first + timedelta(days=(inner.weekday - first.weekday()) % 7), ctx)
     if isinstance(inner, n.Weekday):
         week = cal.floor(first, "week", ctx.week_start)
-        if period.grain == "week" or (period.end - period.start) <= timedelta(days=8):
+        if period.grain in ("week", "day") or (period.end - period.start) <= timedelta(days=8):
             return day_span(week + timedelta(days=(inner.weekday - ctx.week_start) % 7), ctx)
         raise Refused(
             "a weekday of a period longer than a week: say which one (the first monday of …)"
@@ -250,11 +267,15 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
             raise Refused(f"that period has no day {node.n}")
         return day_span(day, ctx)
     if node.what == "week":
+        # weeks of a year are ISO-like (the first holds 4 January, the last 28 December); a
+        # month's first week is the one holding its 1st, its last the one holding its last day
+        is_year = period.grain == "year" and (last - first).days >= 364
         if node.n > 0:
-            start = first + timedelta(weeks=node.n - 1)
+            day = (first + timedelta(days=3) if is_year else first) + timedelta(weeks=node.n - 1)
         else:
-            start = last + timedelta(days=1) - timedelta(weeks=-node.n)
-        if start < first or start > last:
+            day = (last - timedelta(days=3) if is_year else last) - timedelta(weeks=-node.n - 1)
+        start = cal.floor(day, "week", ctx.week_start)
+        if start > last or start + timedelta(days=7) <= first:
             raise Refused(f"that period has no week {node.n}")
         return Span(cal.at(start, ctx.tz), cal.at(start + timedelta(days=7), ctx.tz), "week")
     if node.what == "weekend":
@@ -349,6 +370,8 @@ def _period(node: n.Period, ctx: Context) -> Span:
 
 
 def _month(node: n.Month, ctx: Context) -> Span:
+    if node.year is not None and node.year >= n.SHORT_YEAR:  # "April of 87"
+        node = node.replace(year=near_year(node.year - n.SHORT_YEAR, ctx))
     today = ctx.today
     month = node.month
     if not 1 <= month <= 12:
@@ -373,6 +396,8 @@ def _month(node: n.Month, ctx: Context) -> Span:
 
 
 def _year(node: n.Year, ctx: Context) -> Span:
+    if node.year >= n.SHORT_YEAR:  # "'74"
+        node = n.Year(near_year(node.year - n.SHORT_YEAR, ctx))
     if node.year < 1:
         raise Refused(f"{-node.year} BC is before year 1, where Python's calendar starts")
     if node.year > 9998:
@@ -512,6 +537,8 @@ def _move(instant: datetime, dur: n.Dur, sign: int, ctx: Context) -> datetime:
 
 
 def _shift(node: n.Shift, ctx: Context) -> Span:
+    if isinstance(node.base, n.Prev) and ctx.anchor is None:
+        node = n.Shift(node.dur, node.sign)  # "30 minutes later" with nothing before: from now
     if node.base is None:
         if any(g == "second" for g, _ in node.dur.units):
             moved = _move(ctx.now.replace(microsecond=0), node.dur, node.sign, ctx)
@@ -540,6 +567,21 @@ def _repeat(node: n.Repeat, ctx: Context) -> Span:
     return _period(n.Period(node.grain, node.count), ctx)
 
 
+def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
+    """``next 4 business days``: from tomorrow through the fourth weekday; ``previous 4
+    business days``: from the fourth weekday back up to today (weekends are skipped)."""
+    day = ctx.today
+    counted = 0
+    while counted < node.count:
+        day += timedelta(days=node.sign)
+        if day.weekday() < 5:
+            counted += 1
+    if node.sign > 0:
+        start = cal.at(ctx.today + timedelta(days=1), ctx.tz)
+        return Span(start, cal.at(day + timedelta(days=1), ctx.tz), "day", False, "interval")
+    return Span(cal.at(day, ctx.tz), cal.at(ctx.today, ctx.tz), "day", False, "interval")
+
+
 def _trailing(node: n.Trailing, ctx: Context) -> Span:
     if all(count == 0 for _, count in node.dur.units):
         raise Refused("a span of zero length is empty")
@@ -562,9 +604,24 @@ def _trailing(node: n.Trailing, ctx: Context) -> Span:
         other = _move(ctx.now, node.dur, node.sign, ctx)
         first, last = (other, ctx.now) if node.sign < 0 else (ctx.now, other)
         return Span(first, last, grain, node.dur.approx, "interval")
+    if finest in ("quarter", "decade"):
+        # "the past two quarters", "next 3 quarters", "the next two decades": whole calendar
+        # periods, this one excluded
+        current = cal.floor(ctx.today, finest, ctx.week_start)
+        count = int(sum(c for _, c in node.dur.units))
+        if node.sign < 0:
+            first_p, last_p = cal.add(current, finest, -count), current
+        else:
+            first_p = cal.add(current, finest, 1)
+            last_p = cal.add(first_p, finest, count)
+        shown = "quarter" if finest == "quarter" else "year"
+        return Span(cal.at(first_p, ctx.tz), cal.at(last_p, ctx.tz), shown, False, "interval")
+    today_start = cal.at(ctx.today, ctx.tz)
     if node.sign < 0:
-        start = _move(cal.at(ctx.today, ctx.tz), node.dur, -1, ctx)
-        return Span(start, ctx.now, grain, node.dur.approx, "interval")
+        # "last 3 days", "the past week", "5 past years": whole days before today, today not
+        # included (the N days that end where today begins, as common parsers read it)
+        start = _move(today_start, node.dur, -1, ctx)
+        return Span(start, today_start, grain, node.dur.approx, "interval")
     tomorrow = cal.at(ctx.today + timedelta(days=1), ctx.tz)
     return Span(tomorrow, _move(tomorrow, node.dur, 1, ctx), grain, node.dur.approx, "interval")
 
@@ -591,8 +648,9 @@ def _edge(node: n.Edge, ctx: Context) -> Span:
                 cal.at(day + timedelta(days=1), ctx.tz),
                 "day",
             )
-        if day.weekday() == 4:  # a Friday: the long weekend it starts
-            return Span(cal.at(day, ctx.tz), cal.at(day + timedelta(days=3), ctx.tz), "day")
+        if day.weekday() in (3, 4):  # a Thursday or Friday: the long weekend it starts
+            monday = day + timedelta(days=7 - day.weekday())
+            return Span(cal.at(day, ctx.tz), cal.at(monday, ctx.tz), "day")
         saturday = (
             day - timedelta(days=(day.weekday() - 5) % 7)
             if day.weekday() >= 5
@@ -606,6 +664,9 @@ def _edge(node: n.Edge, ctx: Context) -> Span:
     which = {"start": 0, "mid": 1, "end": 2}[node.edge]
     length = base.end - base.start
     grain = base.grain
+    if grain == "day" and length <= timedelta(hours=25) and node.edge != "mid":
+        # "end of today", "end of the day": the deadline, the day's last second
+        return _edge(n.Edge(node.edge, node.base, True), ctx)
     if grain == "year" and length > timedelta(days=370):  # a decade or a century
         years = round(length.days / 365.25)
         first = base.start.year + (0, years * 3 // 10, years * 7 // 10)[which]
@@ -765,7 +826,8 @@ def _moment(node: n.Moment, ctx: Context) -> Span:
         if what.side in ("before", "until"):
             end = span.start if what.side == "before" else span.end
             return Span(bounds.start, end, span.grain, span.approximate, "interval")
-        start = span.end if what.side == "after" else span.start
+        point = span.grain in ("second", "minute")
+        start = span.end if what.side == "after" and not point else span.start
         return Span(start, bounds.end, span.grain, span.approximate, "interval")
     if isinstance(what, n.Approx):
         return _widen(_moment(n.Moment(node.day, part, what.base), ctx), ctx)
@@ -778,6 +840,8 @@ def _moment(node: n.Moment, ctx: Context) -> Span:
 def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
     """Give one side of a range what it leaves out (its month, its year) from the other side
     or from a shared tail: ``Feb 12-15`` -> Feb 15; ``Nov-Feb 2017`` -> Nov 2016."""
+    if getattr(node, "relation", "") != "":
+        return node  # "from this May to Oct 2020": this May is this year's
     if isinstance(tail, n.Year):
         if (
             isinstance(node, (n.Date, n.Month))
@@ -793,20 +857,48 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
         if isinstance(node, n.Date) and node.month is not None:
             return node
         return n.Date(day, tail.month, month_year)
-    if isinstance(node, n.DayNum) and isinstance(other, n.Date) and other.month is not None:
-        return n.Date(node.day, other.month, other.year)
     return node
 
 
+def _bare_day(node: n.Node) -> bool:
+    return isinstance(node, n.DayNum) or (isinstance(node, n.Date) and node.month is None)
+
+
 def _between(node: n.Between, ctx: Context) -> Span:
-    first = _fill(node.first, node.tail, node.last)
-    last = _fill(node.last, node.tail, node.first)
-    if isinstance(first, n.DayNum) and isinstance(last, n.Date) and last.month is not None:
-        first = n.Date(first.day, last.month, last.year)
+    tail = node.tail
+    if isinstance(tail, n.Period) and tail.grain == "month":
+        month_start = resolve(tail, ctx).start.date()
+        tail = n.Month(month_start.month, month_start.year)  # "from 4-23 in next month"
+    first = _fill(node.first, tail, node.last)
+    last = _fill(node.last, tail, node.first)
+    if _bare_day(first) and isinstance(last, n.Date) and last.month is not None:
+        # "from the 27th to April 3": the 27th before the 3rd (of March when it is larger)
+        month, year = last.month, last.year
+        if first.day > last.day:  # type: ignore[attr-defined]
+            month, year = (12, year - 1 if year else None) if month == 1 else (month - 1, year)
+        first = n.Date(first.day, month, year)  # type: ignore[attr-defined]
+    elif (
+        isinstance(first, n.Date)
+        and isinstance(last, n.Date)
+        and tail is not None
+        and first.month == last.month
+        and first.day > last.day
+        and node.first != first
+    ):
+        # "from the twenty-seventh to the third of april": both borrowed April; the first
+        # side is the month before
+        month, year = first.month or 1, first.year
+        first = first.replace(
+            month=12 if month == 1 else month - 1,
+            year=(year - 1 if month == 1 and year is not None and year < n.SHORT_YEAR else year),
+        )
+    if isinstance(last, n.Moment) and last.day is None and isinstance(first, n.Moment):
+        last = last.replace(day=first.day)  # "Tuesday at 2:00 - 2:30 pm": the same Tuesday
     if (
         isinstance(first, n.Month)
         and isinstance(last, n.Month)
         and first.year is None
+        and first.relation == ""
         and last.year is not None
     ):
         first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
@@ -821,11 +913,16 @@ def _between(node: n.Between, ctx: Context) -> Span:
         first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
     a = resolve(first, ctx)
     floor = dataclasses.replace(ctx, not_before=a.start.date())
-    if isinstance(last, n.DayNum) and isinstance(first, n.Date) and first.month is not None:
-        b = day_span(_date(a.start.year, a.start.month, last.day), ctx)
+    if _bare_day(last):
+        # "Feb 12-15", "from april 27th to the third": the first such day on or after the start
+        b = day_span(_day_of_month(last.day, floor), ctx)  # type: ignore[attr-defined]
     else:
         b = resolve(last, floor)
     end = b.start if b.grain in ("second", "minute") and b.kind == "point" else b.end
+    if end <= a.start and isinstance(last, n.Moment) and isinstance(last.time, n.Clock):
+        clock = last.time
+        if not clock.meridiem and not clock.zero_padded and clock.hour <= 12 and last.part is None:
+            end = cal.plus(end, timedelta(hours=12), ctx.tz)  # "between now and eight o'clock"
     if end <= a.start:
         raise Refused("the range ends before it starts")
     grain = cal.finer(a.grain, b.grain)
@@ -846,12 +943,16 @@ def _open(node: n.Open, ctx: Context) -> Span:
     if node.side == "until":
         return Span(OPEN_START, base.end, base.grain, base.approximate, "interval")
     if node.side == "after":
-        return Span(base.end, OPEN_END, base.grain, base.approximate, "interval")
+        start = base.start if base.grain in ("second", "minute") else base.end
+        return Span(start, OPEN_END, base.grain, base.approximate, "interval")
     return Span(base.start, OPEN_END, base.grain, base.approximate, "interval")
 
 
 def _approx(node: n.Approx, ctx: Context) -> Span:
-    return _widen(resolve(node.base, ctx), ctx)
+    span = resolve(node.base, ctx)
+    if not node.widen:  # "sometime next week": somewhere inside it, not around it
+        return dataclasses.replace(span, approximate=True)
+    return _widen(span, ctx)
 
 
 def _vague(node: n.Vague, ctx: Context) -> Span:
@@ -897,26 +998,33 @@ def _with_year(node: n.WithYear, ctx: Context) -> Span:
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
-        # "Monday 21", "Mon 13th": the most recent 21st that falls on a Monday
-        forward = _forward(ctx) or base.relation in ("next", "coming")
+        # "Monday 21", "friday the 26th": people name a near date this way, so it is the
+        # nearest 21st that falls on a Monday, before or after today (the earlier on a tie);
+        # from a range's start, the first one on or after it. Within two years.
         anchor = _base_day(ctx)
-        if base.month is not None:
-            steps = [(anchor.year + (i if forward else -i), base.month) for i in range(29)]
-        else:
-            steps = []
-            for i in range(25):
-                first = cal.add(anchor.replace(day=1), "month", i if forward else -i)
-                steps.append((first.year, first.month))
-        for year, month in steps:
+        candidates: list[date] = []
+        for months in range(-24, 25):
+            first = cal.add(anchor.replace(day=1), "month", months)
             try:
-                candidate = date(year, month, base.day)
+                candidate = date(first.year, first.month, base.day)
             except ValueError:
                 continue
-            if candidate.weekday() == node.weekday and (
-                (candidate >= anchor) if forward else (candidate <= anchor)
-            ):
+            if candidate.weekday() == node.weekday and (not _forward(ctx) or candidate >= anchor):
+                candidates.append(candidate)
+        if not candidates:
+            raise Refused("no such date falls on that weekday within two years")
+        return day_span(min(candidates, key=lambda d: (abs((d - anchor).days), d)), ctx)
+    if isinstance(base, n.Date) and base.year is None and base.relation == "":
+        # "Tuesday March 7": the past-leaning date if it is a Tuesday, else the next or the
+        # previous year's, if one of them is (people write the weekday to say which year)
+        first_try = resolve(base, ctx).start.date()
+        for year in (first_try.year, first_try.year + 1, first_try.year - 1):
+            try:
+                candidate = date(year, first_try.month, first_try.day)
+            except ValueError:
+                continue
+            if candidate.weekday() == node.weekday:
                 return day_span(candidate, ctx)
-        raise Refused("no such date falls on that weekday nearby")
     span = resolve(base, ctx)
     if span.grain == "day" and span.start.date().weekday() != node.weekday:
         from prme_cli.timeexpr.lexicon import WEEKDAY_NAMES
@@ -961,6 +1069,7 @@ _HANDLERS: dict[type, Callable[..., Span]] = {
     n.Shift: _shift,
     n.Repeat: _repeat,
     n.Trailing: _trailing,
+    n.BusinessDays: _business_days,
     n.Edge: _edge,
     n.Rest: _rest,
     n.Part: _part_node,

@@ -163,6 +163,13 @@ PARTS: dict[str, tuple[int, int]] = {
     "dusk": (18, 20),
     "sunset": (18, 20),
 }
+#: parts named by a meal or by the sun: in prose they are usually the event itself ("her
+#: birthday dinner on Friday", "we watched the sunset"), so they are a time only after a
+#: preposition ("at lunch", "over dinner", "before dawn")
+EVENT_PARTS = frozenset(
+    {"breakfast", "lunch", "lunchtime", "brunch", "dinner", "dinnertime", "supper", "teatime",
+     "dawn", "sunrise", "dusk", "sunset"}
+)  # fmt: skip
 PART_ALIASES = {
     "mornings": "morning",
     "evenings": "evening",
@@ -472,8 +479,78 @@ FUNCTION_WORDS = {
     "bce",
     "ce",
 }
+#: other words rules begin or continue with ("as early as", "no later than", "ytd" …)
+RULE_WORDS = {
+    "afterward",
+    "afterwards",
+    "almost",
+    "ampm",
+    "any",
+    "anytime",
+    "approx",
+    "as",
+    "balance",
+    "beyond",
+    "business",
+    "but",
+    "ca",
+    "calendar",
+    "clock",
+    "close",
+    "commencing",
+    "currently",
+    "cy",
+    "date",
+    "dozen",
+    "eighties",
+    "fifties",
+    "fiscal",
+    "forties",
+    "fy",
+    "greater",
+    "into",
+    "just",
+    "long",
+    "m",
+    "near",
+    "nearly",
+    "nineties",
+    "not",
+    "noughties",
+    "o",
+    "onward",
+    "onwards",
+    "otd",
+    "overnight",
+    "p",
+    "prior",
+    "q",
+    "qtd",
+    "quarterly",
+    "seventies",
+    "single",
+    "sixties",
+    "so",
+    "sometime",
+    "somewhere",
+    "starting",
+    "th",
+    "thirties",
+    "threequarters",
+    "tonigh",
+    "twenties",
+    "up",
+    "very",
+    "week's",
+    "with",
+    "work",
+    "working",
+    "ytd",
+    "mtd",
+}
 VOCABULARY = (
-    set(MONTHS)
+    RULE_WORDS
+    | set(MONTHS)
     | set(WEEKDAYS)
     | set(WEEKDAY_PLURALS)
     | set(UNITS)
@@ -490,3 +567,116 @@ VOCABULARY = (
 )
 #: words long enough and close enough to a time word that a typo is the likely story
 SUGGESTABLE = {w for w in VOCABULARY if len(w) >= 4}
+
+#: words that carry time by themselves: an expression in running text has one of them near its
+#: start (the finder tries a position only then, which keeps reading a note cheap)
+CORE_WORDS = (
+    set(MONTHS)
+    | set(WEEKDAYS)
+    | set(WEEKDAY_PLURALS)
+    | {w for w in UNITS if len(w) > 1}
+    | set(NUMBERS)
+    | set(TENS)
+    | set(ORDINAL_WORDS)
+    | set(PARTS)
+    | set(PART_ALIASES)
+    | set(SEASONS)
+    | set(ANCHORS)
+    | {w for name in HOLIDAYS for w in name.split()}
+    | {
+        "now",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "tonight",
+        "tonite",
+        "tmrw",
+        "tmr",
+        "tmw",
+        "yday",
+        "noon",
+        "midnight",
+        "midday",
+        "weekend",
+        "weekends",
+        "recently",
+        "lately",
+        "daily",
+        "weekly",
+        "monthly",
+        "yearly",
+        "annually",
+        "hourly",
+        "nightly",
+        "quarterly",
+        "ytd",
+        "mtd",
+        "qtd",
+        "otd",
+        "currently",
+        "moment",
+        "present",
+        "time",
+        "date",
+        "couple",
+        "few",
+        "several",
+        "dozen",
+        "half",
+        "fortnight",
+        "nineties",
+        "eighties",
+        "seventies",
+        "sixties",
+        "fifties",
+        "forties",
+        "thirties",
+        "twenties",
+        "noughties",
+        "eod",
+        "eom",
+        "eoy",
+        "sod",
+        "sow",
+        "som",
+        "soy",
+    }
+)
+
+#: words no reading begins with (they only join or follow): never a start position
+NEVER_FIRST = {
+    "and",
+    "of",
+    "or",
+    "but",
+    "with",
+    "so",
+    "long",
+    "very",
+    "close",
+    "into",
+    "single",
+    "work",
+    "working",
+    "business",
+    "calendar",
+    "fiscal",
+    "clock",
+    "m",
+    "o",
+    "p",
+    "th",
+    "than",
+    "ago",
+    "hence",
+    "back",
+    "forward",
+    "ish",
+    "am",
+    "pm",
+    "s",
+    "d",
+    "h",
+    "w",
+    "y",
+}

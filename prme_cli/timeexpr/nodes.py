@@ -11,6 +11,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, ClassVar
 
+#: a year written with two digits (``'74``) is stored as this plus the digits, until the
+#: interpretation picks its century from the reference time
+SHORT_YEAR = 100_000
+
 
 class Node:
     """Base of every reading: a small immutable record.
@@ -82,9 +86,9 @@ class Dur(Node):
         return Dur(tuple(merged.items()), self.approx or other.approx)
 
     def finest(self) -> str:
-        from prme_cli.timeexpr.calendar import GRAIN_ORDER
+        from prme_cli.timeexpr.calendar import UNIT_ORDER
 
-        return min((g for g, _ in self.units), key=GRAIN_ORDER.index)
+        return min((g for g, _ in self.units), key=UNIT_ORDER.index)
 
 
 class Clock(Node):
@@ -142,7 +146,7 @@ class Weekday(Node):
     __slots__ = _fields
     _defaults: ClassVar[dict[str, Any]] = {"relation": "", "count": 0}
     weekday: int
-    relation: str  # "", last, this, next, coming, after_next
+    relation: str  # "", last, this, next, coming, after_next, on_or_after (inside a day)
     count: int  # "3 fridays from now" 3, "2 thursdays ago" -2
 
 
@@ -279,6 +283,16 @@ class Trailing(Node):
     sign: int
 
 
+class BusinessDays(Node):
+    """``next 4 business days`` (sign 1), ``previous 4 working days`` (-1)."""
+
+    _fields = ("count", "sign")
+    __slots__ = _fields
+
+    count: int
+    sign: int
+
+
 class Edge(Node):
     """``beginning|middle|end of`` a window (``part``) or its first/last second (anchor)."""
 
@@ -376,9 +390,14 @@ class Open(Node):
 
 
 class Approx(Node):
-    _fields = ("base",)
+    """A vague expression: ``around 3pm`` is widened; ``sometime next week`` is inside its
+    window (``widen`` false), and only marked approximate."""
+
+    _fields = ("base", "widen")
     __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"widen": True}
     base: Node
+    widen: bool
 
 
 class Vague(Node):

@@ -44,6 +44,29 @@ _TOKEN = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+#: words that take a glued "-ish" of vagueness ("noonish", "sevenish")
+_ISH_STEMS = {
+    "noon",
+    "midnight",
+    "midday",
+    "lunch",
+    "lunchtime",
+    "dinner",
+    "dinnertime",
+    "teatime",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+}
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
 
 
@@ -56,12 +79,18 @@ def tokenize(text: str) -> list[Token]:
         raw = match.group(0)
         if kind == "word":
             value = raw.casefold().replace("\u2019", "'")
+            value = _FRACTIONS.get(value, value)
         elif kind == "sym" and raw in _FRACTIONS:
             kind, value = "word", _FRACTIONS[raw]
         else:
             value = raw
-        tokens.append(
-            Token(kind, raw, value, match.start(), match.end(), match.start() == previous_end)
-        )
-        previous_end = match.end()
+        start, end = match.start(), match.end()
+        if kind == "word" and value.endswith("ish") and value[:-3] in _ISH_STEMS:
+            # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
+            cut = end - 3
+            tokens.append(Token(kind, raw[:-3], value[:-3], start, cut, start == previous_end))
+            tokens.append(Token(kind, raw[-3:], "ish", cut, end, True))
+        else:
+            tokens.append(Token(kind, raw, value, start, end, start == previous_end))
+        previous_end = end
     return tokens

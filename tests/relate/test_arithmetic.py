@@ -388,3 +388,10 @@ def test_month_count_lies_between_whole_months(a: date, b: date) -> None:
 def test_duration_sum_in_hours_is_exact(amounts: list[Decimal]) -> None:
     value = run("duration_sum", [duration(str(x), "hours") for x in amounts], unit="hours")
     assert Decimal(str(value["quantity"])) == sum(amounts, Decimal(0))
+
+
+def test_no_unit_asked_and_week_precise_evidence_is_answered_in_weeks() -> None:
+    last_week = period(datetime(2026, 11, 2, tzinfo=TZ), datetime(2026, 11, 9, tzinfo=TZ), "week")
+    value = run("elapsed_since_question", [last_week])
+    assert value["unit"] == "weeks"
+    assert run("elapsed_since_question", [day(2026, 11, 2)])["unit"] == "days"

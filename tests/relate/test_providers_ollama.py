@@ -93,6 +93,10 @@ def test_resolve_checks_identity_then_generates(
     }
     assert [m["role"] for m in body["messages"]] == ["system", "user"]
     payload = json.loads(body["messages"][1]["content"])
+    # the model gets the same frame the symbolic resolver and validation use
+    assert payload["frame"] == prompts.frame_json(REQUEST.question)
+    assert payload["frame"]["operations"] == ["elapsed_between"]
+    del payload["frame"]
     assert payload == {
         "question": REQUEST.question,
         "question_date": "2026-04-01T09:00:00+00:00",

@@ -166,3 +166,23 @@ def test_key_is_sent_and_never_leaks(
         assert KEY not in place
     with pytest.raises(TypeError):
         pickle.dumps(provider)
+
+
+def test_records_carry_their_org_structure_events_to_a_model() -> None:
+    from datetime import datetime
+
+    from prme_cli.events import Event
+    from prme_cli.relate.providers import prompts
+    from prme_cli.relate.types import EvidenceRecord, ResolveRequest
+
+    text = "* DONE Paint the fence\nCLOSED: [2026-06-20 Sat 17:30]"
+    closed = Event("end", "CLOSED: [2026-06-20 Sat 17:30]", "[2026-06-20 Sat 17:30]", None, None)
+    record = EvidenceRecord("r1", None, text, events=(closed,))
+    request = ResolveRequest(
+        "When did I paint the fence?", datetime.fromisoformat("2026-07-01T10:00+00:00"), (record,)
+    )
+    payload = prompts.resolver_payload(request)
+    assert payload["records"][0]["events"] == [
+        {"kind": "end", "state": None, "quote": closed.quote, "expression": closed.expression}
+    ]
+    assert payload["frame"]["operations"] == ["absolute_date"]

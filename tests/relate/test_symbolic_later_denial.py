@@ -1,4 +1,4 @@
-"""A report that a later sentence denies is taken back (found by ``unseen_2.json``).
+"""A report that a later sentence denies is taken back (found by ``chat_sets/second_set.json``).
 
 "I returned the van on Saturday" followed, days later, by "I didn't return the van on
 Saturday after all" leaves no date to trust. A denial only takes a report back when it is

@@ -69,8 +69,14 @@ RESOLVER_INSTRUCTIONS = """\
 You align a temporal question with the records that date its events. You never answer the \
 question and never compute anything: code does the arithmetic from what you cite.
 
-Input: a JSON object with "question", "question_date" (when the question is asked) and \
-"records", each {"id", "event_time", "text"}.
+Input: a JSON object with "question", "question_date" (when the question is asked), \
+"frame" (what the question asks, as prme's question analyser read it: the operations that \
+can answer it, the unit, whether it asks for a plan, and each event with its predicate, \
+people, ordinal and aspect) and "records", each {"id", "event_time", "text", "events"}. A \
+record's "events" are what its org structure states (a task's start, end, cancel, CLOCK \
+lines, a date range, a plan), each with the verbatim line ("quote") and stamp \
+("expression") to cite; prefer them to words when both speak, and never cite a plan or a \
+cancel as a deed.
 
 Reply with one JSON object {"operation", "operands"} and nothing else.
 
@@ -103,20 +109,55 @@ answer {"operation": "unsupported", "operands": []}.
 
 
 def resolver_payload(request: ResolveRequest) -> dict[str, Any]:
-    """The user message for a resolver: only the question, its date and the packed records."""
+    """The user message for a resolver: the question, its date, the frame the question
+    analyser gives (the same the symbolic resolver and validation use) and the packed
+    records with their org-structure events. Nothing else of the store goes out."""
     return {
         "question": request.question,
         "question_date": request.question_date.isoformat(),
+        "frame": frame_json(request.question),
         "records": [_record_json(record) for record in request.records],
     }
 
 
-def _record_json(record: EvidenceRecord) -> dict[str, Any]:
+def frame_json(question: str) -> dict[str, Any] | None:
+    from prme_cli.relate.frame import analyse
+
+    frame = analyse(question)
+    if frame is None:
+        return None
     return {
+        "operations": list(frame.operations),
+        "unit": frame.unit,
+        "precision": frame.precision,
+        "planned": frame.planned,
+        "events": [
+            {
+                "name": e.text,
+                "predicate": e.predicate,
+                "participants": list(e.participants),
+                "ordinal": e.ordinal,
+                "aspect": e.aspect,
+            }
+            for e in frame.events
+        ],
+    }
+
+
+def _record_json(record: EvidenceRecord) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "id": record.id,
         "event_time": record.event_time.isoformat() if record.event_time else None,
         "text": record.text,
     }
+    structure = [
+        {"kind": e.kind, "state": e.state, "quote": e.quote, "expression": e.expression}
+        for e in record.events
+        if e.kind != "day" and e.quote and e.quote in record.text
+    ]
+    if structure:
+        data["events"] = structure
+    return data
 
 
 def resolver_messages(request: ResolveRequest) -> list[dict[str, str]]:

@@ -221,7 +221,10 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
             re.IGNORECASE,
         )
     )
-    doer_key = _head_noun(phrase.doer) if phrase.doer else None
+    doer = phrase.doer
+    if doer.lower() in ("it", "they", "he", "she") and phrase.shared:
+        doer = phrase.shared  # "it arrive" after "ordering the standing desk": the desk
+    doer_key = _head_noun(doer) if doer else None
     head_key = _head_noun(phrase.text)
     if phrase.doer and not phrase.text[len(phrase.doer) :].startswith("'"):
         head_key = doer_key  # "the new kettle arrive" is about the kettle
@@ -383,7 +386,35 @@ def match(
             lexicon.relatedness(model.head_key, k) >= 0.6 for k in implied_keys
         ):
             problems.append("the sentence lacks the head noun of the event's name")
+    problems.extend(_only_an_owner(model, sentence, matched))
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+
+
+_POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")
+
+
+def _only_an_owner(
+    model: PhraseModel, sentence: str, matched: list[tuple[Token, int, int, float]]
+) -> list[str]:
+    """ "When did I meet Priya?" is not told by "I met Priya's brother": a name the question
+    makes the event's participant stands in the sentence only as the owner of another thing
+    (a possessive before a noun), so the event is that thing's."""
+    out = []
+    for token, a, b, _ in matched:
+        if token.verb or b > len(sentence) or a >= b or _POSSESSIVE_END.search(token.text):
+            continue
+        if not sentence[a:b][:1].isupper() or re.search(
+            rf"\b{re.escape(token.text)}['\u2019]s\b", model.phrase.text, re.IGNORECASE
+        ):
+            continue  # not a name in the note, or the question names the owner too
+        word = sentence[a:b]
+        rest = sentence[b:]
+        owner = (_POSSESSIVE_END.search(word) and re.match(r"\s+[A-Za-z]", rest)) or re.match(
+            r"['\u2019]s\s+[A-Za-z]", rest
+        )
+        if owner:
+            out.append(f"'{token.text}' is only the owner of another thing here ('{word} …')")
+    return out
 
 
 def _closest_occurrences(
@@ -547,11 +578,32 @@ def _assertion_problems(
         in_sentence = any(n in sentence.lower() for n in names)
         if doer is not None and doer.lower() == "you":
             problems.append("the doer is 'you'")
-        elif doer is not None and doer != "I" and doer.lower() not in names:
+        elif (
+            doer is not None
+            and doer != "I"
+            and doer.lower() not in names
+            and not _pronoun_for(doer, subject, sentence)
+        ):
             problems.append(f"the doer is '{doer}', not {subject}")
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+def _pronoun_for(pronoun: str, subject: str, sentence: str) -> bool:
+    """ "Lena called: she started her new job yesterday": a personal pronoun stands for the
+    one person the sentence names before it (another name in between makes it unsure)."""
+    low = pronoun.lower()
+    if low not in ("he", "she", "they"):
+        return False
+    m = re.search(rf"\b{low}\b", sentence, re.IGNORECASE)
+    if m is None:
+        return False
+    before = sentence[: m.start()]
+    if subject.split()[0] not in before:
+        return False
+    names = {w for w in re.findall(r"(?<=[\s,;:(])[A-Z][a-z]+", " " + before)}
+    return names <= set(subject.split())
 
 
 #: Modal cues with a noun subject ("the parcel should arrive", "is due to arrive").

@@ -525,15 +525,9 @@ _STAMP_KEYWORD = re.compile(
 def _past_form(word: str) -> bool:
     """The gate's own reading of a past tense: the dictionary's simple past of the word's verb
     (lemminflect, through the one word normaliser), not the resolver's tables."""
-    import lemminflect  # type: ignore[import-untyped]
-
     from prme_cli import words
 
-    lemma = words.verb_lemma(word)
-    if not lemma:
-        return False
-    past = {f.lower() for f in lemminflect.getInflection(lemma, tag="VBD")}
-    return word.lower() in past
+    return words.is_simple_past(word)
 
 
 def _basis_check(

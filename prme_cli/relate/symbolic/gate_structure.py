@@ -216,7 +216,7 @@ def check(
     if not _whole_stamp(expression, quote):
         return StructureCheck(0.0, ("the expression is not a whole org timestamp of the line",))
     keyword, title = _heading(record)
-    title_words = [w for w in _words(re.sub(r"[<\[][^>\]]*[>\]]", " ", title)) if len(w) > 1]
+    title_words = _words(re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
     name_words = [
         w
         for w in _words(operand.name)
@@ -266,7 +266,7 @@ def check(
     if not ok:
         return StructureCheck(0.2, (*reasons, "the line is another part of the event"))
     subject = re.match(
-        r"\s*(?:when|how|which|what)\b.*?\b(?:did|was|were|has|had)\s+"
+        r"\s*(?i:when|how|which|what)\b.*?\b(?i:did|was|were|has|had)\s+"
         r"(?P<who>[A-Z][a-z]+)\b",
         question,
     )

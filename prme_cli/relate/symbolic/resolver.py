@@ -578,6 +578,12 @@ class SymbolicResolver:
             if other.claimed:
                 continue
             if other.window is not None and not _same_days(other.window, best.window):
+                if (
+                    other.mention is not None
+                    and other.mention.vague
+                    and _covers(other.window, best.window)
+                ):
+                    continue  # "recently" does not contradict "on the 15th of April"
                 return None, [
                     (
                         f"{label}: rival dates — record {best.record.id} says "
@@ -593,7 +599,9 @@ class SymbolicResolver:
                     f'"{_short(denial.sentence.text)}"'
                 )
             ]
-        if not timefind.precise_enough(best.window[2], frame.unit) and frame.operation != "order":
+        # no unit asked and only a week to go by: the answer is given in weeks
+        unit = frame.unit or ("weeks" if best.window[2] == "week" else None)
+        if not timefind.precise_enough(best.window[2], unit) and frame.operation != "order":
             return None, [
                 (
                     f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
@@ -662,9 +670,10 @@ class SymbolicResolver:
             if w is not None and w[0] > request.question_date:
                 return "the event is after the question date"
         if frame.operation == "absolute_date":
+            # answered at the evidence's precision: a day, a week or weekend, a month
             w = windows[0]
-            if w is not None and timefind.grain_rank(w[2]) > timefind.grain_rank("day"):
-                return "the date is not day-precise"
+            if w is not None and timefind.grain_rank(w[2]) > timefind.grain_rank("month"):
+                return "the date is coarser than a month"
         return None
 
 
@@ -680,6 +689,11 @@ _CORRECTION = re.compile(
     r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
     re.IGNORECASE,
 )
+
+
+def _covers(outer: tuple[datetime, datetime, str], inner: tuple[datetime, datetime, str]) -> bool:
+    """A vague window that holds a precise one does not contradict it."""
+    return outer[0] <= inner[0] and inner[1] <= outer[1]
 
 
 def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:

@@ -46,26 +46,8 @@ _RETURN = frozenset({"return", "back", "home"})
 _DEPART = frozenset({"leave", "depart", "set", "off"})
 #: Verbs that say only that an event took place ("go to the dentist", "have the check-up").
 _LIGHT = frozenset(
-    words.event_key(w)
-    for w in [
-        "go",
-        "went",
-        "get",
-        "got",
-        "come",
-        "came",
-        "have",
-        "had",
-        "do",
-        "did",
-        "take",
-        "took",
-        "attend",
-        "make",
-        "work",
-        "be",
-    ]
-)
+    ["go", "get", "come", "have", "do", "take", "attend", "make", "work", "be"]
+)  # event keys
 #: Nouns that refer to a task itself, or to a trip as a whole.
 _TASK_NOUNS = frozenset(
     ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
@@ -85,9 +67,7 @@ _TRIP_NOUNS = frozenset(
         "travel",
     ]
 )
-_CREATE = frozenset(
-    words.event_key(w) for w in ["create", "add", "open", "file", "log", "note", "jot"]
-)
+_CREATE = frozenset(["create", "add", "open", "file", "log", "note", "jot"])
 _PARTICLES = frozenset(
     ["from", "to", "for", "of", "on", "in", "at", "with", "up", "out", "over", "about"]
 )

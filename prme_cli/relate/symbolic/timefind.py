@@ -66,7 +66,39 @@ _DATE_LEAD = re.compile(
 _DATE_FOLLOW = re.compile(
     r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)", re.IGNORECASE
 )
-_VAGUE_EXPR = re.compile(r"\b(?:few|couple|several|some)\b", re.IGNORECASE)
+_VAGUE_EXPR = re.compile(
+    r"\b(?:few|couple|several|some|recently|lately|a\s+while|the\s+other\s+day)\b",
+    re.IGNORECASE,
+)
+#: Words that say only "some time before the note", not when: never a date, never a rival.
+_BEFORE_NOW_ONLY = re.compile(
+    r"(?:recently|lately|the\s+other\s+day|a\s+while\s+(?:ago|back)|not\s+long\s+ago)",
+    re.IGNORECASE,
+)
+#: "the day", "nights": a part of the day in general, never a date of its own.
+_DAY_IN_GENERAL = re.compile(
+    r"(?:the\s+)?(?:day|days|night|nights|mornings|evenings|afternoons|weekends)",
+    re.IGNORECASE,
+)
+#: "in one weekend", "in 25 minutes", "in two days": an amount when the clause is past.
+_AMOUNT_IN = re.compile(
+    r"in\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)\s",
+    re.IGNORECASE,
+)
+
+
+def _past_before(before: str) -> bool:
+    """The nearest word before that tells a tense tells the past."""
+    found = re.findall(r"[a-z]+|'[a-z]+", before.lower())
+    for i in range(len(found) - 1, -1, -1):
+        tense = interp.tense_of(found[i], found[i - 1] if i else "")
+        if tense:
+            return tense == "past"
+    return False
+
+
+#: A number glued by a hyphen to the word it modifies ("20th-century", "3-day") is no time.
+_GLUED_MODIFIER = re.compile(r"-[A-Za-z]")
 _HEDGE_BEFORE = re.compile(
     r"\b(?:about|around|roughly|approximately|almost|nearly|over|"
     r"more\s+than|less\s+than|at\s+least|sometime|maybe|probably|"
@@ -219,7 +251,16 @@ def sentence_mentions(
             re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE)
         )
         reason = ""
-        if (
+        if _GLUED_MODIFIER.match(sentence[b : b + 2]):
+            reason = "a modifier glued to a word ('20th-century'), not a date"
+        elif _BEFORE_NOW_ONLY.fullmatch(phrase.strip()):
+            reason = "says only that it was before the note, not when"
+        elif _DAY_IN_GENERAL.fullmatch(phrase.strip()):
+            reason = "a part of the day in general ('during the day'), not a date"
+        elif _AMOUNT_IN.match(phrase) and _past_before(before):
+            # "we watched the season in one weekend": how long it took, not when
+            reason = "an amount of time it took, not when it happened"
+        elif (
             _BARE_NAME.fullmatch(phrase)
             and not _DATE_LEAD.search(before)
             and not _DATE_FOLLOW.match(sentence[b:])

@@ -1,4 +1,5 @@
-"""Rules found by the held-out probes (``tests/fixtures/heldout/``), each on notes of its own.
+"""Rules found by the chat probes (``tests/fixtures/chat_sets/probes.json``), each on notes of
+its own.
 
 - a counterfactual wish or regret ("I wish we had…", "I should have…") reports nothing;
 - a question ("Did I lock the garage yesterday?") is not a report, whatever its tense;

@@ -1,0 +1,64 @@
+"""The relate tests can fail: run them against providers that tell nothing apart.
+
+A resolver that refuses everything must fail most of the resolver tests that call it, and a
+gate that accepts every operand most of the gate tests (``conftest.py`` swaps the provider in
+when ``PRME_TEST_SABOTAGE`` is set and logs, per test, whether it was used). A test that still
+passes against such a provider checks nothing about it; refusal tests therefore carry a
+control that the same question is answered when the notes tell the event plainly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+RESOLVER_TESTS = [
+    "test_symbolic_resolver.py",
+    "test_symbolic_phenomena.py",
+    "test_org_structure_evidence.py",
+    "test_third_person.py",
+    "test_sample_questions.py",
+    "test_symbolic_thing_subject.py",
+    "test_symbolic_weekday_latest.py",
+    "test_symbolic_later_denial.py",
+    "test_symbolic_named_clause.py",
+    "test_symbolic_wishes_questions_corrections.py",
+    "test_chat_question_sets.py",
+    "test_org_question_sets.py",
+]
+GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
+
+
+def _sabotaged(kind: str, files: list[str], tmp_path: Path) -> tuple[int, int]:
+    """(tests that used the sabotaged provider, of which failed)."""
+    log = tmp_path / f"{kind}.jsonl"
+    env = dict(os.environ, PRME_TEST_SABOTAGE=kind, PRME_TEST_SABOTAGE_LOG=str(log))
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files],
+        cwd=HERE,
+        env=env,
+        capture_output=True,
+        check=False,
+        timeout=600,
+    )
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    used = [r for r in rows if r["used"]]
+    return len(used), sum(r["outcome"] == "failed" for r in used)
+
+
+@pytest.mark.parametrize(
+    ("kind", "files"), [("refuse-resolver", RESOLVER_TESTS), ("accept-gate", GATE_TESTS)]
+)
+def test_most_tests_fail_against_a_provider_that_tells_nothing_apart(
+    kind: str, files: list[str], tmp_path: Path
+) -> None:
+    used, failed = _sabotaged(kind, files, tmp_path)
+    assert used >= 10, (kind, used)
+    assert failed > used / 2, f"{kind}: only {failed} of {used} tests noticed"

@@ -1,0 +1,368 @@
+"""The in-text finder (SPEC §4.4), ``prme when --find``, and the engine's properties.
+
+Notes are invented for these tests; the reference is Sunday 2026-11-29 14:30 in Berlin.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from prme_cli.errors import TimeExpressionError
+from prme_cli.timeexpr import find, resolve
+
+BERLIN = ZoneInfo("Europe/Berlin")
+SUN = datetime(2026, 11, 29, 14, 30, tzinfo=BERLIN)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def texts(note: str, now: datetime = SUN) -> list[str]:
+    return [f.text for f in find(note, now, BERLIN)]
+
+
+def starts(note: str, now: datetime = SUN) -> list[str]:
+    return [
+        f.start.isoformat()[:16] if f.start else f"{f.seconds}s" for f in find(note, now, BERLIN)
+    ]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "May I ask what this is for?",
+        "This may take a while, she may call back.",
+        "We march on, and they march with us.",
+        "I got a second opinion from another doctor.",
+        "Sun Microsystems was bought by Oracle.",
+        "The 5 of us went hiking.",
+        "Call me at (206) 555-1212 or visit example.com/id-2010-2015.",
+        "Good night, everyone.",
+        "Mumbai reported its daily infections.",
+        "Wait a second, I need a minute to think.",
+        "Dinner with mom was lovely.",
+        "I bought it for $12 and sold it for $15.",
+        "The 2nd option is better than the first one.",
+        "I read 2000 pages and wrote 300.",
+        "Fall is my favourite season and I fall asleep early.",
+    ],
+)
+def test_words_that_only_look_like_time_are_not_found(note: str) -> None:
+    assert texts(note) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "found"),
+    [
+        ("In May we repainted the shed.", ["May"]),
+        ("It may rain tomorrow.", ["tomorrow"]),
+        ("We marched on March 3rd.", ["March 3rd"]),
+        ("Got a second opinion on Tuesday.", ["Tuesday"]),
+        ("I read 2000 pages in 2019.", ["2019"]),
+        ("Meet me at 5 tomorrow afternoon, then dinner at 7pm.", ["5 tomorrow afternoon", "7pm"]),
+        ("Ran for 45 minutes before work.", ["45 minutes"]),
+    ],
+)
+def test_times_in_prose_are_found_with_their_words(note: str, found: list[str]) -> None:
+    assert texts(note) == found
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Flew to Lisbon on June 2nd and came back two days later.", ["2026-06-02T00:00", "2026-06-04T00:00"]),
+        ("Met Ana last Friday; the following Monday she called.", ["2026-11-27T00:00", "2026-11-30T00:00"]),
+        ("Started on 3 March, and the next morning I was exhausted.", ["2026-03-03T00:00", "2026-03-04T04:00"]),
+        ("The party was on 2 May. The day after, we cleaned up.", ["2026-05-02T00:00", "2026-05-03T00:00"]),
+        ("We landed at 9am on Friday and an hour later we ate.", ["2026-11-27T09:00", "2026-11-27T10:00"]),
+        ("It was on 10 October; a week earlier I had signed.", ["2026-10-10T00:00", "2026-10-03T00:00"]),
+    ],
+)  # fmt: skip
+def test_relative_expressions_are_anchored_at_the_previous_one(
+    note: str, expected: list[str]
+) -> None:
+    assert starts(note) == expected
+
+
+def test_without_a_previous_expression_the_reference_time_anchors() -> None:
+    assert starts("Two days later it rained.") == ["2026-12-01T00:00"]
+    assert starts("The next morning was cold.") == ["2026-11-30T04:00"]
+
+
+def test_found_rows_have_kinds_and_durations_have_seconds() -> None:
+    found = find("For three hours on Monday, then every Friday, from 3 to 5pm.", SUN, BERLIN)
+    kinds = {f.text: f.kind for f in found}
+    assert kinds["three hours"] == "duration"
+    assert kinds["Monday"] == "point"
+    assert kinds["every Friday, from 3 to 5pm"] == "set"
+    assert find("Meet from 3 to 5pm.", SUN, BERLIN)[0].kind == "interval"
+    duration = next(f for f in found if f.kind == "duration")
+    assert duration.seconds == 3 * 3600 and duration.start is None and duration.end is None
+
+
+def test_offsets_and_lengths_point_into_the_text() -> None:
+    note = "Yesterday evening I finished; around noon today I posted it."
+    for f in find(note, SUN, BERLIN):
+        assert note[f.offset : f.offset + f.length] == f.text
+    vague = next(f for f in find(note, SUN, BERLIN) if "noon" in f.text)
+    assert vague.approximate
+
+
+def run_prme(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "prme_cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_when_find_jsonl_rows_carry_the_spec_fields() -> None:
+    notes = "Fixed the fence yesterday at 5pm.\nNothing here.\nSpent two weeks in Norway.\n"
+    out = run_prme("when", "--find", "-", "--now", "2026-11-29T14:30", "--tz", "Europe/Berlin",
+                   "--format", "jsonl", stdin=notes)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["line"] for r in rows] == [1, 3]
+    first, second = rows
+    assert set(first) >= {"line", "offset", "length", "text", "kind", "start", "end", "grain",
+                          "approximate"}  # fmt: skip
+    assert first["text"] == "yesterday at 5pm" and first["start"] == "2026-11-28T17:00:00+01:00"
+    # a duration carries seconds instead of start and end (SPEC §4.4)
+    assert second["kind"] == "duration" and second["seconds"] == 14 * 86400
+    assert second.get("start") is None
+
+
+def test_when_find_table_shows_the_text_and_each_resolution() -> None:
+    out = run_prme("when", "--find", "Painted the shed last Saturday.", "--now", "2026-11-29T14:30",
+                   "--tz", "Europe/Berlin", "--format", "table", "--no-color")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "Painted the shed last Saturday." in out.stdout
+    assert "last Saturday" in out.stdout and "2026-11-28" in out.stdout
+
+
+def test_when_find_with_nothing_found_exits_1() -> None:
+    out = run_prme("when", "--find", "no times here", "--format", "jsonl")
+    assert out.returncode == 1 and out.stdout == ""
+
+
+def test_when_help_lists_the_families_with_examples() -> None:
+    out = run_prme("when", "--help")
+    assert out.returncode == 0
+    for family in ("weekdays", "holidays", "intervals", "vague", "parts of day", "--find"):
+        assert family in out.stdout
+    assert "a week before black friday" in out.stdout
+
+
+def test_a_typo_is_exit_2_with_did_you_mean() -> None:
+    out = run_prme("when", "tomorow", "--format", "json")
+    assert out.returncode == 2
+    assert "did you mean 'tomorrow'?" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_nested_input_on_the_command_line_is_exit_2() -> None:
+    out = run_prme("when", "start of " * 1000 + "today")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+# ---------------------------------------------------------------------------------- properties
+
+ZONES = [BERLIN, ZoneInfo("America/New_York"), ZoneInfo("Australia/Lord_Howe"), ZoneInfo("UTC")]
+zones = st.sampled_from(ZONES)
+walls = st.datetimes(min_value=datetime(1995, 1, 1), max_value=datetime(2035, 12, 31))
+DAY_RELATIVE = ["yesterday", "3 days ago", "next monday", "last friday", "in two weeks",
+                "the day after tomorrow", "tomorrow evening", "a week before christmas"]  # fmt: skip
+ABSOLUTE = ["2026-03-29", "3 November 2026 09:30", "<2026-10-25 Sun 02:30>", "christmas 2026",
+            "the 1990s", "Q3 2026", "2026-W13"]  # fmt: skip
+
+
+def aware(wall: datetime, tz: ZoneInfo) -> datetime:
+    return wall.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(DAY_RELATIVE), walls, zones, st.integers(min_value=1, max_value=60))
+def test_moving_now_by_whole_weeks_moves_day_relative_windows_by_weeks(
+    expression: str, wall: datetime, tz: ZoneInfo, weeks: int
+) -> None:
+    if expression == "a week before christmas":
+        return  # a holiday moves by years, not weeks
+    now = aware(wall, tz)
+    later = aware(wall + timedelta(weeks=weeks), tz)
+    a, b = resolve(expression, now, tz), resolve(expression, later, tz)
+    assert b.start.date() - a.start.date() == timedelta(weeks=weeks)
+    assert (b.start.time(), b.end.time()) == (a.start.time(), a.end.time()) or tz is not ZONES[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(DAY_RELATIVE + ABSOLUTE), walls, zones)
+def test_the_zone_of_now_does_not_matter_only_its_instant(
+    expression: str, wall: datetime, tz: ZoneInfo
+) -> None:
+    now = aware(wall, tz)
+    assert resolve(expression, now, tz) == resolve(expression, now.astimezone(UTC), tz)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(ABSOLUTE), walls, walls, zones)
+def test_absolute_expressions_commute_with_now(
+    expression: str, one: datetime, two: datetime, tz: ZoneInfo
+) -> None:
+    a, b = resolve(expression, aware(one, tz), tz), resolve(expression, aware(two, tz), tz)
+    assert (a.start, a.end, a.grain) == (b.start, b.end, b.grain)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(["March 3rd", "last friday", "christmas", "2 May 2026", "yesterday"]),
+       st.integers(min_value=1, max_value=20), walls, zones)  # fmt: skip
+def test_an_anchored_offset_is_the_anchor_shifted(
+    anchor: str, days: int, wall: datetime, tz: ZoneInfo
+) -> None:
+    now = aware(wall, tz)
+    note = f"It happened {anchor}. {days} days later we met again."
+    first, second = find(note, now, tz)
+    base = resolve(anchor, now, tz)
+    assert first.start == base.start
+    assert second.start is not None
+    assert second.start.date() == base.start.date() + timedelta(days=days)
+    # and the same as saying it outright
+    assert second.start == resolve(f"{days} days after {anchor}", now, tz).start
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(["today", "yesterday", "tomorrow", "sunday", "the day after tomorrow"]),
+       st.sampled_from([datetime(2026, 3, 29, 12), datetime(2026, 10, 25, 12),
+                        datetime(2026, 3, 8, 12), datetime(2026, 11, 1, 12)]),
+       st.sampled_from([BERLIN, ZoneInfo("America/New_York")]))  # fmt: skip
+def test_days_around_dst_changes_keep_their_23_or_25_hours(
+    expression: str, wall: datetime, tz: ZoneInfo
+) -> None:
+    w = resolve(expression, aware(wall, tz), tz)
+    hours = (w.end.timestamp() - w.start.timestamp()) / 3600
+    assert hours in (23, 24, 25)
+    assert w.start.hour == 0 and w.end.hour == 0
+    assert (w.end.date() - w.start.date()).days == 1
+
+
+GRAIN_SPAN = {"second": 1, "minute": 60, "hour": 3600}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DAY_RELATIVE + ABSOLUTE + ["9am", "14:30:15", "now", "2 hours ago",
+                                                  "last week", "this month", "q2"]),
+       walls, zones)  # fmt: skip
+def test_windows_are_non_empty_and_hold_what_their_grain_says(
+    expression: str, wall: datetime, tz: ZoneInfo
+) -> None:
+    w = resolve(expression, aware(wall, tz), tz)
+    length = w.end.timestamp() - w.start.timestamp()
+    assert length > 0
+    if w.grain in ("second", "minute") and w.kind == "point":
+        assert length == GRAIN_SPAN[w.grain]
+    if w.grain == "hour":
+        assert length % 3600 == 0
+    if w.grain == "day" and w.kind == "point":
+        assert w.start.time() == datetime.min.time() and (w.end.date() - w.start.date()).days >= 1
+    if w.grain == "month" and w.kind == "point":
+        assert w.start.day == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), zones)
+def test_finding_in_arbitrary_text_never_raises(text: str, tz: ZoneInfo) -> None:
+    for f in find(text, SUN, tz):
+        assert text[f.offset : f.offset + f.length] == f.text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["start", "of", "the", "end", "next", "3", "day", "after", "-",
+                                 "(", "between", "and", "monday", "ago", "in"]),
+                max_size=80).map(" ".join))  # fmt: skip
+def test_resolving_word_salad_raises_only_time_expression_errors(text: str) -> None:
+    try:
+        resolve(text, SUN, BERLIN)
+    except TimeExpressionError:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        # a connector yields to a longer reading that starts after it
+        ("The first bug came in two days later.", []),  # nothing to anchor at: from now
+        ("We shipped three weeks ago; the first bug came in two days later.",
+         ["2026-11-08T00:00", "2026-11-10T00:00"]),
+        ("Up 20% in the year to date.", ["2026-01-01T00:00"]),
+        # a possessive length: in a fortnight's time, in two weeks' time, a week's holiday
+        ("We meet again in a fortnight\u2019s time.", ["2026-12-13T00:00"]),
+        ("Back in two weeks' time, after a week's holiday.", ["2026-12-13T00:00", "604800s"]),
+    ],
+)  # fmt: skip
+def test_the_reading_that_reaches_furthest_wins(note: str, expected: list[str]) -> None:
+    got = starts(note)
+    if expected:
+        assert got == expected
+    else:
+        assert got == ["2026-12-01T00:00"]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("I'll go back now.", ["now"]),
+        ("We now live in Lisbon.", ["now"]),
+        ("Now, where was I?", []),
+        ("Now that it rains, we stay in.", []),
+        ("We see them now and then.", []),
+        ("We're not open at this time.", ["at this time"]),
+    ],
+)
+def test_now_in_running_text(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Can we do Mon or Tue?", ["Mon", "Tue"]),
+        ("Free on Wednesday, Thu or Fri.", ["Wednesday", "Thu", "Fri"]),
+        ("I was looking at 18 and 19 June.", ["18", "19 June"]),
+        ("We camped on the 3rd and 4th of May.", ["the 3rd", "4th of May"]),
+    ],
+)
+def test_lists_share_what_makes_their_items_times(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+def test_a_listed_day_borrows_the_month_of_the_next() -> None:
+    assert starts("We camped on the 3rd and 4th of May.") == [
+        "2026-05-03T00:00",
+        "2026-05-04T00:00",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Book this lunch in my calendar.", []),  # the meal is the event
+        ("Coffee in building 4 this afternoon.", ["this afternoon"]),  # a number, not 4pm
+        ("Room 5 tomorrow morning.", ["tomorrow morning"]),
+        ("Leave on 1/1/2016 and after 6pm.", ["1/1/2016", "after 6pm"]),
+        ("It was a one second delay.", ["one second"]),
+        ("Let's meet on march eighteenth nine thirty.", ["march eighteenth nine thirty"]),
+        ("We march eighteen miles.", []),
+        ("Leaving May/26(Tue)-11:30 AM.", ["May/26(Tue)-11:30 AM"]),
+    ],
+)
+def test_context_decides_what_is_a_time(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
