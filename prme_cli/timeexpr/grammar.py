@@ -861,13 +861,20 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
-        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
-        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
+        # in 3 days on Friday, in two weeks on friday: that weekday of that week; two months
+        # from today on Tuesday: the first Tuesday on or after that day (a shift in months or
+        # years lands on any weekday, and the weekday then says which day after it is meant)
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
-                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
-                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                coarse = isinstance(shifted, n.Shift) and shifted.dur.finest() in (
+                    "month",
+                    "quarter",
+                    "year",
+                    "decade",
+                    "century",
+                )
+                inner = n.Weekday(wd, "on_or_after") if coarse else n.Weekday(wd)
                 out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
