@@ -645,6 +645,23 @@ CORE_WORDS = (
 
 #: words no reading begins with (they only join or follow): never a start position
 NEVER_FIRST = {
+    "days",
+    "weeks",
+    "months",
+    "years",
+    "hours",
+    "minutes",
+    "seconds",
+    "mins",
+    "hrs",
+    "secs",
+    "wks",
+    "yrs",
+    "decades",
+    "centuries",
+    "fortnights",
+    "time",
+    "date",
     "and",
     "of",
     "or",
