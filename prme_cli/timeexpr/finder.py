@@ -174,6 +174,12 @@ def _may_start(toks: list[Token], i: int) -> bool:
         return after is not None and after.value in lx.WEEKDAY_PLURALS
     if tok.kind == "word" and tok.value == "to":
         return after is not None and after.value == "date"
+    if tok.kind == "num" and after is not None and after.kind == "word" and not after.glued:
+        # "2000 pages", "the 5 of us": a number before a word that is no time word reads
+        # only as a bare number, year or hour, which needs a word of time before it
+        before = toks[i - 1] if i > 0 else None
+        if after.value not in lx.VOCABULARY and (before is None or before.value not in _TIME_LEAD):
+            return after.value.removesuffix("'s") in lx.VOCABULARY
     return True
 
 
@@ -466,6 +472,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             readings += list(parser.duration(i))
         except grammar.TooDeep:
             parser.memo.clear()
+            parser.depth = 0
             return None
         readings = [
             (node, j)
@@ -547,4 +554,5 @@ def _same_reading(parser: grammar.Grammar, i: int, j: int, node: n.Node) -> bool
     try:
         return any(end == j for _, end in parser.expression(i))
     except grammar.TooDeep:
+        parser.depth = 0
         return False

@@ -72,42 +72,62 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
     """Memoise a rule per position and bound how deep rules may nest.
 
     This wrapper runs thousands of times per note, so it is kept lean: one integer key per
-    (rule, position), no work at positions where no rule can start, and none where the token
-    cannot begin this rule (its first words, :data:`_FIRST`)."""
+    (rule, position), and no work where the token cannot begin this rule (its first words,
+    :data:`FIRST`; each token carries the set of rules it may begin). A :class:`TooDeep`
+    leaves ``depth`` where it was: whoever catches it resets it."""
     number = len(_RULES)
     _RULES.append(method.__name__)
-    first: list[tuple[frozenset[str] | None, bool]] = [(None, False)]
-    FIRST[method.__name__] = first
+    FIRST[method.__name__] = [(None, False)]
 
     @wraps(method)
     def wrapper(self: Grammar, i: int) -> list[T]:
-        if not self.can_start[i]:
+        if number not in self.allowed[i]:
             return _NOTHING
-        words, words_only = first[0]
-        if words is not None:
-            word = self.words[i]
-            if word is None:
-                if words_only:
-                    return _NOTHING
-            elif word not in words and self.bare[i] not in words:
-                return _NOTHING
         key = i * 128 + number
-        memo = self.memo
-        found = memo.get(key)
+        found = self.memo.get(key)
         if found is not None:
             return found  # type: ignore[no-any-return]
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            self.depth -= 1
+        depth = self.depth + 1
+        if depth > MAX_DEPTH:
             raise TooDeep
-        try:
-            found = method(self, i)
-        finally:
-            self.depth -= 1
-        memo[key] = found
+        self.depth = depth
+        found = method(self, i)
+        self.depth = depth - 1
+        self.memo[key] = found
         return found
 
     return wrapper
+
+
+#: the rules each kind of token may begin, by word (numbers and symbols share one entry)
+_ALLOWED: dict[str, frozenset[int]] = {}
+_NUMBER_KEY = "\x00number"
+
+
+def reset_first_words() -> None:
+    """Forget the rules-per-token cache (after :data:`FIRST` changed, in a test)."""
+    _ALLOWED.clear()
+
+
+def _allowed(tok: Token) -> frozenset[int]:
+    """The numbers of the rules that may begin at ``tok`` (cached by word)."""
+    key = tok.value if tok.kind == "word" else _NUMBER_KEY
+    found = _ALLOWED.get(key)
+    if found is not None:
+        return found
+    if tok.kind == "word" and not _can_start(tok):
+        found = frozenset()
+    elif tok.kind == "word":
+        bare = tok.value.removesuffix("'s").removesuffix("'")
+        found = frozenset(
+            k
+            for k, name in enumerate(_RULES)
+            if (words := FIRST[name][0][0]) is None or tok.value in words or bare in words
+        )
+    else:
+        found = frozenset(k for k, name in enumerate(_RULES) if not FIRST[name][0][1])
+    _ALLOWED[key] = found
+    return found
 
 
 def _can_start(tok: Token) -> bool:
@@ -137,6 +157,20 @@ def _d(value: int | str | Decimal) -> Decimal:
 
 
 class Grammar:
+    __slots__ = (
+        "allowed",
+        "dayfirst",
+        "depth",
+        "digits",
+        "glue",
+        "memo",
+        "size",
+        "syms",
+        "t",
+        "values",
+        "words",
+    )  # fmt: skip
+
     def __init__(self, tokens: list[Token], *, dayfirst: bool = False) -> None:
         self.t = tokens
         self.size = len(tokens)
@@ -144,8 +178,8 @@ class Grammar:
         self.memo: dict[int, list] = {}  # type: ignore[type-arg]
         self.depth = 0
         pad: list[str | None] = [None] * _PAD
-        #: whether any rule can read from each position: prose words never start a reading
-        self.can_start = [_can_start(tok) for tok in tokens] + [False] * _PAD
+        #: the rules that may begin at each position: none at a prose word
+        self.allowed = [_allowed(tok) for tok in tokens] + [frozenset()] * _PAD
         #: per token, the word (``None`` for numbers and symbols), the symbol, the digits'
         #: count and value, and whether it is glued to the one before: the cheapest tests
         self.words: list[str | None] = [
@@ -159,10 +193,6 @@ class Grammar:
         self.values: list[int] = [int(tok.value) if tok.kind == "num" else 0 for tok in tokens]
         self.values += [0] * _PAD
         self.glue: list[bool] = [tok.glued for tok in tokens] + [False] * _PAD
-        #: words without a possessive ("valentine's" -> "valentine"), for first-word tests
-        self.bare: list[str | None] = [
-            w.removesuffix("'s").removesuffix("'") if w is not None else None for w in self.words
-        ]
 
     # ------------------------------------------------------------------ token tests
 
@@ -207,36 +237,22 @@ class Grammar:
 
     @rule
     def expression(self, i: int) -> R:
-        out: R = []
-        for part in (
-            self.stamp,
-            self.now,
-            self.between,
-            self.open,
-            self.approx,
-            self.edge,
-            self.rest,
-            self.trailing,
-            self.shift,
-            self.every,
-            self.vague,
-            self.moment,
-            self.coarse,
-        ):
-            out += part(i)
-        return out
+        return self.union(i, _EXPRESSION)
 
     @rule
     def atom(self, i: int) -> R:
         """What may stand on either side of a range or after before/after."""
-        return (
-            self.now(i)
-            + self.edge(i)
-            + self.moment(i)
-            + self.coarse(i)
-            + self.shift(i)
-            + self.stamp(i)
-        )
+        return self.union(i, _ATOM)
+
+    def union(self, i: int, rules: list[tuple[int, Callable[[Grammar, int], R]]]) -> R:
+        """The readings of several rules at ``i``, in order (only those that may begin here
+        are called: most of a note's positions can begin few of them)."""
+        allowed = self.allowed[i]
+        out: R = []
+        for number, method in rules:
+            if number in allowed:
+                out += method(self, i)
+        return out
 
     # ------------------------------------------------------------------ numbers
 
@@ -784,15 +800,7 @@ class Grammar:
     @rule
     def day(self, i: int) -> R:
         """``D``: anything naming one calendar day."""
-        out: R = []
-        out += self.relday(i)
-        out += self.weekday_phrase(i)
-        out += self.calendar_date(i)
-        out += self.holiday(i)
-        out += self.nth_of(i)
-        out += self.day_shift(i)
-        out += self.anchor_day(i)
-        return out
+        return self.union(i, _DAY)
 
     @rule
     def relday(self, i: int) -> R:
@@ -1309,9 +1317,14 @@ class Grammar:
         stack: list[tuple[n.Node | None, n.Part | None, n.Node | None, int, int]] = [
             (None, None, None, i, 0)
         ]
+        visited: set[tuple[object, ...]] = set()
         while stack:
             day, part, what, j, count = stack.pop()
             if count:
+                state = (day, part, what, j)
+                if state in visited:  # reached again in another order ("5pm monday")
+                    continue
+                visited.add(state)
                 results.append((day, part, what, j, False))
             if count == 3:
                 continue
@@ -1324,6 +1337,8 @@ class Grammar:
                     k += 1  # May/22(Tue)-11:30 AM: a dash before the clock time
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
+                if not self.allowed[k]:
+                    continue  # nothing can follow here (a prose word, the end)
             if day is None:
                 for d, e in self.day(k):
                     stack.append((d, part, what, e, count + 1))
@@ -1373,7 +1388,6 @@ class Grammar:
                     ):
                         hour = self.num(k) or 0
                         stack.append((day, part, n.Clock(hour), k + 1, count + 1))
-        seen: set[tuple[object, ...]] = set()
         for day, part, what, j, _ in results:
             if (
                 what is not None
@@ -1391,10 +1405,6 @@ class Grammar:
             )
             if bare_range and day is None and part is None:
                 continue  # "6-8" alone is no time; "next Monday 6-8" is
-            key = (day, part, what, j)
-            if key in seen:
-                continue
-            seen.add(key)
             if part is None and what is None and day is not None:
                 out.append((day, j))
             else:
@@ -1446,16 +1456,7 @@ class Grammar:
 
     @rule
     def coarse(self, i: int) -> R:
-        out: R = []
-        out += self.period(i)
-        out += self.month_phrase(i)
-        out += self.year_phrase(i)
-        out += self.quarter(i)
-        out += self.season(i)
-        out += self.decade(i)
-        out += self.nth_period(i)
-        out += self.containing(i)
-        return out
+        return self.union(i, _COARSE)
 
     @rule
     def period(self, i: int) -> R:
@@ -1650,17 +1651,7 @@ class Grammar:
             else:
                 out.append((n.Decade(None, value), k + 2))
         word = self.wv(k)
-        decades = {
-            "twenties": 20,
-            "thirties": 30,
-            "forties": 40,
-            "fifties": 50,
-            "sixties": 60,
-            "seventies": 70,
-            "eighties": 80,
-            "nineties": 90,
-            "noughties": 0,
-        }
+        decades = _DECADES
         if word in decades:
             out.append((n.Decade(None, decades[word]), k + 1))
         for high, j in self.word_number(k):
@@ -2220,6 +2211,35 @@ class Grammar:
         return []
 
 
+def _rules(*names: str) -> list[tuple[int, Callable[[Grammar, int], R]]]:
+    return [(_RULES.index(name), getattr(Grammar, name)) for name in names]
+
+
+#: the alternatives of the union rules, in the order their readings are listed
+_EXPRESSION = _rules(
+    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "shift", "every",
+    "vague", "moment", "coarse",
+)  # fmt: skip
+_ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
+_DAY = _rules(
+    "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day"
+)  # fmt: skip
+_COARSE = _rules(
+    "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
+    "containing",
+)  # fmt: skip
+
+_DECADES = {
+    "twenties": 20,
+    "thirties": 30,
+    "forties": 40,
+    "fifties": 50,
+    "sixties": 60,
+    "seventies": 70,
+    "eighties": 80,
+    "nineties": 90,
+    "noughties": 0,
+}
 _NOW_WORDS = _index(
     (
         (("at", "the", "moment"), None),
@@ -2356,8 +2376,53 @@ def _first_words() -> None:
         "day_month": ({"the"} | ordinals | numbers, False),
         "stamp": (set(), False),
     }
-    for name, (firsts, words_only) in table.items():
-        FIRST[name][0] = (frozenset(firsts), words_only)
+    # the composite rules begin with what their parts begin with
+    firsts = {name: words for name, (words, _) in table.items()}
+    hedges = words("around about approximately approx roughly circa ca sometime somewhere")
+    leads = words("next coming following last past previous preceding upcoming")
+    shift = firsts["duration"] | words("in within now today")
+    week_period = words("the week week's") | relations | shift
+    weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
+    calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
+    day = (
+        firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
+        | firsts["anchor_day"]
+    )  # fmt: skip
+    moment = (
+        day | firsts["next_part_day"] | firsts["part"] | firsts["meal"] | firsts["time"]
+    )  # fmt: skip
+    quarter = relations | words("q h the weekend") | numbers | ordinals
+    decade = {"the"} | set(_DECADES) | numbers | ordinals
+    coarse = (
+        firsts["period"] | firsts["month_phrase"] | firsts["year_phrase"] | quarter
+        | firsts["season"] | decade | firsts["nth_period"] | firsts["containing"]
+    )  # fmt: skip
+    atom = firsts["now"] | firsts["edge"] | moment | coarse | shift
+    partial = {"the"} | ordinals
+    trailing = words("over in during for within the") | leads | firsts["duration"]
+    composite: dict[str, set[str]] = {
+        "shift": shift,
+        "day_shift": shift,
+        "week_period": week_period,
+        "weekday_phrase": weekday,
+        "calendar_date": calendar,
+        "day": day,
+        "moment": moment,
+        "quarter": quarter,
+        "decade": decade,
+        "coarse": coarse,
+        "period_for_nth": coarse | {"the"},
+        "atom": atom,
+        "partial": partial,
+        "between": words("from between") | atom | partial,
+        "open": set(_OPEN_WORDS) | words("more less") | atom,
+        "approx": hedges | words("near nearly almost") | atom,
+        "trailing": trailing,
+    }
+    table.update({name: (first, False) for name, first in composite.items()})
+    for name, (begin, words_only) in table.items():
+        FIRST[name][0] = (frozenset(begin), words_only)
+    reset_first_words()
 
 
 _first_words()
