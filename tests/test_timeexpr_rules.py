@@ -490,8 +490,9 @@ def test_two_digit_years_lean_to_the_past(expression: str, now: datetime, expect
 
 
 def test_first_word_table_drops_no_reading() -> None:
-    """The grammar skips a rule where its first words cannot begin (speed): with the table
-    switched off, every position of these texts must read exactly the same."""
+    """The grammar skips a rule where its first words cannot begin, or where the token after
+    a number rules it out (speed): with both tables switched off, every position of these
+    texts must read exactly the same."""
     from prme_cli.timeexpr import grammar
     from prme_cli.timeexpr.tokens import tokenize
 
@@ -524,14 +525,17 @@ def test_first_word_table_drops_no_reading() -> None:
 
     with_table = readings()
     saved = {name: box[0] for name, box in grammar.FIRST.items()}
+    after_number = dict(grammar.AFTER_NUMBER)
     try:
         for box in grammar.FIRST.values():
             box[0] = (None, False)
+        grammar.AFTER_NUMBER.clear()
         grammar.reset_first_words()
         without = readings()
     finally:
         for name, box in grammar.FIRST.items():
             box[0] = saved[name]
+        grammar.AFTER_NUMBER.update(after_number)
         grammar.reset_first_words()
     assert with_table == without
     assert sum(1 for box in grammar.FIRST.values() if box[0][0] is not None) > 30

@@ -99,9 +99,14 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
     return wrapper
 
 
-#: the rules each kind of token may begin, by word (numbers and symbols share one entry)
-_ALLOWED: dict[str, frozenset[int]] = {}
-_NUMBER_KEY = "\x00number"
+#: the rules each kind of token may begin, by word; numbers by their digits and the token
+#: after them; symbols share one entry
+_ALLOWED: dict[object, frozenset[int]] = {}
+_SYMBOL_KEY = "\x00symbol"
+#: per rule that may begin with a number: whether it can, given the number's count of digits
+#: and the token after it (its bare word, its symbol, "#num" or "#end") — filled in by
+#: :func:`_first_words`; a rule missing here may begin with any number
+AFTER_NUMBER: dict[str, Callable[[int, str], bool]] = {}
 
 
 def reset_first_words() -> None:
@@ -109,9 +114,28 @@ def reset_first_words() -> None:
     _ALLOWED.clear()
 
 
-def _allowed(tok: Token) -> frozenset[int]:
-    """The numbers of the rules that may begin at ``tok`` (cached by word)."""
-    key = tok.value if tok.kind == "word" else _NUMBER_KEY
+def _next_key(tokens: list[Token], k: int) -> str:
+    if k >= len(tokens):
+        return "#end"
+    tok = tokens[k]
+    if tok.kind == "word":
+        return tok.value.removesuffix("'s").removesuffix("'")
+    return tok.value if tok.kind == "sym" else "#num" if tok.kind == "num" else "#stamp"
+
+
+def _allowed(tokens: list[Token], k: int) -> frozenset[int]:
+    """The numbers of the rules that may begin at ``tokens[k]`` (cached by word; a number by
+    its digits and what follows it)."""
+    tok = tokens[k]
+    digits, after = 0, ""
+    key: object
+    if tok.kind == "word":
+        key = tok.value
+    elif tok.kind == "num":
+        digits, after = min(len(tok.value), 9), _next_key(tokens, k + 1)
+        key = (digits, after)
+    else:
+        key = _SYMBOL_KEY
     found = _ALLOWED.get(key)
     if found is not None:
         return found
@@ -120,12 +144,19 @@ def _allowed(tok: Token) -> frozenset[int]:
     elif tok.kind == "word":
         bare = tok.value.removesuffix("'s").removesuffix("'")
         found = frozenset(
-            k
-            for k, name in enumerate(_RULES)
+            n
+            for n, name in enumerate(_RULES)
             if (words := FIRST[name][0][0]) is None or tok.value in words or bare in words
         )
+    elif tok.kind == "num":
+        found = frozenset(
+            n
+            for n, name in enumerate(_RULES)
+            if not FIRST[name][0][1]
+            and (name not in AFTER_NUMBER or AFTER_NUMBER[name](digits, after))
+        )
     else:
-        found = frozenset(k for k, name in enumerate(_RULES) if not FIRST[name][0][1])
+        found = frozenset(n for n, name in enumerate(_RULES) if not FIRST[name][0][1])
     _ALLOWED[key] = found
     return found
 
@@ -179,7 +210,7 @@ class Grammar:
         self.depth = 0
         pad: list[str | None] = [None] * _PAD
         #: the rules that may begin at each position: none at a prose word
-        self.allowed = [_allowed(tok) for tok in tokens] + [frozenset()] * _PAD
+        self.allowed = [_allowed(tokens, k) for k in range(len(tokens))] + [frozenset()] * _PAD
         #: per token, the word (``None`` for numbers and symbols), the symbol, the digits'
         #: count and value, and whether it is glued to the one before: the cheapest tests
         self.words: list[str | None] = [
@@ -2422,7 +2453,96 @@ def _first_words() -> None:
     table.update({name: (first, False) for name, first in composite.items()})
     for name, (begin, words_only) in table.items():
         FIRST[name][0] = (frozenset(begin), words_only)
+    _after_number()
     reset_first_words()
+
+
+def _after_number() -> None:
+    """Which rules may begin with a number, given its digits and the token after it: a
+    number before "weeks" is a count, not a clock time or a date (each test is written from
+    the rule's own first checks; the composite rules combine their parts')."""
+    suffix = {"st", "nd", "rd", "th"}
+    era = {"ad", "ce", "bc", "bce"}
+    meridiem = {"am", "pm", "a", "p", "ampm"}
+    relative = {"minutes", "minute", "mins", "min", "past", "after", "to", "before", "till", "of"}
+    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
+    clock_next |= meridiem | relative
+    units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
+    amounts = {".", "/", "and"} | units
+    leads = {"next", "coming", "following", "last", "past", "previous", "upcoming"}
+    listed = {"and", "or", ",", "&"}
+    rules: dict[str, Callable[[int, str], bool]] = {}
+
+    def ordinal(d: int, x: str) -> bool:
+        return d <= 2 and x in suffix
+
+    def year(d: int, x: str) -> bool:
+        return d == 4 or x in era
+
+    def duration(d: int, x: str) -> bool:
+        return x in amounts
+
+    def clock(d: int, x: str) -> bool:
+        return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem)
+
+    def loose_clock(d: int, x: str) -> bool:
+        return d <= 2 or d == 4 or clock(d, x)
+
+    def numeric_date(d: int, x: str) -> bool:
+        return d == 8 or x in ("/", "-", ".")
+
+    def day_month(d: int, x: str) -> bool:
+        return d <= 2 and (x in suffix or x == "of" or x in lx.MONTHS)
+
+    def calendar_date(d: int, x: str) -> bool:
+        return (
+            numeric_date(d, x)
+            or day_month(d, x)
+            or ordinal(d, x)
+            or (d == 4 and x == "#num")
+            or (d <= 2 and x in listed)
+        )
+
+    def weekday_phrase(d: int, x: str) -> bool:
+        return duration(d, x) or x in lx.WEEKDAY_PLURALS
+
+    def day(d: int, x: str) -> bool:
+        return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
+
+    def decade(d: int, x: str) -> bool:
+        return (d in (2, 4) and x in ("s", "'s")) or x in ("th", "st")
+
+    def coarse(d: int, x: str) -> bool:
+        return year(d, x) or ordinal(d, x) or decade(d, x)
+
+    def moment(d: int, x: str) -> bool:
+        return day(d, x) or loose_clock(d, x) or x == ","
+
+    def atom(d: int, x: str) -> bool:
+        return moment(d, x) or coarse(d, x) or duration(d, x)
+
+    def trailing(d: int, x: str) -> bool:
+        return x in leads or x in ("business", "working", "work", "weekdays") or duration(d, x)
+
+    def short(d: int, x: str) -> bool:
+        return d <= 2
+
+    rules.update(
+        ordinal=ordinal, nth_of=ordinal, day_number=short, hour=short, partial=short,
+        quantity=duration, duration=duration, shift=duration, day_shift=duration,
+        week_period=duration, year=year, month_phrase=year, year_phrase=year,
+        decade=decade, numeric_date=numeric_date, day_month=day_month,
+        calendar_date=calendar_date, weekday_phrase=weekday_phrase, day=day,
+        clock=clock, relative_clock=lambda d, x: d <= 2 and x in relative,
+        loose_clock=loose_clock, time=loose_clock, moment=moment,
+        quarter=lambda d, x: year(d, x) or ordinal(d, x),
+        nth_period=lambda d, x: ordinal(d, x) or d == 4,
+        coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
+        between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
+        stamp=lambda d, x: False,
+    )  # fmt: skip
+    AFTER_NUMBER.clear()
+    AFTER_NUMBER.update(rules)
 
 
 _first_words()
