@@ -183,11 +183,14 @@ def _may_start(toks: list[Token], i: int) -> bool:
     return True
 
 
-def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
-    for k in range(i, j - 1):
-        tok = toks[k]
-        if tok.kind == "sym" and tok.value in _SENTENCE_END:
-            after = toks[k + 1]
+def _sentence_ends(toks: list[Token]) -> list[int]:
+    """For each position, how many sentence ends come before it (a full stop after "p",
+    "Dec", "Tue" is an abbreviation; one glued to what follows is inside a word): a reading
+    from ``i`` to ``j`` crosses a sentence when the counts at ``i`` and ``j - 1`` differ."""
+    counts = [0]
+    for k, tok in enumerate(toks):
+        end = False
+        if tok.kind == "sym" and tok.value in _SENTENCE_END and k + 1 < len(toks):
             before = toks[k - 1] if k > 0 else None
             abbreviation = (
                 tok.value == "."
@@ -199,9 +202,9 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
                     or before.value in lx.WEEKDAYS
                 )
             )  # "3 p . m .", "Dec. 31", "Tue. 9am"
-            if not after.glued and not abbreviation:
-                return True
-    return False
+            end = not toks[k + 1].glued and not abbreviation
+        counts.append(counts[-1] + end)
+    return counts
 
 
 def _bare(node: n.Node) -> bool:
@@ -451,6 +454,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     anchor: interpret.Span | None = None
     size = len(toks)
     core = [_core(tok) for tok in toks]
+    ends = _sentence_ends(toks)
     last_end = -1  # token index where the previous expression ended
     #: best readings by position; a position is read with the anchor current when the loop
     #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
@@ -477,10 +481,11 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         readings = [
             (node, j)
             for node, j in readings
-            if j - i <= _MAX_SPAN and not _crosses_sentence(toks, i, j)
+            if j - i <= _MAX_SPAN and ends[max(j - 1, i)] == ends[i]
         ]
         readings.sort(key=lambda r: -r[1])
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
+        local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
@@ -489,7 +494,6 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             try:
-                local = dataclasses.replace(ctx, anchor=anchor)
                 read = interpret.resolve(node, local)
             except (interpret.Refused, ValueError, OverflowError):
                 continue

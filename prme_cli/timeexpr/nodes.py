@@ -16,6 +16,9 @@ from typing import Any, ClassVar
 SHORT_YEAR = 100_000
 
 
+_REQUIRED = object()
+
+
 class Node:
     """Base of every reading: a small immutable record.
 
@@ -32,9 +35,20 @@ class Node:
     _v: tuple[Any, ...]
     _h: int | None
 
+    #: the defaults of the fields in order (``_REQUIRED`` where there is none)
+    _tail: ClassVar[tuple[Any, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._tail = tuple(cls._defaults.get(name, _REQUIRED) for name in cls._fields)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = self._fields
-        if kwargs or len(args) != len(names):
+        if not kwargs and len(args) < len(names):  # the common short form: Date(3)
+            args = args + self._tail[len(args) :]
+            if _REQUIRED in args:
+                raise TypeError(f"{type(self).__name__} needs {names[args.index(_REQUIRED)]!r}")
+        elif kwargs or len(args) != len(names):
             if len(args) > len(names):
                 raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
             given = dict(zip(names, args, strict=False))
