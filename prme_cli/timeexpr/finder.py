@@ -455,6 +455,17 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     size = len(toks)
     core = [_core(tok) for tok in toks]
     ends = _sentence_ends(toks)
+    # the nearest token that carries time, within reach and before any prose word (an
+    # expression is made of time words, numbers and symbols): "for the data team" has none
+    reach = [False] * size
+    for k in range(size):
+        for m in range(k, min(k + _CORE_REACH, size)):
+            if core[m]:
+                reach[k] = True
+                break
+            tok = toks[m]
+            if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
+                break
     last_end = -1  # token index where the previous expression ended
     #: best readings by position; a position is read with the anchor current when the loop
     #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
@@ -467,7 +478,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
 
     def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
-        if i >= size or not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
+        if i >= size or not reach[i] or not _startable(toks[i]):
             return None
         if not _may_start(toks, i):
             return None
