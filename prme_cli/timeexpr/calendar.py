@@ -228,9 +228,9 @@ def _library_holiday(country: str, name: str, year: int) -> date | None:
         table = holidays.country_holidays(country, years=year)
     except (NotImplementedError, KeyError, ValueError):
         return None
-    days = sorted(
-        d
-        for d, label in table.items()
-        if label.split(" (estimated)")[0] == name or label.startswith(name)
+    labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+    # the day itself ("Eid al-Fitr") before days named after it ("Eid al-Fitr Holiday")
+    days = sorted(d for d, label in labels.items() if label == name) or sorted(
+        d for d, label in labels.items() if label.startswith(name)
     )
     return days[0] if days else None

@@ -162,6 +162,21 @@ def _startable(tok: Token) -> bool:
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
 
 
+def _may_start(toks: list[Token], i: int) -> bool:
+    """A cheap look at the token after a start position, for starts that read only one way:
+    a sign or an apostrophe starts a reading only glued to what follows (``-7d``, ``'74``),
+    ``on`` only ``on fridays`` (``on Monday`` is found at ``Monday``), ``to`` only ``to date``."""
+    tok = toks[i]
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if tok.kind == "sym" and tok.value in "+-'<>=":
+        return after is not None and (after.glued or tok.value in "<>=")
+    if tok.kind == "word" and tok.value == "on":
+        return after is not None and after.value in lx.WEEKDAY_PLURALS
+    if tok.kind == "word" and tok.value == "to":
+        return after is not None and after.value == "date"
+    return True
+
+
 def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
     for k in range(i, j - 1):
         tok = toks[k]
@@ -431,10 +446,20 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     size = len(toks)
     core = [_core(tok) for tok in toks]
     last_end = -1  # token index where the previous expression ended
+    #: best readings by position; a position is read with the anchor current when the loop
+    #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
+    best: dict[int, Hit | None] = {}
 
     def best_at(i: int) -> Hit | None:
+        if i not in best:
+            best[i] = read_at(i)
+        return best[i]
+
+    def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
         if i >= size or not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
+            return None
+        if not _may_start(toks, i):
             return None
         try:
             readings: list[tuple[n.Node, int]] = list(parser.expression(i))

@@ -56,22 +56,51 @@ class TooDeep(Exception):
     """Input nested deeper than any real expression ("start of start of start of …")."""
 
 
+_RULES: list[str] = []
+_NOTHING: list = []  # type: ignore[type-arg]
+#: look-ahead room after the last token: rules read a few tokens past a position without
+#: checking the length each time (every padded slot is "no token")
+_PAD = 16
+
+
+#: per rule, the words it may begin with (``None``: any) and whether only a word can begin it;
+#: one box per rule, filled in by :func:`_first_words` below the grammar, from the lexicon
+FIRST: dict[str, list[tuple[frozenset[str] | None, bool]]] = {}
+
+
 def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], list[T]]:
-    """Memoise a rule per position and bound how deep rules may nest."""
-    name = method.__name__
+    """Memoise a rule per position and bound how deep rules may nest.
+
+    This wrapper runs thousands of times per note, so it is kept lean: one integer key per
+    (rule, position), no work at positions where no rule can start, and none where the token
+    cannot begin this rule (its first words, :data:`_FIRST`)."""
+    number = len(_RULES)
+    _RULES.append(method.__name__)
+    first: list[tuple[frozenset[str] | None, bool]] = [(None, False)]
+    FIRST[method.__name__] = first
 
     @wraps(method)
     def wrapper(self: Grammar, i: int) -> list[T]:
-        key = (name, i)
+        if not self.can_start[i]:
+            return _NOTHING
+        words, words_only = first[0]
+        if words is not None:
+            word = self.words[i]
+            if word is None:
+                if words_only:
+                    return _NOTHING
+            elif word not in words and self.bare[i] not in words:
+                return _NOTHING
+        key = i * 128 + number
         memo = self.memo
-        if key in memo:
-            return memo[key]  # type: ignore[return-value]
-        if i >= self.size or not self.can_start[i]:
-            return []
+        found = memo.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
         self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.depth -= 1
+            raise TooDeep
         try:
-            if self.depth > MAX_DEPTH:
-                raise TooDeep
             found = method(self, i)
         finally:
             self.depth -= 1
@@ -112,36 +141,54 @@ class Grammar:
         self.t = tokens
         self.size = len(tokens)
         self.dayfirst = dayfirst
-        self.memo: dict[tuple[str, int], object] = {}
+        self.memo: dict[int, list] = {}  # type: ignore[type-arg]
         self.depth = 0
+        pad: list[str | None] = [None] * _PAD
         #: whether any rule can read from each position: prose words never start a reading
-        self.can_start = [_can_start(tok) for tok in tokens]
-        #: each token's word (``None`` for numbers and symbols), for the cheapest word test
-        self.words = [tok.value if tok.kind == "word" else None for tok in tokens]
+        self.can_start = [_can_start(tok) for tok in tokens] + [False] * _PAD
+        #: per token, the word (``None`` for numbers and symbols), the symbol, the digits'
+        #: count and value, and whether it is glued to the one before: the cheapest tests
+        self.words: list[str | None] = [
+            tok.value if tok.kind == "word" else None for tok in tokens
+        ] + pad
+        self.syms: list[str | None] = [
+            tok.value if tok.kind == "sym" else None for tok in tokens
+        ] + pad
+        self.digits: list[int] = [len(tok.value) if tok.kind == "num" else 0 for tok in tokens]
+        self.digits += [0] * _PAD
+        self.values: list[int] = [int(tok.value) if tok.kind == "num" else 0 for tok in tokens]
+        self.values += [0] * _PAD
+        self.glue: list[bool] = [tok.glued for tok in tokens] + [False] * _PAD
+        #: words without a possessive ("valentine's" -> "valentine"), for first-word tests
+        self.bare: list[str | None] = [
+            w.removesuffix("'s").removesuffix("'") if w is not None else None for w in self.words
+        ]
 
     # ------------------------------------------------------------------ token tests
 
     def w(self, i: int, *words: str) -> bool:
-        return i < self.size and self.words[i] in words
+        return self.words[i] in words
 
     def wv(self, i: int) -> str | None:
-        return self.words[i] if i < self.size else None
+        return self.words[i]
 
     def sym(self, i: int, *chars: str, glued: bool | None = None) -> bool:
-        if i >= self.size or self.t[i].kind != "sym" or self.t[i].value not in chars:
+        char = self.syms[i]
+        if char is None or char not in chars:
             return False
-        return glued is None or self.t[i].glued == glued
+        return glued is None or self.glue[i] == glued
 
     def glued(self, i: int) -> bool:
-        return i < self.size and self.t[i].glued
+        return self.glue[i]
 
     def num(self, i: int, digits: tuple[int, ...] = (1, 2, 3, 4)) -> int | None:
-        if i < self.size and self.t[i].kind == "num" and len(self.t[i].value) in digits:
-            return int(self.t[i].value)
+        count = self.digits[i]
+        if count and count in digits:
+            return self.values[i]
         return None
 
     def opt(self, i: int, *words: str) -> int:
-        return i + 1 if self.w(i, *words) else i
+        return i + 1 if self.words[i] in words else i
 
     def seq(self, i: int, *words: str) -> int | None:
         """Match words in order (a hyphen between them is allowed); the index after, or None."""
@@ -861,13 +908,20 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
-        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
-        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
+        # in 3 days on Friday, in two weeks on friday: that weekday of that week; two months
+        # from today on Tuesday: the first Tuesday on or after that day (a shift in months or
+        # years lands on any weekday, and the weekday then says which day after it is meant)
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
-                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
-                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                coarse = isinstance(shifted, n.Shift) and shifted.dur.finest() in (
+                    "month",
+                    "quarter",
+                    "year",
+                    "decade",
+                    "century",
+                )
+                inner = n.Weekday(wd, "on_or_after") if coarse else n.Weekday(wd)
                 out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
@@ -2224,6 +2278,89 @@ _OPEN_WORDS = _index(
         (("not", "after"), "until"),
     )
 )
+
+
+def _first_words() -> None:
+    """What each rule can begin with: a word from its set (or, unless ``words_only``, any
+    number or symbol). Written from each rule's first test; the composite rules (``moment``,
+    ``day``, ``between``, ``approx`` …) begin with whatever their parts begin with, so they
+    carry no set. A test checks that the table drops no reading the full grammar finds."""
+    numbers = set(lx.NUMBERS) | set(lx.TENS)
+    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
+    relations = set(lx.RELATIONS)
+    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the"}
+    counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
+    clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
+    parts = set(lx.PARTS) | set(lx.PART_ALIASES)
+
+    def words(text: str) -> set[str]:
+        return set(text.split())
+
+    table: dict[str, tuple[set[str], bool]] = {
+        "word_number": (numbers, True),
+        "year_words": (numbers, True),
+        "minute_words": (numbers | words("oh o"), True),
+        "ordinal": (ordinals, False),
+        "day_number": (ordinals | numbers, False),
+        "year": (numbers, False),
+        "number": (counts, False),
+        "quantity": (counts | words("quarter threequarters"), False),
+        "duration": (counts | words("quarter threequarters"), False),
+        "meridiem": (words("am pm a p ampm"), True),
+        "hour": (numbers, False),
+        "relative_clock": (numbers | words("a half quarter"), False),
+        "clock": (clock, False),
+        "loose_clock": (clock, False),
+        "time": (
+            clock
+            | words("at around about circa approximately roughly from between for later after")
+            | set(_OPEN_WORDS),
+            False,
+        ),
+        "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
+        "holiday": (holidays, True),
+        "containing": (holidays | words("week weekend"), True),
+        "season": ({"the"} | relations | set(lx.SEASONS), True),
+        "now": (words("right just now") | set(_NOW_WORDS), True),
+        "vague": (set(_VAGUE_WORDS), True),
+        "every": (
+            words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
+            | set(lx.WEEKDAY_PLURALS),
+            True,
+        ),
+        "rest": (
+            words("the for rest remainder balance all whole entire earlier later year ytd")
+            | words("month mtd week quarter qtd to"),
+            True,
+        ),
+        "edge": (
+            words("the very beginning start middle end close early mid late") | set(lx.ANCHORS),
+            True,
+        ),
+        "part": (
+            words("in during at for around over the early late mid later tonight tonite")
+            | words("tonigh this that same last overnight")
+            | parts,
+            True,
+        ),
+        "meal": (words("at around during for over after before") | lx.EVENT_PARTS, True),
+        "anchor_day": (words("the next following day previous preceding same that"), True),
+        "next_part_day": (words("the next following previous"), True),
+        "period": ({"the", "weekend"} | relations, True),
+        "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
+        "year_phrase": (words("the year cy fy") | numbers, False),
+        "nth_of": ({"the"} | ordinals, False),
+        "nth_period": (words("the week wk") | ordinals | numbers, False),
+        "numeric_date": (set(lx.MONTHS), False),
+        "month_day": (set(lx.MONTHS), True),
+        "day_month": ({"the"} | ordinals | numbers, False),
+        "stamp": (set(), False),
+    }
+    for name, (firsts, words_only) in table.items():
+        FIRST[name][0] = (frozenset(firsts), words_only)
+
+
+_first_words()
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
