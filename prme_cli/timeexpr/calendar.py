@@ -16,6 +16,8 @@ from functools import lru_cache
 from dateutil.relativedelta import relativedelta
 
 GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
+#: the units a length may be written in, finest first (a decade is a unit, not a grain)
+UNIT_ORDER = (*GRAIN_ORDER, "decade", "century")
 SUB_DAY = {
     "second": timedelta(seconds=1),
     "minute": timedelta(minutes=1),

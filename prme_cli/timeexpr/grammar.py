@@ -334,6 +334,8 @@ class Grammar:
         word = self.wv(i)
         if word is None:
             return None
+        if word.endswith(("'s", "'")) and len(word) > 3:  # "a fortnight's time", "two weeks'"
+            word = word.removesuffix("'s").removesuffix("'")
         if word in lx.LETTER_UNITS and len(word) == 1:
             if not (glued and self.glued(i)):
                 return None
@@ -859,11 +861,14 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
-        # in 3 days on Friday, two months from today on Tuesday: that weekday of that week
+        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
+        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
-                out.append((n.InPeriod(n.Weekday(wd), shifted), m + 1))
+                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
+                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
                 out.append((n.InPeriod(n.Weekday(wd), shifted), j))
@@ -908,6 +913,20 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        # a weekday in brackets after the date: May/22(Tue), 3 March (Tuesday)
+        for node, j in list(out):
+            if self.sym(j, "(") and (wd := self.weekday_at(j + 1)) is not None:
+                e = j + 3 if self.sym(j + 2, ".") and self.sym(j + 3, ")") else j + 2
+                if self.sym(e, ")"):
+                    out.append((n.Checked(node, wd), e + 1))
+        # 18 and 19 June, the 3rd or 4th of May: a day that borrows the month of the next one
+        borrowed: set[int] = set()
+        for listed, j in self.day_number(self.opt(i, "the")):
+            if self.w(j, "and", "or") or self.sym(j, ",", "&"):
+                for other, _ in self.day_month(j + 1):
+                    if isinstance(other, n.Date) and other.month is not None and listed < other.day:
+                        out.append((n.Date(listed, other.month, other.year), j))
+                        borrowed.add(j)
         # the 17 (a day of the month after "the"), 2016 10 16 (spaced numbers, year first)
         d = self.num(i + 1, (1, 2)) if self.w(i, "the") else None
         more = self.sym(i + 2, ":", ".", "/", "-", glued=True) or bool(self.meridiem(i + 2))
@@ -941,6 +960,12 @@ class Grammar:
             for node, j in self.numeric_date(i + 1) + self.month_day(i + 1):
                 if isinstance(node, n.Date) and node.year is None:
                     out.append((n.Date(node.day, node.month, None, relation), j))
+        if borrowed:  # "the 3rd or 4th of May": the 3rd of May, not the most recent 3rd
+            out = [
+                (node, j)
+                for node, j in out
+                if not (j in borrowed and isinstance(node, n.Date) and node.month is None)
+            ]
         return out
 
     def _numeric_parts(self, i: int) -> tuple[list[tuple[int, str]], int]:
@@ -1241,6 +1266,8 @@ class Grammar:
                 k = self.comma(k)
                 k = self.opt(k, "at", "on", "by")
                 k = k + 1 if self.sym(k, "@") else k
+                if day is not None and what is None and self.sym(k, "-") and k == j:
+                    k += 1  # May/22(Tue)-11:30 AM: a dash before the clock time
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
             if day is None:
@@ -1696,6 +1723,9 @@ class Grammar:
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
                     out.append((n.Shift(dur, 1), j))
+                    possessive = (self.wv(j - 1) or "").endswith(("'", "'s"))
+                    if possessive and self.w(j, "time"):  # in a fortnight's time
+                        out.append((n.Shift(dur, 1), j + 1))
         # compact: -7d, +2w, now-3d, today+2d, -fri
         k = i
         origin: n.Node | None = None
@@ -1759,6 +1789,9 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
+                if self.w(j - 1, "decade", "decades") and len(dur.units) == 1:
+                    # "the next two decades": whole decades, like quarters
+                    dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
                 out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
@@ -1840,6 +1873,14 @@ class Grammar:
                 for b, e in self.atom(m) + self.partial(m):
                     if self._one_day_clock_range(a, b, m):
                         continue
+                    if (
+                        not isinstance(a, n.Moment)
+                        and isinstance(b, n.Moment)
+                        and b.day is None
+                        and b.part is None
+                        and self.sym(j, "-")
+                    ):
+                        continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
@@ -1913,24 +1954,25 @@ class Grammar:
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         for dur, j in self.duration(i + 2) if comparing else ():
+            # measured from the start of the anchor: "less than 3 days after tomorrow" is the
+            # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
+            # after today's start on; "ago" and "from now" count from now (from today for days)
             sign = -1 if self.w(j, "before", "ago") else 1 if self.w(j, "after", "from") else 0
             bases: R = self.atom(j + 1) if sign else []
             if self.w(j, "ago") or (self.w(j, "from") and self.w(j + 1, "now")):
-                bases = [
-                    (
-                        n.RelDay(0) if self.w(j, "ago") else n.Now(),
-                        j + (1 if self.w(j, "ago") else 2),
-                    )
-                ]
+                now_base: n.Node = n.RelDay(0) if not _sub_day(dur) else n.Now()
+                bases = [(now_base, j + (1 if self.w(j, "ago") else 2))]
             for base, e in bases:
                 moved = n.Shift(dur, sign, base)
                 if self.w(i, "more"):
-                    out.append((n.Open("before" if sign < 0 else "after", moved), e))
+                    out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
-                    out.append((n.Between(base, moved) if sign > 0 else n.Between(moved, base), e))
+                    out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
         for base, j in self.atom(i):
-            if self.w(j, "or", "and") and self.w(
-                j + 1, "later", "after", "greater", "beyond", "onwards"
+            if (
+                self.w(j, "or", "and")
+                and self.w(j + 1, "later", "after", "greater", "beyond", "onwards")
+                and not (self.w(j + 1, "after") and self.atom(j + 2))  # "… and after 6pm"
             ):
                 out.append((n.Open("since", base), j + 2))
             if self.w(j, "or", "and") and self.w(j + 1, "earlier", "before"):
@@ -1970,8 +2012,10 @@ class Grammar:
         ):
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
         if k != i:
+            # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
+            inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
-                out.append((n.Approx(base), e))
+                out.append((n.Approx(base, not inside), e))
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))

@@ -616,6 +616,8 @@ CORE_WORDS = (
         "currently",
         "moment",
         "present",
+        "time",
+        "date",
         "couple",
         "few",
         "several",

@@ -86,9 +86,9 @@ class Dur(Node):
         return Dur(tuple(merged.items()), self.approx or other.approx)
 
     def finest(self) -> str:
-        from prme_cli.timeexpr.calendar import GRAIN_ORDER
+        from prme_cli.timeexpr.calendar import UNIT_ORDER
 
-        return min((g for g, _ in self.units), key=GRAIN_ORDER.index)
+        return min((g for g, _ in self.units), key=UNIT_ORDER.index)
 
 
 class Clock(Node):
@@ -146,7 +146,7 @@ class Weekday(Node):
     __slots__ = _fields
     _defaults: ClassVar[dict[str, Any]] = {"relation": "", "count": 0}
     weekday: int
-    relation: str  # "", last, this, next, coming, after_next
+    relation: str  # "", last, this, next, coming, after_next, on_or_after (inside a day)
     count: int  # "3 fridays from now" 3, "2 thursdays ago" -2
 
 
@@ -390,9 +390,14 @@ class Open(Node):
 
 
 class Approx(Node):
-    _fields = ("base",)
+    """A vague expression: ``around 3pm`` is widened; ``sometime next week`` is inside its
+    window (``widen`` false), and only marked approximate."""
+
+    _fields = ("base", "widen")
     __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"widen": True}
     base: Node
+    widen: bool
 
 
 class Vague(Node):

@@ -273,6 +273,10 @@ def sentence_mentions(
         reason = ""
         if _GLUED_MODIFIER.match(sentence[b : b + 2]):
             reason = "a modifier glued to a word ('20th-century'), not a date"
+        elif phrase.strip().casefold() == "now":
+            # "I painted it last year, now I'm bored of it": the writer's present, which
+            # dates a state told in the present, never a deed (those need "just now" & co.)
+            reason = "'now' is the writer's present, not when something happened"
         elif _BEFORE_NOW_ONLY.fullmatch(phrase.strip()):
             reason = "says only that it was before the note, not when"
         elif _DAY_IN_GENERAL.fullmatch(phrase.strip()):
