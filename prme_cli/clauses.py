@@ -1,0 +1,605 @@
+"""A small clause grammar for English sentences: where each clause is, and what it attaches to.
+
+Events are told clause by clause, and a time expression dates the event of *its* clause — or,
+when it stands in a verbless piece of its own ("Yesterday, …", "last weekend – we …", "…,
+last Sunday."), the clause that piece modifies. Cutting sentences at punctuation alone gets
+both wrong: "a scarf I made last week" has no comma, yet "last week" dates the making, not
+what the sentence's main verb says; "Yesterday, I went" has a comma, yet "Yesterday" dates
+the going. No parser with a model installs offline from the package index (spaCy and stanza
+download their models at run time), so this module is a written grammar, kept small:
+
+::
+
+    sentence    := piece (boundary piece)*
+    boundary    := ";" | ":" | dash | "(" … ")"              -- always a cut
+                 | "," [coordinator]                        -- a cut, see *verbless* below
+                 | coordinator  (subject finite | finite)    -- "and we went", "and bought"
+                 | subordinator (subject finite | -ing)      -- "because she", "after finishing"
+                 | relative                                  -- "who", "which", "whom", "where",
+                                                             -- "that" after a noun
+                 | noun ^ subject finite                     -- a reduced relative: "the scarf
+                                                             -- ^I made"
+    verbless    := a piece with no finite verb: the first one of a sentence modifies the
+                   clause after it ("Yesterday, I …"), one followed by a clause that opens
+                   with its subject modifies that clause ("…, and on Sunday, we …"), any
+                   other joins the clause before it ("I went to the fair, yesterday",
+                   "bread, milk and eggs")
+
+A *finite* verb is an auxiliary or modal ("was", "had", "will", "'ve"), a simple-past form
+("went", "baked") not after a determiner, or a verb form right after a subject ("I walk", "she
+runs"); a sentence that opens with a simple-past form has the writer as its elided subject
+("Got back from Lisbon"). A coordinator never starts a clause before the current clause has
+its own finite verb, so "my friends and I went" is one subject, not two clauses.
+
+Word classes come from the one word normaliser (:mod:`prme_cli.words`: is this a simple-past
+form, can this word be a verb) and from the closed classes of English below (pronouns,
+auxiliaries, conjunctions, relative words), which are grammar, not vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Tokens: words (apostrophes and hyphens inside), numbers, and the punctuation that can cut.
+_TOKEN = re.compile(
+    r"(?P<word>[A-Za-z0-9][A-Za-z0-9'\u2019&+#./-]*[A-Za-z0-9]|[A-Za-z0-9])"
+    r"|(?P<dash>\s[-\u2013\u2014]{1,2}\s|[\u2013\u2014]{1,2})"
+    r"|(?P<punct>[,;:()!?])"
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a word-list literal (kept as prose so the list stays readable)."""
+    return frozenset(text.split())
+
+
+SUBJECT_PRONOUNS = frozenset(["i", "we", "you", "he", "she", "they", "it"])
+_SUBJECT_FORMS = frozenset(
+    ["i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "we'll", "you're", "you've"]
+    + ["he's", "she's", "they're", "they've", "it's", "there's", "that's", "he'd", "she'd"]
+    + ["they'd", "they'll", "he'll", "she'll", "it'll", "let's"]
+)
+AUXILIARIES = _words(
+    "am is are was were be been being have has had do does did will would shall should "
+    "can could may might must 'm 're 've 'd 'll don't doesn't didn't won't wouldn't can't "
+    "couldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't gonna wanna"
+)
+COORDINATORS = frozenset(["and", "but", "or", "so", "yet", "then", "plus"])
+SUBORDINATORS = _words(
+    "after before because since while when whenever although though if unless until till "
+    "once whereas as whether"
+)
+RELATIVES = frozenset(["who", "whom", "whose", "which", "where"])
+DETERMINERS = _words(
+    "the a an my our your his her their its this that these those some any every each "
+    "no another one two three several many few"
+)
+#: Verbs after which "that" opens what is said or known, not a relative clause.
+_SAYING = _words(
+    "say said says tell told think thought know knew realise realised realize realized "
+    "hope hoped feel felt believe believed mean meant guess guessed notice noticed "
+    "learn learned learnt hear heard read find found decide decided agree agreed "
+    "mention mentioned remember remembered forget forgot promise promised wish wished "
+    "is was are were sure glad happy"
+)
+_ADVERBS = _words(
+    "just finally also already actually then really still even only first once recently "
+    "never always often usually sometimes ever again soon later now today yesterday "
+    "tonight eventually officially initially originally successfully definitely probably "
+    "maybe perhaps quickly nearly almost not n't"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    start: int
+    end: int
+    text: str
+    low: str
+    kind: str  # word | dash | punct
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a sentence: ``start``/``end`` are offsets in the sentence.
+
+    ``kind`` is ``main``, ``coordinate``, ``subordinate``, ``relative``, ``complement``,
+    ``aside`` (after a colon, a dash or in brackets) or ``adverbial`` (a verbless piece: a
+    time, a place, a greeting). ``link`` is the word that opens it ("and", "who", "because",
+    ""). ``attaches`` is the index of the clause a verbless adverbial modifies (its own index
+    otherwise). ``antecedent`` is the span of the noun a relative clause is about.
+    ``verb`` is the span of its first finite verb, if any."""
+
+    start: int
+    end: int
+    kind: str
+    link: str = ""
+    attaches: int = 0
+    antecedent: tuple[int, int] | None = None
+    verb: tuple[int, int] | None = None
+
+
+_QUOTED = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
+
+
+def tokens(sentence: str) -> list[Token]:
+    """Words and cutting punctuation; punctuation inside a quotation ("'Sapiens: A Brief
+    History'") is part of a title, not a boundary, and is dropped."""
+    quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+    out = []
+    for m in _TOKEN.finditer(sentence):
+        kind = m.lastgroup or "word"
+        text = m.group(0)
+        start, end = m.start(), m.end()
+        if kind != "word" and any(a < start < b for a, b in quoted):
+            continue
+        if kind == "dash":
+            stripped = text.strip()
+            start += text.index(stripped)
+            end = start + len(stripped)
+            text = stripped
+        elif kind == "word":
+            while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
+                text, end = text[:-1], end - 1
+        out.append(Token(start, end, text, text.lower().replace("\u2019", "'"), kind))
+    return out
+
+
+# --------------------------------------------------------------------------- word classes
+
+
+def _is_subject(toks: list[Token], i: int) -> bool:
+    """A subject pronoun, a contracted subject, or a capitalised name not opening the
+    sentence."""
+    tok = toks[i]
+    if tok.kind != "word":
+        return False
+    if tok.low in SUBJECT_PRONOUNS or tok.low in _SUBJECT_FORMS or tok.low == "there":
+        return True
+    return i > 0 and _is_name(tok)
+
+
+def _is_name(tok: Token) -> bool:
+    return tok.kind == "word" and tok.text[:1].isupper() and tok.text[1:2].islower()
+
+
+def _common_word(low: str) -> bool:
+    """A word of the dictionary ("last", "today"): capitalised at a sentence's start it is
+    no name."""
+    from prme_cli import words
+
+    return bool(words.lemmas(low))
+
+
+def _can_be_verb(low: str) -> bool:
+    from prme_cli import words
+
+    return bool(words.lemmas(low).get("VERB"))
+
+
+def _can_be_noun(low: str) -> bool:
+    from prme_cli import words
+
+    return bool(words.lemmas(low).get("NOUN"))
+
+
+def _is_past(low: str) -> bool:
+    from prme_cli import words
+
+    return words.is_simple_past(low)
+
+
+def is_finite(toks: list[Token], i: int) -> bool:
+    """Is ``toks[i]`` a finite verb (or the auxiliary that makes one) in this context?"""
+    tok = toks[i]
+    if tok.kind != "word" or tok.low in DETERMINERS or not tok.low[:1].isalpha():
+        return False
+    low = tok.low
+    if low in _SUBJECT_FORMS:
+        return True  # "I'm", "we've": subject and auxiliary in one
+    if i > 0 and tok.text[:1].isupper() and not tok.text.isupper():
+        return False  # a capitalised word inside a sentence names something ("Time Management")
+    previous = _previous_word(toks, i)
+    if low in AUXILIARIES:
+        # "the will", "a can" are nouns; "that can" opens a relative clause, which is a clause
+        return previous is None or previous.low not in DETERMINERS - {"that", "this"}
+    if previous is not None and previous.low in ("that", "which", "who"):
+        # "that incorporates", "who called": a relative pronoun before a verb-only form
+        return _is_past(low) or _can_be_verb(low) and not _can_be_noun(low)
+    if previous is not None and previous.low in DETERMINERS:
+        return False  # "the painted fence", "a set table"
+    if _is_past(low):
+        # a past participle after "to be"/"to have" is part of the verb group already counted
+        return True
+    if previous is not None and (
+        previous.low in SUBJECT_PRONOUNS
+        or _is_name(previous)
+        and (previous.start > 0 or not _common_word(previous.low))
+    ):
+        return _can_be_verb(low) and not low.endswith("ing")
+    return False
+
+
+def _previous_word(toks: list[Token], i: int) -> Token | None:
+    j = i - 1
+    while j >= 0 and toks[j].kind == "word" and toks[j].low in _ADVERBS:
+        j -= 1  # "I just went": the subject is before the adverb
+    if j >= 0 and toks[j].kind == "word":
+        return toks[j]
+    return None
+
+
+def _finite_ahead(toks: list[Token], i: int, reach: int = 4) -> bool:
+    """A subject and a finite verb (or a finite verb alone) within ``reach`` words from
+    ``i``, before any punctuation."""
+    for j in range(i, min(len(toks), i + reach)):
+        if toks[j].kind != "word":
+            return False
+        if is_finite(toks, j) or toks[j].low in _SUBJECT_FORMS:
+            return True
+    return False
+
+
+def _opens_clause(toks: list[Token], i: int) -> bool:
+    """Does a subject + finite verb (or a finite verb of an elided subject) start at
+    ``i``?"""
+    if i >= len(toks) or toks[i].kind != "word":
+        return False
+    if toks[i].low in _SUBJECT_FORMS:
+        return True
+    if _is_subject(toks, i) or (toks[i].low in DETERMINERS and toks[i].low != "that"):
+        return _finite_ahead(toks, i + 1, 5)
+    return is_finite(toks, i)
+
+
+# --------------------------------------------------------------------------- the grammar
+
+
+@dataclass(slots=True)
+class _Piece:
+    first: int  # token index where it starts
+    kind: str
+    link: str = ""
+    antecedent: tuple[int, int] | None = None
+    after_punct: bool = False
+
+
+def _cuts(toks: list[Token]) -> list[_Piece]:
+    """Where clauses begin (token indexes), by the boundary rules of the module docstring."""
+    pieces = [_Piece(0, "main")]
+    has_verb = False
+    depth = 0
+    i = 0
+    n = len(toks)
+    while i < n:
+        tok = toks[i]
+        if tok.kind in ("dash", "punct"):
+            value = tok.text
+            if value == "(":
+                depth += 1
+                pieces.append(_Piece(i + 1, "aside", "(", after_punct=True))
+                has_verb = False
+            elif value == ")":
+                depth = max(0, depth - 1)
+                pieces.append(_Piece(i + 1, "main", ")", after_punct=True))
+                has_verb = False
+            elif value in (";", ":") or tok.kind == "dash":
+                pieces.append(
+                    _Piece(
+                        i + 1, "aside" if value != ";" else "coordinate", value, after_punct=True
+                    )
+                )
+                has_verb = False
+            elif value == ",":
+                nxt = toks[i + 1] if i + 1 < n else None
+                if nxt is not None and nxt.kind == "word" and nxt.low in RELATIVES:
+                    pieces.append(_relative(toks, i + 1))
+                    i += 2
+                    has_verb = False
+                    continue
+                link = nxt.low if nxt is not None and nxt.low in COORDINATORS else ""
+                kind = "coordinate" if link else "main"
+                if nxt is not None and nxt.low in SUBORDINATORS:
+                    kind, link = "subordinate", nxt.low
+                pieces.append(_Piece(i + 1, kind, link, after_punct=True))
+                has_verb = False
+            i += 1
+            continue
+        low = tok.low
+        if (
+            low in COORDINATORS
+            and i > 0
+            and toks[i - 1].kind == "word"
+            and (has_verb or _only_adverbs(toks, pieces[-1].first, i))
+            and not (_is_past(toks[i - 1].low) and i + 1 < n and _is_past(toks[i + 1].low))
+            and (
+                _opens_clause(toks, i + 1)
+                or (i + 1 < n and toks[i + 1].low == "then" and _opens_clause(toks, i + 2))
+            )
+        ):
+            # "…, today and I'm in the mood" cuts; "my friends and I went" and "polished and
+            # conditioned" do not
+            pieces.append(_Piece(i, "coordinate", low))
+            has_verb = False
+            i += 1
+            continue
+        if low in SUBORDINATORS and (i == 0 or toks[i - 1].kind == "word"):
+            nxt = toks[i + 1] if i + 1 < n else None
+            if nxt is not None and (
+                _opens_clause(toks, i + 1)
+                or (nxt.low.endswith("ing") and _can_be_verb(nxt.low) and low != "as")
+            ):
+                if i == 0:
+                    pieces[0] = _Piece(0, "subordinate", low)
+                else:
+                    pieces.append(_Piece(i, "subordinate", low))
+                has_verb = False
+                i += 1
+                continue
+        if low in RELATIVES and i > 0 and toks[i - 1].kind == "word":
+            resume = None if has_verb else _resume_point(toks, i + 1)
+            if has_verb or resume is not None:
+                pieces.append(_relative(toks, i))
+                if resume is not None:
+                    pieces.append(_Piece(resume, "main", "resume"))
+                    i = resume
+                else:
+                    i += 1
+                has_verb = False
+                continue
+        if low == "that" and i > 0 and toks[i - 1].kind == "word":
+            previous = toks[i - 1]
+            if (
+                previous.low in _SAYING
+                or previous.low in _OBJECT_PRONOUNS
+                or _is_past(previous.low)
+                and previous.low not in _NOUNISH
+            ):
+                if _opens_clause(toks, i + 1):
+                    pieces.append(_Piece(i, "complement", "that"))
+                    has_verb = False
+                    i += 1
+                    continue
+            elif _opens_clause(toks, i + 1) or is_finite(toks, i + 1):
+                resume = None if has_verb else _resume_point(toks, i + 1)
+                if has_verb or resume is not None:
+                    pieces.append(_relative(toks, i))
+                    if resume is not None:
+                        pieces.append(_Piece(resume, "main", "resume"))
+                        i = resume
+                    else:
+                        i += 1
+                    has_verb = False
+                    continue
+        if (
+            i > 0
+            and toks[i - 1].kind == "word"
+            and tok.low in SUBJECT_PRONOUNS - {"it"}
+            and i + 1 < n
+            and is_finite(toks, i + 1)
+            and _is_noun_end(toks, i - 1)
+        ):
+            # a reduced relative: "the scarf I made", "the guy we met"; inside a subject
+            # ("the scarf I made last week broke") only when the main verb follows it
+            resume = None if has_verb else _resume_point(toks, i)
+            if has_verb or resume is not None:
+                antecedent = (toks[i - 1].start, toks[i - 1].end)
+                pieces.append(_Piece(i, "relative", "", antecedent=antecedent))
+                if resume is not None:
+                    pieces.append(_Piece(resume, "main", "resume"))
+                    i = resume
+                else:
+                    i += 1
+                has_verb = False
+                continue
+        if is_finite(toks, i) or (not has_verb and i == pieces[-1].first and _is_past(low)):
+            has_verb = True
+        i += 1
+    return pieces
+
+
+_OBJECT_PRONOUNS = frozenset(["me", "him", "her", "us", "them", "you"])
+#: Past forms that are usually nouns or adjectives before "that" ("the one that", "so
+#: tired that").
+_NOUNISH = frozenset(["tired", "excited", "surprised", "worried", "pleased", "interested"])
+
+
+def _is_noun_end(toks: list[Token], i: int) -> bool:
+    """Can ``toks[i]`` end a noun phrase (so that a pronoun after it opens a reduced
+    relative clause)? Not a verb form, a preposition or a function word."""
+    tok = toks[i]
+    low = tok.low
+    if low in AUXILIARIES or low in _ADVERBS or low in SUBORDINATORS or low in COORDINATORS:
+        return False
+    if low in _FUNCTION or low in SUBJECT_PRONOUNS or low in _SUBJECT_FORMS:
+        return False
+    if _is_past(low) or low in _SAYING or is_finite(toks, i):
+        return False
+    from prme_cli import words
+
+    found = words.lemmas(low)
+    return "NOUN" in found or "PROPN" in found or _is_name(tok)
+
+
+_FUNCTION = _words(
+    "to of in on at by for from with about into onto over under up down out off through "
+    "across after before during since until around like than as via per the a an my our "
+    "your his her their its this these those me him them us some any every each no"
+)
+
+
+def _only_adverbs(toks: list[Token], first: int, i: int) -> bool:
+    """Is the piece from ``first`` to ``i`` made only of adverbs ("today", "then")?"""
+    words_ = [t for t in toks[first:i] if t.kind == "word"]
+    return bool(words_) and all(t.low in _ADVERBS for t in words_)
+
+
+def _resume_point(toks: list[Token], i: int) -> int | None:
+    """Where the main clause resumes after a relative clause inside its subject ("The desk
+    that I ordered ^arrived today"): the first finite verb after the relative clause's own
+    verb group, before any punctuation; None when there is none (then it is no relative
+    clause inside a subject)."""
+    own = None
+    for k in range(i, len(toks)):
+        tok = toks[k]
+        if tok.kind != "word":
+            return None
+        if not is_finite(toks, k):
+            continue
+        if own is None:
+            own = k
+            continue
+        previous = toks[k - 1]
+        if (
+            previous.low in AUXILIARIES
+            or previous.low in _SUBJECT_FORMS
+            or k == own + 1
+            and (toks[own].low in AUXILIARIES)
+        ):
+            continue  # the same verb group: "that I had ordered"
+        return k
+    return None
+
+
+def _relative(toks: list[Token], i: int) -> _Piece:
+    """A relative clause opening at ``toks[i]``; its antecedent is the noun before it."""
+    j = i - 1
+    while j >= 0 and toks[j].kind != "word":
+        j -= 1
+    antecedent = (toks[j].start, toks[j].end) if j >= 0 else None
+    return _Piece(i, "relative", toks[i].low, antecedent=antecedent)
+
+
+def split(sentence: str) -> list[Clause]:
+    """The clauses of ``sentence``, left to right (offsets in the sentence)."""
+    toks = tokens(sentence)
+    if not toks:
+        return [Clause(0, len(sentence), "main")] if sentence.strip() else []
+    pieces = _cuts(toks)
+    spans: list[tuple[_Piece, int, int]] = []
+    for n, piece in enumerate(pieces):
+        last = pieces[n + 1].first if n + 1 < len(pieces) else len(toks)
+        words_in = [t for t in toks[piece.first : last] if t.kind == "word"]
+        if not words_in:
+            continue
+        spans.append((piece, words_in[0].start, words_in[-1].end))
+    verbs: list[tuple[int, int] | None] = []
+    for piece, a, b in spans:
+        verb = None
+        for k, t in enumerate(toks):
+            if (
+                a <= t.start < b
+                and t.kind == "word"
+                and (is_finite(toks, k) or (t.start == a and _is_past(t.low)))
+            ):
+                verb = (t.start, t.end)
+                break
+        verbs.append(verb)
+    return _attach(toks, spans, verbs)
+
+
+_TIME_NOUNS = _words(
+    "time times day days date week weekend month year moment night morning evening afternoon"
+)
+_BE = frozenset(["is", "was", "were", "are", "'s", "been", "be"])
+
+
+def _attach(toks: list[Token], spans, verbs) -> list[Clause]:
+    """Turn pieces into clauses: verbless pieces become adverbials of the clause they modify,
+    or join the clause before them (see the module docstring)."""
+    merged: list[list] = []  # [piece, start, end, verb, fronting]
+    for k, (piece, a, b) in enumerate(spans):
+        verb = verbs[k]
+        if verb is not None or piece.kind in ("relative", "subordinate", "complement"):
+            merged.append([piece, a, b, verb, False])
+            continue
+        fronting = (
+            not merged or piece.link in COORDINATORS or piece.kind == "aside" or merged[-1][4]
+        ) and _clause_follows(spans, verbs, k)
+        if fronting or not merged:
+            merged.append([piece, a, b, None, fronting])
+        else:
+            merged[-1][2] = b  # "I went to the fair, yesterday", "bread, milk and eggs"
+    out: list[Clause] = []
+    for k, (piece, a, b, verb, fronting) in enumerate(merged):
+        kind = piece.kind
+        attaches = k
+        resumed = next(
+            (j for j in range(k + 1, len(merged)) if merged[j][0].link == "resume"), None
+        )
+        if (
+            verb is None
+            and resumed is not None
+            and all(merged[j][0].kind == "relative" for j in range(k + 1, resumed))
+        ):
+            kind, attaches = "subject", resumed  # "The desk | that I ordered | arrived today"
+        elif verb is None and len(merged) > 1 and kind != "relative":
+            kind = "adverbial"
+            attaches = _target(merged, k, fronting)
+        elif piece.link == "resume" and _copular_time(toks, merged, k):
+            attaches = k - 1  # "The last time I did it | was two weeks ago"
+        out.append(Clause(a, b, kind, piece.link, attaches, piece.antecedent, verb))
+    return out
+
+
+def _clause_follows(spans, verbs, k: int) -> bool:
+    """Is there a clause with its own verb after the verbless piece ``k`` (with only other
+    verbless pieces between)?"""
+    for j in range(k + 1, len(spans)):
+        if verbs[j] is not None:
+            return spans[j][0].kind in ("main", "coordinate", "aside", "subordinate")
+    return False
+
+
+def _target(merged, k: int, fronting: bool) -> int:
+    """The clause a verbless piece modifies: the next main clause when it fronts one, else
+    the nearest clause before it with a verb."""
+    if fronting:
+        for j in range(k + 1, len(merged)):
+            if merged[j][3] is not None and merged[j][0].kind in ("main", "coordinate", "aside"):
+                return j
+        for j in range(k + 1, len(merged)):
+            if merged[j][3] is not None:
+                return j
+    for j in range(k - 1, -1, -1):
+        if merged[j][3] is not None:
+            return j
+    return k
+
+
+def _copular_time(toks: list[Token], merged, k: int) -> bool:
+    """A resumed main clause that only says when its subject was ("The last time I did it
+    was two weeks ago", "the day we met was a Monday"): the subject's head is a time noun
+    and the clause is a form of "be" with no verb after it. Its time dates the relative
+    clause's event."""
+    if k < 2 or merged[k - 1][0].kind != "relative":
+        return False
+    subject = [
+        t for t in toks if merged[k - 2][1] <= t.start < merged[k - 2][2] and t.kind == "word"
+    ]
+    if not subject or subject[-1].low not in _TIME_NOUNS:
+        return False
+    inside = [t for t in toks if merged[k][1] <= t.start < merged[k][2] and t.kind == "word"]
+    return (
+        bool(inside)
+        and inside[0].low in _BE
+        and not (len(inside) > 1 and (_is_past(inside[1].low) or inside[1].low.endswith("ing")))
+    )
+
+
+def clause_at(clauses: list[Clause], offset: int) -> int | None:
+    """The index of the clause holding ``offset``, or None (between clauses)."""
+    for n, c in enumerate(clauses):
+        if c.start <= offset < c.end:
+            return n
+    return None
+
+
+def event_clause(clauses: list[Clause], offset: int) -> int | None:
+    """The clause whose event a word at ``offset`` (a time expression) modifies: its own
+    clause, or for a verbless piece the clause it attaches to."""
+    n = clause_at(clauses, offset)
+    if n is None:
+        return None
+    return clauses[n].attaches
