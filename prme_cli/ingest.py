@@ -54,6 +54,7 @@ from .store import (
     format_instant,
     wall_seconds,
 )
+from .textevents import Discourse
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
 #: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
@@ -671,6 +672,7 @@ class _Run:
         stale_pks: list[tuple[int]] = []
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
+        discourse = Discourse()  # pronoun antecedents, carried from heading to heading
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -694,7 +696,7 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            happened.extend(node_event_rows(pk, node, parsed))
+            happened.extend(node_event_rows(pk, node, parsed, discourse))
             if ex is None:
                 version = now
                 first_seen = now
