@@ -54,6 +54,7 @@ from .store import (
     format_instant,
     wall_seconds,
 )
+from .textevents import Discourse
 
 if TYPE_CHECKING:
     from .org import OrgStream
@@ -747,6 +748,7 @@ class _Run:
         file_oid: str | None = None
         derived = _DerivedIds(relpath)
         salted = _DerivedIds(relpath, salt=path)
+        discourse = Discourse()  # pronoun antecedents, carried from heading to heading
         for chunk in _chunks(stream):
             if chunk[0][0] == 0:
                 file_node = chunk[0][1]
@@ -773,6 +775,7 @@ class _Run:
                 keywords,
                 counts,
                 cjk=cjk,
+                discourse=discourse,
             )
             derived.forget()
             salted.forget()
@@ -803,6 +806,7 @@ class _Run:
         counts: IngestReport,
         *,
         cjk: bool,
+        discourse: Discourse,
     ) -> int:
         """Rows of one round: objects, versions, timestamps, events, CJK index rows; returns
         the last pk."""
@@ -814,6 +818,7 @@ class _Run:
         stale_pks: list[tuple[int]] = []
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
+        discourse = Discourse()  # pronoun antecedents, carried from heading to heading
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -838,7 +843,7 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            happened.extend(node_event_rows(pk, node, keywords))
+            happened.extend(node_event_rows(pk, node, keywords, discourse))
             if ex is None:
                 version = now
                 first_seen = now

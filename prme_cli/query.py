@@ -1193,11 +1193,12 @@ def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp
     return out
 
 
-def events_for(store: Store, ids: Sequence[str]) -> dict[str, list[Any]]:
-    """The org-structure events of the given live objects (see :mod:`prme_cli.eventstore`)."""
+def events_for(store: Store, ids: Sequence[str], source: str = "org") -> dict[str, list[Any]]:
+    """The events of the given live objects (see :mod:`prme_cli.eventstore`): org structure
+    by default, the clauses of their words with ``source="text"``."""
     from prme_cli.eventstore import events_for as read
 
-    return read(store.conn, ids)
+    return read(store.conn, ids, source)
 
 
 # -- single objects, stats, streaming --------------------------------------------------------
