@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import UsageError
-from .eventstore import node_event_rows, write_events
+from .eventstore import node_event_rows, text_event_objects, write_events
 from .model import Node, ParsedFile, Timestamp
 from .orgtime import repeater_fits_calendar
 from .store import (
@@ -346,6 +346,10 @@ class _Existing:
     version: str
     deleted_at: str | None
     first_seen: str
+    #: the stored event time (wall seconds), when read from this file's own rows: an
+    #: unchanged heading at the same time keeps the text events extracted before
+    event_time: int | None = None
+    same_file: bool = False
 
 
 def _dumps(value: Any) -> str:
@@ -650,13 +654,16 @@ class _Run:
         holds CJK text, whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
         existing: dict[str, _Existing] = {}
-        for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
-            "SELECT pk, id, content_hash, version, deleted_at, first_seen FROM objects "
-            "WHERE file_id = ?",
+        for pk, oid, chash, version, deleted_at, first_seen, event_time in conn.execute(
+            "SELECT pk, id, content_hash, version, deleted_at, first_seen, event_time "
+            "FROM objects WHERE file_id = ?",
             (file_id,),
         ):
-            existing[oid] = _Existing(pk, file_id, chash, version, deleted_at, first_seen)
+            existing[oid] = _Existing(
+                pk, file_id, chash, version, deleted_at, first_seen, event_time, True
+            )
         in_file = set(existing)
+        told = text_event_objects(conn, file_id) if existing else set()
         archive_file = path.endswith(".org_archive")
         keep = [
             i
@@ -672,6 +679,7 @@ class _Run:
         stale_pks: list[tuple[int]] = []
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
+        kept_text: list[tuple[int]] = []
         discourse = Discourse()  # pronoun antecedents, carried from heading to heading
         paths = _JsonCache()
         tag_sets = _JsonCache()
@@ -696,7 +704,19 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            happened.extend(node_event_rows(pk, node, parsed, discourse))
+            # An unchanged heading at the same time keeps its text events (extracting them
+            # is the costly part of ingest); a changed one gets them anew.
+            keep_text = (
+                ex is not None
+                and ex.same_file
+                and ex.pk in told
+                and ex.content_hash == chash
+                and ex.event_time
+                == (wall_seconds(node.event_time) if node.event_time is not None else None)
+            )
+            happened.extend(node_event_rows(pk, node, parsed, discourse, text=not keep_text))
+            if keep_text:
+                kept_text.append((pk,))
             if ex is None:
                 version = now
                 first_seen = now
@@ -781,7 +801,7 @@ class _Run:
             # The update trigger dropped the rows whose text changed; rewrite them all.
             conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
             conn.executemany(_CJK_INSERT, cjk_rows)
-        write_events(conn, stale_pks, happened)
+        write_events(conn, stale_pks, happened, kept_text)
 
     def _assign_ids(
         self,
