@@ -87,8 +87,13 @@ def prme_argv(store: Path) -> list[str]:
     ]
 
 
+#: Users run prme with compiled bytecode cached; a shell that sets PYTHONDONTWRITEBYTECODE
+#: (as some sandboxes do) would make every run recompile the modules it imports.
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run_quiet(argv: list[str]) -> str:
-    out = subprocess.run(argv, capture_output=True, text=True, check=False)
+    out = subprocess.run(argv, capture_output=True, text=True, check=False, env=_ENV)
     if out.returncode not in (0, 1):
         raise RuntimeError(f"{argv[0]} exited {out.returncode}: {out.stderr[-1500:]}")
     return out.stdout
@@ -121,7 +126,7 @@ def heavy_imports(store: Path) -> list[str]:
 
 def top_imports(store: Path, n: int = 8) -> list[tuple[str, float]]:
     """Largest top-level imports of the ``since`` path by cumulative time (ms)."""
-    env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
+    env = dict(_ENV, PYTHONPROFILEIMPORTTIME="1")
     out = subprocess.run(prme_argv(store), capture_output=True, text=True, env=env, check=False)
     found: list[tuple[str, float]] = []
     for line in out.stderr.splitlines():

@@ -1,8 +1,8 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
-usage: python bench/orgsets.py [--set everyday|household|orgqa|all] [--cli] [--verbose]
+usage: python bench/orgsets.py [--set everyday|household|operations|orgqa|all] [--cli] [--verbose]
 
-Two sets share this runner:
+These sets share this runner:
 
 - ``everyday`` — ``tests/fixtures/everyday/``: invented notes of one person (a GTD file with
   LOGBOOK state changes, CLOCK lines, CLOSED, a cancelled and a repeated task; trips as active
@@ -14,12 +14,19 @@ Two sets share this runner:
   deadline; trips; a datetree journal; an org-roam daily; Ines and Omar's chats), 32
   questions written after relate's design was done and kept aside: never tuned on (asked
   2028-03-15 21:00, America/New_York).
+- ``operations`` — ``tests/fixtures/operations/``: 40 questions written before the operations
+  of issue 10's second part were built (enumerated orders, duration sums and differences,
+  vague times in orders, ongoing states, present-perfect news, neighbouring-clause times,
+  paraphrase), over another invented person's projects with CLOCK lines, trips, a datetree
+  journal, org-roam dailies and Lena and Marco's chats (asked 2029-06-20 20:00,
+  Europe/Dublin).
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
 
 Kinds (``judge``): ``days`` (value.days == gold), ``days_or_next`` (gold or gold + 1),
-``weeks`` / ``hours`` / ``minutes`` (quantity within 0.5 of gold in that unit), ``date`` (a
+``weeks`` / ``hours`` / ``minutes`` (quantity within 0.5 of gold in that unit), ``duration``
+(a total exactly ``gold["minutes"]`` minutes, in whatever exact unit it is given), ``date`` (a
 day-grain answer on gold), ``date_or_week`` (that day, or a week-grain window holding it),
 ``week`` (a week or weekend window holding gold: a single day would be a guess), ``month`` (a
 month-grain answer in that month), ``planned`` (that date, marked planned), ``choice`` (the
@@ -42,6 +49,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +70,7 @@ class QuestionSet:
 def sets() -> dict[str, QuestionSet]:
     everyday = HERE.parent / "tests" / "fixtures" / "everyday"
     household = HERE.parent / "tests" / "fixtures" / "household"
+    operations = HERE.parent / "tests" / "fixtures" / "operations"
     orgqa = corpora_dir() / "orgqa"
     return {
         "everyday": QuestionSet(
@@ -78,6 +87,13 @@ def sets() -> dict[str, QuestionSet]:
             "2028-03-15T21:00",
             "America/New_York",
         ),
+        "operations": QuestionSet(
+            "operations",
+            operations / "notes",
+            operations / "questions.jsonl",
+            "2029-06-20T20:00",
+            "Europe/Dublin",
+        ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
         ),
@@ -93,6 +109,18 @@ def _quantity(value: dict[str, Any], unit: str) -> float | None:
     try:
         return float(value["quantity"])
     except (KeyError, TypeError, ValueError):
+        return None
+
+
+_MINUTES = {"minutes": 1, "hours": 60, "days": 60 * 24, "weeks": 60 * 24 * 7}
+
+
+def _exact_minutes(value: dict[str, Any]) -> Decimal | None:
+    """A duration value in minutes, exactly (None for months, years or no quantity)."""
+    factor = _MINUTES.get(str(value.get("unit")))
+    try:
+        return Decimal(str(value["quantity"])) * factor if factor else None
+    except (KeyError, ArithmeticError, ValueError):
         return None
 
 
@@ -119,6 +147,9 @@ def judge(kind: str, gold: Any, status: str | None, value: dict[str, Any] | None
     if kind in ("weeks", "hours", "minutes"):
         got = _quantity(value, kind)
         return got is not None and abs(got - float(gold)) < 0.5
+    if kind == "duration":
+        got = _exact_minutes(value)
+        return got is not None and abs(got - Decimal(gold["minutes"])) < 1
     if kind == "date":
         return value.get("date") == gold and grain in (None, "day")
     if kind == "date_or_week":
@@ -275,12 +306,14 @@ def report(name: str, rows: list[dict[str, Any]], verbose: bool) -> dict[str, An
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=("everyday", "household", "orgqa", "all"), default="all")
+    parser.add_argument(
+        "--set", choices=("everyday", "household", "operations", "orgqa", "all"), default="all"
+    )
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
     parser.add_argument("--verbose", action="store_true", help="explanations of misses")
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
-    chosen = ("everyday", "household", "orgqa") if args.set == "all" else (args.set,)
+    chosen = ("everyday", "household", "operations", "orgqa") if args.set == "all" else (args.set,)
     wrong = 0
     for name in chosen:
         qs = sets()[name]

@@ -114,20 +114,20 @@ RELATIVE_CASES = [
     ("last weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("past weekend", ("2026-11-21T00:00:00+01:00", "2026-11-23T00:00:00+01:00", "day")),
     ("next weekend", ("2026-12-05T00:00:00+01:00", "2026-12-07T00:00:00+01:00", "day")),
-    # spans ending now: from the start of the day that far back (hours: exactly that long)
-    ("last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("past 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("the last seven days", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("last two weeks", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("last 6 months", ("2026-05-29T00:00:00+02:00", "2026-11-29T14:30:00+01:00", "month")),
+    # spans back from today: whole days that end where today begins (hours: from now)
+    ("last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("past 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("the last seven days", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("last two weeks", ("2026-11-15T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("last 6 months", ("2026-05-29T00:00:00+02:00", "2026-11-29T00:00:00+01:00", "month")),
     ("past 24 hours", ("2026-11-28T14:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("the past month", ("2026-10-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "month")),
-    ("past year", ("2025-11-29T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "year")),
+    ("past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("the past month", ("2026-10-29T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "month")),
+    ("past year", ("2025-11-29T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "year")),
     ("last hour", ("2026-11-29T13:30:00+01:00", "2026-11-29T14:30:00+01:00", "hour")),
-    ("past fortnight", ("2026-11-15T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
-    ("in the last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "day")),
-    ("over the past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T14:30:00+01:00", "week")),
+    ("past fortnight", ("2026-11-15T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
+    ("in the last 3 days", ("2026-11-26T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "day")),
+    ("over the past week", ("2026-11-22T00:00:00+01:00", "2026-11-29T00:00:00+01:00", "week")),
 ]
 
 
@@ -644,10 +644,10 @@ DST_CASES = [
     ),
     (
         "past day",
-        datetime(2026, 3, 29, 12, tzinfo=BERLIN),
+        datetime(2026, 3, 30, 12, tzinfo=BERLIN),
         BERLIN,
-        ("2026-03-28T00:00:00+01:00", "2026-03-29T12:00:00+02:00", "day"),
-        35,
+        ("2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "day"),
+        23,
     ),
     (
         "last 24 hours",
@@ -989,7 +989,8 @@ EXPRESSIONS = [
 
 
 def _aligned(window: Window) -> bool:
-    """Whether the window starts on a boundary of its grain (spans ending now are exempt)."""
+    """Whether the window starts on a boundary of its grain (spans measured back from now or
+    from today are exempt)."""
     start = window.start
     if window.grain == "second":
         return start.microsecond == 0
@@ -1018,10 +1019,11 @@ def test_every_window_is_nonempty_and_honours_its_grain(
     assert window.grain in GRAINS
     assert window.start.timestamp() < window.end.timestamp()
     assert window.start.tzinfo is tz and window.end.tzinfo is tz
-    spans_ending_now = window.end.timestamp() == now.timestamp() and expression not in {
-        "now",
-        "right now",
-    }
+    today = datetime.combine(now.date(), time(0))
+    spans_ending_now = window.end.timestamp() in (
+        now.timestamp(),
+        aware(today, tz).timestamp(),
+    ) and expression not in {"now", "right now"}
     if not spans_ending_now:
         assert _aligned(window), (expression, window)
 

@@ -293,3 +293,76 @@ def test_resolving_word_salad_raises_only_time_expression_errors(text: str) -> N
         resolve(text, SUN, BERLIN)
     except TimeExpressionError:
         pass
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        # a connector yields to a longer reading that starts after it
+        ("The first bug came in two days later.", []),  # nothing to anchor at: from now
+        ("We shipped three weeks ago; the first bug came in two days later.",
+         ["2026-11-08T00:00", "2026-11-10T00:00"]),
+        ("Up 20% in the year to date.", ["2026-01-01T00:00"]),
+        # a possessive length: in a fortnight's time, in two weeks' time, a week's holiday
+        ("We meet again in a fortnight\u2019s time.", ["2026-12-13T00:00"]),
+        ("Back in two weeks' time, after a week's holiday.", ["2026-12-13T00:00", "604800s"]),
+    ],
+)  # fmt: skip
+def test_the_reading_that_reaches_furthest_wins(note: str, expected: list[str]) -> None:
+    got = starts(note)
+    if expected:
+        assert got == expected
+    else:
+        assert got == ["2026-12-01T00:00"]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("I'll go back now.", ["now"]),
+        ("We now live in Lisbon.", ["now"]),
+        ("Now, where was I?", []),
+        ("Now that it rains, we stay in.", []),
+        ("We see them now and then.", []),
+        ("We're not open at this time.", ["at this time"]),
+    ],
+)
+def test_now_in_running_text(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Can we do Mon or Tue?", ["Mon", "Tue"]),
+        ("Free on Wednesday, Thu or Fri.", ["Wednesday", "Thu", "Fri"]),
+        ("I was looking at 18 and 19 June.", ["18", "19 June"]),
+        ("We camped on the 3rd and 4th of May.", ["the 3rd", "4th of May"]),
+    ],
+)
+def test_lists_share_what_makes_their_items_times(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+def test_a_listed_day_borrows_the_month_of_the_next() -> None:
+    assert starts("We camped on the 3rd and 4th of May.") == [
+        "2026-05-03T00:00",
+        "2026-05-04T00:00",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Book this lunch in my calendar.", []),  # the meal is the event
+        ("Coffee in building 4 this afternoon.", ["this afternoon"]),  # a number, not 4pm
+        ("Room 5 tomorrow morning.", ["tomorrow morning"]),
+        ("Leave on 1/1/2016 and after 6pm.", ["1/1/2016", "after 6pm"]),
+        ("It was a one second delay.", ["one second"]),
+        ("Let's meet on march eighteenth nine thirty.", ["march eighteenth nine thirty"]),
+        ("We march eighteen miles.", []),
+        ("Leaving May/26(Tue)-11:30 AM.", ["May/26(Tue)-11:30 AM"]),
+    ],
+)
+def test_context_decides_what_is_a_time(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected

@@ -245,9 +245,13 @@ def _window_start(item: Dated) -> datetime:
 
 
 def date_label(item: Dated) -> str:
-    """How an event's date is written in an order: as precisely as the notes date it."""
+    """How an event's date is written in an order: as precisely as the notes date it (a
+    hedged time as the interval it stands for, first and last day: ``2029-05-10/2029-05-12``)."""
     start = _window_start(item)
     grain = item.grain
+    if item.approximate and item.end is not None:
+        last = (item.end - timedelta(microseconds=1)).date()
+        return f"{start.date().isoformat()}/{last.isoformat()}"
     if grain in ("minute", "hour"):
         return start.isoformat(timespec="minutes")
     if grain == "day":
@@ -274,6 +278,9 @@ def order_value(names: Sequence[str], dated: Sequence[Dated]) -> dict[str, Any]:
 def _human_label(item: Dated) -> str:
     """The same precision as :func:`date_label`, written for a person (``dates`` keeps ISO)."""
     start = _window_start(item)
+    if item.approximate and item.end is not None:
+        last = (item.end - timedelta(microseconds=1)).date()
+        return f"some time between {start.day} {start:%b} and {last.day} {last:%b %Y}"
     day = f"{start.day} {start:%b %Y}"
     if item.grain in ("minute", "hour"):
         return f"{day}, {start:%H:%M}"
@@ -320,7 +327,14 @@ def absolute_date_value(
         window = (start, end)
     elif grain_name == "month":
         display = f"{start:%B %Y}"
-        window = (start, end)
+        first = start.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        if (start, end) != (first, _next_month(first)):
+            # a window inside one month ("on or shortly before 12 June"): the month is the
+            # answer's grain, the days the notes allow are said beside it
+            last = (end - timedelta(microseconds=1)).date()
+            display += f" (between {start.day} and {last.day} {last:%B})"
+            start = first
+        window = (start, _next_month(start))
     else:
         display = f"{start.year}"
         window = (start, end)

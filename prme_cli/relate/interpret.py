@@ -149,6 +149,9 @@ class Dated:
     times: tuple[time, ...] = ()
     repeater: str | None = None
     basis: str = ""
+    #: the words are hedged ("about a month ago", "a few days ago") and the window is the
+    #: time engine's widened interval: it may order events, never count days or date one
+    approximate: bool = False
 
     @property
     def is_window(self) -> bool:
@@ -347,7 +350,9 @@ def numeric_date_words(expression: str, tz: tzinfo) -> str | None:
 
 def _resolve_once(
     expression: str, now: datetime, tz: tzinfo, resolver: ExpressionResolver
-) -> tuple[datetime, datetime]:
+) -> tuple[datetime, datetime, bool]:
+    """The window ``expression`` names as of ``now`` and whether the engine calls it
+    approximate (a hedged expression, read as a widened interval)."""
     from prme_cli.errors import TimeExpressionError
 
     failure = ""
@@ -365,7 +370,10 @@ def _resolve_once(
         except TimeExpressionError as err:
             failure = err.reason or "not a time expression"
             continue
-        return _night_to_its_evening(_localize(window.start, tz), _localize(window.end, tz), tz)
+        start, end = _night_to_its_evening(
+            _localize(window.start, tz), _localize(window.end, tz), tz
+        )
+        return start, end, bool(getattr(window, "approximate", False))
     raise InterpretError(f"not a time expression the resolver understands ({failure})")
 
 
@@ -398,14 +406,14 @@ def told_as_coming(quote: str, expression: str) -> bool:
 
 
 def _forward(
-    window: tuple[datetime, datetime],
+    window: tuple[datetime, datetime, bool],
     reference: datetime,
     expression: str,
     tz: tzinfo,
     resolve: ExpressionResolver,
-) -> tuple[datetime, datetime]:
+) -> tuple[datetime, datetime, bool]:
     """The same month and day on or after ``reference``'s day (a coming date)."""
-    start, _ = window
+    start = window[0]
     if start.date() >= reference.date():
         return window
     for year in (reference.year, reference.year + 1):
@@ -441,25 +449,28 @@ def interpret_text_expression(
     resolve = resolver or _default_resolver()
     if coming and reference is not None:
         ref = _localize(reference, tz)
-        window = _forward(_resolve_once(expression, ref, tz, resolve), ref, expression, tz, resolve)
-        return _window(*window, basis="text_expression")
+        start, end, vague = _forward(
+            _resolve_once(expression, ref, tz, resolve), ref, expression, tz, resolve
+        )
+        return _window(start, end, basis="text_expression", approximate=vague)
     if reference is None:
         first = _resolve_once(expression, _localize(question_date, tz), tz, resolve)
         later = _localize(question_date, tz) - timedelta(days=2 * 366 + 3)
         second = _resolve_once(expression, later, tz, resolve)
         if first != second:
             raise InterpretError("a relative expression in a record with no time of its own")
-        return _window(*first, basis="text_expression")
+        return _window(first[0], first[1], basis="text_expression", approximate=first[2])
     ref = _localize(reference, tz)
     if _has_clock_time(reference):
-        start, end = _resolve_once(expression, ref, tz, resolve)
+        start, end, vague = _resolve_once(expression, ref, tz, resolve)
     else:
         day_start = ref.replace(hour=0, minute=0, second=0, microsecond=0)
         day_end = ref.replace(hour=23, minute=59, second=59, microsecond=0)
         early = _resolve_once(expression, day_start, tz, resolve)
         late = _resolve_once(expression, day_end, tz, resolve)
         start, end = min(early[0], late[0]), max(early[1], late[1])
-    return _window(start, end, basis="text_expression")
+        vague = early[2] or late[2]
+    return _window(start, end, basis="text_expression", approximate=vague)
 
 
 # --------------------------------------------------------------------------- bare weekdays
@@ -640,6 +651,56 @@ def _arranged_for(before: list[str]) -> bool:
     return any(key(w) in ARRANGING for w in before[:at])
 
 
+# --------------------------------------------------------------------------- ongoing states
+
+#: The length of an ongoing state up to the note: "(I've been learning Spanish) for three
+#: weeks now", "for the past 6 months", "for two years so far". The state began that long
+#: before the note (SPEC §6: the aspect "ongoing state since a time").
+_ONGOING_LENGTH = re.compile(
+    r"for\s+(?:the\s+(?:past|last)\s+)?(?P<length>.+?)(?:\s+(?:now|so\s+far|already))?",
+    re.IGNORECASE,
+)
+#: A present perfect that tells a state still holding: "I've been learning", "she has been
+#: working", "we've lived", "I've had the car".
+PERFECT_STATE = re.compile(
+    r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?(?:been|had|\w+(?:ed|en|wn|ne))\b",
+    re.IGNORECASE,
+)
+_NEGATED_PERFECT = re.compile(
+    r"\b(?:haven't|hasn't|have\s+not|has\s+not|'ve\s+not|never|not)\b", re.IGNORECASE
+)
+_CLAUSE_BEFORE = re.compile(r"[.;!?]\s+|,\s+(?:and|but|so|then|because|while)\s+|\n")
+
+
+def ongoing_length(expression: str) -> str | None:
+    """The length in "for three weeks now" ("three weeks"), or None when ``expression`` is
+    not the length of a state up to now."""
+    m = _ONGOING_LENGTH.fullmatch(expression.strip(_EDGE_PUNCTUATION))
+    return m["length"] if m else None
+
+
+def ongoing_problem(quote: str, expression: str) -> str | None:
+    """Why "for three weeks now" in ``quote`` does not tell an ongoing state's length (None
+    when it does): its clause must be an asserted present perfect ("I've been learning
+    Spanish for three weeks now", "Marco has worked there for two months"). "I haven't
+    smoked for three weeks" tells when something stopped, "I was ill for three days" a
+    finished span, "I've been to Rome for a week" a trip: none of them a start."""
+    at = quote.find(expression)
+    if at < 0:
+        return "the expression is not in the quote"
+    before = quote[:at]
+    breaks = list(_CLAUSE_BEFORE.finditer(before))
+    clause = before[breaks[-1].end() :] if breaks else before
+    perfect = PERFECT_STATE.search(clause)
+    if perfect is None:
+        return "a span that is not told as a state holding up to the note"
+    if _NEGATED_PERFECT.search(clause):
+        return "a negated state: how long something has not happened, not when it began"
+    if re.search(r"\bbeen\s+(?:to|on)\b", clause, re.IGNORECASE):
+        return "a visit's length, not a state holding up to the note"
+    return None
+
+
 # --------------------------------------------------------------------------- event_time
 
 
@@ -699,14 +760,82 @@ def _journal_deeds(text: str) -> list[Licence]:
         clause = rest[: stop.start()] if stop else rest
         if _NOT_ASSERTED.search(clause):
             continue
+        relative = relative_clauses(clause)
+        own = clause[: relative[0][0]] if relative else clause
         try:
-            timed = bool(timeexpr.find_expressions(clause))
+            # a time inside a relative clause ("the scarf I knitted last week") is that
+            # clause's event's, not this deed's
+            timed = bool(timeexpr.find_expressions(own))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed:
             continue
         at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
+    return out
+
+
+def relative_clauses(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that are relative clauses ("the scarf [I knitted last week]",
+    "the friend [who moved to Leeds]"), by the one clause grammar (:mod:`prme_cli.clauses`),
+    so that a time inside one dates that clause's event only."""
+    from prme_cli import clauses
+
+    return [(c.start, c.end) for c in clauses.split(text) if c.kind == "relative"]
+
+
+#: News told in the present perfect ("I've finally launched the site!", "Guess what, I've
+#: passed my driving test!", "We've officially moved"): a perfect of an event verb, with a
+#: cue that it is news — "finally", "officially", "at last", "guess what", or an
+#: exclamation closing the sentence.
+_NEWS_RE = re.compile(
+    r"(?<![\w'])(?P<subj>i|we|he|she|they|[a-z]+)(?:'ve|'s|\s+have|\s+has)\s+"
+    r"(?P<adv>(?:finally|officially|at\s+last|now|already)\s+)?(?P<verb>[a-z]+)\b"
+)
+_NEWS_CUE = re.compile(r"\b(?:guess\s+what|at\s+last|great\s+news|good\s+news)\b")
+#: Participles that tell no event of their own ("I've been", "I've had", "I've got to").
+_NOT_NEWS = frozenset({"been", "had", "got", "gotten", "done", "seen", "heard", "told"})
+#: "On or shortly before" the note's day: the days a piece of news covers, the note's day
+#: included (SPEC §6: usable where that precision suffices — an order, a month).
+NEWS_DAYS = 7
+
+
+def _news(low: str, text: str) -> list[Licence]:
+    """Present-perfect news in ``low`` (the lower-cased ``text``): the note's day or shortly
+    before. Not a state ("for", "since"), not a question, not a clause with a time of its
+    own, not a perfect of a verb of being or having."""
+    from prme_cli import timeexpr
+
+    out = []
+    for m in _NEWS_RE.finditer(low):
+        verb = m["verb"]
+        if verb in _NOT_NEWS or not _recent_past_verb(verb):
+            continue
+        if m["subj"] in ("it", "there", "that", "what", "who") or low[m.end() :].startswith(" to "):
+            continue
+        if "'s" in m.group(0) and not re.match(
+            r"\s+(?:my|his|her|their|our|the|a|an|up|in|at|from)\b", low[m.end() :]
+        ):
+            continue  # "she's excited!" is a state; "Lena's passed her test" news
+        stop = re.search(r"[.;!?]", low[m.end() :])
+        end = m.end() + (stop.start() if stop else len(low) - m.end())
+        sentence_start = max(low.rfind(".", 0, m.start()), low.rfind("?", 0, m.start()))
+        sentence_start = max(sentence_start, low.rfind("!", 0, m.start())) + 1
+        clause = low[m.start() : end]
+        closes = low[end : end + 1]
+        cue = bool(m["adv"] and m["adv"].strip() in ("finally", "officially", "at last"))
+        cue = cue or bool(_NEWS_CUE.search(low[sentence_start:end])) or closes == "!"
+        if not cue or closes == "?" or re.search(r"\b(?:for|since|ever|never)\b", clause):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(text[m.end() : end]))
+        except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            timed = True
+        if timed:
+            continue
+        at = m.start("verb")
+        start = m.start("adv") if m["adv"] else at
+        out.append(Licence(start, m.end("verb"), text[start : m.end("verb")], "news", verb))
     return out
 
 
@@ -736,6 +865,11 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
         if verb == "been" and not re.match(r"\s+(?:to|at|on|in)\b", low[m.end() :]):
             continue  # "I've just been busy" tells no event; "just been to the dentist" does
         found.append(Licence(m.start(), m.end(), text[m.start() : m.end()], "recent", verb))
+    for news in _news(low, text):
+        if not any(
+            x.start <= news.start < x.end or news.start <= x.start < news.end for x in found
+        ):
+            found.append(news)
     if journal and not found:
         found = _journal_deeds(text)
     return sorted(found, key=lambda x: x.start)
@@ -766,6 +900,11 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     if record.event_time is None:
         raise InterpretError("the record has no event_time")
     moment = _localize(record.event_time, tz)
+    if found[0].kind == "news":
+        # on or shortly before the note's day: the week up to it, that day included
+        last = moment.replace(hour=0, minute=0, second=0, microsecond=0).replace(tzinfo=None)
+        start = _localize(last - timedelta(days=NEWS_DAYS - 1), tz)
+        return _window(start, _localize(last + timedelta(days=1), tz), basis="event_time")
     if found[0].kind == "moment" and _has_clock_time(record.event_time):
         start = moment.replace(second=0, microsecond=0)
         return _window(
@@ -991,6 +1130,20 @@ def interpret(
     if basis == "org_timestamp":
         return interpret_org_timestamp(operand.time_expression, tz)
     if basis == "text_expression":
+        length = ongoing_length(operand.time_expression)
+        if length is not None:
+            # "(I've been learning Spanish) for three weeks now": it began three weeks before
+            # the note; validation lets it date only the state's start
+            problem = ongoing_problem(operand.quote, operand.time_expression)
+            if problem:
+                raise InterpretError(problem)
+            return interpret_text_expression(
+                f"{length} ago",
+                record.event_time,
+                question_date=question_date,
+                tz=tz,
+                resolver=resolver,
+            )
         problem = bare_weekday_problem(operand.quote, operand.time_expression, record.event_time)
         if problem:
             raise InterpretError(problem)

@@ -30,6 +30,13 @@ Decisions worth knowing:
   did I spend on the walking tour": a stated duration, or the span from its start to its
   end) routes with no single operation, so the stage cannot compare; here the resolution's
   operation must be one of those the router lists (``operation_not_asked``).
+- **Approximate times** ("about a month ago", "a few days ago": the time engine's widened
+  interval) may order events whose intervals do not overlap; any other operation refuses
+  them (``approximate_time``): a day count, a date or a span would pretend to a precision
+  the words do not have.
+- **Ongoing states**: "for three weeks now" (in an asserted present perfect) and "since
+  March" date only when the state began; they serve a question asking for that start ("when
+  did I start …", "how long have I been …") and nothing else (``state_start_only``).
 - **Future elapsed-since**: an event whose date (in ``tz``) is after the question's date is
   refused; with hours or minutes asked, an instant after the question's is refused too.
 
@@ -80,6 +87,8 @@ CODES: tuple[str, ...] = (
     "false_premise",
     "plan_for_a_deed",
     "ordinal_not_established",
+    "approximate_time",
+    "state_start_only",
 )
 
 _DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
@@ -307,6 +316,19 @@ def _operation_rules(
     tz: tzinfo,
     frame: Any = None,
 ) -> list[ValidationError]:
+    if operation != "order":
+        approximate = [
+            ValidationError(
+                "approximate_time",
+                f"operand {i + 1}: a hedged time ('about', 'a few') is an uncertain interval; "
+                f"it can order events, not serve {operation}",
+                i,
+            )
+            for i, item in enumerate(dated)
+            if item.approximate
+        ]
+        if approximate:
+            return approximate
     if operation in ("elapsed_between", "elapsed_since_question"):
         from prme_cli.relate.arithmetic import evidence_unit
 
@@ -421,6 +443,7 @@ def validate(
     if operation != "schedule":
         errors += _plans(operands, frame)
     errors += _ordinals(operands, frame)
+    errors += _states(operands, frame)
     if errors:
         return errors
     return _operation_rules(operation, dated, unit, question_date, tz, frame)
@@ -487,6 +510,42 @@ def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError
                     "ordinal_not_established",
                     f"{_label(index)}: the quote does not make the dated event the one of the "
                     "series the question asks for",
+                    index,
+                )
+            )
+    return errors
+
+
+_SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _states(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
+    """An ongoing state's length ("I've been learning Spanish for three weeks now") or its
+    "since" date dates only when the state began: the question must ask for that start
+    ("when did I start …", "how long have I been …"), not for the state as a deed."""
+    from prme_cli.relate.interpret import ongoing_length
+
+    errors = []
+    for index, operand in enumerate(operands):
+        if operand.time_basis != "text_expression":
+            continue
+        at = operand.quote.find(operand.time_expression)
+        told = ongoing_length(operand.time_expression) is not None or (
+            at >= 0 and bool(_SINCE_BEFORE.search(operand.quote[:at]))
+        )
+        if not told:
+            continue
+        event = (
+            None
+            if frame is None
+            else next((e for e in frame.events if e.text == operand.name), None)
+        )
+        if event is None or event.aspect != "start":
+            errors.append(
+                ValidationError(
+                    "state_start_only",
+                    f"{_label(index)}: an ongoing state's length or 'since' date tells when "
+                    "it began; the question does not ask for that start",
                     index,
                 )
             )

@@ -162,11 +162,35 @@ def _startable(tok: Token) -> bool:
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
 
 
-def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
-    for k in range(i, j - 1):
-        tok = toks[k]
-        if tok.kind == "sym" and tok.value in _SENTENCE_END:
-            after = toks[k + 1]
+def _may_start(toks: list[Token], i: int) -> bool:
+    """A cheap look at the token after a start position, for starts that read only one way:
+    a sign or an apostrophe starts a reading only glued to what follows (``-7d``, ``'74``),
+    ``on`` only ``on fridays`` (``on Monday`` is found at ``Monday``), ``to`` only ``to date``."""
+    tok = toks[i]
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if tok.kind == "sym" and tok.value in "+-'<>=":
+        return after is not None and (after.glued or tok.value in "<>=")
+    if tok.kind == "word" and tok.value == "on":
+        return after is not None and after.value in lx.WEEKDAY_PLURALS
+    if tok.kind == "word" and tok.value == "to":
+        return after is not None and after.value == "date"
+    if tok.kind == "num" and after is not None and after.kind == "word" and not after.glued:
+        # "2000 pages", "the 5 of us": a number before a word that is no time word reads
+        # only as a bare number, year or hour, which needs a word of time before it
+        before = toks[i - 1] if i > 0 else None
+        if after.value not in lx.VOCABULARY and (before is None or before.value not in _TIME_LEAD):
+            return after.value.removesuffix("'s") in lx.VOCABULARY
+    return True
+
+
+def _sentence_ends(toks: list[Token]) -> list[int]:
+    """For each position, how many sentence ends come before it (a full stop after "p",
+    "Dec", "Tue" is an abbreviation; one glued to what follows is inside a word): a reading
+    from ``i`` to ``j`` crosses a sentence when the counts at ``i`` and ``j - 1`` differ."""
+    counts = [0]
+    for k, tok in enumerate(toks):
+        end = False
+        if tok.kind == "sym" and tok.value in _SENTENCE_END and k + 1 < len(toks):
             before = toks[k - 1] if k > 0 else None
             abbreviation = (
                 tok.value == "."
@@ -178,9 +202,9 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
                     or before.value in lx.WEEKDAYS
                 )
             )  # "3 p . m .", "Dec. 31", "Tue. 9am"
-            if not after.glued and not abbreviation:
-                return True
-    return False
+            end = not toks[k + 1].glued and not abbreviation
+        counts.append(counts[-1] + end)
+    return counts
 
 
 def _bare(node: n.Node) -> bool:
@@ -219,8 +243,13 @@ def _inside_a_word(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
     return bool(first_glued or last_glued)
 
 
-def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bool:
-    """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc)."""
+def _plausible(
+    node: n.Node, toks: list[Token], i: int, j: int, text: str, listed: bool = False
+) -> bool:
+    """Whether a reading of ``toks[i:j]`` is a time in this context (see the module doc).
+
+    ``listed``: the reading follows another expression and a conjunction (``Mon or Tue``,
+    ``Wednesday, Thursday or Friday``), which makes a short name a time as a lead word does."""
     if _inside_a_word(node, toks, i, j):
         return False
     before_tok = toks[i - 1] if i > 0 else None
@@ -230,7 +259,7 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
         and before_tok.value in "$\u20ac\u00a3\u00a5"
     ):
         return False  # "$12 December 27": an amount of money, not the 12th
-    opening = toks[i + 1] if toks[i].value == "the" and i + 1 < j else toks[i]
+    opening = toks[i + 1] if toks[i].value in ("the", "this", "that") and i + 1 < j else toks[i]
     if opening.value in lx.EVENT_PARTS:
         return (
             False  # "Dinner with mom", "the sunset yesterday": a meal opening a phrase is the event
@@ -241,10 +270,13 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
         tok = toks[k]
         if tok.kind == "word" and tok.value in ("may", "march") and tok.text.islower():
             # "this may take longer", "we march on": a month only before a day or a year, or
-            # after a word of time
+            # after a word of time ("march eighteenth" too; "may first" is too often a verb)
             after = toks[k + 1] if k + 1 < len(toks) else None
             lead_word = toks[k - 1].value if k > 0 else ""
-            if (after is None or after.kind != "num") and lead_word not in _MONTH_LEAD:
+            day_follows = after is not None and (
+                after.kind == "num" or (tok.value == "march" and after.value in lx.ORDINAL_WORDS)
+            )
+            if not day_follows and lead_word not in _MONTH_LEAD:
                 return False
     if (
         i > 0
@@ -262,12 +294,27 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
             return False  # "equals to date 1"
     first = toks[i]
     before = toks[i - 1] if i > 0 else None
-    lead = before is not None and (
-        before.value in _TIME_LEAD or before.value.rstrip(",") in _TIME_LEAD
+    lead = listed or (
+        before is not None
+        and (before.value in _TIME_LEAD or before.value.rstrip(",") in _TIME_LEAD)
     )
+    if first.value == "now" and j - i == 1 and not lead:
+        # "I'll go back now", "we now live in Lisbon" are the present moment; a sentence
+        # opening "Now, …", "now that …" and "now and then" are not times
+        following = toks[j] if j < len(toks) else None
+        sentence_start = before is None or (before.kind == "sym" and before.value in _SENTENCE_END)
+        return not sentence_start and (
+            following is None or following.value not in ("that", "and", ",")
+        )
     word = first.value
     if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
-        if word in _AMBIGUOUS and _bare(node) and not lead:
+        listing = (  # "Mon or Tue", "Sat, Sun": a list of day names is a list of days
+            j + 1 < len(toks)
+            and toks[j].value in _LIST_JOINERS
+            and toks[j + 1].value in lx.WEEKDAYS
+            and first.value in lx.WEEKDAYS
+        )
+        if word in _AMBIGUOUS and _bare(node) and not lead and not listing:
             return False
         if isinstance(node, n.Year) and not lead:
             return False
@@ -310,6 +357,7 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
             and word in ("a", "one", "the", "some")
             and toks[i + 1].value in _IDIOM_DURATIONS
         )
+        and not (word == "one" and before is not None and before.value in ("a", "the"))
         and (
             before is None
             or before.value
@@ -338,6 +386,16 @@ def _plausible(node: n.Node, toks: list[Token], i: int, j: int, text: str) -> bo
         clock = node.time
         if not clock.exact:
             return False
+    if (
+        isinstance(node, n.Moment)
+        and isinstance(node.time, n.Clock)
+        and not node.time.exact
+        and first.kind == "num"
+        and before is not None
+        and before.kind == "word"
+        and not lead
+    ):
+        return False  # "building 4 this afternoon", "room 5 tomorrow": a number, not an hour
     if (
         isinstance(node, (n.Date,))
         and node.month is None
@@ -377,6 +435,15 @@ def _kind_of(node: n.Node) -> str:
     return ""
 
 
+#: words a reading may begin with that a longer reading starting after them can do without:
+#: "in two days later" is "two days later"; "in the year to date" is "the year to date"
+_CONNECTORS = {"in", "on", "at", "for", "during", "the", "by", "over", "of"}
+#: joiners of a list of expressions ("Mon or Tue", "Wednesday, Thursday or Friday")
+_LIST_JOINERS = {"or", "and", ",", "&", "/"}
+
+Hit = tuple[n.Node, int, "interpret.Span | None", "Decimal | None"]
+
+
 def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
     """Every expression in ``text`` (see the module docstring)."""
     import dataclasses
@@ -385,47 +452,78 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     parser = grammar.Grammar(toks, dayfirst=dayfirst)
     found: list[Found] = []
     anchor: interpret.Span | None = None
-    i = 0
     size = len(toks)
     core = [_core(tok) for tok in toks]
-    while i < size:
-        if not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
-            i += 1
-            continue
+    ends = _sentence_ends(toks)
+    # the nearest token that carries time, within reach and before any prose word (an
+    # expression is made of time words, numbers and symbols): "for the data team" has none
+    reach = [False] * size
+    for k in range(size):
+        for m in range(k, min(k + _CORE_REACH, size)):
+            if core[m]:
+                reach[k] = True
+                break
+            tok = toks[m]
+            if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
+                break
+    last_end = -1  # token index where the previous expression ended
+    #: best readings by position; a position is read with the anchor current when the loop
+    #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
+    best: dict[int, Hit | None] = {}
+
+    def best_at(i: int) -> Hit | None:
+        if i not in best:
+            best[i] = read_at(i)
+        return best[i]
+
+    def read_at(i: int) -> Hit | None:
+        """The longest plausible reading that resolves from token ``i``."""
+        if i >= size or not reach[i] or not _startable(toks[i]):
+            return None
+        if not _may_start(toks, i):
+            return None
         try:
             readings: list[tuple[n.Node, int]] = list(parser.expression(i))
             readings += list(parser.duration(i))
         except grammar.TooDeep:
             parser.memo.clear()
-            i += 1
-            continue
+            parser.depth = 0
+            return None
         readings = [
             (node, j)
             for node, j in readings
-            if j - i <= _MAX_SPAN and not _crosses_sentence(toks, i, j)
+            if j - i <= _MAX_SPAN and ends[max(j - 1, i)] == ends[i]
         ]
         readings.sort(key=lambda r: -r[1])
-        hit: tuple[n.Node, int, interpret.Span | None, Decimal | None] | None = None
+        listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
+        local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
-            if j <= i or not _plausible(node, toks, i, j, text):
+            if j <= i or not _plausible(node, toks, i, j, text, listed):
                 continue
             if isinstance(node, n.Dur):
-                hit = (node, j, None, cal.seconds_of(dict(node.units)))
-                break
+                return (node, j, None, cal.seconds_of(dict(node.units)))
             try:
-                local = dataclasses.replace(ctx, anchor=anchor)
                 read = interpret.resolve(node, local)
             except (interpret.Refused, ValueError, OverflowError):
                 continue
             if read.start >= read.end:
                 continue
-            hit = (node, j, read, None)
-            break
+            return (node, j, read, None)
+        return None
+
+    i = 0
+    while i < size:
+        hit = best_at(i)
         if hit is None:
             i += 1
             continue
+        if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
+            after = best_at(i + 1)
+            if after is not None and after[1] > hit[1]:
+                i += 1  # the reading after the connector reaches further: start there
+                continue
         node, j, span, length = hit
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
@@ -462,6 +560,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 )
             )
             anchor = span
+        last_end = j
         i = j
     return found
 
@@ -470,4 +569,5 @@ def _same_reading(parser: grammar.Grammar, i: int, j: int, node: n.Node) -> bool
     try:
         return any(end == j for _, end in parser.expression(i))
     except grammar.TooDeep:
+        parser.depth = 0
         return False

@@ -120,12 +120,13 @@ def _relday(node: n.RelDay, ctx: Context) -> Span:
 
 
 def near_year(short: int, ctx: Context) -> int:
-    """A two-digit year (``'74``, ``12/12/30``): the one in the 80 years before the reference
-    year and the 20 after it (written dates are mostly of the past)."""
+    """A two-digit year (``'74``, ``12/12/30``): the one in the 90 years before the reference
+    year and the 10 after it (written dates are mostly of the past: ``12/12/30`` written in
+    2016 is 1930; ``'34`` in 2026 is 2034)."""
     year = ctx.today.year // 100 * 100 + short
-    if year > ctx.today.year + 20:
+    if year > ctx.today.year + 10:
         year -= 100
-    elif year <= ctx.today.year - 80:
+    elif year <= ctx.today.year - 90:
         year += 100
     return year
 
@@ -225,6 +226,9 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
     period = resolve(node.period, ctx)
     first = period.start.date()
     inner = node.inner
+    if isinstance(inner, n.Weekday) and inner.relation == "on_or_after":
+        # "two months from today on Tuesday": the first Tuesday at or after that day
+        return day_span(first + timedelta(days=(inner.weekday - first.weekday()) % 7), ctx)
     if isinstance(inner, n.Weekday):
         week = cal.floor(first, "week", ctx.week_start)
         if period.grain in ("week", "day") or (period.end - period.start) <= timedelta(days=8):
@@ -565,7 +569,7 @@ def _repeat(node: n.Repeat, ctx: Context) -> Span:
 
 def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
     """``next 4 business days``: from tomorrow through the fourth weekday; ``previous 4
-    business days``: from the fourth weekday back up to now (weekends are skipped)."""
+    business days``: from the fourth weekday back up to today (weekends are skipped)."""
     day = ctx.today
     counted = 0
     while counted < node.count:
@@ -575,7 +579,7 @@ def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
     if node.sign > 0:
         start = cal.at(ctx.today + timedelta(days=1), ctx.tz)
         return Span(start, cal.at(day + timedelta(days=1), ctx.tz), "day", False, "interval")
-    return Span(cal.at(day, ctx.tz), ctx.now, "day", False, "interval")
+    return Span(cal.at(day, ctx.tz), cal.at(ctx.today, ctx.tz), "day", False, "interval")
 
 
 def _trailing(node: n.Trailing, ctx: Context) -> Span:
@@ -600,19 +604,24 @@ def _trailing(node: n.Trailing, ctx: Context) -> Span:
         other = _move(ctx.now, node.dur, node.sign, ctx)
         first, last = (other, ctx.now) if node.sign < 0 else (ctx.now, other)
         return Span(first, last, grain, node.dur.approx, "interval")
-    if grain == "quarter":
-        # "the past two quarters", "next 3 quarters": whole calendar quarters
-        this_quarter = cal.floor(ctx.today, "quarter", ctx.week_start)
+    if finest in ("quarter", "decade"):
+        # "the past two quarters", "next 3 quarters", "the next two decades": whole calendar
+        # periods, this one excluded
+        current = cal.floor(ctx.today, finest, ctx.week_start)
         count = int(sum(c for _, c in node.dur.units))
         if node.sign < 0:
-            first_q, last_q = cal.add(this_quarter, "quarter", -count), this_quarter
+            first_p, last_p = cal.add(current, finest, -count), current
         else:
-            first_q = cal.add(this_quarter, "quarter", 1)
-            last_q = cal.add(first_q, "quarter", count)
-        return Span(cal.at(first_q, ctx.tz), cal.at(last_q, ctx.tz), "quarter", False, "interval")
+            first_p = cal.add(current, finest, 1)
+            last_p = cal.add(first_p, finest, count)
+        shown = "quarter" if finest == "quarter" else "year"
+        return Span(cal.at(first_p, ctx.tz), cal.at(last_p, ctx.tz), shown, False, "interval")
+    today_start = cal.at(ctx.today, ctx.tz)
     if node.sign < 0:
-        start = _move(cal.at(ctx.today, ctx.tz), node.dur, -1, ctx)
-        return Span(start, ctx.now, grain, node.dur.approx, "interval")
+        # "last 3 days", "the past week", "5 past years": whole days before today, today not
+        # included (the N days that end where today begins, as common parsers read it)
+        start = _move(today_start, node.dur, -1, ctx)
+        return Span(start, today_start, grain, node.dur.approx, "interval")
     tomorrow = cal.at(ctx.today + timedelta(days=1), ctx.tz)
     return Span(tomorrow, _move(tomorrow, node.dur, 1, ctx), grain, node.dur.approx, "interval")
 
@@ -848,10 +857,11 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
         if isinstance(node, n.Date) and node.month is not None:
             return node
         return n.Date(day, tail.month, month_year)
-    bare_day = isinstance(node, n.DayNum) or (isinstance(node, n.Date) and node.month is None)
-    if bare_day and isinstance(other, n.Date) and other.month is not None:
-        return n.Date(node.day, other.month, other.year)  # type: ignore[attr-defined]
     return node
+
+
+def _bare_day(node: n.Node) -> bool:
+    return isinstance(node, n.DayNum) or (isinstance(node, n.Date) and node.month is None)
 
 
 def _between(node: n.Between, ctx: Context) -> Span:
@@ -861,10 +871,29 @@ def _between(node: n.Between, ctx: Context) -> Span:
         tail = n.Month(month_start.month, month_start.year)  # "from 4-23 in next month"
     first = _fill(node.first, tail, node.last)
     last = _fill(node.last, tail, node.first)
+    if _bare_day(first) and isinstance(last, n.Date) and last.month is not None:
+        # "from the 27th to April 3": the 27th before the 3rd (of March when it is larger)
+        month, year = last.month, last.year
+        if first.day > last.day:  # type: ignore[attr-defined]
+            month, year = (12, year - 1 if year else None) if month == 1 else (month - 1, year)
+        first = n.Date(first.day, month, year)  # type: ignore[attr-defined]
+    elif (
+        isinstance(first, n.Date)
+        and isinstance(last, n.Date)
+        and tail is not None
+        and first.month == last.month
+        and first.day > last.day
+        and node.first != first
+    ):
+        # "from the twenty-seventh to the third of april": both borrowed April; the first
+        # side is the month before
+        month, year = first.month or 1, first.year
+        first = first.replace(
+            month=12 if month == 1 else month - 1,
+            year=(year - 1 if month == 1 and year is not None and year < n.SHORT_YEAR else year),
+        )
     if isinstance(last, n.Moment) and last.day is None and isinstance(first, n.Moment):
         last = last.replace(day=first.day)  # "Tuesday at 2:00 - 2:30 pm": the same Tuesday
-    if isinstance(first, n.DayNum) and isinstance(last, n.Date) and last.month is not None:
-        first = n.Date(first.day, last.month, last.year)
     if (
         isinstance(first, n.Month)
         and isinstance(last, n.Month)
@@ -884,8 +913,9 @@ def _between(node: n.Between, ctx: Context) -> Span:
         first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
     a = resolve(first, ctx)
     floor = dataclasses.replace(ctx, not_before=a.start.date())
-    if isinstance(last, n.DayNum) and isinstance(first, n.Date) and first.month is not None:
-        b = day_span(_date(a.start.year, a.start.month, last.day), ctx)
+    if _bare_day(last):
+        # "Feb 12-15", "from april 27th to the third": the first such day on or after the start
+        b = day_span(_day_of_month(last.day, floor), ctx)  # type: ignore[attr-defined]
     else:
         b = resolve(last, floor)
     end = b.start if b.grain in ("second", "minute") and b.kind == "point" else b.end
@@ -919,7 +949,10 @@ def _open(node: n.Open, ctx: Context) -> Span:
 
 
 def _approx(node: n.Approx, ctx: Context) -> Span:
-    return _widen(resolve(node.base, ctx), ctx)
+    span = resolve(node.base, ctx)
+    if not node.widen:  # "sometime next week": somewhere inside it, not around it
+        return dataclasses.replace(span, approximate=True)
+    return _widen(span, ctx)
 
 
 def _vague(node: n.Vague, ctx: Context) -> Span:
@@ -965,20 +998,30 @@ def _with_year(node: n.WithYear, ctx: Context) -> Span:
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
-        # "Monday 21", "Mon 13th": the most recent 21st that fell on a Monday (past-leaning;
-        # from a range's start, the first one on or after it), within two years
+        # "Monday 21", "friday the 26th": people name a near date this way, so it is the
+        # nearest 21st that falls on a Monday, before or after today (the earlier on a tie);
+        # from a range's start, the first one on or after it. Within two years.
         anchor = _base_day(ctx)
-        step = 1 if _forward(ctx) else -1
-        for months in range(25):
-            first = cal.add(anchor.replace(day=1), "month", step * months)
-            try:
-                candidate = date(first.year, first.month, base.day)
-            except ValueError:
-                continue
-            on_side = candidate >= anchor if step > 0 else candidate <= anchor
-            if candidate.weekday() == node.weekday and on_side:
-                return day_span(candidate, ctx)
-        raise Refused("no such date fell on that weekday within two years")
+        candidates: list[date] = []
+        found_at: int | None = None
+        for distance in range(25):  # months away, nearest first, two more once one is found
+            for months in (-distance, distance) if distance else (0,):
+                index = anchor.year * 12 + anchor.month - 1 + months
+                try:
+                    candidate = date(index // 12, index % 12 + 1, base.day)
+                except ValueError:
+                    continue
+                if candidate.weekday() == node.weekday and (
+                    not _forward(ctx) or candidate >= anchor
+                ):
+                    candidates.append(candidate)
+            if candidates and found_at is None:
+                found_at = distance
+            if found_at is not None and distance >= found_at + 2:
+                break
+        if not candidates:
+            raise Refused("no such date falls on that weekday within two years")
+        return day_span(min(candidates, key=lambda d: (abs((d - anchor).days), d)), ctx)
     if isinstance(base, n.Date) and base.year is None and base.relation == "":
         # "Tuesday March 7": the past-leaning date if it is a Tuesday, else the next or the
         # previous year's, if one of them is (people write the weekday to say which year)

@@ -1,8 +1,8 @@
 """Words the time engine finds that date nothing in a note (each with a control that does).
 
 A number glued to a word ("the 19th-century exhibit"), "recently" (only "before the note"),
-"during the day", and "in one weekend" told in the past (how long it took) never date an
-event, nor stand as a rival date against one that does.
+"during the day", "in one weekend" told in the past (how long it took) and a bare "now"
+(the writer's present) never date an event, nor stand as a rival date against one that does.
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ def resolve(question: str, text: str) -> str:
             "When did I binge the detective series?",
             "I binged the detective series in one weekend.",
             "I binged the detective series last weekend.",
+        ),
+        (
+            "When did I fix the gate?",
+            "I fixed the gate, and now it closes properly.",
+            "I fixed the gate on Monday, and now it closes properly.",
         ),
         (
             "When did I sleep in the hammock?",
@@ -117,3 +122,20 @@ def test_an_ordinal_in_the_question_must_be_the_quotes(
     )
     codes = [e.code for e in errors]
     assert ("ordinal_not_established" not in codes) is established, codes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last year on May 2nd I painted the bedroom blue, now I'm bored of it.",
+        "Now I'm bored of the blue bedroom I painted on May 2nd last year.",
+        "I painted the bedroom blue on 2 May 2025. Now it looks tired.",
+    ],
+)
+def test_now_is_no_rival_and_no_date_for_a_past_deed(text: str) -> None:
+    request = ResolveRequest(
+        "How many days ago did I paint the bedroom?", ASKED, (EvidenceRecord("n1", NOTE, text),)
+    )
+    resolution = SymbolicResolver().resolve(request, ProviderAudit("symbolic"))
+    assert resolution.operation == "elapsed_since_question"
+    assert "now" not in resolution.operands[0].time_expression.casefold().split()

@@ -32,6 +32,10 @@ RESOLVER_TESTS = [
     "test_symbolic_wishes_questions_corrections.py",
     "test_chat_question_sets.py",
     "test_org_question_sets.py",
+    "test_vague_orders.py",
+    "test_ongoing_states.py",
+    "test_present_perfect_news.py",
+    "test_clause_attachment.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

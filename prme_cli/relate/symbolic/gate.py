@@ -94,6 +94,25 @@ def _stem(word: str) -> str:
     return lexicon.key(low)[:5]
 
 
+_HOW_LONG_BEEN = re.compile(
+    r"how\s+(?:long|many\s+\w+)\s+(?:have|has|had)\s+\S+(?:\s+\S+)?\s+been\b", re.IGNORECASE
+)
+_PERFECT_BEFORE = re.compile(
+    r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?(?:been|had|\w+ed)\b[^.!?]*$", re.IGNORECASE
+)
+
+
+def _state_since(quote: str, where: int, expression: str) -> bool:
+    """The expression is the length ("for two months now") or the start ("since March") of a
+    state the quote tells in the present perfect: it says when that state started."""
+    before = quote[:where]
+    if not _PERFECT_BEFORE.search(before):
+        return False
+    return expression.lower().startswith("for ") or bool(
+        re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE)
+    )
+
+
 def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
@@ -192,6 +211,9 @@ class SymbolicGate:
                 (returned.start(), returned.start(), w)
                 for w in lexicon.entailed_by_return(returned.group(0))
             ]
+        if _state_since(quote, where, operand.time_expression):
+            # "I've been working at the bakery for two months now" says when it started
+            qtoks += [(where, where, "started"), (where, where, "began")]
         for at, entailed in lexicon.entailed_by_endpoint(quote):
             # "First pottery class tonight" says the pottery course started.
             qtoks += [(at, at, w) for w in entailed]
@@ -260,6 +282,8 @@ class SymbolicGate:
         if resolution.operation == "order":
             name_words += _frame_words(question, resolution)
         wanted = _aspects(name_words)
+        if _HOW_LONG_BEEN.match(question.strip()):
+            wanted |= {"start"}  # "how long have I been learning X": counted from its start
         lo, hi = max(0, min(nearest, expr_index) - 8), max(nearest, expr_last) + 1
         window_words = [w for _, _, w in qtoks[lo:hi]]
         heading_words: list[str] | None = None
@@ -323,7 +347,10 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
         # "since D" bounds a state that still holds: D is its start and nothing else.
-        if (
+        if _state_since(quote, where, operand.time_expression) and "start" not in wanted:
+            cap = min(cap, 0.3)
+            warnings.append("a state's length or 'since' date dates only its start")
+        elif (
             re.search(r"\bsince\s+(?:the\s+)?$", quote[:where], re.IGNORECASE)
             and "start" not in wanted
         ):

@@ -816,8 +816,9 @@ _NOT_A_NAME = frozenset(
 
 def named_doer(phrase: str) -> str | None:
     """The name that does the deed of a phrase opening with a clause of its own ("Tom ran the
-    half marathon" -> "Tom"), or None. Only a capitalised name followed by a past form
-    counts, so "Greek lessons started" or "the Tate visit" name nobody."""
+    half marathon" -> "Tom", "Lena passing her driving test" -> "Lena"), or None. Only a
+    capitalised name followed by a past form or a gerund counts, so "Greek lessons started"
+    or "the Tate visit" name nobody."""
     m = _NAMED_DOER.match(phrase)
     if not m or m["name"].split()[0] in _NOT_A_NAME:
         return None
@@ -826,4 +827,5 @@ def named_doer(phrase: str) -> str | None:
     past = (
         base is not None and base != verb and verb not in ("is", "are", "am", "has", "does", "goes")
     ) or (len(verb) > 3 and verb.endswith("ed") and verb not in NOT_INFLECTED)
-    return m["name"] if past else None
+    gerund = len(verb) > 4 and verb.endswith("ing") and verb not in NOT_INFLECTED
+    return m["name"] if past or gerund else None

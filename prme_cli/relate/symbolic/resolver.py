@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
+from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
@@ -425,6 +426,9 @@ class SymbolicResolver:
             if mentions:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
+        linked = _same_side_of_relative(linked, sentence, focus)
+        if not linked:
+            return None, "its times belong to a relative clause of another event"
         linked = [_recent_licence_fits(x, record.text, m, sentence, model) for x in linked]
         linked = [
             _since_dates_start(x, record.text[clause_start:clause_end], model) for x in linked
@@ -475,6 +479,9 @@ class SymbolicResolver:
             )
         if self._corrected_next(unit, sentence, request, tz):
             return None, "the next sentence takes the date back and gives another"
+        other_end = _other_end_clause(sentence, best, model)
+        if other_end:
+            return None, other_end
         return best, ""
 
     def _corrected_next(
@@ -559,7 +566,9 @@ class SymbolicResolver:
         )
         best = dated[0]
         assert best.mention is not None and best.window is not None
-        if best.mention.vague:
+        if best.mention.vague and not (frame.operation == "order" and best.mention.approximate):
+            # a hedged time the engine reads as a widened interval may still order events
+            # whose intervals do not overlap; nothing else (SPEC §6)
             return None, [f"{label}: the time '{best.mention.expression}' is vague"]
         if (
             strongest.coverage > best.coverage + UNDATED_MARGIN - 1e-9
@@ -601,7 +610,10 @@ class SymbolicResolver:
             ]
         # no unit asked and only a week to go by: the answer is given in weeks
         unit = frame.unit or ("weeks" if best.window[2] == "week" else None)
-        if not timefind.precise_enough(best.window[2], unit) and frame.operation != "order":
+        if not timefind.precise_enough(best.window[2], unit) and frame.operation not in (
+            "order",
+            "absolute_date",  # answered at the evidence's precision, up to a month
+        ):
             return None, [
                 (
                     f"{label}: '{best.mention.expression}' is {best.window[2]}-precise, "
@@ -757,11 +769,19 @@ def _referred_back(
     return tuple(found), start
 
 
+_STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
+
+
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
-    """A DONE heading says its title was finished (done, completed) without the words."""
+    """A DONE heading says its title was finished (done, completed) without the words; a
+    state told in the present perfect with its length or its start ("I've been working at
+    the bakery for two months now", "… since March") says when it started."""
     heading = sentence.heading
     if heading is not None and (heading.todo or "").upper() in segment.DONE_KEYWORDS:
         return ("finished", "completed")
+    perfect = interpret.PERFECT_STATE.search(sentence.text)
+    if perfect is not None and _STATE_SINCE.search(sentence.text, perfect.end()):
+        return ("started", "began")
     return ()
 
 
@@ -802,6 +822,50 @@ def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int
             if any(t.anchor and a <= at < b and r == 1.0 for t, at, _, r in m.matched):
                 return sentence.start + a, sentence.start + b
     return None
+
+
+def _same_side_of_relative(
+    mentions: list[timefind.Mention], sentence: segment.Sentence, focus: int
+) -> list[timefind.Mention]:
+    """ "Gave Aoife the scarf I knitted last week": a time inside a relative clause dates the
+    relative clause's event, a time outside it the main one; keep the mentions on the side
+    of the event's words (``focus``, a record offset)."""
+    spans = [
+        (sentence.start + a, sentence.start + b)
+        for a, b in interpret.relative_clauses(sentence.text)
+    ]
+    if not spans:
+        return mentions
+    inside = next(((a, b) for a, b in spans if a <= focus < b), None)
+    if inside is None:
+        return [x for x in mentions if not any(a <= x.start < b for a, b in spans)]
+    return [x for x in mentions if inside[0] <= x.start < inside[1]]
+
+
+def _other_end_clause(
+    sentence: segment.Sentence, mention: timefind.Mention, model: align.PhraseModel
+) -> str:
+    """ "I finished the course today, long after starting it": the time stands in a clause
+    that tells the other end of the event (finishing, for a start asked), while the asked
+    aspect is told only elsewhere — the time is that other end's. Empty when it is not."""
+    wanted = model.aspects & {"start", "finish"}
+    if not wanted or sentence.heading is not None:
+        return ""
+    at = mention.start - sentence.start
+    from prme_cli import clauses
+
+    for piece in clauses.split(sentence.text):
+        a, b = piece.start, piece.end
+        if a <= at < b:
+            told = lexicon.aspect_in_words([w for _, _, w in lexicon.words(sentence.text[a:b])])
+            clash = set().union(*(lexicon.ASPECT_CLASHES.get(x, frozenset()) for x in wanted))
+            if told & clash & {"start", "finish"} and not told & wanted:
+                return (
+                    f"'{mention.expression}' stands in the clause that tells the "
+                    f"{'/'.join(sorted(told & clash))}, not the {'/'.join(sorted(wanted))}"
+                )
+            return ""
+    return ""
 
 
 def _fronted_clause(sentence: segment.Sentence, clause: tuple[int, int]):
@@ -867,13 +931,6 @@ def _recent_licence_fits(
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
-_PERFECT = re.compile(
-    r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?been\b|\b(?:have|has|'ve)\s+"
-    r"(?:\w+\s+)?\w+(?:ed|en|wn|ne)\b",
-    re.IGNORECASE,
-)
-
-
 def _since_dates_start(
     mention: timefind.Mention, clause: str, model: align.PhraseModel
 ) -> timefind.Mention:
@@ -883,7 +940,7 @@ def _since_dates_start(
     the perfect, the tense of a state that began then and still holds."""
     if not mention.since or mention.window is None:
         return mention
-    if "start" in model.aspects and _PERFECT.search(clause):
+    if "start" in model.aspects and interpret.PERFECT_STATE.search(clause):
         return replace(mention, problem="", meaning="since: when the ongoing activity began")
     return mention
 

@@ -167,6 +167,9 @@ class Mention:
     #: a year-less calendar date told as coming ("my upcoming meeting on January 17th"),
     #: read forward: an appointment's date
     coming: bool = False
+    #: hedged words the time engine reads as a widened interval ("about a month ago"): they
+    #: may order events whose intervals do not overlap, never date or count one
+    approximate: bool = False
 
     def quote(self, text: str) -> str:
         return text[self.quote_start : self.quote_end]
@@ -182,6 +185,23 @@ def date_operand(
     tz: tzinfo,
 ) -> tuple[datetime, datetime, str] | None:
     """Read a cited time exactly as the stage will; ``None`` when it cannot be read."""
+    dated = read_operand(record, quote, expression, basis, question_date=question_date, tz=tz)
+    if dated is None:
+        return None
+    assert dated.start is not None and dated.end is not None and dated.grain is not None
+    return dated.start, dated.end, dated.grain
+
+
+def read_operand(
+    record: EvidenceRecord,
+    quote: str,
+    expression: str,
+    basis: str,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+) -> interp.Dated | None:
+    """:func:`date_operand`'s reading in full (with whether it is approximate)."""
     probe = Operand("probe", record.id, quote, expression, basis)
     try:
         dated = interp.interpret(probe, record, question_date=question_date, tz=tz)
@@ -191,8 +211,7 @@ def date_operand(
         return None
     if not dated.is_window or dated.grain is None:
         return None
-    assert dated.start is not None and dated.end is not None
-    return dated.start, dated.end, dated.grain
+    return dated
 
 
 def sentence_mentions(
@@ -213,6 +232,7 @@ def sentence_mentions(
         meaning = {
             "recent": "the note's own day: 'just' with a past verb tells a very recent event",
             "journal": "the journal entry's day: a past-tense deed of the writer's in it",
+            "news": "news in the present perfect: on or shortly before the note's day",
         }.get(lic.kind, "the note's own day, licensed by the words")
         out.append(
             Mention(
@@ -253,6 +273,10 @@ def sentence_mentions(
         reason = ""
         if _GLUED_MODIFIER.match(sentence[b : b + 2]):
             reason = "a modifier glued to a word ('20th-century'), not a date"
+        elif phrase.strip().casefold() == "now":
+            # "I painted it last year, now I'm bored of it": the writer's present, which
+            # dates a state told in the present, never a deed (those need "just now" & co.)
+            reason = "'now' is the writer's present, not when something happened"
         elif _BEFORE_NOW_ONLY.fullmatch(phrase.strip()):
             reason = "says only that it was before the note, not when"
         elif _DAY_IN_GENERAL.fullmatch(phrase.strip()):
@@ -281,11 +305,25 @@ def sentence_mentions(
             # "on Sunday" is read only in a past report, and not in a note written on a Sunday
             reason = interp.bare_weekday_problem(sentence, phrase, record.event_time) or ""
         window = None
+        approximate = False
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
+        if reason.startswith("a span"):
+            ongoing = _ongoing(sentence, a, b)
+            if ongoing is not None:
+                # "I've been learning Spanish for three weeks now": the state began three
+                # weeks before the note; like "since", it dates only that start
+                a, b, phrase = ongoing
+                since = True
         if not reason or (since and reason.startswith("a span")):
-            window = date_operand(
+            if vague:
+                a, b, phrase = _hedged(sentence, a, b)
+            dated = read_operand(
                 record, sentence, phrase, "text_expression", question_date=question_date, tz=tz
             )
+            if dated is not None:
+                assert dated.start is not None and dated.end is not None and dated.grain
+                window = (dated.start, dated.end, dated.grain)
+                approximate = dated.approximate
             if window is None:
                 reason = reason or "not readable as a date"
             elif _far_back_without_year(phrase, window, record):
@@ -309,10 +347,54 @@ def sentence_mentions(
                 problem=reason,
                 since=since,
                 coming=coming,
+                approximate=approximate,
             )
         )
     out.sort(key=lambda m: m.start)
     return out
+
+
+_FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+(?:past|last)\s+)?$", re.IGNORECASE)
+_NOW_AFTER = re.compile(r"^\s+(?:now|so\s+far|already)\b", re.IGNORECASE)
+
+
+def _ongoing(sentence: str, a: int, b: int) -> tuple[int, int, str] | None:
+    """ "for three weeks now" around the length ``sentence[a:b]`` when its clause tells a
+    state holding up to the note (:func:`prme_cli.relate.interpret.ongoing_problem`)."""
+    lead = _FOR_BEFORE.search(sentence[:a])
+    if lead is None and not re.match(r"the\s+(?:past|last)\s", sentence[a:b], re.IGNORECASE):
+        return None
+    if lead is None:
+        lead_for = re.search(r"\bfor\s+$", sentence[:a], re.IGNORECASE)
+        if lead_for is None:
+            return None
+        start = lead_for.start()
+    else:
+        start = lead.start()
+    tail = _NOW_AFTER.match(sentence[b:])
+    end = b + tail.end() if tail else b
+    phrase = sentence[start:end]
+    if interp.ongoing_length(phrase) is None or interp.ongoing_problem(sentence, phrase):
+        return None
+    return start, end, phrase
+
+
+#: A hedge word right before an expression, or right after it, that the time engine reads as
+#: part of it ("about a month ago", "two weeks ago or so"): the expression is cited with it.
+_HEDGE_LEAD = re.compile(r"\b(?:about|around|roughly|approximately)\s+$", re.IGNORECASE)
+_HEDGE_TAIL = re.compile(r"^\s*(?:or\s+so|-?ish)\b", re.IGNORECASE)
+
+
+def _hedged(sentence: str, a: int, b: int) -> tuple[int, int, str]:
+    """The expression at ``sentence[a:b]`` with the hedge words around it, so that it is read
+    (and cited) as the vague expression it is: an approximate, widened interval."""
+    lead = _HEDGE_LEAD.search(sentence[:a])
+    if lead:
+        a = lead.start()
+    tail = _HEDGE_TAIL.match(sentence[b:])
+    if tail:
+        b += tail.end()
+    return a, b, sentence[a:b]
 
 
 #: Words the engine reads as part of an expression ("every Saturday", "since March 3rd",
