@@ -27,11 +27,16 @@ TEXT_EVENTS = True
 
 
 def node_event_rows(
-    pk: int, node: Node, parsed: ParsedFile, discourse: Discourse | None = None
+    pk: int,
+    node: Node,
+    parsed: ParsedFile,
+    discourse: Discourse | None = None,
+    *,
+    text: bool = True,
 ) -> list[tuple[Any, ...]]:
     """The ``events`` rows of one node: its org structure, the journal day it sits in, and
-    the events its words tell (``discourse`` carries pronoun antecedents from the file's
-    previous headings)."""
+    (with ``text``) the events its words tell (``discourse`` carries pronoun antecedents
+    from the file's previous headings)."""
     found = structure_events(node, parsed.todo_keywords, parsed.done_keywords)
     container = any(
         t.kind in _JOURNAL_SOURCES and t.label not in (None, "day") for t in node.timestamps
@@ -53,7 +58,7 @@ def node_event_rows(
                 line=node.line,
             )
         )
-    if TEXT_EVENTS and (node.title or node.body):
+    if text and TEXT_EVENTS and (node.title or node.body):
         try:
             found.extend(
                 node_text_events(
@@ -61,7 +66,7 @@ def node_event_rows(
                     node.body,
                     anchor=node.event_time,
                     discourse=discourse if discourse is not None else Discourse(),
-                    first_line=node.line,
+                    first_line=0,  # lines of text events count from the heading
                     journal=node.event_source in _JOURNAL_SOURCES,
                 )
             )
@@ -72,12 +77,32 @@ def node_event_rows(
     return [e.to_row(pk) for e in found]
 
 
+def text_event_objects(conn: Any, file_id: int) -> set[int]:
+    """The objects of a file that have text events stored (so an unchanged one keeps them)."""
+    return {
+        pk
+        for (pk,) in conn.execute(
+            "SELECT DISTINCT e.obj FROM events e JOIN objects o ON o.pk = e.obj "
+            "WHERE o.file_id = ? AND e.source = 'text'",
+            (file_id,),
+        )
+    }
+
+
 def write_events(
-    conn: Any, stale_pks: Sequence[tuple[int]], rows: Sequence[tuple[Any, ...]]
+    conn: Any,
+    stale_pks: Sequence[tuple[int]],
+    rows: Sequence[tuple[Any, ...]],
+    kept_text: Sequence[tuple[int]] = (),
 ) -> None:
-    """Replace the events of re-written objects (``stale_pks``) and add ``rows``."""
-    if stale_pks:
-        conn.executemany("DELETE FROM events WHERE obj = ?", stale_pks)
+    """Replace the events of re-written objects (``stale_pks``) and add ``rows``; objects in
+    ``kept_text`` (unchanged headings) keep their text events and lose only their org ones."""
+    keep = {k for (k,) in kept_text}
+    whole = [p for p in stale_pks if p[0] not in keep]
+    if whole:
+        conn.executemany("DELETE FROM events WHERE obj = ?", whole)
+    if kept_text:
+        conn.executemany("DELETE FROM events WHERE obj = ? AND source = 'org'", kept_text)
     if rows:
         conn.executemany(_INSERT, rows)
 

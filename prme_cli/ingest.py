@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import UsageError
-from .eventstore import node_event_rows, write_events
+from .eventstore import node_event_rows, text_event_objects, write_events
 from .model import Node, ParsedFile, Timestamp
 from .orgtime import repeater_fits_calendar
 from .store import (
@@ -425,6 +425,10 @@ class _Existing:
     version: str
     deleted_at: str | None
     first_seen: str
+    #: the stored event time (wall seconds), when read from this file's own rows: an
+    #: unchanged heading at the same time keeps the text events extracted before
+    event_time: int | None = None
+    same_file: bool = False
 
 
 def _dumps(value: Any) -> str:
@@ -739,6 +743,8 @@ class _Run:
         the ids given so far (to keep them unique). ``cjk`` says the file holds CJK text,
         whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
+        # Objects whose text events are stored: an unchanged one keeps them.
+        told = text_event_objects(conn, file_id)
         archive_file = path.endswith(".org_archive")
         # What node_event_rows reads of a parsed file: its TODO keywords.
         keywords = ParsedFile(path, [], stream.todo_keywords, stream.done_keywords)
@@ -776,6 +782,7 @@ class _Run:
                 counts,
                 cjk=cjk,
                 discourse=discourse,
+                told=told,
             )
             derived.forget()
             salted.forget()
@@ -807,6 +814,7 @@ class _Run:
         *,
         cjk: bool,
         discourse: Discourse,
+        told: set[int],
     ) -> int:
         """Rows of one round: objects, versions, timestamps, events, CJK index rows; returns
         the last pk."""
@@ -818,7 +826,7 @@ class _Run:
         stale_pks: list[tuple[int]] = []
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
-        discourse = Discourse()  # pronoun antecedents, carried from heading to heading
+        kept_text: list[tuple[int]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -843,7 +851,19 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            happened.extend(node_event_rows(pk, node, keywords, discourse))
+            # An unchanged heading at the same time keeps its text events (extracting them
+            # is the costly part of ingest); a changed one gets them anew.
+            keep_text = (
+                ex is not None
+                and ex.same_file
+                and ex.pk in told
+                and ex.content_hash == chash
+                and ex.event_time
+                == (wall_seconds(node.event_time) if node.event_time is not None else None)
+            )
+            happened.extend(node_event_rows(pk, node, keywords, discourse, text=not keep_text))
+            if keep_text:
+                kept_text.append((pk,))
             if ex is None:
                 version = now
                 first_seen = now
@@ -919,7 +939,7 @@ class _Run:
             # The update trigger dropped the rows whose text changed; rewrite them all.
             conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
             conn.executemany(_CJK_INSERT, cjk_rows)
-        write_events(conn, stale_pks, happened)
+        write_events(conn, stale_pks, happened, kept_text)
         return next_pk
 
     def _assign_ids(
@@ -960,7 +980,7 @@ class _Run:
             opts.append(("derived", derived.of(node, nodes)))
             opts.append(("derived", ""))  # salted with the path: computed only if needed
             choices[i] = opts
-        stored: dict[str, tuple[int, int, str, str, str | None, str]] = {}
+        stored: dict[str, tuple[int, int, str, str, str | None, str, int | None]] = {}
         looked: set[str] = set()
         existing: dict[str, _Existing] = {}
         ids: dict[int, str] = {}
@@ -995,7 +1015,7 @@ class _Run:
                     taken[cand] = nodes[i].line
                     ids[i] = cand
                     if row is not None:
-                        existing[cand] = _Existing(*row)
+                        existing[cand] = _Existing(*row, same_file=row[1] == file_id)
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
@@ -1020,14 +1040,14 @@ class _Run:
         self,
         conn: Any,
         ids: list[str],
-        into: dict[str, tuple[int, int, str, str, str | None, str]],
+        into: dict[str, tuple[int, int, str, str, str | None, str, int | None]],
     ) -> None:
         for start in range(0, len(ids), _LOOKUP_CHUNK):
             chunk = ids[start : start + _LOOKUP_CHUNK]
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(
-                "SELECT id, pk, file_id, content_hash, version, deleted_at, first_seen "
-                f"FROM objects WHERE id IN ({marks})",
+                "SELECT id, pk, file_id, content_hash, version, deleted_at, first_seen, "
+                f"event_time FROM objects WHERE id IN ({marks})",
                 chunk,
             ):
                 into[row[0]] = tuple(row[1:])  # type: ignore[assignment]

@@ -29,7 +29,10 @@ of ``source = "text"`` with
   approximate; the first dated one also fills ``start``/``end``/``grain``/``expression``.
 
 The quote of a text event is its sentence, verbatim, with the clause's span inside it, so a
-resolver can cite it and validation can check it character for character.
+resolver can cite it and validation can check it character for character; its ``line``
+counts from the heading's own line (0 = the title), so the events of a heading that has not
+changed stay true when lines above it move, and ingest keeps them instead of extracting
+them again.
 
 Speed: the time engine costs about a millisecond a sentence, so at ingest it reads only the
 sentences that can hold a date (:func:`might_hold_date`: a digit, a calendar name, a unit,
@@ -331,16 +334,24 @@ def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
 
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
-_DIGIT_OR_MARK = re.compile(r"[0-9@\u00bd\u00bc]")
+#: Digits in the shape of a date or a clock time: a year or ISO date, a day with its ordinal
+#: suffix, a day/month pair, a clock time; other digits ("version 9.4", "$20") date nothing
+#: unless a unit or a month stands by them, which the word check sees.
+_DATE_DIGITS = re.compile(
+    r"(?<![\d.])(?:\d{4}(?!\d|\.\d)|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}/\d{1,2}(?![\d/]*\d{3})|"
+    r"\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\b)?|\d{1,2}\s*[ap]\.?m\b)|[<\[]\d{4}-",
+    re.IGNORECASE,
+)
 
 
 def might_hold_date(text: str) -> bool:
-    """Does ``text`` hold a digit, a calendar name, a unit of time, a deictic word ("today",
-    "ago"), a part of the day after one ("last night", "this morning") or a holiday name?
+    """Does ``text`` hold digits shaped like a date or a clock time, a calendar name, a unit
+    of time, a deictic word ("today", "ago"), a part of the day after one ("last night", "this
+    morning") or a holiday name?
     Only such sentences are read by the time engine at ingest: a bare number word, ordinal
     or meal ("one", "first", "dinner") dates nothing by itself, and the engine costs about
     a millisecond a sentence. (The resolver reads every sentence it cites at relate time.)"""
-    if _DIGIT_OR_MARK.search(text):
+    if _DATE_DIGITS.search(text):
         return True
     names, after_deictic, holidays = _date_words()
     low = text.casefold().replace("\u2019", "'")
@@ -848,6 +859,10 @@ def node_text_events(
     """The text events of one heading (its title and its body's sentences)."""
     from prme_cli.relate.symbolic import segment
 
+    if title.strip().lower() in NON_WITNESS:
+        discourse.speaker = title.strip()
+        return []  # an assistant's turn: not the notes' account of events
+    body = _prose(body)
     text = f"* {title}\n{body}" if title else body
     seg = segment.segment(text)
     speaker = seg.speaker
@@ -875,6 +890,23 @@ def node_text_events(
         )
     discourse.speaker = speaker
     return out
+
+
+_BLOCK = re.compile(
+    r"^[ \t]*#\+begin_(?!quote|verse|center)(\w+).*?^[ \t]*#\+end_\1[^\n]*$",
+    re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
+_TABLE_LINE = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
+
+
+def _prose(body: str) -> str:
+    """``body`` with its code, example and export blocks and its table lines blanked (kept as
+    empty lines, so line numbers stay true): they tell no events, and reading them costs."""
+    if "#+" in body or "#+".upper() in body:
+        body = _BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), body)
+    if "|" in body:
+        body = _TABLE_LINE.sub("", body)
+    return body
 
 
 _LABEL = re.compile(

@@ -237,7 +237,10 @@ def test_only_sentences_that_can_hold_a_date_are_read_by_the_engine() -> None:
     assert might_hold_date("Back on the 3rd.")
     assert might_hold_date("We went there at Christmas.")
     assert might_hold_date("I did it two weeks ago.")
+    assert might_hold_date("Meet at 10:30.") and might_hold_date("Due 3/27.")
+    assert might_hold_date("Back in 2019.") and might_hold_date("Left at 5pm.")
     assert not might_hold_date("We had dinner and one more drink.")
+    assert not might_hold_date("Org 9.4 added a cookie and costs $20.")
     assert not might_hold_date("The first thing I saw was a heron.")
 
 
@@ -389,3 +392,25 @@ def test_a_store_from_before_text_events_gets_them_on_the_next_ingest(tmp_path: 
         assert not _text_events(store)
         ingest_paths(store, [notes], now=NOW)
         assert any(e.predicate == "arrive" for es in _text_events(store).values() for e in es)
+
+
+def test_an_unchanged_heading_keeps_its_text_events_when_its_file_changes(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "journal.org", JOURNAL)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        before = {
+            r[0] for r in store.conn.execute("SELECT event_id FROM events WHERE source = 'text'")
+        }
+        edited = JOURNAL.replace("#+TITLE: Journal", "#+TITLE: Journal\n* Inbox\nBuy milk.")
+        _write(notes, "journal.org", edited)
+        ingest_paths(store, [notes], now=NOW)
+        after = {
+            r[0] for r in store.conn.execute("SELECT event_id FROM events WHERE source = 'text'")
+        }
+        assert before <= after  # the kettle's events were kept, not extracted again
+        found = [e for es in _text_events(store).values() for e in es]
+        assert any(e.predicate == "buy" for e in found)
+        assert any(e.predicate == "arrive" for e in found)
