@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from prme_cli.timeexpr.lexicon import SMALL_NUMBERS
+
 #: Longest text a single expression may have, in tokens; longer input is refused outright so
 #: that no reading of hostile input ever costs more than a bounded amount of work.
 MAX_TOKENS = 64
@@ -54,18 +56,7 @@ _ISH_STEMS = {
     "dinner",
     "dinnertime",
     "teatime",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    *SMALL_NUMBERS[1:13],  # one … twelve: "sevenish"
 }
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
 
