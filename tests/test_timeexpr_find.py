@@ -366,3 +366,57 @@ def test_a_listed_day_borrows_the_month_of_the_next() -> None:
 )
 def test_context_decides_what_is_a_time(note: str, expected: list[str]) -> None:
     assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Call me on tue about the invoice.", ["tue"]),
+        ("Thurs works for me.", ["Thurs"]),
+        ("The May release slipped again.", ["May"]),
+        ("Our March offsite is booked.", ["March"]),
+        ("Theresa May spoke on Monday.", ["Monday"]),
+        ("The band will March through town.", []),
+        ("The March Hare was late.", []),
+        ("Tu es belle.", []),
+    ],
+)
+def test_abbreviations_and_capitalised_months_in_prose(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        (
+            "8 March: a long walk in the afternoon.",
+            ["2026-03-08T00:00", "2026-03-08T12:00"],
+        ),
+        (
+            "On 3 June we hiked, and in the evening it rained.",
+            ["2026-06-03T00:00", "2026-06-03T18:00"],
+        ),
+        # a new sentence: the part of the day is today's again
+        ("On 3 June we hiked. I am tired this evening.", ["2026-06-03T00:00", "2026-11-29T18:00"]),
+    ],
+)
+def test_a_part_of_the_day_belongs_to_the_date_of_its_sentence(
+    note: str, expected: list[str]
+) -> None:
+    assert starts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("See you 2nite at the bar.", ["2026-11-29T18:00"]),
+        ("The call is at 3pm ET.", ["2026-11-29T21:00"]),
+        ("Send the draft by COB tomorrow.", ["None"]),  # open start, ends at 17:00
+        ("We spent two summers ago in Rome.", ["2025-06-01T00:00"]),
+        ("Monday's meeting ran long.", ["2026-11-23T00:00"]),
+        ("The office is open fri 9-5.", ["2026-11-27T09:00"]),
+    ],
+)
+def test_added_forms_are_found_in_prose(note: str, expected: list[str]) -> None:
+    got = [f.start.isoformat()[:16] if f.start else "None" for f in find(note, SUN, BERLIN)]
+    assert got == expected

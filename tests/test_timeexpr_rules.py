@@ -308,6 +308,7 @@ def test_mid_week_references() -> None:
     assert starts("last wednesday", WED) == "2026-06-10T00:00"
     assert starts("the last friday of this month", WED) == "2026-06-26T00:00"
     assert starts("the second tuesday in may", WED) == "2026-05-12T00:00"
+    assert starts("the weekend", WED) == "2026-06-20T00:00"  # this week's, still to come
 
 
 @pytest.mark.parametrize(
@@ -539,3 +540,143 @@ def test_first_word_table_drops_no_reading() -> None:
         grammar.reset_first_words()
     assert with_table == without
     assert sum(1 for box in grammar.FIRST.values() if box[0][0] is not None) > 30
+
+
+# ------------------------------------------------------------ families added for issue 9's breadth
+
+BESIDE = family(
+    [
+        ("the monday after easter", "2026-04-06T00:00"),
+        ("the tuesday after labor day", "2026-09-08T00:00"),
+        ("the friday before christmas", "2025-12-19T00:00"),
+        ("the day after thanksgiving", "2026-11-27T00:00"),
+        ("the day before new year's eve", "2025-12-30T00:00"),
+        ("the week after christmas", "2025-12-29T00:00"),
+        ("the weekend before easter", "2026-03-28T00:00"),
+        ("the month after march 3rd", "2026-04-01T00:00"),
+        ("the morning after christmas", "2025-12-26T04:00"),
+        ("the night before christmas", "2025-12-24T18:00"),
+        ("the night before last", "2026-11-27T18:00"),
+        ("the evening after next", "2026-12-01T18:00"),
+    ]
+)
+COUNTED = family(
+    [
+        ("three weekends ago", "2026-11-07T00:00"),
+        ("two weekends from now", "2026-12-12T00:00"),
+        ("two summers ago", "2025-06-01T00:00"),
+        ("in two winters", "2027-12-01T00:00"),
+        ("the summer before last", "2025-06-01T00:00"),
+        ("the winter after next", "2027-12-01T00:00"),
+        ("a year ago today", "2025-11-29T00:00"),
+        ("two years ago yesterday", "2024-11-28T00:00"),
+        ("in 3 working days", "2026-12-02T00:00"),
+        ("in 3 weekdays", "2026-12-02T00:00"),
+        ("2 business days ago", "2026-11-26T00:00"),
+        ("five working days from now", "2026-12-04T00:00"),
+        ("Q4 last year", "2025-10-01T00:00"),
+        ("q2 of this year", "2026-04-01T00:00"),
+        ("H1 next year", "2027-01-01T00:00"),
+    ]
+)
+SAME_TIME = family(
+    [
+        ("same time tomorrow", "2026-11-30T14:30"),
+        ("this time next week", "2026-12-06T14:30"),
+        ("this time last year", "2025-11-29T00:00"),
+        ("at the same time next month", "2026-12-29T00:00"),
+    ]
+)
+CLOCK_FORMS = family(
+    [
+        ("1930 hrs", "2026-11-29T19:30"),
+        ("at 0815 hours", "2026-11-29T08:15"),
+        ("half three", "2026-11-29T15:30"),  # British: half past
+        ("half 6 tomorrow", "2026-11-30T18:30"),
+        ("tomorrow at COB", "2026-11-30T17:00"),
+        ("EOB friday", "2026-11-27T17:00"),
+        ("first thing tomorrow", "2026-11-30T07:00"),
+        ("first thing monday", "2026-11-23T07:00"),
+        ("late last nite", "2026-11-28T23:00"),
+        ("tomorrow arvo", "2026-11-30T12:00"),
+        ("2nite", "2026-11-29T18:00"),
+        ("2moro", "2026-11-30T00:00"),
+    ]
+)
+#: a zone written after the time: that wall time there, shown in the reference zone (Berlin is
+#: UTC+01:00 on the reference day)
+ZONES = family(
+    [
+        ("3pm ET", "2026-11-29T21:00"),
+        ("14:05 GMT", "2026-11-29T15:05"),
+        ("noon UTC", "2026-11-29T13:00"),
+        ("9am (UTC+2)", "2026-11-29T08:00"),
+        ("10:15 +0000", "2026-11-29T11:15"),
+        ("9 to 10:30 CST", "2026-11-29T16:00"),
+    ]
+)
+POSSESSIVES = family(
+    [
+        ("yesterday's", "2026-11-28T00:00"),
+        ("Monday's", "2026-11-23T00:00"),
+        ("back in January", "2026-01-01T00:00"),
+        ("back in 2019", "2019-01-01T00:00"),
+        ("back on the 3rd", "2026-11-03T00:00"),
+        ("last wknd", "2026-11-21T00:00"),
+        ("the weekend", "2026-11-28T00:00"),  # this week's: today is its Sunday
+        ("summer of '19", "2019-06-01T00:00"),
+        ("christmas '19", "2019-12-25T00:00"),
+        ("week 5 of '21", "2021-02-01T00:00"),
+    ]
+)
+RECURRING = family(
+    [
+        ("mondays at 10", "2026-11-23T10:00"),
+        ("tuesday evenings", "2026-11-24T18:00"),
+        ("on fridays from 2 to 4", "2026-11-27T14:00"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected", "now"),
+    BESIDE + COUNTED + SAME_TIME + CLOCK_FORMS + ZONES + POSSESSIVES + RECURRING,
+)
+def test_added_families_read_their_wordings(expression: str, expected: str, now: datetime) -> None:
+    assert starts(expression, now) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("just after midnight", ("2026-11-29T00:00", "2026-11-29T00:30")),
+        ("a little after 5pm", ("2026-11-29T17:00", "2026-11-29T17:30")),
+        ("shortly before christmas", ("2025-12-22T00:00", "2025-12-25T00:00")),
+        ("not long before easter", ("2026-04-02T00:00", "2026-04-05T00:00")),
+        ("soon after the 3rd", ("2026-11-04T00:00", "2026-11-07T00:00")),
+        ("in an hour or so", ("2026-11-29T15:00", "2026-11-29T16:01")),
+    ],
+)
+def test_near_an_anchor_is_a_little_way_from_it_and_approximate(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+    assert resolve(expression, SUN, BERLIN).approximate
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("H1 next year", ("2027-01-01T00:00", "2027-07-01T00:00")),
+        ("the week after christmas", ("2025-12-29T00:00", "2026-01-05T00:00")),
+        ("the weekend before easter", ("2026-03-28T00:00", "2026-03-30T00:00")),
+        ("in 3 working days", ("2026-12-02T00:00", "2026-12-03T00:00")),  # the day, not a span
+        ("fri 9-5", ("2026-11-27T09:00", "2026-11-27T17:00")),  # office hours, not 5 September
+        ("Tue 9-1", ("2026-11-24T09:00", "2026-11-24T13:00")),  # 1 Sept 2026 is a far Tuesday
+        ("Friday 11-27", ("2026-11-27T00:00", "2026-11-28T00:00")),  # a near date that agrees
+    ],
+)
+def test_added_windows_end_where_the_convention_says(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected

@@ -140,6 +140,8 @@ def resolve(
     starts = [0]
     if toks[0].kind == "word" and toks[0].value in _LEADING:
         starts.append(1)
+    elif toks[0].value == "back" and len(toks) > 2 and toks[1].value in _LEADING:
+        starts.append(2)  # "back in January", "back on the 3rd"
     try:
         for first in starts:
             for node, end in parser.expression(first):
