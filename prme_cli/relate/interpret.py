@@ -750,33 +750,13 @@ def _journal_deeds(text: str) -> list[Licence]:
     return out
 
 
-#: A relative clause without or with its pronoun after a noun phrase: "the scarf I knitted
-#: last week", "the armchair that we bought in January", "the friend who moved to Leeds".
-_RELATIVE = re.compile(
-    r"\b(?:the|my|a|an|our|this|that|his|her|their|these|those|your)\s+(?:[\w'-]+\s+){0,3}?"
-    r"(?!(?:and|or|nor|with|plus)\s)[\w'-]+\s+(?P<rel>(?:(?:(?:that|which|whom)\s+)?"
-    r"(?:I|we|you|he|she|they|[A-Z][a-z]+)|who|which|that)\s+(?:had\s+|'d\s+)?"
-    r"(?P<verb>[a-z]+))\b"
-)
-_RELATIVE_END = re.compile(r"[.;!?]|,\s+(?:and|but|so|then)\s+|\s+(?:and|but)\s+(?:I|we)\s")
-
-
 def relative_clauses(text: str) -> list[tuple[int, int]]:
-    """The spans of ``text`` that are relative clauses with a verb of their own ("the scarf
-    [I knitted last week]"), so that a time inside one dates that clause's event only."""
-    out = []
-    for m in _RELATIVE.finditer(text):
-        verb = m["verb"]
-        if _tense_of(verb, "") is None and not words_end_in_s(verb):
-            continue
-        stop = _RELATIVE_END.search(text, m.end())
-        out.append((m.start("rel"), stop.start() if stop else len(text)))
-    return out
+    """The spans of ``text`` that are relative clauses ("the scarf [I knitted last week]",
+    "the friend [who moved to Leeds]"), by the one clause grammar (:mod:`prme_cli.clauses`),
+    so that a time inside one dates that clause's event only."""
+    from prme_cli import clauses
 
-
-def words_end_in_s(verb: str) -> bool:
-    """A present-tense third-person form ("she owns"): a verb of a relative clause too."""
-    return len(verb) > 3 and verb.endswith("s") and not verb.endswith("ss")
+    return [(c.start, c.end) for c in clauses.split(text) if c.kind == "relative"]
 
 
 #: News told in the present perfect ("I've finally launched the site!", "Guess what, I've

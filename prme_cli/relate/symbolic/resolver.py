@@ -43,7 +43,6 @@ import re
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prme_cli.relate import interpret
@@ -825,26 +824,6 @@ def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int
     return None
 
 
-#: Where a subordinate clause of time opens inside a clause: ", long after starting it",
-#: " before moving to Leeds", ", while waiting".
-_SUBORDINATE = re.compile(
-    r",?\s+(?:(?:long|shortly|just|right|soon|well)\s+)?(?:after|before|while|since|until)\s+"
-    r"(?=\w+ing\b|(?:i|we|he|she|they|it)\b)",
-    re.IGNORECASE,
-)
-
-
-def _subordinate_pieces(text: str) -> list[tuple[int, int]]:
-    """The clauses of ``text`` (:func:`segment.clauses`), each cut where a subordinate
-    clause of time opens."""
-    out = []
-    for a, b in segment.clauses(text):
-        cuts = [m.start() for m in _SUBORDINATE.finditer(text, a, b)]
-        edges = [a, *cuts, b]
-        out += [(x, y) for x, y in pairwise(edges) if x < y]
-    return out
-
-
 def _same_side_of_relative(
     mentions: list[timefind.Mention], sentence: segment.Sentence, focus: int
 ) -> list[timefind.Mention]:
@@ -873,7 +852,10 @@ def _other_end_clause(
     if not wanted or sentence.heading is not None:
         return ""
     at = mention.start - sentence.start
-    for a, b in _subordinate_pieces(sentence.text):
+    from prme_cli import clauses
+
+    for piece in clauses.split(sentence.text):
+        a, b = piece.start, piece.end
         if a <= at < b:
             told = lexicon.aspect_in_words([w for _, _, w in lexicon.words(sentence.text[a:b])])
             clash = set().union(*(lexicon.ASPECT_CLASHES.get(x, frozenset()) for x in wanted))
