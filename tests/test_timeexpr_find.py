@@ -379,6 +379,9 @@ def test_context_decides_what_is_a_time(note: str, expected: list[str]) -> None:
         ("The band will March through town.", []),
         ("The March Hare was late.", []),
         ("Tu es belle.", []),
+        ("The first thing I saw was a heron.", []),
+        ("First thing I did was call mum.", []),
+        ("I'll send it first thing tomorrow.", ["first thing tomorrow"]),
     ],
 )
 def test_abbreviations_and_capitalised_months_in_prose(note: str, expected: list[str]) -> None:

@@ -828,9 +828,13 @@ class Grammar:
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
-        if (f := self.seq(k, "first", "thing")) is not None:  # first thing (in the morning)
-            m = self.seq(f, "in", "the", "morning") or f
-            out.append((n.Part("first thing"), m, None))
+        if (f := self.seq(i, "first", "thing")) is not None:
+            # "first thing in the morning", "first thing tomorrow": never alone ("the first
+            # thing I saw", "first thing I did")
+            if (m_ := self.seq(f, "in", "the", "morning")) is not None:
+                out.append((n.Part("first thing"), m_, None))
+            elif self.relday(f) or self.weekday_at(self.opt(f, "on")) is not None:
+                out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
             and self.w(k + 1, "in")
