@@ -553,6 +553,7 @@ BESIDE = family(
         ("the day before new year's eve", "2025-12-30T00:00"),
         ("the week after christmas", "2025-12-29T00:00"),
         ("the weekend before easter", "2026-03-28T00:00"),
+        ("the weekend after thanksgiving", "2026-11-28T00:00"),
         ("the month after march 3rd", "2026-04-01T00:00"),
         ("the morning after christmas", "2025-12-26T04:00"),
         ("the night before christmas", "2025-12-24T18:00"),
@@ -680,3 +681,105 @@ def test_added_windows_end_where_the_convention_says(
     expression: str, expected: tuple[str, str]
 ) -> None:
     assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # a range of two bare numbers is hours when they run forward in waking hours
+        ("from 9 to 5", ("2026-11-29T09:00", "2026-11-29T17:00")),
+        ("from 9 until 5", ("2026-11-29T09:00", "2026-11-29T17:00")),
+        ("between 1 and 3", ("2026-11-29T13:00", "2026-11-29T15:00")),
+        ("from 10 to 12", ("2026-11-29T10:00", "2026-11-29T12:00")),
+        # ... and days when they cannot be hours
+        ("between 3 and 12", ("2026-11-03T00:00", "2026-11-13T00:00")),
+        ("from 2 to 28", ("2026-11-02T00:00", "2026-11-29T00:00")),
+        # inside a part of the day a range runs forward, so these are clock times
+        ("ten to six in the evening", ("2026-11-29T17:50", "2026-11-29T17:51")),
+        ("ten to six in the morning", ("2026-11-29T05:50", "2026-11-29T05:51")),
+        ("from 10 to 2 at night", ("2026-11-29T22:00", "2026-11-30T02:00")),
+        ("from 7 to 9 in the evening", ("2026-11-29T19:00", "2026-11-29T21:00")),
+        # a range that passes midnight ends in the small hours, not the next afternoon
+        ("from 8pm to 1", ("2026-11-29T20:00", "2026-11-30T01:00")),
+        ("from 9pm to 3", ("2026-11-29T21:00", "2026-11-30T03:00")),
+        # weekdays of a range share the week named after them
+        ("monday to friday next week", ("2026-11-30T00:00", "2026-12-05T00:00")),
+        ("from tuesday to thursday last week", ("2026-11-17T00:00", "2026-11-20T00:00")),
+        # midnight of a night is the one after the day
+        ("midnight tonight", ("2026-11-30T00:00", "2026-11-30T00:01")),
+        ("tonight at midnight", ("2026-11-30T00:00", "2026-11-30T00:01")),
+        ("00:30 tonight", ("2026-11-30T00:30", "2026-11-30T00:31")),
+        # a quarter before a clock time is fifteen minutes
+        ("a quarter after noon", ("2026-11-29T12:15", "2026-11-29T12:16")),
+        ("a quarter after 3", ("2026-11-29T15:15", "2026-11-29T15:16")),
+        # early or late in a day, or in its part
+        ("early tomorrow", ("2026-11-30T08:00", "2026-11-30T13:00")),
+        ("late tomorrow", ("2026-11-30T18:00", "2026-12-01T00:00")),
+        ("early monday", ("2026-11-23T08:00", "2026-11-23T13:00")),
+        ("early tomorrow morning", ("2026-11-30T04:00", "2026-11-30T08:00")),
+        ("late yesterday afternoon", ("2026-11-28T15:00", "2026-11-28T18:00")),
+        ("late friday night", ("2026-11-27T23:00", "2026-11-28T04:00")),
+        # counts said in fives: nine minutes to five is not how the time is told
+        ("twenty-five past ten", ("2026-11-29T10:25", "2026-11-29T10:26")),
+        ("7 minutes to 3", ("2026-11-29T14:53", "2026-11-29T14:54")),
+        ("10 past 9", ("2026-11-29T09:10", "2026-11-29T09:11")),
+        ("20 to 2pm", ("2026-11-29T13:40", "2026-11-29T13:41")),  # told with am/pm
+        ("10 to 6pm", ("2026-11-29T10:00", "2026-11-29T18:00")),  # a range that runs forward
+    ],
+)
+def test_clock_and_range_readings_that_make_sense(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("to date", None, "2026-11-29T14:30"),
+        ("so far", None, "2026-11-29T14:30"),
+        ("until now", None, "2026-11-29T14:30"),
+        ("up to now", None, "2026-11-29T14:30"),
+        ("so far this year", "2026-01-01T00:00", "2026-11-29T14:30"),
+        ("so far today", "2026-11-29T00:00", "2026-11-29T14:30"),
+        ("from now on", "2026-11-29T14:30", None),
+        ("from today onwards", "2026-11-29T00:00", None),
+        ("from monday onward", "2026-11-23T00:00", None),
+        ("as of today", "2026-11-29T00:00", None),
+        ("as of last week", "2026-11-16T00:00", None),
+        ("any time after 2pm", "2026-11-29T14:00", None),
+        ("anytime before noon", None, "2026-11-29T12:00"),
+    ],
+)
+def test_open_sides_up_to_now_and_from_now_on(
+    expression: str, start: str | None, end: str | None
+) -> None:
+    w = resolve(expression, SUN, BERLIN)
+    assert (None if w.open_start else w.start.isoformat()[:16]) == start
+    assert (None if w.open_end else w.end.isoformat()[:16]) == end
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("in the coming days", ("2026-11-30T00:00", "2026-12-03T00:00")),
+        ("over the coming weeks", ("2026-11-30T00:00", "2026-12-21T00:00")),
+        ("the coming months", ("2026-11-30T00:00", "2027-02-28T00:00")),
+        ("in recent weeks", ("2026-11-08T00:00", "2026-11-29T00:00")),
+        ("recent days", ("2026-11-26T00:00", "2026-11-29T00:00")),
+        ("in recent years", ("2023-11-29T00:00", "2026-11-29T00:00")),
+    ],
+)
+def test_coming_and_recent_periods_are_a_few_and_approximate(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+    assert resolve(expression, SUN, BERLIN).approximate
+
+
+@pytest.mark.parametrize(
+    "expression", ["9 till 5", "nine to five", "10 to 6", "from 27 to 3", "6pm-2pm"]
+)
+def test_ranges_and_clocks_that_make_no_sense_are_refused(expression: str) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(expression, SUN, BERLIN)

@@ -219,6 +219,22 @@ def _named_month(toks: list[Token], i: int, j: int) -> bool:
     return after is not None and after.kind == "word" and after.text.islower()
 
 
+#: the words of a range of two bare numbers ("from 3 to 4", "between 9 and 5", "9-5")
+_RANGE_WORDS = {"from", "between", "to", "and", "till", "until", "til", "through", "thru", "-"}
+
+
+def _bare_range(node: n.Node) -> bool:
+    """Two bare days of no month, or two bare hours of no day, part or am/pm."""
+    if isinstance(node, n.Between) and node.tail is None:
+        return isinstance(node.first, n.DayNum) and isinstance(node.last, n.DayNum)
+    if isinstance(node, n.Moment) and node.day is None and node.part is None:
+        span = node.time
+        return isinstance(span, n.ClockRange) and not (
+            span.first.exact or span.last.exact or span.first.meridiem or span.last.meridiem
+        )
+    return False
+
+
 def _bare(node: n.Node) -> bool:
     """A reading that is one bare name (no day, no year, no relation)."""
     if isinstance(node, n.Month):
@@ -300,10 +316,16 @@ def _plausible(
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
             return False  # "daily infections": an adjective
-    if isinstance(node, n.Rest) and toks[i].value == "to":
+    if _bare_range(node) and all(
+        tok.kind == "num" or tok.value in _RANGE_WORDS for tok in toks[i:j]
+    ):
+        return False  # "grew from 3 to 4 people", "went from 9 to 5": numbers, not days or hours
+    if isinstance(node, (n.Rest, n.Open)) and toks[i].value == "to":
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind in ("word", "num"):
-            return False  # "equals to date 1"
+            return False  # "equals to date 1", "up to date equipment"
+        if i > 0 and toks[i - 1].value in ("up", "equals", "equal", "than"):
+            return False  # "keep it up to date"
     first = toks[i]
     before = toks[i - 1] if i > 0 else None
     lead = listed or (

@@ -665,11 +665,18 @@ class Grammar:
             amounts.append((30, k + 1))
         if self.w(k, "quarter"):
             amounts.append((15, k + 1))
-        numbers = [(v, j) for v, j in self.word_number(i) if 1 <= v <= 59]
+        numbers = [(v, j, False) for v, j in self.word_number(i) if 1 <= v <= 59]
         if (v := self.num(i, (1, 2))) is not None and 1 <= v <= 59:
-            numbers.append((v, i + 1))
-        for v, j in numbers:
-            amounts.append((v, self.opt(j, "minutes", "minute", "mins", "min")))
+            numbers.append((v, i + 1, True))
+        for v, j, digits in numbers:
+            m = self.opt(j, "minutes", "minute", "mins", "min")
+            if m != j or (v % 5 == 0 and v <= 30):
+                # a bare count is said in fives: "ten to six" is 17:50, "nine to five" a range
+                # (and "10 to 6" in digits is opening hours: only "10 past 6" is a time)
+                bare_digits = digits and m == j
+                told = self.w(m + 2, "am", "pm", "a", "p") or self.w(m + 1, "noon", "midnight")
+                if not bare_digits or self.w(m, "past", "after") or told:
+                    amounts.append((v, m))  # "20 to 2pm", "10 to noon" are told times
         for minutes, j in amounts:
             if not self.w(j, "past", "after", "to", "before", "till", "of"):
                 continue
@@ -863,6 +870,15 @@ class Grammar:
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
+        if mod2 and not self.w(j, "this", "last", "in", "the"):
+            # early tomorrow (morning), late friday night: early in that day (or in its
+            # part), late in it (its evening); "left early on friday" is an adverb and a day
+            for d, e in self.day(j):
+                if (name := self._part_name(e)) is not None:
+                    out.append((n.Part(name, mod2), e + 1, d))
+                elif isinstance(d, (n.RelDay, n.Weekday)):
+                    whole = n.Part("daytime", "early") if mod2 == "early" else n.Part("evening")
+                    out.append((whole, e, d))
         if word in ("overnight",):
             out.append((n.Part("night"), i + 1, None))
         return out
@@ -1585,6 +1601,8 @@ class Grammar:
         if not self.w(i + 2, "after", "before"):
             return out
         grain, sign = self.wv(i + 1) or "week", 1 if self.w(i + 2, "after") else -1
+        if self._ends_clause(i + 3):  # "the week before, we…": next to the previous expression
+            out.append((n.PeriodFrom(grain, sign, n.Prev()), i + 3))
         for base, e in self.atom(i + 3):
             if not isinstance(base, n.Now):
                 out.append((n.PeriodFrom(grain, sign, base), e))
@@ -1967,6 +1985,8 @@ class Grammar:
                 for base, e in self.atom(m):
                     if isinstance(base, n.Now):
                         continue
+                    if _bare_clock(base) and not _sub_day(dur):
+                        continue  # "a quarter after noon" is 12:15, not three months on
                     out.append((n.Shift(dur, sign, base), e))
         # in 3 working days, 2 business days ago, five working days from now
         k = i + 1 if self.w(i, "in") else i
@@ -2071,6 +2091,15 @@ class Grammar:
             "upcoming": 1,
             "following": 1,
         }.get(word or "")
+        unit = self.wv(k + 1)
+        if (
+            word in ("coming", "recent")
+            and unit in ("days", "weeks", "months", "years")
+            and (k > i or word == "recent")
+        ):
+            # "in the coming weeks", "over the coming days", "in recent months": a few of them
+            few = _dur(lx.UNITS[unit or "days"], _d(3), True)
+            out.append((n.Trailing(few, 1 if word == "coming" else -1), k + 2))
         if sign is not None:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
@@ -2169,6 +2198,20 @@ class Grammar:
                         continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
+                    if (
+                        isinstance(a, n.DayNum)
+                        and isinstance(b, n.DayNum)
+                        and self._plain_number(k, j)
+                        and self._plain_number(m, e)
+                    ):
+                        # "from 9 to 5", "between 1 and 3": hours when they run forward in
+                        # waking hours; days only when they run forward as days
+                        if _waking(a.day) < _waking(b.day) and b.day <= 12:
+                            first = n.Clock(a.day, 0, None, "", False)
+                            last = n.Clock(b.day, 0, None, "", False)
+                            out.append((n.Moment(None, None, n.ClockRange(first, last)), e))
+                        if a.day >= b.day:
+                            continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
                         continue
                     if isinstance(b, n.DayNum) and not isinstance(a, (n.Date, n.DayNum)):
@@ -2182,6 +2225,10 @@ class Grammar:
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
+
+    def _plain_number(self, i: int, j: int) -> bool:
+        """One bare number from ``i`` to ``j`` (not ``the 3rd``, ``3rd``)."""
+        return j == i + 1 and self.t[i].kind == "num"
 
     def _one_day_clock_range(self, a: n.Node, b: n.Node, m: int) -> bool:
         """``3:00 to 4:00 tomorrow``, ``10am to 12pm Monday``: a clock range on the day named
@@ -2234,8 +2281,8 @@ class Grammar:
         for side, j in self.open_words(i):
             k = self.opt(j, "around", "about")
             for base, e in self.atom(k) + self.edge(k):
-                if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
-                    continue
+                if isinstance(base, n.Now) and side in ("since", "after", "before"):
+                    continue  # "until now", "up to now" are read: the past up to now
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
@@ -2265,6 +2312,12 @@ class Grammar:
                 out.append((n.Open("until", base), j + 2))
             if self.w(j, "onwards", "onward", "on") and not self.w(j, "on"):
                 out.append((n.Open("since", base), j + 1))
+        if self.w(i, "from"):  # from now on, from today onwards, from monday onward
+            for base, j in self.atom(i + 1):
+                if self.w(j, "on", "onwards", "onward") and not self.atom(j + 1):
+                    out.append((n.Open("since", base), j + 1))
+        if self.seq(i, "so", "far") is not None:  # so far; so far this year
+            out.append((n.Open("until", n.Now()), i + 2))
         if self.sym(i, "<", ">") or self.sym(i, "="):
             k = i + 1
             side = {"<": "before", ">": "after", "=": "since"}[self.t[i].value]
@@ -2383,10 +2436,21 @@ class Grammar:
             (("week", "to", "date"), "week"),
             (("quarter", "to", "date"), "quarter"),
             (("qtd",), "quarter"),
-            (("to", "date"), "year"),
         ):
             if (j := self.seq(i, *words)) is not None:
                 out.append((n.Rest("todate", n.Period(grain)), j))
+        if (j := self.seq(i, "to", "date")) is not None:  # "raised $5k to date": up to now
+            out.append((n.Open("until", n.Now()), j))
+        far = self.seq(i, "so", "far")
+        if (
+            far is not None
+            and self.w(far, "this")
+            and self.w(far + 1, "day", "week", "month", "year")
+        ):
+            unit = self.wv(far + 1) or "year"
+            out.append((n.Rest("todate", n.Period(unit)), far + 2))  # so far this year
+        if far is not None and self.w(far, "today"):
+            out.append((n.Rest("todate", n.Period("day")), far + 1))
         return out
 
     @rule
@@ -2546,6 +2610,11 @@ _OPEN_WORDS = _index(
         (("year", "greater", "than"), "after"),
         (("not", "before"), "since"),
         (("not", "after"), "until"),
+        (("any", "time", "after"), "after"),
+        (("anytime", "after"), "after"),
+        (("any", "time", "before"), "before"),
+        (("anytime", "before"), "before"),
+        (("as", "of"), "since"),
     )
 )
 
@@ -2601,7 +2670,7 @@ def _first_words() -> None:
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
-            | words("month mtd week quarter qtd to"),
+            | words("month mtd week quarter qtd to so"),
             True,
         ),
         "edge": (
@@ -2658,7 +2727,7 @@ def _first_words() -> None:
     )  # fmt: skip
     atom = firsts["now"] | firsts["edge"] | moment | coarse | shift
     partial = {"the"} | ordinals
-    trailing = words("over in during for within the") | leads | firsts["duration"]
+    trailing = words("over in during for within the recent") | leads | firsts["duration"]
     composite: dict[str, set[str]] = {
         "counted": counted,
         "shift": shift,
@@ -2675,7 +2744,7 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from") | atom,
         "approx": hedges | words("near nearly almost") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
@@ -2802,6 +2871,16 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     if grain == "century":
         return n.Dur((("year", count * 100),), approx)
     return n.Dur(((grain, count),), approx)
+
+
+def _waking(hour: int) -> int:
+    """An hour without am/pm as waking hours read it (1-6 are afternoon)."""
+    return hour + 12 if 1 <= hour <= 6 else hour
+
+
+def _bare_clock(node: n.Node) -> bool:
+    """A time of day without a day: ``noon``, ``5pm``."""
+    return isinstance(node, n.Moment) and node.day is None and node.time is not None
 
 
 def _sub_day(dur: n.Dur) -> bool:

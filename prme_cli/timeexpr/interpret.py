@@ -588,7 +588,10 @@ def _period_from(node: n.PeriodFrom, ctx: Context) -> Span:
     """``the week after christmas``: the calendar period after (before) the one holding it."""
     day = resolve(node.base, ctx).start.date()
     if node.grain == "weekend":
-        return _weekend(_saturday_of(day) + timedelta(weeks=node.sign), ctx)
+        saturday = _saturday_of(day)  # the weekend of that week
+        if day.weekday() < 5 and node.sign > 0:
+            return _weekend(saturday, ctx)  # a weekday: the weekend after is its week's
+        return _weekend(saturday + timedelta(weeks=node.sign), ctx)
     start = cal.add(cal.floor(day, node.grain, ctx.week_start), node.grain, node.sign)
     return period_span(start, node.grain, ctx)
 
@@ -824,6 +827,8 @@ def clock_hour(clock: n.Clock, part: n.Part | None) -> int:
         return hour % 12 + (12 if clock.meridiem == "pm" else 0)
     if hour > 23:
         raise Refused(f"{hour}:{clock.minute:02d} is not a time of day")
+    if hour == 0 and part is not None and _part_hours(part)[1] >= 24:
+        return 24  # "midnight tonight", "00:30 tonight": the night's, after the day ends
     if hour > 12 or clock.zero_padded or hour == 0:
         return hour
     if part is not None:
@@ -870,8 +875,16 @@ def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Contex
         first = same if clock_hour(same, None) <= end_hour else other
     start = _clock_at(day, first, part, ctx)
     end = _clock_at(day, last, part, ctx)
+    if part is not None and end <= start:
+        # inside a part of the day a range runs forward: "ten to six in the evening" is 17:50
+        raise Refused("that range runs backwards inside its part of the day")
     if end <= start and not last.meridiem and last.hour <= 12 and not last.zero_padded:
         end = _clock_at(day, last.replace(hour=last.hour % 12 + 12), None, ctx)
+        if end <= start:  # "from 8pm to 1": one in the night, not the next afternoon
+            night = last.replace(hour=last.hour % 12, zero_padded=True)
+            end = _clock_at(day + timedelta(days=1), night, None, ctx)
+    if end <= start and last.meridiem == "pm":
+        raise Refused("a range cannot run back to an afternoon hour")  # "20 to 2pm"
     if end <= start:
         end = cal.localize(end.replace(tzinfo=None) + timedelta(days=1), ctx.tz)
     grain = "second" if first.second is not None or last.second is not None else "minute"
@@ -930,6 +943,14 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
             return node.replace(year=tail.year)
         if isinstance(node, n.Quarter) and node.year is None:
             return node.replace(year=tail.year)
+    if isinstance(tail, n.Period) and tail.grain == "week" and isinstance(node, n.Weekday):
+        return n.InPeriod(node, tail)  # "monday to friday next week": both of next week
+    if (
+        isinstance(node, n.Weekday)
+        and isinstance(other, n.InPeriod)
+        and isinstance(other.inner, n.Weekday)
+    ):
+        return n.InPeriod(node, other.period)  # "tuesday to thursday last week"
     if isinstance(tail, n.Month) and isinstance(node, (n.DayNum, n.Date)):
         day = node.day
         month_year = tail.year

@@ -574,6 +574,7 @@ RULE_WORDS = {
     "single",
     "sixties",
     "so",
+    "far",
     "sometime",
     "somewhere",
     "starting",
