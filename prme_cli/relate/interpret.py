@@ -496,7 +496,9 @@ _BARE_WEEKDAY = re.compile(
 #: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
 _CLAUSE_BREAK = re.compile(
     r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
-    r"where|when|until|unless|if)\b",
+    r"where|when|until|unless|if)\b"
+    # a comma before a new subject starts another clause ("…on Saturday, my ears are …")
+    r"|,(?=\s+(?:my|our|his|her|their|i|we|you|he|she|they|it)\s)",
     re.IGNORECASE,
 )
 #: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
@@ -545,7 +547,7 @@ _PRESENT_WORDS = frozenset(
         "gonna",
     }
 )
-_PAST_WORDS = frozenset({"was", "were", "did", "had"})
+_PAST_WORDS = frozenset({"was", "were", "did", "had", "didn", "wasn", "weren", "hadn"})
 _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
 

@@ -216,6 +216,8 @@ def run_stage(
             tz=tz,
         )
     )
+    if not errors:
+        errors += _kind_left_out(question, bundle, records_by_id)
     if not errors and decision.operation and resolution.operation != decision.operation:
         errors.append(
             _error_dict(
@@ -244,6 +246,11 @@ def run_stage(
             tz=tz,
             precision=frame.precision if frame is not None else None,
             planned=bool(frame is not None and frame.planned),
+            labels=(
+                [operand_label(op, evidence_by_id[op.evidence_id]) for op in resolution.operands]
+                if frame is not None and frame.kind is not None
+                else None
+            ),
         )
     except (InterpretError, ValueError) as exc:
         meta["validation_errors"] = [_error_dict("uncomputable", type(exc).__name__)]
@@ -293,6 +300,41 @@ def run_stage(
         excluded_ids=list(repacked.excluded_ids),
         bundle=repacked,
     )
+
+
+def _kind_left_out(
+    question: str, bundle: Any, records_by_id: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """An order of every event of a kind needs every record that may tell one: when packing
+    left out a record that names the kind (its noun, or for a trip a stay away), the order
+    could be missing a member, so it is refused (``kind_incomplete``)."""
+    from prme_cli import words
+    from prme_cli.relate.frame import analyse, kind_terms
+
+    frame = analyse(question)
+    if frame is None or frame.kind is None or not bundle.excluded_ids:
+        return []
+    terms = {words.event_key(t) for t in kind_terms(frame.kind)} - set(frame.kind.modifiers)
+    for record_id in bundle.excluded_ids:
+        record = records_by_id.get(record_id)
+        text = f"{getattr(record, 'title', '')} {getattr(record, 'body', '')}"
+        if any(words.event_key(w) in terms for _, _, w in words.tokens(text)):
+            return [
+                _error_dict(
+                    "kind_incomplete",
+                    "a record that may tell one of the events was left out of the context",
+                )
+            ]
+    return []
+
+
+def operand_label(operand: Any, record: EvidenceRecord) -> str:
+    """What one event of a kind is, for the answer: its heading's title when the operand
+    cites an org structure line, else its quote on one line."""
+    quote = " ".join(operand.quote.split())
+    if operand.time_basis == "org_timestamp" and record.title and record.title not in quote:
+        return record.title
+    return quote
 
 
 def _date_label(dated: Any) -> str:

@@ -36,6 +36,7 @@ RESOLVER_TESTS = [
     "test_ongoing_states.py",
     "test_present_perfect_news.py",
     "test_clause_attachment.py",
+    "test_enumerated_orders.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

@@ -393,6 +393,34 @@ def match(
 _POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")
 
 
+def _owns_the_deed(model: PhraseModel, rest: str) -> bool:
+    """ "Rachel's master's degree graduation": the owned noun phrase (up to four words) holds
+    the event noun of the phrase's own verb, so the owner is the doer ("Rachel graduated")."""
+    from prme_cli import words
+
+    verbs = {t.key for t in model.tokens if t.verb}
+    if not verbs:
+        return False
+    phrase = re.match(r"(?:['\u2019]s)?\s*([A-Za-z' -]+)", rest)
+    owned = [w.lower() for _, _, w in words.tokens(phrase.group(1) if phrase else "")][:5]
+    for i, w in enumerate(owned):
+        verb = words.nominal_verb(w)
+        if not verb or lexicon.key(verb) not in verbs:
+            continue
+        after = owned[i + 1 : i + 2]
+        # the deed's noun heads the phrase ("Rachel's graduation"), or names its occasion
+        # ("Rachel's graduation ceremony"); "Sam's graduation tutor" is a person
+        if not after or after[0] in _OCCASIONS or lexicon.is_stop(after[0]):
+            return True
+    return False
+
+
+#: Nouns of the occasion an event noun can modify ("the graduation ceremony").
+_OCCASIONS = frozenset(
+    ["ceremony", "party", "celebration", "day", "dinner", "service", "reception", "event"]
+)
+
+
 def _only_an_owner(
     model: PhraseModel, sentence: str, matched: list[tuple[Token, int, int, float]]
 ) -> list[str]:
@@ -412,7 +440,7 @@ def _only_an_owner(
         owner = (_POSSESSIVE_END.search(word) and re.match(r"\s+[A-Za-z]", rest)) or re.match(
             r"['\u2019]s\s+[A-Za-z]", rest
         )
-        if owner:
+        if owner and not _owns_the_deed(model, rest):
             out.append(f"'{token.text}' is only the owner of another thing here ('{word} …')")
     return out
 

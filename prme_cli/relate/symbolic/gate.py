@@ -120,6 +120,8 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 #: Nouns any event can be called by; they say nothing about which event.
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
+#: How many the question counts ("the three museums I visited") says nothing about which.
+_CARDINALS = frozenset(words_of("two three four five six seven eight nine ten both"))
 
 
 def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
@@ -138,6 +140,7 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
             or low in _DETERMINERS
             or lexicon.is_stop(low.removesuffix("'s"))
             or low in _GENERIC
+            or (low in _CARDINALS and word.islower())
             or _DATE_WORD.match(low)
         ):
             if low in _DETERMINERS:
@@ -357,7 +360,10 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append("a 'since' date dates only the start of what still goes on")
         # What kind of time it is.
-        basis_cap, why = _basis_check(operand, quote, where, wanted, record)
+        shared = (
+            tuple(_frame_words(question, resolution)) if resolution.operation == "order" else ()
+        )
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -423,7 +429,9 @@ def _only_motion_going(lead: list[str], words: list[str]) -> bool:
     return all(i > 0 and words[i - 1] == "been" for i, w in enumerate(words) if w == "going")
 
 
-def _licence_check(operand: Operand, quote: str, journal: bool = False) -> tuple[float, str]:
+def _licence_check(
+    operand: Operand, quote: str, journal: bool = False, shared: tuple[str, ...] = ()
+) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
@@ -444,6 +452,7 @@ def _licence_check(operand: Operand, quote: str, journal: bool = False) -> tuple
         return 1.0, ""
     verb = lexicon.key(licence.verb)
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
+    names += [lexicon.key(w.lower()) for w in shared]  # an order's shared verb
     if any(lexicon.relatedness(n, verb) > 0 or n[:5] == verb[:5] for n in names):
         return 1.0, ""
     after = quote[licence.start :]
@@ -563,13 +572,14 @@ def _basis_check(
     where: int,
     wanted: set[str],
     record: EvidenceRecord | None = None,
+    shared: tuple[str, ...] = (),
 ) -> tuple[float, str]:
     from prme_cli.relate.interpret import JOURNAL_SOURCES
 
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal)
+        return _licence_check(operand, quote, journal, shared)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -241,7 +241,9 @@ def check(
         return StructureCheck(0.3, ("the name has no specific words",))
     missing = [w for w in name_words if not _meets(w, title_words)]
     trip_words = {"trip", "journey", "holiday", "vacation", "stay", "visit", "weekend", "travel"}
-    missing = [w for w in missing if not (w in trip_words and "--" in record.text)]
+    missing = [
+        w for w in missing if not (w.removesuffix("s") in trip_words and "--" in record.text)
+    ]
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
     kind = _kind(quote, expression, keyword)

@@ -135,6 +135,8 @@ class SymbolicResolver:
         frame = analysed.question_frame() if analysed is not None else None
         if frame is None or analysed is None:
             return Resolution("unsupported", (), ("no supported question construction",))
+        if analysed.kind is not None:
+            return self._enumerate(analysed, frame, request)
         early = self._from_structure(analysed, request)
         if isinstance(early, Resolution):
             return early
@@ -177,28 +179,111 @@ class SymbolicResolver:
             if isinstance(cand, structure.Pick):
                 operands.append(cand.operand)
                 continue
-            mention = cand.mention
-            assert mention is not None
-            quote = mention.quote(cand.record.text)
-            if cand.context_start is not None and cand.context_start < mention.quote_start:
-                # Quote from the sentence a pronoun refers back to ("… for my sister this
-                # weekend. … I got her a necklace last weekend"), so the quote names her.
-                quote = cand.record.text[cand.context_start : mention.quote_end]
-            at = cand.sentence.speaker_at
-            if _phrase_subject(phrase, frame) and at is not None and at < mention.quote_start:
-                # Quote from the speaker's name, so the quote itself shows whose words
-                # these are ("Caroline: … I went to a support group yesterday").
-                quote = cand.record.text[at : mention.quote_end]
-            operands.append(
-                Operand(
-                    name=phrase.text,
-                    evidence_id=cand.record.id,
-                    quote=quote,
-                    time_expression=mention.expression,
-                    time_basis=mention.basis,
-                )
-            )
+            operands.append(_operand(phrase.text, cand, bool(_phrase_subject(phrase, frame))))
         return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    # ------------------------------------------------------------------ every event of a kind
+
+    def _enumerate(self, analysed: Frame, frame: QuestionFrame, request: ResolveRequest):
+        """ "The order of the three museums I visited": every event of the kind in the notes —
+        headings that are one (a trip's date range, a museum visit's stamp) and sentences that
+        tell one, each dated as a single event would be. Refused when one of them cannot be
+        dated, when two tell one thing at two dates, when fewer than two are found, or when
+        the question's count is not the number found."""
+        kind = analysed.kind
+        assert kind is not None
+        name = kind.text
+        notes = [f"question: {frame.form} -> order of every '{kind.noun}'"]
+        members: list[Candidate | structure.Pick] = []
+        from prme_cli.relate.frame import EventDescription
+
+        desc = EventDescription(name, kind.verb, ("I",), (kind.noun,))
+        headings = structure.kind_headings(kind.noun, kind.modifiers, request.records)
+        for record in headings:
+            found = structure.from_heading(desc, analysed, record, request.question_date)
+            label = f'heading {record.id} "{record.title}"'
+            if isinstance(found, structure.Refusal):
+                if "cancelled" in found.reason:
+                    notes.append(f"{label}: cancelled, not one of them")
+                    continue
+                return Resolution("unsupported", (), (*notes, found.reason))
+            if found is None or found.window is None:
+                return Resolution("unsupported", (), (*notes, f"{label}: no date for it"))
+            if found.window[0] > request.question_date:
+                notes.append(f"{label}: after the question, not one of them yet")
+                continue
+            notes.append(found.note)
+            members.append(found)
+        tz = request.question_date.tzinfo
+        assert tz is not None
+        units = self._units(request.records, frame)
+        phrase = EventPhrase(_kind_phrase(kind), shared="")
+        df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
+        cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, []) or []
+        told = [
+            c
+            for c in cands
+            if not c.match.problems
+            and _anchors_ok(c.match)
+            and c.coverage >= self.min_coverage
+            and _names_kind(c.sentence.text, kind)
+        ]
+        for cand in told:
+            where = f'record {cand.record.id}: "{_short(cand.sentence.text)}"'
+            if cand.sentence.heading is not None and _names_plural(cand.sentence.text, kind):
+                notes.append(f"{where}: a heading that names them all, not one of them")
+                continue
+            if any(record.id == cand.record.id for record in headings):
+                continue  # a heading read by its structure above
+            if cand.window is None and cand.sentence.heading is not None:
+                # a heading without a stamp names a topic or a plan ("* Travel", "* TODO
+                # Visit the Print Museum"), not an event that took place
+                notes.append(f"{where}: an undated heading, not one of them")
+                continue
+            if cand.window is None:
+                return Resolution(
+                    "unsupported",
+                    (),
+                    (
+                        *notes,
+                        f"{where} tells one of them without a usable time ({cand.why_undated})",
+                    ),
+                )
+            assert cand.mention is not None
+            if cand.window[0] > request.question_date:
+                notes.append(f"{where}: after the question, not one of them yet")
+                continue
+            if cand.mention.vague and not cand.mention.approximate:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{where}: '{cand.mention.expression}' is vague")
+                )
+            same = [
+                x
+                for x in members
+                if x.window is not None
+                and _overlaps(x.window, cand.window)
+                and (isinstance(x, structure.Pick) or _same_member(x, cand, kind))
+            ]
+            if same:
+                notes.append(f"{where}: the same one as another, at {_show(cand.window)}")
+                continue
+            notes.append(f"{where}: '{cand.mention.expression}' = {_show(cand.window)}")
+            members.append(cand)
+        if len(members) < 2:
+            return Resolution(
+                "unsupported", (), (*notes, f"{len(members)} found: no order of several")
+            )
+        if kind.count is not None and len(members) != kind.count:
+            return Resolution(
+                "unsupported",
+                (),
+                (*notes, f"the question counts {kind.count}, the notes tell {len(members)}"),
+            )
+        operands = [
+            m.operand if isinstance(m, structure.Pick) else _operand(name, m, bool(frame.subject))
+            for m in members
+        ]
+        return Resolution("order", tuple(operands), tuple(notes))
 
     def _from_structure(
         self, analysed: Frame, request: ResolveRequest
@@ -292,11 +377,29 @@ class SymbolicResolver:
         tz: tzinfo,
         others: list[align.PhraseModel],
     ) -> tuple[Candidate | None, list[str]]:
+        label = f"'{phrase.text}'"
+        cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, others)
+        if cands is None:
+            return None, [f"{label}: no content words to align"]
+        return self._choose(label, cands, frame)
+
+    def _candidates(
+        self,
+        phrase: EventPhrase,
+        frame: QuestionFrame,
+        units: list[_Unit],
+        df,
+        n_docs: int,
+        request: ResolveRequest,
+        tz: tzinfo,
+        others: list[align.PhraseModel],
+    ) -> list[Candidate] | None:
+        """Every sentence that may tell the phrase's event, with the time it gives (None when
+        the phrase has no content words to align)."""
         restriction, model_phrase = _restriction(phrase, request.question_date, tz)
         model = align.model_phrase(model_phrase, df, n_docs)
-        label = f"'{phrase.text}'"
         if not model.tokens:
-            return None, [f"{label}: no content words to align"]
+            return None
         subject = _phrase_subject(phrase, frame)
         # An interval may end at a coming appointment ("how many days before my anniversary
         # did …"): its announced calendar date is its date. Only for a thing named as a noun
@@ -350,7 +453,7 @@ class SymbolicResolver:
                 cands.append(
                     Candidate(unit.record, sentence, m, mention, why, claimed, context_start)
                 )
-        return self._choose(label, cands, frame)
+        return cands
 
     def _date_of(
         self,
@@ -426,6 +529,9 @@ class SymbolicResolver:
             if mentions:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
+        retold = _retold_in_relative(sentence, focus, model, mentions)
+        if retold:
+            return None, retold
         linked = _same_side_of_relative(linked, sentence, focus)
         if not linked:
             return None, "its times belong to a relative clause of another event"
@@ -692,6 +798,99 @@ class SymbolicResolver:
 # ---------------------------------------------------------------------- helpers
 
 
+def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
+    """The operand a dated sentence gives, quoted so that it shows what it needs to."""
+    mention = cand.mention
+    assert mention is not None
+    quote = mention.quote(cand.record.text)
+    if cand.context_start is not None and cand.context_start < mention.quote_start:
+        # Quote from the sentence a pronoun refers back to ("… for my sister this weekend.
+        # … I got her a necklace last weekend"), so the quote names her.
+        quote = cand.record.text[cand.context_start : mention.quote_end]
+    at = cand.sentence.speaker_at
+    if named_subject and at is not None and at < mention.quote_start:
+        # Quote from the speaker's name, so the quote itself shows whose words these are
+        # ("Caroline: … I went to a support group yesterday").
+        quote = cand.record.text[at : mention.quote_end]
+    return Operand(
+        name=name,
+        evidence_id=cand.record.id,
+        quote=quote,
+        time_expression=mention.expression,
+        time_basis=mention.basis,
+    )
+
+
+def _member_names(text: str, kind) -> frozenset[str]:
+    """The capitalised words beside the kind's noun ("the *Hunt* Museum", "the *Arctic
+    Monkeys* concert"): what tells one member from another."""
+    from prme_cli import words
+
+    found = words.tokens(text)
+    out = set()
+    for i, (_, _, w) in enumerate(found):
+        if words.event_key(w) != kind.noun:
+            continue
+        for j in range(max(1, i - 4), min(len(found), i + 5)):
+            near = found[j][2]  # the sentence's first word is capitalised anyway
+            if near[:1].isupper() and near != "I" and j != i:
+                out.add(near.lower())
+    return frozenset(out)
+
+
+def _same_member(a: Candidate, b: Candidate, kind) -> bool:
+    """Two sentences on overlapping dates tell the same event unless they name different
+    ones ("the flea market" and "the farmers' market" on one day are two)."""
+    names_a = _member_names(a.sentence.text, kind)
+    names_b = _member_names(b.sentence.text, kind)
+    if names_a or names_b:
+        return names_a == names_b
+    return _content(a.sentence.text, kind) == _content(b.sentence.text, kind)
+
+
+def _content(text: str, kind) -> frozenset[str]:
+    """The lower-case words right before the kind's noun ("flea" of "the flea market")."""
+    from prme_cli import words
+
+    found = words.tokens(text)
+    out = set()
+    for i, (_, _, w) in enumerate(found):
+        if words.event_key(w) == kind.noun and i > 0:
+            before = found[i - 1][2].lower()
+            if not lexicon.is_stop(before):
+                out.add(before)
+    return frozenset(out)
+
+
+def _names_kind(text: str, kind) -> bool:
+    """Does ``text`` name the kind's noun itself ("museum", "concert")? A sentence tells one
+    event of the kind only by naming it; "toured the Museum of Flight" is no trip."""
+    from prme_cli import words
+
+    return any(words.event_key(w) == kind.noun for _, _, w in words.tokens(text))
+
+
+def _names_plural(text: str, kind) -> bool:
+    """Does ``text`` name the kind in the plural ("* Trips", "Museums to see")?"""
+    from prme_cli import words
+
+    return any(
+        w.lower().endswith("s") and words.event_key(w) == kind.noun and w.lower() != kind.noun
+        for _, _, w in words.tokens(text)
+    )
+
+
+def _kind_phrase(kind) -> str:
+    """A single event of the kind, as a phrase to align: "visit the museum"."""
+    from prme_cli import words
+
+    head = kind.text.split()
+    nouns = [w for w in head if words.event_key(w) in (kind.noun, *kind.modifiers)]
+    singular = [words.lemma(w) if words.event_key(w) == kind.noun else w for w in nouns]
+    verb = kind.verb_text or ""
+    return " ".join(x for x in (verb, "the", *singular) if x)
+
+
 _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
 
 
@@ -716,6 +915,8 @@ def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
     m = _POSSESSOR.match(phrase.text)
     if m and m["name"].split()[0] not in ("I", "My", "The", "A", "An", "This", "That"):
         return m["name"]
+    if phrase.doer and phrase.doer == phrase.text and re.fullmatch(r"[A-Z][\w'-]+", phrase.doer):
+        return phrase.doer  # "who graduated first among Emma, Rachel and Alex": Emma's deed
     named = lexicon.named_doer(phrase.text)
     if named:
         return named  # "Tom ran the half marathon" in a question about Priya is Tom's
@@ -822,6 +1023,33 @@ def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int
             if any(t.anchor and a <= at < b and r == 1.0 for t, at, _, r in m.matched):
                 return sentence.start + a, sentence.start + b
     return None
+
+
+def _retold_in_relative(
+    sentence: segment.Sentence,
+    focus: int,
+    model: align.PhraseModel,
+    mentions: list[timefind.Mention],
+) -> str:
+    """ "I just finished the novel, which I had to rush to finish for the meeting two weeks
+    ago": a relative clause that tells the event's own verb again, with a time of its own,
+    puts the event at another time than the main clause does — the sentence does not date
+    it at one time. Empty when no relative clause does so."""
+    verbs = {t.key for t in model.tokens if t.verb}
+    if not verbs:
+        return ""
+    for a, b in interpret.relative_clauses(sentence.text):
+        start, end = sentence.start + a, sentence.start + b
+        if start <= focus < end:
+            continue
+        keys = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text[a:b])}
+        timed = [x for x in mentions if start <= x.start < end]
+        if keys & verbs and timed:
+            return (
+                f"a relative clause tells the event again at '{timed[0].expression}': the "
+                "sentence gives it two times"
+            )
+    return ""
 
 
 def _same_side_of_relative(

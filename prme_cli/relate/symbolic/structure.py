@@ -52,7 +52,7 @@ _LIGHT = frozenset(
 _TASK_NOUNS = frozenset(
     ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
 )
-_TRIP_NOUNS = frozenset(
+TRIP_NOUNS = frozenset(
     [
         "trip",
         "journey",
@@ -121,7 +121,7 @@ def _needed(desc: EventDescription, has_range: bool) -> tuple[set[str], str | No
         aspect = aspect or "start"
     drop = _LIGHT | _RETURN | _DEPART | _CREATE | _TASK_NOUNS | {"it", "them", "one"}
     if has_range:
-        drop |= _TRIP_NOUNS
+        drop |= TRIP_NOUNS
     return {k for k in keys - drop if k not in _PARTICLES}, aspect, created, back
 
 
@@ -193,6 +193,14 @@ def pick(
     record, why = _match(desc, records)
     if record is None:
         return Refusal(why) if why else None
+    return from_heading(desc, frame, record, now)
+
+
+def from_heading(
+    desc: EventDescription, frame: Frame, record: EvidenceRecord, now: datetime
+) -> Pick | Refusal | None:
+    """The structure event of the heading ``record`` that answers ``desc`` (see :func:`pick`,
+    which first finds the one heading that is the event)."""
     events = [e for e in record.events if e.kind != "day"]
     by_kind: dict[str, list[Event]] = {}
     for e in events:
@@ -263,6 +271,29 @@ def pick(
     if "plan" in by_kind or "deadline" in by_kind or "start" in by_kind:
         return Refusal(f"{label}: the task is not done (planned or only started)")
     return None
+
+
+def kind_headings(noun: str, modifiers: Sequence[str], records: Sequence[EvidenceRecord]):
+    """The headings among ``records`` that are events of a kind ("museum", "trip"): the
+    title holds the kind's noun and its modifiers, or — for a trip — the heading spans a
+    date range and its title names a stay away ("Weekend in Belfast"). A title led by
+    another verb ("Book the Porto trip") is a task about the thing, not the thing."""
+    out = []
+    for record in records:
+        events = [e for e in record.events if e.kind != "day"]
+        if not events or not record.title:
+            continue
+        title = _title_keys(record)
+        if not set(modifiers) <= title:
+            continue
+        trip = noun in TRIP_NOUNS and any(e.kind == "range" for e in events)
+        if noun not in title and not (trip and title & TRIP_NOUNS):
+            continue
+        verb = _title_verb(record)
+        if verb and verb not in _LIGHT and verb != noun and verb not in TRIP_NOUNS:
+            continue
+        out.append(record)
+    return out
 
 
 def clock_total(
