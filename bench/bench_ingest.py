@@ -8,7 +8,9 @@ temporary directory) and each round, in this order:
 1. ``orgparse.load`` of every file ingest would read (same selection: ``walk_root``);
 2. first ingest into a fresh store: ``Store.open`` (creation, migrations) + ``ingest_paths``
    + ``close`` (the final WAL checkpoint is part of the price);
-3. re-ingest of the unchanged corpus into that store, open to close.
+3. re-ingest of the unchanged corpus into that store, open to close;
+4. first ingest with the extraction of text events (the clauses of the notes' words,
+   :mod:`prme_cli.textevents`) switched off: the last column is what that extraction costs.
 
 Best of the rounds for each, so the ratios compare the least disturbed runs. Targets: first
 ingest <= 2x orgparse; re-ingest <= 10% of first ingest.
@@ -80,16 +82,21 @@ def measure(label: str, root: Path, work: Path, rounds: int) -> dict[str, Any]:
         len(_HEADING_RE.findall(_normalise(Path(f).read_text(encoding="utf-8")))) for f in files
     )
     store_path = work / f"{label}.sqlite3"
+    bare_path = work / f"{label}-bare.sqlite3"
     times = interleave(
         [
             ("orgparse.load", lambda: orgparse_all(files)),
             ("first ingest", lambda: first_ingest(root, store_path)),
             ("re-ingest", lambda: reingest(root, store_path)),
+            ("without text events", lambda: _without_text_events(root, bare_path)),
         ],
         rounds,
     )
-    op, first, again = (times[k] for k in ("orgparse.load", "first ingest", "re-ingest"))
+    op, first, again, bare = (
+        times[k] for k in ("orgparse.load", "first ingest", "re-ingest", "without text events")
+    )
     remove_store(store_path)
+    remove_store(bare_path)
     return {
         "corpus": label,
         "files": len(files),
@@ -99,8 +106,21 @@ def measure(label: str, root: Path, work: Path, rounds: int) -> dict[str, Any]:
         "reingest_s": again.best,
         "ingest_over_orgparse": first.best / op.best,
         "reingest_over_ingest": again.best / first.best,
+        "without_text_events_s": bare.best,
+        "text_events_cost": first.best / bare.best - 1.0,
         "rounds": rounds,
     }
+
+
+def _without_text_events(root: Path, store_path: Path) -> dict[str, Any]:
+    """First ingest with the clause events switched off: what extracting them costs."""
+    from prme_cli import eventstore
+
+    eventstore.TEXT_EVENTS = False
+    try:
+        return first_ingest(root, store_path)
+    finally:
+        eventstore.TEXT_EVENTS = True
 
 
 def _normalise(text: str) -> str:
@@ -174,6 +194,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"{r['ingest_over_orgparse']:.2f}x",
             f"{r['reingest_s'] * 1000:.1f} ms",
             f"{r['reingest_over_ingest'] * 100:.2f}%",
+            secs(r["without_text_events_s"]),
+            f"+{r['text_events_cost'] * 100:.0f}%",
         ]
         for r in results
     ]
@@ -189,6 +211,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 "ratio (<= 2x)",
                 "re-ingest",
                 "re/first (<= 10%)",
+                "without text events",
+                "text events cost",
             ],
             rows,
         )

@@ -40,6 +40,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from prme_cli import words
 
 #: Tokens: words (apostrophes and hyphens inside), numbers, and the punctuation that can cut.
 _TOKEN = re.compile(
@@ -91,13 +94,33 @@ _ADVERBS = _words(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Token:
+    """A word or a cutting mark, with the word facts the grammar asks about (looked up once
+    per distinct word) and whether it is a finite verb here (set by :func:`tokens`)."""
+
     start: int
     end: int
     text: str
     low: str
     kind: str  # word | dash | punct
+    past: bool = False  # a simple-past form ("went", "baked")
+    verb: bool = False  # can be a verb
+    noun: bool = False  # can be a noun
+    common: bool = False  # a dictionary word (so a capital at a sentence's start is no name)
+    finite: bool = False
+
+
+@lru_cache(maxsize=65536)
+def _word_facts(low: str) -> tuple[bool, bool, bool, bool]:
+    """(simple past, can be a verb, can be a noun, in the dictionary) of a lower-case word."""
+    if not low[:1].isalpha():
+        return False, False, False, False
+    found = words.lemmas(low)
+    return words.is_simple_past(low), "VERB" in found, "NOUN" in found, bool(found)
+
+
+_NO_FACTS = (False, False, False, False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,23 +149,36 @@ _QUOTED = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w]
 def tokens(sentence: str) -> list[Token]:
     """Words and cutting punctuation; punctuation inside a quotation ("'Sapiens: A Brief
     History'") is part of a title, not a boundary, and is dropped."""
-    quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+    quoted = (
+        [m.span() for m in _QUOTED.finditer(sentence)]
+        if '"' in sentence or "'" in sentence or "\u201c" in sentence
+        else ()
+    )
     out = []
+    facts = _word_facts
     for m in _TOKEN.finditer(sentence):
         kind = m.lastgroup or "word"
         text = m.group(0)
         start, end = m.start(), m.end()
-        if kind != "word" and any(a < start < b for a, b in quoted):
+        if kind == "word":
+            while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
+                text, end = text[:-1], end - 1
+            low = text.lower()
+            if "\u2019" in low:
+                low = low.replace("\u2019", "'")
+            out.append(Token(start, end, text, low, kind, *facts(low)))
+            continue
+        if quoted and any(a < start < b for a, b in quoted):
             continue
         if kind == "dash":
             stripped = text.strip()
             start += text.index(stripped)
             end = start + len(stripped)
             text = stripped
-        elif kind == "word":
-            while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
-                text, end = text[:-1], end - 1
-        out.append(Token(start, end, text, text.lower().replace("\u2019", "'"), kind))
+        out.append(Token(start, end, text, text, kind))
+    for i, tok in enumerate(out):
+        if tok.kind == "word":
+            tok.finite = _finite(out, i)
     return out
 
 
@@ -167,35 +203,33 @@ def _is_name(tok: Token) -> bool:
 def _common_word(low: str) -> bool:
     """A word of the dictionary ("last", "today"): capitalised at a sentence's start it is
     no name."""
-    from prme_cli import words
-
-    return bool(words.lemmas(low))
+    return _word_facts(low)[3]
 
 
 def _can_be_verb(low: str) -> bool:
-    from prme_cli import words
-
-    return bool(words.lemmas(low).get("VERB"))
+    return _word_facts(low)[1]
 
 
 def _can_be_noun(low: str) -> bool:
-    from prme_cli import words
-
-    return bool(words.lemmas(low).get("NOUN"))
+    return _word_facts(low)[2]
 
 
 def _is_past(low: str) -> bool:
-    from prme_cli import words
-
-    return words.is_simple_past(low)
+    return _word_facts(low)[0]
 
 
 def is_finite(toks: list[Token], i: int) -> bool:
     """Is ``toks[i]`` a finite verb (or the auxiliary that makes one) in this context?"""
+    return i < len(toks) and toks[i].finite
+
+
+def _finite(toks: list[Token], i: int) -> bool:
+    """:func:`is_finite`, computed once per token by :func:`tokens` (it looks only at the
+    token and the words before it)."""
     tok = toks[i]
-    if tok.kind != "word" or tok.low in DETERMINERS or not tok.low[:1].isalpha():
-        return False
     low = tok.low
+    if low in DETERMINERS or not low[:1].isalpha():
+        return False
     if low in _SUBJECT_FORMS:
         return True  # "I'm", "we've": subject and auxiliary in one
     if i > 0 and tok.text[:1].isupper() and not tok.text.isupper():
@@ -206,18 +240,17 @@ def is_finite(toks: list[Token], i: int) -> bool:
         return previous is None or previous.low not in DETERMINERS - {"that", "this"}
     if previous is not None and previous.low in ("that", "which", "who"):
         # "that incorporates", "who called": a relative pronoun before a verb-only form
-        return _is_past(low) or _can_be_verb(low) and not _can_be_noun(low)
+        return tok.past or tok.verb and not tok.noun
     if previous is not None and previous.low in DETERMINERS:
         return False  # "the painted fence", "a set table"
-    if _is_past(low):
-        # a past participle after "to be"/"to have" is part of the verb group already counted
+    if tok.past:
         return True
     if previous is not None and (
         previous.low in SUBJECT_PRONOUNS
         or _is_name(previous)
-        and (previous.start > 0 or not _common_word(previous.low))
+        and (previous.start > 0 or not previous.common)
     ):
-        return _can_be_verb(low) and not low.endswith("ing")
+        return tok.verb and not low.endswith("ing")
     return False
 
 
@@ -348,6 +381,18 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
                     i += 1
                 has_verb = False
                 continue
+        if (
+            low in _THAT_LESS
+            and (has_verb or is_finite(toks, i))
+            and i + 2 < n
+            and toks[i + 1].low in SUBJECT_PRONOUNS | _SUBJECT_FORMS
+            and _finite_ahead(toks, i + 2, 3)
+        ):
+            # a complement without "that": "I wish I had gone", "she said she started"
+            pieces.append(_Piece(i + 1, "complement", ""))
+            has_verb = False
+            i += 1
+            continue
         if low == "that" and i > 0 and toks[i - 1].kind == "word":
             previous = toks[i - 1]
             if (
@@ -400,6 +445,11 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
 
 
 _OBJECT_PRONOUNS = frozenset(["me", "him", "her", "us", "them", "you"])
+#: Verbs of saying, thinking and wishing that take a clause without "that".
+_THAT_LESS = _words(
+    "say said says think thought know knew wish wished hope hoped guess guessed "
+    "remember remembered realised realized believe believed suppose supposed feel felt"
+)
 #: Past forms that are usually nouns or adjectives before "that" ("the one that", "so
 #: tired that").
 _NOUNISH = frozenset(["tired", "excited", "surprised", "worried", "pleased", "interested"])
@@ -414,12 +464,9 @@ def _is_noun_end(toks: list[Token], i: int) -> bool:
         return False
     if low in _FUNCTION or low in SUBJECT_PRONOUNS or low in _SUBJECT_FORMS:
         return False
-    if _is_past(low) or low in _SAYING or is_finite(toks, i):
+    if tok.past or low in _SAYING or tok.finite:
         return False
-    from prme_cli import words
-
-    found = words.lemmas(low)
-    return "NOUN" in found or "PROPN" in found or _is_name(tok)
+    return tok.noun or _is_name(tok)
 
 
 _FUNCTION = _words(
@@ -471,9 +518,11 @@ def _relative(toks: list[Token], i: int) -> _Piece:
     return _Piece(i, "relative", toks[i].low, antecedent=antecedent)
 
 
-def split(sentence: str) -> list[Clause]:
-    """The clauses of ``sentence``, left to right (offsets in the sentence)."""
-    toks = tokens(sentence)
+def split(sentence: str, toks: list[Token] | None = None) -> list[Clause]:
+    """The clauses of ``sentence``, left to right (offsets in the sentence); ``toks`` are
+    its :func:`tokens` when the caller has them already."""
+    if toks is None:
+        toks = tokens(sentence)
     if not toks:
         return [Clause(0, len(sentence), "main")] if sentence.strip() else []
     pieces = _cuts(toks)
@@ -485,14 +534,12 @@ def split(sentence: str) -> list[Clause]:
             continue
         spans.append((piece, words_in[0].start, words_in[-1].end))
     verbs: list[tuple[int, int] | None] = []
-    for piece, a, b in spans:
+    for _, a, b in spans:
         verb = None
-        for k, t in enumerate(toks):
-            if (
-                a <= t.start < b
-                and t.kind == "word"
-                and (is_finite(toks, k) or (t.start == a and _is_past(t.low)))
-            ):
+        for t in toks:
+            if t.start >= b:
+                break
+            if t.start >= a and t.kind == "word" and (t.finite or (t.start == a and t.past)):
                 verb = (t.start, t.end)
                 break
         verbs.append(verb)

@@ -59,6 +59,49 @@ _WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATE
 
 
 @dataclass(frozen=True, slots=True)
+class TimeRef:
+    """A time expression attached to a text event's clause, found by the time engine at
+    ingest and anchored at the note's own time: ``at`` is its offset in the event's quote;
+    ``start``/``end`` its wall-clock window (None for a duration or an unanchored note),
+    ``grain`` its precision, ``approximate`` its uncertainty ("about three weeks ago")."""
+
+    text: str
+    at: int
+    kind: str
+    start: datetime | None
+    end: datetime | None
+    grain: str | None
+    approximate: bool = False
+    seconds: str | None = None
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.text,
+            self.at,
+            self.kind,
+            self.start.isoformat() if self.start else None,
+            self.end.isoformat() if self.end else None,
+            self.grain,
+            self.approximate,
+            self.seconds,
+        ]
+
+    @classmethod
+    def from_json(cls, item: Sequence[Any]) -> TimeRef:
+        text, at, kind, start, end, grain, approximate, seconds = item
+        return cls(
+            text,
+            at,
+            kind,
+            datetime.fromisoformat(start) if start else None,
+            datetime.fromisoformat(end) if end else None,
+            grain,
+            bool(approximate),
+            seconds,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """One event. ``start``/``end`` are wall-clock (naive), half-open; ``seconds`` is a
     duration (a CLOCK line's length). ``quote`` is a verbatim line of the note and
@@ -75,9 +118,21 @@ class Event:
     object: str = ""
     state: str | None = None
     seconds: int | None = None
-    modality: str = "asserted"  # asserted | planned
-    polarity: str = "positive"  # positive | negative (a cancel)
+    modality: str = "asserted"  # asserted | planned | wished | asked
+    polarity: str = "positive"  # positive | negative (a cancel, a negated clause)
     line: int = 0
+    #: text events (``source = "text"``, :mod:`prme_cli.textevents`): the sense class of the
+    #: predicate, who takes part, the object's ordinal in a series (1, 2, …; -1 last; 0
+    #: another), the time expressions attached to the clause, who says it, and where the
+    #: clause is: the sentence's index in the note and the clause's span inside ``quote``
+    sense: str = ""
+    participants: tuple[str, ...] = ()
+    ordinal: int | None = None
+    times: tuple[TimeRef, ...] = ()
+    speaker: str | None = None
+    sentence: int | None = None
+    clause_start: int | None = None
+    clause_end: int | None = None
 
     def to_row(self, obj: int) -> tuple[Any, ...]:
         return (
@@ -96,6 +151,16 @@ class Event:
             self.quote,
             self.expression,
             self.line,
+            self.sense,
+            "\x1f".join(self.participants),
+            self.ordinal,
+            json.dumps([t.to_json() for t in self.times], separators=(",", ":"))
+            if self.times
+            else "",
+            self.speaker,
+            self.sentence,
+            self.clause_start,
+            self.clause_end,
         )
 
     @classmethod
@@ -104,6 +169,9 @@ class Event:
             :11
         ]
         quote, expression, line = row[11:14]
+        sense, participants, ordinal, times, speaker, sentence, clause_start, clause_end = row[
+            14:22
+        ]
         return cls(
             kind=kind,
             quote=quote,
@@ -119,6 +187,14 @@ class Event:
             modality=modality,
             polarity=polarity,
             line=line,
+            sense=sense or "",
+            participants=tuple(participants.split("\x1f")) if participants else (),
+            ordinal=ordinal,
+            times=tuple(TimeRef.from_json(t) for t in json.loads(times)) if times else (),
+            speaker=speaker,
+            sentence=sentence,
+            clause_start=clause_start,
+            clause_end=clause_end,
         )
 
 
@@ -138,6 +214,14 @@ COLUMNS: tuple[str, ...] = (
     "quote",
     "expression",
     "line",
+    "sense",
+    "participants",
+    "ordinal",
+    "times",
+    "speaker",
+    "sentence",
+    "clause_start",
+    "clause_end",
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from prme_cli.events import COLUMNS, Event, structure_events
 from prme_cli.model import Node, ParsedFile
+from prme_cli.textevents import Discourse, node_text_events
 
 _INSERT = (
     f"INSERT INTO events(obj, {', '.join(COLUMNS)}) VALUES ({', '.join('?' * (len(COLUMNS) + 1))})"
@@ -20,8 +21,22 @@ _INSERT = (
 _JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
 
 
-def node_event_rows(pk: int, node: Node, parsed: ParsedFile) -> list[tuple[Any, ...]]:
-    """The ``events`` rows of one node: its org structure, and the journal day it sits in."""
+#: Whether ingest extracts text events (clause by clause, :mod:`prme_cli.textevents`); the
+#: ingest benchmark turns it off to measure what it costs.
+TEXT_EVENTS = True
+
+
+def node_event_rows(
+    pk: int,
+    node: Node,
+    parsed: ParsedFile,
+    discourse: Discourse | None = None,
+    *,
+    text: bool = True,
+) -> list[tuple[Any, ...]]:
+    """The ``events`` rows of one node: its org structure, the journal day it sits in, and
+    (with ``text``) the events its words tell (``discourse`` carries pronoun antecedents
+    from the file's previous headings)."""
     found = structure_events(node, parsed.todo_keywords, parsed.done_keywords)
     container = any(
         t.kind in _JOURNAL_SOURCES and t.label not in (None, "day") for t in node.timestamps
@@ -43,21 +58,58 @@ def node_event_rows(pk: int, node: Node, parsed: ParsedFile) -> list[tuple[Any, 
                 line=node.line,
             )
         )
+    if text and TEXT_EVENTS and (node.title or node.body):
+        try:
+            found.extend(
+                node_text_events(
+                    node.title if node.kind == "heading" else "",
+                    node.body,
+                    anchor=node.event_time,
+                    discourse=discourse if discourse is not None else Discourse(),
+                    first_line=0,  # lines of text events count from the heading
+                    journal=node.event_source in _JOURNAL_SOURCES,
+                )
+            )
+        except (ValueError, IndexError, KeyError, OverflowError):
+            # Words the grammar cannot read never cost the note: it is stored with its org
+            # events, and relate reads its text as text (tests fuzz the grammar for this).
+            pass
     return [e.to_row(pk) for e in found]
 
 
+def text_event_objects(conn: Any, file_id: int) -> set[int]:
+    """The objects of a file that have text events stored (so an unchanged one keeps them)."""
+    return {
+        pk
+        for (pk,) in conn.execute(
+            "SELECT DISTINCT e.obj FROM events e JOIN objects o ON o.pk = e.obj "
+            "WHERE o.file_id = ? AND e.source = 'text'",
+            (file_id,),
+        )
+    }
+
+
 def write_events(
-    conn: Any, stale_pks: Sequence[tuple[int]], rows: Sequence[tuple[Any, ...]]
+    conn: Any,
+    stale_pks: Sequence[tuple[int]],
+    rows: Sequence[tuple[Any, ...]],
+    kept_text: Sequence[tuple[int]] = (),
 ) -> None:
-    """Replace the events of re-written objects (``stale_pks``) and add ``rows``."""
-    if stale_pks:
-        conn.executemany("DELETE FROM events WHERE obj = ?", stale_pks)
+    """Replace the events of re-written objects (``stale_pks``) and add ``rows``; objects in
+    ``kept_text`` (unchanged headings) keep their text events and lose only their org ones."""
+    keep = {k for (k,) in kept_text}
+    whole = [p for p in stale_pks if p[0] not in keep]
+    if whole:
+        conn.executemany("DELETE FROM events WHERE obj = ?", whole)
+    if kept_text:
+        conn.executemany("DELETE FROM events WHERE obj = ? AND source = 'org'", kept_text)
     if rows:
         conn.executemany(_INSERT, rows)
 
 
-def events_for(conn: Any, ids: Sequence[str]) -> dict[str, list[Event]]:
-    """Events of the given live objects, by object id, in line order."""
+def events_for(conn: Any, ids: Sequence[str], source: str = "org") -> dict[str, list[Event]]:
+    """Events of the given live objects, by object id, in line order: the org-structure
+    events (``source = "org"``, the default) or the events told in words (``"text"``)."""
     out: dict[str, list[Event]] = {}
     columns = ", ".join(f"e.{c}" for c in COLUMNS)
     for start in range(0, len(ids), 500):
@@ -65,8 +117,9 @@ def events_for(conn: Any, ids: Sequence[str]) -> dict[str, list[Event]]:
         marks = ",".join("?" * len(chunk))
         sql = (
             f"SELECT o.id, {columns} FROM events e JOIN objects o ON o.pk = e.obj "
-            f"WHERE o.id IN ({marks}) AND o.deleted_at IS NULL ORDER BY e.obj, e.line, e.event_id"
+            f"WHERE o.id IN ({marks}) AND o.deleted_at IS NULL AND e.source = ? "
+            "ORDER BY e.obj, e.line, e.event_id"
         )
-        for row in conn.execute(sql, chunk):
+        for row in conn.execute(sql, [*chunk, source]):
             out.setdefault(row[0], []).append(Event.from_row(row[1:]))
     return out

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import UsageError
-from .eventstore import node_event_rows, write_events
+from .eventstore import node_event_rows, text_event_objects, write_events
 from .model import Node, ParsedFile, Timestamp
 from .orgtime import repeater_fits_calendar
 from .store import (
@@ -54,6 +54,10 @@ from .store import (
     format_instant,
     wall_seconds,
 )
+from .textevents import Discourse
+
+if TYPE_CHECKING:
+    from .org import OrgStream
 
 #: Bumped when what ingest stores for the same file changes, so files get re-read.
 #: 2: derived ids without TODO-like keywords, file-level :ID:, #+DATE and dates anywhere in
@@ -182,11 +186,44 @@ def _cjk_index_text(text: str) -> str:
 
 def _parse(
     text: str, path: str, todo: tuple[str, ...], done: tuple[str, ...], dayfirst: bool = False
-) -> ParsedFile:
-    """The org reader, imported lazily so read-only commands never pay for it."""
-    from .org import parse_org
+) -> OrgStream:
+    """The org reader, imported lazily so read-only commands never pay for it. It reads the
+    file a top-level subtree at a time as ingest writes it (memory follows the largest
+    subtree, not the file)."""
+    from .org import OrgStream
 
-    return parse_org(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
+    return OrgStream(text, path, todo_keywords=todo, done_keywords=done, dayfirst=dayfirst)
+
+
+class _ReaderFailed(Exception):
+    """The org reader failed on a file (a defect): that file is an error, the run goes on."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+
+
+#: Nodes written per round of statements: bounds the rows held at once in a huge file.
+_WRITE_CHUNK = 2000
+
+
+def _chunks(stream: OrgStream) -> Iterator[list[tuple[int, Node]]]:
+    """The stream's batches grouped into rounds of about :data:`_WRITE_CHUNK` nodes (whole
+    subtrees: a node's parent is in its round or is the file node)."""
+    batches = stream.batches()
+    chunk: list[tuple[int, Node]] = []
+    while True:
+        try:
+            batch = next(batches)
+        except StopIteration:
+            break
+        except Exception as exc:  # a reader bug must not stop the other files
+            raise _ReaderFailed(exc) from exc
+        chunk.extend(batch)
+        if len(chunk) >= _WRITE_CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def content_hash(node: Node) -> str:
@@ -222,13 +259,42 @@ def content_hash(node: Node) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
-def derived_id(relpath: str, node: Node, salt: str = "") -> str:
-    """Stable id for a node without ``:ID:``/``CUSTOM_ID`` (SPEC §3): the file's path under
-    its root, the node's ``id_key`` (outline path and title without TODO-like keywords, so
-    configuring keywords later changes nothing) and its occurrence among same keys."""
-    *path, title = node.id_key or ("",)
-    key = "\x1f".join([salt, relpath, *path, "\x1e", title, str(node.occurrence)])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+class _DerivedIds:
+    """Derived ids (SPEC §3) of one file's nodes: 20 hex digits of sha256 over the file's path
+    under its root at its first ingest, the node's id key (its ancestors' id titles, then its
+    own: titles without a leading all-capitals word or ``[#A]`` cookie, so configuring TODO
+    keywords later changes nothing) and its occurrence among nodes of the same key:
+    ``sha256("\\x1f".join([salt, relpath, *ancestor_titles, "\\x1e", title, occurrence]))``.
+
+    Computed incrementally: the hash state after each id key is kept by its number
+    (``Node.key_id``) and extended by one title for a child. Same ids as hashing each key in
+    full, but constant work per node where that is quadratic in a deep outline.
+    """
+
+    def __init__(self, relpath: str, salt: str = "") -> None:
+        self._states = {0: hashlib.sha256(f"{salt}\x1f{relpath}".encode())}
+
+    def _state(self, node: Node, nodes: dict[int, Node]) -> Any:
+        """The hash state after ``node``'s own id key."""
+        climb: list[Node] = []
+        while node.key_id not in self._states:
+            climb.append(node)
+            node = nodes[node.parent or 0]
+        state = self._states[node.key_id]
+        for child in reversed(climb):
+            state = state.copy()
+            state.update(("\x1f" + child.id_title).encode("utf-8"))
+            self._states[child.key_id] = state
+        return state
+
+    def of(self, node: Node, nodes: dict[int, Node]) -> str:
+        state = self._state(nodes[node.parent or 0], nodes).copy()
+        state.update(f"\x1f\x1e\x1f{node.id_title}\x1f{node.occurrence}".encode())
+        return str(state.hexdigest()[:20])
+
+    def forget(self) -> None:
+        """Drop the kept states (between rounds: a round's keys rarely recur after it)."""
+        self._states = {0: self._states[0]}
 
 
 def _repeat_period(repeater: str | None) -> int | None:
@@ -325,6 +391,20 @@ _FILE_ROW = (
 )
 
 
+class _Content:
+    """A file's bytes, handed over so that the receiver holds the only reference: once
+    decoded they are dropped, and a large file is in memory once (as text), not twice."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def take(self) -> bytes:
+        data, self._data = self._data, b""
+        return data
+
+
 @dataclass
 class _FileRec:
     file_id: int
@@ -345,6 +425,10 @@ class _Existing:
     version: str
     deleted_at: str | None
     first_seen: str
+    #: the stored event time (wall seconds), when read from this file's own rows: an
+    #: unchanged heading at the same time keeps the text events extracted before
+    event_time: int | None = None
+    same_file: bool = False
 
 
 def _dumps(value: Any) -> str:
@@ -472,12 +556,12 @@ class _Run:
             return
         if read is None:
             return
-        data, st = read
+        content, st = read
         self._ingest_bytes(
-            path, root, relpath, data, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
+            path, root, relpath, content, st.st_size, self._trusted_mtime(st.st_mtime_ns), rec
         )
 
-    def _read_regular(self, path: str) -> tuple[bytes, os.stat_result] | None:
+    def _read_regular(self, path: str) -> tuple[_Content, os.stat_result] | None:
         """The bytes of a regular file and its status as opened, or None (reported).
 
         Opened without blocking and checked again after opening, so a FIFO swapped in after
@@ -504,7 +588,7 @@ class _Run:
                 return None
         finally:
             os.close(fd)
-        return data, st
+        return _Content(data), st
 
     def _skip_special(self, path: str, mode: int) -> None:
         """A FIFO, device or socket named like an org file: never read (it could block or
@@ -523,7 +607,14 @@ class _Run:
         if self.progress:
             self.progress(name)
         self._ingest_bytes(
-            name, None, name, text.encode("utf-8"), None, None, self.files.get(name), text=text
+            name,
+            None,
+            name,
+            _Content(text.encode("utf-8")),
+            None,
+            None,
+            self.files.get(name),
+            text=text,
         )
 
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
@@ -549,13 +640,14 @@ class _Run:
         path: str,
         root: str | None,
         relpath: str,
-        data: bytes,
+        content: _Content,
         size: int | None,
         mtime_ns: int | None,
         rec: _FileRec | None,
         text: str | None = None,
     ) -> None:
         report = self.report
+        data = content.take()
         sha = hashlib.sha256(data).hexdigest()
         if (
             rec is not None
@@ -576,23 +668,24 @@ class _Run:
                 )
                 return
         text = text.removeprefix("\ufeff")
-        try:
-            parsed = _parse(text, path, self.todo, self.done, self.dayfirst)
-        except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the other files
-            report.files_failed += 1
-            report.errors.append(f"{path}: cannot parse: {type(exc).__name__}: {exc}")
-            return
-        report.warnings.extend(parsed.warnings)
+        del data  # the text is what is read from here on (a large file is held once)
+        stream = _parse(text, path, self.todo, self.done, self.dayfirst)
         counts = IngestReport()
-        with self.store.transaction() as conn:
-            # Re-read the file's row under the write lock: whatever wrote the store since this
-            # run started (an older prme, a library caller without the run lock) is seen.
-            row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
-            rec = None if row is None else _FileRec(*row[1:])
-            file_id, relpath = self._upsert_file(
-                conn, path, root, relpath, rec, size, mtime_ns, sha
-            )
-            self._write_nodes(conn, file_id, path, relpath, parsed, counts, cjk=_has_cjk(text))
+        try:
+            with self.store.transaction() as conn:
+                # Re-read the file's row under the write lock: whatever wrote the store since
+                # this run started (an older prme, a library caller without the run lock).
+                row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
+                rec = None if row is None else _FileRec(*row[1:])
+                file_id, relpath = self._upsert_file(
+                    conn, path, root, relpath, rec, size, mtime_ns, sha
+                )
+                self._write_nodes(conn, file_id, path, relpath, stream, counts, cjk=_has_cjk(text))
+        except _ReaderFailed as failed:
+            report.files_failed += 1
+            report.errors.append(f"{path}: cannot parse: {failed}")
+            return
+        report.warnings.extend(stream.warnings)
         report.files_ingested += 1
         report.merge(counts)
         self.files[path] = _FileRec(
@@ -640,30 +733,92 @@ class _Run:
         file_id: int,
         path: str,
         relpath: str,
-        parsed: ParsedFile,
+        stream: OrgStream,
         counts: IngestReport,
         *,
         cjk: bool = False,
     ) -> None:
-        """Write the file's objects, stamps, versions and index rows; ``cjk`` says the file
-        holds CJK text, whose objects also go into the CJK search index (see cjk.py)."""
+        """Write the file's nodes, a round of whole subtrees at a time, then tombstone the
+        file's objects that no node claimed. Nothing of the file is held beyond a round but
+        the ids given so far (to keep them unique). ``cjk`` says the file holds CJK text,
+        whose objects also go into the CJK search index (see cjk.py)."""
         now = self.now
-        existing: dict[str, _Existing] = {}
-        for pk, oid, chash, version, deleted_at, first_seen in conn.execute(
-            "SELECT pk, id, content_hash, version, deleted_at, first_seen FROM objects "
-            "WHERE file_id = ?",
-            (file_id,),
-        ):
-            existing[oid] = _Existing(pk, file_id, chash, version, deleted_at, first_seen)
-        in_file = set(existing)
+        # Objects whose text events are stored: an unchanged one keeps them.
+        told = text_event_objects(conn, file_id)
         archive_file = path.endswith(".org_archive")
-        keep = [
-            i
-            for i, node in enumerate(parsed.nodes)
-            if i == 0 or self.include_archived or not node.archived
-        ]
-        ids = self._assign_ids(conn, file_id, path, relpath, parsed.nodes, keep, existing, counts)
+        # What node_event_rows reads of a parsed file: its TODO keywords.
+        keywords = ParsedFile(path, [], stream.todo_keywords, stream.done_keywords)
         next_pk = int(conn.execute("SELECT coalesce(max(pk), 0) FROM objects").fetchone()[0])
+        taken: dict[str, int] = {}  # every id given in this file so far -> its line
+        file_node: Node | None = None
+        file_oid: str | None = None
+        derived = _DerivedIds(relpath)
+        salted = _DerivedIds(relpath, salt=path)
+        discourse = Discourse()  # pronoun antecedents, carried from heading to heading
+        for chunk in _chunks(stream):
+            if chunk[0][0] == 0:
+                file_node = chunk[0][1]
+            nodes = dict(chunk)
+            if file_node is not None:
+                nodes.setdefault(0, file_node)
+            keep = [i for i, node in chunk if i == 0 or self.include_archived or not node.archived]
+            ids, existing = self._assign_ids(
+                conn, file_id, path, nodes, keep, taken, counts, derived, salted
+            )
+            if 0 in ids:
+                file_oid = ids[0]
+            next_pk = self._write_round(
+                conn,
+                file_id,
+                path,
+                nodes,
+                keep,
+                ids,
+                file_oid,
+                existing,
+                next_pk,
+                archive_file,
+                keywords,
+                counts,
+                cjk=cjk,
+                discourse=discourse,
+                told=told,
+            )
+            derived.forget()
+            salted.forget()
+        gone = [
+            (now, pk)
+            for pk, oid in conn.execute(
+                "SELECT pk, id FROM objects WHERE file_id = ? AND deleted_at IS NULL", (file_id,)
+            ).fetchall()
+            if oid not in taken
+        ]
+        if gone:
+            conn.executemany("UPDATE objects SET deleted_at = ? WHERE pk = ?", gone)
+            counts.nodes_tombstoned += len(gone)
+
+    def _write_round(
+        self,
+        conn: Any,
+        file_id: int,
+        path: str,
+        nodes: dict[int, Node],
+        keep: list[int],
+        ids: dict[int, str],
+        file_oid: str | None,
+        existing: dict[str, _Existing],
+        next_pk: int,
+        archive_file: bool,
+        keywords: ParsedFile,
+        counts: IngestReport,
+        *,
+        cjk: bool,
+        discourse: Discourse,
+        told: set[int],
+    ) -> int:
+        """Rows of one round: objects, versions, timestamps, events, CJK index rows; returns
+        the last pk."""
+        now = self.now
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
         versions: list[tuple[Any, ...]] = []
@@ -671,13 +826,15 @@ class _Run:
         stale_pks: list[tuple[int]] = []
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
+        kept_text: list[tuple[int]] = []
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
         for i in keep:
-            node = parsed.nodes[i]
+            node = nodes[i]
             oid = ids[i]
-            parent_id = ids.get(node.parent) if node.parent is not None else None
+            parent = node.parent
+            parent_id = None if parent is None else (file_oid if parent == 0 else ids.get(parent))
             ex = existing.get(oid)
             if ex is None:
                 next_pk += 1
@@ -694,7 +851,19 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            happened.extend(node_event_rows(pk, node, parsed))
+            # An unchanged heading at the same time keeps its text events (extracting them
+            # is the costly part of ingest); a changed one gets them anew.
+            keep_text = (
+                ex is not None
+                and ex.same_file
+                and ex.pk in told
+                and ex.content_hash == chash
+                and ex.event_time
+                == (wall_seconds(node.event_time) if node.event_time is not None else None)
+            )
+            happened.extend(node_event_rows(pk, node, keywords, discourse, text=not keep_text))
+            if keep_text:
+                kept_text.append((pk,))
             if ex is None:
                 version = now
                 first_seen = now
@@ -750,23 +919,14 @@ class _Run:
                 searchable = (values[8], values[14], values[11], values[7])
                 if any(_has_cjk(v) for v in searchable):
                     cjk_rows.append((pk, *map(_cjk_index_text, searchable)))
-        assigned = set(ids.values())
-        gone = [
-            (now, existing[oid].pk)
-            for oid in in_file
-            if oid not in assigned and existing[oid].deleted_at is None
-        ]
         if stale_pks:
             conn.executemany("DELETE FROM timestamps WHERE obj = ?", stale_pks)
-        if gone:
-            conn.executemany("UPDATE objects SET deleted_at = ? WHERE pk = ?", gone)
-            counts.nodes_tombstoned += len(gone)
         if updates:
             conn.executemany(_OBJ_UPDATE, updates)
         if inserts:
             conn.executemany(_OBJ_INSERT, inserts)
-            # New rows of a file have consecutive keys: index them for full-text search in one
-            # statement (cheaper than a per-row trigger), inside the file's transaction.
+            # New rows of a round have consecutive keys: index them for full-text search in
+            # one statement (cheaper than a per-row trigger), inside the file's transaction.
             conn.execute(_FTS_INSERT, (first_new, next_pk))
         if versions:
             conn.executemany(
@@ -779,46 +939,50 @@ class _Run:
             # The update trigger dropped the rows whose text changed; rewrite them all.
             conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
             conn.executemany(_CJK_INSERT, cjk_rows)
-        write_events(conn, stale_pks, happened)
+        write_events(conn, stale_pks, happened, kept_text)
+        return next_pk
 
     def _assign_ids(
         self,
         conn: Any,
         file_id: int,
         path: str,
-        relpath: str,
-        nodes: list[Node],
+        nodes: dict[int, Node],
         keep: list[int],
-        existing: dict[str, _Existing],
+        taken: dict[str, int],
         counts: IngestReport,
-    ) -> dict[int, str]:
-        """Pick each node's id: ``:ID:``, else ``CUSTOM_ID``, else derived (SPEC §3).
+        derived: _DerivedIds,
+        salted: _DerivedIds,
+    ) -> tuple[dict[int, str], dict[str, _Existing]]:
+        """Pick each node's id: ``:ID:``, else ``CUSTOM_ID``, else derived (SPEC §3); return
+        the ids and the stored objects they name (this file's, or taken over).
 
         An explicit id already used earlier in this file, or held by a live object of another
         file, falls through to the next choice with a warning. An id held by a *tombstoned*
         object of another file is taken over (the heading moved here), keeping its history.
+        ``taken`` (id -> line) carries the ids given in earlier rounds of the same file.
         """
         choices: dict[int, list[tuple[str, str]]] = {}
         for i in keep:
             node = nodes[i]
             if i == 0:
                 # An org-roam file node: the file-level :ID: is the file object's id.
-                salted = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
+                salt_file = hashlib.sha256(("file\x1f" + path).encode("utf-8")).hexdigest()[:20]
                 roam_id = _prop(node, "ID")
                 choices[i] = [(":ID:", roam_id)] if roam_id else []
-                choices[i] += [("file", path), ("derived", salted)]
+                choices[i] += [("file", path), ("derived", salt_file)]
                 continue
             opts: list[tuple[str, str]] = []
             for label, name in ((":ID:", "ID"), ("CUSTOM_ID", "CUSTOM_ID")):
                 value = _prop(node, name)
                 if value is not None:
                     opts.append((label, value))
-            opts.append(("derived", derived_id(relpath, node)))
+            opts.append(("derived", derived.of(node, nodes)))
             opts.append(("derived", ""))  # salted with the path: computed only if needed
             choices[i] = opts
-        foreign: dict[str, tuple[int, int, str, str, str | None, str]] = {}
+        stored: dict[str, tuple[int, int, str, str, str | None, str, int | None]] = {}
         looked: set[str] = set()
-        taken: dict[str, int] = {}
+        existing: dict[str, _Existing] = {}
         ids: dict[int, str] = {}
         step = dict.fromkeys(keep, 0)
         pending = list(keep)
@@ -826,40 +990,32 @@ class _Run:
             for i in pending:
                 label, cand = choices[i][step[i]]
                 if not cand:
-                    choices[i][step[i]] = (label, derived_id(relpath, nodes[i], salt=path))
-            want = [
-                choices[i][step[i]][1]
-                for i in pending
-                if choices[i][step[i]][1] not in existing and choices[i][step[i]][1] not in looked
-            ]
-            self._lookup_foreign(conn, want, foreign)
+                    choices[i][step[i]] = (label, salted.of(nodes[i], nodes))
+            want = [choices[i][step[i]][1] for i in pending]
+            self._lookup_foreign(conn, [c for c in want if c not in looked], stored)
             looked.update(want)
             again: list[int] = []
             for i in pending:
                 label, cand = choices[i][step[i]]
                 clash: str | None = None
+                row = stored.get(cand)
                 if cand in taken:
-                    clash = f"also at line {nodes[taken[cand]].line}"
-                elif cand not in existing and cand in foreign:
-                    pk, other_file, chash, version, deleted_at, first_seen = foreign[cand]
-                    if deleted_at is None and self._vanished(conn, other_file):
-                        # Its file is gone from disk (renamed, moved): the heading or org-roam
-                        # file node moved here; its old file is tombstoned later in the run.
-                        existing[cand] = _Existing(
-                            pk, other_file, chash, version, deleted_at, first_seen
-                        )
-                    elif deleted_at is None:
+                    clash = f"also at line {taken[cand]}"
+                elif row is not None and row[1] != file_id:
+                    other_file, deleted_at = row[1], row[4]
+                    # Held by a tombstoned object of another file, or by one whose file is
+                    # gone from disk (renamed, moved; tombstoned later in the run): the heading
+                    # or org-roam file node moved here and takes it over. Live: a clash.
+                    if deleted_at is None and not self._vanished(conn, other_file):
                         other = conn.execute(
                             "SELECT path FROM files WHERE file_id = ?", (other_file,)
                         ).fetchone()
                         clash = f"already used in {other[0] if other else 'another file'}"
-                    else:
-                        existing[cand] = _Existing(
-                            pk, other_file, chash, version, deleted_at, first_seen
-                        )
                 if clash is None:
-                    taken[cand] = i
+                    taken[cand] = nodes[i].line
                     ids[i] = cand
+                    if row is not None:
+                        existing[cand] = _Existing(*row, same_file=row[1] == file_id)
                     continue
                 if step[i] + 1 >= len(choices[i]):  # cannot happen short of a hash collision
                     raise RuntimeError(f"{path}: no free id for line {nodes[i].line}")
@@ -873,7 +1029,7 @@ class _Run:
                 step[i] += 1
                 again.append(i)
             pending = again
-        return ids
+        return ids, existing
 
     def _vanished(self, conn: Any, file_id: int) -> bool:
         """Whether a stored file read from disk is no longer there."""
@@ -884,14 +1040,14 @@ class _Run:
         self,
         conn: Any,
         ids: list[str],
-        into: dict[str, tuple[int, int, str, str, str | None, str]],
+        into: dict[str, tuple[int, int, str, str, str | None, str, int | None]],
     ) -> None:
         for start in range(0, len(ids), _LOOKUP_CHUNK):
             chunk = ids[start : start + _LOOKUP_CHUNK]
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(
-                "SELECT id, pk, file_id, content_hash, version, deleted_at, first_seen "
-                f"FROM objects WHERE id IN ({marks})",
+                "SELECT id, pk, file_id, content_hash, version, deleted_at, first_seen, "
+                f"event_time FROM objects WHERE id IN ({marks})",
                 chunk,
             ):
                 into[row[0]] = tuple(row[1:])  # type: ignore[assignment]
@@ -1082,6 +1238,7 @@ def ingest_paths(
     dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """Ingest files and directories (recursively); record each PATH as a root for re-ingest.
 
@@ -1089,8 +1246,10 @@ def ingest_paths(
     root that are no longer there (or no longer selected) are tombstoned. Another ingest of
     the same store runs first: this one waits for it (``on_wait`` is called once, with its
     pid when known). Ctrl-C raises :class:`IngestInterrupted` with what was committed.
+    ``report``, when given, is filled in place (so a caller sees the counts even if the run is
+    cut short).
     """
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         _ingest_paths(
             store,
@@ -1287,10 +1446,11 @@ def ingest_text(
     todo_keywords: Sequence[str] = DEFAULT_TODO_KEYWORDS,
     dayfirst: bool = False,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """Ingest text read from stdin as the file ``name`` (stored verbatim, default
     ``stdin.org`` in the CLI). Not recorded as a root: there is nothing to re-read later."""
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         run = _Run(
             store,
@@ -1327,6 +1487,7 @@ def reingest_roots(
     dayfirst: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     on_wait: Callable[[int | None], None] | None = None,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """``prme ingest`` without PATH: re-ingest every known root with the settings it was
     ingested with.
@@ -1339,7 +1500,7 @@ def reingest_roots(
     A root that no longer exists gets a warning and its files are tombstoned (they revive if
     it comes back, e.g. an unmounted disk).
     """
-    report = IngestReport()
+    report = IngestReport() if report is None else report
     with _exclusive_run(store, report, on_wait):
         _reingest(
             store,

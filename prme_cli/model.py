@@ -66,14 +66,21 @@ class Timestamp:
 class Node:
     """One memory object as read from a file: a heading, or the file's preamble (level 0).
 
-    ``path`` is the outline path of the *ancestors'* titles (org's notion), ``tags`` the full
-    effective set (``#+FILETAGS`` + inherited + own, first occurrence order), ``own_tags`` only
-    those written on the heading. ``parent`` indexes :attr:`ParsedFile.nodes`; the file node is
-    index 0 and is the parent of every level-1 heading. ``id_key`` is the outline path the
-    derived id hangs on: each title (ancestors' and its own) as written, without a leading
-    all-capitals word or a ``[#A]`` cookie, so the id does not depend on which TODO keywords
-    are configured; ``occurrence`` counts earlier nodes of the file with the same ``id_key``. ``archived`` is true inside an
-    ``:ARCHIVE:``-tagged or ``COMMENT`` subtree.
+    ``path`` is the outline path of the *ancestors'* titles (org's notion; in an outline deeper
+    than 32 levels the middle titles give way to "…", and a title longer than 256 characters
+    is shortened in it), ``tags`` the full effective set (``#+FILETAGS`` + inherited + own,
+    first occurrence order), ``own_tags`` only those written on the heading. ``parent``
+    indexes :attr:`ParsedFile.nodes`; the file node is index 0 and is the parent of every
+    level-1 heading.
+
+    The derived id hangs on the node's *id key*: each title (ancestors' and its own) as
+    written, without a leading all-capitals word or a ``[#A]`` cookie, so the id does not
+    depend on which TODO keywords are configured. ``id_title`` is the node's own part of it;
+    ``key_id`` names the whole key within the file (equal numbers, equal keys; 0 is the empty
+    key of the file node), so no node holds a tuple as long as its depth;
+    :func:`prme_cli.org.id_key` spells the key out. ``occurrence`` counts earlier nodes of the
+    file with the same key. ``archived`` is true inside an ``:ARCHIVE:``-tagged or ``COMMENT``
+    subtree.
     """
 
     kind: str  # "heading" or "file"
@@ -93,7 +100,8 @@ class Node:
     event_source: str | None = None  # which rule of SPEC §3 gave event_time (a kind name)
     archived: bool = False
     occurrence: int = 0
-    id_key: tuple[str, ...] = ()
+    id_title: str = ""
+    key_id: int = 0
 
 
 @dataclass(slots=True)

@@ -30,7 +30,7 @@ Choices the rest of prme relies on:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import PurePath
@@ -50,6 +50,14 @@ _PROPERTY_RE = re.compile(r":(\S+?):(?:[ \t]+(.*?))?[ \t]*$")
 _TAGS_RE = re.compile(r":(?:[\w@#%]+:)+")
 _PRIORITY_RE = re.compile(r"\[#([A-Za-z0-9]+)\][ \t]*")
 _KEY_ANNOTATION_RE = re.compile(r"\(.*\)$")
+#: Outline paths are stored with every heading, so a path holds at most this many titles: the
+#: first two and the last ones, with "…" for those skipped. A 10,000-deep outline would
+#: otherwise store 50 million titles (quadratic); ``parent_id`` still links every ancestor.
+MAX_PATH_TITLES = 32
+_PATH_HEAD = 2
+ELIDED = "…"
+#: A title longer than this is shortened in its descendants' paths (never in its own title).
+MAX_PATH_TITLE_CHARS = 256
 
 
 @dataclass(slots=True)
@@ -135,6 +143,17 @@ def _id_title(text: str) -> str:
     return text
 
 
+def id_key(nodes: Sequence[Node], index: int) -> tuple[str, ...]:
+    """The id key of ``nodes[index]`` spelled out (the id titles from the top-level ancestor
+    down to the node itself): what its derived id hangs on."""
+    key: list[str] = []
+    while index:
+        node = nodes[index]
+        key.append(node.id_title)
+        index = node.parent or 0
+    return tuple(reversed(key))
+
+
 def _dedupe(base: tuple[str, ...], extra: Sequence[str]) -> tuple[str, ...]:
     """``base`` followed by the items of ``extra`` not already in it (first occurrence wins)."""
     new = [t for t in dict.fromkeys(extra) if t not in base]
@@ -147,7 +166,6 @@ class _Reader:
     def __init__(
         self,
         path: str,
-        lines: list[str],
         todo: Sequence[str],
         done: Sequence[str],
         settings: _Settings,
@@ -155,16 +173,26 @@ class _Reader:
     ) -> None:
         self.path = path
         self.dayfirst = dayfirst
-        self.lines = lines
         self.keywords = frozenset(todo) | frozenset(done)
         self.settings = settings
         self.problems: orgtime.Problems = []  # (line, message), from here and from orgtime
-        self.nodes: list[Node] = []
+        # Nodes not yet handed out, by index (the file node stays: every heading may need it).
+        self.nodes: dict[int, Node] = {}
+        self.count = 0
+        self.batch_start = 0
+        self.ready: list[tuple[int, Node]] = []
         self.stack: list[int] = []  # indices of open headings, shallowest first
-        self.seen: dict[tuple[str, ...], int] = {}
+        # Derived ids hang on the full outline path of id titles (see ``_id_title``); that
+        # path is named by a number, not held as a tuple per node (quadratic in a deep
+        # outline): 0 is the empty path, and (parent's number, own id title) names each longer
+        # one, so equal numbers mean equal paths.
+        self.key_ids: dict[tuple[int, str], int] = {}
+        self.seen: dict[int, int] = {}
         self.pending_years: dict[int, Timestamp] = {}
         self.datetree: dict[int, Timestamp] = {}
         self.lone_first: dict[int, Timestamp] = {}
+        self.entry_lines: list[str] = []
+        self.at_end = False
         self._start_file_node()
 
     # ------------------------------------------------------------------ entries
@@ -210,8 +238,14 @@ class _Reader:
                 self.warn(line, f"#+DATE: value is not a date: {value}")
         if (fts := orgtime.filename_timestamp(self.path)) is not None:
             node.timestamps.append(fts)
-        self.nodes.append(node)
+        self._add(node)
         self._begin_entry(1, 0)
+
+    def _add(self, node: Node) -> int:
+        index = self.count
+        self.nodes[index] = node
+        self.count += 1
+        return index
 
     def _begin_entry(self, first_body_line: int, index: int) -> None:
         """Reset the per-entry state for the text that follows a heading (or the file start)."""
@@ -222,29 +256,28 @@ class _Reader:
         self.block: str | None = None
         self.block_line = 0
         self.first_content = True
+        self.entry_lines = []
 
     def _end_entry(self, next_line: int) -> None:
-        """Close the current entry at ``next_line`` (exclusive): body text and drawer checks."""
+        """Close the current entry at ``next_line`` (exclusive): body text and drawer checks.
+
+        ``entry_lines`` holds the entry's own lines (only those: the file is never held as a
+        list of lines), so memory follows the entry, not the file."""
         if self.drawer in ("PROPERTIES", "LOGBOOK"):
             self.warn(self.drawer_line, f":{self.drawer}: drawer is not closed by :END:")
         if self.block is not None:
-            where = "heading" if next_line <= len(self.lines) else "end of file"
+            where = "end of file" if self.at_end else "heading"
             self.warn(
                 self.block_line,
                 f"#+begin_{self.block} block not closed before the {where} at line "
-                f"{next_line}"
-                + (
-                    "; org-mode reads that line as a heading"
-                    if next_line <= len(self.lines)
-                    else ""
-                ),
+                f"{next_line}" + ("" if self.at_end else "; org-mode reads that line as a heading"),
             )
-        end = next_line - 1
-        lines = self.lines
-        while end >= self.body_start and not lines[end - 1].strip():
+        lines = self.entry_lines
+        end = len(lines)
+        while end and not lines[end - 1].strip():
             end -= 1
-        if end >= self.body_start:
-            self.nodes[self.index].body = "\n".join(lines[self.body_start - 1 : end])
+        if end:
+            self.nodes[self.index].body = "\n".join(lines[:end])
 
     def warn(self, line: int, message: str) -> None:
         """Record a warning for ``line`` (malformed input never raises)."""
@@ -253,21 +286,27 @@ class _Reader:
     # ------------------------------------------------------------------ headings
 
     def heading(self, lineno: int, level: int, rest: str) -> None:
-        """Start a new heading node: outline position, todo, priority, tags, title stamps."""
+        """Start a new heading node: outline position, todo, priority, tags, title stamps.
+
+        A heading that opens a new top-level subtree closes the previous one, which is then
+        final (nothing later in the file changes it) and handed out as a batch."""
         self._end_entry(lineno)
         stack, nodes = self.stack, self.nodes
         while stack and nodes[stack[-1]].level >= level:
             stack.pop()
+        if not stack:
+            self._close_batch()
         parent_index = stack[-1] if stack else 0
         parent = nodes[parent_index]
         text, own_tags = _split_tags(rest)
         text = text.strip(" \t")
         todo, priority, title = self._split_heading(text)
         commented = title == "COMMENT" or title.startswith(("COMMENT ", "COMMENT\t"))
-        path = parent.path + (parent.title,) if parent_index else ()
-        id_key = parent.id_key + (_id_title(text),)
-        occurrence = self.seen.get(id_key, 0)
-        self.seen[id_key] = occurrence + 1
+        path = _child_path(parent.path, len(stack) - 1, parent.title) if parent_index else ()
+        id_title = _id_title(text)
+        key_id = self.key_ids.setdefault((parent.key_id, id_title), len(self.key_ids) + 1)
+        occurrence = self.seen.get(key_id, 0)
+        self.seen[key_id] = occurrence + 1
         node = Node(
             kind="heading",
             line=lineno,
@@ -281,10 +320,10 @@ class _Reader:
             parent=parent_index,
             occurrence=occurrence,
             archived=parent.archived or commented or "ARCHIVE" in own_tags,
-            id_key=id_key,
+            id_title=id_title,
+            key_id=key_id,
         )
-        index = len(nodes)
-        nodes.append(node)
+        index = self._add(node)
         stack.append(index)
         self._datetree(index, node, parent_index)
         if "<" in title or "[" in title:
@@ -422,11 +461,26 @@ class _Reader:
 
     # ------------------------------------------------------------------ finishing
 
-    def finish(self) -> list[str]:
-        """Close the last entry, compute event times; return ``file:line: message`` warnings."""
-        self._end_entry(len(self.lines) + 1)
-        for index, node in enumerate(self.nodes):
-            self._event_time(index, node)
+    def _close_batch(self) -> None:
+        """Hand out every node since the last batch: a complete top-level subtree (or the
+        file node alone), whose event times can now be settled, in file order."""
+        nodes = self.nodes
+        for index in range(self.batch_start, self.count):
+            self._event_time(index, nodes[index])
+        for index in range(self.batch_start, self.count):
+            node = nodes[index] if index == 0 else nodes.pop(index)
+            self.ready.append((index, node))
+            self.datetree.pop(index, None)
+            self.lone_first.pop(index, None)
+            self.pending_years.pop(index, None)
+        self.batch_start = self.count
+
+    def finish(self, lines: int) -> list[str]:
+        """Close the last entry and batch (the file has ``lines`` lines); return
+        ``file:line: message`` warnings."""
+        self.at_end = True
+        self._end_entry(lines + 1)
+        self._close_batch()
         self.problems.sort(key=lambda problem: problem[0])
         return [f"{self.path}:{line}: {message}" for line, message in self.problems]
 
@@ -526,6 +580,87 @@ def _normalise(text: str) -> str:
     return text
 
 
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` exactly as ``text.split("\\n")`` gives them, one at a time (a
+    200,000-heading file is never held as a list of a million strings)."""
+    start, find = 0, text.find
+    while True:
+        end = find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
+def _child_path(parent_path: tuple[str, ...], depth: int, title: str) -> tuple[str, ...]:
+    """The bounded outline path of a child whose parent has ``parent_path`` (``depth`` titles
+    in full) and ``title``: at most :data:`MAX_PATH_TITLES` titles, each at most
+    :data:`MAX_PATH_TITLE_CHARS` characters, computed from the parent's in constant time."""
+    if len(title) > MAX_PATH_TITLE_CHARS:
+        title = title[: MAX_PATH_TITLE_CHARS - 1] + ELIDED
+    if depth + 1 <= MAX_PATH_TITLES:
+        return (*parent_path, title)
+    tail = parent_path[_PATH_HEAD + 1 :] if depth > MAX_PATH_TITLES else parent_path[_PATH_HEAD:]
+    keep = MAX_PATH_TITLES - _PATH_HEAD - 1
+    return (*parent_path[:_PATH_HEAD], ELIDED, *(*tail, title)[-keep:])
+
+
+class OrgStream:
+    """One org file read a top-level subtree at a time, for memory that follows the largest
+    subtree rather than the file (ingest writes each batch and lets it go).
+
+    ``todo_keywords``/``done_keywords`` are known at once (in-buffer settings are read first);
+    ``warnings`` is complete once :meth:`batches` is exhausted.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        path: str,
+        *,
+        todo_keywords: Sequence[str] = ("TODO",),
+        done_keywords: Sequence[str] = ("DONE",),
+        dayfirst: bool = False,
+    ) -> None:
+        self.path = path
+        self.dayfirst = dayfirst
+        self._text = _normalise(text)
+        self._settings = _read_settings(self._text)
+        own = self._settings.todo or self._settings.done
+        self.todo_keywords = tuple(self._settings.todo) if own else tuple(todo_keywords)
+        self.done_keywords = tuple(self._settings.done) if own else tuple(done_keywords)
+        self.warnings: list[str] = []
+
+    def batches(self) -> Iterator[list[tuple[int, Node]]]:
+        """``(index, node)`` pairs in file order, a batch per finished subtree; the first batch
+        is the file node alone. ``index`` is the node's position in the file (``seq``) and
+        what ``Node.parent`` refers to."""
+        reader = _Reader(
+            self.path, self.todo_keywords, self.done_keywords, self._settings, self.dayfirst
+        )
+        heading, body_line = reader.heading, reader.body_line
+        entry = reader.entry_lines
+        ready = reader.ready
+        lineno = 0
+        for lineno, line in enumerate(_lines(self._text), 1):
+            if line[:1] == "*":
+                level = len(line) - len(line.lstrip("*"))
+                if level < len(line) and line[level] in " \t":
+                    heading(lineno, level, line[level + 1 :])
+                    entry = reader.entry_lines
+                    if ready:
+                        yield list(ready)
+                        ready.clear()
+                    continue
+            entry.append(line)
+            body_line(lineno, line)
+        self.warnings = reader.finish(lineno)
+        if ready:
+            yield list(ready)
+            ready.clear()
+
+
 def parse_org(
     text: str,
     path: str,
@@ -540,21 +675,14 @@ def parse_org(
     keyword arguments are the configured TODO/done keywords, used when the file sets none,
     and whether a numeric ``#+DATE:`` such as ``03/11/2026`` is day first.
     """
-    text = _normalise(text)
-    lines = text.split("\n")
-    settings = _read_settings(text)
-    todo = tuple(settings.todo) if settings.todo or settings.done else tuple(todo_keywords)
-    done = tuple(settings.done) if settings.todo or settings.done else tuple(done_keywords)
-    reader = _Reader(path, lines, todo, done, settings, dayfirst)
-    heading, body_line = reader.heading, reader.body_line
-    for lineno, line in enumerate(lines, 1):
-        if line[:1] == "*":
-            level = len(line) - len(line.lstrip("*"))
-            if level < len(line) and line[level] in " \t":
-                heading(lineno, level, line[level + 1 :])
-                continue
-        body_line(lineno, line)
-    warnings = reader.finish()
+    stream = OrgStream(
+        text, path, todo_keywords=todo_keywords, done_keywords=done_keywords, dayfirst=dayfirst
+    )
+    nodes = [node for batch in stream.batches() for _, node in batch]
     return ParsedFile(
-        path=path, nodes=reader.nodes, todo_keywords=todo, done_keywords=done, warnings=warnings
+        path=path,
+        nodes=nodes,
+        todo_keywords=stream.todo_keywords,
+        done_keywords=stream.done_keywords,
+        warnings=stream.warnings,
     )

@@ -495,7 +495,9 @@ def select(
         limit = None
     plan = _plan(window, text, fts, filters)
     direction = "DESC" if reverse else "ASC"
-    with _fts_errors(text):
+    # One snapshot for the key scan and the row loads: an ingest committing in between must
+    # not make a row vanish between the two (readers failed with KeyError under load).
+    with store.snapshot(), _fts_errors(text):
         if window is None:
             return _select_unwindowed(
                 store,
@@ -1191,11 +1193,12 @@ def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp
     return out
 
 
-def events_for(store: Store, ids: Sequence[str]) -> dict[str, list[Any]]:
-    """The org-structure events of the given live objects (see :mod:`prme_cli.eventstore`)."""
+def events_for(store: Store, ids: Sequence[str], source: str = "org") -> dict[str, list[Any]]:
+    """The events of the given live objects (see :mod:`prme_cli.eventstore`): org structure
+    by default, the clauses of their words with ``source="text"``."""
     from prme_cli.eventstore import events_for as read
 
-    return read(store.conn, ids)
+    return read(store.conn, ids, source)
 
 
 # -- single objects, stats, streaming --------------------------------------------------------

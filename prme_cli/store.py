@@ -35,7 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Self
 
-from .errors import StoreError, UsageError
+from .errors import StoreError, UsageError, sqlite_problem
 
 APPLICATION = "prme"
 META_TABLE = "prme_meta"
@@ -200,6 +200,23 @@ INSERT INTO prme_meta(key, value) VALUES ('application', 'prme');
 
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
+#: Text events (issue 10): each clause of a note's words becomes an event too
+#: (:mod:`prme_cli.textevents`): its sense class, participants, ordinal, attached time
+#: expressions, speaker and clause span. Files are read again on the next ingest, so stores
+#: ingested before this migration get their text events.
+_SCHEMA_TEXT_EVENTS = """
+ALTER TABLE events ADD COLUMN sense TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN participants TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN ordinal INTEGER;
+ALTER TABLE events ADD COLUMN times TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN speaker TEXT;
+ALTER TABLE events ADD COLUMN sentence INTEGER;
+ALTER TABLE events ADD COLUMN clause_start INTEGER;
+ALTER TABLE events ADD COLUMN clause_end INTEGER;
+CREATE INDEX events_sense ON events(sense) WHERE sense != '';
+UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 _SCHEMA_RELATE = """
 CREATE TABLE receipts (
@@ -335,6 +352,23 @@ CREATE TABLE word_cache (
 ) WITHOUT ROWID;
 """
 
+#: Text events (issue 10): each clause of a note's words becomes an event too
+#: (:mod:`prme_cli.textevents`): its sense class, participants, ordinal, attached time
+#: expressions, speaker and clause span. Files are read again on the next ingest, so stores
+#: ingested before this migration get their text events.
+_SCHEMA_TEXT_EVENTS = """
+ALTER TABLE events ADD COLUMN sense TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN participants TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN ordinal INTEGER;
+ALTER TABLE events ADD COLUMN times TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN speaker TEXT;
+ALTER TABLE events ADD COLUMN sentence INTEGER;
+ALTER TABLE events ADD COLUMN clause_start INTEGER;
+ALTER TABLE events ADD COLUMN clause_end INTEGER;
+CREATE INDEX events_sense ON events(sense) WHERE sense != '';
+UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -345,6 +379,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0006_cjk_search_index", _migrate_cjk),
     ("0020_events", _SCHEMA_EVENTS),
     ("0021_word_cache", _SCHEMA_WORDS),
+    ("0022_text_events", _SCHEMA_TEXT_EVENTS),
 ]
 
 
@@ -735,7 +770,7 @@ class Store:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path}: cannot start a write: {exc}") from exc
+            raise StoreError(f"{self.path}: cannot start a write: {sqlite_problem(exc)}") from exc
         try:
             yield conn
         except BaseException:
@@ -747,7 +782,7 @@ class Store:
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: cannot commit: {exc}") from exc
+            raise StoreError(f"{self.path}: cannot commit: {sqlite_problem(exc)}") from exc
 
     @contextmanager
     def snapshot(self) -> Iterator[sqlite3.Connection]:
@@ -756,10 +791,13 @@ class Store:
         A long-lived reader (the MCP server) answering while ``prme ingest`` commits file after
         file would otherwise see one file's old rows and another's new ones within one answer.
         Deferred, so it takes no lock; ended at once, so the next call sees the latest ingest.
+        Inside another snapshot or transaction it is that one's view (a query made of several
+        statements takes its own snapshot, and may be called inside a caller's).
         """
         conn = self.conn
         if conn.in_transaction:
-            raise StoreError("internal error: nested store transaction")
+            yield conn
+            return
         conn.execute("BEGIN DEFERRED")
         try:
             yield conn

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from prme_cli.clauses import Clause, event_clause, split
 
@@ -270,3 +272,65 @@ def test_the_grammar_attaches_times_better_than_punctuation_on_the_annotated_sam
     assert right / total >= 0.95
     right, total = figures["grammar"]["held"]
     assert right / total >= 0.75
+
+
+# --------------------------------------------------------------------------- any text
+
+_PIECES = st.sampled_from(
+    [
+        "I",
+        "we",
+        "she",
+        "Noor",
+        "the desk",
+        "that",
+        "who",
+        "which",
+        "and",
+        "but",
+        ",",
+        ";",
+        " - ",
+        "(",
+        ")",
+        "yesterday",
+        "went",
+        "bought",
+        "have",
+        "been",
+        "going",
+        "to",
+        "if",
+        "because",
+        "when",
+        "last week",
+        "on Monday",
+        "the scarf",
+        "made",
+        "arrived",
+        "?",
+        "'",
+        '"',
+        ":",
+        "—",
+        "it",
+        "one",
+        "another",
+        "first",
+        "started",
+        "finished",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=25))
+def test_any_sentence_splits_into_ordered_clauses_without_error(parts: list[str]) -> None:
+    sentence = " ".join(parts)
+    found = split(sentence)
+    for a, b in itertools.pairwise(found):
+        assert a.end <= b.start
+    for c in found:
+        assert 0 <= c.start <= c.end <= len(sentence)
+        assert 0 <= c.attaches < len(found)
+        assert event_clause(found, c.start) is not None or c.start == c.end

@@ -202,6 +202,12 @@ def test_ctrl_c_in_a_command_says_interrupted_and_exits_130(
     assert (code, err) == (130, "prme: interrupted\n")
 
 
+def default_sigint() -> None:
+    """A test run in the background (``nohup``, ``&`` in a script) ignores SIGINT, and a child
+    inherits that: give the child the default, as a terminal would."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_a_real_sigint_prints_interrupted(tmp_path: Path) -> None:
     prme = Path(sys.executable).with_name("prme")
     proc = subprocess.Popen(
@@ -210,6 +216,7 @@ def test_a_real_sigint_prints_interrupted(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,  # noqa: PLW1509 - one call before exec, no threads here
     )
     time.sleep(1.0)  # let it start and block reading stdin
     proc.send_signal(signal.SIGINT)

@@ -117,7 +117,7 @@ def test_a_store_from_before_events_is_read_again(tmp_path: Path) -> None:
     with _ingest(tmp_path, GTD) as store, store.transaction() as conn:
         # what a store written before migration 0020 looks like
         conn.execute("DROP TABLE events")
-        conn.execute("DELETE FROM migrations WHERE name = '0020_events'")
+        conn.execute("DELETE FROM migrations WHERE name IN ('0020_events', '0022_text_events')")
     with Store.open(tmp_path / "s.sqlite3") as store:
         assert store.conn.execute("SELECT count(*) FROM events").fetchone()[0] == 0
         report = ingest_paths(store, [tmp_path / "notes"], now=NOW)

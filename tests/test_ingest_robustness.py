@@ -330,6 +330,8 @@ def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A background test run ignores SIGINT and a child inherits that; undo it for the child.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     time.sleep(2.0)
     proc.send_signal(signal.SIGINT)
@@ -344,3 +346,87 @@ def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path:
         headings = s.conn.execute("SELECT count(*) FROM objects WHERE type = 'heading'")
         assert headings.fetchone()[0] == 2 * files  # every file wholly in, or not at all
     assert 0 < committed < 40 and committed <= files <= committed + 1
+
+
+# -- pathological outlines: sizes linear in the file -----------------------------------------
+
+
+def _deep_outline(depth: int, title: str = "Heading") -> str:
+    return "".join("*" * d + f" {title} {d}\nBody {d}.\n" for d in range(1, depth + 1))
+
+
+def test_outline_paths_are_bounded_so_a_deep_outline_stays_linear() -> None:
+    from prme_cli.org import MAX_PATH_TITLES, parse_org
+
+    for depth in (200, 400):
+        nodes = parse_org(_deep_outline(depth), "deep.org").nodes
+        assert len(nodes) == depth + 1
+        assert max(len(n.path) for n in nodes) <= MAX_PATH_TITLES
+        assert sum(len(n.path) for n in nodes) <= MAX_PATH_TITLES * len(nodes)
+    deepest = nodes[-1]
+    # The elided path keeps where it starts and where it ends, and says it skipped.
+    assert deepest.path[:2] == ("Heading 1", "Heading 2") and "…" in deepest.path
+    assert deepest.path[-1] == "Heading 399"
+    shallow = parse_org(_deep_outline(12), "x.org").nodes[-1]
+    assert shallow.path == tuple(f"Heading {d}" for d in range(1, 12))  # untouched
+
+
+def test_a_long_title_is_shortened_in_descendants_paths_only() -> None:
+    from prme_cli.org import MAX_PATH_TITLE_CHARS, parse_org
+
+    long_title = "word " * 2000
+    text = f"* {long_title.strip()}\n** Child\n*** Grandchild\n"
+    nodes = parse_org(text, "x.org").nodes
+    assert nodes[1].title == long_title.strip()  # the heading's own title is whole
+    assert len(nodes[3].path[0]) <= MAX_PATH_TITLE_CHARS and nodes[3].path[0].endswith("…")
+
+
+def _full_path(nodes: list[Any], i: int) -> tuple[str, ...]:
+    out: list[str] = []
+    parent = nodes[i].parent
+    while parent:
+        out.append(nodes[parent].title)
+        parent = nodes[parent].parent
+    return tuple(reversed(out))
+
+
+def test_derived_ids_are_unchanged_and_stay_distinct_in_deep_outlines(store: Store) -> None:
+    """Ids hash the whole outline path as before (computed incrementally now), so ids stored
+    by earlier versions stay valid, and deep headings with equal elided paths stay apart."""
+    import hashlib
+
+    from prme_cli.ingest import ingest_text as ingest_one
+    from prme_cli.org import parse_org
+
+    text = (
+        "* Project\n** Notes\n*** Notes\n* Project\n** Notes\n"
+        + _deep_outline(80, "Level")
+        + _deep_outline(80, "Level")
+    )
+    ingest_one(store, text, "ids.org", now=T0)
+    nodes = parse_org(text, "ids.org").nodes
+    stored = [
+        r[0]
+        for r in store.conn.execute("SELECT id FROM objects WHERE type = 'heading' ORDER BY seq")
+    ]
+    seen: dict[tuple[tuple[str, ...], str], int] = {}
+    expected = []
+    for i, node in enumerate(nodes[1:], 1):
+        path = _full_path(nodes, i)
+        occurrence = seen.get((path, node.title), 0)
+        seen[(path, node.title)] = occurrence + 1
+        key = "\x1f".join(["", "ids.org", *path, "\x1e", node.title, str(occurrence)])
+        expected.append(hashlib.sha256(key.encode("utf-8")).hexdigest()[:20])
+    assert stored == expected
+    assert len(set(stored)) == len(stored)
+
+
+def test_ingest_reads_a_file_a_top_level_subtree_at_a_time() -> None:
+    from prme_cli.org import OrgStream, parse_org
+
+    text = "#+TITLE: T\npreamble\n* A\n** A1\n*** A11\n* B\n* C\n** C1\n"
+    stream = OrgStream(text, "t.org", todo_keywords=("TODO",), done_keywords=("DONE",))
+    batches = [[node.title for _, node in batch] for batch in stream.batches()]
+    assert batches == [["T"], ["A", "A1", "A11"], ["B"], ["C", "C1"]]
+    whole = parse_org(text, "t.org").nodes
+    assert [n.title for n in whole] == ["T", "A", "A1", "A11", "B", "C", "C1"]

@@ -441,3 +441,32 @@ def test_doctor_reports_wal_checkpoint_and_free_pages(tmp_path: Path) -> None:
     }
     assert facts["facts"]["wal_bytes"] == 0  # closed cleanly: the WAL was checkpointed
     assert "WAL" in facts["detail"] and "free" in facts["detail"]
+
+
+def test_a_query_sees_one_snapshot_while_an_ingest_commits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A query is two statements (keys, then rows): an ingest committing in between once made
+    rows vanish under it (KeyError in a reader during the load test)."""
+    from prme_cli import query as query_mod
+    from prme_cli.query import Filters, select
+
+    path = tmp_path / "memory.sqlite3"
+    with Store.open(path) as s:
+        ingest_paths(s, [SAMPLE], now=T0)
+    real = query_mod._load_rows
+
+    def load_after_a_commit(conn: sqlite3.Connection, pks: list[int]) -> Any:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("PRAGMA foreign_keys = ON")
+        other.execute(f"DELETE FROM objects WHERE pk IN ({','.join(map(str, pks[:3]))})")
+        other.close()
+        return real(conn, pks)
+
+    monkeypatch.setattr(query_mod, "_load_rows", load_after_a_commit)
+    window = (datetime(2026, 11, 1, tzinfo=UTC), datetime(2026, 12, 1, tzinfo=UTC))
+    with Store.open(path, create=False) as reader:
+        for limit in (None, 5):
+            rows = select(reader, window=window, filters=Filters(), limit=limit)
+            assert rows
+        assert select(reader, text="frame", window=window)

@@ -45,8 +45,41 @@ def run_ingest(
     stdin_text = _read_stdin(name, max_file_bytes) if paths == ["-"] else None
     if not paths and not store_exists(state.store_path):
         raise UsageError("nothing to re-ingest: give a PATH (no root has been ingested yet)")
+    report = ingest.IngestReport()  # filled in place: a Ctrl-C anywhere still knows the counts
+    try:
+        _run(state, paths, stdin_text, name, glob, exclude, include_archived, report)
+    except KeyboardInterrupt:
+        raise Interrupted(interrupted_summary(report)) from None
+    for line in report.errors:
+        sys.stderr.write(f"prme: error: {line}\n")
+    for line in report.notices:
+        sys.stderr.write(f"prme: note: {line}\n")
+    for line in report.warnings[:MAX_WARNINGS_SHOWN]:
+        sys.stderr.write(f"prme: warning: {line}\n")
+    if len(report.warnings) > MAX_WARNINGS_SHOWN:
+        hidden = len(report.warnings) - MAX_WARNINGS_SHOWN
+        sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
+    write_summary(report, color=state.color and sys.stderr.isatty())
+    return report
+
+
+def _run(
+    state: State,
+    paths: list[str],
+    stdin_text: str | None,
+    name: str,
+    glob: str,
+    exclude: list[str],
+    include_archived: bool,
+    report: IngestReport,
+) -> None:
+    """The ingest itself, with its progress bar; counts go into ``report``."""
+    from prme_cli import ingest
+    from prme_cli.errors import UsageError
+
     now = state.ingest_now
     keywords = _todo_keywords(state)
+    max_file_bytes = int(state.cfg["ingest"]["max_file_mb"]) * 1024 * 1024
     interactive = sys.stderr.isatty()
     with state.open_store(create=True) as store, ExitStack() as stack:
         progress: Any = None
@@ -94,48 +127,35 @@ def run_ingest(
             "todo_keywords": keywords,
             "dayfirst": state.dayfirst,
             "on_wait": on_wait,
+            "report": report,
         }
-        try:
-            if stdin_text is not None:
-                report = ingest.ingest_text(store, stdin_text, name, **common)
-            elif paths:
-                report = ingest.ingest_paths(
-                    store,
-                    paths,
-                    glob=glob,
-                    exclude=exclude,
-                    progress=on_file,
-                    on_total=on_total,
-                    max_file_bytes=max_file_bytes,
-                    **common,
+        if stdin_text is not None:
+            ingest.ingest_text(store, stdin_text, name, **common)
+        elif paths:
+            ingest.ingest_paths(
+                store,
+                paths,
+                glob=glob,
+                exclude=exclude,
+                progress=on_file,
+                on_total=on_total,
+                max_file_bytes=max_file_bytes,
+                **common,
+            )
+        else:
+            if not ingest.known_roots(store):
+                raise UsageError(
+                    "nothing to re-ingest: give a PATH (no root has been ingested yet)"
                 )
-            else:
-                if not ingest.known_roots(store):
-                    raise UsageError(
-                        "nothing to re-ingest: give a PATH (no root has been ingested yet)"
-                    )
-                report = ingest.reingest_roots(
-                    store,
-                    glob=glob,
-                    exclude=exclude,
-                    progress=on_file,
-                    on_total=on_total,
-                    max_file_bytes=max_file_bytes,
-                    **common,
-                )
-        except ingest.IngestInterrupted as exc:
-            raise Interrupted(interrupted_summary(exc.report)) from None
-    for line in report.errors:
-        sys.stderr.write(f"prme: error: {line}\n")
-    for line in report.notices:
-        sys.stderr.write(f"prme: note: {line}\n")
-    for line in report.warnings[:MAX_WARNINGS_SHOWN]:
-        sys.stderr.write(f"prme: warning: {line}\n")
-    if len(report.warnings) > MAX_WARNINGS_SHOWN:
-        hidden = len(report.warnings) - MAX_WARNINGS_SHOWN
-        sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
-    write_summary(report, color=state.color and interactive)
-    return report
+            ingest.reingest_roots(
+                store,
+                glob=glob,
+                exclude=exclude,
+                progress=on_file,
+                on_total=on_total,
+                max_file_bytes=max_file_bytes,
+                **common,
+            )
 
 
 def _read_stdin(name: str, max_bytes: int) -> str:

@@ -9,7 +9,7 @@ calendars nobody should re-derive), imported only when such a name is read.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from decimal import Decimal
 from functools import lru_cache
 
@@ -26,9 +26,14 @@ SUB_DAY = {
 _MONTHS_OF = {"month": 1, "quarter": 3, "year": 12, "decade": 120, "century": 1200}
 
 
+_UTC_KEYS = {"UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Universal", "Zulu"}
+
+
 def localize(wall: datetime, tz: tzinfo) -> datetime:
     """Attach ``tz`` to a wall time: first occurrence if repeated, pushed past a gap."""
     aware = wall.replace(tzinfo=tz, fold=0)
+    if isinstance(tz, timezone) or getattr(tz, "key", None) in _UTC_KEYS:
+        return aware  # UTC or a fixed offset: no gaps, no repeats
     return aware.astimezone(UTC).astimezone(tz)
 
 
@@ -228,9 +233,9 @@ def _library_holiday(country: str, name: str, year: int) -> date | None:
         table = holidays.country_holidays(country, years=year)
     except (NotImplementedError, KeyError, ValueError):
         return None
-    days = sorted(
-        d
-        for d, label in table.items()
-        if label.split(" (estimated)")[0] == name or label.startswith(name)
+    labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+    # the day itself ("Eid al-Fitr") before days named after it ("Eid al-Fitr Holiday")
+    days = sorted(d for d, label in labels.items() if label == name) or sorted(
+        d for d, label in labels.items() if label.startswith(name)
     )
     return days[0] if days else None

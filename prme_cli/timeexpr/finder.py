@@ -162,11 +162,35 @@ def _startable(tok: Token) -> bool:
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
 
 
-def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
-    for k in range(i, j - 1):
-        tok = toks[k]
-        if tok.kind == "sym" and tok.value in _SENTENCE_END:
-            after = toks[k + 1]
+def _may_start(toks: list[Token], i: int) -> bool:
+    """A cheap look at the token after a start position, for starts that read only one way:
+    a sign or an apostrophe starts a reading only glued to what follows (``-7d``, ``'74``),
+    ``on`` only ``on fridays`` (``on Monday`` is found at ``Monday``), ``to`` only ``to date``."""
+    tok = toks[i]
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if tok.kind == "sym" and tok.value in "+-'<>=":
+        return after is not None and (after.glued or tok.value in "<>=")
+    if tok.kind == "word" and tok.value == "on":
+        return after is not None and after.value in lx.WEEKDAY_PLURALS
+    if tok.kind == "word" and tok.value == "to":
+        return after is not None and after.value == "date"
+    if tok.kind == "num" and after is not None and after.kind == "word" and not after.glued:
+        # "2000 pages", "the 5 of us": a number before a word that is no time word reads
+        # only as a bare number, year or hour, which needs a word of time before it
+        before = toks[i - 1] if i > 0 else None
+        if after.value not in lx.VOCABULARY and (before is None or before.value not in _TIME_LEAD):
+            return after.value.removesuffix("'s") in lx.VOCABULARY
+    return True
+
+
+def _sentence_ends(toks: list[Token]) -> list[int]:
+    """For each position, how many sentence ends come before it (a full stop after "p",
+    "Dec", "Tue" is an abbreviation; one glued to what follows is inside a word): a reading
+    from ``i`` to ``j`` crosses a sentence when the counts at ``i`` and ``j - 1`` differ."""
+    counts = [0]
+    for k, tok in enumerate(toks):
+        end = False
+        if tok.kind == "sym" and tok.value in _SENTENCE_END and k + 1 < len(toks):
             before = toks[k - 1] if k > 0 else None
             abbreviation = (
                 tok.value == "."
@@ -178,9 +202,9 @@ def _crosses_sentence(toks: list[Token], i: int, j: int) -> bool:
                     or before.value in lx.WEEKDAYS
                 )
             )  # "3 p . m .", "Dec. 31", "Tue. 9am"
-            if not after.glued and not abbreviation:
-                return True
-    return False
+            end = not toks[k + 1].glued and not abbreviation
+        counts.append(counts[-1] + end)
+    return counts
 
 
 def _bare(node: n.Node) -> bool:
@@ -430,25 +454,49 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     anchor: interpret.Span | None = None
     size = len(toks)
     core = [_core(tok) for tok in toks]
+    ends = _sentence_ends(toks)
+    # the nearest token that carries time, within reach and before any prose word (an
+    # expression is made of time words, numbers and symbols): "for the data team" has none
+    reach = [False] * size
+    for k in range(size):
+        for m in range(k, min(k + _CORE_REACH, size)):
+            if core[m]:
+                reach[k] = True
+                break
+            tok = toks[m]
+            if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
+                break
     last_end = -1  # token index where the previous expression ended
+    #: best readings by position; a position is read with the anchor current when the loop
+    #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
+    best: dict[int, Hit | None] = {}
 
     def best_at(i: int) -> Hit | None:
+        if i not in best:
+            best[i] = read_at(i)
+        return best[i]
+
+    def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
-        if i >= size or not _startable(toks[i]) or not any(core[i : i + _CORE_REACH]):
+        if i >= size or not reach[i] or not _startable(toks[i]):
+            return None
+        if not _may_start(toks, i):
             return None
         try:
             readings: list[tuple[n.Node, int]] = list(parser.expression(i))
             readings += list(parser.duration(i))
         except grammar.TooDeep:
             parser.memo.clear()
+            parser.depth = 0
             return None
         readings = [
             (node, j)
             for node, j in readings
-            if j - i <= _MAX_SPAN and not _crosses_sentence(toks, i, j)
+            if j - i <= _MAX_SPAN and ends[max(j - 1, i)] == ends[i]
         ]
         readings.sort(key=lambda r: -r[1])
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
+        local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
@@ -457,7 +505,6 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             try:
-                local = dataclasses.replace(ctx, anchor=anchor)
                 read = interpret.resolve(node, local)
             except (interpret.Refused, ValueError, OverflowError):
                 continue
@@ -522,4 +569,5 @@ def _same_reading(parser: grammar.Grammar, i: int, j: int, node: n.Node) -> bool
     try:
         return any(end == j for _, end in parser.expression(i))
     except grammar.TooDeep:
+        parser.depth = 0
         return False

@@ -56,29 +56,109 @@ class TooDeep(Exception):
     """Input nested deeper than any real expression ("start of start of start of …")."""
 
 
+_RULES: list[str] = []
+_NOTHING: list = []  # type: ignore[type-arg]
+#: look-ahead room after the last token: rules read a few tokens past a position without
+#: checking the length each time (every padded slot is "no token")
+_PAD = 16
+
+
+#: per rule, the words it may begin with (``None``: any) and whether only a word can begin it;
+#: one box per rule, filled in by :func:`_first_words` below the grammar, from the lexicon
+FIRST: dict[str, list[tuple[frozenset[str] | None, bool]]] = {}
+
+
 def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], list[T]]:
-    """Memoise a rule per position and bound how deep rules may nest."""
-    name = method.__name__
+    """Memoise a rule per position and bound how deep rules may nest.
+
+    This wrapper runs thousands of times per note, so it is kept lean: one integer key per
+    (rule, position), and no work where the token cannot begin this rule (its first words,
+    :data:`FIRST`; each token carries the set of rules it may begin). A :class:`TooDeep`
+    leaves ``depth`` where it was: whoever catches it resets it."""
+    number = len(_RULES)
+    _RULES.append(method.__name__)
+    FIRST[method.__name__] = [(None, False)]
 
     @wraps(method)
     def wrapper(self: Grammar, i: int) -> list[T]:
-        key = (name, i)
-        memo = self.memo
-        if key in memo:
-            return memo[key]  # type: ignore[return-value]
-        if i >= self.size or not self.can_start[i]:
-            return []
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise TooDeep
-            found = method(self, i)
-        finally:
-            self.depth -= 1
-        memo[key] = found
+        if number not in self.allowed[i]:
+            return _NOTHING
+        key = i * 128 + number
+        found = self.memo.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        depth = self.depth + 1
+        if depth > MAX_DEPTH:
+            raise TooDeep
+        self.depth = depth
+        found = method(self, i)
+        self.depth = depth - 1
+        self.memo[key] = found
         return found
 
     return wrapper
+
+
+#: the rules each kind of token may begin, by word; numbers by their digits and the token
+#: after them; symbols share one entry
+_ALLOWED: dict[object, frozenset[int]] = {}
+_SYMBOL_KEY = "\x00symbol"
+#: per rule that may begin with a number: whether it can, given the number's count of digits
+#: and the token after it (its bare word, its symbol, "#num" or "#end") — filled in by
+#: :func:`_first_words`; a rule missing here may begin with any number
+AFTER_NUMBER: dict[str, Callable[[int, str], bool]] = {}
+
+
+def reset_first_words() -> None:
+    """Forget the rules-per-token cache (after :data:`FIRST` changed, in a test)."""
+    _ALLOWED.clear()
+
+
+def _next_key(tokens: list[Token], k: int) -> str:
+    if k >= len(tokens):
+        return "#end"
+    tok = tokens[k]
+    if tok.kind == "word":
+        return tok.value.removesuffix("'s").removesuffix("'")
+    return tok.value if tok.kind == "sym" else "#num" if tok.kind == "num" else "#stamp"
+
+
+def _allowed(tokens: list[Token], k: int) -> frozenset[int]:
+    """The numbers of the rules that may begin at ``tokens[k]`` (cached by word; a number by
+    its digits and what follows it)."""
+    tok = tokens[k]
+    digits, after = 0, ""
+    key: object
+    if tok.kind == "word":
+        key = tok.value
+    elif tok.kind == "num":
+        digits, after = min(len(tok.value), 9), _next_key(tokens, k + 1)
+        key = (digits, after)
+    else:
+        key = _SYMBOL_KEY
+    found = _ALLOWED.get(key)
+    if found is not None:
+        return found
+    if tok.kind == "word" and not _can_start(tok):
+        found = frozenset()
+    elif tok.kind == "word":
+        bare = tok.value.removesuffix("'s").removesuffix("'")
+        found = frozenset(
+            n
+            for n, name in enumerate(_RULES)
+            if (words := FIRST[name][0][0]) is None or tok.value in words or bare in words
+        )
+    elif tok.kind == "num":
+        found = frozenset(
+            n
+            for n, name in enumerate(_RULES)
+            if not FIRST[name][0][1]
+            and (name not in AFTER_NUMBER or AFTER_NUMBER[name](digits, after))
+        )
+    else:
+        found = frozenset(n for n, name in enumerate(_RULES) if not FIRST[name][0][1])
+    _ALLOWED[key] = found
+    return found
 
 
 def _can_start(tok: Token) -> bool:
@@ -108,40 +188,68 @@ def _d(value: int | str | Decimal) -> Decimal:
 
 
 class Grammar:
+    __slots__ = (
+        "allowed",
+        "dayfirst",
+        "depth",
+        "digits",
+        "glue",
+        "memo",
+        "size",
+        "syms",
+        "t",
+        "values",
+        "words",
+    )  # fmt: skip
+
     def __init__(self, tokens: list[Token], *, dayfirst: bool = False) -> None:
         self.t = tokens
         self.size = len(tokens)
         self.dayfirst = dayfirst
-        self.memo: dict[tuple[str, int], object] = {}
+        self.memo: dict[int, list] = {}  # type: ignore[type-arg]
         self.depth = 0
-        #: whether any rule can read from each position: prose words never start a reading
-        self.can_start = [_can_start(tok) for tok in tokens]
-        #: each token's word (``None`` for numbers and symbols), for the cheapest word test
-        self.words = [tok.value if tok.kind == "word" else None for tok in tokens]
+        pad: list[str | None] = [None] * _PAD
+        #: the rules that may begin at each position: none at a prose word
+        self.allowed = [_allowed(tokens, k) for k in range(len(tokens))] + [frozenset()] * _PAD
+        #: per token, the word (``None`` for numbers and symbols), the symbol, the digits'
+        #: count and value, and whether it is glued to the one before: the cheapest tests
+        self.words: list[str | None] = [
+            tok.value if tok.kind == "word" else None for tok in tokens
+        ] + pad
+        self.syms: list[str | None] = [
+            tok.value if tok.kind == "sym" else None for tok in tokens
+        ] + pad
+        self.digits: list[int] = [len(tok.value) if tok.kind == "num" else 0 for tok in tokens]
+        self.digits += [0] * _PAD
+        self.values: list[int] = [int(tok.value) if tok.kind == "num" else 0 for tok in tokens]
+        self.values += [0] * _PAD
+        self.glue: list[bool] = [tok.glued for tok in tokens] + [False] * _PAD
 
     # ------------------------------------------------------------------ token tests
 
     def w(self, i: int, *words: str) -> bool:
-        return i < self.size and self.words[i] in words
+        return self.words[i] in words
 
     def wv(self, i: int) -> str | None:
-        return self.words[i] if i < self.size else None
+        return self.words[i]
 
     def sym(self, i: int, *chars: str, glued: bool | None = None) -> bool:
-        if i >= self.size or self.t[i].kind != "sym" or self.t[i].value not in chars:
+        char = self.syms[i]
+        if char is None or char not in chars:
             return False
-        return glued is None or self.t[i].glued == glued
+        return glued is None or self.glue[i] == glued
 
     def glued(self, i: int) -> bool:
-        return i < self.size and self.t[i].glued
+        return self.glue[i]
 
     def num(self, i: int, digits: tuple[int, ...] = (1, 2, 3, 4)) -> int | None:
-        if i < self.size and self.t[i].kind == "num" and len(self.t[i].value) in digits:
-            return int(self.t[i].value)
+        count = self.digits[i]
+        if count and count in digits:
+            return self.values[i]
         return None
 
     def opt(self, i: int, *words: str) -> int:
-        return i + 1 if self.w(i, *words) else i
+        return i + 1 if self.words[i] in words else i
 
     def seq(self, i: int, *words: str) -> int | None:
         """Match words in order (a hyphen between them is allowed); the index after, or None."""
@@ -160,36 +268,22 @@ class Grammar:
 
     @rule
     def expression(self, i: int) -> R:
-        out: R = []
-        for part in (
-            self.stamp,
-            self.now,
-            self.between,
-            self.open,
-            self.approx,
-            self.edge,
-            self.rest,
-            self.trailing,
-            self.shift,
-            self.every,
-            self.vague,
-            self.moment,
-            self.coarse,
-        ):
-            out += part(i)
-        return out
+        return self.union(i, _EXPRESSION)
 
     @rule
     def atom(self, i: int) -> R:
         """What may stand on either side of a range or after before/after."""
-        return (
-            self.now(i)
-            + self.edge(i)
-            + self.moment(i)
-            + self.coarse(i)
-            + self.shift(i)
-            + self.stamp(i)
-        )
+        return self.union(i, _ATOM)
+
+    def union(self, i: int, rules: list[tuple[int, Callable[[Grammar, int], R]]]) -> R:
+        """The readings of several rules at ``i``, in order (only those that may begin here
+        are called: most of a note's positions can begin few of them)."""
+        allowed = self.allowed[i]
+        out: R = []
+        for number, method in rules:
+            if number in allowed:
+                out += method(self, i)
+        return out
 
     # ------------------------------------------------------------------ numbers
 
@@ -737,15 +831,7 @@ class Grammar:
     @rule
     def day(self, i: int) -> R:
         """``D``: anything naming one calendar day."""
-        out: R = []
-        out += self.relday(i)
-        out += self.weekday_phrase(i)
-        out += self.calendar_date(i)
-        out += self.holiday(i)
-        out += self.nth_of(i)
-        out += self.day_shift(i)
-        out += self.anchor_day(i)
-        return out
+        return self.union(i, _DAY)
 
     @rule
     def relday(self, i: int) -> R:
@@ -861,13 +947,20 @@ class Grammar:
             and self.w(i + 3, "next")
         ):
             out.append((n.Weekday(wd, "after_next"), i + 4))
-        # two months from today on Tuesday, in 3 days on Friday: the first such weekday on or
-        # after that day (a shift in weeks names a week: "in two weeks on friday" is its Friday)
+        # in 3 days on Friday, in two weeks on friday: that weekday of that week; two months
+        # from today on Tuesday: the first Tuesday on or after that day (a shift in months or
+        # years lands on any weekday, and the weekday then says which day after it is meant)
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
-                weeks = isinstance(shifted, n.Shift) and shifted.dur.finest() == "week"
-                inner = n.Weekday(wd) if weeks else n.Weekday(wd, "on_or_after")
+                coarse = isinstance(shifted, n.Shift) and shifted.dur.finest() in (
+                    "month",
+                    "quarter",
+                    "year",
+                    "decade",
+                    "century",
+                )
+                inner = n.Weekday(wd, "on_or_after") if coarse else n.Weekday(wd)
                 out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
@@ -1255,9 +1348,14 @@ class Grammar:
         stack: list[tuple[n.Node | None, n.Part | None, n.Node | None, int, int]] = [
             (None, None, None, i, 0)
         ]
+        visited: set[tuple[object, ...]] = set()
         while stack:
             day, part, what, j, count = stack.pop()
             if count:
+                state = (day, part, what, j)
+                if state in visited:  # reached again in another order ("5pm monday")
+                    continue
+                visited.add(state)
                 results.append((day, part, what, j, False))
             if count == 3:
                 continue
@@ -1270,6 +1368,8 @@ class Grammar:
                     k += 1  # May/22(Tue)-11:30 AM: a dash before the clock time
                 if part is not None and day is None and what is None:
                     k = self.opt(k, "of")
+                if not self.allowed[k]:
+                    continue  # nothing can follow here (a prose word, the end)
             if day is None:
                 for d, e in self.day(k):
                     stack.append((d, part, what, e, count + 1))
@@ -1319,7 +1419,6 @@ class Grammar:
                     ):
                         hour = self.num(k) or 0
                         stack.append((day, part, n.Clock(hour), k + 1, count + 1))
-        seen: set[tuple[object, ...]] = set()
         for day, part, what, j, _ in results:
             if (
                 what is not None
@@ -1337,10 +1436,6 @@ class Grammar:
             )
             if bare_range and day is None and part is None:
                 continue  # "6-8" alone is no time; "next Monday 6-8" is
-            key = (day, part, what, j)
-            if key in seen:
-                continue
-            seen.add(key)
             if part is None and what is None and day is not None:
                 out.append((day, j))
             else:
@@ -1392,16 +1487,7 @@ class Grammar:
 
     @rule
     def coarse(self, i: int) -> R:
-        out: R = []
-        out += self.period(i)
-        out += self.month_phrase(i)
-        out += self.year_phrase(i)
-        out += self.quarter(i)
-        out += self.season(i)
-        out += self.decade(i)
-        out += self.nth_period(i)
-        out += self.containing(i)
-        return out
+        return self.union(i, _COARSE)
 
     @rule
     def period(self, i: int) -> R:
@@ -1596,17 +1682,7 @@ class Grammar:
             else:
                 out.append((n.Decade(None, value), k + 2))
         word = self.wv(k)
-        decades = {
-            "twenties": 20,
-            "thirties": 30,
-            "forties": 40,
-            "fifties": 50,
-            "sixties": 60,
-            "seventies": 70,
-            "eighties": 80,
-            "nineties": 90,
-            "noughties": 0,
-        }
+        decades = _DECADES
         if word in decades:
             out.append((n.Decade(None, decades[word]), k + 1))
         for high, j in self.word_number(k):
@@ -2166,6 +2242,35 @@ class Grammar:
         return []
 
 
+def _rules(*names: str) -> list[tuple[int, Callable[[Grammar, int], R]]]:
+    return [(_RULES.index(name), getattr(Grammar, name)) for name in names]
+
+
+#: the alternatives of the union rules, in the order their readings are listed
+_EXPRESSION = _rules(
+    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "shift", "every",
+    "vague", "moment", "coarse",
+)  # fmt: skip
+_ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
+_DAY = _rules(
+    "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day"
+)  # fmt: skip
+_COARSE = _rules(
+    "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
+    "containing",
+)  # fmt: skip
+
+_DECADES = {
+    "twenties": 20,
+    "thirties": 30,
+    "forties": 40,
+    "fifties": 50,
+    "sixties": 60,
+    "seventies": 70,
+    "eighties": 80,
+    "nineties": 90,
+    "noughties": 0,
+}
 _NOW_WORDS = _index(
     (
         (("at", "the", "moment"), None),
@@ -2224,6 +2329,223 @@ _OPEN_WORDS = _index(
         (("not", "after"), "until"),
     )
 )
+
+
+def _first_words() -> None:
+    """What each rule can begin with: a word from its set (or, unless ``words_only``, any
+    number or symbol). Written from each rule's first test; the composite rules (``moment``,
+    ``day``, ``between``, ``approx`` …) begin with whatever their parts begin with, so they
+    carry no set. A test checks that the table drops no reading the full grammar finds."""
+    numbers = set(lx.NUMBERS) | set(lx.TENS)
+    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
+    relations = set(lx.RELATIONS)
+    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the"}
+    counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
+    clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
+    parts = set(lx.PARTS) | set(lx.PART_ALIASES)
+
+    def words(text: str) -> set[str]:
+        return set(text.split())
+
+    table: dict[str, tuple[set[str], bool]] = {
+        "word_number": (numbers, True),
+        "year_words": (numbers, True),
+        "minute_words": (numbers | words("oh o"), True),
+        "ordinal": (ordinals, False),
+        "day_number": (ordinals | numbers, False),
+        "year": (numbers, False),
+        "number": (counts, False),
+        "quantity": (counts | words("quarter threequarters"), False),
+        "duration": (counts | words("quarter threequarters"), False),
+        "meridiem": (words("am pm a p ampm"), True),
+        "hour": (numbers, False),
+        "relative_clock": (numbers | words("a half quarter"), False),
+        "clock": (clock, False),
+        "loose_clock": (clock, False),
+        "time": (
+            clock
+            | words("at around about circa approximately roughly from between for later after")
+            | set(_OPEN_WORDS),
+            False,
+        ),
+        "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
+        "holiday": (holidays, True),
+        "containing": (holidays | words("week weekend"), True),
+        "season": ({"the"} | relations | set(lx.SEASONS), True),
+        "now": (words("right just now") | set(_NOW_WORDS), True),
+        "vague": (set(_VAGUE_WORDS), True),
+        "every": (
+            words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
+            | set(lx.WEEKDAY_PLURALS),
+            True,
+        ),
+        "rest": (
+            words("the for rest remainder balance all whole entire earlier later year ytd")
+            | words("month mtd week quarter qtd to"),
+            True,
+        ),
+        "edge": (
+            words("the very beginning start middle end close early mid late") | set(lx.ANCHORS),
+            True,
+        ),
+        "part": (
+            words("in during at for around over the early late mid later tonight tonite")
+            | words("tonigh this that same last overnight")
+            | parts,
+            True,
+        ),
+        "meal": (words("at around during for over after before") | lx.EVENT_PARTS, True),
+        "anchor_day": (words("the next following day previous preceding same that"), True),
+        "next_part_day": (words("the next following previous"), True),
+        "period": ({"the", "weekend"} | relations, True),
+        "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
+        "year_phrase": (words("the year cy fy") | numbers, False),
+        "nth_of": ({"the"} | ordinals, False),
+        "nth_period": (words("the week wk") | ordinals | numbers, False),
+        "numeric_date": (set(lx.MONTHS), False),
+        "month_day": (set(lx.MONTHS), True),
+        "day_month": ({"the"} | ordinals | numbers, False),
+        "stamp": (set(), False),
+    }
+    # the composite rules begin with what their parts begin with
+    firsts = {name: words for name, (words, _) in table.items()}
+    hedges = words("around about approximately approx roughly circa ca sometime somewhere")
+    leads = words("next coming following last past previous preceding upcoming")
+    shift = firsts["duration"] | words("in within now today")
+    week_period = words("the week week's") | relations | shift
+    weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
+    calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
+    day = (
+        firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
+        | firsts["anchor_day"]
+    )  # fmt: skip
+    moment = (
+        day | firsts["next_part_day"] | firsts["part"] | firsts["meal"] | firsts["time"]
+    )  # fmt: skip
+    quarter = relations | words("q h the weekend") | numbers | ordinals
+    decade = {"the"} | set(_DECADES) | numbers | ordinals
+    coarse = (
+        firsts["period"] | firsts["month_phrase"] | firsts["year_phrase"] | quarter
+        | firsts["season"] | decade | firsts["nth_period"] | firsts["containing"]
+    )  # fmt: skip
+    atom = firsts["now"] | firsts["edge"] | moment | coarse | shift
+    partial = {"the"} | ordinals
+    trailing = words("over in during for within the") | leads | firsts["duration"]
+    composite: dict[str, set[str]] = {
+        "shift": shift,
+        "day_shift": shift,
+        "week_period": week_period,
+        "weekday_phrase": weekday,
+        "calendar_date": calendar,
+        "day": day,
+        "moment": moment,
+        "quarter": quarter,
+        "decade": decade,
+        "coarse": coarse,
+        "period_for_nth": coarse | {"the"},
+        "atom": atom,
+        "partial": partial,
+        "between": words("from between") | atom | partial,
+        "open": set(_OPEN_WORDS) | words("more less") | atom,
+        "approx": hedges | words("near nearly almost") | atom,
+        "trailing": trailing,
+    }
+    table.update({name: (first, False) for name, first in composite.items()})
+    for name, (begin, words_only) in table.items():
+        FIRST[name][0] = (frozenset(begin), words_only)
+    _after_number()
+    reset_first_words()
+
+
+def _after_number() -> None:
+    """Which rules may begin with a number, given its digits and the token after it: a
+    number before "weeks" is a count, not a clock time or a date (each test is written from
+    the rule's own first checks; the composite rules combine their parts')."""
+    suffix = {"st", "nd", "rd", "th"}
+    era = {"ad", "ce", "bc", "bce"}
+    meridiem = {"am", "pm", "a", "p", "ampm"}
+    relative = {"minutes", "minute", "mins", "min", "past", "after", "to", "before", "till", "of"}
+    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
+    clock_next |= meridiem | relative
+    units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
+    amounts = {".", "/", "and"} | units
+    leads = {"next", "coming", "following", "last", "past", "previous", "upcoming"}
+    listed = {"and", "or", ",", "&"}
+    rules: dict[str, Callable[[int, str], bool]] = {}
+
+    def ordinal(d: int, x: str) -> bool:
+        return d <= 2 and x in suffix
+
+    def year(d: int, x: str) -> bool:
+        return d == 4 or x in era
+
+    def duration(d: int, x: str) -> bool:
+        return x in amounts
+
+    def clock(d: int, x: str) -> bool:
+        return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem)
+
+    def loose_clock(d: int, x: str) -> bool:
+        return d <= 2 or d == 4 or clock(d, x)
+
+    def numeric_date(d: int, x: str) -> bool:
+        return d == 8 or x in ("/", "-", ".")
+
+    def day_month(d: int, x: str) -> bool:
+        return d <= 2 and (x in suffix or x == "of" or x in lx.MONTHS)
+
+    def calendar_date(d: int, x: str) -> bool:
+        return (
+            numeric_date(d, x)
+            or day_month(d, x)
+            or ordinal(d, x)
+            or (d == 4 and x == "#num")
+            or (d <= 2 and x in listed)
+        )
+
+    def weekday_phrase(d: int, x: str) -> bool:
+        return duration(d, x) or x in lx.WEEKDAY_PLURALS
+
+    def day(d: int, x: str) -> bool:
+        return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
+
+    def decade(d: int, x: str) -> bool:
+        return (d in (2, 4) and x in ("s", "'s")) or x in ("th", "st")
+
+    def coarse(d: int, x: str) -> bool:
+        return year(d, x) or ordinal(d, x) or decade(d, x)
+
+    def moment(d: int, x: str) -> bool:
+        return day(d, x) or loose_clock(d, x) or x == ","
+
+    def atom(d: int, x: str) -> bool:
+        return moment(d, x) or coarse(d, x) or duration(d, x)
+
+    def trailing(d: int, x: str) -> bool:
+        return x in leads or x in ("business", "working", "work", "weekdays") or duration(d, x)
+
+    def short(d: int, x: str) -> bool:
+        return d <= 2
+
+    rules.update(
+        ordinal=ordinal, nth_of=ordinal, day_number=short, hour=short, partial=short,
+        quantity=duration, duration=duration, shift=duration, day_shift=duration,
+        week_period=duration, year=year, month_phrase=year, year_phrase=year,
+        decade=decade, numeric_date=numeric_date, day_month=day_month,
+        calendar_date=calendar_date, weekday_phrase=weekday_phrase, day=day,
+        clock=clock, relative_clock=lambda d, x: d <= 2 and x in relative,
+        loose_clock=loose_clock, time=loose_clock, moment=moment,
+        quarter=lambda d, x: year(d, x) or ordinal(d, x),
+        nth_period=lambda d, x: ordinal(d, x) or d == 4,
+        coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
+        between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
+        stamp=lambda d, x: False,
+    )  # fmt: skip
+    AFTER_NUMBER.clear()
+    AFTER_NUMBER.update(rules)
+
+
+_first_words()
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:

@@ -1003,14 +1003,22 @@ def _checked(node: n.Checked, ctx: Context) -> Span:
         # from a range's start, the first one on or after it. Within two years.
         anchor = _base_day(ctx)
         candidates: list[date] = []
-        for months in range(-24, 25):
-            first = cal.add(anchor.replace(day=1), "month", months)
-            try:
-                candidate = date(first.year, first.month, base.day)
-            except ValueError:
-                continue
-            if candidate.weekday() == node.weekday and (not _forward(ctx) or candidate >= anchor):
-                candidates.append(candidate)
+        found_at: int | None = None
+        for distance in range(25):  # months away, nearest first, two more once one is found
+            for months in (-distance, distance) if distance else (0,):
+                index = anchor.year * 12 + anchor.month - 1 + months
+                try:
+                    candidate = date(index // 12, index % 12 + 1, base.day)
+                except ValueError:
+                    continue
+                if candidate.weekday() == node.weekday and (
+                    not _forward(ctx) or candidate >= anchor
+                ):
+                    candidates.append(candidate)
+            if candidates and found_at is None:
+                found_at = distance
+            if found_at is not None and distance >= found_at + 2:
+                break
         if not candidates:
             raise Refused("no such date falls on that weekday within two years")
         return day_span(min(candidates, key=lambda d: (abs((d - anchor).days), d)), ctx)

@@ -16,6 +16,9 @@ from typing import Any, ClassVar
 SHORT_YEAR = 100_000
 
 
+_REQUIRED = object()
+
+
 class Node:
     """Base of every reading: a small immutable record.
 
@@ -26,37 +29,60 @@ class Node:
 
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
-    __slots__ = ()
+    #: the field values in order, and the hash once computed: readings are compared and
+    #: hashed often while a note is read (duplicates are dropped)
+    __slots__ = ("_h", "_v")
+    _v: tuple[Any, ...]
+    _h: int | None
+
+    #: the defaults of the fields in order (``_REQUIRED`` where there is none)
+    _tail: ClassVar[tuple[Any, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._tail = tuple(cls._defaults.get(name, _REQUIRED) for name in cls._fields)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = self._fields
-        if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
-        values = dict(zip(names, args, strict=False))
-        for key, value in kwargs.items():
-            if key not in names or key in values:
-                raise TypeError(f"{type(self).__name__}: bad field {key!r}")
-            values[key] = value
-        for name in names:
-            if name in values:
-                value = values[name]
-            elif name in self._defaults:
-                value = self._defaults[name]
-            else:
-                raise TypeError(f"{type(self).__name__} needs {name!r}")
-            object.__setattr__(self, name, value)
+        if not kwargs and len(args) < len(names):  # the common short form: Date(3)
+            args = args + self._tail[len(args) :]
+            if _REQUIRED in args:
+                raise TypeError(f"{type(self).__name__} needs {names[args.index(_REQUIRED)]!r}")
+        elif kwargs or len(args) != len(names):
+            if len(args) > len(names):
+                raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
+            given = dict(zip(names, args, strict=False))
+            for key, value in kwargs.items():
+                if key not in names or key in given:
+                    raise TypeError(f"{type(self).__name__}: bad field {key!r}")
+                given[key] = value
+            for name in names:
+                if name not in given:
+                    if name not in self._defaults:
+                        raise TypeError(f"{type(self).__name__} needs {name!r}")
+                    given[name] = self._defaults[name]
+            args = tuple(given[name] for name in names)
+        put = object.__setattr__
+        for name, value in zip(names, args, strict=True):
+            put(self, name, value)
+        put(self, "_v", args)
+        put(self, "_h", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
+        return self._v
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._v == self._v  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
+        found = self._h
+        if found is None:
+            found = hash((type(self).__name__, self._v))
+            object.__setattr__(self, "_h", found)
+        return found
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)

@@ -1,0 +1,416 @@
+"""Events told in words (prme_cli/textevents.py): each clause becomes an event at ingest.
+
+Every field is tested in more than one wording, with a control that the field is not given
+where the words do not give it; the store tests check that text events are written at
+ingest, replaced on re-ingest, skipped while tombstoned, and filled in for a store ingested
+before migration 0022.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from prme_cli.events import Event
+from prme_cli.eventstore import events_for
+from prme_cli.ingest import ingest_paths
+from prme_cli.store import Store
+from prme_cli.textevents import Discourse, might_hold_date, sense_of, sentence_events
+
+ANCHOR = datetime(2026, 10, 28, 21, 0)  # a Wednesday evening
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+def events(*sentences: str, journal: bool = False) -> list[Event]:
+    discourse = Discourse()
+    out: list[Event] = []
+    for s in sentences:
+        out.extend(sentence_events(s, anchor=ANCHOR, discourse=discourse, journal=journal))
+    return out
+
+
+def clause(event: Event) -> str:
+    return event.quote[event.clause_start : event.clause_end]
+
+
+def the(found: list[Event], predicate: str) -> Event:
+    hits = [e for e in found if e.predicate == predicate]
+    assert hits, [(e.predicate, clause(e)) for e in found]
+    return hits[0]
+
+
+# --------------------------------------------------------------------------- predicates
+
+
+@pytest.mark.parametrize(
+    ("sentence", "predicate"),
+    [
+        ("I repainted the shed yesterday.", "repaint"),
+        ("We went to the coast on Sunday.", "go"),
+        ("The parcel was delivered this morning.", "deliver"),
+        ("I started knitting a scarf in January.", "knit"),
+        ("I'm going to paint the fence on Saturday.", "paint"),
+        ("I finally managed to renew my passport last week.", "renew"),
+    ],
+)
+def test_the_predicate_is_the_main_verb_lemma(sentence: str, predicate: str) -> None:
+    assert events(sentence)[0].predicate == predicate
+
+
+def test_a_verbless_clause_tells_its_event_by_the_noun() -> None:
+    assert events("Arrival of the new sofa.")[0].predicate == "arrive"
+    assert events("Inspection of the boiler.")[0].predicate == "inspect"
+
+
+# --------------------------------------------------------------------------- sense classes
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sense"),
+    [
+        ("I hurt my knee on Friday.", "injure"),
+        ("I sprained my ankle at football.", "injure"),
+        ("I twisted my ankle on the stairs.", "injure"),
+        ("I had a coffee with Lars on Tuesday.", "meet"),
+        ("I met Lars on Tuesday.", "meet"),
+        ("We signed the contract on Friday.", "start_job"),
+        ("She started her new job on Monday.", "start_job"),
+        ("The desk arrived today.", "arrive"),
+        ("I got back from Lisbon last night.", "return"),
+    ],
+)
+def test_everyday_synonyms_share_a_sense(sentence: str, sense: str) -> None:
+    assert events(sentence)[0].sense == sense
+
+
+def test_a_sense_needs_its_object_where_the_verb_alone_is_general() -> None:
+    assert events("I had a sandwich at noon.")[0].sense == ""
+    assert events("I twisted the cap off the jar.")[0].sense == ""
+    assert sense_of("have", "coffee") == "meet" and sense_of("have", "cold") == ""
+    assert sense_of("get", particle="back") == "return" and sense_of("get") == ""
+
+
+# --------------------------------------------------------------------------- participants
+
+
+def test_the_writer_and_named_people_take_part() -> None:
+    assert events("I met Priya for lunch.")[0].participants == ("I", "Priya")
+    assert events("Yesterday my sister and I cleared out the attic.")[0].participants[0] == "I"
+
+
+def test_we_is_the_writer_and_the_people_just_named() -> None:
+    found = events("Noor and I went to the market on Saturday.", "We bought apples.")
+    assert the(found, "buy").participants == ("I", "Noor")
+    alone = events("We bought apples.")
+    assert alone[0].participants == ("I",)
+
+
+def test_a_pronoun_subject_is_the_one_person_named_just_before() -> None:
+    found = events("I called Marta.", "She moved to Leeds in May.")
+    assert the(found, "move").participants == ("Marta",)
+    unsure = events("I called Marta and Ines.", "She moved to Leeds in May.")
+    assert "Marta" not in the(unsure, "move").participants
+
+
+def test_a_place_after_a_preposition_is_no_participant() -> None:
+    found = events("I got back from Lisbon last night.")
+    assert "Lisbon" not in found[0].participants
+    assert found[0].participants == ("I",)
+
+
+def test_a_journal_clause_without_a_subject_is_the_writers() -> None:
+    assert events("Repainted the hallway.", journal=True)[0].participants == ("I",)
+
+
+# --------------------------------------------------------------------------- objects
+
+
+@pytest.mark.parametrize(
+    ("sentence", "object_", "ordinal"),
+    [
+        ("I went to my third pottery class yesterday.", "class", 3),
+        ("I finished the first chapter on Monday.", "chapter", 1),
+        ("We watched the last episode tonight.", "episode", -1),
+        ("I bought a new kettle.", "kettle", None),
+    ],
+)
+def test_the_object_is_its_head_noun_with_its_ordinal(
+    sentence: str, object_: str, ordinal: int | None
+) -> None:
+    e = events(sentence)[0]
+    assert (e.object, e.ordinal) == (object_, ordinal)
+
+
+def test_it_and_one_take_the_thing_said_before() -> None:
+    found = events("I ordered a standing desk on Monday.", "It arrived today.")
+    assert the(found, "arrive").object == "desk"
+    again = events("I bought a scarf in May.", "I bought another one last week.")
+    second = [e for e in again if e.predicate == "buy"][1]
+    assert (second.object, second.ordinal) == ("scarf", 0)
+
+
+def test_the_subject_of_arriving_or_of_a_passive_is_its_object() -> None:
+    assert events("The new kettle arrived this morning.")[0].object == "kettle"
+    assert events("The boiler was repaired on Thursday.")[0].object == "boiler"
+
+
+def test_a_relative_clause_is_about_its_antecedent() -> None:
+    found = events("The chair that I ordered in March arrived yesterday.")
+    assert the(found, "order").object == "chair"
+    assert the(found, "arrive").object == "chair"
+
+
+# --------------------------------------------------------------------------- aspect
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("I started the renovation in May.", "start"),
+        ("We began painting on Saturday.", "start"),
+        ("I finished the quilt yesterday.", "end"),
+        ("I've been going to the climbing gym since March.", "ongoing"),
+        ("I've been learning Dutch for three weeks now.", "ongoing"),
+        ("I baked bread on Sunday.", "single"),
+    ],
+)
+def test_aspect(sentence: str, kind: str) -> None:
+    assert events(sentence)[0].kind == kind
+
+
+# --------------------------------------------------------------------------- modality, polarity
+
+
+@pytest.mark.parametrize(
+    ("sentence", "modality"),
+    [
+        ("I'm going to paint the fence on Saturday.", "planned"),
+        ("We'll fly to Rome next week.", "planned"),
+        ("I plan to visit Ghent in June.", "planned"),
+        ("I want to learn the cello.", "wished"),
+        ("I wish I had gone to the concert.", "wished"),
+        ("Did you go to the gym today?", "asked"),
+        ("I went to the gym today.", "asserted"),
+        ("I've been going to the club since March.", "asserted"),
+    ],
+)
+def test_modality(sentence: str, modality: str) -> None:
+    assert events(sentence)[-1].modality == modality
+
+
+def test_modality_and_polarity_are_the_clauses_own() -> None:
+    found = events("I plan to ask Priya, who I met on Monday, about the flat.")
+    assert the(found, "ask").modality == "planned"
+    met = the(found, "meet")
+    assert met.modality == "asserted" and [t.text for t in met.times] == ["Monday"]
+    mixed = events("I didn't go to yoga on Wednesday, but I swam on Thursday.")
+    assert the(mixed, "go").polarity == "negative"
+    assert the(mixed, "swim").polarity == "positive"
+
+
+# --------------------------------------------------------------------------- times
+
+
+def test_times_attach_to_their_own_clause_and_are_anchored_at_the_note() -> None:
+    found = events("I ordered the desk on Monday, but it arrived today.")
+    ordered, arrived = the(found, "order"), the(found, "arrive")
+    assert ordered.start == datetime(2026, 10, 26) and ordered.grain == "day"
+    assert arrived.start == datetime(2026, 10, 28)
+    fronted = events("Last weekend – we finally took the kayaks out.")
+    assert fronted[0].expression == "Last weekend"
+
+
+def test_a_vague_time_is_marked_approximate() -> None:
+    e = events("I joined the club about three weeks ago.")[0]
+    assert e.times and e.times[0].approximate
+    exact = events("I joined the club three weeks ago.")[0]
+    assert exact.times and not exact.times[0].approximate
+
+
+def test_only_sentences_that_can_hold_a_date_are_read_by_the_engine() -> None:
+    assert might_hold_date("I met her last night.")
+    assert might_hold_date("Back on the 3rd.")
+    assert might_hold_date("We went there at Christmas.")
+    assert might_hold_date("I did it two weeks ago.")
+    assert might_hold_date("Meet at 10:30.") and might_hold_date("Due 3/27.")
+    assert might_hold_date("Back in 2019.") and might_hold_date("Left at 5pm.")
+    assert not might_hold_date("We had dinner and one more drink.")
+    assert not might_hold_date("Org 9.4 added a cookie and costs $20.")
+    assert not might_hold_date("The first thing I saw was a heron.")
+
+
+# --------------------------------------------------------------------------- any text
+
+
+_PIECES = st.sampled_from(
+    [
+        "I",
+        "we",
+        "she",
+        "Noor",
+        "the desk",
+        "that",
+        "who",
+        "and",
+        ",",
+        ";",
+        " - ",
+        "(",
+        ")",
+        "yesterday",
+        "went",
+        "bought",
+        "have",
+        "been",
+        "going",
+        "to",
+        "if",
+        "because",
+        "last week",
+        "on Monday",
+        "arrived",
+        "?",
+        "'",
+        "it",
+        "one",
+        "another",
+        "first",
+        "started",
+        "finished",
+        "was",
+        "delivered",
+        "didn't",
+        "will",
+        "3/4",
+        "2026-01-02",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=20))
+def test_any_sentence_gives_events_without_error(parts: list[str]) -> None:
+    sentence = " ".join(parts)
+    for e in sentence_events(sentence, anchor=ANCHOR, discourse=Discourse()):
+        assert e.quote == sentence
+        assert 0 <= (e.clause_start or 0) <= (e.clause_end or 0) <= len(sentence)
+        assert e.modality in ("asserted", "planned", "wished", "asked")
+        assert e.polarity in ("positive", "negative")
+
+
+# --------------------------------------------------------------------------- the store
+
+JOURNAL = """#+TITLE: Journal
+* 2026
+** 2026-10 October
+*** 2026-10-28 Wednesday
+**** Kettle
+[2026-10-28 Wed 21:10]
+I ordered a new kettle on Monday. It arrived today.
+"""
+
+CHAT = """#+TITLE: Chat
+* Chat [2026-10-20 Tue 19:00]
+** user
+I met Priya at the market on Saturday.
+** assistant
+That sounds lovely! Did you buy anything?
+** user
+She sold me a teapot.
+"""
+
+
+def _write(root: Path, name: str, text: str) -> None:
+    root.mkdir(exist_ok=True)
+    (root / name).write_text(text, encoding="utf-8")
+
+
+def _text_events(store: Store) -> dict[str, list[Event]]:
+    ids = [r[0] for r in store.conn.execute("SELECT id FROM objects")]
+    return events_for(store.conn, ids, "text")
+
+
+def test_ingest_stores_the_text_events_of_every_heading(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "journal.org", JOURNAL)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        found = [e for es in _text_events(store).values() for e in es]
+        arrive = next(e for e in found if e.predicate == "arrive")
+        assert arrive.object == "kettle" and arrive.start == datetime(2026, 10, 28)
+        assert arrive.quote == "It arrived today."
+        order = next(e for e in found if e.predicate == "order")
+        assert order.start == datetime(2026, 10, 26)
+        # the org-structure events are read apart, as before
+        org = events_for(store.conn, list(_text_events(store)), "org")
+        assert all(e.source == "org" for es in org.values() for e in es)
+
+
+def test_a_turn_refers_back_to_the_previous_turn_and_an_assistant_tells_nothing(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "chat.org", CHAT)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        found = [e for es in _text_events(store).values() for e in es]
+        sold = next(e for e in found if e.predicate == "sell")
+        assert sold.participants[0] == "Priya" and sold.speaker == "user"
+        assert not any(e.speaker == "assistant" for e in found)
+
+
+def test_text_events_follow_re_ingest_and_tombstones(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "journal.org", JOURNAL)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        _write(notes, "journal.org", JOURNAL.replace("It arrived today.", "It broke today."))
+        ingest_paths(store, [notes], now=NOW)
+        predicates = {e.predicate for es in _text_events(store).values() for e in es}
+        assert "break" in predicates and "arrive" not in predicates
+        _write(notes, "journal.org", JOURNAL.split("**** Kettle")[0])
+        ingest_paths(store, [notes], now=NOW)
+        predicates = {e.predicate for es in _text_events(store).values() for e in es}
+        assert "break" not in predicates and "order" not in predicates
+
+
+def test_a_store_from_before_text_events_gets_them_on_the_next_ingest(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "journal.org", JOURNAL)
+    path = tmp_path / "s.sqlite3"
+    with Store.open(path) as store:
+        ingest_paths(store, [notes], now=NOW)
+    with Store.open(path) as store, store.transaction() as conn:
+        conn.execute("DELETE FROM events WHERE source = 'text'")
+        conn.execute("UPDATE files SET sha256 = NULL, size = NULL, mtime_ns = NULL")
+    with Store.open(path) as store:
+        assert not _text_events(store)
+        ingest_paths(store, [notes], now=NOW)
+        assert any(e.predicate == "arrive" for es in _text_events(store).values() for e in es)
+
+
+def test_an_unchanged_heading_keeps_its_text_events_when_its_file_changes(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "journal.org", JOURNAL)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        before = {
+            r[0] for r in store.conn.execute("SELECT event_id FROM events WHERE source = 'text'")
+        }
+        edited = JOURNAL.replace("#+TITLE: Journal", "#+TITLE: Journal\n* Inbox\nBuy milk.")
+        _write(notes, "journal.org", edited)
+        ingest_paths(store, [notes], now=NOW)
+        after = {
+            r[0] for r in store.conn.execute("SELECT event_id FROM events WHERE source = 'text'")
+        }
+        assert before <= after  # the kettle's events were kept, not extracted again
+        found = [e for es in _text_events(store).values() for e in es]
+        assert any(e.predicate == "buy" for e in found)
+        assert any(e.predicate == "arrive" for e in found)
