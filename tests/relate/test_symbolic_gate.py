@@ -203,3 +203,24 @@ def test_the_same_name_twice_is_a_span_whose_first_quote_tells_the_start() -> No
 
     assert all(p >= THRESHOLD for p in probabilities(start, end))
     assert all(p < 0.5 for p in probabilities(end, start))  # swapped: neither end fits
+
+
+def test_a_state_of_using_a_thing_is_counted_from_getting_it() -> None:
+    question = "How long had I been using the new rice cooker when I hosted the dinner?"
+    for text, expression in (
+        ("I got a new rice cooker two weeks ago and it is great.", "two weeks ago"),
+        ("Bought the new rice cooker on March 3rd at the market.", "March 3rd"),
+    ):
+        op = Operand("using the new rice cooker", "r1", text, expression, "text_expression")
+        assert judge(question, "elapsed_between", op, text) >= THRESHOLD, text
+    wear = "How long have I been wearing the blue boots?"
+    text = "Picked up the blue boots, I got them on Saturday from the cobbler."
+    op = Operand("wearing the blue boots", "r1", text, "on Saturday", "text_expression")
+    assert judge(wear, "elapsed_since_question", op, text) >= THRESHOLD
+
+
+def test_ordering_a_thing_does_not_start_using_it() -> None:
+    ordered = "I ordered a new rice cooker two weeks ago."
+    op = Operand("using the new rice cooker", "r1", ordered, "two weeks ago", "text_expression")
+    question = "How long had I been using the new rice cooker when I hosted the dinner?"
+    assert judge(question, "elapsed_between", op, ordered) < THRESHOLD

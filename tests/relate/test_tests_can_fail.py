@@ -37,6 +37,7 @@ RESOLVER_TESTS = [
     "test_present_perfect_news.py",
     "test_clause_attachment.py",
     "test_enumerated_orders.py",
+    "test_definite_descriptions.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

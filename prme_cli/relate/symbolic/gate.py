@@ -113,6 +113,18 @@ def _state_since(quote: str, where: int, expression: str) -> bool:
     )
 
 
+#: Forms of using a thing one has (using, wearing, driving, riding, owning, carrying): such
+#: a state starts when the thing was got; and the words that say it was got. The gate's own
+#: tables, not the resolver's synonyms; ordering is not having.
+_USE_FORMS = frozenset(
+    words_of(
+        "use uses used using wear wears wore worn wearing drive drives drove driven driving "
+        "ride rides rode ridden riding own owns owned owning carry carries carried carrying"
+    )
+)
+_GOT_WORDS = frozenset(words_of("got bought purchased received acquired"))
+
+
 def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
@@ -237,6 +249,11 @@ class SymbolicGate:
                     if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6
                 ]
                 credit = 0.7
+            if not hits and _HOW_LONG_BEEN.match(question.strip()) and word.lower() in _USE_FORMS:
+                # "how long had I been using the new rug": the use began when the thing was
+                # got ("I got a new area rug a month ago")
+                hits = [i for i, (_, _, w) in enumerate(qtoks) if w.lower() in _GOT_WORDS]
+                credit = 0.7
             if not hits and word in lexicon.GIFT_NOUNS:
                 # "ordered it for my best friend's birthday" tells a gift without the word;
                 # not when the expression dates the occasion ("… birthday on the 15th").
@@ -305,6 +322,15 @@ class SymbolicGate:
                 f"aspect {'/'.join(sorted(seen))} in the quote, "
                 f"{'/'.join(sorted(wanted)) or 'plain'} in the name"
             )
+        if (
+            _HOW_LONG_BEEN.match(question.strip())
+            and any(w.lower() in _USE_FORMS for w in name_words)
+            and any(_stem(w) in ("order", "preor", "pre-o") for _, _, w in qtoks)
+            and not any(w.lower() in _GOT_WORDS for _, _, w in qtoks)
+        ):
+            # using a thing starts when it is got, not when it is ordered
+            cap = min(cap, 0.3)
+            warnings.append("ordered, not yet had")
         # One end of a lasting event: the same name twice in an interval is the event's span,
         # the first quote must tell its start and the second its end.
         boundary = _span_boundary(resolution, operand)

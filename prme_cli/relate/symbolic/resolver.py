@@ -942,9 +942,9 @@ def _referred_back(
         for _, _, w in lexicon.words(sentence.text)
         if w.lower() in lexicon.PERSONAL_PRONOUNS
     }
-    if not pronouns:
-        return (), None
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    if not pronouns:
+        return _described_back(unit, sentence, model, own)
     sentences = unit.seg.sentences
     found: list[str] = []
     start: int | None = None
@@ -964,6 +964,63 @@ def _referred_back(
             if any(
                 lexicon.pronoun_can_mean(p, word, capitalised=word[:1].isupper()) for p in pronouns
             ):
+                found.append(word.lower())
+                start = previous.start
+        later = previous
+    return tuple(found), start
+
+
+#: Verbs of taking part in an event: any deed done at or during it tells them (keys).
+_TAKING_PART = frozenset(["participat", "attend", "join", "tak", "go", "do", "be", "have"])
+_DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
+
+
+def _described_back(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, own: set[str]
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that a definite description leaves to the paragraph.
+
+    "I'm looking for decorative items for my living room. Since I rearranged the furniture
+    three weeks ago, …": "the furniture" is the one the paragraph is about, so the name's
+    describing words ("living room") said in one of the two sentences before — same
+    paragraph, same speaker — are the thing's. Only describing words: the verb must be the
+    sentence's own (a plan before "the X" does not make it a deed), and the description
+    must name one of the name's words itself ("the furniture", "the Turbocharged Tuesdays
+    event"). Returns the words and where the quote must start, as for a pronoun."""
+    described = {
+        lexicon.key(w.lower())
+        for m in _DEFINITE.finditer(sentence.text)
+        for _, _, w in lexicon.words(m.group(1))
+    }
+    if not (described & model.own_keys):
+        return (), None
+    verb = model.verb_key
+    if (
+        verb is not None
+        and verb not in _TAKING_PART
+        and not any(lexicon.relatedness(verb, k) >= 0.6 for k in own)
+    ):
+        # the sentence tells another deed on the thing ("I ran the race" is not "signed up
+        # for the race"); any deed at an event is taking part in it
+        return (), None
+    wanted = model.own_keys - own - {verb}
+    if not wanted:
+        return (), None
+    sentences = unit.seg.sentences
+    found: list[str] = []
+    start: int | None = None
+    later = sentence
+    for back in (1, 2):
+        index = sentence.index - back
+        if index < 0:
+            break
+        previous = sentences[index]
+        gap = unit.record.text[previous.end : later.start]
+        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
+            break
+        for _, _, word in lexicon.words(previous.text):
+            k = lexicon.key(word.lower())
+            if k in wanted and word.lower() not in found:
                 found.append(word.lower())
                 start = previous.start
         later = previous
