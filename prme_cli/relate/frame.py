@@ -349,6 +349,80 @@ def _span(q: str, low: str) -> Frame | None:
     return None
 
 
+def _stay(q: str, low: str) -> Frame | None:
+    """ "How long was Lena in Kraków?", "How many days were we at the cabin?": the length of
+    a stay — a stated one ("I was in Kraków for 3 days") or its arrival to its departure."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?:was|were) {_SUBJECT} "
+        rf"(?P<x>(?:in|at|away|abroad|off|on holiday|on vacation)\b.*)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    x = m["x"]
+    return replace(
+        _frame(
+            "elapsed_between",
+            (
+                EventPhrase(x, aspect="start", boundary="start"),
+                EventPhrase(x, aspect="finish", boundary="end"),
+            ),
+            form="how long was P in X (a stated duration, or its start to its end)",
+            unit=_unit(m),
+            subject=_subject_of(m["subj"]),
+            operations=SPAN_OPERATIONS,
+        ),
+        operation=None,
+    )
+
+
+_TOTAL_TAIL = re.compile(
+    r",?\s+(?:in total|altogether|all together|combined|together|overall)$", re.IGNORECASE
+)
+
+
+_QUOTED = re.compile(r"(?<![\w])(['\"\u201c\u2018])[^'\"\u201d\u2019]+['\"\u201d\u2019](?![\w])")
+
+
+def _items(text: str) -> list[str]:
+    """ "piano practice and the yoga class", "A, B and C": the items of a list, split at
+    commas and "and" outside quotation marks ("'Romeo and Juliet'" stays one)."""
+    masked = _QUOTED.sub(lambda m: "x" * len(m.group(0)), text)
+    parts: list[str] = []
+    start = 0
+    for sep in re.finditer(r",\s*(?:and\s+)?|\s+and\s+", masked):
+        parts.append(text[start : sep.start()])
+        start = sep.end()
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _total(q: str, low: str) -> Frame | None:
+    """ "How many minutes did I spend on piano practice and the yoga class in total?": a sum
+    of the time each listed activity took — each a stated duration or its CLOCK lines."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS}))(?: in total| altogether)? (?:did|do|have|had) "
+        rf"{_SUBJECT} (?:spend|spent)(?: in total| altogether)? (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    x = _TOTAL_TAIL.sub("", m["x"])
+    x = re.sub(r"^(?:on|doing)\s+", "", x, flags=re.IGNORECASE)
+    items = [re.sub(r"^(?:on|doing)\s+", "", i, flags=re.IGNORECASE) for i in _items(x)]
+    if len(items) < 2:
+        return None
+    return _frame(
+        "duration_sum",
+        tuple(EventPhrase(i) for i in items),
+        form="how long did I spend on A and B in total",
+        unit=_unit(m),
+        subject=_subject_of(m["subj"]),
+    )
+
+
 def _plan(q: str, low: str) -> Frame | None:
     m = re.match(
         r"when (?:am|are) (?P<subj>I|we) (?:going|planning|supposed|due) to (?P<x>.+)$"
@@ -692,7 +766,9 @@ def _unit(m: re.Match[str]) -> str | None:
 
 #: The families, most specific first (see the module docstring's grammar).
 FAMILIES: tuple[tuple[str, Family], ...] = (
+    ("total", _total),
     ("span", _span),
+    ("stay", _stay),
     ("plan", _plan),
     ("month", _month),
     ("uninverted", _uninverted),

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -1158,5 +1158,17 @@ def interpret(
             coming=told_as_coming(operand.quote, operand.time_expression),
         )
     if basis == "duration":
-        return interpret_duration(operand.time_expression)
+        dated = interpret_duration(operand.time_expression)
+        at = operand.quote.find(operand.time_expression)
+        if at > 0 and _HEDGED_LENGTH.search(operand.quote[:at]):
+            # "about two hours": the amount is approximate, however exact its words
+            return replace(dated, approximate=True)
+        return dated
     return interpret_time_of_day(operand.time_expression)
+
+
+_HEDGED_LENGTH = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more\s+than|"
+    r"less\s+than|at\s+least|at\s+most|close\s+to|up\s+to|some)\s+$",
+    re.IGNORECASE,
+)

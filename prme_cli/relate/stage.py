@@ -70,6 +70,8 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 title=getattr(source, "title", "") or "",
                 events=tuple(getattr(source, "events", ()) or ()),
                 event_source=getattr(source, "event_source", None),
+                path=tuple(getattr(source, "path", ()) or ()),
+                file=getattr(source, "file", "") or "",
             )
         )
     return tuple(out)
@@ -218,6 +220,8 @@ def run_stage(
     )
     if not errors:
         errors += _kind_left_out(question, bundle, records_by_id)
+    if not errors and resolution.operation == "duration_sum":
+        errors += _clock_left_out(resolution, bundle, records_by_id)
     if not errors and decision.operation and resolution.operation != decision.operation:
         errors.append(
             _error_dict(
@@ -323,6 +327,38 @@ def _kind_left_out(
                 _error_dict(
                     "kind_incomplete",
                     "a record that may tell one of the events was left out of the context",
+                )
+            ]
+    return []
+
+
+def _clock_left_out(
+    resolution: Resolution, bundle: Any, records_by_id: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """A sum of CLOCK lines needs every clocked heading of the outline it adds up: when
+    packing left out a record with CLOCK lines under the same top-level heading of the same
+    file as a cited one, the sum could be short, so it is refused (``clock_incomplete``)."""
+    roots = set()
+    for operand in resolution.operands:
+        record = records_by_id.get(operand.evidence_id)
+        if record is None or not operand.quote.lstrip().startswith("CLOCK:"):
+            continue
+        path = tuple(getattr(record, "path", ()) or ())
+        roots.add((getattr(record, "file", ""), path[0] if path else record.title))
+    if not roots:
+        return []
+    for record_id in bundle.excluded_ids:
+        record = records_by_id.get(record_id)
+        if record is None or not any(
+            getattr(e, "kind", "") == "clock" for e in getattr(record, "events", ())
+        ):
+            continue
+        path = tuple(getattr(record, "path", ()) or ())
+        if (getattr(record, "file", ""), path[0] if path else record.title) in roots:
+            return [
+                _error_dict(
+                    "clock_incomplete",
+                    "a heading with CLOCK lines of the same outline was left out of the context",
                 )
             ]
     return []

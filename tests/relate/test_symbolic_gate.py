@@ -224,3 +224,29 @@ def test_ordering_a_thing_does_not_start_using_it() -> None:
     op = Operand("using the new rice cooker", "r1", ordered, "two weeks ago", "text_expression")
     question = "How long had I been using the new rice cooker when I hosted the dinner?"
     assert judge(question, "elapsed_between", op, ordered) < THRESHOLD
+
+
+def test_a_length_stated_in_words_is_judged_by_the_word_before_it() -> None:
+    question = "How long did I spend repotting the tomatoes?"
+    for text, ok in (
+        ("Spent two hours repotting the tomatoes.", True),
+        ("Repotting the tomatoes took two hours.", True),
+        ("Spent about two hours repotting the tomatoes.", False),
+        ("Repotted the tomatoes, two hours of work.", False),
+        ("Repotted the tomatoes for two hours a day.", False),
+    ):
+        op = Operand("repotting the tomatoes", "r1", text, "two hours", "duration")
+        assert (judge(question, "duration_sum", op, text) >= THRESHOLD) is ok, text
+
+
+def test_work_clocked_on_a_task_counts_for_the_project_above_it() -> None:
+    text = (
+        ":ID: t1\npath: Kitchen shelves\n* DONE Cut the boards\n:LOGBOOK:\n"
+        "CLOCK: [2027-09-05 Sun 13:30]--[2027-09-05 Sun 16:00] =>  2:30\n:END:"
+    )
+    quote = "CLOCK: [2027-09-05 Sun 13:30]--[2027-09-05 Sun 16:00] =>  2:30"
+    op = Operand("the kitchen shelves", "r1", quote, "=>  2:30", "duration")
+    question = "How many hours did I spend on the kitchen shelves?"
+    assert judge(question, "duration_sum", op, text) >= THRESHOLD
+    other = text.replace("path: Kitchen shelves", "path: Garden shed")
+    assert judge(question, "duration_sum", op, other) < THRESHOLD

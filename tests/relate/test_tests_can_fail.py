@@ -38,6 +38,7 @@ RESOLVER_TESTS = [
     "test_clause_attachment.py",
     "test_enumerated_orders.py",
     "test_definite_descriptions.py",
+    "test_stated_durations.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

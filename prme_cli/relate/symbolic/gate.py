@@ -630,4 +630,34 @@ def _basis_check(
         return 0.9, ""
     if basis in ("text_expression",):
         return 1.0, ""
+    if basis == "duration":
+        return _length_check(quote, where, operand.time_expression)
     return 0.5, f"basis {basis} is not one the symbolic gate can judge"
+
+
+#: The gate's own reading of a stated length: the words that tell one right before the
+#: amount, the hedges that make it approximate, the words after it that make it a date,
+#: a rate or a state still going on.
+_LENGTH_LEADS = frozenset(words_of("spent took lasted for me us him her them"))
+_LENGTH_HEDGES = frozenset(
+    words_of("about around roughly approximately nearly almost over under than least most some")
+)
+_NOT_LENGTH_AFTER = re.compile(
+    r"^\s*(?:ago|earlier|later|now|so\s+far|a\s+day|a\s+week|a\s+night|per\b|each\b|every\b|"
+    r"or\s+so|-?ish)",
+    re.IGNORECASE,
+)
+
+
+def _length_check(quote: str, where: int, expression: str) -> tuple[float, str]:
+    """A length cited from words ("Spent two and a half hours repotting the tomatoes"): the
+    amount must follow a word that tells a length ("spent", "took", "lasted", "for"), with no
+    hedge before it and no "ago", "a day" or "now" after it."""
+    before = [w.lower() for _, _, w in _tokens(quote[:where])][-2:]
+    if before and before[-1] in _LENGTH_HEDGES:
+        return 0.3, "a hedged length"
+    if not before or before[-1] not in _LENGTH_LEADS:
+        return 0.4, "the amount is not told as the event's length"
+    if _NOT_LENGTH_AFTER.match(quote[where + len(expression) :]):
+        return 0.3, "a date, a rate or a state still going on, not a length"
+    return 1.0, ""

@@ -287,6 +287,8 @@ def key(word: str) -> str:
     """The matching key: the lemma without a final silent ``e`` (so ``bake`` and ``baking``
     meet), and ``ise``/``ize`` spellings folded together."""
     base = lemma(word)
+    if base in ("practis", "practise"):
+        return "practic"  # British verb "practise", noun "practice": one activity
     if base.endswith("ise") and len(base) > 5:
         base = base[:-3] + "iz"
     elif base.endswith("ize") or base.endswith("e") and len(base) > 3 and not base.endswith("ee"):

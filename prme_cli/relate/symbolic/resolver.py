@@ -141,6 +141,10 @@ class SymbolicResolver:
         if isinstance(early, Resolution):
             return early
         structural = early
+        if "duration_sum" in analysed.operations and frame.phrases:
+            stated = self._stated_durations(analysed, frame, request)
+            if stated is not None:
+                return stated
         notes = [
             f"question: {frame.form} -> {frame.operation}"
             + (f", unit {frame.unit}" if frame.unit else "")
@@ -181,6 +185,90 @@ class SymbolicResolver:
                 continue
             operands.append(_operand(phrase.text, cand, bool(_phrase_subject(phrase, frame))))
         return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    # ------------------------------------------------------------------ stated durations
+
+    def _stated_durations(
+        self, analysed: Frame, frame: QuestionFrame, request: ResolveRequest
+    ) -> Resolution | None:
+        """ "How long did I spend repotting the tomatoes?" — "Spent two and a half hours
+        repotting the tomatoes." A duration stated in the clause that tells the event (see
+        :func:`stated_duration`) answers a span or a total. One per distinct event of the
+        question (a span names its one event twice); None when some event has none, so the
+        span from its start to its end is tried instead; refused when the notes state two
+        different lengths for one event, or hedge the one they state."""
+        names: list[EventPhrase] = []
+        descriptions = {}
+        for phrase, desc in zip(frame.phrases, analysed.events, strict=False):
+            if not any(p.text == phrase.text for p in names):
+                names.append(EventPhrase(phrase.text, shared=phrase.shared, doer=phrase.doer))
+                descriptions[phrase.text] = desc
+        several = len(names) > 1
+        clocked = analysed.unit in ("hours", "minutes")
+        tz = request.question_date.tzinfo
+        assert tz is not None
+        units = self._units(request.records, frame)
+        if not units:
+            return None
+        df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
+        operands: list[Operand] = []
+        notes = [f"question: {frame.form} -> duration_sum (a stated duration)"]
+        for phrase in names:
+            label = f"'{phrase.text}'"
+            if several and clocked and phrase.text in descriptions:
+                total = structure.clock_total(descriptions[phrase.text], request.records)
+                if isinstance(total, structure.Refusal):
+                    return Resolution("unsupported", (), (*notes, total.reason))
+                if isinstance(total, tuple):
+                    operands.extend(total[0])
+                    notes.append(total[1])
+                    continue
+            cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, []) or []
+            told = [
+                c
+                for c in cands
+                if not c.match.problems
+                and _anchors_ok(c.match)
+                and c.coverage >= self.min_coverage
+                and not c.claimed
+            ]
+            found = []
+            for cand in told:
+                a, b = cand.match.clause
+                stated = stated_duration(cand.sentence.text, a, b)
+                if stated is not None:
+                    found.append((cand, stated))
+            if not found and several:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{label}: no stated length or CLOCK lines")
+                )
+            if not found:
+                return None
+            found.sort(key=lambda x: -x[0].coverage)
+            best, (_, expression, hedged) = found[0]
+            where = f'record {best.record.id}: "{_short(best.sentence.text)}"'
+            if hedged:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{label} -> {where}: '{expression}' is hedged")
+                )
+            amount = _length(expression)
+            for other, (_, other_expression, _) in found[1:]:
+                if other.coverage < best.coverage - self.rival_margin:
+                    break
+                if _length(other_expression) != amount:
+                    rival = (
+                        f"{label}: rival lengths — record {best.record.id} says "
+                        f"'{expression}', record {other.record.id} says '{other_expression}'"
+                    )
+                    return Resolution("unsupported", (), (*notes, rival))
+            begin = best.sentence.start
+            speaker_at = best.sentence.speaker_at
+            if _phrase_subject(phrase, frame) and speaker_at is not None and speaker_at < begin:
+                begin = speaker_at  # "Lena: … I was in Kraków for 3 days": whose words
+            quote = best.record.text[begin : best.sentence.end]
+            notes.append(f"{label} -> {where} (coverage {best.coverage:.2f}): '{expression}'")
+            operands.append(Operand(phrase.text, best.record.id, quote, expression, "duration"))
+        return Resolution("duration_sum", tuple(operands), tuple(notes))
 
     # ------------------------------------------------------------------ every event of a kind
 
@@ -294,7 +382,8 @@ class SymbolicResolver:
         clocked = analysed.unit in ("hours", "minutes") or (
             analysed.operation is None and "spend" in request.question.lower()
         )
-        if "duration_sum" in analysed.operations and analysed.events and clocked:
+        one_event = len({e.text for e in analysed.events}) == 1
+        if "duration_sum" in analysed.operations and analysed.events and clocked and one_event:
             total = structure.clock_total(analysed.events[0], records)
             if isinstance(total, tuple):
                 operands, note = total
@@ -796,6 +885,88 @@ class SymbolicResolver:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+_NUMBER = (
+    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|half\s+an?)"
+)
+_LENGTH_UNIT = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+_AMOUNT_TEXT = (
+    rf"{_NUMBER}\s+(?:and\s+a\s+half\s+)?{_LENGTH_UNIT}(?:\s+and\s+a\s+half)?"
+    rf"(?:\s+and\s+{_NUMBER}\s+{_LENGTH_UNIT})?"
+)
+#: A length told of the clause's event: "spent three hours (on) …", "… took (me) three
+#: hours", "… lasted 75 minutes", "practised for 40 minutes". Past tense only: "takes",
+#: "lasts", "spend" tell habits or plans.
+_STATED = re.compile(
+    rf"\b(?P<lead>spent|took(?:\s+(?:me|us|him|her|them|[A-Z][a-z]+))?|lasted|for)\s+"
+    rf"(?P<hedge>(?:about|around|roughly|approximately|nearly|almost|over|under|just\s+over|"
+    rf"just\s+under|more\s+than|less\s+than|at\s+least|at\s+most|up\s+to|close\s+to|"
+    rf"some)\s+)?(?P<amount>{_AMOUNT_TEXT})\b",
+    re.IGNORECASE,
+)
+#: After a length: not the event's length but a date ("two hours ago"), a rate ("40 minutes
+#: a day"), an ongoing state ("for three weeks now") or a hedge ("or so").
+_NOT_A_LENGTH_AFTER = re.compile(
+    r"^\s*(?:ago|back|now|so\s+far|already|straight|a\s+day|"
+    r"a\s+week|a\s+night|per\b|each\b|every\b|or\s+so|or\s+more|-?ish|at\s+a\s+time)",
+    re.IGNORECASE,
+)
+#: In the clause: a habit, a plan, a wish, or a booking's length ("booked the cabin for
+#: three nights" is what was arranged, not what happened).
+_NOT_A_DEED = re.compile(
+    r"\b(?:every|each|usually|normally|always|often|daily|weekly|will|would|'ll|going\s+to|"
+    r"plan|plans|planning|want|wants|hope|should|might|booked|reserved|rented|hired|scheduled|"
+    r"paid|budgeted|signed\s+up|have\s+been|has\s+been|'ve\s+been|'s\s+been|not|never|"
+    r"didn't|haven't|hasn't|wasn't)\b",
+    re.IGNORECASE,
+)
+
+
+def _length(expression: str) -> tuple[object, str]:
+    """A stated amount in a comparable form: minutes for minutes..weeks, else as written."""
+    dated = interpret.interpret_duration(expression)
+    factor = interpret.EXACT_UNITS.get(dated.unit or "")
+    if factor is not None and dated.quantity is not None:
+        return dated.quantity * factor, "minutes"
+    return dated.quantity, dated.unit or ""
+
+
+def stated_duration(sentence: str, a: int, b: int) -> tuple[int, str, bool] | None:
+    """The length the clause ``sentence[a:b]`` states for its own event: (offset, the
+    amount verbatim, whether it is hedged), or None. "Spent two and a half hours repotting
+    the tomatoes", "My flu lasted three days", "The drive to Galway took three hours",
+    "Practised piano for 40 minutes". Not a habit ("for 40 minutes every evening"), a plan,
+    a negation, a booking's length, an ongoing state ("for three weeks now"), a date ("three
+    hours ago") or a rate ("40 minutes a day"); "for" only after a verb in the past."""
+    clause = sentence[a:b]
+    if _NOT_A_DEED.search(clause):
+        return None
+    found = None
+    for m in _STATED.finditer(clause):
+        if _NOT_A_LENGTH_AFTER.match(clause[m.end() :]):
+            return None
+        if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()]):
+            continue
+        if found is not None:
+            return None  # two lengths in one clause: which is the event's?
+        found = (a + m.start("amount"), m["amount"], m["hedge"] is not None)
+    return found
+
+
+def _past_verb_before(before: str) -> bool:
+    """A verb in the past before "for …" ("practised piano for 40 minutes", "I was in
+    Kraków for 3 days")."""
+    from prme_cli import words
+
+    for _, _, word in reversed(words.tokens(before)):
+        low = word.lower()
+        if low in ("was", "were", "stayed"):
+            return True
+        if words.is_simple_past(low):
+            return True
+    return False
 
 
 def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:

@@ -299,20 +299,60 @@ def kind_headings(noun: str, modifiers: Sequence[str], records: Sequence[Evidenc
 def clock_total(
     desc: EventDescription, records: Sequence[EvidenceRecord]
 ) -> tuple[list[Operand], str] | Refusal | None:
-    """The CLOCK lines of the heading ``desc`` names: each ``=> H:MM`` is one duration."""
+    """The CLOCK lines of the heading ``desc`` names: each ``=> H:MM`` is one duration. A
+    heading without CLOCK lines of its own (a project: "* Website relaunch" over its tasks)
+    sums the CLOCK lines of the headings below it among the records; an open clock (no
+    ``=>``) is refused, as the time spent is not known yet."""
     record, why = _match(desc, records)
+    if record is None and not why:
+        record = _project(desc, records)
     if record is None:
         return Refusal(why) if why else None
-    clocks = [e for e in record.events if e.kind == "clock"]
-    if not clocks:
+    clocked = [(record, e) for e in record.events if e.kind == "clock"]
+    below = ""
+    tasks: list[EvidenceRecord] = []
+    if not clocked:
+        inside = record.path + (record.title,)
+        tasks = [r for r in records if r.file == record.file and r.path[: len(inside)] == inside]
+        clocked = [(r, e) for r in tasks for e in r.events if e.kind == "clock"]
+        below = f" and the {len(tasks)} headings below it"
+    if not clocked:
         return None
+    running = [r for r in (tasks if below else [record]) if _OPEN_CLOCK.search(r.text)]
+    if running:
+        return Refusal(
+            f"'{desc.text}': a CLOCK line of heading {running[0].id} is still running, so the "
+            "time spent is not known yet"
+        )
     operands = []
-    for event in clocks:
+    for where, event in clocked:
         m = re.search(r"=>\s*\d+:[0-5]\d", event.quote)
         if m is None:
-            return Refusal(f"'{desc.text}': a CLOCK line of heading {record.id} has no duration")
-        operands.append(Operand(desc.text, record.id, event.quote, m.group(0), "duration"))
+            return Refusal(f"'{desc.text}': a CLOCK line of heading {where.id} has no duration")
+        operands.append(Operand(desc.text, where.id, event.quote, m.group(0), "duration"))
     return (
         operands,
-        f"'{desc.text}' -> heading {record.id}: the sum of its {len(clocks)} CLOCK lines",
+        f"'{desc.text}' -> heading {record.id}{below}: the sum of {len(clocked)} CLOCK lines",
     )
+
+
+#: A CLOCK line that was started and not stopped: "CLOCK: [2029-06-18 Mon 09:00]".
+_OPEN_CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*\[[^\]\n]*\][ \t]*$", re.MULTILINE)
+
+
+def _project(desc: EventDescription, records: Sequence[EvidenceRecord]) -> EvidenceRecord | None:
+    """The one heading without org events whose title names ``desc`` whole ("the garden
+    shed" -> "* Garden shed"), when some record lies below it: a project over its tasks."""
+    need, _, _, _ = _needed(desc, False)
+    if not need:
+        return None
+    found = [
+        r
+        for r in records
+        if r.title
+        and need <= _title_keys(r)
+        and any(
+            o.file == r.file and o.path[: len(r.path) + 1] == (*r.path, r.title) for o in records
+        )
+    ]
+    return found[0] if len(found) == 1 else None
