@@ -767,7 +767,8 @@ def _journal_deeds(text: str) -> list[Licence]:
         try:
             # a time inside a relative clause ("the scarf I knitted last week") is that
             # clause's event's, not this deed's
-            timed = bool(timeexpr.find_expressions(own))
+            # a length ("Ran my first 10k: 54 minutes") says how long, not when
+            timed = any(not is_length(phrase) for _, _, phrase in timeexpr.find_expressions(own))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed:
@@ -775,6 +776,16 @@ def _journal_deeds(text: str) -> list[Licence]:
         at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
+
+
+def is_length(phrase: str) -> bool:
+    """``phrase`` is an amount of time and nothing else ("54 minutes", "for two hours",
+    "a week"): a length, never a date."""
+    try:
+        interpret_duration(phrase)
+    except InterpretError:
+        return False
+    return True
 
 
 def relative_clauses(text: str) -> list[tuple[int, int]]:

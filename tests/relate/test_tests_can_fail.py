@@ -39,6 +39,8 @@ RESOLVER_TESTS = [
     "test_enumerated_orders.py",
     "test_definite_descriptions.py",
     "test_stated_durations.py",
+    "test_use_states.py",
+    "test_series_members.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

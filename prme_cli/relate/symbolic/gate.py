@@ -389,7 +389,10 @@ class SymbolicGate:
         shared = (
             tuple(_frame_words(question, resolution)) if resolution.operation == "order" else ()
         )
-        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared)
+        use = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
+            w.lower() in _USE_FORMS for w in name_words
+        )
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -456,7 +459,11 @@ def _only_motion_going(lead: list[str], words: list[str]) -> bool:
 
 
 def _licence_check(
-    operand: Operand, quote: str, journal: bool = False, shared: tuple[str, ...] = ()
+    operand: Operand,
+    quote: str,
+    journal: bool = False,
+    shared: tuple[str, ...] = (),
+    use: bool = False,
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
@@ -476,6 +483,8 @@ def _licence_check(
         return 0.05, "the journal deed is not told in the past tense"
     if licence.kind not in ("recent", "journal"):
         return 1.0, ""
+    if use and licence.verb.lower() in _GOT_WORDS:
+        return 1.0, ""  # the use of a thing starts when it was got
     verb = lexicon.key(licence.verb)
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
     names += [lexicon.key(w.lower()) for w in shared]  # an order's shared verb
@@ -599,13 +608,14 @@ def _basis_check(
     wanted: set[str],
     record: EvidenceRecord | None = None,
     shared: tuple[str, ...] = (),
+    use: bool = False,
 ) -> tuple[float, str]:
     from prme_cli.relate.interpret import JOURNAL_SOURCES
 
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal, shared)
+        return _licence_check(operand, quote, journal, shared, use)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -494,6 +494,7 @@ class SymbolicResolver:
         # did …"): its announced calendar date is its date. Only for a thing named as a noun
         # phrase, never for a deed ("when did I …").
         appointment = frame.operation == "elapsed_between" and model.head_key is not None
+        ordinal = _ordinal_of(phrase.text)
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -506,12 +507,14 @@ class SymbolicResolver:
                     sentence.text,
                     subject=subject,
                     first_person=first_person,
-                    implied=_implied(sentence) + referred,
+                    implied=_implied(sentence) + referred + _use_started(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                 )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
+                if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
+                    continue  # "my first 10k race" is not "Ran my second 10k"
                 if not any(
                     t.text in referred or lexicon.key(t.text) in {lexicon.key(w) for w in referred}
                     for t, at, _, _ in m.matched
@@ -922,6 +925,43 @@ _NOT_A_DEED = re.compile(
     r"didn't|haven't|hasn't|wasn't)\b",
     re.IGNORECASE,
 )
+
+
+_USE_VERB = re.compile(
+    r"^(?:using|wearing|driving|riding|owning|carrying|playing)\b", re.IGNORECASE
+)
+_GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
+
+
+def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "How long had I been using the new area rug when …": the use of a thing starts when
+    it was got, so a sentence telling that it was got ("I got a new area rug a month ago")
+    tells the start of using it. Only for the start of such a state."""
+    if phrase.aspect != "start":
+        return ()
+    verb = _USE_VERB.match(phrase.text)
+    if verb is None or not _GOT_THING.search(sentence):
+        return ()
+    return (verb.group(0).lower(),)
+
+
+def _ordinal_of(text: str) -> int | None:
+    """The position in a series the phrase names ("my third 10k race" -> 3), if any."""
+    from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
+
+    found = _ORDINAL_RE.search(text)
+    return _ORDINAL_WORDS[found.group(1).lower()] if found else None
+
+
+def _other_member(sentence: str, clause: tuple[int, int], ordinal: int) -> bool:
+    """The event's clause gives it another position in the series ("Ran my second 10k" for
+    "my first 10k race"): ordinal words there, none of them the one asked."""
+    from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
+
+    told = {
+        _ORDINAL_WORDS[m.group(1).lower()] for m in _ORDINAL_RE.finditer(sentence[slice(*clause)])
+    }
+    return bool(told) and ordinal not in told
 
 
 def _length(expression: str) -> tuple[object, str]:
@@ -1384,6 +1424,8 @@ def _recent_licence_fits(
     focus = sentence.start + m.focus
     if lexicon.reports_return(text[mention.start : mention.end + 12]) and focus >= mention.end:
         return mention
+    if _use_started(model.phrase, text[mention.start : mention.end]):
+        return mention  # "Bought the blue boots": the wearing of them starts there
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
