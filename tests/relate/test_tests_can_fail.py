@@ -41,6 +41,7 @@ RESOLVER_TESTS = [
     "test_stated_durations.py",
     "test_use_states.py",
     "test_series_members.py",
+    "test_everyday_paraphrase.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

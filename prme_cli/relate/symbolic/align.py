@@ -303,9 +303,8 @@ def match(
     ``implied`` are words the sentence's context says without writing them: a DONE
     heading says "finished" of its title."""
     toks = _sentence_tokens(sentence)
-    entailed = lexicon.entailed_by_return(sentence) + tuple(
-        w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words
-    )
+    entailed = lexicon.entailed_by_return(sentence) + lexicon.entailed_by_meeting(sentence)
+    entailed += tuple(w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words)
     implied_keys = [lexicon.key(w) for w in implied + entailed]
     if not toks or not model.tokens:
         return None

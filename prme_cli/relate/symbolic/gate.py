@@ -125,6 +125,13 @@ _USE_FORMS = frozenset(
 _GOT_WORDS = frozenset(words_of("got bought purchased received acquired"))
 
 
+#: The gate's own reading of a meeting told as time spent together: "had", "grabbed" or
+#: "went for" with at most three words up to "with", and a capitalised name after it.
+_SAT_WITH = re.compile(
+    r"\b(?:had|grabbed|went\s+for)\s+(?:[A-Za-z]+\s+){1,3}?(?P<with>with)\s+[A-Z][a-z]+"
+)
+
+
 def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
@@ -219,6 +226,9 @@ class SymbolicGate:
         if _DONE_HEADING.match(quote):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
+        for sat in _SAT_WITH.finditer(quote):
+            # "Had coffee with Niamh": time spent with someone named is meeting them
+            qtoks.append((sat.start("with"), sat.start("with"), "met"))
         returned = _RETURN_AT.search(quote)
         if returned:
             # "I got back from the fair" says I went to (visited, attended) it.

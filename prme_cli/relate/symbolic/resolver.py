@@ -495,6 +495,7 @@ class SymbolicResolver:
         # phrase, never for a deed ("when did I …").
         appointment = frame.operation == "elapsed_between" and model.head_key is not None
         ordinal = _ordinal_of(phrase.text)
+        asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -515,6 +516,8 @@ class SymbolicResolver:
                     continue
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
+                if asked_past and _present_state(m, sentence.text, model):
+                    continue  # "my back still hurts today" is no injury told
                 if not any(
                     t.text in referred or lexicon.key(t.text) in {lexicon.key(w) for w in referred}
                     for t, at, _, _ in m.matched
@@ -943,6 +946,25 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     if verb is None or not _GOT_THING.search(sentence):
         return ()
     return (verb.group(0).lower(),)
+
+
+def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> bool:
+    """The event's verb is met only by a present-tense third-person form ("my back still
+    hurts", "the course starts on Monday"): a state, a habit or a timetable, never the past
+    deed a question asks about."""
+    from prme_cli import words
+
+    if model.verb_key is None:
+        return False
+    for token, start, end, _ in m.matched:
+        if not token.verb or start >= len(sentence):
+            continue
+        word = sentence[start:end].lower()
+        lemma = words.verb_lemma(word)
+        if lemma is None or words.is_simple_past(word) or word == lemma:
+            return False
+        return word in (f"{lemma}s", f"{lemma}es", f"{lemma[:-1]}ies")
+    return False
 
 
 def _ordinal_of(text: str) -> int | None:
