@@ -42,6 +42,7 @@ RESOLVER_TESTS = [
     "test_use_states.py",
     "test_series_members.py",
     "test_everyday_paraphrase.py",
+    "test_pronoun_doers.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

@@ -94,6 +94,8 @@ class Match:
     clause: tuple[int, int]
     focus: int  # offset in the sentence of the event's head (verb, or best matched word)
     problems: list[str]
+    #: the doer is a pronoun for the person the sentences before name (quote from there)
+    context_used: bool = False
 
 
 def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:
@@ -297,6 +299,7 @@ def match(
     implied: tuple[str, ...] = (),
     capitalises: bool | None = None,
     appointment: bool = False,
+    before: str = "",
 ) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
@@ -373,6 +376,15 @@ def match(
     problems = _assertion_problems(
         model, sentence, toks, clause, head, matched, subject, first_person, appointment
     )
+    context_used = False
+    if before and subject is not None:
+        # "Dinner with Ingrid. She told me she got engaged last weekend!": a pronoun doer
+        # stands for the one person the sentences just before name
+        pronoun = _doer_word(problems)
+        doer_problem = f"the doer is '{pronoun}', not {subject}"
+        if pronoun and doer_problem in problems and _pronoun_from_context(pronoun, subject, before):
+            problems = [p for p in problems if p != doer_problem]
+            context_used = True
     if model.head_key is not None:
         arranging = _arranging_verb(model, toks, clause, head)
         if arranging:
@@ -386,7 +398,31 @@ def match(
         ):
             problems.append("the sentence lacks the head noun of the event's name")
     problems.extend(_only_an_owner(model, sentence, matched))
-    return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+    return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems, context_used)
+
+
+def _doer_word(problems: list[str]) -> str:
+    for problem in problems:
+        found = re.match(r"the doer is '([^']+)', not ", problem)
+        if found:
+            return found.group(1)
+    return ""
+
+
+def _pronoun_from_context(pronoun: str, subject: str, before: str) -> bool:
+    """A personal pronoun opening the doer's place stands for ``subject`` when the sentences
+    just before name exactly that person and nobody else (capitalised words that are not
+    dictionary words; sentence-initial "Dinner" is not a name)."""
+    from prme_cli import words
+
+    if pronoun.lower() not in ("he", "she", "they"):
+        return False
+    names = {
+        w
+        for w in re.findall(r"\b[^\W\d_][\w-]*", before)
+        if w[0].isupper() and w != "I" and not words.lemmas(w.lower())
+    }
+    return names == set(subject.split())
 
 
 _POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")

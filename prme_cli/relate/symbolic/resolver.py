@@ -511,6 +511,7 @@ class SymbolicResolver:
                     implied=_implied(sentence) + referred + _use_started(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
+                    before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
                 )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
@@ -524,6 +525,8 @@ class SymbolicResolver:
                     if at >= len(sentence.text)
                 ):
                     context_start = None
+                if m.context_used and before:
+                    context_start = before[1]
                 mention, why = self._date_of(
                     unit, sentence, m, model, request, tz, appointment=appointment
                 )
@@ -946,6 +949,29 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     if verb is None or not _GOT_THING.search(sentence):
         return ()
     return (verb.group(0).lower(),)
+
+
+def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
+    """The one or two sentences before ``sentence`` in its paragraph, said by the same
+    speaker (text, where they start), or None."""
+    if sentence.heading is not None:
+        return None
+    sentences = unit.seg.sentences
+    start: int | None = None
+    later = sentence
+    for back in (1, 2):
+        index = sentence.index - back
+        if index < 0:
+            break
+        previous = sentences[index]
+        gap = unit.record.text[previous.end : later.start]
+        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
+            break
+        start = previous.start
+        later = previous
+    if start is None:
+        return None
+    return unit.record.text[start : sentence.start], start
 
 
 def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> bool:
