@@ -140,6 +140,9 @@ class Frame:
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: an order of every event of a kind ("the order of the three museums I visited")
     kind: Kind | None = None
+    #: a difference of lengths ("how many minutes longer was A than B"): the sign of each
+    #: event's length in the sum (+1 for A, -1 for B; reversed for "shorter", "faster")
+    signs: tuple[int, ...] = ()
 
     def question_frame(self) -> QuestionFrame | None:
         """The frame as the text alignment reads it (None without event phrases)."""
@@ -421,6 +424,41 @@ def _total(q: str, low: str) -> Frame | None:
         unit=_unit(m),
         subject=_subject_of(m["subj"]),
     )
+
+
+_MORE = {"longer": 1, "more": 1, "slower": 1, "shorter": -1, "less": -1, "fewer": -1, "faster": -1}
+
+
+def _difference(q: str, low: str) -> Frame | None:
+    """ "How many minutes longer was the drive to Galway than the drive home?", "How many
+    more hours did I spend on the garden shed than on the website relaunch?": a difference
+    of two lengths, a sum with a negative term (SPEC §6). "longer", "more", "slower" take B
+    from A; "shorter", "less", "faster" take A from B. A length the notes make the other
+    way round is a false premise, refused."""
+    m = re.match(
+        rf"how many (?:(?P<more>more|fewer|less) (?P<unit1>{_UNITS})|(?P<unit2>{_UNITS}) "
+        rf"(?P<cmp>longer|shorter|faster|slower|more|less)) (?:did|was|were) "
+        rf"(?:(?:{_SUBJECT}) (?:spend|spent) (?:on )?)?(?P<a>.+?) than (?:on )?(?P<b>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    word = (m["more"] or m["cmp"]).lower()
+    unit = (m["unit1"] or m["unit2"]).lower()
+    a, b = m["a"].strip(), m["b"].strip()
+    if re.match(r"(?:the|my|our|his|her|their)\s+\w+$", b, re.IGNORECASE) and len(a.split()) > 2:
+        # "my third 10k than my first": the second names its ordinal only
+        b = f"{b} {a.split()[-1]}" if _ORDINALS.get(b.split()[-1].lower()) else b
+    sign = _MORE[word]
+    frame = _frame(
+        "duration_sum",
+        (EventPhrase(a), EventPhrase(b)),
+        form=f"how many {unit} {word}: A than B (a difference of lengths)",
+        unit=unit,
+        subject=_subject_of(m["subj"]),
+    )
+    return replace(frame, signs=(sign, -sign))
 
 
 def _plan(q: str, low: str) -> Frame | None:
@@ -766,6 +804,7 @@ def _unit(m: re.Match[str]) -> str | None:
 
 #: The families, most specific first (see the module docstring's grammar).
 FAMILIES: tuple[tuple[str, Family], ...] = (
+    ("difference", _difference),
     ("total", _total),
     ("span", _span),
     ("stay", _stay),

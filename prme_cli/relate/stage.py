@@ -242,6 +242,11 @@ def run_stage(
         from prme_cli.relate.frame import analyse
 
         frame = analyse(question, now=question_date)
+        signed = _signed(frame, resolution, dated)
+        if isinstance(signed, str):
+            meta["validation_errors"] = [_error_dict("false_premise", signed)]
+            return finish("validation_rejected")
+        dated = signed
         value = compute(
             resolution,
             dated,
@@ -258,6 +263,15 @@ def run_stage(
         )
     except (InterpretError, ValueError) as exc:
         meta["validation_errors"] = [_error_dict("uncomputable", type(exc).__name__)]
+        return finish("validation_rejected")
+    if frame is not None and frame.signs and _not_positive(value):
+        meta["validation_errors"] = [
+            _error_dict(
+                "false_premise",
+                "the question asks how much longer (or shorter) the first is; the evidence "
+                "makes it the other way round, or the same",
+            )
+        ]
         return finish("validation_rejected")
 
     evidence_ids = [op.evidence_id for op in resolution.operands]
@@ -330,6 +344,35 @@ def _kind_left_out(
                 )
             ]
     return []
+
+
+def _signed(frame: Any, resolution: Resolution, dated: list[Any]) -> list[Any] | str:
+    """A difference of lengths is a sum with a negative term (SPEC §6): each operand's length
+    takes the sign the question gives its event. Every event must have a length cited;
+    else the reason (a difference of one length would be that length)."""
+    if frame is None or not frame.signs:
+        return dated
+    from dataclasses import replace
+
+    sign_of = {phrase.text: sign for phrase, sign in zip(frame.phrases, frame.signs, strict=True)}
+    names = {operand.name for operand in resolution.operands}
+    if names != set(sign_of):
+        return "a difference needs a length cited for each of its two events"
+    return [
+        replace(item, quantity=-item.quantity)
+        if sign_of[operand.name] < 0 and item.quantity is not None
+        else item
+        for operand, item in zip(resolution.operands, dated, strict=True)
+    ]
+
+
+def _not_positive(value: dict[str, Any]) -> bool:
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        return Decimal(str(value.get("quantity"))) <= 0
+    except InvalidOperation:
+        return True
 
 
 def _clock_left_out(

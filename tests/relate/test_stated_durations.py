@@ -34,7 +34,7 @@ NOTES = {
 ** 2027-09 September
 *** 2027-09-04 Saturday
 Spent two and a half hours repotting the tomatoes.
-The ferry to the island took ninety minutes.
+The ferry to the island took ninety minutes; the ferry back took two hours.
 *** 2027-09-11 Saturday
 My flu lasted three days, and I'm back at work.
 Stretched for 30 minutes every morning this week.
@@ -70,6 +70,12 @@ CLOSED: [2027-09-12 Sun 12:00]
 :LOGBOOK:
 CLOCK: [2027-09-12 Sun 10:15]--[2027-09-12 Sun 12:00] =>  1:45
 CLOCK: [2027-09-11 Sat 17:00]--[2027-09-11 Sat 17:30] =>  0:30
+:END:
+
+* Bike repair
+** DONE Replace the chain
+:LOGBOOK:
+CLOCK: [2027-09-19 Sun 10:00]--[2027-09-19 Sun 11:00] =>  1:00
 :END:
 
 * Tax return
@@ -217,3 +223,35 @@ def test_validation_refuses_a_hedged_length_from_any_resolver() -> None:
             tz=TZ,
         )
         assert (not errors) is ok, errors
+
+
+@pytest.mark.parametrize(
+    ("question", "minutes"),
+    [
+        ("How many minutes longer was the ferry back than the ferry to the island?", 30),
+        ("How many minutes shorter was the ferry to the island than the ferry back?", 30),
+        ("How many more minutes did I spend on the kitchen shelves than on the bike repair?", 225),
+    ],
+)
+def test_a_difference_of_lengths_is_a_sum_with_a_negative_term(
+    store: Store, question: str, minutes: int
+) -> None:
+    doc = ask(store, question)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert _minutes(doc["value"]) == minutes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the notes make the ferry back the longer one: a false premise
+        "How many minutes longer was the ferry to the island than the ferry back?",
+        # a clock still running on the tax return
+        "How many more minutes did I spend on the kitchen shelves than on the tax return?",
+        # nothing tells the fence's length
+        "How many minutes longer was the ferry back than the garden fence?",
+    ],
+)
+def test_a_difference_the_notes_do_not_support_is_refused(store: Store, question: str) -> None:
+    doc = ask(store, question)
+    assert doc["status"] != "accepted", doc["value"]
