@@ -314,19 +314,11 @@ def _span(q: str, low: str) -> Frame | None:
                 unit=_unit(m),
                 subject=_subject_of(m["who"]),
             )
-        return replace(
-            _frame(
-                "elapsed_between",
-                (
-                    EventPhrase(x, aspect="start", boundary="start"),
-                    EventPhrase(x, aspect="finish", boundary="end"),
-                ),
-                form="how long did it take to A (a stated duration, or its start to its end)",
-                unit=_unit(m),
-                subject=_subject_of(m["who"]),
-                operations=SPAN_OPERATIONS,
-            ),
-            operation=None,
+        return _one_span(
+            x,
+            "how long did it take to A (a stated duration, or its start to its end)",
+            _unit(m),
+            _subject_of(m["who"]),
         )
     m = re.match(
         rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
@@ -336,20 +328,29 @@ def _span(q: str, low: str) -> Frame | None:
     )
     if m and (m["verb"] or re.match(r"how long (?:was|were)\b", q, re.IGNORECASE)):
         x = m["x"]
-        return replace(
-            _frame(
-                "elapsed_between",
-                (
-                    EventPhrase(x, aspect="start", boundary="start"),
-                    EventPhrase(x, aspect="finish", boundary="end"),
-                ),
-                form="how long did X last (a stated duration, or its start to its end)",
-                unit=_unit(m),
-                operations=SPAN_OPERATIONS,
-            ),
-            operation=None,
+        return _one_span(
+            x, "how long did X last (a stated duration, or its start to its end)", _unit(m)
         )
     return None
+
+
+def _one_span(x: str, form: str, unit: str | None, subject: str | None = None) -> Frame:
+    """The length of one lasting event ``x``: a stated duration, or its start to its end
+    (no single operation: the notes decide which)."""
+    return replace(
+        _frame(
+            "elapsed_between",
+            (
+                EventPhrase(x, aspect="start", boundary="start"),
+                EventPhrase(x, aspect="finish", boundary="end"),
+            ),
+            form=form,
+            unit=unit,
+            subject=subject,
+            operations=SPAN_OPERATIONS,
+        ),
+        operation=None,
+    )
 
 
 def _stay(q: str, low: str) -> Frame | None:
@@ -363,20 +364,11 @@ def _stay(q: str, low: str) -> Frame | None:
     )
     if not m:
         return None
-    x = m["x"]
-    return replace(
-        _frame(
-            "elapsed_between",
-            (
-                EventPhrase(x, aspect="start", boundary="start"),
-                EventPhrase(x, aspect="finish", boundary="end"),
-            ),
-            form="how long was P in X (a stated duration, or its start to its end)",
-            unit=_unit(m),
-            subject=_subject_of(m["subj"]),
-            operations=SPAN_OPERATIONS,
-        ),
-        operation=None,
+    return _one_span(
+        m["x"],
+        "how long was P in X (a stated duration, or its start to its end)",
+        _unit(m),
+        _subject_of(m["subj"]),
     )
 
 

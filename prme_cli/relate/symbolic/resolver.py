@@ -952,25 +952,14 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
 
 
 def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
-    """The one or two sentences before ``sentence`` in its paragraph, said by the same
-    speaker (text, where they start), or None."""
+    """The text of the sentences just before ``sentence`` (:func:`_sentences_before`) and
+    where it starts, or None."""
     if sentence.heading is not None:
         return None
-    sentences = unit.seg.sentences
-    start: int | None = None
-    later = sentence
-    for back in (1, 2):
-        index = sentence.index - back
-        if index < 0:
-            break
-        previous = sentences[index]
-        gap = unit.record.text[previous.end : later.start]
-        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
-            break
-        start = previous.start
-        later = previous
-    if start is None:
+    before = _sentences_before(unit, sentence)
+    if not before:
         return None
+    start = before[-1].start
     return unit.record.text[start : sentence.start], start
 
 
@@ -1204,18 +1193,9 @@ def _referred_back(
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     if not pronouns:
         return _described_back(unit, sentence, model, own)
-    sentences = unit.seg.sentences
     found: list[str] = []
     start: int | None = None
-    later = sentence
-    for back in (1, 2):
-        index = sentence.index - back
-        if index < 0:
-            break
-        previous = sentences[index]
-        gap = unit.record.text[previous.end : later.start]
-        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
-            break
+    for previous in _sentences_before(unit, sentence):
         for _, _, word in lexicon.words(previous.text):
             k = lexicon.key(word.lower())
             if k not in model.own_keys or k in own or word.lower() in found:
@@ -1225,7 +1205,6 @@ def _referred_back(
             ):
                 found.append(word.lower())
                 start = previous.start
-        later = previous
     return tuple(found), start
 
 
@@ -1265,25 +1244,33 @@ def _described_back(
     wanted = model.own_keys - own - {verb}
     if not wanted:
         return (), None
-    sentences = unit.seg.sentences
     found: list[str] = []
     start: int | None = None
-    later = sentence
-    for back in (1, 2):
-        index = sentence.index - back
-        if index < 0:
-            break
-        previous = sentences[index]
-        gap = unit.record.text[previous.end : later.start]
-        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
-            break
+    for previous in _sentences_before(unit, sentence):
         for _, _, word in lexicon.words(previous.text):
             k = lexicon.key(word.lower())
             if k in wanted and word.lower() not in found:
                 found.append(word.lower())
                 start = previous.start
-        later = previous
     return tuple(found), start
+
+
+def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
+    """The one or two sentences just before ``sentence`` in its paragraph and said by the
+    same speaker, nearest first: where a pronoun's or a description's words may be."""
+    out: list[segment.Sentence] = []
+    later = sentence
+    for back in (1, 2):
+        index = sentence.index - back
+        if index < 0:
+            break
+        previous = unit.seg.sentences[index]
+        gap = unit.record.text[previous.end : later.start]
+        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
+            break
+        out.append(previous)
+        later = previous
+    return out
 
 
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
