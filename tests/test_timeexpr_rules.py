@@ -783,3 +783,36 @@ def test_coming_and_recent_periods_are_a_few_and_approximate(
 def test_ranges_and_clocks_that_make_no_sense_are_refused(expression: str) -> None:
     with pytest.raises(TimeExpressionError):
         resolve(expression, SUN, BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("in the 1800s", ("1800-01-01T00:00", "1900-01-01T00:00")),  # a round hundred: a century
+        ("the 1900s", ("1900-01-01T00:00", "2000-01-01T00:00")),
+        ("the 2000s", ("2000-01-01T00:00", "2010-01-01T00:00")),  # said of the decade
+        ("1990's", ("1990-01-01T00:00", "2000-01-01T00:00")),
+        ("the 1980's", ("1980-01-01T00:00", "1990-01-01T00:00")),
+        ("mid-morning", ("2026-11-29T06:00", "2026-11-29T10:00")),
+        ("mid afternoon", ("2026-11-29T13:30", "2026-11-29T16:30")),
+        ("the first half of next year", ("2027-01-01T00:00", "2027-07-01T00:00")),
+        ("the second half of the year", ("2026-07-01T00:00", "2027-01-01T00:00")),
+        ("the last quarter of last year", ("2025-10-01T00:00", "2026-01-01T00:00")),
+        ("EOD friday", ("2026-11-27T23:59", "2026-11-28T00:00")),
+        ("eod tomorrow", ("2026-11-30T23:59", "2026-12-01T00:00")),
+        ("end of day on monday", ("2026-11-23T23:59", "2026-11-24T00:00")),
+    ],
+)
+def test_centuries_halves_and_ends_of_named_days(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "end"),
+    [("over a year ago", "2025-11-29T00:00"), ("over two weeks ago", "2026-11-15T00:00")],
+)
+def test_over_a_length_ago_is_more_than_it(expression: str, end: str) -> None:
+    w = resolve(expression, SUN, BERLIN)
+    assert w.open_start and w.end.isoformat()[:16] == end

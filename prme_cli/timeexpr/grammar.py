@@ -827,7 +827,8 @@ class Grammar:
         m = k
         if self.w(k, "early", "late", "mid", "later"):
             mod = {"later": "late"}.get(self.wv(k) or "", self.wv(k) or "")
-            m = self.opt(k + 1, "in", "on")
+            m = k + 2 if self.sym(k + 1, "-") and self._part_name(k + 2) else k + 1  # mid-morning
+            m = self.opt(m, "in", "on")
             m = self.opt(m, "the")
         name = self._part_name(m)
         if name is not None:
@@ -1858,11 +1859,14 @@ class Grammar:
         k = self.opt(i, "the")
         k = k + 1 if self.sym(k, "'") else k
         value = self.num(k, (2, 4))
-        if value is not None and value % 10 == 0 and self.w(k + 1, "s", "'s"):
-            if value >= 1000:
-                out.append((n.Decade(value), k + 2))
+        s_at = k + 2 if self.sym(k + 1, "'") and self.glued(k + 1) else k + 1  # "1990's"
+        if value is not None and value % 10 == 0 and self.w(s_at, "s", "'s"):
+            if 1000 <= value < 2000 and value % 100 == 0:
+                out.append((n.Century(value // 100 + 1), s_at + 1))  # the 1800s: 1800-1899
+            elif value >= 1000:
+                out.append((n.Decade(value), s_at + 1))
             else:
-                out.append((n.Decade(None, value), k + 2))
+                out.append((n.Decade(None, value), s_at + 1))
         word = self.wv(k)
         decades = _DECADES
         if word in decades:
@@ -1889,6 +1893,11 @@ class Grammar:
             if word in ("week", "weekend", "month", "day") and self.w(j + 1, "of", "in"):
                 for period, e in self.period_for_nth(j + 2):
                     out.append((n.Nth(nth, word, None, period), e))
+            if word in ("half", "quarter") and self.w(j + 1, "of") and nth in (1, 2, 3, 4, -1):
+                # the first half of next year, the second quarter of last year
+                for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.Nth(nth, word, None, period), e))
             for count, m, vague in self.number(j):
                 if not vague and self.w(m, "days") and self.w(m + 1, "of", "in"):
                     for period, e in self.period_for_nth(m + 2):
@@ -2286,7 +2295,10 @@ class Grammar:
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
-        for dur, j in self.duration(i + 2) if comparing else ():
+        over = self.w(i, "over")  # "over a year ago": more than a year ago
+        for dur, j in self.duration(i + 2) if comparing else self.duration(i + 1) if over else ():
+            if over and not self.w(j, "ago"):
+                continue  # "over a week" is a length, "over the weekend" a period
             # measured from the start of the anchor: "less than 3 days after tomorrow" is the
             # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
             # after today's start on; "ago" and "from now" count from now (from today for days)
@@ -2297,7 +2309,7 @@ class Grammar:
                 bases = [(now_base, j + (1 if self.w(j, "ago") else 2))]
             for base, e in bases:
                 moved = n.Shift(dur, sign, base)
-                if self.w(i, "more"):
+                if self.w(i, "more", "over"):
                     out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
                     out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
@@ -2402,6 +2414,12 @@ class Grammar:
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
+            if grain == "day":  # EOD friday, eod tomorrow: the end of that day
+                for d, e in self.day(self.opt(k + 1, "on")):
+                    out.append((n.Edge("start" if edge == "s" else "end", d, True), e))
+        if which == "end" and self.w(k + 1, "of") and self.w(k + 2, "day"):
+            for d, e in self.day(self.opt(self.comma(k + 3), "on")):  # end of day tomorrow
+                out.append((n.Edge("end", d, True), e))
         return out
 
     @rule
@@ -2744,7 +2762,7 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less so from") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
         "approx": hedges | words("near nearly almost") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
@@ -2820,7 +2838,7 @@ def _after_number() -> None:
         return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
 
     def decade(d: int, x: str) -> bool:
-        return (d in (2, 4) and x in ("s", "'s")) or x in ("th", "st")
+        return (d in (2, 4) and x in ("s", "'s", "'")) or x in ("th", "st")
 
     def coarse(d: int, x: str) -> bool:
         return year(d, x) or ordinal(d, x) or decade(d, x) or x in named
