@@ -1927,11 +1927,16 @@ class Grammar:
             what = self.wv(k) or "week"
             for d, e in self.day(k + 2):
                 out.append((n.Edge("week_of" if what == "week" else "weekend_of", d), e))
+        if self.w(k, "week") and self.w(k + 1, "ending"):  # the week ending friday: 7 days
+            for d, e in self.day(self.opt(k + 2, "on")):
+                out.append((n.Between(n.Shift(_dur("day", _d(6), False), -1, d), d), e))
         if self.w(k, "week") and self.w(k + 1, "beginning", "commencing", "starting"):
             m = self.opt(k + 2, "on", "from")
             for d, e in self.day(m):
                 out.append((n.DurFrom(_dur("week", _d(1), False), d), e))
         for d, j in self.holiday(i):
+            if self.w(j, "week"):  # christmas week, thanksgiving week
+                out.append((n.Edge("week_of", d), j + 1))
             if self.w(j, "weekend"):
                 out.append((n.Edge("weekend_of", d), j + 1))
                 if isinstance(d, n.Holiday) and d.year is None and (y := self.num(j + 1, (4,))):
@@ -2194,6 +2199,9 @@ class Grammar:
                     ):
                         joins.append(j + 2)
             for m in joins:
+                present = self.opt(m, "the")
+                if self.w(present, "present", "date") and not isinstance(a, (n.DayNum, n.Now)):
+                    out.append((n.Between(a, n.Now()), present + 1))  # from 2019 to present
                 for b, e in self.atom(m) + self.partial(m):
                     if self._one_day_clock_range(a, b, m):
                         continue
@@ -2411,6 +2419,13 @@ class Grammar:
                     (n.Month, n.Year, n.Period, n.Season, n.Decade, n.Quarter, n.Century, n.Period),
                 ):
                     out.append((n.Edge(which2, base), e))
+        if (
+            self.w(i, "early", "late", "mid")
+            and self.seq(i + 1, "in", "the")
+            and self.w(i + 3, "week", "month", "year")
+        ):  # late in the month, early in the year: a part of the current one
+            which3 = {"early": "start", "mid": "mid", "late": "end"}[self.wv(i) or "mid"]
+            out.append((n.Edge(which3, n.Period(self.wv(i + 3) or "month")), i + 4))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
