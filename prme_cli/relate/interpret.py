@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -471,7 +471,9 @@ _BARE_WEEKDAY = re.compile(
 #: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
 _CLAUSE_BREAK = re.compile(
     r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
-    r"where|when|until|unless|if)\b",
+    r"where|when|until|unless|if)\b"
+    # a comma before a new subject starts another clause ("…on Saturday, my ears are …")
+    r"|,(?=\s+(?:my|our|his|her|their|i|we|you|he|she|they|it)\s)",
     re.IGNORECASE,
 )
 #: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
@@ -520,7 +522,7 @@ _PRESENT_WORDS = frozenset(
         "gonna",
     }
 )
-_PAST_WORDS = frozenset({"was", "were", "did", "had"})
+_PAST_WORDS = frozenset({"was", "were", "did", "had", "didn", "wasn", "weren", "hadn"})
 _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
 
@@ -740,7 +742,8 @@ def _journal_deeds(text: str) -> list[Licence]:
         try:
             # a time inside a relative clause ("the scarf I knitted last week") is that
             # clause's event's, not this deed's
-            timed = bool(timeexpr.find_expressions(own))
+            # a length ("Ran my first 10k: 54 minutes") says how long, not when
+            timed = any(not is_length(phrase) for _, _, phrase in timeexpr.find_expressions(own))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed:
@@ -748,6 +751,16 @@ def _journal_deeds(text: str) -> list[Licence]:
         at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
+
+
+def is_length(phrase: str) -> bool:
+    """``phrase`` is an amount of time and nothing else ("54 minutes", "for two hours",
+    "a week"): a length, never a date."""
+    try:
+        interpret_duration(phrase)
+    except InterpretError:
+        return False
+    return True
 
 
 def relative_clauses(text: str) -> list[tuple[int, int]]:
@@ -1097,5 +1110,17 @@ def interpret(
             coming=told_as_coming(operand.quote, operand.time_expression),
         )
     if basis == "duration":
-        return interpret_duration(operand.time_expression)
+        dated = interpret_duration(operand.time_expression)
+        at = operand.quote.find(operand.time_expression)
+        if at > 0 and _HEDGED_LENGTH.search(operand.quote[:at]):
+            # "about two hours": the amount is approximate, however exact its words
+            return replace(dated, approximate=True)
+        return dated
     return interpret_time_of_day(operand.time_expression)
+
+
+_HEDGED_LENGTH = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more\s+than|"
+    r"less\s+than|at\s+least|at\s+most|close\s+to|up\s+to|some)\s+$",
+    re.IGNORECASE,
+)
