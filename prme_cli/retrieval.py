@@ -118,9 +118,15 @@ def event_queries(question: str) -> list[list[str]]:
     """The content words of each event a question names, when it names two or more (the
     symbolic question parser's split; general English constructions only). Shared words
     ("the frame" of "between finishing and hanging the frame") join every event."""
+    from prme_cli.relate.frame import analyse, kind_terms
     from prme_cli.relate.symbolic.question import parse
 
     try:
+        kind = analyse(question)
+        if kind is not None and kind.kind is not None:
+            # every event of a kind ("my trips"): its noun and the nouns that name one
+            # ("Weekend in Belfast"), asked on their own so no member is crowded out
+            return [kind_terms(kind.kind)]
         frame = parse(question)
     except Exception:  # noqa: BLE001 - retrieval must not fail on a question it can't split
         return []

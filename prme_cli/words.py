@@ -72,6 +72,8 @@ _IRREGULAR_NOMINALS: dict[str, str] = {
     "subscription": "subscribe",
     "department": "department",  # not "depart"
 }
+#: One activity in two spellings: the British verb and its noun.
+_SPELLINGS = {"practise": "practice", "licence": "license"}
 #: Nouns that look like a form of a rarer verb and are not ("evening" is not "even" + -ing).
 _NOT_VERB_FORMS = frozenset(["evening", "wicked", "during", "thing"])
 
@@ -231,7 +233,7 @@ def event_key(word: str) -> str:
     found = nominal_verb(base) or verb_lemma(w) or verb_lemma(base) or base
     if found.endswith("ise") and len(found) > 5 and is_verb_lemma(found[:-3] + "ize"):
         return found[:-3] + "ize"  # organise / organize: one verb in two spellings
-    return found
+    return _SPELLINGS.get(found, found)
 
 
 def is_event_noun(word: str) -> bool:

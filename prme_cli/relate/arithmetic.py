@@ -264,15 +264,27 @@ def date_label(item: Dated) -> str:
     return f"{start.year}"
 
 
-def order_value(names: Sequence[str], dated: Sequence[Dated]) -> dict[str, Any]:
-    """Names earliest first. Refuses overlapping windows (validation rejects them first)."""
-    pairs = sorted(zip(names, dated, strict=True), key=lambda p: _window_start(p[1]))
+def order_value(
+    names: Sequence[str], dated: Sequence[Dated], labels: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Names earliest first. Refuses overlapping windows (validation rejects them first).
+
+    ``labels`` say what each event is when the operands share one name: every event of a
+    kind ("the three museums I visited") is listed by its heading or its quote, and the
+    kind's name is kept under ``"of"``."""
+    shown = list(labels) if labels is not None else list(names)
+    pairs = sorted(zip(shown, dated, strict=True), key=lambda p: _window_start(p[1]))
     for (_, a), (_, b) in pairwise(pairs):
         if a.end is None or a.end > _window_start(b):
             raise ValueError("events overlap: their order is not determined")
-    labels = [date_label(item) for _, item in pairs]
+    dates = [date_label(item) for _, item in pairs]
     display = ", then ".join(f"{name} ({_human_label(item)})" for name, item in pairs)
-    return {"order": [name for name, _ in pairs], "dates": labels, "display": display}
+    value: dict[str, Any] = {"order": [name for name, _ in pairs], "dates": dates}
+    if labels is not None and names:
+        value["of"] = names[0]
+        display = f"{names[0]}: {display}"
+    value["display"] = display
+    return value
 
 
 def _human_label(item: Dated) -> str:
@@ -428,8 +440,10 @@ def compute(
     tz: tzinfo,
     precision: str | None = None,
     planned: bool = False,
+    labels: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """The SPEC's ``value`` for a validated resolution; ``dated`` follows its operands.
+    """The SPEC's ``value`` for a validated resolution; ``dated`` follows its operands
+    (``labels`` too, for an order of every event of a kind).
 
     Raises ``ValueError`` for inputs validation should have refused.
     """
@@ -449,7 +463,7 @@ def compute(
         unit = evidence_unit(unit, dated)
         return elapsed_value(_window_start(a), moment, unit=unit, coarsest=coarsest)
     if operation == "order":
-        return order_value(names, dated)
+        return order_value(names, dated, labels)
     if operation == "absolute_date":
         (a,) = dated
         return absolute_date_value(a, precision=precision, planned=planned)

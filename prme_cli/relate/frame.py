@@ -95,6 +95,27 @@ class EventDescription:
 
 
 @dataclass(frozen=True, slots=True)
+class Kind:
+    """Every event of a kind the question names ("the three museums I visited", "my
+    trips"): ``text`` is the question's phrase for them, verbatim (every operand's name);
+    ``noun`` the head noun's key ("museum"), ``modifiers`` the other content words of the
+    noun phrase, ``verb`` the deed's key ("visit"; empty when the question names none),
+    ``count`` the number the question gives (None when it gives none), ``pick`` what is asked:
+    the whole order, or its first or last member."""
+
+    text: str
+    noun: str
+    modifiers: tuple[str, ...]
+    verb: str
+    count: int | None
+    pick: str  # all | first | last
+    #: the verb as the question writes it, with its particle ("went to", "visit")
+    verb_text: str = ""
+    #: whose deeds they are, when the phrase names someone ("the concerts Tom went to")
+    subject: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     operation: str | None
     operations: tuple[str, ...]
@@ -117,6 +138,11 @@ class Frame:
     reference_time: datetime | None = None
     windows: tuple[tuple[datetime, datetime, str], ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: an order of every event of a kind ("the order of the three museums I visited")
+    kind: Kind | None = None
+    #: a difference of lengths ("how many minutes longer was A than B"): the sign of each
+    #: event's length in the sum (+1 for A, -1 for B; reversed for "shorter", "faster")
+    signs: tuple[int, ...] = ()
 
     def question_frame(self) -> QuestionFrame | None:
         """The frame as the text alignment reads it (None without event phrases)."""
@@ -288,19 +314,11 @@ def _span(q: str, low: str) -> Frame | None:
                 unit=_unit(m),
                 subject=_subject_of(m["who"]),
             )
-        return replace(
-            _frame(
-                "elapsed_between",
-                (
-                    EventPhrase(x, aspect="start", boundary="start"),
-                    EventPhrase(x, aspect="finish", boundary="end"),
-                ),
-                form="how long did it take to A (a stated duration, or its start to its end)",
-                unit=_unit(m),
-                subject=_subject_of(m["who"]),
-                operations=SPAN_OPERATIONS,
-            ),
-            operation=None,
+        return _one_span(
+            x,
+            "how long did it take to A (a stated duration, or its start to its end)",
+            _unit(m),
+            _subject_of(m["who"]),
         )
     m = re.match(
         rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
@@ -310,20 +328,129 @@ def _span(q: str, low: str) -> Frame | None:
     )
     if m and (m["verb"] or re.match(r"how long (?:was|were)\b", q, re.IGNORECASE)):
         x = m["x"]
-        return replace(
-            _frame(
-                "elapsed_between",
-                (
-                    EventPhrase(x, aspect="start", boundary="start"),
-                    EventPhrase(x, aspect="finish", boundary="end"),
-                ),
-                form="how long did X last (a stated duration, or its start to its end)",
-                unit=_unit(m),
-                operations=SPAN_OPERATIONS,
-            ),
-            operation=None,
+        return _one_span(
+            x, "how long did X last (a stated duration, or its start to its end)", _unit(m)
         )
     return None
+
+
+def _one_span(x: str, form: str, unit: str | None, subject: str | None = None) -> Frame:
+    """The length of one lasting event ``x``: a stated duration, or its start to its end
+    (no single operation: the notes decide which)."""
+    return replace(
+        _frame(
+            "elapsed_between",
+            (
+                EventPhrase(x, aspect="start", boundary="start"),
+                EventPhrase(x, aspect="finish", boundary="end"),
+            ),
+            form=form,
+            unit=unit,
+            subject=subject,
+            operations=SPAN_OPERATIONS,
+        ),
+        operation=None,
+    )
+
+
+def _stay(q: str, low: str) -> Frame | None:
+    """ "How long was Lena in Kraków?", "How many days were we at the cabin?": the length of
+    a stay — a stated one ("I was in Kraków for 3 days") or its arrival to its departure."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?:was|were) {_SUBJECT} "
+        rf"(?P<x>(?:in|at|away|abroad|off|on holiday|on vacation)\b.*)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    return _one_span(
+        m["x"],
+        "how long was P in X (a stated duration, or its start to its end)",
+        _unit(m),
+        _subject_of(m["subj"]),
+    )
+
+
+_TOTAL_TAIL = re.compile(
+    r",?\s+(?:in total|altogether|all together|combined|together|overall)$", re.IGNORECASE
+)
+
+
+_QUOTED = re.compile(r"(?<![\w])(['\"\u201c\u2018])[^'\"\u201d\u2019]+['\"\u201d\u2019](?![\w])")
+
+
+def _items(text: str) -> list[str]:
+    """ "piano practice and the yoga class", "A, B and C": the items of a list, split at
+    commas and "and" outside quotation marks ("'Romeo and Juliet'" stays one)."""
+    masked = _QUOTED.sub(lambda m: "x" * len(m.group(0)), text)
+    parts: list[str] = []
+    start = 0
+    for sep in re.finditer(r",\s*(?:and\s+)?|\s+and\s+", masked):
+        parts.append(text[start : sep.start()])
+        start = sep.end()
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _total(q: str, low: str) -> Frame | None:
+    """ "How many minutes did I spend on piano practice and the yoga class in total?": a sum
+    of the time each listed activity took — each a stated duration or its CLOCK lines."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS}))(?: in total| altogether)? (?:did|do|have|had) "
+        rf"{_SUBJECT} (?:spend|spent)(?: in total| altogether)? (?P<x>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    x = _TOTAL_TAIL.sub("", m["x"])
+    x = re.sub(r"^(?:on|doing)\s+", "", x, flags=re.IGNORECASE)
+    items = [re.sub(r"^(?:on|doing)\s+", "", i, flags=re.IGNORECASE) for i in _items(x)]
+    if len(items) < 2:
+        return None
+    return _frame(
+        "duration_sum",
+        tuple(EventPhrase(i) for i in items),
+        form="how long did I spend on A and B in total",
+        unit=_unit(m),
+        subject=_subject_of(m["subj"]),
+    )
+
+
+_MORE = {"longer": 1, "more": 1, "slower": 1, "shorter": -1, "less": -1, "fewer": -1, "faster": -1}
+
+
+def _difference(q: str, low: str) -> Frame | None:
+    """ "How many minutes longer was the drive to Galway than the drive home?", "How many
+    more hours did I spend on the garden shed than on the website relaunch?": a difference
+    of two lengths, a sum with a negative term (SPEC §6). "longer", "more", "slower" take B
+    from A; "shorter", "less", "faster" take A from B. A length the notes make the other
+    way round is a false premise, refused."""
+    m = re.match(
+        rf"how many (?:(?P<more>more|fewer|less) (?P<unit1>{_UNITS})|(?P<unit2>{_UNITS}) "
+        rf"(?P<cmp>longer|shorter|faster|slower|more|less)) (?:did|was|were) "
+        rf"(?:(?:{_SUBJECT}) (?:spend|spent) (?:on )?)?(?P<a>.+?) than (?:on )?(?P<b>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    word = (m["more"] or m["cmp"]).lower()
+    unit = (m["unit1"] or m["unit2"]).lower()
+    a, b = m["a"].strip(), m["b"].strip()
+    if re.match(r"(?:the|my|our|his|her|their)\s+\w+$", b, re.IGNORECASE) and len(a.split()) > 2:
+        # "my third 10k than my first": the second names its ordinal only
+        b = f"{b} {a.split()[-1]}" if _ORDINALS.get(b.split()[-1].lower()) else b
+    sign = _MORE[word]
+    frame = _frame(
+        "duration_sum",
+        (EventPhrase(a), EventPhrase(b)),
+        form=f"how many {unit} {word}: A than B (a difference of lengths)",
+        unit=unit,
+        subject=_subject_of(m["subj"]),
+    )
+    return replace(frame, signs=(sign, -sign))
 
 
 def _plan(q: str, low: str) -> Frame | None:
@@ -405,6 +532,21 @@ def _listed(q: str, low: str) -> Frame | None:
     m = re.search(r"\border\b[^:]*:\s*(?P<items>.+)$", q, re.IGNORECASE)
     shared = ""
     subject = None
+    among = re.match(
+        r"who\s+(?P<verb>[a-z]+(?:\s+(?:up|back|out|off|home))?)\s+(?:first|earliest)"
+        r"(?:,?\s+(?:and\s+)?(?:second|next|then|third|last))*\s+among\s+(?P<items>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if among:
+        # "Who graduated first, second and third among Emma, Rachel and Alex?": each listed
+        # person's own deed
+        people = [i.strip(" .") for i in _options_of(among["items"])]
+        if len(people) < 2 or any(not p[:1].isupper() for p in people):
+            return None
+        verb = among["verb"]
+        phrases = tuple(EventPhrase(p, shared=verb, doer=p) for p in people)
+        return _frame("order", phrases, form="who V first among A, B and C")
     if not m:
         m = re.match(
             rf"in (?:what|which) order did {_SUBJECT} (?P<verb>\w+(?: (?:to|up|back))?) "
@@ -428,6 +570,142 @@ def _listed(q: str, low: str) -> Frame | None:
         items.extend(x.strip() for x in last.split(" and "))
     phrases = tuple(EventPhrase(i, shared=shared) for i in items if i)
     return _frame("order", phrases, form="the order of: A, B, C", subject=subject)
+
+
+_COUNTS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "both": 2,
+}
+_KIND_SUBJECT = r"(?:I|we|you|he|she|they|(?-i:[A-Z][\w'-]*))"
+_PARTICLE = r"(?:\s+(?:to|up|back|out|off))?"
+_DIRECTION = {
+    "first": "first",
+    "earliest": "first",
+    "last": "last",
+    "latest": "last",
+    "most recently": "last",
+}
+#: The noun phrase of a kind: a determiner, a count, the nouns, then (optionally) the
+#: relative clause that says the deed ("the three museums I visited", "my trips").
+_KIND_NP = re.compile(
+    r"(?P<np>(?:the|my|our|all\s+(?:the|my|our))\s+(?:(?P<count>\d+|two|three|four|five|six|"
+    r"seven|eight|nine|ten|both)\s+)?(?P<nouns>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+    rf"(?:\s+(?:that\s+|which\s+)?(?P<subj>{_KIND_SUBJECT})\s+(?:have\s+|'ve\s+)?"
+    rf"(?P<verb>[a-z]+{_PARTICLE})(?P<rest>(?:\s+.+)?))?)$",
+    re.IGNORECASE,
+)
+
+
+def _kind_of(np_text: str, verb_text: str | None, pick: str, *, plural: bool = True) -> Kind | None:
+    """The :class:`Kind` of a noun phrase ("the three museums I visited"); ``verb_text`` is
+    the deed when the question states it outside the phrase ("in what order did I visit
+    the museums")."""
+    from prme_cli import words
+
+    m = _KIND_NP.match(np_text)
+    if m is None:
+        return None
+    nouns = m["nouns"].split()
+    if not nouns or any(n.lower() in _DETERMINERS or lexicon.is_stop(n.lower()) for n in nouns):
+        return None
+    head = nouns[-1].lower()
+    if plural and not (head.endswith("s") or head in ("people", "children")):
+        return None
+    verb = m["verb"] or verb_text or ""
+    verb_key = words.event_key(verb.split()[0]) if verb else ""
+    count = None
+    if m["count"]:
+        count = int(m["count"]) if m["count"].isdigit() else _COUNTS[m["count"].lower()]
+    return Kind(
+        text=m["np"],
+        noun=words.event_key(head),
+        modifiers=tuple(words.event_key(n) for n in nouns[:-1]),
+        verb=verb_key,
+        count=count,
+        pick=pick,
+        verb_text=verb,
+        subject=_subject_of(m["subj"]) if m["subj"] else None,
+    )
+
+
+def kind_terms(kind: Kind) -> list[str]:
+    """The words that name one event of ``kind``, for retrieval: its head noun as the
+    question writes it, its modifiers, and — for a trip — the nouns of a stay away."""
+    from prme_cli.relate.symbolic.structure import TRIP_NOUNS
+
+    words_ = [w.lower() for w in kind.text.split() if not lexicon.is_stop(w.lower())]
+    head = [w for w in words_ if w.startswith(kind.noun[:4])]
+    out = list(dict.fromkeys([*head, kind.noun, *kind.modifiers]))
+    if kind.noun in TRIP_NOUNS:
+        out += sorted(TRIP_NOUNS - set(out))
+    return out
+
+
+def _kind_frame(kind: Kind, subject: str | None, form: str) -> Frame:
+    subject = subject or kind.subject
+    phrase = EventPhrase(kind.text, shared="" if kind.verb_text in kind.text else kind.verb_text)
+    frame = _frame("order", (phrase,), form=form, subject=subject)
+    return replace(frame, kind=kind, latest=kind.pick == "last")
+
+
+def _kind(q: str, low: str) -> Frame | None:
+    """Every event of a kind: "what is the order of the three museums I visited", "in what
+    order did I visit the museums", "which of my trips came first". A listed question ("A, B
+    or C") is not this family's, and "which museum did I visit first" (a lone "first" or
+    "most recently" after a singular noun) is not routed at all, as "last" alone is not."""
+    if re.search(r",|\bor\b", q):
+        return None
+    m = re.match(
+        r"(?:(?:what|which)\s+(?:is|was|were|are)|what's|tell\s+me|give\s+me|list)\s+the\s+"
+        r"(?:chronological\s+)?order\s+of\s+(?P<np>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if m:
+        kind = _kind_of(m["np"], None, "all")
+        return _kind_frame(kind, None, "the order of every X I V") if kind else None
+    m = re.match(
+        rf"in\s+(?:what|which)\s+order\s+did\s+(?P<subj>{_KIND_SUBJECT})\s+"
+        rf"(?P<verb>[a-z]+{_PARTICLE})\s+(?P<np>.+)$",
+        q,
+        re.IGNORECASE,
+    )
+    if m:
+        kind = _kind_of(m["np"], m["verb"], "all")
+        subject = _subject_of(m["subj"])
+        return _kind_frame(kind, subject, "in what order did I V every X") if kind else None
+    m = re.match(
+        r"which\s+of\s+(?P<np>.+?)\s+(?:(?:came|happened|was|were|took\s+place)|did\s+"
+        rf"(?P<subj>{_KIND_SUBJECT})\s+(?P<verb>[a-z]+{_PARTICLE}))\s+"
+        r"(?P<dir>first|earliest|last|latest|most\s+recently)$",
+        q,
+        re.IGNORECASE,
+    )
+    if m:
+        pick = _DIRECTION[re.sub(r"\s+", " ", m["dir"].lower())]
+        kind = _kind_of(m["np"], m["verb"], pick)
+        subject = _subject_of(m["subj"]) if m["subj"] else None
+        return _kind_frame(kind, subject, "which of my X came first") if kind else None
+    return None
+
+
+def _options_of(text: str) -> list[str]:
+    """ "Emma, Rachel and Alex" -> the three."""
+    from prme_cli.relate.symbolic.question import _options
+
+    items = [i.strip(" .") for i in _options(text)]
+    out: list[str] = []
+    for item in items:
+        out.extend(x.strip() for x in re.split(r"\s+and\s+", item) if x.strip())
+    return out
 
 
 def _ago_was(q: str, low: str) -> Frame | None:
@@ -518,7 +796,10 @@ def _unit(m: re.Match[str]) -> str | None:
 
 #: The families, most specific first (see the module docstring's grammar).
 FAMILIES: tuple[tuple[str, Family], ...] = (
+    ("difference", _difference),
+    ("total", _total),
     ("span", _span),
+    ("stay", _stay),
     ("plan", _plan),
     ("month", _month),
     ("uninverted", _uninverted),
@@ -527,6 +808,7 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("after_it", _after_it),
     ("together", _together),
     ("listed", _listed),
+    ("kind", _kind),
     ("classic", _classic),
 )
 

@@ -44,12 +44,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
+from prme_cli.timeexpr import lexicon
 
 #: Grains from finest to coarsest; a window's grain is the first whose period contains it.
 GRAINS: tuple[str, ...] = ("minute", "hour", "day", "week", "month", "year")
@@ -289,20 +290,7 @@ def _night_to_its_evening(start: datetime, end: datetime, tz: tzinfo) -> tuple[d
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\w/])"
 )
-_MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+_MONTH_NAMES = tuple(name.title() for name in lexicon.MONTH_NAMES)
 #: IANA zones of the United States, where a numeric date is written month first ("3/8" is
 #: March 8th). Elsewhere the day usually comes first; where neither is certain an ambiguous
 #: date is not read at all.
@@ -475,28 +463,17 @@ def interpret_text_expression(
 
 # --------------------------------------------------------------------------- bare weekdays
 
-_WEEKDAY_INDEX = {
-    name: i
-    for i, names in enumerate(
-        (
-            ("monday", "mon"),
-            ("tuesday", "tue", "tues"),
-            ("wednesday", "wed"),
-            ("thursday", "thu", "thur", "thurs"),
-            ("friday", "fri"),
-            ("saturday", "sat"),
-            ("sunday", "sun"),
-        )
-    )
-    for name in names
-}
+#: weekday names and their short forms, 0 = Monday (the time engine's table)
+_WEEKDAY_INDEX = lexicon.WEEKDAYS
 _BARE_WEEKDAY = re.compile(
     r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*", re.IGNORECASE
 )
 #: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
 _CLAUSE_BREAK = re.compile(
     r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
-    r"where|when|until|unless|if)\b",
+    r"where|when|until|unless|if)\b"
+    # a comma before a new subject starts another clause ("…on Saturday, my ears are …")
+    r"|,(?=\s+(?:my|our|his|her|their|i|we|you|he|she|they|it)\s)",
     re.IGNORECASE,
 )
 #: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
@@ -545,7 +522,7 @@ _PRESENT_WORDS = frozenset(
         "gonna",
     }
 )
-_PAST_WORDS = frozenset({"was", "were", "did", "had"})
+_PAST_WORDS = frozenset({"was", "were", "did", "had", "didn", "wasn", "weren", "hadn"})
 _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
 
@@ -765,7 +742,8 @@ def _journal_deeds(text: str) -> list[Licence]:
         try:
             # a time inside a relative clause ("the scarf I knitted last week") is that
             # clause's event's, not this deed's
-            timed = bool(timeexpr.find_expressions(own))
+            # a length ("Ran my first 10k: 54 minutes") says how long, not when
+            timed = any(not is_length(phrase) for _, _, phrase in timeexpr.find_expressions(own))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed:
@@ -773,6 +751,16 @@ def _journal_deeds(text: str) -> list[Licence]:
         at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
+
+
+def is_length(phrase: str) -> bool:
+    """``phrase`` is an amount of time and nothing else ("54 minutes", "for two hours",
+    "a week"): a length, never a date."""
+    try:
+        interpret_duration(phrase)
+    except InterpretError:
+        return False
+    return True
 
 
 def relative_clauses(text: str) -> list[tuple[int, int]]:
@@ -920,48 +908,14 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
 
 # --------------------------------------------------------------------------- durations
 
+#: number words (the time engine's tables) and the article "a" as one
 _NUMBER_WORDS: dict[str, int] = {
-    word: value
-    for value, word in enumerate(
-        (
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        )
-    )
+    **{word: value for word, value in lexicon.NUMBERS.items() if word not in ("oh", "nought")},
+    **lexicon.TENS,
+    "a": 1,
+    "an": 1,
+    "single": 1,
 }
-_NUMBER_WORDS.update(
-    {
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "a": 1,
-        "an": 1,
-        "single": 1,
-    }
-)
 _UNIT_WORDS: dict[str, str] = {}
 for _unit, _spellings in {
     "minutes": "minute minutes min mins",
@@ -1156,5 +1110,17 @@ def interpret(
             coming=told_as_coming(operand.quote, operand.time_expression),
         )
     if basis == "duration":
-        return interpret_duration(operand.time_expression)
+        dated = interpret_duration(operand.time_expression)
+        at = operand.quote.find(operand.time_expression)
+        if at > 0 and _HEDGED_LENGTH.search(operand.quote[:at]):
+            # "about two hours": the amount is approximate, however exact its words
+            return replace(dated, approximate=True)
+        return dated
     return interpret_time_of_day(operand.time_expression)
+
+
+_HEDGED_LENGTH = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more\s+than|"
+    r"less\s+than|at\s+least|at\s+most|close\s+to|up\s+to|some)\s+$",
+    re.IGNORECASE,
+)

@@ -175,7 +175,7 @@ _SCHEDULE = [
 ]
 
 # A count of things, not of time units: never routed, whatever else the question says.
-_COUNT = re.compile(rf"\bhow\s+(?:many(?!\s+{_UNITS_ALT}\b)|often)\b")
+_COUNT = re.compile(rf"\bhow\s+(?:many(?!\s+(?:(?:more|fewer|less)\s+)?{_UNITS_ALT}\b)|often)\b")
 
 _UNIT_NAMED = [
     re.compile(rf"\bhow\s+many\s+{_UNIT}\b"),

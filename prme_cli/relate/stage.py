@@ -70,6 +70,8 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 title=getattr(source, "title", "") or "",
                 events=tuple(getattr(source, "events", ()) or ()),
                 event_source=getattr(source, "event_source", None),
+                path=tuple(getattr(source, "path", ()) or ()),
+                file=getattr(source, "file", "") or "",
             )
         )
     return tuple(out)
@@ -216,6 +218,10 @@ def run_stage(
             tz=tz,
         )
     )
+    if not errors:
+        errors += _kind_left_out(question, bundle, records_by_id)
+    if not errors and resolution.operation == "duration_sum":
+        errors += _clock_left_out(resolution, bundle, records_by_id)
     if not errors and decision.operation and resolution.operation != decision.operation:
         errors.append(
             _error_dict(
@@ -236,6 +242,11 @@ def run_stage(
         from prme_cli.relate.frame import analyse
 
         frame = analyse(question, now=question_date)
+        signed = _signed(frame, resolution, dated)
+        if isinstance(signed, str):
+            meta["validation_errors"] = [_error_dict("false_premise", signed)]
+            return finish("validation_rejected")
+        dated = signed
         value = compute(
             resolution,
             dated,
@@ -244,9 +255,23 @@ def run_stage(
             tz=tz,
             precision=frame.precision if frame is not None else None,
             planned=bool(frame is not None and frame.planned),
+            labels=(
+                [operand_label(op, evidence_by_id[op.evidence_id]) for op in resolution.operands]
+                if frame is not None and frame.kind is not None
+                else None
+            ),
         )
     except (InterpretError, ValueError) as exc:
         meta["validation_errors"] = [_error_dict("uncomputable", type(exc).__name__)]
+        return finish("validation_rejected")
+    if frame is not None and frame.signs and _not_positive(value):
+        meta["validation_errors"] = [
+            _error_dict(
+                "false_premise",
+                "the question asks how much longer (or shorter) the first is; the evidence "
+                "makes it the other way round, or the same",
+            )
+        ]
         return finish("validation_rejected")
 
     evidence_ids = [op.evidence_id for op in resolution.operands]
@@ -293,6 +318,102 @@ def run_stage(
         excluded_ids=list(repacked.excluded_ids),
         bundle=repacked,
     )
+
+
+def _kind_left_out(
+    question: str, bundle: Any, records_by_id: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """An order of every event of a kind needs every record that may tell one: when packing
+    left out a record that names the kind (its noun, or for a trip a stay away), the order
+    could be missing a member, so it is refused (``kind_incomplete``)."""
+    from prme_cli import words
+    from prme_cli.relate.frame import analyse, kind_terms
+
+    frame = analyse(question)
+    if frame is None or frame.kind is None or not bundle.excluded_ids:
+        return []
+    terms = {words.event_key(t) for t in kind_terms(frame.kind)} - set(frame.kind.modifiers)
+    for record_id in bundle.excluded_ids:
+        record = records_by_id.get(record_id)
+        text = f"{getattr(record, 'title', '')} {getattr(record, 'body', '')}"
+        if any(words.event_key(w) in terms for _, _, w in words.tokens(text)):
+            return [
+                _error_dict(
+                    "kind_incomplete",
+                    "a record that may tell one of the events was left out of the context",
+                )
+            ]
+    return []
+
+
+def _signed(frame: Any, resolution: Resolution, dated: list[Any]) -> list[Any] | str:
+    """A difference of lengths is a sum with a negative term (SPEC §6): each operand's length
+    takes the sign the question gives its event. Every event must have a length cited;
+    else the reason (a difference of one length would be that length)."""
+    if frame is None or not frame.signs:
+        return dated
+    from dataclasses import replace
+
+    sign_of = {phrase.text: sign for phrase, sign in zip(frame.phrases, frame.signs, strict=True)}
+    names = {operand.name for operand in resolution.operands}
+    if names != set(sign_of):
+        return "a difference needs a length cited for each of its two events"
+    return [
+        replace(item, quantity=-item.quantity)
+        if sign_of[operand.name] < 0 and item.quantity is not None
+        else item
+        for operand, item in zip(resolution.operands, dated, strict=True)
+    ]
+
+
+def _not_positive(value: dict[str, Any]) -> bool:
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        return Decimal(str(value.get("quantity"))) <= 0
+    except InvalidOperation:
+        return True
+
+
+def _clock_left_out(
+    resolution: Resolution, bundle: Any, records_by_id: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """A sum of CLOCK lines needs every clocked heading of the outline it adds up: when
+    packing left out a record with CLOCK lines under the same top-level heading of the same
+    file as a cited one, the sum could be short, so it is refused (``clock_incomplete``)."""
+    roots = set()
+    for operand in resolution.operands:
+        record = records_by_id.get(operand.evidence_id)
+        if record is None or not operand.quote.lstrip().startswith("CLOCK:"):
+            continue
+        path = tuple(getattr(record, "path", ()) or ())
+        roots.add((getattr(record, "file", ""), path[0] if path else record.title))
+    if not roots:
+        return []
+    for record_id in bundle.excluded_ids:
+        record = records_by_id.get(record_id)
+        if record is None or not any(
+            getattr(e, "kind", "") == "clock" for e in getattr(record, "events", ())
+        ):
+            continue
+        path = tuple(getattr(record, "path", ()) or ())
+        if (getattr(record, "file", ""), path[0] if path else record.title) in roots:
+            return [
+                _error_dict(
+                    "clock_incomplete",
+                    "a heading with CLOCK lines of the same outline was left out of the context",
+                )
+            ]
+    return []
+
+
+def operand_label(operand: Any, record: EvidenceRecord) -> str:
+    """What one event of a kind is, for the answer: its heading's title when the operand
+    cites an org structure line, else its quote on one line."""
+    quote = " ".join(operand.quote.split())
+    if operand.time_basis == "org_timestamp" and record.title and record.title not in quote:
+        return record.title
+    return quote
 
 
 def _date_label(dated: Any) -> str:

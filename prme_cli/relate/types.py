@@ -61,6 +61,10 @@ class EvidenceRecord:
     title: str = ""
     events: tuple[Any, ...] = ()
     event_source: str | None = None
+    #: the titles of the heading's ancestors and its file: a project's tasks are the
+    #: records whose path continues the project's own
+    path: tuple[str, ...] = ()
+    file: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,10 @@ Decisions worth knowing:
   interval) may order events whose intervals do not overlap; any other operation refuses
   them (``approximate_time``): a day count, a date or a span would pretend to a precision
   the words do not have.
+- **Every event of a kind** ("the order of the three museums I visited"): each operand is
+  named by the question's phrase for the kind, and a count the question gives must be the
+  number cited (``count_not_established``); the stage also refuses when a record that names
+  the kind was left out of the packed context (``kind_incomplete``).
 - **Ongoing states**: "for three weeks now" (in an asserted present perfect) and "since
   March" date only when the state began; they serve a question asking for that start ("when
   did I start …", "how long have I been …") and nothing else (``state_start_only``).
@@ -89,6 +93,7 @@ CODES: tuple[str, ...] = (
     "ordinal_not_established",
     "approximate_time",
     "state_start_only",
+    "count_not_established",
 )
 
 _DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
@@ -444,6 +449,7 @@ def validate(
         errors += _plans(operands, frame)
     errors += _ordinals(operands, frame)
     errors += _states(operands, frame)
+    errors += _kind_count(operation, operands, frame)
     if errors:
         return errors
     return _operation_rules(operation, dated, unit, question_date, tz, frame)
@@ -513,6 +519,32 @@ def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError
                     index,
                 )
             )
+    return errors
+
+
+def _kind_count(operation: str, operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
+    """Every event of a kind ("the order of the three museums I visited"): each operand is
+    one of them, named by the question's phrase for the kind, and a count the question gives
+    must be the number of events cited."""
+    kind = getattr(frame, "kind", None)
+    if kind is None or operation != "order":
+        return []
+    errors = [
+        ValidationError(
+            "name_not_in_question",
+            f"{_label(i)}: an event of the kind must be named '{kind.text}'",
+            i,
+        )
+        for i, op in enumerate(operands)
+        if op.name != kind.text
+    ]
+    if kind.count is not None and len(operands) != kind.count:
+        errors.append(
+            ValidationError(
+                "count_not_established",
+                f"the question counts {kind.count}, the resolution cites {len(operands)}",
+            )
+        )
     return errors
 
 

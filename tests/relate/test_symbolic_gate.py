@@ -203,3 +203,50 @@ def test_the_same_name_twice_is_a_span_whose_first_quote_tells_the_start() -> No
 
     assert all(p >= THRESHOLD for p in probabilities(start, end))
     assert all(p < 0.5 for p in probabilities(end, start))  # swapped: neither end fits
+
+
+def test_a_state_of_using_a_thing_is_counted_from_getting_it() -> None:
+    question = "How long had I been using the new rice cooker when I hosted the dinner?"
+    for text, expression in (
+        ("I got a new rice cooker two weeks ago and it is great.", "two weeks ago"),
+        ("Bought the new rice cooker on March 3rd at the market.", "March 3rd"),
+    ):
+        op = Operand("using the new rice cooker", "r1", text, expression, "text_expression")
+        assert judge(question, "elapsed_between", op, text) >= THRESHOLD, text
+    wear = "How long have I been wearing the blue boots?"
+    text = "Picked up the blue boots, I got them on Saturday from the cobbler."
+    op = Operand("wearing the blue boots", "r1", text, "on Saturday", "text_expression")
+    assert judge(wear, "elapsed_since_question", op, text) >= THRESHOLD
+
+
+def test_ordering_a_thing_does_not_start_using_it() -> None:
+    ordered = "I ordered a new rice cooker two weeks ago."
+    op = Operand("using the new rice cooker", "r1", ordered, "two weeks ago", "text_expression")
+    question = "How long had I been using the new rice cooker when I hosted the dinner?"
+    assert judge(question, "elapsed_between", op, ordered) < THRESHOLD
+
+
+def test_a_length_stated_in_words_is_judged_by_the_word_before_it() -> None:
+    question = "How long did I spend repotting the tomatoes?"
+    for text, ok in (
+        ("Spent two hours repotting the tomatoes.", True),
+        ("Repotting the tomatoes took two hours.", True),
+        ("Spent about two hours repotting the tomatoes.", False),
+        ("Repotted the tomatoes, two hours of work.", False),
+        ("Repotted the tomatoes for two hours a day.", False),
+    ):
+        op = Operand("repotting the tomatoes", "r1", text, "two hours", "duration")
+        assert (judge(question, "duration_sum", op, text) >= THRESHOLD) is ok, text
+
+
+def test_work_clocked_on_a_task_counts_for_the_project_above_it() -> None:
+    text = (
+        ":ID: t1\npath: Kitchen shelves\n* DONE Cut the boards\n:LOGBOOK:\n"
+        "CLOCK: [2027-09-05 Sun 13:30]--[2027-09-05 Sun 16:00] =>  2:30\n:END:"
+    )
+    quote = "CLOCK: [2027-09-05 Sun 13:30]--[2027-09-05 Sun 16:00] =>  2:30"
+    op = Operand("the kitchen shelves", "r1", quote, "=>  2:30", "duration")
+    question = "How many hours did I spend on the kitchen shelves?"
+    assert judge(question, "duration_sum", op, text) >= THRESHOLD
+    other = text.replace("path: Kitchen shelves", "path: Garden shed")
+    assert judge(question, "duration_sum", op, other) < THRESHOLD

@@ -36,6 +36,13 @@ RESOLVER_TESTS = [
     "test_ongoing_states.py",
     "test_present_perfect_news.py",
     "test_clause_attachment.py",
+    "test_enumerated_orders.py",
+    "test_definite_descriptions.py",
+    "test_stated_durations.py",
+    "test_use_states.py",
+    "test_series_members.py",
+    "test_everyday_paraphrase.py",
+    "test_pronoun_doers.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

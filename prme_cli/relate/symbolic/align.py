@@ -95,6 +95,8 @@ class Match:
     clause: tuple[int, int]
     focus: int  # offset in the sentence of the event's head (verb, or best matched word)
     problems: list[str]
+    #: the doer is a pronoun for the person the sentences before name (quote from there)
+    context_used: bool = False
 
 
 def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:
@@ -298,15 +300,15 @@ def match(
     implied: tuple[str, ...] = (),
     capitalises: bool | None = None,
     appointment: bool = False,
+    before: str = "",
 ) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
     ``implied`` are words the sentence's context says without writing them: a DONE
     heading says "finished" of its title."""
     toks = _sentence_tokens(sentence)
-    entailed = lexicon.entailed_by_return(sentence) + tuple(
-        w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words
-    )
+    entailed = lexicon.entailed_by_return(sentence) + lexicon.entailed_by_meeting(sentence)
+    entailed += tuple(w for _, words in lexicon.entailed_by_endpoint(sentence) for w in words)
     implied_keys = [lexicon.key(w) for w in implied + entailed]
     if not toks or not model.tokens:
         return None
@@ -375,6 +377,15 @@ def match(
     problems = _assertion_problems(
         model, sentence, toks, clause, head, matched, subject, first_person, appointment
     )
+    context_used = False
+    if before and subject is not None:
+        # "Dinner with Ingrid. She told me she got engaged last weekend!": a pronoun doer
+        # stands for the one person the sentences just before name
+        pronoun = _doer_word(problems)
+        doer_problem = f"the doer is '{pronoun}', not {subject}"
+        if pronoun and doer_problem in problems and _pronoun_from_context(pronoun, subject, before):
+            problems = [p for p in problems if p != doer_problem]
+            context_used = True
     if model.head_key is not None:
         arranging = _arranging_verb(model, toks, clause, head)
         if arranging:
@@ -388,10 +399,62 @@ def match(
         ):
             problems.append("the sentence lacks the head noun of the event's name")
     problems.extend(_only_an_owner(model, sentence, matched))
-    return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems)
+    return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems, context_used)
+
+
+def _doer_word(problems: list[str]) -> str:
+    for problem in problems:
+        found = re.match(r"the doer is '([^']+)', not ", problem)
+        if found:
+            return found.group(1)
+    return ""
+
+
+def _pronoun_from_context(pronoun: str, subject: str, before: str) -> bool:
+    """A personal pronoun opening the doer's place stands for ``subject`` when the sentences
+    just before name exactly that person and nobody else (capitalised words that are not
+    dictionary words; sentence-initial "Dinner" is not a name)."""
+    from prme_cli import words
+
+    if pronoun.lower() not in ("he", "she", "they"):
+        return False
+    names = {
+        w
+        for w in re.findall(r"\b[^\W\d_][\w-]*", before)
+        if w[0].isupper() and w != "I" and not words.lemmas(w.lower())
+    }
+    return names == set(subject.split())
 
 
 _POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")
+
+
+def _owns_the_deed(model: PhraseModel, rest: str) -> bool:
+    """ "Rachel's master's degree graduation": the owned noun phrase (up to four words) holds
+    the event noun of the phrase's own verb, so the owner is the doer ("Rachel graduated")."""
+    from prme_cli import words
+
+    verbs = {t.key for t in model.tokens if t.verb}
+    if not verbs:
+        return False
+    phrase = re.match(r"(?:['\u2019]s)?\s*([A-Za-z' -]+)", rest)
+    owned = [w.lower() for _, _, w in words.tokens(phrase.group(1) if phrase else "")][:5]
+    for i, w in enumerate(owned):
+        verb = words.nominal_verb(w)
+        if not verb or lexicon.key(verb) not in verbs:
+            continue
+        after = owned[i + 1 : i + 2]
+        # the deed's noun heads the phrase ("Rachel's graduation"), or names its occasion
+        # ("Rachel's graduation ceremony"); "Sam's graduation tutor" is a person
+        if not after or after[0] in _OCCASIONS or lexicon.is_stop(after[0]):
+            return True
+    return False
+
+
+#: Nouns of the occasion an event noun can modify ("the graduation ceremony").
+_OCCASIONS = frozenset(
+    ["ceremony", "party", "celebration", "day", "dinner", "service", "reception", "event"]
+)
 
 
 def _only_an_owner(
@@ -413,7 +476,7 @@ def _only_an_owner(
         owner = (_POSSESSIVE_END.search(word) and re.match(r"\s+[A-Za-z]", rest)) or re.match(
             r"['\u2019]s\s+[A-Za-z]", rest
         )
-        if owner:
+        if owner and not _owns_the_deed(model, rest):
             out.append(f"'{token.text}' is only the owner of another thing here ('{word} …')")
     return out
 

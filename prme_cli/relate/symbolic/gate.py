@@ -113,6 +113,25 @@ def _state_since(quote: str, where: int, expression: str) -> bool:
     )
 
 
+#: Forms of using a thing one has (using, wearing, driving, riding, owning, carrying): such
+#: a state starts when the thing was got; and the words that say it was got. The gate's own
+#: tables, not the resolver's synonyms; ordering is not having.
+_USE_FORMS = frozenset(
+    words_of(
+        "use uses used using wear wears wore worn wearing drive drives drove driven driving "
+        "ride rides rode ridden riding own owns owned owning carry carries carried carrying"
+    )
+)
+_GOT_WORDS = frozenset(words_of("got bought purchased received acquired"))
+
+
+#: The gate's own reading of a meeting told as time spent together: "had", "grabbed" or
+#: "went for" with at most three words up to "with", and a capitalised name after it.
+_SAT_WITH = re.compile(
+    r"\b(?:had|grabbed|went\s+for)\s+(?:[A-Za-z]+\s+){1,3}?(?P<with>with)\s+[A-Z][a-z]+"
+)
+
+
 def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
@@ -120,6 +139,8 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 #: Nouns any event can be called by; they say nothing about which event.
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
+#: How many the question counts ("the three museums I visited") says nothing about which.
+_CARDINALS = frozenset(words_of("two three four five six seven eight nine ten both"))
 
 
 def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
@@ -138,6 +159,7 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
             or low in _DETERMINERS
             or lexicon.is_stop(low.removesuffix("'s"))
             or low in _GENERIC
+            or (low in _CARDINALS and word.islower())
             or _DATE_WORD.match(low)
         ):
             if low in _DETERMINERS:
@@ -204,6 +226,9 @@ class SymbolicGate:
         if _DONE_HEADING.match(quote):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
+        for sat in _SAT_WITH.finditer(quote):
+            # "Had coffee with Niamh": time spent with someone named is meeting them
+            qtoks.append((sat.start("with"), sat.start("with"), "met"))
         returned = _RETURN_AT.search(quote)
         if returned:
             # "I got back from the fair" says I went to (visited, attended) it.
@@ -233,6 +258,11 @@ class SymbolicGate:
                     for i, (_, _, w) in enumerate(qtoks)
                     if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6
                 ]
+                credit = 0.7
+            if not hits and _HOW_LONG_BEEN.match(question.strip()) and word.lower() in _USE_FORMS:
+                # "how long had I been using the new rug": the use began when the thing was
+                # got ("I got a new area rug a month ago")
+                hits = [i for i, (_, _, w) in enumerate(qtoks) if w.lower() in _GOT_WORDS]
                 credit = 0.7
             if not hits and word in lexicon.GIFT_NOUNS:
                 # "ordered it for my best friend's birthday" tells a gift without the word;
@@ -302,6 +332,15 @@ class SymbolicGate:
                 f"aspect {'/'.join(sorted(seen))} in the quote, "
                 f"{'/'.join(sorted(wanted)) or 'plain'} in the name"
             )
+        if (
+            _HOW_LONG_BEEN.match(question.strip())
+            and any(w.lower() in _USE_FORMS for w in name_words)
+            and any(_stem(w) in ("order", "preor", "pre-o") for _, _, w in qtoks)
+            and not any(w.lower() in _GOT_WORDS for _, _, w in qtoks)
+        ):
+            # using a thing starts when it is got, not when it is ordered
+            cap = min(cap, 0.3)
+            warnings.append("ordered, not yet had")
         # One end of a lasting event: the same name twice in an interval is the event's span,
         # the first quote must tell its start and the second its end.
         boundary = _span_boundary(resolution, operand)
@@ -357,7 +396,13 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append("a 'since' date dates only the start of what still goes on")
         # What kind of time it is.
-        basis_cap, why = _basis_check(operand, quote, where, wanted, record)
+        shared = (
+            tuple(_frame_words(question, resolution)) if resolution.operation == "order" else ()
+        )
+        use = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
+            w.lower() in _USE_FORMS for w in name_words
+        )
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -423,7 +468,13 @@ def _only_motion_going(lead: list[str], words: list[str]) -> bool:
     return all(i > 0 and words[i - 1] == "been" for i, w in enumerate(words) if w == "going")
 
 
-def _licence_check(operand: Operand, quote: str, journal: bool = False) -> tuple[float, str]:
+def _licence_check(
+    operand: Operand,
+    quote: str,
+    journal: bool = False,
+    shared: tuple[str, ...] = (),
+    use: bool = False,
+) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
@@ -442,8 +493,11 @@ def _licence_check(operand: Operand, quote: str, journal: bool = False) -> tuple
         return 0.05, "the journal deed is not told in the past tense"
     if licence.kind not in ("recent", "journal"):
         return 1.0, ""
+    if use and licence.verb.lower() in _GOT_WORDS:
+        return 1.0, ""  # the use of a thing starts when it was got
     verb = lexicon.key(licence.verb)
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
+    names += [lexicon.key(w.lower()) for w in shared]  # an order's shared verb
     if any(lexicon.relatedness(n, verb) > 0 or n[:5] == verb[:5] for n in names):
         return 1.0, ""
     after = quote[licence.start :]
@@ -561,13 +615,15 @@ def _basis_check(
     where: int,
     wanted: set[str],
     record: EvidenceRecord | None = None,
+    shared: tuple[str, ...] = (),
+    use: bool = False,
 ) -> tuple[float, str]:
     from prme_cli.relate.interpret import JOURNAL_SOURCES
 
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal)
+        return _licence_check(operand, quote, journal, shared, use)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]
@@ -592,4 +648,34 @@ def _basis_check(
         return 0.9, ""
     if basis in ("text_expression",):
         return 1.0, ""
+    if basis == "duration":
+        return _length_check(quote, where, operand.time_expression)
     return 0.5, f"basis {basis} is not one the symbolic gate can judge"
+
+
+#: The gate's own reading of a stated length: the words that tell one right before the
+#: amount, the hedges that make it approximate, the words after it that make it a date,
+#: a rate or a state still going on.
+_LENGTH_LEADS = frozenset(words_of("spent took lasted for me us him her them"))
+_LENGTH_HEDGES = frozenset(
+    words_of("about around roughly approximately nearly almost over under than least most some")
+)
+_NOT_LENGTH_AFTER = re.compile(
+    r"^\s*(?:ago|earlier|later|now|so\s+far|a\s+day|a\s+week|a\s+night|per\b|each\b|every\b|"
+    r"or\s+so|-?ish)",
+    re.IGNORECASE,
+)
+
+
+def _length_check(quote: str, where: int, expression: str) -> tuple[float, str]:
+    """A length cited from words ("Spent two and a half hours repotting the tomatoes"): the
+    amount must follow a word that tells a length ("spent", "took", "lasted", "for"), with no
+    hedge before it and no "ago", "a day" or "now" after it."""
+    before = [w.lower() for _, _, w in _tokens(quote[:where])][-2:]
+    if before and before[-1] in _LENGTH_HEDGES:
+        return 0.3, "a hedged length"
+    if not before or before[-1] not in _LENGTH_LEADS:
+        return 0.4, "the amount is not told as the event's length"
+    if _NOT_LENGTH_AFTER.match(quote[where + len(expression) :]):
+        return 0.3, "a date, a rate or a state still going on, not a length"
+    return 1.0, ""

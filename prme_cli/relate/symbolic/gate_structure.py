@@ -118,6 +118,9 @@ class StructureCheck:
     reasons: tuple[str, ...]
 
 
+_PATH_LINE = re.compile(r"^path: (.+)$", re.MULTILINE)
+
+
 def _heading(record: EvidenceRecord) -> tuple[str | None, str]:
     """(TODO keyword, title) of the record's own heading, read from its text."""
     m = _HEADING.search(record.text)
@@ -241,7 +244,15 @@ def check(
         return StructureCheck(0.3, ("the name has no specific words",))
     missing = [w for w in name_words if not _meets(w, title_words)]
     trip_words = {"trip", "journey", "holiday", "vacation", "stay", "visit", "weekend", "travel"}
-    missing = [w for w in missing if not (w in trip_words and "--" in record.text)]
+    missing = [
+        w for w in missing if not (w.removesuffix("s") in trip_words and "--" in record.text)
+    ]
+    outline = _PATH_LINE.search(record.text)
+    if missing and outline and operand.time_basis == "duration":
+        # work clocked on a task is work on the project it lies under ("path: Website
+        # relaunch" above "* DONE Migrate the blog posts")
+        path_words = _words(outline.group(1))
+        missing = [w for w in missing if not _meets(w, path_words)]
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
     kind = _kind(quote, expression, keyword)

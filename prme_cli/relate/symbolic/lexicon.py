@@ -194,6 +194,7 @@ _SYNONYM_SETS = [
     "visit tour see explore",
     "watch see view stream binge",
     "meet encounter bump run",
+    "injure hurt",
     "fix repair mend service",
     "cancel drop quit stop",
     "move relocate",
@@ -496,6 +497,21 @@ def entailed_by_return(text: str) -> tuple[str, ...]:
     """The verbs a sentence entails by telling a return ("I got back from the fair" says I
     went to, visited, attended the fair), for matching a question's verb; else nothing."""
     return VISIT_WORDS if _RETURN_ANYWHERE.search(text) else ()
+
+
+_MET_OVER = re.compile(
+    r"\b(?:had|grabbed|got|went\s+for)\s+(?:a\s+|an\s+|some\s+)?(?:quick\s+|long\s+)?"
+    r"(?:coffee|coffees|tea|lunch|dinner|breakfast|brunch|drinks?|beers?|a\s+walk|chat)\s+with\b",
+    re.IGNORECASE,
+)
+#: What sitting down with someone entails: one met them.
+MEET_WORDS: tuple[str, ...] = ("met", "meet")
+
+
+def entailed_by_meeting(text: str) -> tuple[str, ...]:
+    """ "Had coffee with Niamh this morning" says I met Niamh: a meal, a drink or a walk had
+    *with* someone is a meeting (for matching a question's "meet"); else nothing."""
+    return MEET_WORDS if _MET_OVER.search(text) else ()
 
 
 #: A journey or a stay opens when one sets off on it, leaves for it or arrives there, and

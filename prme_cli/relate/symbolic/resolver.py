@@ -135,10 +135,16 @@ class SymbolicResolver:
         frame = analysed.question_frame() if analysed is not None else None
         if frame is None or analysed is None:
             return Resolution("unsupported", (), ("no supported question construction",))
+        if analysed.kind is not None:
+            return self._enumerate(analysed, frame, request)
         early = self._from_structure(analysed, request)
         if isinstance(early, Resolution):
             return early
         structural = early
+        if "duration_sum" in analysed.operations and frame.phrases:
+            stated = self._stated_durations(analysed, frame, request)
+            if stated is not None:
+                return stated
         notes = [
             f"question: {frame.form} -> {frame.operation}"
             + (f", unit {frame.unit}" if frame.unit else "")
@@ -177,28 +183,195 @@ class SymbolicResolver:
             if isinstance(cand, structure.Pick):
                 operands.append(cand.operand)
                 continue
-            mention = cand.mention
-            assert mention is not None
-            quote = mention.quote(cand.record.text)
-            if cand.context_start is not None and cand.context_start < mention.quote_start:
-                # Quote from the sentence a pronoun refers back to ("… for my sister this
-                # weekend. … I got her a necklace last weekend"), so the quote names her.
-                quote = cand.record.text[cand.context_start : mention.quote_end]
-            at = cand.sentence.speaker_at
-            if _phrase_subject(phrase, frame) and at is not None and at < mention.quote_start:
-                # Quote from the speaker's name, so the quote itself shows whose words
-                # these are ("Caroline: … I went to a support group yesterday").
-                quote = cand.record.text[at : mention.quote_end]
-            operands.append(
-                Operand(
-                    name=phrase.text,
-                    evidence_id=cand.record.id,
-                    quote=quote,
-                    time_expression=mention.expression,
-                    time_basis=mention.basis,
-                )
-            )
+            operands.append(_operand(phrase.text, cand, bool(_phrase_subject(phrase, frame))))
         return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    # ------------------------------------------------------------------ stated durations
+
+    def _stated_durations(
+        self, analysed: Frame, frame: QuestionFrame, request: ResolveRequest
+    ) -> Resolution | None:
+        """ "How long did I spend repotting the tomatoes?" — "Spent two and a half hours
+        repotting the tomatoes." A duration stated in the clause that tells the event (see
+        :func:`stated_duration`) answers a span or a total. One per distinct event of the
+        question (a span names its one event twice); None when some event has none, so the
+        span from its start to its end is tried instead; refused when the notes state two
+        different lengths for one event, or hedge the one they state."""
+        names: list[EventPhrase] = []
+        descriptions = {}
+        for phrase, desc in zip(frame.phrases, analysed.events, strict=False):
+            if not any(p.text == phrase.text for p in names):
+                names.append(EventPhrase(phrase.text, shared=phrase.shared, doer=phrase.doer))
+                descriptions[phrase.text] = desc
+        several = len(names) > 1
+        clocked = analysed.unit in ("hours", "minutes")
+        tz = request.question_date.tzinfo
+        assert tz is not None
+        units = self._units(request.records, frame)
+        if not units:
+            return None
+        df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
+        operands: list[Operand] = []
+        notes = [f"question: {frame.form} -> duration_sum (a stated duration)"]
+        for phrase in names:
+            label = f"'{phrase.text}'"
+            if several and clocked and phrase.text in descriptions:
+                total = structure.clock_total(descriptions[phrase.text], request.records)
+                if isinstance(total, structure.Refusal):
+                    return Resolution("unsupported", (), (*notes, total.reason))
+                if isinstance(total, tuple):
+                    operands.extend(total[0])
+                    notes.append(total[1])
+                    continue
+            cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, []) or []
+            told = [
+                c
+                for c in cands
+                if not c.match.problems
+                and _anchors_ok(c.match)
+                and c.coverage >= self.min_coverage
+                and not c.claimed
+            ]
+            found = []
+            for cand in told:
+                a, b = cand.match.clause
+                stated = stated_duration(cand.sentence.text, a, b)
+                if stated is not None:
+                    found.append((cand, stated))
+            if not found and several:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{label}: no stated length or CLOCK lines")
+                )
+            if not found:
+                return None
+            found.sort(key=lambda x: -x[0].coverage)
+            best, (_, expression, hedged) = found[0]
+            where = f'record {best.record.id}: "{_short(best.sentence.text)}"'
+            if hedged:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{label} -> {where}: '{expression}' is hedged")
+                )
+            amount = _length(expression)
+            for other, (_, other_expression, _) in found[1:]:
+                if other.coverage < best.coverage - self.rival_margin:
+                    break
+                if _length(other_expression) != amount:
+                    rival = (
+                        f"{label}: rival lengths — record {best.record.id} says "
+                        f"'{expression}', record {other.record.id} says '{other_expression}'"
+                    )
+                    return Resolution("unsupported", (), (*notes, rival))
+            begin = best.sentence.start
+            speaker_at = best.sentence.speaker_at
+            if _phrase_subject(phrase, frame) and speaker_at is not None and speaker_at < begin:
+                begin = speaker_at  # "Lena: … I was in Kraków for 3 days": whose words
+            quote = best.record.text[begin : best.sentence.end]
+            notes.append(f"{label} -> {where} (coverage {best.coverage:.2f}): '{expression}'")
+            operands.append(Operand(phrase.text, best.record.id, quote, expression, "duration"))
+        return Resolution("duration_sum", tuple(operands), tuple(notes))
+
+    # ------------------------------------------------------------------ every event of a kind
+
+    def _enumerate(self, analysed: Frame, frame: QuestionFrame, request: ResolveRequest):
+        """ "The order of the three museums I visited": every event of the kind in the notes —
+        headings that are one (a trip's date range, a museum visit's stamp) and sentences that
+        tell one, each dated as a single event would be. Refused when one of them cannot be
+        dated, when two tell one thing at two dates, when fewer than two are found, or when
+        the question's count is not the number found."""
+        kind = analysed.kind
+        assert kind is not None
+        name = kind.text
+        notes = [f"question: {frame.form} -> order of every '{kind.noun}'"]
+        members: list[Candidate | structure.Pick] = []
+        from prme_cli.relate.frame import EventDescription
+
+        desc = EventDescription(name, kind.verb, ("I",), (kind.noun,))
+        headings = structure.kind_headings(kind.noun, kind.modifiers, request.records)
+        for record in headings:
+            found = structure.from_heading(desc, analysed, record, request.question_date)
+            label = f'heading {record.id} "{record.title}"'
+            if isinstance(found, structure.Refusal):
+                if "cancelled" in found.reason:
+                    notes.append(f"{label}: cancelled, not one of them")
+                    continue
+                return Resolution("unsupported", (), (*notes, found.reason))
+            if found is None or found.window is None:
+                return Resolution("unsupported", (), (*notes, f"{label}: no date for it"))
+            if found.window[0] > request.question_date:
+                notes.append(f"{label}: after the question, not one of them yet")
+                continue
+            notes.append(found.note)
+            members.append(found)
+        tz = request.question_date.tzinfo
+        assert tz is not None
+        units = self._units(request.records, frame)
+        phrase = EventPhrase(_kind_phrase(kind), shared="")
+        df, n_docs = align.document_frequencies([s.text for u in units for s in u.seg.sentences])
+        cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, []) or []
+        told = [
+            c
+            for c in cands
+            if not c.match.problems
+            and _anchors_ok(c.match)
+            and c.coverage >= self.min_coverage
+            and _names_kind(c.sentence.text, kind)
+        ]
+        for cand in told:
+            where = f'record {cand.record.id}: "{_short(cand.sentence.text)}"'
+            if cand.sentence.heading is not None and _names_plural(cand.sentence.text, kind):
+                notes.append(f"{where}: a heading that names them all, not one of them")
+                continue
+            if any(record.id == cand.record.id for record in headings):
+                continue  # a heading read by its structure above
+            if cand.window is None and cand.sentence.heading is not None:
+                # a heading without a stamp names a topic or a plan ("* Travel", "* TODO
+                # Visit the Print Museum"), not an event that took place
+                notes.append(f"{where}: an undated heading, not one of them")
+                continue
+            if cand.window is None:
+                return Resolution(
+                    "unsupported",
+                    (),
+                    (
+                        *notes,
+                        f"{where} tells one of them without a usable time ({cand.why_undated})",
+                    ),
+                )
+            assert cand.mention is not None
+            if cand.window[0] > request.question_date:
+                notes.append(f"{where}: after the question, not one of them yet")
+                continue
+            if cand.mention.vague and not cand.mention.approximate:
+                return Resolution(
+                    "unsupported", (), (*notes, f"{where}: '{cand.mention.expression}' is vague")
+                )
+            same = [
+                x
+                for x in members
+                if x.window is not None
+                and _overlaps(x.window, cand.window)
+                and (isinstance(x, structure.Pick) or _same_member(x, cand, kind))
+            ]
+            if same:
+                notes.append(f"{where}: the same one as another, at {_show(cand.window)}")
+                continue
+            notes.append(f"{where}: '{cand.mention.expression}' = {_show(cand.window)}")
+            members.append(cand)
+        if len(members) < 2:
+            return Resolution(
+                "unsupported", (), (*notes, f"{len(members)} found: no order of several")
+            )
+        if kind.count is not None and len(members) != kind.count:
+            return Resolution(
+                "unsupported",
+                (),
+                (*notes, f"the question counts {kind.count}, the notes tell {len(members)}"),
+            )
+        operands = [
+            m.operand if isinstance(m, structure.Pick) else _operand(name, m, bool(frame.subject))
+            for m in members
+        ]
+        return Resolution("order", tuple(operands), tuple(notes))
 
     def _from_structure(
         self, analysed: Frame, request: ResolveRequest
@@ -209,7 +382,8 @@ class SymbolicResolver:
         clocked = analysed.unit in ("hours", "minutes") or (
             analysed.operation is None and "spend" in request.question.lower()
         )
-        if "duration_sum" in analysed.operations and analysed.events and clocked:
+        one_event = len({e.text for e in analysed.events}) == 1
+        if "duration_sum" in analysed.operations and analysed.events and clocked and one_event:
             total = structure.clock_total(analysed.events[0], records)
             if isinstance(total, tuple):
                 operands, note = total
@@ -292,16 +466,36 @@ class SymbolicResolver:
         tz: tzinfo,
         others: list[align.PhraseModel],
     ) -> tuple[Candidate | None, list[str]]:
+        label = f"'{phrase.text}'"
+        cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, others)
+        if cands is None:
+            return None, [f"{label}: no content words to align"]
+        return self._choose(label, cands, frame)
+
+    def _candidates(
+        self,
+        phrase: EventPhrase,
+        frame: QuestionFrame,
+        units: list[_Unit],
+        df,
+        n_docs: int,
+        request: ResolveRequest,
+        tz: tzinfo,
+        others: list[align.PhraseModel],
+    ) -> list[Candidate] | None:
+        """Every sentence that may tell the phrase's event, with the time it gives (None when
+        the phrase has no content words to align)."""
         restriction, model_phrase = _restriction(phrase, request.question_date, tz)
         model = align.model_phrase(model_phrase, df, n_docs)
-        label = f"'{phrase.text}'"
         if not model.tokens:
-            return None, [f"{label}: no content words to align"]
+            return None
         subject = _phrase_subject(phrase, frame)
         # An interval may end at a coming appointment ("how many days before my anniversary
         # did …"): its announced calendar date is its date. Only for a thing named as a noun
         # phrase, never for a deed ("when did I …").
         appointment = frame.operation == "elapsed_between" and model.head_key is not None
+        ordinal = _ordinal_of(phrase.text)
+        asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -314,18 +508,25 @@ class SymbolicResolver:
                     sentence.text,
                     subject=subject,
                     first_person=first_person,
-                    implied=_implied(sentence) + referred,
+                    implied=_implied(sentence) + referred + _use_started(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
+                    before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
                 )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
+                if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
+                    continue  # "my first 10k race" is not "Ran my second 10k"
+                if asked_past and _present_state(m, sentence.text, model):
+                    continue  # "my back still hurts today" is no injury told
                 if not any(
                     t.text in referred or lexicon.key(t.text) in {lexicon.key(w) for w in referred}
                     for t, at, _, _ in m.matched
                     if at >= len(sentence.text)
                 ):
                     context_start = None
+                if m.context_used and before:
+                    context_start = before[1]
                 mention, why = self._date_of(
                     unit, sentence, m, model, request, tz, appointment=appointment
                 )
@@ -350,7 +551,7 @@ class SymbolicResolver:
                 cands.append(
                     Candidate(unit.record, sentence, m, mention, why, claimed, context_start)
                 )
-        return self._choose(label, cands, frame)
+        return cands
 
     def _date_of(
         self,
@@ -426,6 +627,9 @@ class SymbolicResolver:
             if mentions:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
+        retold = _retold_in_relative(sentence, focus, model, mentions)
+        if retold:
+            return None, retold
         linked = _same_side_of_relative(linked, sentence, focus)
         if not linked:
             return None, "its times belong to a relative clause of another event"
@@ -692,6 +896,249 @@ class SymbolicResolver:
 # ---------------------------------------------------------------------- helpers
 
 
+_NUMBER = (
+    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|half\s+an?)"
+)
+_LENGTH_UNIT = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+_AMOUNT_TEXT = (
+    rf"{_NUMBER}\s+(?:and\s+a\s+half\s+)?{_LENGTH_UNIT}(?:\s+and\s+a\s+half)?"
+    rf"(?:\s+and\s+{_NUMBER}\s+{_LENGTH_UNIT})?"
+)
+#: A length told of the clause's event: "spent three hours (on) …", "… took (me) three
+#: hours", "… lasted 75 minutes", "practised for 40 minutes". Past tense only: "takes",
+#: "lasts", "spend" tell habits or plans.
+_STATED = re.compile(
+    rf"\b(?P<lead>spent|took(?:\s+(?:me|us|him|her|them|[A-Z][a-z]+))?|lasted|for)\s+"
+    rf"(?P<hedge>(?:about|around|roughly|approximately|nearly|almost|over|under|just\s+over|"
+    rf"just\s+under|more\s+than|less\s+than|at\s+least|at\s+most|up\s+to|close\s+to|"
+    rf"some)\s+)?(?P<amount>{_AMOUNT_TEXT})\b",
+    re.IGNORECASE,
+)
+#: After a length: not the event's length but a date ("two hours ago"), a rate ("40 minutes
+#: a day"), an ongoing state ("for three weeks now") or a hedge ("or so").
+_NOT_A_LENGTH_AFTER = re.compile(
+    r"^\s*(?:ago|back|now|so\s+far|already|straight|a\s+day|"
+    r"a\s+week|a\s+night|per\b|each\b|every\b|or\s+so|or\s+more|-?ish|at\s+a\s+time)",
+    re.IGNORECASE,
+)
+#: In the clause: a habit, a plan, a wish, or a booking's length ("booked the cabin for
+#: three nights" is what was arranged, not what happened).
+_NOT_A_DEED = re.compile(
+    r"\b(?:every|each|usually|normally|always|often|daily|weekly|will|would|'ll|going\s+to|"
+    r"plan|plans|planning|want|wants|hope|should|might|booked|reserved|rented|hired|scheduled|"
+    r"paid|budgeted|signed\s+up|have\s+been|has\s+been|'ve\s+been|'s\s+been|not|never|"
+    r"didn't|haven't|hasn't|wasn't)\b",
+    re.IGNORECASE,
+)
+
+
+_USE_VERB = re.compile(
+    r"^(?:using|wearing|driving|riding|owning|carrying|playing)\b", re.IGNORECASE
+)
+_GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
+
+
+def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "How long had I been using the new area rug when …": the use of a thing starts when
+    it was got, so a sentence telling that it was got ("I got a new area rug a month ago")
+    tells the start of using it. Only for the start of such a state."""
+    if phrase.aspect != "start":
+        return ()
+    verb = _USE_VERB.match(phrase.text)
+    if verb is None or not _GOT_THING.search(sentence):
+        return ()
+    return (verb.group(0).lower(),)
+
+
+def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
+    """The text of the sentences just before ``sentence`` (:func:`_sentences_before`) and
+    where it starts, or None."""
+    if sentence.heading is not None:
+        return None
+    before = _sentences_before(unit, sentence)
+    if not before:
+        return None
+    start = before[-1].start
+    return unit.record.text[start : sentence.start], start
+
+
+def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> bool:
+    """The event's verb is met only by a present-tense third-person form ("my back still
+    hurts", "the course starts on Monday"): a state, a habit or a timetable, never the past
+    deed a question asks about."""
+    from prme_cli import words
+
+    if model.verb_key is None:
+        return False
+    for token, start, end, _ in m.matched:
+        if not token.verb or start >= len(sentence):
+            continue
+        word = sentence[start:end].lower()
+        lemma = words.verb_lemma(word)
+        if lemma is None or words.is_simple_past(word) or word == lemma:
+            return False
+        return word in (f"{lemma}s", f"{lemma}es", f"{lemma[:-1]}ies")
+    return False
+
+
+def _ordinal_of(text: str) -> int | None:
+    """The position in a series the phrase names ("my third 10k race" -> 3), if any."""
+    from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
+
+    found = _ORDINAL_RE.search(text)
+    return _ORDINAL_WORDS[found.group(1).lower()] if found else None
+
+
+def _other_member(sentence: str, clause: tuple[int, int], ordinal: int) -> bool:
+    """The event's clause gives it another position in the series ("Ran my second 10k" for
+    "my first 10k race"): ordinal words there, none of them the one asked."""
+    from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
+
+    told = {
+        _ORDINAL_WORDS[m.group(1).lower()] for m in _ORDINAL_RE.finditer(sentence[slice(*clause)])
+    }
+    return bool(told) and ordinal not in told
+
+
+def _length(expression: str) -> tuple[object, str]:
+    """A stated amount in a comparable form: minutes for minutes..weeks, else as written."""
+    dated = interpret.interpret_duration(expression)
+    factor = interpret.EXACT_UNITS.get(dated.unit or "")
+    if factor is not None and dated.quantity is not None:
+        return dated.quantity * factor, "minutes"
+    return dated.quantity, dated.unit or ""
+
+
+def stated_duration(sentence: str, a: int, b: int) -> tuple[int, str, bool] | None:
+    """The length the clause ``sentence[a:b]`` states for its own event: (offset, the
+    amount verbatim, whether it is hedged), or None. "Spent two and a half hours repotting
+    the tomatoes", "My flu lasted three days", "The drive to Galway took three hours",
+    "Practised piano for 40 minutes". Not a habit ("for 40 minutes every evening"), a plan,
+    a negation, a booking's length, an ongoing state ("for three weeks now"), a date ("three
+    hours ago") or a rate ("40 minutes a day"); "for" only after a verb in the past."""
+    clause = sentence[a:b]
+    if _NOT_A_DEED.search(clause):
+        return None
+    found = None
+    for m in _STATED.finditer(clause):
+        if _NOT_A_LENGTH_AFTER.match(clause[m.end() :]):
+            return None
+        if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()]):
+            continue
+        if found is not None:
+            return None  # two lengths in one clause: which is the event's?
+        found = (a + m.start("amount"), m["amount"], m["hedge"] is not None)
+    return found
+
+
+def _past_verb_before(before: str) -> bool:
+    """A verb in the past before "for …" ("practised piano for 40 minutes", "I was in
+    Kraków for 3 days")."""
+    from prme_cli import words
+
+    for _, _, word in reversed(words.tokens(before)):
+        low = word.lower()
+        if low in ("was", "were", "stayed"):
+            return True
+        if words.is_simple_past(low):
+            return True
+    return False
+
+
+def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
+    """The operand a dated sentence gives, quoted so that it shows what it needs to."""
+    mention = cand.mention
+    assert mention is not None
+    quote = mention.quote(cand.record.text)
+    if cand.context_start is not None and cand.context_start < mention.quote_start:
+        # Quote from the sentence a pronoun refers back to ("… for my sister this weekend.
+        # … I got her a necklace last weekend"), so the quote names her.
+        quote = cand.record.text[cand.context_start : mention.quote_end]
+    at = cand.sentence.speaker_at
+    if named_subject and at is not None and at < mention.quote_start:
+        # Quote from the speaker's name, so the quote itself shows whose words these are
+        # ("Caroline: … I went to a support group yesterday").
+        quote = cand.record.text[at : mention.quote_end]
+    return Operand(
+        name=name,
+        evidence_id=cand.record.id,
+        quote=quote,
+        time_expression=mention.expression,
+        time_basis=mention.basis,
+    )
+
+
+def _member_names(text: str, kind) -> frozenset[str]:
+    """The capitalised words beside the kind's noun ("the *Hunt* Museum", "the *Arctic
+    Monkeys* concert"): what tells one member from another."""
+    from prme_cli import words
+
+    found = words.tokens(text)
+    out = set()
+    for i, (_, _, w) in enumerate(found):
+        if words.event_key(w) != kind.noun:
+            continue
+        for j in range(max(1, i - 4), min(len(found), i + 5)):
+            near = found[j][2]  # the sentence's first word is capitalised anyway
+            if near[:1].isupper() and near != "I" and j != i:
+                out.add(near.lower())
+    return frozenset(out)
+
+
+def _same_member(a: Candidate, b: Candidate, kind) -> bool:
+    """Two sentences on overlapping dates tell the same event unless they name different
+    ones ("the flea market" and "the farmers' market" on one day are two)."""
+    names_a = _member_names(a.sentence.text, kind)
+    names_b = _member_names(b.sentence.text, kind)
+    if names_a or names_b:
+        return names_a == names_b
+    return _content(a.sentence.text, kind) == _content(b.sentence.text, kind)
+
+
+def _content(text: str, kind) -> frozenset[str]:
+    """The lower-case words right before the kind's noun ("flea" of "the flea market")."""
+    from prme_cli import words
+
+    found = words.tokens(text)
+    out = set()
+    for i, (_, _, w) in enumerate(found):
+        if words.event_key(w) == kind.noun and i > 0:
+            before = found[i - 1][2].lower()
+            if not lexicon.is_stop(before):
+                out.add(before)
+    return frozenset(out)
+
+
+def _names_kind(text: str, kind) -> bool:
+    """Does ``text`` name the kind's noun itself ("museum", "concert")? A sentence tells one
+    event of the kind only by naming it; "toured the Museum of Flight" is no trip."""
+    from prme_cli import words
+
+    return any(words.event_key(w) == kind.noun for _, _, w in words.tokens(text))
+
+
+def _names_plural(text: str, kind) -> bool:
+    """Does ``text`` name the kind in the plural ("* Trips", "Museums to see")?"""
+    from prme_cli import words
+
+    return any(
+        w.lower().endswith("s") and words.event_key(w) == kind.noun and w.lower() != kind.noun
+        for _, _, w in words.tokens(text)
+    )
+
+
+def _kind_phrase(kind) -> str:
+    """A single event of the kind, as a phrase to align: "visit the museum"."""
+    from prme_cli import words
+
+    head = kind.text.split()
+    nouns = [w for w in head if words.event_key(w) in (kind.noun, *kind.modifiers)]
+    singular = [words.lemma(w) if words.event_key(w) == kind.noun else w for w in nouns]
+    verb = kind.verb_text or ""
+    return " ".join(x for x in (verb, "the", *singular) if x)
+
+
 _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
 
 
@@ -716,6 +1163,8 @@ def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
     m = _POSSESSOR.match(phrase.text)
     if m and m["name"].split()[0] not in ("I", "My", "The", "A", "An", "This", "That"):
         return m["name"]
+    if phrase.doer and phrase.doer == phrase.text and re.fullmatch(r"[A-Z][\w'-]+", phrase.doer):
+        return phrase.doer  # "who graduated first among Emma, Rachel and Alex": Emma's deed
     named = lexicon.named_doer(phrase.text)
     if named:
         return named  # "Tom ran the half marathon" in a question about Priya is Tom's
@@ -741,21 +1190,12 @@ def _referred_back(
         for _, _, w in lexicon.words(sentence.text)
         if w.lower() in lexicon.PERSONAL_PRONOUNS
     }
-    if not pronouns:
-        return (), None
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
-    sentences = unit.seg.sentences
+    if not pronouns:
+        return _described_back(unit, sentence, model, own)
     found: list[str] = []
     start: int | None = None
-    later = sentence
-    for back in (1, 2):
-        index = sentence.index - back
-        if index < 0:
-            break
-        previous = sentences[index]
-        gap = unit.record.text[previous.end : later.start]
-        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
-            break
+    for previous in _sentences_before(unit, sentence):
         for _, _, word in lexicon.words(previous.text):
             k = lexicon.key(word.lower())
             if k not in model.own_keys or k in own or word.lower() in found:
@@ -765,8 +1205,72 @@ def _referred_back(
             ):
                 found.append(word.lower())
                 start = previous.start
-        later = previous
     return tuple(found), start
+
+
+#: Verbs of taking part in an event: any deed done at or during it tells them (keys).
+_TAKING_PART = frozenset(["participat", "attend", "join", "tak", "go", "do", "be", "have"])
+_DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
+
+
+def _described_back(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, own: set[str]
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that a definite description leaves to the paragraph.
+
+    "I'm looking for decorative items for my living room. Since I rearranged the furniture
+    three weeks ago, …": "the furniture" is the one the paragraph is about, so the name's
+    describing words ("living room") said in one of the two sentences before — same
+    paragraph, same speaker — are the thing's. Only describing words: the verb must be the
+    sentence's own (a plan before "the X" does not make it a deed), and the description
+    must name one of the name's words itself ("the furniture", "the Turbocharged Tuesdays
+    event"). Returns the words and where the quote must start, as for a pronoun."""
+    described = {
+        lexicon.key(w.lower())
+        for m in _DEFINITE.finditer(sentence.text)
+        for _, _, w in lexicon.words(m.group(1))
+    }
+    if not (described & model.own_keys):
+        return (), None
+    verb = model.verb_key
+    if (
+        verb is not None
+        and verb not in _TAKING_PART
+        and not any(lexicon.relatedness(verb, k) >= 0.6 for k in own)
+    ):
+        # the sentence tells another deed on the thing ("I ran the race" is not "signed up
+        # for the race"); any deed at an event is taking part in it
+        return (), None
+    wanted = model.own_keys - own - {verb}
+    if not wanted:
+        return (), None
+    found: list[str] = []
+    start: int | None = None
+    for previous in _sentences_before(unit, sentence):
+        for _, _, word in lexicon.words(previous.text):
+            k = lexicon.key(word.lower())
+            if k in wanted and word.lower() not in found:
+                found.append(word.lower())
+                start = previous.start
+    return tuple(found), start
+
+
+def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
+    """The one or two sentences just before ``sentence`` in its paragraph and said by the
+    same speaker, nearest first: where a pronoun's or a description's words may be."""
+    out: list[segment.Sentence] = []
+    later = sentence
+    for back in (1, 2):
+        index = sentence.index - back
+        if index < 0:
+            break
+        previous = unit.seg.sentences[index]
+        gap = unit.record.text[previous.end : later.start]
+        if previous.heading is not None or "\n\n" in gap or previous.speaker != sentence.speaker:
+            break
+        out.append(previous)
+        later = previous
+    return out
 
 
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
@@ -822,6 +1326,33 @@ def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int
             if any(t.anchor and a <= at < b and r == 1.0 for t, at, _, r in m.matched):
                 return sentence.start + a, sentence.start + b
     return None
+
+
+def _retold_in_relative(
+    sentence: segment.Sentence,
+    focus: int,
+    model: align.PhraseModel,
+    mentions: list[timefind.Mention],
+) -> str:
+    """ "I just finished the novel, which I had to rush to finish for the meeting two weeks
+    ago": a relative clause that tells the event's own verb again, with a time of its own,
+    puts the event at another time than the main clause does — the sentence does not date
+    it at one time. Empty when no relative clause does so."""
+    verbs = {t.key for t in model.tokens if t.verb}
+    if not verbs:
+        return ""
+    for a, b in interpret.relative_clauses(sentence.text):
+        start, end = sentence.start + a, sentence.start + b
+        if start <= focus < end:
+            continue
+        keys = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text[a:b])}
+        timed = [x for x in mentions if start <= x.start < end]
+        if keys & verbs and timed:
+            return (
+                f"a relative clause tells the event again at '{timed[0].expression}': the "
+                "sentence gives it two times"
+            )
+    return ""
 
 
 def _same_side_of_relative(
@@ -928,6 +1459,8 @@ def _recent_licence_fits(
     focus = sentence.start + m.focus
     if lexicon.reports_return(text[mention.start : mention.end + 12]) and focus >= mention.end:
         return mention
+    if _use_started(model.phrase, text[mention.start : mention.end]):
+        return mention  # "Bought the blue boots": the wearing of them starts there
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 

@@ -52,7 +52,7 @@ _LIGHT = frozenset(
 _TASK_NOUNS = frozenset(
     ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
 )
-_TRIP_NOUNS = frozenset(
+TRIP_NOUNS = frozenset(
     [
         "trip",
         "journey",
@@ -121,7 +121,7 @@ def _needed(desc: EventDescription, has_range: bool) -> tuple[set[str], str | No
         aspect = aspect or "start"
     drop = _LIGHT | _RETURN | _DEPART | _CREATE | _TASK_NOUNS | {"it", "them", "one"}
     if has_range:
-        drop |= _TRIP_NOUNS
+        drop |= TRIP_NOUNS
     return {k for k in keys - drop if k not in _PARTICLES}, aspect, created, back
 
 
@@ -193,6 +193,14 @@ def pick(
     record, why = _match(desc, records)
     if record is None:
         return Refusal(why) if why else None
+    return from_heading(desc, frame, record, now)
+
+
+def from_heading(
+    desc: EventDescription, frame: Frame, record: EvidenceRecord, now: datetime
+) -> Pick | Refusal | None:
+    """The structure event of the heading ``record`` that answers ``desc`` (see :func:`pick`,
+    which first finds the one heading that is the event)."""
     events = [e for e in record.events if e.kind != "day"]
     by_kind: dict[str, list[Event]] = {}
     for e in events:
@@ -265,23 +273,86 @@ def pick(
     return None
 
 
+def kind_headings(noun: str, modifiers: Sequence[str], records: Sequence[EvidenceRecord]):
+    """The headings among ``records`` that are events of a kind ("museum", "trip"): the
+    title holds the kind's noun and its modifiers, or — for a trip — the heading spans a
+    date range and its title names a stay away ("Weekend in Belfast"). A title led by
+    another verb ("Book the Porto trip") is a task about the thing, not the thing."""
+    out = []
+    for record in records:
+        events = [e for e in record.events if e.kind != "day"]
+        if not events or not record.title:
+            continue
+        title = _title_keys(record)
+        if not set(modifiers) <= title:
+            continue
+        trip = noun in TRIP_NOUNS and any(e.kind == "range" for e in events)
+        if noun not in title and not (trip and title & TRIP_NOUNS):
+            continue
+        verb = _title_verb(record)
+        if verb and verb not in _LIGHT and verb != noun and verb not in TRIP_NOUNS:
+            continue
+        out.append(record)
+    return out
+
+
 def clock_total(
     desc: EventDescription, records: Sequence[EvidenceRecord]
 ) -> tuple[list[Operand], str] | Refusal | None:
-    """The CLOCK lines of the heading ``desc`` names: each ``=> H:MM`` is one duration."""
+    """The CLOCK lines of the heading ``desc`` names: each ``=> H:MM`` is one duration. A
+    heading without CLOCK lines of its own (a project: "* Website relaunch" over its tasks)
+    sums the CLOCK lines of the headings below it among the records; an open clock (no
+    ``=>``) is refused, as the time spent is not known yet."""
     record, why = _match(desc, records)
+    if record is None and not why:
+        record = _project(desc, records)
     if record is None:
         return Refusal(why) if why else None
-    clocks = [e for e in record.events if e.kind == "clock"]
-    if not clocks:
+    clocked = [(record, e) for e in record.events if e.kind == "clock"]
+    below = ""
+    tasks: list[EvidenceRecord] = []
+    if not clocked:
+        inside = record.path + (record.title,)
+        tasks = [r for r in records if r.file == record.file and r.path[: len(inside)] == inside]
+        clocked = [(r, e) for r in tasks for e in r.events if e.kind == "clock"]
+        below = f" and the {len(tasks)} headings below it"
+    if not clocked:
         return None
+    running = [r for r in (tasks if below else [record]) if _OPEN_CLOCK.search(r.text)]
+    if running:
+        return Refusal(
+            f"'{desc.text}': a CLOCK line of heading {running[0].id} is still running, so the "
+            "time spent is not known yet"
+        )
     operands = []
-    for event in clocks:
+    for where, event in clocked:
         m = re.search(r"=>\s*\d+:[0-5]\d", event.quote)
         if m is None:
-            return Refusal(f"'{desc.text}': a CLOCK line of heading {record.id} has no duration")
-        operands.append(Operand(desc.text, record.id, event.quote, m.group(0), "duration"))
+            return Refusal(f"'{desc.text}': a CLOCK line of heading {where.id} has no duration")
+        operands.append(Operand(desc.text, where.id, event.quote, m.group(0), "duration"))
     return (
         operands,
-        f"'{desc.text}' -> heading {record.id}: the sum of its {len(clocks)} CLOCK lines",
+        f"'{desc.text}' -> heading {record.id}{below}: the sum of {len(clocked)} CLOCK lines",
     )
+
+
+#: A CLOCK line that was started and not stopped: "CLOCK: [2029-06-18 Mon 09:00]".
+_OPEN_CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*\[[^\]\n]*\][ \t]*$", re.MULTILINE)
+
+
+def _project(desc: EventDescription, records: Sequence[EvidenceRecord]) -> EvidenceRecord | None:
+    """The one heading without org events whose title names ``desc`` whole ("the garden
+    shed" -> "* Garden shed"), when some record lies below it: a project over its tasks."""
+    need, _, _, _ = _needed(desc, False)
+    if not need:
+        return None
+    found = [
+        r
+        for r in records
+        if r.title
+        and need <= _title_keys(r)
+        and any(
+            o.file == r.file and o.path[: len(r.path) + 1] == (*r.path, r.title) for o in records
+        )
+    ]
+    return found[0] if len(found) == 1 else None
