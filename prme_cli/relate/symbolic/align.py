@@ -641,6 +641,9 @@ def _assertion_problems(
         in_sentence = any(n in sentence.lower() for n in names)
         if doer is not None and doer.lower() == "you":
             problems.append("the doer is 'you'")
+        elif doer == "I" and not first_person:
+            # "I called Marek yesterday" is the writer's deed, whoever else it names
+            problems.append(f"the doer is the writer, not {subject}")
         elif (
             doer is not None
             and doer != "I"
