@@ -73,3 +73,41 @@ def test_a_family_is_the_doer_of_its_own_deeds(
 def test_a_family_that_is_not_the_doer_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+APPOSITION_NOTES = {
+    "journal.org": """\
+* 2027
+** 2027-05 May
+*** 2027-05-20 Thursday
+My brother Idris started his apprenticeship on Monday.
+My aunt Noor moved to Utrecht yesterday.
+My cousin told me that Idris failed his driving test last week.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def apposition_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("apposition"), APPOSITION_NOTES, NOW)
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("When did my brother start his apprenticeship?", "2027-05-17"),
+        ("When did my aunt move to Utrecht?", "2027-05-19"),
+    ],
+)
+def test_a_relative_named_in_apposition_is_the_doer(
+    apposition_store: Store, question: str, day: str
+) -> None:
+    doc = ask_notes(apposition_store, question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == day
+
+
+def test_a_name_after_another_relative_is_not_the_relative_asked(apposition_store: Store) -> None:
+    # "My cousin told me that Idris failed …": Idris is not the cousin
+    doc = ask_notes(apposition_store, "When did my cousin fail the driving test?", now=NOW, tz=TZ)
+    assert doc["status"] != "accepted", doc["value"]
