@@ -35,12 +35,12 @@ def _zone(tz: tzinfo | str | None) -> tzinfo:
     return tz if isinstance(tz, tzinfo) else zone(tz)
 
 
-def _now(now: datetime | str | None, tz: tzinfo) -> datetime:
+def _now(now: datetime | str | None, tz: tzinfo, dayfirst: bool = False) -> datetime:
     from prme_cli.timeexpr import parse_now
 
     if isinstance(now, datetime):
         return now if now.tzinfo is not None else now.replace(tzinfo=tz)
-    return parse_now(now, tz)
+    return parse_now(now, tz, dayfirst=dayfirst)
 
 
 def _filters(filters: Filters | None) -> Filters:
@@ -72,7 +72,7 @@ def ingest_paths(
     return ingest.ingest_paths(
         store,
         list(paths),
-        now=_now(now, zone),
+        now=_now(now, zone, dayfirst),
         glob=glob,
         exclude=exclude,
         include_archived=include_archived,
@@ -98,7 +98,9 @@ def since(
     from prme_cli.timeexpr import since_window
 
     zone = _zone(tz)
-    window = since_window(when, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
+    window = since_window(
+        when, _now(now, zone, dayfirst), zone, dayfirst=dayfirst, week_start=week_start
+    )
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
 
 
@@ -121,7 +123,7 @@ def range(
 
     zone = _zone(tz)
     window = range_window(
-        since, until, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start
+        since, until, _now(now, zone, dayfirst), zone, dayfirst=dayfirst, week_start=week_start
     )
     return select(store, window=window, filters=_filters(filters), reverse=reverse, limit=limit)
 
@@ -147,7 +149,7 @@ def daily_log(
     from prme_cli.timeexpr import range_window
 
     zone = _zone(tz)
-    reference = _now(now, zone)
+    reference = _now(now, zone, dayfirst)
     window = range_window(
         when,
         until if until is not None else when,
@@ -194,7 +196,7 @@ def search(
     from prme_cli.query import select
 
     zone = _zone(tz)
-    window = _window(since, until, _now(now, zone), zone, week_start, dayfirst)
+    window = _window(since, until, _now(now, zone, dayfirst), zone, week_start, dayfirst)
     return select(
         store,
         window=window,
@@ -232,7 +234,7 @@ def pack_context(
     from prme_cli.service import context_for_query
 
     zone = _zone(tz)
-    reference = _now(now, zone)
+    reference = _now(now, zone, dayfirst)
     outcome = context_for_query(
         store,
         config if config is not None else config_module.defaults(),
@@ -297,7 +299,9 @@ def resolve_time(
     from prme_cli.timeexpr import resolve
 
     zone = _zone(tz)
-    return resolve(expression, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
+    return resolve(
+        expression, _now(now, zone, dayfirst), zone, dayfirst=dayfirst, week_start=week_start
+    )
 
 
 def find_times(
@@ -312,4 +316,4 @@ def find_times(
     from prme_cli.timeexpr import find
 
     zone = _zone(tz)
-    return find(text, _now(now, zone), zone, dayfirst=dayfirst, week_start=week_start)
+    return find(text, _now(now, zone, dayfirst), zone, dayfirst=dayfirst, week_start=week_start)

@@ -325,7 +325,7 @@ def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
         "today today's yesterday yesterday's tomorrow tonight tonite tmrw yday noon midnight "
         "recently lately currently ago fortnight weekend weekends"
     )
-    parts = "|".join(sorted(lx.PARTS))
+    parts = "|".join(sorted(p for p in lx.PARTS if " " not in p))  # not "the first thing"
     after_deictic = re.compile(
         rf"\b(?:this|last|yesterday|tomorrow|every|next|that|the|on|at|in)\s+(?:{parts})\b"
     )

@@ -215,6 +215,27 @@ def test_when_batch_marks_bad_lines(run: Any) -> None:
     assert docs[2]["grain"] == "month"
 
 
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        ((), "2026-03-11"),  # month first by default
+        (("--dayfirst",), "2026-11-03"),  # the global option
+        (("when", "--dayfirst"), "2026-11-03"),  # the when command's own option
+    ],
+)
+def test_now_is_read_day_first_with_dayfirst(
+    run: Any, flags: tuple[str, ...], expected: str
+) -> None:
+    args = [*flags, "today"] if "when" in flags else [*flags, "when", "today"]
+    doc = run(*args, "--format", "json", now="03/11/2026 10:00").json()
+    assert doc["start"].startswith(expected) and doc["now"].startswith(expected + "T10:00")
+
+
+def test_find_honours_the_dayfirst_setting(run: Any) -> None:
+    doc = run("--dayfirst", "when", "--find", "met on 03/11/2026", "--format", "jsonl").out
+    assert json.loads(doc.splitlines()[0])["start"].startswith("2026-11-03")
+
+
 def test_when_json_single_and_many(run: Any) -> None:
     one = run("when", "today", "--format", "json").json()
     assert one["expression"] == "today" and one["tz"] == TZ

@@ -802,6 +802,20 @@ def test_parse_now(text: str, expected: str) -> None:
     assert parse_now(text, BERLIN).isoformat() == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "dayfirst", "expected"),
+    [
+        ("03/11/2026", False, "2026-03-11T00:00:00+01:00"),
+        ("03/11/2026", True, "2026-11-03T00:00:00+01:00"),
+        ("03.11.2026 09:30", True, "2026-11-03T09:30:00+01:00"),
+        ("11/03/2026 14:00", True, "2026-03-11T14:00:00+01:00"),
+        ("2026-11-03", True, "2026-11-03T00:00:00+01:00"),  # ISO is never reordered
+    ],
+)
+def test_parse_now_honours_dayfirst(text: str, dayfirst: bool, expected: str) -> None:
+    assert parse_now(text, BERLIN, dayfirst=dayfirst).isoformat() == expected
+
+
 @pytest.mark.parametrize("text", ["yesterday", "monday", "nov 3", "9am", "blorp"])
 def test_parse_now_refuses_relative_or_unknown(text: str) -> None:
     with pytest.raises(TimeExpressionError):

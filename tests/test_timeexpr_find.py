@@ -366,3 +366,115 @@ def test_a_listed_day_borrows_the_month_of_the_next() -> None:
 )
 def test_context_decides_what_is_a_time(note: str, expected: list[str]) -> None:
     assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Call me on tue about the invoice.", ["tue"]),
+        ("Thurs works for me.", ["Thurs"]),
+        ("The May release slipped again.", ["May"]),
+        ("Our March offsite is booked.", ["March"]),
+        ("Theresa May spoke on Monday.", ["Monday"]),
+        ("The band will March through town.", []),
+        ("The March Hare was late.", []),
+        ("Tu es belle.", []),
+        ("The first thing I saw was a heron.", []),
+        ("First thing I did was call mum.", []),
+        ("I'll send it first thing tomorrow.", ["first thing tomorrow"]),
+    ],
+)
+def test_abbreviations_and_capitalised_months_in_prose(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        (
+            "8 March: a long walk in the afternoon.",
+            ["2026-03-08T00:00", "2026-03-08T12:00"],
+        ),
+        (
+            "On 3 June we hiked, and in the evening it rained.",
+            ["2026-06-03T00:00", "2026-06-03T18:00"],
+        ),
+        # a new sentence: the part of the day is today's again
+        ("On 3 June we hiked. I am tired this evening.", ["2026-06-03T00:00", "2026-11-29T18:00"]),
+    ],
+)
+def test_a_part_of_the_day_belongs_to_the_date_of_its_sentence(
+    note: str, expected: list[str]
+) -> None:
+    assert starts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("See you 2nite at the bar.", ["2026-11-29T18:00"]),
+        ("The call is at 3pm ET.", ["2026-11-29T21:00"]),
+        ("Send the draft by COB tomorrow.", ["None"]),  # open start, ends at 17:00
+        ("We spent two summers ago in Rome.", ["2025-06-01T00:00"]),
+        ("Monday's meeting ran long.", ["2026-11-23T00:00"]),
+        ("The office is open fri 9-5.", ["2026-11-27T09:00"]),
+    ],
+)
+def test_added_forms_are_found_in_prose(note: str, expected: list[str]) -> None:
+    got = [f.start.isoformat()[:16] if f.start else "None" for f in find(note, SUN, BERLIN)]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("The team grew from 3 to 4 people.", []),
+        ("Scores went from 9 to 5 overnight.", []),
+        ("The shop is open from 10 to 6.", []),
+        ("I worked from 9 to 5 today.", ["from 9 to 5 today"]),
+        ("We met between 2 and 3 on Friday.", ["between 2 and 3 on Friday"]),
+        ("Holiday from the 3rd to the 10th.", ["from the 3rd to the 10th"]),
+        ("Away from 3 to 10 June.", ["from 3 to 10 June"]),
+    ],
+)
+def test_bare_number_ranges_in_prose_need_a_day_or_a_month(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("We have raised $5k to date.", ["to date"]),
+        ("Keep the wiki up to date.", []),
+        ("The most up to date figures are in.", []),
+        ("From now on I will walk.", ["From now on"]),
+        ("Things changed in recent weeks.", ["in recent weeks"]),
+        ("So far, so good.", []),
+        ("He has been so far away.", []),
+        ("I left early on Tuesday.", ["Tuesday"]),
+        ("We arrived late Friday night and slept.", ["late Friday night"]),
+    ],
+)
+def test_open_sides_and_early_late_in_prose(note: str, expected: list[str]) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        (
+            "We moved on 3 June 2025. The week before, we packed everything.",
+            ["2025-06-03T00:00", "2025-05-26T00:00"],
+        ),
+        (
+            "The launch was in March 2024; the month after, sales doubled.",
+            ["2024-03-01T00:00", "2024-04-01T00:00"],
+        ),
+        (
+            "Flew home on Friday 20 November. The weekend after, I slept.",
+            ["2026-11-20T00:00", "2026-11-21T00:00"],
+        ),
+    ],
+)
+def test_the_period_next_to_the_previous_expression(note: str, expected: list[str]) -> None:
+    assert starts(note) == expected

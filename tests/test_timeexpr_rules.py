@@ -308,6 +308,7 @@ def test_mid_week_references() -> None:
     assert starts("last wednesday", WED) == "2026-06-10T00:00"
     assert starts("the last friday of this month", WED) == "2026-06-26T00:00"
     assert starts("the second tuesday in may", WED) == "2026-05-12T00:00"
+    assert starts("the weekend", WED) == "2026-06-20T00:00"  # this week's, still to come
 
 
 @pytest.mark.parametrize(
@@ -539,3 +540,246 @@ def test_first_word_table_drops_no_reading() -> None:
         grammar.reset_first_words()
     assert with_table == without
     assert sum(1 for box in grammar.FIRST.values() if box[0][0] is not None) > 30
+
+
+# ------------------------------------------------------------ families added for issue 9's breadth
+
+BESIDE = family(
+    [
+        ("the monday after easter", "2026-04-06T00:00"),
+        ("the tuesday after labor day", "2026-09-08T00:00"),
+        ("the friday before christmas", "2025-12-19T00:00"),
+        ("the day after thanksgiving", "2026-11-27T00:00"),
+        ("the day before new year's eve", "2025-12-30T00:00"),
+        ("the week after christmas", "2025-12-29T00:00"),
+        ("the weekend before easter", "2026-03-28T00:00"),
+        ("the weekend after thanksgiving", "2026-11-28T00:00"),
+        ("the month after march 3rd", "2026-04-01T00:00"),
+        ("the morning after christmas", "2025-12-26T04:00"),
+        ("the night before christmas", "2025-12-24T18:00"),
+        ("the night before last", "2026-11-27T18:00"),
+        ("the evening after next", "2026-12-01T18:00"),
+    ]
+)
+COUNTED = family(
+    [
+        ("three weekends ago", "2026-11-07T00:00"),
+        ("two weekends from now", "2026-12-12T00:00"),
+        ("two summers ago", "2025-06-01T00:00"),
+        ("in two winters", "2027-12-01T00:00"),
+        ("the summer before last", "2025-06-01T00:00"),
+        ("the winter after next", "2027-12-01T00:00"),
+        ("a year ago today", "2025-11-29T00:00"),
+        ("two years ago yesterday", "2024-11-28T00:00"),
+        ("in 3 working days", "2026-12-02T00:00"),
+        ("in 3 weekdays", "2026-12-02T00:00"),
+        ("2 business days ago", "2026-11-26T00:00"),
+        ("five working days from now", "2026-12-04T00:00"),
+        ("Q4 last year", "2025-10-01T00:00"),
+        ("q2 of this year", "2026-04-01T00:00"),
+        ("H1 next year", "2027-01-01T00:00"),
+    ]
+)
+SAME_TIME = family(
+    [
+        ("same time tomorrow", "2026-11-30T14:30"),
+        ("this time next week", "2026-12-06T14:30"),
+        ("this time last year", "2025-11-29T00:00"),
+        ("at the same time next month", "2026-12-29T00:00"),
+    ]
+)
+CLOCK_FORMS = family(
+    [
+        ("1930 hrs", "2026-11-29T19:30"),
+        ("at 0815 hours", "2026-11-29T08:15"),
+        ("half three", "2026-11-29T15:30"),  # British: half past
+        ("half 6 tomorrow", "2026-11-30T18:30"),
+        ("tomorrow at COB", "2026-11-30T17:00"),
+        ("EOB friday", "2026-11-27T17:00"),
+        ("first thing tomorrow", "2026-11-30T07:00"),
+        ("first thing monday", "2026-11-23T07:00"),
+        ("late last nite", "2026-11-28T23:00"),
+        ("tomorrow arvo", "2026-11-30T12:00"),
+        ("2nite", "2026-11-29T18:00"),
+        ("2moro", "2026-11-30T00:00"),
+    ]
+)
+#: a zone written after the time: that wall time there, shown in the reference zone (Berlin is
+#: UTC+01:00 on the reference day)
+ZONES = family(
+    [
+        ("3pm ET", "2026-11-29T21:00"),
+        ("14:05 GMT", "2026-11-29T15:05"),
+        ("noon UTC", "2026-11-29T13:00"),
+        ("9am (UTC+2)", "2026-11-29T08:00"),
+        ("10:15 +0000", "2026-11-29T11:15"),
+        ("9 to 10:30 CST", "2026-11-29T16:00"),
+    ]
+)
+POSSESSIVES = family(
+    [
+        ("yesterday's", "2026-11-28T00:00"),
+        ("Monday's", "2026-11-23T00:00"),
+        ("back in January", "2026-01-01T00:00"),
+        ("back in 2019", "2019-01-01T00:00"),
+        ("back on the 3rd", "2026-11-03T00:00"),
+        ("last wknd", "2026-11-21T00:00"),
+        ("the weekend", "2026-11-28T00:00"),  # this week's: today is its Sunday
+        ("summer of '19", "2019-06-01T00:00"),
+        ("christmas '19", "2019-12-25T00:00"),
+        ("week 5 of '21", "2021-02-01T00:00"),
+    ]
+)
+RECURRING = family(
+    [
+        ("mondays at 10", "2026-11-23T10:00"),
+        ("tuesday evenings", "2026-11-24T18:00"),
+        ("on fridays from 2 to 4", "2026-11-27T14:00"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected", "now"),
+    BESIDE + COUNTED + SAME_TIME + CLOCK_FORMS + ZONES + POSSESSIVES + RECURRING,
+)
+def test_added_families_read_their_wordings(expression: str, expected: str, now: datetime) -> None:
+    assert starts(expression, now) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("just after midnight", ("2026-11-29T00:00", "2026-11-29T00:30")),
+        ("a little after 5pm", ("2026-11-29T17:00", "2026-11-29T17:30")),
+        ("shortly before christmas", ("2025-12-22T00:00", "2025-12-25T00:00")),
+        ("not long before easter", ("2026-04-02T00:00", "2026-04-05T00:00")),
+        ("soon after the 3rd", ("2026-11-04T00:00", "2026-11-07T00:00")),
+        ("in an hour or so", ("2026-11-29T15:00", "2026-11-29T16:01")),
+    ],
+)
+def test_near_an_anchor_is_a_little_way_from_it_and_approximate(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+    assert resolve(expression, SUN, BERLIN).approximate
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("H1 next year", ("2027-01-01T00:00", "2027-07-01T00:00")),
+        ("the week after christmas", ("2025-12-29T00:00", "2026-01-05T00:00")),
+        ("the weekend before easter", ("2026-03-28T00:00", "2026-03-30T00:00")),
+        ("in 3 working days", ("2026-12-02T00:00", "2026-12-03T00:00")),  # the day, not a span
+        ("fri 9-5", ("2026-11-27T09:00", "2026-11-27T17:00")),  # office hours, not 5 September
+        ("Tue 9-1", ("2026-11-24T09:00", "2026-11-24T13:00")),  # 1 Sept 2026 is a far Tuesday
+        ("Friday 11-27", ("2026-11-27T00:00", "2026-11-28T00:00")),  # a near date that agrees
+    ],
+)
+def test_added_windows_end_where_the_convention_says(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # a range of two bare numbers is hours when they run forward in waking hours
+        ("from 9 to 5", ("2026-11-29T09:00", "2026-11-29T17:00")),
+        ("from 9 until 5", ("2026-11-29T09:00", "2026-11-29T17:00")),
+        ("between 1 and 3", ("2026-11-29T13:00", "2026-11-29T15:00")),
+        ("from 10 to 12", ("2026-11-29T10:00", "2026-11-29T12:00")),
+        # ... and days when they cannot be hours
+        ("between 3 and 12", ("2026-11-03T00:00", "2026-11-13T00:00")),
+        ("from 2 to 28", ("2026-11-02T00:00", "2026-11-29T00:00")),
+        # inside a part of the day a range runs forward, so these are clock times
+        ("ten to six in the evening", ("2026-11-29T17:50", "2026-11-29T17:51")),
+        ("ten to six in the morning", ("2026-11-29T05:50", "2026-11-29T05:51")),
+        ("from 10 to 2 at night", ("2026-11-29T22:00", "2026-11-30T02:00")),
+        ("from 7 to 9 in the evening", ("2026-11-29T19:00", "2026-11-29T21:00")),
+        # a range that passes midnight ends in the small hours, not the next afternoon
+        ("from 8pm to 1", ("2026-11-29T20:00", "2026-11-30T01:00")),
+        ("from 9pm to 3", ("2026-11-29T21:00", "2026-11-30T03:00")),
+        # weekdays of a range share the week named after them
+        ("monday to friday next week", ("2026-11-30T00:00", "2026-12-05T00:00")),
+        ("from tuesday to thursday last week", ("2026-11-17T00:00", "2026-11-20T00:00")),
+        # midnight of a night is the one after the day
+        ("midnight tonight", ("2026-11-30T00:00", "2026-11-30T00:01")),
+        ("tonight at midnight", ("2026-11-30T00:00", "2026-11-30T00:01")),
+        ("00:30 tonight", ("2026-11-30T00:30", "2026-11-30T00:31")),
+        # a quarter before a clock time is fifteen minutes
+        ("a quarter after noon", ("2026-11-29T12:15", "2026-11-29T12:16")),
+        ("a quarter after 3", ("2026-11-29T15:15", "2026-11-29T15:16")),
+        # early or late in a day, or in its part
+        ("early tomorrow", ("2026-11-30T08:00", "2026-11-30T13:00")),
+        ("late tomorrow", ("2026-11-30T18:00", "2026-12-01T00:00")),
+        ("early monday", ("2026-11-23T08:00", "2026-11-23T13:00")),
+        ("early tomorrow morning", ("2026-11-30T04:00", "2026-11-30T08:00")),
+        ("late yesterday afternoon", ("2026-11-28T15:00", "2026-11-28T18:00")),
+        ("late friday night", ("2026-11-27T23:00", "2026-11-28T04:00")),
+        # counts said in fives: nine minutes to five is not how the time is told
+        ("twenty-five past ten", ("2026-11-29T10:25", "2026-11-29T10:26")),
+        ("7 minutes to 3", ("2026-11-29T14:53", "2026-11-29T14:54")),
+        ("10 past 9", ("2026-11-29T09:10", "2026-11-29T09:11")),
+        ("20 to 2pm", ("2026-11-29T13:40", "2026-11-29T13:41")),  # told with am/pm
+        ("10 to 6pm", ("2026-11-29T10:00", "2026-11-29T18:00")),  # a range that runs forward
+    ],
+)
+def test_clock_and_range_readings_that_make_sense(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("to date", None, "2026-11-29T14:30"),
+        ("so far", None, "2026-11-29T14:30"),
+        ("until now", None, "2026-11-29T14:30"),
+        ("up to now", None, "2026-11-29T14:30"),
+        ("so far this year", "2026-01-01T00:00", "2026-11-29T14:30"),
+        ("so far today", "2026-11-29T00:00", "2026-11-29T14:30"),
+        ("from now on", "2026-11-29T14:30", None),
+        ("from today onwards", "2026-11-29T00:00", None),
+        ("from monday onward", "2026-11-23T00:00", None),
+        ("as of today", "2026-11-29T00:00", None),
+        ("as of last week", "2026-11-16T00:00", None),
+        ("any time after 2pm", "2026-11-29T14:00", None),
+        ("anytime before noon", None, "2026-11-29T12:00"),
+    ],
+)
+def test_open_sides_up_to_now_and_from_now_on(
+    expression: str, start: str | None, end: str | None
+) -> None:
+    w = resolve(expression, SUN, BERLIN)
+    assert (None if w.open_start else w.start.isoformat()[:16]) == start
+    assert (None if w.open_end else w.end.isoformat()[:16]) == end
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("in the coming days", ("2026-11-30T00:00", "2026-12-03T00:00")),
+        ("over the coming weeks", ("2026-11-30T00:00", "2026-12-21T00:00")),
+        ("the coming months", ("2026-11-30T00:00", "2027-02-28T00:00")),
+        ("in recent weeks", ("2026-11-08T00:00", "2026-11-29T00:00")),
+        ("recent days", ("2026-11-26T00:00", "2026-11-29T00:00")),
+        ("in recent years", ("2023-11-29T00:00", "2026-11-29T00:00")),
+    ],
+)
+def test_coming_and_recent_periods_are_a_few_and_approximate(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+    assert resolve(expression, SUN, BERLIN).approximate
+
+
+@pytest.mark.parametrize(
+    "expression", ["9 till 5", "nine to five", "10 to 6", "from 27 to 3", "6pm-2pm"]
+)
+def test_ranges_and_clocks_that_make_no_sense_are_refused(expression: str) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(expression, SUN, BERLIN)

@@ -90,7 +90,7 @@ class State:
         if self._now is None:
             from prme_cli.timeexpr import parse_now
 
-            self._now = parse_now(self.cfg.get("now"), self.tz)
+            self._now = parse_now(self.cfg.get("now"), self.tz, dayfirst=self.dayfirst)
         return self._now
 
     @property
@@ -106,7 +106,7 @@ class State:
         with one fixed instant and make ``--by changed`` meaningless."""
         from prme_cli.timeexpr import parse_now
 
-        return parse_now(self.now_flag, self.tz)
+        return parse_now(self.now_flag, self.tz, dayfirst=self.dayfirst)
 
     @property
     def store_path(self) -> Path:
@@ -878,6 +878,8 @@ def when(
     from prme_cli.timeexpr import find as find_times
 
     state = _state(ctx)
+    if dayfirst:  # `when --dayfirst` reads --now day first too
+        state.cfg["dayfirst"] = True
     if expressions == ["-"]:
         expressions = [line.rstrip("\r\n") for line in sys.stdin]
         if not find:
@@ -889,7 +891,11 @@ def when(
             rows = [
                 found_json(item, number)
                 for item in find_times(
-                    text, state.now, state.tz, dayfirst=dayfirst, week_start=_week_start(state)
+                    text,
+                    state.now,
+                    state.tz,
+                    dayfirst=state.dayfirst,
+                    week_start=_week_start(state),
                 )
             ]
             texts.append((text, rows))
@@ -904,7 +910,7 @@ def when(
             expression,
             state.now,
             state.tz,
-            dayfirst=dayfirst or state.dayfirst,
+            dayfirst=state.dayfirst,
             week_start=_week_start(state),
         )
         docs.append(doc)

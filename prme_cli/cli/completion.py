@@ -24,47 +24,30 @@ def hook(function: Callable[..., Any]) -> Callable[..., Any] | None:
     return function if COMPLETING else None
 
 
-#: One-word time expressions worth offering after WHEN, SINCE, UNTIL, --since, --until.
-TIME_WORDS: tuple[str, ...] = (
-    "today",
-    "yesterday",
-    "tomorrow",
-    "now",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "-1d",
-    "-7d",
-    "-1w",
-    "-2w",
-    "-1m",
-    "sod",
-    "eod",
-    "sow",
-    "eow",
-    "som",
-    "eom",
-    "soq",
-    "eoq",
-    "soy",
-    "eoy",
-)
+def time_words() -> tuple[str, ...]:
+    """One-word time expressions worth offering after WHEN, SINCE, UNTIL, ``--since``,
+    ``--until``; the names come from the time engine's lexicon, imported only when completing
+    (every command imports this module)."""
+    from prme_cli.timeexpr.lexicon import MONTH_NAMES, WEEKDAY_NAMES
+
+    anchors = (f"{edge}o{grain}" for grain in "dwmqy" for edge in "se")  # sod eod … eoy
+    return (
+        "today",
+        "yesterday",
+        "tomorrow",
+        "now",
+        *WEEKDAY_NAMES,
+        *MONTH_NAMES,
+        *("-1d", "-7d", "-1w", "-2w", "-1m"),
+        *anchors,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "TIME_WORDS":  # the tuple, for callers that name it
+        return time_words()
+    raise AttributeError(name)
+
 
 _BY_HELP = {
     "event": "any time the note carries (default)",
@@ -97,7 +80,7 @@ def complete_format(incomplete: str) -> list[str]:
 
 def complete_when(incomplete: str) -> list[str]:
     """WHEN, SINCE, UNTIL, ``--since``, ``--until``: one-word time expressions."""
-    return _matching(TIME_WORDS, incomplete)
+    return _matching(time_words(), incomplete)
 
 
 def _store_values(ctx: Any, field: str) -> list[str]:

@@ -72,14 +72,15 @@ class Session:
         """
         from prme_cli.timeexpr import parse_now
 
-        return parse_now(given if given is not None else self.cfg.get("now"), self.tz)
+        given = given if given is not None else self.cfg.get("now")
+        return parse_now(given, self.tz, dayfirst=self.dayfirst)
 
     def ingest_now(self) -> datetime:
         """The ingest (version) time: the server's explicit ``--now``, else the clock at the
         call — never ``PRME_NOW``, as for ``prme ingest``."""
         from prme_cli.timeexpr import parse_now
 
-        return parse_now(self.now_flag, self.tz)
+        return parse_now(self.now_flag, self.tz, dayfirst=self.dayfirst)
 
     def store(self) -> Store:
         """The store, opened on first use and kept; reopened if its file was replaced."""

@@ -50,6 +50,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
+from prme_cli.timeexpr import lexicon
 
 #: Grains from finest to coarsest; a window's grain is the first whose period contains it.
 GRAINS: tuple[str, ...] = ("minute", "hour", "day", "week", "month", "year")
@@ -289,20 +290,7 @@ def _night_to_its_evening(start: datetime, end: datetime, tz: tzinfo) -> tuple[d
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\w/])"
 )
-_MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+_MONTH_NAMES = tuple(name.title() for name in lexicon.MONTH_NAMES)
 #: IANA zones of the United States, where a numeric date is written month first ("3/8" is
 #: March 8th). Elsewhere the day usually comes first; where neither is certain an ambiguous
 #: date is not read at all.
@@ -475,21 +463,8 @@ def interpret_text_expression(
 
 # --------------------------------------------------------------------------- bare weekdays
 
-_WEEKDAY_INDEX = {
-    name: i
-    for i, names in enumerate(
-        (
-            ("monday", "mon"),
-            ("tuesday", "tue", "tues"),
-            ("wednesday", "wed"),
-            ("thursday", "thu", "thur", "thurs"),
-            ("friday", "fri"),
-            ("saturday", "sat"),
-            ("sunday", "sun"),
-        )
-    )
-    for name in names
-}
+#: weekday names and their short forms, 0 = Monday (the time engine's table)
+_WEEKDAY_INDEX = lexicon.WEEKDAYS
 _BARE_WEEKDAY = re.compile(
     r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*", re.IGNORECASE
 )
@@ -933,48 +908,14 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
 
 # --------------------------------------------------------------------------- durations
 
+#: number words (the time engine's tables) and the article "a" as one
 _NUMBER_WORDS: dict[str, int] = {
-    word: value
-    for value, word in enumerate(
-        (
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        )
-    )
+    **{word: value for word, value in lexicon.NUMBERS.items() if word not in ("oh", "nought")},
+    **lexicon.TENS,
+    "a": 1,
+    "an": 1,
+    "single": 1,
 }
-_NUMBER_WORDS.update(
-    {
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "a": 1,
-        "an": 1,
-        "single": 1,
-    }
-)
 _UNIT_WORDS: dict[str, str] = {}
 for _unit, _spellings in {
     "minutes": "minute minutes min mins",

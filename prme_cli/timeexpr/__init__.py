@@ -140,6 +140,8 @@ def resolve(
     starts = [0]
     if toks[0].kind == "word" and toks[0].value in _LEADING:
         starts.append(1)
+    elif toks[0].value == "back" and len(toks) > 2 and toks[1].value in _LEADING:
+        starts.append(2)  # "back in January", "back on the 3rd"
     try:
         for first in starts:
             for node, end in parser.expression(first):
@@ -234,16 +236,17 @@ _PROBE_NOWS = (
 )
 
 
-def parse_now(text: str | None, tz: tzinfo) -> datetime:
+def parse_now(text: str | None, tz: tzinfo, *, dayfirst: bool = False) -> datetime:
     """The reference time from ``--now`` / ``PRME_NOW``; ``None`` or blank is the real clock.
 
     Accepts any *absolute* expression (ISO date or datetime, org timestamp, ``@epoch``,
-    ``3 November 2026 09:30``…) and returns its start, aware in ``tz``. A relative phrase
+    ``3 November 2026 09:30``…) and returns its start, aware in ``tz``; numeric dates are read
+    day first with ``dayfirst``, as every other time argument is. A relative phrase
     (``yesterday``) would make ``--now`` depend on the clock it exists to fix: refused.
     """
     if text is None or not text.strip():
         return datetime.now(tz).replace(microsecond=0)
-    first, second = (resolve(text, probe, tz) for probe in _PROBE_NOWS)
+    first, second = (resolve(text, probe, tz, dayfirst=dayfirst) for probe in _PROBE_NOWS)
     if first.start.timestamp() != second.start.timestamp():
         raise TimeExpressionError(
             text, "the reference time must be absolute (e.g. 2026-11-29T14:30 or 2026-11-29)"

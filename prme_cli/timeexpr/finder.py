@@ -77,6 +77,8 @@ _TIME_LEAD = {
     "fall",
     "winter",
 }
+#: words that are also everyday English: a bare reading of one needs a word of time before it
+#: ("tue", "thu", "fri", "thurs" are nothing else and need none)
 _AMBIGUOUS = {
     "may",
     "march",
@@ -86,9 +88,6 @@ _AMBIGUOUS = {
     "sat",
     "wed",
     "mon",
-    "tue",
-    "thu",
-    "fri",
     "mar",
     "jan",
     "jun",
@@ -101,9 +100,6 @@ _AMBIGUOUS = {
     "feb",
     "apr",
     "sept",
-    "tues",
-    "thur",
-    "thurs",
     "now",
     "second",
     "present",
@@ -135,6 +131,8 @@ _MONTH_LEAD = {
     "every",
     "each",
 }
+#: words before a capitalised "May release", "March offsite" that make it the month
+_DETERMINERS = {"the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "each"}
 _ORDINAL_LEAD = {"on", "by", "since", "until", "till", "from", "before", "after", "through"}
 _IDIOM_DURATIONS = {"second", "minute", "day", "moment", "night", "year"}
 _SENTENCE_END = {".", "!", "?", ";"}
@@ -205,6 +203,36 @@ def _sentence_ends(toks: list[Token]) -> list[int]:
             end = not toks[k + 1].glued and not abbreviation
         counts.append(counts[-1] + end)
     return counts
+
+
+def _named_month(toks: list[Token], i: int, j: int) -> bool:
+    """A capitalised ``May`` or ``March`` after a determiner is the month, used as a modifier
+    ("the May release", "our March offsite"); a verb ("will March") or a name ("Theresa May",
+    "the March Hare") is not."""
+    tok = toks[i]
+    if tok.value not in ("may", "march") or not tok.text[:1].isupper() or i == 0:
+        return False
+    before = toks[i - 1]
+    after = toks[j] if j < len(toks) else None
+    if before.kind != "word" or before.value not in _DETERMINERS:
+        return False
+    return after is not None and after.kind == "word" and after.text.islower()
+
+
+#: the words of a range of two bare numbers ("from 3 to 4", "between 9 and 5", "9-5")
+_RANGE_WORDS = {"from", "between", "to", "and", "till", "until", "til", "through", "thru", "-"}
+
+
+def _bare_range(node: n.Node) -> bool:
+    """Two bare days of no month, or two bare hours of no day, part or am/pm."""
+    if isinstance(node, n.Between) and node.tail is None:
+        return isinstance(node.first, n.DayNum) and isinstance(node.last, n.DayNum)
+    if isinstance(node, n.Moment) and node.day is None and node.part is None:
+        span = node.time
+        return isinstance(span, n.ClockRange) and not (
+            span.first.exact or span.last.exact or span.first.meridiem or span.last.meridiem
+        )
+    return False
 
 
 def _bare(node: n.Node) -> bool:
@@ -288,10 +316,16 @@ def _plausible(
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
             return False  # "daily infections": an adjective
-    if isinstance(node, n.Rest) and toks[i].value == "to":
+    if _bare_range(node) and all(
+        tok.kind == "num" or tok.value in _RANGE_WORDS for tok in toks[i:j]
+    ):
+        return False  # "grew from 3 to 4 people", "went from 9 to 5": numbers, not days or hours
+    if isinstance(node, (n.Rest, n.Open)) and toks[i].value == "to":
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind in ("word", "num"):
-            return False  # "equals to date 1"
+            return False  # "equals to date 1", "up to date equipment"
+        if i > 0 and toks[i - 1].value in ("up", "equals", "equal", "than"):
+            return False  # "keep it up to date"
     first = toks[i]
     before = toks[i - 1] if i > 0 else None
     lead = listed or (
@@ -314,7 +348,13 @@ def _plausible(
             and toks[j + 1].value in lx.WEEKDAYS
             and first.value in lx.WEEKDAYS
         )
-        if word in _AMBIGUOUS and _bare(node) and not lead and not listing:
+        if (
+            word in _AMBIGUOUS
+            and _bare(node)
+            and not lead
+            and not listing
+            and not _named_month(toks, i, j)
+        ):
             return False
         if isinstance(node, n.Year) and not lead:
             return False
@@ -467,6 +507,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
                 break
     last_end = -1  # token index where the previous expression ended
+    anchor_sentence = -1  # the sentence the anchor was found in
     #: best readings by position; a position is read with the anchor current when the loop
     #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
     best: dict[int, Hit | None] = {}
@@ -504,6 +545,15 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
+            if (
+                isinstance(node, n.Moment)
+                and node.day is None
+                and anchor is not None
+                and anchor_sentence == ends[i]
+                and anchor.grain in ("day", "hour", "minute", "second")
+            ):
+                # "8 March: a long walk in the afternoon": the afternoon of that day
+                node = node.replace(day=n.Prev())
             try:
                 read = interpret.resolve(node, local)
             except (interpret.Refused, ValueError, OverflowError):
@@ -560,6 +610,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 )
             )
             anchor = span
+            anchor_sentence = ends[i]
+            best.clear()  # positions read ahead were read with the old anchor
         last_end = j
         i = j
     return found

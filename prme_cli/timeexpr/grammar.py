@@ -486,12 +486,17 @@ class Grammar:
     @rule
     def duration(self, i: int) -> list[tuple[n.Dur, int]]:
         """One or more quantities: ``2 years 1 month 21 days``, ``3 hours and 30 minutes``,
-        ``1h30m`` (``m`` after hours is minutes)."""
+        ``1h30m`` (``m`` after hours is minutes); ``an hour or so`` is approximate."""
+        out = self.exact_duration(i)
+        return out + [(d.replace(approx=True), j + 2) for d, j in out if self.seq(j, "or", "so")]
+
+    @rule
+    def exact_duration(self, i: int) -> list[tuple[n.Dur, int]]:
         out: list[tuple[n.Dur, int]] = []
         for dur, j in self.quantity(i):
             out.append((dur, j))
             k = self.opt(self.comma(j), "and")
-            for more, m in self.duration(k):
+            for more, m in self.exact_duration(k):
                 if more.finest() != dur.finest():
                     out.append((dur.plus(more), m))
             if (
@@ -567,6 +572,17 @@ class Grammar:
         word = self.wv(i)
         if word in ("noon", "midday"):
             out.append((n.Clock(12, 0, None, "", True, True), i + 1))
+        # close of business: 17:00 (COB, EOB, "end of business")
+        business = self.seq(i, "close", "of", "business") or self.seq(i, "end", "of", "business")
+        if word in ("cob", "eob") or business is not None:
+            out.append((n.Clock(17, 0, None, "", True, True), business or i + 1))
+        if four is not None and four % 100 < 60 and self.w(i + 1, "hrs", "hours", "h"):
+            out.append((n.Clock(four // 100, four % 100, None, "", True, True), i + 2))  # 1930 hrs
+        if word == "half" and not self.w(i + 1, "past", "an", "a", "of", "after"):
+            # British "half three", "half 6": half past
+            for h, j in self.hour(i + 1):
+                if 1 <= h <= 12 and not self.unit_at(j) and not self.w(j, "quarters"):
+                    out.append((n.Clock(h, 30, None, "", True), j))
         if word == "midnight" or (word == "mid" and self.w(i + 1, "night")):
             out.append(
                 (n.Clock(0, 0, None, "", True, True), i + 1 if word == "midnight" else i + 2)
@@ -589,7 +605,37 @@ class Grammar:
                     out += [(n.Clock(h, minute_, None, m, True), e) for m, e in self.meridiem(k2)]
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(j)]
         out += self.relative_clock(i)
+        # a zone written after the time: 3pm ET, 14:05 GMT, 10:15:00 +0000, 9am (UTC+2)
+        for c, j in list(out):
+            zone, e = self.zone_at(j)
+            if zone:
+                out.append((c.replace(zone=zone), e))
         return out
+
+    def zone_at(self, j: int) -> tuple[str, int]:
+        """A zone name or numeric offset at ``j`` (``+0000``, ``-05:00``, ``UTC+2``)."""
+        k = j + 1 if self.sym(j, "(") else j
+        word = self.wv(k)
+        zone, e = "", j
+        if word in lx.ZONES:
+            zone, e = lx.ZONES[word or ""], k + 1
+        start = e if zone else k
+        if self.sym(start, "+", "-") and (
+            (start == k and not zone) or (zone == "+00:00" and self.glued(start))
+        ):
+            sign = self.t[start].value
+            digits = self.t[start + 1].value if self.num(start + 1, (1, 2, 4)) is not None else ""
+            if len(digits) == 4 and int(digits[2:]) < 60 and int(digits[:2]) <= 14:
+                zone, e = f"{sign}{digits[:2]}:{digits[2:]}", start + 2
+            elif digits and self.sym(start + 2, ":") and self.num(start + 3, (2,)) is not None:
+                zone, e = f"{sign}{int(digits):02d}:{self.t[start + 3].value}", start + 4
+            elif digits and int(digits) <= 14:
+                zone, e = f"{sign}{int(digits):02d}:00", start + 2
+        if zone and k != j:
+            e = e + 1 if self.sym(e, ")") else j
+            if e == j:
+                zone = ""
+        return zone, e
 
     @rule
     def hour(self, i: int) -> list[tuple[int, int]]:
@@ -619,11 +665,18 @@ class Grammar:
             amounts.append((30, k + 1))
         if self.w(k, "quarter"):
             amounts.append((15, k + 1))
-        numbers = [(v, j) for v, j in self.word_number(i) if 1 <= v <= 59]
+        numbers = [(v, j, False) for v, j in self.word_number(i) if 1 <= v <= 59]
         if (v := self.num(i, (1, 2))) is not None and 1 <= v <= 59:
-            numbers.append((v, i + 1))
-        for v, j in numbers:
-            amounts.append((v, self.opt(j, "minutes", "minute", "mins", "min")))
+            numbers.append((v, i + 1, True))
+        for v, j, digits in numbers:
+            m = self.opt(j, "minutes", "minute", "mins", "min")
+            if m != j or (v % 5 == 0 and v <= 30):
+                # a bare count is said in fives: "ten to six" is 17:50, "nine to five" a range
+                # (and "10 to 6" in digits is opening hours: only "10 past 6" is a time)
+                bare_digits = digits and m == j
+                told = self.w(m + 2, "am", "pm", "a", "p") or self.w(m + 1, "noon", "midnight")
+                if not bare_digits or self.w(m, "past", "after") or told:
+                    amounts.append((v, m))  # "20 to 2pm", "10 to noon" are told times
         for minutes, j in amounts:
             if not self.w(j, "past", "after", "to", "before", "till", "of"):
                 continue
@@ -782,6 +835,13 @@ class Grammar:
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
+        if (f := self.seq(i, "first", "thing")) is not None:
+            # "first thing in the morning", "first thing tomorrow": never alone ("the first
+            # thing I saw", "first thing I did")
+            if (m_ := self.seq(f, "in", "the", "morning")) is not None:
+                out.append((n.Part("first thing"), m_, None))
+            elif self.relday(f) or self.weekday_at(self.opt(f, "on")) is not None:
+                out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
             and self.w(k + 1, "in")
@@ -806,10 +866,19 @@ class Grammar:
             out.append((n.Part(name), i + 2, day))
         mod2 = self.wv(i) if self.w(i, "late", "early") else ""
         j = i + 1 if mod2 else i
-        if self.w(j, "last") and self.w(j + 1, "night"):
+        if self.w(j, "last") and self._part_name(j + 1) == "night":  # last night, last nite
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
+        if mod2 and not self.w(j, "this", "last", "in", "the"):
+            # early tomorrow (morning), late friday night: early in that day (or in its
+            # part), late in it (its evening); "left early on friday" is an adverb and a day
+            for d, e in self.day(j):
+                if (name := self._part_name(e)) is not None:
+                    out.append((n.Part(name, mod2), e + 1, d))
+                elif isinstance(d, (n.RelDay, n.Weekday)):
+                    whole = n.Part("daytime", "early") if mod2 == "early" else n.Part("evening")
+                    out.append((whole, e, d))
         if word in ("overnight",):
             out.append((n.Part("night"), i + 1, None))
         return out
@@ -846,7 +915,7 @@ class Grammar:
             (("tmr",), 1),
             (("tmw",), 1),
         ):
-            if word == words[0]:
+            if word == words[0] or word == words[0] + "'s":  # "yesterday's meeting"
                 out.append((n.RelDay(days), i + 1))
         k = self.opt(i, "the")
         phrases: tuple[tuple[tuple[str, ...], int], ...] = (
@@ -863,6 +932,8 @@ class Grammar:
 
     def weekday_at(self, i: int) -> int | None:
         word = self.wv(i)
+        if word is not None and word.endswith("'s"):
+            word = word[:-2]  # "Monday's meeting"
         if word is None or word not in lx.WEEKDAYS:
             return None
         if (
@@ -927,9 +998,11 @@ class Grammar:
                 ):
                     day_first = self.dayfirst or a_ > 12
                     dashed.append((n.Date(a_, b_) if day_first else n.Date(b_, a_), m + 3))
-                for date_node, e in self.calendar_date(m) + dashed:
+                for date_node, e in self.calendar_date(m):
                     e2 = e + 1 if self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
+                for date_node, e in dashed:  # "Friday 7-6" a date; "fri 9-5" office hours
+                    out.append((n.Checked(date_node, wd, True), e))
                 for dn, e in self.day_number(self.opt(m, "the")):
                     clock_follows = (
                         self.sym(e, ":", ".", "-", glued=True)
@@ -1481,6 +1554,104 @@ class Grammar:
             out.append(((n.RelDay(1), n.Part(name)), i + 2))
         if self.w(k, "previous") and (name := self._part_name(k + 1)):
             out.append(((n.Shift(_dur("day", _d(1), False), -1, n.Prev()), n.Part(name)), k + 2))
+        # the morning after the party's date, the night before christmas, the night before
+        # last, the evening after next, the morning before (the previous expression's)
+        name = self._part_name(k) if k != i else None
+        if name is not None and self.w(k + 1, "after", "before"):
+            sign = 1 if self.w(k + 1, "after") else -1
+            one_day = _dur("day", _d(1), False)
+            if self.w(k + 2, "last" if sign < 0 else "next"):
+                out.append(((n.RelDay(2 * sign), n.Part(name)), k + 3))
+            elif self._ends_clause(k + 2):
+                out.append(((n.Shift(one_day, sign, n.Prev()), n.Part(name)), k + 2))
+            for base, e in self.atom(k + 2):
+                if not isinstance(base, n.Now) and not (
+                    isinstance(base, n.Moment) and base.day is None
+                ):
+                    out.append(((n.Shift(one_day, sign, base), n.Part(name)), e))
+        return out
+
+    @rule
+    def beside(self, i: int) -> R:
+        """``the monday after easter``, ``the friday before the 15th``, ``the day after
+        thanksgiving``, ``the day before my birthday``'s date: a day next to an anchor."""
+        out: R = []
+        k = self.opt(i, "the")
+        weekday = self.weekday_at(k)
+        is_day = k != i and self.w(k, "day")
+        if (weekday is None and not is_day) or not self.w(k + 1, "after", "before"):
+            return out
+        sign = 1 if self.w(k + 1, "after") else -1
+        for base, e in self.atom(k + 2):
+            if isinstance(base, n.Now) or (isinstance(base, n.Moment) and base.day is None):
+                continue  # "Thursday before 5pm" is a time on Thursday, not a day before 5pm
+            if is_day:
+                out.append((n.Shift(_dur("day", _d(1), False), sign, base), e))
+            elif weekday is not None:
+                out.append((n.WeekdayFrom(weekday, sign, base), e))
+        return out
+
+    @rule
+    def beside_period(self, i: int) -> R:
+        """``the week after christmas``, ``the weekend before easter``, ``the month after the
+        3rd of may``: the period next to the one holding the anchor."""
+        out: R = []
+        if not self.w(i, "the") or not self.w(i + 1, "week", "weekend", "month", "year"):
+            return out
+        if not self.w(i + 2, "after", "before"):
+            return out
+        grain, sign = self.wv(i + 1) or "week", 1 if self.w(i + 2, "after") else -1
+        if self._ends_clause(i + 3):  # "the week before, we…": next to the previous expression
+            out.append((n.PeriodFrom(grain, sign, n.Prev()), i + 3))
+        for base, e in self.atom(i + 3):
+            if not isinstance(base, n.Now):
+                out.append((n.PeriodFrom(grain, sign, base), e))
+        return out
+
+    @rule
+    def counted(self, i: int) -> R:
+        """``three weekends ago``, ``two summers ago``, ``in two winters``: named periods
+        counted back or on from the current one."""
+        out: R = []
+        if self.w(i, "in"):
+            for count, j, vague in self.number(i + 1):
+                word = self.wv(j)
+                if not vague and count == int(count) and word in lx.SEASON_PLURALS:
+                    month = lx.SEASON_PLURALS[word or ""]
+                    out.append((n.Season(month, None, "next", int(count)), j + 1))
+            return out
+        for count, j, vague in self.number(i):
+            word = self.wv(j)
+            if vague or count != int(count) or word is None:
+                continue
+            back = self.w(j + 1, "ago", "back")
+            ahead = self.seq(j + 1, "from", "now") or (j + 2 if self.w(j + 1, "hence") else None)
+            if not back and ahead is None:
+                continue
+            end = j + 2 if back else ahead or j + 2
+            if word in ("weekend", "weekends", "wknd", "wknds", "wkend", "wkends"):
+                out.append((n.Period("weekend", int(count) * (-1 if back else 1)), end))
+            elif word in lx.SEASON_PLURALS or (word in lx.SEASONS and count == 1):
+                month = lx.SEASON_PLURALS.get(word) or lx.SEASONS[word]
+                out.append((n.Season(month, None, "last" if back else "next", int(count)), end))
+        return out
+
+    @rule
+    def near(self, i: int) -> R:
+        """``just after midnight``, ``shortly before christmas``, ``right after lunch``,
+        ``a little after 5``, ``soon after the 3rd``, ``not long before easter``."""
+        out: R = []
+        k = i + 1
+        if self.seq(i, "a", "little") or self.seq(i, "a", "bit") or self.seq(i, "not", "long"):
+            k = i + 2
+        elif not self.w(i, "just", "shortly", "right", "soon", "immediately"):
+            return out
+        if not self.w(k, "after", "before"):
+            return out
+        side = self.wv(k) or "after"
+        for base, e in self.atom(k + 1) + [(p, e) for p, e in self.meal(k + 1)]:
+            if not isinstance(base, n.Now):
+                out.append((n.Near(side, base), e))
         return out
 
     # ------------------------------------------------------------------ coarse periods
@@ -1529,6 +1700,8 @@ class Grammar:
             "yr": "year",
             "qtr": "quarter",
             "mo": "month",
+            "wknd": "weekend",
+            "wkend": "weekend",
         }.get(unit)
         if grain is None:
             return out
@@ -1618,6 +1791,10 @@ class Grammar:
                 m = self.opt(self.comma(k + 2), "of")
                 for y, e in self.year(m):
                     out.append((n.Quarter(q, y, "", half), e))
+                if not relation:  # Q4 last year, H1 next year, q2 of this year
+                    for period, e in self.period(m):
+                        if isinstance(period, n.Period) and period.grain == "year":
+                            out.append((n.Nth(q, "half" if half else "quarter", None, period), e))
         for y, j in self.year(i):
             m = j + 1 if self.sym(j, "-") else j
             for letter, half in (("q", False), ("h", True)):
@@ -1664,6 +1841,11 @@ class Grammar:
         if word in lx.SEASONS:
             month = lx.SEASONS[word]
             out.append((n.Season(month, None, relation), k + 1))
+            if relation == "" and (
+                self.seq(k + 1, "before", "last") or self.seq(k + 1, "after", "next")
+            ):
+                later = self.w(k + 1, "after")
+                out.append((n.Season(month, None, "next" if later else "last", 2), k + 3))
             m = self.opt(k + 1, "of", "in")
             for y, e in self.year(m):
                 out.append((n.Season(month, y), e))
@@ -1769,14 +1951,23 @@ class Grammar:
     @rule
     def shift(self, i: int) -> R:
         """``3 days ago``, ``in 2 hours``, ``two weeks from now``, ``30 minutes later``,
-        ``a week before black friday``, ``16 days from 01/02/2018``, ``-7d``, ``today+2d``."""
+        ``a week before black friday``, ``16 days from 01/02/2018``, ``-7d``, ``today+2d``,
+        ``a year ago today``, ``this time last year``."""
         out: R = []
+        out += self.same_time(i)
         for dur, j in self.duration(i):
+            if self.w(j - 1, "weekend", "weekends", "wknd", "wknds", "wkend", "wkends") and (
+                self.w(j, "ago", "back", "hence") or self.seq(j, "from", "now")
+            ):
+                continue  # "three weekends ago" is a weekend (counted), not six days
             if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(
                 j + 1, "of", "to"
             ):
                 if self.w(j, "ago", "back"):
                     out.append((n.Shift(dur, -1), j + 1))
+                    day = {"today": 0, "yesterday": -1, "tomorrow": 1}.get(self.wv(j + 1) or "")
+                    if day is not None and not _sub_day(dur):  # a year ago today
+                        out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
                 elif self._ends_clause(j + 1) or self.w(j, "earlier"):
                     out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
             if self.w(j, "from") and self.w(j + 1, "now"):
@@ -1794,7 +1985,23 @@ class Grammar:
                 for base, e in self.atom(m):
                     if isinstance(base, n.Now):
                         continue
+                    if _bare_clock(base) and not _sub_day(dur):
+                        continue  # "a quarter after noon" is 12:15, not three months on
                     out.append((n.Shift(dur, sign, base), e))
+        # in 3 working days, 2 business days ago, five working days from now
+        k = i + 1 if self.w(i, "in") else i
+        for days, j, vague in self.number(k):
+            m = j + 1 if self.w(j, "business", "working", "work") else j
+            if vague or days != int(days) or not self.w(m, "days", "day", "weekdays"):
+                continue
+            if m == j and not self.w(m, "weekdays"):
+                continue
+            if k != i:
+                out.append((n.BusinessDays(int(days), 1, True), m + 1))
+            elif self.w(m + 1, "ago"):
+                out.append((n.BusinessDays(int(days), -1, True), m + 2))
+            elif self.seq(m + 1, "from", "now") or self.seq(m + 1, "from", "today"):
+                out.append((n.BusinessDays(int(days), 1, True), m + 3))
         if self.w(i, "in", "within") and not self.w(i + 1, "the"):
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
@@ -1832,6 +2039,29 @@ class Grammar:
         return out
 
     @rule
+    def same_time(self, i: int) -> R:
+        """``this time last year``, ``same time tomorrow``, ``this time next week``: now moved
+        by one unit (a day or a week: the same minute; a month or a year: about that day)."""
+        out: R = []
+        k = self.seq(i, "this", "time") or self.seq(i, "same", "time")
+        if k is None:
+            k = self.seq(i, "at", "this", "time") or self.seq(i, "at", "the", "same", "time")
+        if k is None:
+            return out
+        days = {"yesterday": -1, "tomorrow": 1}.get(self.wv(k) or "")
+        if days is not None:
+            out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), k + 1))
+        if self.w(k, "last", "next") and self.w(k + 1, "week", "month", "year"):
+            sign = 1 if self.w(k, "next") else -1
+            grain = self.wv(k + 1) or "week"
+            if grain == "week":
+                out.append((n.Shift(_dur("week", _d(1), False), sign, n.Now()), k + 2))
+            else:
+                moved = n.Shift(_dur(grain, _d(1), False), sign, n.RelDay(0))
+                out.append((n.Approx(moved, False), k + 2))
+        return out
+
+    @rule
     def trailing(self, i: int) -> R:
         """``last 3 days``, ``the past week``, ``next 2 weeks``, ``5 upcoming years``,
         ``within 9 months``, ``next hour``, ``over the last 24 hours``, ``for 3 days from today``."""
@@ -1861,6 +2091,15 @@ class Grammar:
             "upcoming": 1,
             "following": 1,
         }.get(word or "")
+        unit = self.wv(k + 1)
+        if (
+            word in ("coming", "recent")
+            and unit in ("days", "weeks", "months", "years")
+            and (k > i or word == "recent")
+        ):
+            # "in the coming weeks", "over the coming days", "in recent months": a few of them
+            few = _dur(lx.UNITS[unit or "days"], _d(3), True)
+            out.append((n.Trailing(few, 1 if word == "coming" else -1), k + 2))
         if sign is not None:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
@@ -1959,6 +2198,20 @@ class Grammar:
                         continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
                         continue
+                    if (
+                        isinstance(a, n.DayNum)
+                        and isinstance(b, n.DayNum)
+                        and self._plain_number(k, j)
+                        and self._plain_number(m, e)
+                    ):
+                        # "from 9 to 5", "between 1 and 3": hours when they run forward in
+                        # waking hours; days only when they run forward as days
+                        if _waking(a.day) < _waking(b.day) and b.day <= 12:
+                            first = n.Clock(a.day, 0, None, "", False)
+                            last = n.Clock(b.day, 0, None, "", False)
+                            out.append((n.Moment(None, None, n.ClockRange(first, last)), e))
+                        if a.day >= b.day:
+                            continue
                     if isinstance(a, n.DayNum) and not isinstance(b, (n.Date, n.DayNum)):
                         continue
                     if isinstance(b, n.DayNum) and not isinstance(a, (n.Date, n.DayNum)):
@@ -1972,6 +2225,10 @@ class Grammar:
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
+
+    def _plain_number(self, i: int, j: int) -> bool:
+        """One bare number from ``i`` to ``j`` (not ``the 3rd``, ``3rd``)."""
+        return j == i + 1 and self.t[i].kind == "num"
 
     def _one_day_clock_range(self, a: n.Node, b: n.Node, m: int) -> bool:
         """``3:00 to 4:00 tomorrow``, ``10am to 12pm Monday``: a clock range on the day named
@@ -2024,8 +2281,8 @@ class Grammar:
         for side, j in self.open_words(i):
             k = self.opt(j, "around", "about")
             for base, e in self.atom(k) + self.edge(k):
-                if isinstance(base, n.Now) and side in ("since", "after", "until", "before"):
-                    continue
+                if isinstance(base, n.Now) and side in ("since", "after", "before"):
+                    continue  # "until now", "up to now" are read: the past up to now
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
@@ -2055,6 +2312,12 @@ class Grammar:
                 out.append((n.Open("until", base), j + 2))
             if self.w(j, "onwards", "onward", "on") and not self.w(j, "on"):
                 out.append((n.Open("since", base), j + 1))
+        if self.w(i, "from"):  # from now on, from today onwards, from monday onward
+            for base, j in self.atom(i + 1):
+                if self.w(j, "on", "onwards", "onward") and not self.atom(j + 1):
+                    out.append((n.Open("since", base), j + 1))
+        if self.seq(i, "so", "far") is not None:  # so far; so far this year
+            out.append((n.Open("until", n.Now()), i + 2))
         if self.sym(i, "<", ">") or self.sym(i, "="):
             k = i + 1
             side = {"<": "before", ">": "after", "=": "since"}[self.t[i].value]
@@ -2173,10 +2436,21 @@ class Grammar:
             (("week", "to", "date"), "week"),
             (("quarter", "to", "date"), "quarter"),
             (("qtd",), "quarter"),
-            (("to", "date"), "year"),
         ):
             if (j := self.seq(i, *words)) is not None:
                 out.append((n.Rest("todate", n.Period(grain)), j))
+        if (j := self.seq(i, "to", "date")) is not None:  # "raised $5k to date": up to now
+            out.append((n.Open("until", n.Now()), j))
+        far = self.seq(i, "so", "far")
+        if (
+            far is not None
+            and self.w(far, "this")
+            and self.w(far + 1, "day", "week", "month", "year")
+        ):
+            unit = self.wv(far + 1) or "year"
+            out.append((n.Rest("todate", n.Period(unit)), far + 2))  # so far this year
+        if far is not None and self.w(far, "today"):
+            out.append((n.Rest("todate", n.Period("day")), far + 1))
         return out
 
     @rule
@@ -2209,6 +2483,14 @@ class Grammar:
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
             out.append((n.Every(n.Weekday(wd)), k + 1))
+            # mondays at 10, tuesday evenings, on fridays from 2 to 4
+            for part, e, implied in self.part(k + 1):
+                if implied is None:
+                    out.append((n.Every(n.Moment(n.Weekday(wd), part)), e))
+            for t, e in self.time(self.comma(k + 1)) + self.loose_clock(self.comma(k + 1)):
+                if isinstance(t, n.Clock) and not t.exact and not self.w(self.comma(k + 1), "at"):
+                    continue
+                out.append((n.Every(n.Moment(n.Weekday(wd), None, t)), e))
         return out
 
     @rule
@@ -2249,15 +2531,16 @@ def _rules(*names: str) -> list[tuple[int, Callable[[Grammar, int], R]]]:
 #: the alternatives of the union rules, in the order their readings are listed
 _EXPRESSION = _rules(
     "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "shift", "every",
-    "vague", "moment", "coarse",
+    "vague", "near", "moment", "coarse",
 )  # fmt: skip
 _ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
 _DAY = _rules(
-    "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day"
+    "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day",
+    "beside",
 )  # fmt: skip
 _COARSE = _rules(
     "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
-    "containing",
+    "containing", "beside_period", "counted",
 )  # fmt: skip
 
 _DECADES = {
@@ -2327,6 +2610,11 @@ _OPEN_WORDS = _index(
         (("year", "greater", "than"), "after"),
         (("not", "before"), "since"),
         (("not", "after"), "until"),
+        (("any", "time", "after"), "after"),
+        (("anytime", "after"), "after"),
+        (("any", "time", "before"), "before"),
+        (("anytime", "before"), "before"),
+        (("as", "of"), "since"),
     )
 )
 
@@ -2342,6 +2630,7 @@ def _first_words() -> None:
     holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
     clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
+    clock |= {"cob", "eob", "close", "end"}
     parts = set(lx.PARTS) | set(lx.PART_ALIASES)
 
     def words(text: str) -> set[str]:
@@ -2381,7 +2670,7 @@ def _first_words() -> None:
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
-            | words("month mtd week quarter qtd to"),
+            | words("month mtd week quarter qtd to so"),
             True,
         ),
         "edge": (
@@ -2389,7 +2678,7 @@ def _first_words() -> None:
             True,
         ),
         "part": (
-            words("in during at for around over the early late mid later tonight tonite")
+            words("in during at for around over the early late mid later tonight tonite first")
             | words("tonigh this that same last overnight")
             | parts,
             True,
@@ -2406,18 +2695,25 @@ def _first_words() -> None:
         "month_day": (set(lx.MONTHS), True),
         "day_month": ({"the"} | ordinals | numbers, False),
         "stamp": (set(), False),
+        "beside": ({"the"} | set(lx.WEEKDAYS), True),
+        "beside_period": ({"the"}, True),
+        "near": (words("just shortly right soon immediately a not"), True),
+        "same_time": (words("this same at"), True),
     }
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
     hedges = words("around about approximately approx roughly circa ca sometime somewhere")
     leads = words("next coming following last past previous preceding upcoming")
-    shift = firsts["duration"] | words("in within now today")
+    firsts["exact_duration"] = firsts["duration"]
+    table["exact_duration"] = table["duration"]
+    counted = {"in"} | counts
+    shift = firsts["duration"] | words("in within now today") | firsts["same_time"]
     week_period = words("the week week's") | relations | shift
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
     calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
     day = (
         firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
-        | firsts["anchor_day"]
+        | firsts["anchor_day"] | firsts["beside"]
     )  # fmt: skip
     moment = (
         day | firsts["next_part_day"] | firsts["part"] | firsts["meal"] | firsts["time"]
@@ -2427,11 +2723,13 @@ def _first_words() -> None:
     coarse = (
         firsts["period"] | firsts["month_phrase"] | firsts["year_phrase"] | quarter
         | firsts["season"] | decade | firsts["nth_period"] | firsts["containing"]
+        | firsts["beside_period"] | counted
     )  # fmt: skip
     atom = firsts["now"] | firsts["edge"] | moment | coarse | shift
     partial = {"the"} | ordinals
-    trailing = words("over in during for within the") | leads | firsts["duration"]
+    trailing = words("over in during for within the recent") | leads | firsts["duration"]
     composite: dict[str, set[str]] = {
+        "counted": counted,
         "shift": shift,
         "day_shift": shift,
         "week_period": week_period,
@@ -2446,10 +2744,16 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from") | atom,
         "approx": hedges | words("near nearly almost") | atom,
         "trailing": trailing,
+        "expression": set(),  # filled below: the union of the top-level rules
     }
+    composite["expression"] = (
+        composite["between"] | composite["open"] | composite["approx"] | firsts["rest"]
+        | trailing | shift | firsts["every"] | firsts["vague"] | firsts["near"] | moment
+        | coarse | firsts["now"] | firsts["edge"]
+    )  # fmt: skip
     table.update({name: (first, False) for name, first in composite.items()})
     for name, (begin, words_only) in table.items():
         FIRST[name][0] = (frozenset(begin), words_only)
@@ -2470,6 +2774,9 @@ def _after_number() -> None:
     units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
     amounts = {".", "/", "and"} | units
     leads = {"next", "coming", "following", "last", "past", "previous", "upcoming"}
+    hours = {"hrs", "hours", "h"}
+    named = {"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"}
+    named |= set(lx.SEASON_PLURALS) | set(lx.SEASONS)
     listed = {"and", "or", ",", "&"}
     rules: dict[str, Callable[[int, str], bool]] = {}
 
@@ -2482,8 +2789,11 @@ def _after_number() -> None:
     def duration(d: int, x: str) -> bool:
         return x in amounts
 
+    def shift(d: int, x: str) -> bool:
+        return x in amounts or x in ("business", "working", "work", "weekdays")
+
     def clock(d: int, x: str) -> bool:
-        return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem)
+        return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
 
     def loose_clock(d: int, x: str) -> bool:
         return d <= 2 or d == 4 or clock(d, x)
@@ -2504,7 +2814,7 @@ def _after_number() -> None:
         )
 
     def weekday_phrase(d: int, x: str) -> bool:
-        return duration(d, x) or x in lx.WEEKDAY_PLURALS
+        return shift(d, x) or x in lx.WEEKDAY_PLURALS
 
     def day(d: int, x: str) -> bool:
         return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
@@ -2513,23 +2823,23 @@ def _after_number() -> None:
         return (d in (2, 4) and x in ("s", "'s")) or x in ("th", "st")
 
     def coarse(d: int, x: str) -> bool:
-        return year(d, x) or ordinal(d, x) or decade(d, x)
+        return year(d, x) or ordinal(d, x) or decade(d, x) or x in named
 
     def moment(d: int, x: str) -> bool:
         return day(d, x) or loose_clock(d, x) or x == ","
 
     def atom(d: int, x: str) -> bool:
-        return moment(d, x) or coarse(d, x) or duration(d, x)
+        return moment(d, x) or coarse(d, x) or shift(d, x)
 
     def trailing(d: int, x: str) -> bool:
-        return x in leads or x in ("business", "working", "work", "weekdays") or duration(d, x)
+        return x in leads or shift(d, x)
 
     def short(d: int, x: str) -> bool:
         return d <= 2
 
     rules.update(
         ordinal=ordinal, nth_of=ordinal, day_number=short, hour=short, partial=short,
-        quantity=duration, duration=duration, shift=duration, day_shift=duration,
+        quantity=duration, duration=duration, shift=shift, day_shift=shift,
         week_period=duration, year=year, month_phrase=year, year_phrase=year,
         decade=decade, numeric_date=numeric_date, day_month=day_month,
         calendar_date=calendar_date, weekday_phrase=weekday_phrase, day=day,
@@ -2539,7 +2849,8 @@ def _after_number() -> None:
         nth_period=lambda d, x: ordinal(d, x) or d == 4,
         coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
-        stamp=lambda d, x: False,
+        stamp=lambda d, x: False, counted=lambda d, x: x in named,
+        exact_duration=duration,
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
@@ -2560,6 +2871,16 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     if grain == "century":
         return n.Dur((("year", count * 100),), approx)
     return n.Dur(((grain, count),), approx)
+
+
+def _waking(hour: int) -> int:
+    """An hour without am/pm as waking hours read it (1-6 are afternoon)."""
+    return hour + 12 if 1 <= hour <= 6 else hour
+
+
+def _bare_clock(node: n.Node) -> bool:
+    """A time of day without a day: ``noon``, ``5pm``."""
+    return isinstance(node, n.Moment) and node.day is None and node.time is not None
 
 
 def _sub_day(dur: n.Dur) -> bool:

@@ -131,6 +131,13 @@ def near_year(short: int, ctx: Context) -> int:
     return year
 
 
+def full_year(year: int | None, ctx: Context) -> int | None:
+    """A year as written, with a two-digit one (``'19``) given its century."""
+    if year is not None and year >= n.SHORT_YEAR:
+        return near_year(year - n.SHORT_YEAR, ctx)
+    return year
+
+
 def _date_node(node: n.Date, ctx: Context) -> Span:
     if node.year is not None and node.year >= n.SHORT_YEAR:  # a two-digit year
         node = node.replace(year=near_year(node.year - n.SHORT_YEAR, ctx))
@@ -288,15 +295,18 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if not -len(saturdays) <= index < len(saturdays):
             raise Refused(f"that period has no weekend {node.n}")
         return _weekend(saturdays[index], ctx)
-    if node.what in ("month", "quarter"):
-        count = 12 if node.what == "month" else 4
+    if node.what in ("month", "quarter", "half"):
+        count = {"month": 12, "quarter": 4, "half": 2}[node.what]
         if period.grain != "year":
             raise Refused(f"a {node.what} number needs a year")
         index = node.n if node.n > 0 else count + 1 + node.n
         if not 1 <= index <= count:
             raise Refused(f"a year has no {node.what} {node.n}")
-        step = 1 if node.what == "month" else 3
-        return period_span(date(first.year, (index - 1) * step + 1, 1), node.what, ctx)
+        step = {"month": 1, "quarter": 3, "half": 6}[node.what]
+        start = date(first.year, (index - 1) * step + 1, 1)
+        if node.what == "half":  # H1 next year: six months
+            return Span(cal.at(start, ctx.tz), cal.at(cal.add(start, "month", 6), ctx.tz), "month")
+        return period_span(start, node.what, ctx)
     if node.what == "days":  # "first ten days of last year"
         return Span(
             cal.at(first, ctx.tz),
@@ -312,9 +322,10 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         return cal.holiday_date(node.key, year)
 
     if node.year is not None:
-        found = on(node.year)
+        year = full_year(node.year, ctx) or node.year
+        found = on(year)
         if found is None:
-            raise Refused(f"no date for that holiday in {node.year}")
+            raise Refused(f"no date for that holiday in {year}")
         return day_span(found, ctx)
     today = ctx.today
     anchor = _base_day(ctx)
@@ -413,7 +424,7 @@ def _quarter(node: n.Quarter, ctx: Context) -> Span:
         raise Refused(f"a year has no {'half' if node.half else 'quarter'} {node.quarter}")
     start_month = (node.quarter - 1) * months + 1
     if node.year is not None:
-        year = node.year
+        year = full_year(node.year, ctx) or node.year
     else:
         today = _base_day(ctx)
         current = (today.month - 1) // months + 1
@@ -434,7 +445,7 @@ def _season(node: n.Season, ctx: Context) -> Span:
 
     today = ctx.today
     if node.year is not None:
-        start = starting(node.year)
+        start = starting(full_year(node.year, ctx) or node.year)
     else:
         # the season that started most recently (today counts), then per relation
         year = today.year if starting(today.year) <= today else today.year - 1
@@ -450,10 +461,10 @@ def _season(node: n.Season, ctx: Context) -> Span:
                 start = current
         elif relation == "":
             start = current
-        elif relation == "last":
-            start = starting(year - 1) if contains else current
+        elif relation == "last":  # "last summer"; "two summers ago": count 2
+            start = starting(year - node.count if contains else year - node.count + 1)
         elif relation in ("next", "coming"):
-            start = starting(year + 1)
+            start = starting(year + node.count)
         else:  # this: the one we are in, else this year's
             start = current if contains else starting(today.year)
     end = start + cal.relativedelta(months=3)
@@ -481,7 +492,8 @@ def _century(node: n.Century, ctx: Context) -> Span:
 
 
 def _isoweek(node: n.IsoWeek, ctx: Context) -> Span:
-    year = node.year if node.year is not None else ctx.today.year
+    year = full_year(node.year, ctx) if node.year is not None else ctx.today.year
+    assert year is not None
     try:
         monday = date.fromisocalendar(year, node.week, 1)
     except ValueError:
@@ -562,6 +574,58 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
     return _widen(span, ctx) if node.dur.approx else span
 
 
+def _weekday_from(node: n.WeekdayFrom, ctx: Context) -> Span:
+    """``the monday after easter``: the first Monday strictly after it (before: before)."""
+    base = resolve(node.base, ctx)
+    if node.sign > 0:
+        day = (base.end - timedelta(seconds=1)).date()
+        return day_span(day + timedelta(days=(node.weekday - day.weekday() - 1) % 7 + 1), ctx)
+    day = base.start.date()
+    return day_span(day - timedelta(days=(day.weekday() - node.weekday - 1) % 7 + 1), ctx)
+
+
+def _period_from(node: n.PeriodFrom, ctx: Context) -> Span:
+    """``the week after christmas``: the calendar period after (before) the one holding it."""
+    day = resolve(node.base, ctx).start.date()
+    if node.grain == "weekend":
+        saturday = _saturday_of(day)  # the weekend of that week
+        if day.weekday() < 5 and node.sign > 0:
+            return _weekend(saturday, ctx)  # a weekday: the weekend after is its week's
+        return _weekend(saturday + timedelta(weeks=node.sign), ctx)
+    start = cal.add(cal.floor(day, node.grain, ctx.week_start), node.grain, node.sign)
+    return period_span(start, node.grain, ctx)
+
+
+_NEAR = {
+    "second": timedelta(minutes=30),
+    "minute": timedelta(minutes=30),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=3),
+    "week": timedelta(weeks=1),
+    "month": timedelta(days=30),
+    "quarter": timedelta(days=30),
+    "year": timedelta(days=90),
+}
+
+
+def _near(node: n.Near, ctx: Context) -> Span:
+    """``just after midnight`` [00:00, 00:30); ``shortly before christmas`` the three days
+    before it: a little way from the anchor, approximate."""
+    base = resolve(node.base, ctx)
+    pad = _NEAR[base.grain]
+    point = base.grain in ("second", "minute")
+    if node.side == "after":
+        start = base.start if point else base.end
+        end = cal.plus(start, pad, ctx.tz)
+    else:
+        end = base.start
+        start = cal.plus(end, -pad, ctx.tz)
+    if pad >= timedelta(days=1):
+        start, end = cal.at(start.date(), ctx.tz), cal.at(end.date(), ctx.tz)
+    grain = "minute" if point else base.grain
+    return Span(start, end, grain, True, "interval")
+
+
 def _repeat(node: n.Repeat, ctx: Context) -> Span:
     """``the week after next`` (2), ``the month before last`` (-2): whole periods."""
     return _period(n.Period(node.grain, node.count), ctx)
@@ -576,6 +640,8 @@ def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
         day += timedelta(days=node.sign)
         if day.weekday() < 5:
             counted += 1
+    if node.point:  # "in 3 working days": that day
+        return day_span(day, ctx)
     if node.sign > 0:
         start = cal.at(ctx.today + timedelta(days=1), ctx.tz)
         return Span(start, cal.at(day + timedelta(days=1), ctx.tz), "day", False, "interval")
@@ -761,6 +827,8 @@ def clock_hour(clock: n.Clock, part: n.Part | None) -> int:
         return hour % 12 + (12 if clock.meridiem == "pm" else 0)
     if hour > 23:
         raise Refused(f"{hour}:{clock.minute:02d} is not a time of day")
+    if hour == 0 and part is not None and _part_hours(part)[1] >= 24:
+        return 24  # "midnight tonight", "00:30 tonight": the night's, after the day ends
     if hour > 12 or clock.zero_padded or hour == 0:
         return hour
     if part is not None:
@@ -777,13 +845,29 @@ def _clock_at(day: date, clock: n.Clock, part: n.Part | None, ctx: Context) -> d
     hour = clock_hour(clock, part)
     if clock.minute > 59 or (clock.second or 0) > 59:
         raise Refused(f"{clock.hour}:{clock.minute:02d} is not a time of day")
-    return cal.at(
-        day + timedelta(days=hour // 24), ctx.tz, time(hour % 24, clock.minute, clock.second or 0)
-    )
+    wall = time(hour % 24, clock.minute, clock.second or 0)
+    if clock.zone:  # "3pm ET", "10:15 +0000": that wall time there, shown in the zone
+        return cal.at(day + timedelta(days=hour // 24), _written_zone(clock.zone), wall).astimezone(
+            ctx.tz
+        )
+    return cal.at(day + timedelta(days=hour // 24), ctx.tz, wall)
+
+
+def _written_zone(name: str) -> tzinfo:
+    """The zone a clock time was written in: ``+05:30`` or an IANA name."""
+    if name[:1] in "+-":
+        sign = 1 if name[0] == "+" else -1
+        hours, minutes = int(name[1:3]), int(name[4:6] or 0)
+        return timezone(sign * timedelta(hours=hours, minutes=minutes))
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(name)
 
 
 def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Context) -> Span:
     first, last = node.first, node.last
+    if last.zone and not first.zone:  # "9 to 10:30 CST": both in that zone
+        first = first.replace(zone=last.zone)
     if last.meridiem and not first.meridiem and not first.zero_padded and first.hour <= 12:
         same = first.replace(meridiem=last.meridiem)
         other = first.replace(meridiem="am" if last.meridiem == "pm" else "pm")
@@ -791,8 +875,16 @@ def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Contex
         first = same if clock_hour(same, None) <= end_hour else other
     start = _clock_at(day, first, part, ctx)
     end = _clock_at(day, last, part, ctx)
+    if part is not None and end <= start:
+        # inside a part of the day a range runs forward: "ten to six in the evening" is 17:50
+        raise Refused("that range runs backwards inside its part of the day")
     if end <= start and not last.meridiem and last.hour <= 12 and not last.zero_padded:
         end = _clock_at(day, last.replace(hour=last.hour % 12 + 12), None, ctx)
+        if end <= start:  # "from 8pm to 1": one in the night, not the next afternoon
+            night = last.replace(hour=last.hour % 12, zero_padded=True)
+            end = _clock_at(day + timedelta(days=1), night, None, ctx)
+    if end <= start and last.meridiem == "pm":
+        raise Refused("a range cannot run back to an afternoon hour")  # "20 to 2pm"
     if end <= start:
         end = cal.localize(end.replace(tzinfo=None) + timedelta(days=1), ctx.tz)
     grain = "second" if first.second is not None or last.second is not None else "minute"
@@ -851,6 +943,14 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
             return node.replace(year=tail.year)
         if isinstance(node, n.Quarter) and node.year is None:
             return node.replace(year=tail.year)
+    if isinstance(tail, n.Period) and tail.grain == "week" and isinstance(node, n.Weekday):
+        return n.InPeriod(node, tail)  # "monday to friday next week": both of next week
+    if (
+        isinstance(node, n.Weekday)
+        and isinstance(other, n.InPeriod)
+        and isinstance(other.inner, n.Weekday)
+    ):
+        return n.InPeriod(node, other.period)  # "tuesday to thursday last week"
     if isinstance(tail, n.Month) and isinstance(node, (n.DayNum, n.Date)):
         day = node.day
         month_year = tail.year
@@ -995,6 +1095,11 @@ def _with_year(node: n.WithYear, ctx: Context) -> Span:
     raise Refused("a year does not go with that")
 
 
+def _near_enough(node: n.Checked, day: date, ctx: Context) -> None:
+    if node.near and abs((day - ctx.today).days) > 62:
+        raise Refused("a weekday beside a date that far off: hours are meant (fri 9-5)")
+
+
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
@@ -1032,8 +1137,10 @@ def _checked(node: n.Checked, ctx: Context) -> Span:
             except ValueError:
                 continue
             if candidate.weekday() == node.weekday:
+                _near_enough(node, candidate, ctx)
                 return day_span(candidate, ctx)
     span = resolve(base, ctx)
+    _near_enough(node, span.start.date(), ctx)
     if span.grain == "day" and span.start.date().weekday() != node.weekday:
         from prme_cli.timeexpr.lexicon import WEEKDAY_NAMES
 
@@ -1076,6 +1183,9 @@ _HANDLERS: dict[type, Callable[..., Span]] = {
     n.IsoWeek: _isoweek,
     n.Shift: _shift,
     n.Repeat: _repeat,
+    n.WeekdayFrom: _weekday_from,
+    n.PeriodFrom: _period_from,
+    n.Near: _near,
     n.Trailing: _trailing,
     n.BusinessDays: _business_days,
     n.Edge: _edge,

@@ -47,7 +47,7 @@ for _grain, _words in (
     ("century", ("century", "centuries")),
     ("fortnight", ("fortnight", "fortnights")),
     ("night", ("night", "nights")),
-    ("weekend", ("weekend", "weekends")),
+    ("weekend", ("weekend", "weekends", "wknd", "wknds", "wkend", "wkends")),
 ):
     for _word in _words:
         UNITS[_word] = _grain
@@ -158,6 +158,7 @@ PARTS: dict[str, tuple[int, int]] = {
     "dinnertime": (18, 21),
     "supper": (18, 21),
     "teatime": (15, 17),
+    "first thing": (7, 10),  # "first thing tomorrow": the start of the working day
     "dawn": (5, 7),
     "sunrise": (5, 7),
     "dusk": (18, 20),
@@ -177,6 +178,7 @@ PART_ALIASES = {
     "afternoons": "afternoon",
     "morn": "morning",
     "nite": "night",
+    "arvo": "afternoon",  # Australian English
     "am": "morning",
     "pm": "afternoon",
 }
@@ -201,8 +203,49 @@ RELATIONS: dict[str, str] = {
     "forthcoming": "coming",
 }
 
+#: zones written after a clock time ("3pm ET", "14:05 GMT"): a fixed offset, or an IANA zone
+#: for the US generic names, whose offset depends on the date (IST is left out: India,
+#: Ireland or Israel?)
+ZONES: dict[str, str] = {
+    "utc": "+00:00",
+    "gmt": "+00:00",
+    "z": "+00:00",
+    "bst": "+01:00",
+    "cet": "+01:00",
+    "cest": "+02:00",
+    "eet": "+02:00",
+    "eest": "+03:00",
+    "est": "-05:00",
+    "edt": "-04:00",
+    "cst": "-06:00",
+    "cdt": "-05:00",
+    "mst": "-07:00",
+    "mdt": "-06:00",
+    "pst": "-08:00",
+    "pdt": "-07:00",
+    "jst": "+09:00",
+    "aest": "+10:00",
+    "aedt": "+11:00",
+    "et": "America/New_York",
+    "ct": "America/Chicago",
+    "mt": "America/Denver",
+    "pt": "America/Los_Angeles",
+}
+#: chat spellings cut as a digit and a word ("2nite"), read as the word they stand for
+#: ("2day", "2night" are left out: "a 2day course", "a 2night stay" are lengths)
+CHAT_DAYS = {"nite": "tonight", "moro": "tomorrow", "morrow": "tomorrow", "mrw": "tomorrow",
+             "mro": "tomorrow"}  # fmt: skip
+
 #: seasons as (first month, months long); winter starts in December (meteorological)
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+#: seasons counted ("two summers ago")
+SEASON_PLURALS: dict[str, int] = {
+    "springs": 3,
+    "summers": 6,
+    "autumns": 9,
+    "falls": 9,
+    "winters": 12,
+}
 
 #: words that make an expression vague: its reading is approximate and widened
 HEDGES = {
@@ -531,12 +574,19 @@ RULE_WORDS = {
     "single",
     "sixties",
     "so",
+    "far",
     "sometime",
     "somewhere",
     "starting",
     "th",
     "thirties",
     "threequarters",
+    "thing",
+    "cob",
+    "eob",
+    "shortly",
+    "little",
+    "hrs",
     "tonigh",
     "twenties",
     "up",
@@ -561,7 +611,9 @@ VOCABULARY = (
     | set(PART_ALIASES)
     | set(RELATIONS)
     | set(SEASONS)
+    | set(SEASON_PLURALS)
     | set(ANCHORS)
+    | set(ZONES)
     | {w for name in HOLIDAYS for w in name.split()}
     | FUNCTION_WORDS
 )

@@ -120,7 +120,7 @@ class Dur(Node):
 class Clock(Node):
     """A time of day as written: ``meridiem`` is ``am``/``pm`` or ``""`` when not said."""
 
-    _fields = ("hour", "minute", "second", "meridiem", "exact", "zero_padded")
+    _fields = ("hour", "minute", "second", "meridiem", "exact", "zero_padded", "zone")
     __slots__ = _fields
     _defaults: ClassVar[dict[str, Any]] = {
         "minute": 0,
@@ -128,6 +128,7 @@ class Clock(Node):
         "meridiem": "",
         "exact": True,
         "zero_padded": False,
+        "zone": "",
     }
 
     hour: int
@@ -136,6 +137,7 @@ class Clock(Node):
     meridiem: str
     exact: bool  # written with minutes or a meridiem (not a bare "at 5")
     zero_padded: bool  # "05:00", "0730": a 24-hour clock, never moved to pm
+    zone: str  # "": the reference zone; "+05:30", "America/New_York" ("3pm ET")
 
 
 class Now(Node):
@@ -248,12 +250,13 @@ class Quarter(Node):
 
 
 class Season(Node):
-    _fields = ("month", "year", "relation")
+    _fields = ("month", "year", "relation", "count")
     __slots__ = _fields
-    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "count": 1}
     month: int
     year: int | None
     relation: str
+    count: int  # "last summer" 1, "the summer before last" / "two summers ago" 2
 
 
 class Decade(Node):
@@ -275,6 +278,41 @@ class IsoWeek(Node):
     __slots__ = _fields
     year: int | None
     week: int
+
+
+class WeekdayFrom(Node):
+    """``the monday after easter`` (sign 1), ``the friday before christmas`` (-1): the first
+    such weekday strictly after (before) the anchor."""
+
+    _fields = ("weekday", "sign", "base")
+    __slots__ = _fields
+
+    weekday: int
+    sign: int
+    base: Node
+
+
+class PeriodFrom(Node):
+    """``the week after christmas``, ``the month before the move``: the period next to the
+    one holding the anchor."""
+
+    _fields = ("grain", "sign", "base")
+    __slots__ = _fields
+
+    grain: str  # week weekend month year
+    sign: int
+    base: Node
+
+
+class Near(Node):
+    """``just after midnight``, ``shortly before christmas``: a little after the anchor ends
+    (a point: after it) or before it starts; approximate."""
+
+    _fields = ("side", "base")
+    __slots__ = _fields
+
+    side: str  # after before
+    base: Node
 
 
 class Shift(Node):
@@ -310,13 +348,16 @@ class Trailing(Node):
 
 
 class BusinessDays(Node):
-    """``next 4 business days`` (sign 1), ``previous 4 working days`` (-1)."""
+    """``next 4 business days`` (sign 1), ``previous 4 working days`` (-1); with ``point``
+    the day itself: ``in 3 working days``, ``2 business days ago``."""
 
-    _fields = ("count", "sign")
+    _fields = ("count", "sign", "point")
     __slots__ = _fields
+    _defaults: ClassVar[dict[str, Any]] = {"point": False}
 
     count: int
     sign: int
+    point: bool
 
 
 class Edge(Node):
@@ -479,12 +520,13 @@ class WithYear(Node):
 
 
 class Checked(Node):
-    """A weekday written beside a date (``Tuesday, Jan 15``): the date, if they agree."""
+    """A weekday written beside a date (``Tuesday, Jan 15``): the date, if they agree. With
+    ``near``, only a date within two months of today (``fri 9-5`` is more likely hours)."""
 
-    _fields = ("base", "weekday", "extra")
+    _fields = ("base", "weekday", "near")
     __slots__ = _fields
-    _defaults: ClassVar[dict[str, Any]] = {"weekday": -1, "extra": ()}
+    _defaults: ClassVar[dict[str, Any]] = {"weekday": -1, "near": False}
 
     base: Node
     weekday: int
-    extra: tuple[int, ...]
+    near: bool

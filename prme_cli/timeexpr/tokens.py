@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from prme_cli.timeexpr.lexicon import CHAT_DAYS, SMALL_NUMBERS
+
 #: Longest text a single expression may have, in tokens; longer input is refused outright so
 #: that no reading of hostile input ever costs more than a bounded amount of work.
 MAX_TOKENS = 64
@@ -54,18 +56,7 @@ _ISH_STEMS = {
     "dinner",
     "dinnertime",
     "teatime",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    *SMALL_NUMBERS[1:13],  # one … twelve: "sevenish"
 }
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
 
@@ -85,6 +76,20 @@ def tokenize(text: str) -> list[Token]:
         else:
             value = raw
         start, end = match.start(), match.end()
+        if (
+            kind == "word"
+            and value in CHAT_DAYS
+            and start == previous_end
+            and tokens
+            and tokens[-1].value == "2"
+        ):
+            # "2nite", "2day", "2moro": one word, as the one they stand for
+            two = tokens.pop()
+            tokens.append(
+                Token("word", text[two.start : end], CHAT_DAYS[value], two.start, end, two.glued)
+            )
+            previous_end = end
+            continue
         if kind == "word" and value.endswith("ish") and value[:-3] in _ISH_STEMS:
             # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
             cut = end - 3
