@@ -712,9 +712,7 @@ def _named_in_apposition(sentence: str, name: str, doer_key: str, start: int) ->
     at = sentence.find(name, start)
     if at < 0:
         return False
-    lead = re.search(
-        r"\b(?i:my|our|his|her|their)\s+(?P<noun>[a-z]+)\s+$", sentence[start:at]
-    )
+    lead = re.search(r"\b(?i:my|our|his|her|their)\s+(?P<noun>[a-z]+)\s+$", sentence[start:at])
     return lead is not None and lexicon.relatedness(doer_key, lexicon.key(lead["noun"])) >= 0.6
 
 
