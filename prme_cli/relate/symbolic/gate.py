@@ -51,6 +51,7 @@ import re
 import time as _time
 from dataclasses import dataclass
 
+from prme_cli import words
 from prme_cli.relate.symbolic import gate_structure, lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
@@ -88,10 +89,9 @@ class OperandCheck:
 
 
 def _stem(word: str) -> str:
-    low = word.lower().replace("\u2019", "'")
-    low = low.removesuffix("'s")
-    low = low.strip("'-")
-    return lexicon.key(low)[:5]
+    """The first five letters of the word's key (:func:`prme_cli.words.key`, the normaliser
+    retrieval and alignment use): a prefix, so derived words of one root still meet."""
+    return words.key(word.strip("'-"))[:5]
 
 
 _HOW_LONG_BEEN = re.compile(
@@ -130,6 +130,27 @@ _GOT_WORDS = frozenset(words_of("got bought purchased received acquired"))
 _SAT_WITH = re.compile(
     r"\b(?:had|grabbed|went\s+for)\s+(?:[A-Za-z]+\s+){1,3}?(?P<with>with)\s+[A-Z][a-z]+"
 )
+
+
+#: The gate's own list of verbs that call off, miss or only arrange what they govern.
+_UNDOING = re.compile(
+    r"^(?:cancel|postpon|reschedul|skip|miss|book|schedul|plann|regist|sign|order|bought|"
+    r"buy|reserv|prepar|arrang|forg[eo]t|avoid|dropp|quit)",
+    re.IGNORECASE,
+)
+
+
+def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
+    """A name without a verb ("my first open-water mile") is done by a deed whose object is
+    the name itself: after the verb, the name's own words, word for word once its leading
+    determiner is set aside ("Swam my first open-water mile: 41 minutes")."""
+    words = name.split()
+    if not words or words[0].lower() not in _DETERMINERS or _UNDOING.match(verb):
+        return False
+    rest = " ".join(words[1:]).lower()
+    told = re.sub(r"\s+", " ", after).strip().lower()
+    told = re.sub(r"^(?:my|our|the|a|an|his|her|their)\s+", "", told)
+    return bool(rest) and told.startswith(rest)
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:
@@ -495,6 +516,8 @@ def _licence_check(
         return 1.0, ""
     if use and licence.verb.lower() in _GOT_WORDS:
         return 1.0, ""  # the use of a thing starts when it was got
+    if _verb_takes_the_name(licence.verb, quote[licence.end :], operand.name):
+        return 1.0, ""  # "Swam my first open-water mile" does the mile the name asks
     verb = lexicon.key(licence.verb)
     names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
     names += [lexicon.key(w.lower()) for w in shared]  # an order's shared verb
@@ -606,8 +629,6 @@ _STAMP_KEYWORD = re.compile(
 def _past_form(word: str) -> bool:
     """The gate's own reading of a past tense: the dictionary's simple past of the word's verb
     (lemminflect, through the one word normaliser), not the resolver's tables."""
-    from prme_cli import words
-
     return words.is_simple_past(word)
 
 
