@@ -507,3 +507,18 @@ def test_in_a_length_after_a_past_deed_is_how_long_it_took(note: str, seconds: i
 )
 def test_in_a_length_elsewhere_is_a_time_from_now(note: str, expected: list[str]) -> None:
     assert starts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Rescheduling will avoid weekend days.", False),
+        ("Weekend mornings are slow.", False),
+        ("Weekend was great.", True),
+        ("Weekend: hiking with Sam.", True),
+    ],
+)
+def test_a_bare_weekend_before_a_unit_or_part_of_the_day_is_a_modifier(
+    note: str, expected: bool
+) -> None:
+    assert ("Weekend" in texts(note) or "weekend" in texts(note)) == expected

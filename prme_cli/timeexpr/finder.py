@@ -392,6 +392,10 @@ def _plausible(
             return False
         if isinstance(node, n.Year) and not lead:
             return False
+        follows = toks[j].value if j < len(toks) else ""
+        modifies = follows in lx.UNITS or follows in lx.PARTS or follows in lx.PART_ALIASES
+        if isinstance(node, n.Period) and node.bare and not lead and modifies:
+            return False  # "avoid weekend days", "weekend mornings": a modifier, not a time
         if (
             word in ("may", "march")
             and first.text.islower()
