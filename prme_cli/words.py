@@ -172,6 +172,8 @@ def nominal_verb(noun: str) -> str | None:
             return None
         if ending == "al" and (len(stem) < 4 or "ADJ" in lemmas(w)):
             return None  # "final", "central", "coral" are no event nouns
+        if ending == "ery" and not stem.endswith("v"):
+            return None  # delivery, recovery, discovery; not "pottery", "battery"
         return next((stem + t for t in replacements if is_verb_lemma(stem + t)), None)
     return None
 

@@ -44,7 +44,13 @@ def test_every_form_of_a_word_has_one_key(group: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("station", "state"), ("evening", "even"), ("final", "fine"), ("question", "quest")],
+    [
+        ("station", "state"),
+        ("evening", "even"),
+        ("final", "fine"),
+        ("question", "quest"),
+        ("pottery", "potter"),
+    ],
 )
 def test_words_that_only_look_derived_keep_their_own_key(first: str, second: str) -> None:
     assert words.key(first) != words.key(second)

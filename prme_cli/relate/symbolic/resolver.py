@@ -1209,7 +1209,9 @@ def _referred_back(
 
 
 #: Verbs of taking part in an event: any deed done at or during it tells them (keys).
-_TAKING_PART = frozenset(["participat", "attend", "join", "tak", "go", "do", "be", "have"])
+_TAKING_PART = frozenset(
+    lexicon.key(w) for w in ("participate", "attend", "join", "take", "go", "do", "be", "have")
+)
 _DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
 
 
