@@ -72,6 +72,9 @@ _IRREGULAR_NOMINALS: dict[str, str] = {
     "subscription": "subscribe",
     "department": "department",  # not "depart"
 }
+#: Event nouns spelt as their verb ("my visit", "the move", "the repair"): no ending shows
+#: them, and most nouns that are also verbs ("set", "ring", "book") name things.
+_ZERO_NOMINALS = frozenset(["visit", "move", "repair", "launch", "purchase", "interview", "hire"])
 #: One activity in two spellings: the British verb and its noun.
 _SPELLINGS = {"practise": "practice", "licence": "license"}
 #: Nouns that look like a form of a rarer verb and are not ("evening" is not "even" + -ing).
@@ -242,6 +245,8 @@ def is_event_noun(word: str) -> bool:
     """True when ``word`` is a noun made from a verb ("renovation", "arrival", "booking",
     "the death of"): it names that verb's event."""
     w = _clean(word)
+    if w in _ZERO_NOMINALS:
+        return True
     if not w or not w[0].isalpha() or "NOUN" not in lemmas(w) and w not in _IRREGULAR_NOMINALS:
         return False
     return event_key(w) != lemma(w)
