@@ -548,6 +548,17 @@ def _listed(q: str, low: str) -> Frame | None:
         phrases = tuple(EventPhrase(p, shared=verb, doer=p) for p in people)
         return _frame("order", phrases, form="who V first among A, B and C")
     if not m:
+        # "the order of my trips to Bruges, Brno and the Picos de Europa": each item is one
+        # of the plural noun's events, the noun and its preposition shared
+        m = re.search(
+            r"\border of (?:my|our|the|his|her|their) (?P<noun>[a-z]+s) (?P<prep>to|in|at|"
+            r"with|for|from) (?P<items>.+)$",
+            q,
+            re.IGNORECASE,
+        )
+        if m:
+            shared = f"{m['noun'][:-1]} {m['prep']}"
+    if not m:
         m = re.match(
             rf"in (?:what|which) order did {_SUBJECT} (?P<verb>\w+(?: (?:to|up|back))?) "
             r"(?P<items>.+)$",
@@ -559,6 +570,8 @@ def _listed(q: str, low: str) -> Frame | None:
         shared = m["verb"]
         subject = _subject_of(m["subj"])
     items = [i.strip(" .") for i in _options(m["items"])]
+    if len(items) == 1 and " and " in items[0]:
+        items = [x.strip() for x in items[0].split(" and ")]
     if len(items) == 2 and " and " in items[-1]:
         items = [items[0], *items[-1].split(" and ")]
     if len(items) < 2 or any(i not in q for i in items):

@@ -1,7 +1,8 @@
 """Members of a series, and journal deeds that state their length.
 
 "Ran my first 10k race along the river: 54 minutes." in a journal entry is the writer's
-past deed, dated by the entry's day: a length ("54 minutes", "for two hours") says how long,
+past deed, dated by the entry's day — also for "my first 10k race" asked as a noun, since
+the deed's verb governs that noun phrase (not a verb that cancels or books it): a length ("54 minutes", "for two hours") says how long,
 not when, so it does not take the day away (a date of its own would). An ordinal in the
 question ("my second 10k") names one member of a series: a sentence that gives the event
 another position ("Ran my third 10k") is another member, not a rival and not an answer.
@@ -34,6 +35,8 @@ Swam my first open-water mile: 41 minutes, freezing.
 Swam my second open-water mile, 38 minutes this time.
 *** 2027-04-11 Sunday
 Swam my third open-water mile in the lake, a personal best of 35 minutes.
+*** 2027-04-24 Saturday
+Cancelled my fourth open-water mile, the lake was closed.
 """,
     "2027-04-20.org": """\
 #+title: 2027-04-20
@@ -72,10 +75,19 @@ def test_a_member_of_a_series_is_dated_by_its_journal_day_despite_its_length(
 @pytest.mark.parametrize(
     "question",
     [
-        "When did I swim my fourth open-water mile?",  # no fourth
+        "When did I swim my fourth open-water mile?",  # cancelled
+        "How many days passed between my first open-water mile and my fourth open-water mile?",
         "When did I teach my second yoga class?",  # only the first
     ],
 )
 def test_a_member_the_notes_do_not_tell_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+def test_a_noun_event_is_told_by_the_journal_deed_whose_verb_governs_it(store: Store) -> None:
+    doc = ask(
+        store, "How many days passed between my first open-water mile and my third open-water mile?"
+    )
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["days"] == 63  # 2027-02-07 to 2027-04-11

@@ -250,3 +250,24 @@ def test_work_clocked_on_a_task_counts_for_the_project_above_it() -> None:
     assert judge(question, "duration_sum", op, text) >= THRESHOLD
     other = text.replace("path: Kitchen shelves", "path: Garden shed")
     assert judge(question, "duration_sum", op, other) < THRESHOLD
+
+
+def test_a_journal_deed_whose_object_is_the_named_thing_dates_it() -> None:
+    question = "How many days passed between my first open-water mile and the club dinner?"
+
+    def journal(text: str) -> float:
+        record = EvidenceRecord(
+            "r1", datetime(2027, 2, 7), text, title="2027-02-07 Sunday", event_source="datetree"
+        )
+        op = Operand("my first open-water mile", "r1", text, text.split()[0], "event_time")
+        verdict = SymbolicGate().evaluate(
+            question,
+            Resolution("elapsed_between", (op,)),
+            {record.id: record},
+            ProviderAudit("symbolic"),
+        )
+        return verdict.probabilities[0]
+
+    assert journal("Swam my first open-water mile: 41 minutes, freezing.") >= THRESHOLD
+    assert journal("Cancelled my first open-water mile, the lake was closed.") < THRESHOLD
+    assert journal("Booked my first open-water mile for June.") < THRESHOLD

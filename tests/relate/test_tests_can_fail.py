@@ -43,6 +43,8 @@ RESOLVER_TESTS = [
     "test_series_members.py",
     "test_everyday_paraphrase.py",
     "test_pronoun_doers.py",
+    "test_family_subjects.py",
+    "test_listed_orders_of_a_noun.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

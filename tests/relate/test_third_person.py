@@ -100,3 +100,41 @@ def test_answered_for_the_named_person(
 def test_refused_when_the_person_did_not_do_it(chat_store: Store, question: str) -> None:
     doc = ask(chat_store, question)
     assert doc["status"] != "accepted", (doc["value"], doc["metadata"].get("operands"))
+
+
+WRITER_NOTES = """\
+* 2027
+** 2027-04 April
+*** 2027-04-10 Saturday
+We visited Tomasz in Bristol last weekend.
+I called Marek yesterday about the van.
+Marek called me this morning about the keys.
+"""
+
+
+@pytest.fixture(scope="module")
+def journal_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    from notes_helpers import notes_store
+
+    yield from notes_store(
+        tmp_path_factory.mktemp("writer"),
+        {"journal.org": WRITER_NOTES},
+        parse_now("2027-06-30T12:00", TZ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "ok"),
+    [
+        ("When did Tomasz visit us in Bristol?", False),  # we visited him
+        ("When did Marek call me about the van?", False),  # I called him
+        ("When did Marek call me about the keys?", True),  # he called me
+    ],
+)
+def test_the_writers_deed_is_not_the_deed_of_the_person_it_names(
+    journal_store: Store, question: str, ok: bool
+) -> None:
+    doc = ask_notes(journal_store, question, now=parse_now("2027-06-30T12:00", TZ), tz=TZ)
+    assert (doc["status"] == "accepted") is ok, doc["metadata"].get("explanation")
+    if ok:
+        assert doc["value"]["date"] == "2027-04-10"

@@ -642,6 +642,9 @@ def _assertion_problems(
         in_sentence = any(n in sentence.lower() for n in names)
         if doer is not None and doer.lower() == "you":
             problems.append("the doer is 'you'")
+        elif doer == "I" and not first_person:
+            # "I called Marek yesterday" is the writer's deed, whoever else it names
+            problems.append(f"the doer is the writer, not {subject}")
         elif (
             doer is not None
             and doer != "I"
@@ -693,6 +696,8 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
         if doer is None:
             return [f"the sentence does not say that {doer_name} did it"]
         if lexicon.relatedness(doer_key, lexicon.key(doer.lower().removesuffix("'s"))) < 0.6:
+            if doer[:1].isupper() and _named_in_apposition(sentence, doer, doer_key, a):
+                return []  # "My sister Marta moved …": Marta is the sister asked about
             return [f"the doer is '{doer}', not {doer_name}"]
         return []
     if not any(
@@ -700,6 +705,16 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
     ):
         return [f"the sentence does not say that {doer_name} did it"]
     return []
+
+
+def _named_in_apposition(sentence: str, name: str, doer_key: str, start: int) -> bool:
+    """ "My sister Marta", "our neighbour Tom": the name stands right after a possessive
+    and the asked doer's noun, in the subject before the verb."""
+    at = sentence.find(name, start)
+    if at < 0:
+        return False
+    lead = re.search(r"\b(?i:my|our|his|her|their)\s+(?P<noun>[a-z]+)\s+$", sentence[start:at])
+    return lead is not None and lexicon.relatedness(doer_key, lexicon.key(lead["noun"])) >= 0.6
 
 
 _LINKS = frozenset(

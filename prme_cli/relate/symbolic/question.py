@@ -27,6 +27,7 @@ _UNIT = r"(?:minutes|hours|days|weeks|months|years)"
 _HOW = rf"how\s+(?:long|much\s+time|many\s+(?P<unit>{_UNIT}))"
 _SUBJ = (
     r"(?P<subj>i|we|the\s+narrator|the\s+user|the\s+author"
+    r"|(?-i:the\s+[A-Z][\w'-]*s)"  # a family: "the Bakkers", "the Smiths"
     r"|(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?))"
 )
 _AUX = r"(?:did|do|does|had|has|have|was|were|is|are)"
@@ -108,7 +109,7 @@ def _subject(raw: str | None) -> str | None:
     low = raw.lower()
     if low in ("i", "we", "the narrator", "the user", "the author"):
         return None
-    return raw
+    return re.sub(r"^the\s+", "", raw)  # "the Bakkers" are named as "Bakkers"
 
 
 _DETERMINER = r"(?:the|my|our|his|her|their|your|a|an)"

@@ -939,6 +939,62 @@ _USE_VERB = re.compile(
 _GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
 
 
+#: Verbs that undo, miss or only arrange the thing they govern (keys): "Cancelled my first
+#: pottery class" is no class.
+_NOT_DOING = frozenset(
+    [
+        "cancel",
+        "postpon",
+        "reschedul",
+        "skip",
+        "miss",
+        "book",
+        "schedul",
+        "plan",
+        "regist",
+        "sign",
+        "order",
+        "buy",
+        "reserv",
+        "prepar",
+        "arrang",
+        "forget",
+        "forgot",
+        "avoid",
+        "drop",
+        "quit",
+    ]
+)
+
+
+def _governs_the_named_thing(
+    mention: timefind.Mention,
+    text: str,
+    m: align.Match,
+    sentence: segment.Sentence,
+    model: align.PhraseModel,
+) -> bool:
+    """An event named as a noun ("my first 10k race", "the Dublin concert") is told by a
+    journal deed whose verb governs that very noun phrase ("Ran my first 10k race", "Played
+    the Dublin concert"): the name's first word follows the verb after at most a
+    determiner. Not a verb that undoes, misses or only arranges it ("Cancelled …",
+    "Booked …")."""
+    if model.verb_key is not None or mention.kind != "licence":
+        return False
+    verb = lexicon.key(text[mention.start : mention.end].lower())
+    if any(verb.startswith(k) for k in _NOT_DOING):
+        return False
+    after = text[mention.end : sentence.end]
+    first = next((start for _, start, _, r in sorted(m.matched, key=lambda x: x[1]) if r), None)
+    if first is None or sentence.start + first < mention.end:
+        return False
+    gap = text[mention.end : sentence.start + first].split()
+    return len(gap) <= 2 and all(w.lower() in _GOVERNED_LEAD for w in gap) and bool(after)
+
+
+_GOVERNED_LEAD = frozenset(["my", "our", "the", "a", "an", "his", "her", "their"])
+
+
 def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     """ "How long had I been using the new area rug when …": the use of a thing starts when
     it was got, so a sentence telling that it was got ("I got a new area rug a month ago")
@@ -1463,6 +1519,8 @@ def _recent_licence_fits(
         return mention
     if _use_started(model.phrase, text[mention.start : mention.end]):
         return mention  # "Bought the blue boots": the wearing of them starts there
+    if _governs_the_named_thing(mention, text, m, sentence, model):
+        return mention  # "Ran my first 10k race": the race asked about, done
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
