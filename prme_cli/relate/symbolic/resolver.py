@@ -942,28 +942,11 @@ _GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re
 #: Verbs that undo, miss or only arrange the thing they govern (keys): "Cancelled my first
 #: pottery class" is no class.
 _NOT_DOING = frozenset(
-    [
-        "cancel",
-        "postpon",
-        "reschedul",
-        "skip",
-        "miss",
-        "book",
-        "schedul",
-        "plan",
-        "regist",
-        "sign",
-        "order",
-        "buy",
-        "reserv",
-        "prepar",
-        "arrang",
-        "forget",
-        "forgot",
-        "avoid",
-        "drop",
-        "quit",
-    ]
+    lexicon.key(w)
+    for w in lexicon.words_of(
+        "cancel postpone reschedule skip miss book schedule plan register sign order buy "
+        "reserve prepare arrange forget forgot avoid drop quit"
+    )
 )
 
 
@@ -1265,7 +1248,9 @@ def _referred_back(
 
 
 #: Verbs of taking part in an event: any deed done at or during it tells them (keys).
-_TAKING_PART = frozenset(["participat", "attend", "join", "tak", "go", "do", "be", "have"])
+_TAKING_PART = frozenset(
+    lexicon.key(w) for w in ("participate", "attend", "join", "take", "go", "do", "be", "have")
+)
 _DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
 
 
