@@ -687,7 +687,7 @@ _LENGTH_HEDGES = frozenset(
 )
 _NOT_LENGTH_AFTER = re.compile(
     r"^\s*(?:ago|earlier|later|now|so\s+far|a\s+day|a\s+week|a\s+night|per\b|each\b|every\b|"
-    r"or\s+so|-?ish)",
+    r"or\s+so|-?ish|longer|shorter|more|less|extra|late|early)",
     re.IGNORECASE,
 )
 
