@@ -147,10 +147,21 @@ def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
     words = name.split()
     if not words or words[0].lower() not in _DETERMINERS or _UNDOING.match(verb):
         return False
+    from prme_cli import words as normaliser
+
     rest = " ".join(words[1:]).lower()
     told = re.sub(r"\s+", " ", after).strip().lower()
     told = re.sub(r"^(?:my|our|the|a|an|his|her|their)\s+", "", told)
-    return bool(rest) and told.startswith(rest)
+    if not rest or not told.startswith(rest):
+        return False
+    following = re.match(r"[a-z][a-z'-]*", told[len(rest) :].lstrip())
+    # "Watched my first pottery class video": what was watched is a video
+    return not (
+        following
+        and told[len(rest) : len(rest) + 1] == " "
+        and "NOUN" in normaliser.lemmas(following.group(0))
+        and not lexicon.is_stop(following.group(0))
+    )
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:

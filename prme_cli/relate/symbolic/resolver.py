@@ -991,7 +991,11 @@ def _governs_the_named_thing(
     if first is None or sentence.start + first < mention.end:
         return False
     gap = text[mention.end : sentence.start + first].split()
-    return len(gap) <= 2 and all(w.lower() in _GOVERNED_LEAD for w in gap) and bool(after)
+    if len(gap) > 2 or not all(w.lower() in _GOVERNED_LEAD for w in gap) or not after:
+        return False
+    content = [w for w in model.phrase.text.split() if not lexicon.is_stop(w.lower())]
+    # "Watched my first pottery class video" is a video, not the class
+    return bool(content) and _got_the_thing(after, content[-1])
 
 
 _GOVERNED_LEAD = frozenset(["my", "our", "the", "a", "an", "his", "her", "their"])
