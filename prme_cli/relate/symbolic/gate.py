@@ -140,6 +140,13 @@ _UNDOING = re.compile(
 )
 
 
+#: The verbs that open and close a lasting activity, for a span's two quotes.
+_BOUNDARY_VERBS = {
+    "start": frozenset(words_of("started began commenced")),
+    "end": frozenset(words_of("finished completed ended")),
+}
+
+
 def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
     """A name without a verb ("my first open-water mile") is done by a deed whose object is
     the name itself: after the verb, the name's own words, word for word once its leading
@@ -434,7 +441,7 @@ class SymbolicGate:
         use = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
             w.lower() in _USE_FORMS for w in name_words
         )
-        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use)
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use, boundary)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -506,6 +513,7 @@ def _licence_check(
     journal: bool = False,
     shared: tuple[str, ...] = (),
     use: bool = False,
+    boundary: str | None = None,
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
@@ -527,6 +535,12 @@ def _licence_check(
         return 1.0, ""
     if use and licence.verb.lower() in _GOT_WORDS:
         return 1.0, ""  # the use of a thing starts when it was got
+    if boundary is not None and licence.verb.lower() in _BOUNDARY_VERBS[boundary]:
+        # "Started The Overstory on the train" opens the span of reading it
+        told = quote[licence.end :].lower()
+        name = [w for _, _, w in _tokens(operand.name)][1:]
+        if name and all(w.lower() in told for w in name):
+            return 1.0, ""
     if _verb_takes_the_name(licence.verb, quote[licence.end :], operand.name):
         return 1.0, ""  # "Swam my first open-water mile" does the mile the name asks
     verb = lexicon.key(licence.verb)
@@ -653,13 +667,14 @@ def _basis_check(
     record: EvidenceRecord | None = None,
     shared: tuple[str, ...] = (),
     use: bool = False,
+    boundary: str | None = None,
 ) -> tuple[float, str]:
     from prme_cli.relate.interpret import JOURNAL_SOURCES
 
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal, shared, use)
+        return _licence_check(operand, quote, journal, shared, use, boundary)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -509,7 +509,10 @@ class SymbolicResolver:
                     sentence.text,
                     subject=subject,
                     first_person=first_person,
-                    implied=_implied(sentence) + referred + _use_started(phrase, sentence.text),
+                    implied=_implied(sentence)
+                    + referred
+                    + _use_started(phrase, sentence.text)
+                    + _activity_of_boundary(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -996,6 +999,47 @@ def _governs_the_named_thing(
     content = [w for w in model.phrase.text.split() if not lexicon.is_stop(w.lower())]
     # "Watched my first pottery class video" is a video, not the class
     return bool(content) and _got_the_thing(after, content[-1])
+
+
+_BOUNDARY_LEMMAS = {"start": ("start", "begin"), "end": ("finish", "complete", "end")}
+_BOUNDARY_FORMS = {
+    "start": re.compile(r"\b(?:started|began|begun)\s+", re.IGNORECASE),
+    "end": re.compile(r"\b(?:finished|completed)\s+", re.IGNORECASE),
+}
+
+
+def _activity_of_boundary(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "Started The Overstory on the train" for the start of "read The Overstory": a verb
+    of starting (finishing) whose object is the activity's object word for word says the
+    activity started (finished), so the activity's verb is implied."""
+    if phrase.boundary is None:
+        return ()
+    words_ = phrase.text.split()
+    if len(words_) < 2:
+        return ()
+    for m in _BOUNDARY_FORMS[phrase.boundary].finditer(sentence):
+        if sentence[m.end() :].lower().startswith(" ".join(words_[1:]).lower()):
+            return (words_[0].lower(),)
+    return ()
+
+
+def _opens_or_closes(
+    mention: timefind.Mention, text: str, sentence: segment.Sentence, model: align.PhraseModel
+) -> bool:
+    """One end of a span ("how many days did it take me to read The Overstory"): a journal
+    deed that starts (finishes) the very thing the name's object names — "Started The
+    Overstory on the train" — tells that end, whatever the activity's own verb."""
+    from prme_cli import words
+
+    boundary = model.phrase.boundary
+    if boundary is None or mention.kind != "licence":
+        return False
+    verb = words.verb_lemma(text[mention.start : mention.end].lower())
+    if verb not in _BOUNDARY_LEMMAS[boundary]:
+        return False
+    thing = [w for w in model.phrase.text.split()[1:] if not lexicon.is_stop(w.lower())]
+    after = text[mention.end : sentence.end].lower()
+    return bool(thing) and all(w.lower() in after for w in thing)
 
 
 _GOVERNED_LEAD = frozenset(["my", "our", "the", "a", "an", "his", "her", "their"])
@@ -1583,6 +1627,8 @@ def _recent_licence_fits(
         return mention  # "Bought the blue boots": the wearing of them starts there
     if _governs_the_named_thing(mention, text, m, sentence, model):
         return mention  # "Ran my first 10k race": the race asked about, done
+    if _opens_or_closes(mention, text, sentence, model):
+        return mention  # "Started The Overstory on the train": the reading's start
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
