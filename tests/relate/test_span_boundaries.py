@@ -32,6 +32,9 @@ NOTES = {
 *** 2026-07-04 Saturday
 Began Middlemarch on the balcony.
 Started a review of Stoner for the club.
+Started the van this morning, first try.
+*** 2026-07-20 Monday
+Finished fixing the van, new starter motor.
 *** 2026-08-01 Saturday
 Finished Middlemarch at last, what a book.
 """,
@@ -62,6 +65,15 @@ def test_starting_and_finishing_the_object_are_the_activitys_ends(
     assert doc["value"]["days"] == days
 
 
-def test_a_start_of_something_else_or_a_missing_end_is_refused(store: Store) -> None:
-    doc = ask(store, "How many days did it take me to read Stoner?")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many days did it take me to read Stoner?",  # a review was started
+        "How many days did it take me to fix the van?",  # starting the van is no repair
+    ],
+)
+def test_a_start_of_something_else_or_a_missing_end_is_refused(
+    store: Store, question: str
+) -> None:
+    doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]

@@ -147,6 +147,12 @@ _BOUNDARY_VERBS = {
 }
 
 
+#: Activities on a work that "started X" abbreviates (the gate's own list).
+_WORKS = frozenset(
+    words_of("read watch listen write knit sew crochet paint draw learn study binge draft build")
+)
+
+
 def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
     """A name without a verb ("my first open-water mile") is done by a deed whose object is
     the name itself: after the verb, the name's own words, word for word once its leading
@@ -535,7 +541,11 @@ def _licence_check(
         return 1.0, ""
     if use and licence.verb.lower() in _GOT_WORDS:
         return 1.0, ""  # the use of a thing starts when it was got
-    if boundary is not None and licence.verb.lower() in _BOUNDARY_VERBS[boundary]:
+    if (
+        boundary is not None
+        and licence.verb.lower() in _BOUNDARY_VERBS[boundary]
+        and operand.name.split()[0].lower() in _WORKS
+    ):
         # "Started The Overstory on the train" opens the span of reading it
         told = quote[licence.end :].lower()
         name = [w for _, _, w in _tokens(operand.name)][1:]

@@ -1002,6 +1002,27 @@ def _governs_the_named_thing(
 
 
 _BOUNDARY_LEMMAS = {"start": ("start", "begin"), "end": ("finish", "complete", "end")}
+#: Activities that "started X" / "finished X" abbreviates (a book, a show, a scarf): not
+#: "fix" or "drive" ("started the car" starts its engine).
+_WORK_ACTIVITIES = frozenset(
+    [
+        "read",
+        "watch",
+        "listen",
+        "write",
+        "knit",
+        "sew",
+        "crochet",
+        "paint",
+        "draw",
+        "learn",
+        "study",
+        "binge",
+        "draft",
+        "build",
+        "translate",
+    ]
+)
 _BOUNDARY_FORMS = {
     "start": re.compile(r"\b(?:started|began|begun)\s+", re.IGNORECASE),
     "end": re.compile(r"\b(?:finished|completed)\s+", re.IGNORECASE),
@@ -1015,8 +1036,8 @@ def _activity_of_boundary(phrase: EventPhrase, sentence: str) -> tuple[str, ...]
     if phrase.boundary is None:
         return ()
     words_ = phrase.text.split()
-    if len(words_) < 2:
-        return ()
+    if len(words_) < 2 or words_[0].lower() not in _WORK_ACTIVITIES:
+        return ()  # "Started the car" is no start of fixing it
     for m in _BOUNDARY_FORMS[phrase.boundary].finditer(sentence):
         if sentence[m.end() :].lower().startswith(" ".join(words_[1:]).lower()):
             return (words_[0].lower(),)
@@ -1033,6 +1054,8 @@ def _opens_or_closes(
 
     boundary = model.phrase.boundary
     if boundary is None or mention.kind != "licence":
+        return False
+    if model.phrase.text.split()[0].lower() not in _WORK_ACTIVITIES:
         return False
     verb = words.verb_lemma(text[mention.start : mention.end].lower())
     if verb not in _BOUNDARY_LEMMAS[boundary]:
