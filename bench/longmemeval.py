@@ -17,7 +17,11 @@ the tuning part unless ``--part held`` is asked for explicitly.
 
 ``--cli`` runs the installed ``prme`` command in a subprocess per question (slower; the
 figures are the same); the default calls the library directly so the stage can be timed.
-Nothing here reads the data set's evidence markers: prme sees only the org notes.
+Nothing of the data set's evidence markers reaches prme: it sees only the org notes. After a
+run, the bench reads them (``has_answer`` turns of the answer sessions) to score retrieval:
+*evidence recall* is the share of gold turns packed in full into the context the resolver read,
+and the share of questions whose every gold turn was (oracle notes hold only the evidence
+sessions, so recall matters most on S).
 """
 
 from __future__ import annotations
@@ -62,6 +66,24 @@ def _load_scorer() -> Any:
     return module
 
 
+def gold_evidence(split: str) -> dict[str, frozenset[str]]:
+    """The record ids of each question's gold turns (scoring only, never shown to prme): the
+    turns marked ``has_answer``, with the ids ``to_org.py`` gives them."""
+    import gzip
+
+    opener = gzip.open if SPLITS[split].endswith(".gz") else open
+    with opener(CORPUS / SPLITS[split], "rt", encoding="utf-8") as fh:
+        data = json.load(fh)
+    out = {}
+    for q in data:
+        ids = set()
+        for sid, turns in zip(q["haystack_session_ids"], q["haystack_sessions"], strict=True):
+            opaque = "chat-" + hashlib.sha256(sid.encode()).hexdigest()[:12]
+            ids |= {f"{opaque}-t{i}" for i, t in enumerate(turns) if t.get("has_answer")}
+        out[q["question_id"]] = frozenset(ids)
+    return out
+
+
 def convert(split: str, out: Path) -> list[dict[str, Any]]:
     """Run the corpus's to_org.py; returns the questions.jsonl rows."""
     subprocess.run(
@@ -74,7 +96,7 @@ def convert(split: str, out: Path) -> list[dict[str, Any]]:
 
 def run_library(
     question: dict[str, Any], folder: Path, store_path: Path
-) -> tuple[dict[str, Any], float]:
+) -> tuple[dict[str, Any], float, frozenset[str]]:
     from prme_cli import config
     from prme_cli.ingest import ingest_paths
     from prme_cli.service import relate
@@ -99,12 +121,13 @@ def run_library(
             owner="bench",
         )
         elapsed = time.perf_counter() - started
-    return result.document, elapsed
+    full = frozenset(r.id for r in result.bundle.records if r.representation == "full")
+    return result.document, elapsed, full
 
 
 def run_cli(
     question: dict[str, Any], folder: Path, store_path: Path
-) -> tuple[dict[str, Any], float]:
+) -> tuple[dict[str, Any], float, frozenset[str] | None]:
     exe = shutil.which("prme") or str(Path(sys.executable).parent / "prme")
     base = [exe, "--store", str(store_path), "--now", question["question_date"], "--tz", TZ]
     subprocess.run([*base, "ingest", str(folder)], check=True, capture_output=True)
@@ -120,13 +143,14 @@ def run_cli(
         raise RuntimeError(
             f"{question['question_id']}: relate exited {proc.returncode}: {proc.stderr}"
         )
-    return json.loads(proc.stdout), elapsed
+    return json.loads(proc.stdout), elapsed, None  # the packed records are not printed
 
 
 def evaluate(
     split: str, *, part: str, use_cli: bool, verbose: bool, limit: int | None
 ) -> list[dict[str, Any]]:
     scorer = _load_scorer()
+    gold = gold_evidence(split)
     with tempfile.TemporaryDirectory(prefix=f"prme-lme-{split}-") as tmp:
         root = Path(tmp)
         questions = convert(split, root / "notes")
@@ -143,7 +167,7 @@ def evaluate(
                 store_path = root / "stores" / f"{q['question_id']}.sqlite3"
                 store_path.parent.mkdir(parents=True, exist_ok=True)
                 runner = run_cli if use_cli else run_library
-                doc, elapsed = runner(q, folder, store_path)
+                doc, elapsed, packed = runner(q, folder, store_path)
                 timings.append(elapsed)
                 out.write(json.dumps({"question_id": q["question_id"], "result": doc}) + "\n")
                 kind = scorer.kind_of(q)
@@ -152,7 +176,9 @@ def evaluate(
                     ok = accepted and scorer.SCORERS[kind](q, doc.get("value"))
                 else:
                     ok = kind == "abstain" and not accepted
-                rows.append((q, doc, kind, accepted, ok, elapsed))
+                wanted = gold.get(q["question_id"], frozenset())
+                found = None if packed is None else (len(wanted & packed), len(wanted))
+                rows.append((q, doc, kind, accepted, ok, elapsed, found))
         summaries = []
         for name in ("tune", "held") if part == "all" else (part,):
             chosen = [q for q in questions if part_of(q["question_id"]) == name]
@@ -177,7 +203,7 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
     by_op: dict[str, Counter[str]] = defaultdict(Counter)
     by_form: dict[str, Counter[str]] = defaultdict(Counter)
     statuses: Counter[str] = Counter()
-    for q, doc, kind, accepted, ok, _ in rows:
+    for q, doc, kind, accepted, ok, *_ in rows:
         statuses[doc.get("status", "?")] += 1
         op = (
             doc.get("operation")
@@ -197,6 +223,14 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
         f"coverage {acc}/{n} = {acc / max(n, 1):.1%}   precision {cor}/{acc} = "
         f"{cor / max(acc, 1):.1%}   abstention breaches {breaches}"
     )
+    recall = [r[6] for r in rows if r[6] is not None and r[6][1]]
+    got, wanted = sum(f for f, _ in recall), sum(w for _, w in recall)
+    whole = sum(1 for f, w in recall if f == w)
+    if recall:
+        print(
+            f"evidence recall (gold turns packed in full) {got}/{wanted} = "
+            f"{got / max(wanted, 1):.1%}   questions with every gold turn {whole}/{len(recall)}"
+        )
     print("statuses: " + ", ".join(f"{k} {v}" for k, v in statuses.most_common()))
     for title, table in (("by operation", by_op), ("by question form", by_form)):
         print(f"{title}:")
@@ -216,6 +250,8 @@ def _summary(split: str, rows: list[tuple[Any, ...]], timings: list[float]) -> d
         "correct": cor,
         "breaches": breaches,
         "median_ms": statistics.median(ms),
+        "recall": f"{got}/{wanted}" if recall else "-",
+        "whole": f"{whole}/{len(recall)}" if recall else "-",
     }
 
 
@@ -245,7 +281,8 @@ def main() -> None:
         print(
             f"{s['split']:12} coverage {s['accepted']}/{s['scored']} = {s['coverage']:.1%}  "
             f"precision {s['correct']}/{s['accepted']} = {s['precision']:.1%}  "
-            f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms"
+            f"abstention breaches {s['breaches']}  relate median {s['median_ms']:.0f} ms  "
+            f"evidence recall {s['recall']} (all gold: {s['whole']})"
         )
     _ = datetime
 

@@ -2,7 +2,8 @@
 
 usage: python bench/torture.py [--kill-trials N] [--sigint-trials N] [--load-seconds S]
            [--readers N] [--concurrent-trials N] [--fuzz-org N] [--fuzz-time N] [--fuzz-cli N]
-           [--deep-levels N] [--wide-headings N] [--seed S] [--jobs J] [--quick] [--keep DIR]
+           [--deep-levels N] [--wide-headings N] [--sigint-points N] [--seed S] [--jobs J]
+           [--only PARTS] [--quick] [--keep DIR] [--json FILE]
 
 What it does, on a generated corpus (``gen_corpus.py``, seeded) plus ``sample_org``:
 
@@ -15,6 +16,11 @@ What it does, on a generated corpus (``gen_corpus.py``, seeded) plus ``sample_or
    after the run, and converge: the same ingest run again gives exactly the store an
    uninterrupted run gives.
 2. **SIGINT**: the same, with Ctrl-C; exit 130, ``prme: interrupted`` and what was committed.
+   And a sweep: the installed ``prme`` script, with a Ctrl-C sent at chosen points of its run
+   (counted in Python calls and returns from prme's first line to the process's end: while
+   modules load, in the command, while the answer is printed, in ``atexit``, at the very
+   end), for an ingest and for a query: each must say ``prme: interrupted`` once, exit 130,
+   print no traceback and leave a whole store that converges.
 3. **Load**: 1 writer (ingest in a loop, files edited between runs) and N readers (open,
    query, close, again) for a fixed time: reader errors, "database is locked", p50/p99.
 4. **Two ingests at once** into a fresh and into an existing store: both must succeed and
@@ -64,11 +70,15 @@ NOW_FIRST = "2026-11-20T09:00"
 NOW_AGAIN = "2026-11-27T20:00"
 TZ = "UTC"
 CHILD_TIMEOUT = 300
+#: What ``--only`` can pick: kills and Ctrl-C trials during ingest, the Ctrl-C sweep, load with
+#: concurrent ingests and the full disk, fuzzing, pathological sizes.
+PARTS = ("faults", "sweep", "load", "fuzz", "sizes")
 
 #: The child ingest, with the kill hooks the harness asks for by environment variable. It is
 #: the real command line (``prme_cli.cli.main``); the hooks only decide when it dies.
 _CHILD = r"""
 import os, signal, sys, threading, time
+sys.argv[0] = "prme"  # what the console script is called: prme guards Ctrl-C from its first line
 mode = os.environ.get("TORTURE_KILL", "")
 if mode == "write":
     import prme_cli.store as store_mod
@@ -415,16 +425,14 @@ def faulted_trial(lane: Lane, phase: str, how: str, seed: int) -> Outcome:
     out.status = status
     if "Traceback" in err:
         out.failures.append(f"traceback: {err.strip().splitlines()[-1]}")
-    # -2: the signal came as Python was exiting, after the boundary: the shell reports 130,
-    # the run had finished (the rerun below checks the store as for any other outcome).
-    if how == "sigint" and status not in (0, 130, -signal.SIGINT):
+    if how == "sigint" and status not in (0, 130):
         out.failures.append(f"Ctrl-C exit {status}: {err.strip()[-300:]}")
     if how == "sigint" and status == 130:
         lines = err.strip().splitlines()
-        if not lines or lines[0] != "prme: interrupted":
+        if lines.count("prme: interrupted") != 1:
             out.failures.append(f"Ctrl-C message missing: {err.strip()[-300:]}")
         elif (
-            not any("committed" in line for line in lines)
+            not any("committed" in line or line.startswith("ingest:") for line in lines)
             and store.exists()
             and file_states(store) != before
         ):
@@ -485,6 +493,191 @@ def _check_after_fault(
         if state != after.get(path) and state != before.get(path):
             out.failures.append(f"mixed file: {path}")
             break
+
+
+# -- Ctrl-C at every point ---------------------------------------------------------------------
+
+#: Runs the installed ``prme`` script (as the shell would) with a profile hook that counts every
+#: Python call and return from prme's first line (``prme_cli/__init__.py``) until its last
+#: ``atexit`` callback (which ignores SIGINT from then on), and sends SIGINT to itself at event
+#: SWEEP_AT: a Ctrl-C lands at a chosen point while modules load, inside the
+#: command, while the boundary prints, in ``atexit`` callbacks and at the very end.
+_SWEEP_CHILD = r"""
+import _signal, atexit, os, runpy, sys
+# Started from a background job SIGINT is ignored, and inherited: a terminal gives the default.
+_signal.signal(_signal.SIGINT, _signal.default_int_handler)
+at = int(os.environ["SWEEP_AT"])
+count = [0, 0]  # events from prme's first line on; the one by which its Ctrl-C guard was set
+default = _signal.default_int_handler
+def hook(frame, event, arg):
+    if count[0] == 0 and "prme_cli" not in frame.f_code.co_filename:
+        return  # Python starting, the script wrapper: not prme's code yet
+    if frame.f_code.co_name == "_at_the_very_end":  # prme's last act: SIGINT is ignored
+        sys.setprofile(None)
+        return
+    count[0] += 1
+    if count[1] == 0 and _signal.getsignal(_signal.SIGINT) is not default:
+        count[1] = count[0]
+    if count[0] == at:
+        sys.setprofile(None)
+        open(os.environ["SWEEP_SENT"], "w").close()
+        os.kill(os.getpid(), _signal.SIGINT)
+def done():
+    open(os.environ["SWEEP_COUNT"], "w").write(repr(count))
+atexit.register(done)  # registered first, so it runs after prme's own callbacks
+script = os.environ["SWEEP_SCRIPT"]
+sys.argv = [script, *sys.argv[1:]]
+sys.setprofile(hook)
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def default_sigint() -> None:
+    """Started in the background, a process ignores SIGINT and its children inherit that;
+    give the child the default disposition, as a terminal would."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def prme_script() -> Path:
+    """The installed console script next to this interpreter."""
+    found = Path(sys.executable).parent / ("prme.exe" if os.name == "nt" else "prme")
+    if not found.exists():
+        raise RuntimeError(f"no installed prme script at {found}")
+    return found
+
+
+def _sweep_run(
+    args: Sequence[str], at: int, sent: Path, count_to: Path | None = None
+) -> tuple[int, str]:
+    # A fixed hash seed keeps the count of events nearly the same from run to run.
+    env = dict(
+        os.environ,
+        SWEEP_AT=str(at),
+        SWEEP_SCRIPT=str(prme_script()),
+        SWEEP_SENT=str(sent),
+        PYTHONHASHSEED="0",
+    )
+    # Always set (to the same number of variables): prme reads its environment, so each one
+    # more would be events more.
+    env["SWEEP_COUNT"] = str(count_to or sent.with_suffix(".count"))
+    done = subprocess.run(
+        [sys.executable, "-c", _SWEEP_CHILD, "--tz", TZ, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=CHILD_TIMEOUT,
+        check=False,
+    )
+    return done.returncode, done.stderr
+
+
+#: Python calls and returns of prme's first statement, which puts its Ctrl-C guard in place
+#: (``prme_cli/__init__.py``): before it a Ctrl-C is Python's own, as for any program.
+FIRST_STATEMENT_EVENTS = 16
+
+
+def sweep_points(total: int, count: int) -> list[int]:
+    """``count`` events of ``total``: a quarter over the first fiftieth (modules loading), a
+    quarter over the whole run, half over its last twentieth (where the answer is printed and
+    the process ends), the last one always."""
+    head = max(1, count // 4)
+    spread = max(1, count // 4)
+    tail = max(1, count - head - spread)
+    first = FIRST_STATEMENT_EVENTS + 1
+    points = {first + (total // 50) * k // head for k in range(head)}
+    points |= {max(first, total * (k + 1) // (spread + 1)) for k in range(spread)}
+    start = total - max(tail, total // 20)
+    points |= {start + (total - start) * (k + 1) // tail for k in range(tail)}
+    return sorted(p for p in points if first <= p <= total)
+
+
+def sigint_sweep(
+    scratch: Path,
+    points: int,
+    jobs: int,
+    *,
+    ingest_points: int | None = None,
+    notes_from: Sequence[Path] = (REPO / "sample_org",),
+) -> dict[str, Any]:
+    """A Ctrl-C at ``points`` chosen events of an ingest (``ingest_points`` if given) and of
+    a query; every one must end in exactly one ``prme: interrupted``, exit 130, no
+    traceback, and (ingest) a store that is whole and converges on a rerun. The notes are
+    copies of ``notes_from`` (folders or files)."""
+    folder = scratch / "sweep"
+    notes = folder / "notes"
+    notes.mkdir(parents=True)
+    for source in notes_from:
+        if source.is_dir():
+            shutil.copytree(source, notes / source.name)
+        else:
+            shutil.copyfile(source, notes / source.name)
+    _age(notes)
+    reference = folder / "reference.sqlite3"
+    ingest = ["--now", NOW_FIRST, "ingest", str(notes)]
+    if run_prme("--store", str(reference), *ingest).returncode != 0:
+        raise RuntimeError("sweep: the reference ingest failed")
+    expected = file_states(reference)
+    result: dict[str, Any] = {
+        "failures": [],
+        "trials": 0,
+        "guard_at_event": 0,
+        "after_the_end": 0,
+    }
+    for label, args in (("ingest", ingest), ("since", ["--now", NOW_FIRST, "since", "today"])):
+        probe = folder / f"probe-{label}.sqlite3"
+        if label == "since":
+            _copy_store(reference, probe)
+        counted = folder / f"count-{label}.txt"
+        status, err = _sweep_run(["--store", str(probe), *args], 0, folder / "none", counted)
+        if status != 0:
+            raise RuntimeError(f"sweep: {label} failed without a signal: {err[-500:]}")
+        total, guard = json.loads(counted.read_text())
+        result[f"{label}_events"] = total
+        result["guard_at_event"] = max(result["guard_at_event"], guard or total)
+
+        def trial(at: int, label: str = label, args: list[str] = args) -> list[str]:
+            store = folder / f"{label}-{at}.sqlite3"
+            if label == "since":
+                _copy_store(reference, store)
+            sent = folder / f"{label}-{at}.sent"
+            status, err = _sweep_run(["--store", str(store), *args], at, sent)
+            where = f"{label} at event {at}"
+            problems: list[str] = []
+            if not sent.exists():  # this run ended sooner: the Ctrl-C came after it
+                result["after_the_end"] += 1
+                return problems if status == 0 else [f"exit {status} unsignalled: {where}"]
+            if "Traceback" in err or "Exception ignored" in err:
+                problems.append(f"traceback: {where}: {err.strip().splitlines()[-1]}")
+            if status != 130 or err.splitlines().count("prme: interrupted") != 1:
+                problems.append(f"exit {status}: {where}: {err.strip()[-300:]!r}")
+            if label == "ingest" and store.exists():
+                if not _integrity_ok(store):
+                    problems.append(f"integrity: {where}")
+                again = run_prme("--store", str(store), *args)
+                if again.returncode != 0 or file_states(store) != expected:
+                    problems.append(f"diverged: {where}: {again.stderr.strip()[-300:]}")
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{store}{suffix}").unlink(missing_ok=True)
+            return problems
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            wanted = ingest_points if label == "ingest" and ingest_points is not None else points
+            chosen = sweep_points(total, wanted)
+            for problems in pool.map(trial, chosen):
+                result["failures"].extend(problems)
+            result["trials"] += len(chosen)
+    return result
+
+
+def _integrity_ok(store: Path) -> bool:
+    try:
+        conn = sqlite3.connect(store)
+        try:
+            return bool(conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
 
 
 # -- load: one writer, many readers -------------------------------------------------------------
@@ -736,6 +929,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kill-trials", type=int, default=30)
     parser.add_argument("--sigint-trials", type=int, default=6)
+    parser.add_argument(
+        "--sigint-points", type=int, default=40, help="Ctrl-C at N chosen points (per command)"
+    )
     parser.add_argument("--load-seconds", type=float, default=15.0)
     parser.add_argument("--readers", type=int, default=8)
     parser.add_argument("--concurrent-trials", type=int, default=4)
@@ -751,13 +947,22 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--quick", action="store_true", help="tiny sizes (the test suite's)")
     parser.add_argument("--keep", type=Path, help="work in DIR and keep it")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--only",
+        default=",".join(PARTS),
+        help=f"comma-separated parts to run, of: {', '.join(PARTS)} (default: all)",
+    )
     args = parser.parse_args(argv)
+    only = {part.strip() for part in args.only.split(",") if part.strip()}
+    if only - set(PARTS):
+        parser.error(f"--only: unknown part(s) {', '.join(sorted(only - set(PARTS)))}")
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         # Started in the background by a shell, SIGINT is ignored, and children inherit that:
         # every Ctrl-C trial would then run to its end. Children of a handler get the default.
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.quick:
         args.kill_trials, args.sigint_trials, args.load_seconds = 4, 2, 2.0
+        args.sigint_points = 6
         args.readers, args.concurrent_trials = 4, 1
         args.fuzz_org, args.fuzz_time, args.fuzz_cli = 200, 200, 150
         args.deep_levels, args.wide_headings, args.corpus_headings = 1000, 2000, 300
@@ -767,21 +972,25 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     rows: list[list[Any]] = []
     figures: dict[str, Any] = {"seed": args.seed}
     try:
-        lanes = make_lanes(scratch, args.seed, args.corpus_headings, args.jobs)
-        first = lanes[0]
-        figures["corpus"] = {
-            "files": len(first.states_first),
-            "first_ingest_s": round(first.first_seconds, 2),
-            "sql_writes_first": first.first_writes,
-        }
+        lanes: list[Lane] = []
+        if only & {"faults", "load", "fuzz"}:  # the parts that work on the generated corpus
+            lanes = make_lanes(scratch, args.seed, args.corpus_headings, args.jobs)
+            figures["corpus"] = {
+                "files": len(lanes[0].states_first),
+                "first_ingest_s": round(lanes[0].first_seconds, 2),
+                "sql_writes_first": lanes[0].first_writes,
+            }
         pool = LanePool(lanes)
         phases: dict[str, float] = {"setup": time.perf_counter() - started}
         for name, phase in (
             ("faults", lambda: _faults(pool, args, figures)),
-            ("load, pairs, disk full", lambda: _load_and_pairs(pool, scratch, args, figures)),
-            ("fuzz", lambda: _fuzzing(scratch, first, args, figures)),
+            ("sweep", lambda: _sweep(scratch, args, figures)),
+            ("load", lambda: _load_and_pairs(pool, scratch, args, figures)),
+            ("fuzz", lambda: _fuzzing(scratch, lanes[0], args, figures)),
             ("sizes", lambda: _sizes(scratch, args, figures)),
         ):
+            if name not in only:
+                continue
             t0 = time.perf_counter()
             rows += phase()
             phases[name] = time.perf_counter() - t0
@@ -792,7 +1001,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     figures["seconds"] = round(time.perf_counter() - started, 1)
     print(table(["check", "runs", "failures", "measured", "target", ""], rows))
     print(f"\n{figures['seconds']} s ({figures.get('phase_seconds')}); seed {args.seed}; ")
-    print(f"corpus {figures['corpus']}")
+    if "corpus" in figures:
+        print(f"corpus {figures['corpus']}")
     shown = [f for v in figures.values() if isinstance(v, dict) for f in v.get("failures", [])]
     for line in shown[:20]:
         print(f"failure: {line}")
@@ -871,6 +1081,31 @@ def _faults(lanes: LanePool, args: Any, figures: dict[str, Any]) -> list[list[An
             "statuses": sorted(o.status or 0 for o in chosen),
         }
     return rows
+
+
+def _sweep(scratch: Path, args: Any, figures: dict[str, Any]) -> list[list[Any]]:
+    if args.sigint_points <= 0:
+        return []
+    found = sigint_sweep(scratch, args.sigint_points, args.jobs)
+    figures["sweep"] = found
+    failures = found["failures"]
+    measured = (
+        f"exit 130 with one message and no traceback "
+        f"{found['trials'] - len(failures) - found['after_the_end']}, "
+        f"run over before the point {found['after_the_end']}; "
+        f"events: ingest {found['ingest_events']}, since {found['since_events']}; "
+        f"Ctrl-C guard in place at event {found['guard_at_event']}"
+    )
+    return [
+        [
+            "Ctrl-C at chosen points (load, command, answer, exit)",
+            found["trials"],
+            len(failures),
+            measured,
+            "0 failures",
+            _verdict(not failures),
+        ]
+    ]
 
 
 def _load_and_pairs(

@@ -15,7 +15,39 @@ Names are imported on first use, not here, so that ``prme since today`` starts f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import _signal  # type: ignore[import-not-found]  # loaded at start-up (signal is not)
+import sys
+from os import _exit
+
+#: Ctrl-Cs that came while the ``prme`` command was still loading (see prme_cli.interrupts).
+_CTRL_C_WHILE_LOADING: list[int] = []
+
+
+def _ctrl_c_while_loading(signum: int, frame: object) -> None:
+    """Record a Ctrl-C for the error boundary to answer; a second one stops at once."""
+    if _CTRL_C_WHILE_LOADING:
+        sys.stderr.write("prme: interrupted\n")
+        _exit(130)
+    _CTRL_C_WHILE_LOADING.append(signum)
+
+
+def _guard_loading() -> None:
+    """From here on a Ctrl-C is recorded, not raised as a traceback, until the command line's
+    error boundary takes SIGINT over (``prme_cli.interrupts.begin``) and answers it."""
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _ctrl_c_while_loading)
+
+
+# The first thing the `prme` console script runs (`python -m prme_cli` guards in __main__.py).
+# A library user's program, whatever else it is called, keeps Python's own handler.
+if getattr(sys, "argv", None) and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in (
+    "prme",
+    "prme.exe",
+    "prme-script.py",
+):
+    _guard_loading()
+
+from typing import TYPE_CHECKING, Any  # after the Ctrl-C guard, on purpose
 
 __version__ = "0.1.0"
 

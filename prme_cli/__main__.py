@@ -1,13 +1,20 @@
 """The ``prme`` console script and ``python -m prme_cli``.
 
-The command line's own error boundary (:func:`prme_cli.cli.app.main`) starts once typer and
-the commands are loaded; a Ctrl-C while they load (the first tenth of a second or so) would
-otherwise print a Python traceback. Importing them here, under a guard, closes that window.
+A Ctrl-C while the command line loads is recorded (``prme_cli/__init__.py`` guards from its
+first line when it runs as ``prme``; ``python -m prme_cli`` guards here) and answered by the
+error boundary once it runs (:mod:`prme_cli.interrupts`). Where no guard was put in place (a
+program of another name calling this ``main``), a Ctrl-C while loading still ends as
+``prme: interrupted`` and 130 rather than a traceback.
 """
 
 from __future__ import annotations
 
 import sys
+
+if __name__ == "__main__":
+    import prme_cli
+
+    prme_cli._guard_loading()
 
 
 def main() -> None:

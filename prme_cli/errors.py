@@ -84,6 +84,8 @@ class Interrupted(Exception):
 
 #: Exit status of an interrupted run (128 + SIGINT), as shells report it.
 INTERRUPTED_STATUS = 130
+#: What an interrupted run says (first, before what it had done).
+INTERRUPTED_MESSAGE = "prme: interrupted"
 
 
 def one_line(text: str) -> str:
@@ -130,7 +132,7 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
     if isinstance(exc, PrmeError):
         return f"prme: error: {safe_str(exc)}", int(exc.exit_status)
     if isinstance(exc, KeyboardInterrupt | Interrupted):
-        return "prme: interrupted", INTERRUPTED_STATUS
+        return INTERRUPTED_MESSAGE, INTERRUPTED_STATUS
     if isinstance(exc, sqlite3.Error):
         return f"prme: error: store: {sqlite_problem(exc)}", int(ExitStatus.STORE)
     if isinstance(exc, RecursionError):

@@ -123,3 +123,24 @@ def events_for(conn: Any, ids: Sequence[str], source: str = "org") -> dict[str, 
         for row in conn.execute(sql, [*chunk, source]):
             out.setdefault(row[0], []).append(Event.from_row(row[1:]))
     return out
+
+
+def objects_by_event(
+    conn: Any, predicates: Sequence[str], senses: Sequence[str]
+) -> list[tuple[str, str, str, str, str]]:
+    """``(object id, predicate, object, sense, participants)`` of the events of live,
+    unarchived objects whose predicate or sense is among those given (both indexed), for
+    retrieval by event."""
+    out: list[tuple[str, str, str, str, str]] = []
+    for column, values in (("predicate", predicates), ("sense", senses)):
+        values = [v for v in dict.fromkeys(values) if v]
+        if not values:
+            continue
+        marks = ",".join("?" * len(values))
+        sql = (
+            "SELECT o.id, e.predicate, e.object, e.sense, e.participants FROM events e "
+            f"JOIN objects o ON o.pk = e.obj WHERE e.{column} IN ({marks}) "
+            "AND o.deleted_at IS NULL AND o.archived = 0"
+        )
+        out.extend(tuple(row) for row in conn.execute(sql, values))
+    return out

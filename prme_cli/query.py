@@ -1180,6 +1180,37 @@ def rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
     return [found[i] for i in dict.fromkeys(ids) if i in found]
 
 
+def live_rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
+    """The rows of the given live objects (not tombstoned, not archived), in the order of
+    ``ids``: candidates relate's retrieval found by their events or beside another hit."""
+    sql = (
+        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
+        "WHERE o.id IN ({marks}) AND o.deleted_at IS NULL AND o.archived = 0"
+    )
+    found = {values[1]: _row(values) for values in _rows_in(store.conn, sql, list(ids))}
+    return [found[i] for i in dict.fromkeys(ids) if i in found]
+
+
+def neighbours(store: Store, ids: Sequence[str]) -> dict[str, list[str]]:
+    """The live siblings just before and after each object in its file (the turns beside a
+    chat turn, the headings beside a journal entry), by object id, the one before first."""
+    sql = (
+        "SELECT o.id, n.id FROM objects o JOIN objects n ON n.file_id = o.file_id "
+        "AND n.parent_id IS o.parent_id AND n.level = o.level "
+        "AND n.seq IN ((SELECT max(p.seq) FROM objects p WHERE p.file_id = o.file_id "
+        "AND p.parent_id IS o.parent_id AND p.level = o.level AND p.seq < o.seq "
+        "AND p.deleted_at IS NULL), "
+        "(SELECT min(q.seq) FROM objects q WHERE q.file_id = o.file_id "
+        "AND q.parent_id IS o.parent_id AND q.level = o.level AND q.seq > o.seq "
+        "AND q.deleted_at IS NULL)) "
+        "WHERE o.id IN ({marks}) AND n.deleted_at IS NULL AND n.archived = 0 ORDER BY o.id, n.seq"
+    )
+    out: dict[str, list[str]] = {}
+    for own, other in _rows_in(store.conn, sql, list(ids)):
+        out.setdefault(own, []).append(other)
+    return out
+
+
 def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
     """Every timestamp of the given objects, in line order (for context packing)."""
     out: dict[str, list[Timestamp]] = {}
@@ -1191,6 +1222,16 @@ def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp
     for r in _rows_in(store.conn, sql, ids):
         out.setdefault(r[0], []).append(_stamp(r[1:]))
     return out
+
+
+def objects_by_event(
+    store: Store, predicates: Sequence[str], senses: Sequence[str]
+) -> list[tuple[str, str, str, str, str]]:
+    """``(object id, predicate, object, sense, participants)`` of every live event whose
+    predicate or sense class is one of those given (see :mod:`prme_cli.eventstore`)."""
+    from prme_cli.eventstore import objects_by_event as read
+
+    return read(store.conn, predicates, senses)
 
 
 def events_for(store: Store, ids: Sequence[str], source: str = "org") -> dict[str, list[Any]]:

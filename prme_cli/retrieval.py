@@ -70,24 +70,47 @@ def question_terms(question: str) -> list[str]:
     return seen
 
 
-def _stem(word: str) -> str:
-    """A crude English stem for a prefix query: enough for finished/finishing → finish*."""
-    for suffix in ("ings", "ing", "edly", "ed", "es", "s", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[: -len(suffix)]
-            break
-    if len(word) >= 5 and word[-1] == word[-2]:  # planned → plann → plan
-        word = word[:-1]
-    return word
+def _prefixes(term: str) -> list[tuple[str, bool]]:
+    """The search terms of a question word, each with whether it is a prefix: every form of
+    it by the one word normaliser (:func:`prme_cli.words.forms`: "hanging" finds "hung",
+    "cities" finds "city", "the renovation" finds "renovated"), shortest first, without a
+    form another one covers. Forms that share the word's root are prefixes (``renovat*``
+    also finds "renovation"); an irregular form ("ran", "met") is searched as itself, or
+    "ran" would find "random" and "met" "method"."""
+    import os.path
+
+    from prme_cli import words
+
+    found = list(words.forms(term) or (term,))
+    root = words.key(term)[:4]
+    regular = [f for f in found if f[:4] == root]
+    stem = os.path.commonprefix(regular) if len(regular) > 1 else ""
+    if len(stem) >= 5:
+        found.append(stem)  # "renovat" finds the renovation too, "arriv" the arrival
+    found.sort(key=len)
+    kept: list[tuple[str, bool]] = []
+    for form in found:
+        if any(prefix and form.startswith(k) for k, prefix in kept):
+            continue
+        prefix = len(form) >= 3 and (form[:4] == root or form == term)
+        if (form, False) in kept:
+            continue
+        kept.append((form, prefix))
+    return kept
 
 
 def fts_match(terms: Sequence[str]) -> str:
-    """An FTS5 expression ORing each term as a prefix (terms are quoted: punctuation is safe)."""
+    """An FTS5 expression ORing each term, as a group of its forms (quoted: punctuation is
+    safe)."""
     parts = []
     for term in terms:
-        stem = _stem(term)
-        quoted = '"' + stem.replace('"', '""') + '"'
-        parts.append(quoted + ("*" if len(stem) >= 3 else ""))
+        alternatives = [
+            '"' + form.replace('"', '""') + '"' + ("*" if prefix else "")
+            for form, prefix in _prefixes(term)
+        ]
+        parts.append(
+            alternatives[0] if len(alternatives) == 1 else f"({' OR '.join(alternatives)})"
+        )
     return " OR ".join(parts)
 
 
@@ -169,7 +192,96 @@ def candidates(
                 scored[row.id] = Candidate(
                     row, previous.score + 0.25, previous.reasons + (f"window {phrase}",)
                 )
+    for row, score, reason in _event_hits(store, question, question_date, limit):
+        previous = scored.get(row.id)
+        if previous is None:
+            scored[row.id] = Candidate(row, score, (reason,))
+        else:
+            scored[row.id] = Candidate(row, previous.score + score, previous.reasons + (reason,))
     # A stable sort on the score alone: ties keep retrieval order (BM25, then time), so
     # neither ids nor file names ever decide what is packed.
-    ranked = sorted(scored.values(), key=lambda c: -c.score)
-    return ranked[:limit]
+    ranked = sorted(scored.values(), key=lambda c: -c.score)[:limit]
+    return _with_neighbours(store, ranked, limit)
+
+
+#: Predicates too common to tell one event from another ("be", "have", "do", "get"…).
+_LIGHT_PREDICATES = frozenset(["be", "have", "do", "get", "go", "make", "take", "say", "come"])
+#: What an event match adds to a record's score: the predicate (or its sense class) alone,
+#: with the asked object too, with a named participant too.
+EVENT_PREDICATE, EVENT_OBJECT, EVENT_PARTICIPANT = 0.2, 0.2, 0.1
+#: How many top candidates bring their neighbours, and the share of the hit's score those
+#: get (measured on LongMemEval's tuning part: more hits or a larger share displaced gold
+#: turns of other hits from the packing budget).
+NEIGHBOUR_HITS, NEIGHBOUR_SHARE = 3, 0.25
+
+
+def _event_hits(
+    store: Store, question: str, question_date: datetime, limit: int
+) -> list[tuple[Row, float, str]]:
+    """Records whose stored events (SPEC §6 "Evidence the resolvers read") tell an event of
+    the question: the same predicate by the word normaliser, or the same sense class
+    ("sprained" for "hurt", "had coffee with" for "met"), scored up when the object and a
+    named participant match too. A predicate told in very many records weighs less; at most
+    ``limit`` records are read."""
+    from prme_cli import words
+    from prme_cli.query import live_rows_for_ids, objects_by_event
+    from prme_cli.relate.frame import analyse
+    from prme_cli.textevents import sense_of
+
+    try:
+        frame = analyse(question, now=question_date)
+    except Exception:  # noqa: BLE001 - retrieval must not fail on a question it can't frame
+        return []
+    if frame is None:
+        return []
+    wanted = [
+        (e, sense_of(e.predicate, e.object[0] if e.object else ""))
+        for e in frame.events
+        if e.predicate and e.predicate not in _LIGHT_PREDICATES
+    ]
+    if not wanted:
+        return []
+    found = objects_by_event(store, [e.predicate for e, _ in wanted], [s for _, s in wanted])
+    best: dict[str, float] = {}
+    for description, sense in wanted:
+        names = {p.lower() for p in description.participants if p != "I"}
+        hits: dict[str, float] = {}
+        for obj_id, predicate, obj, ev_sense, participants in found:
+            if predicate != description.predicate and not (sense and ev_sense == sense):
+                continue
+            score = EVENT_PREDICATE
+            if obj and words.key(obj) in description.object:
+                score += EVENT_OBJECT
+            if names and names & {p.lower() for p in participants.split("\x1f") if p}:
+                score += EVENT_PARTICIPANT
+            hits[obj_id] = max(hits.get(obj_id, 0.0), score)
+        rarity = min(1.0, 20 / max(len(hits), 1))
+        for obj_id, score in hits.items():
+            best[obj_id] = max(best.get(obj_id, 0.0), score * rarity)
+    chosen = sorted(best, key=lambda k: -best[k])[:limit]  # stable: ties keep store order
+    rows = live_rows_for_ids(store, chosen)
+    return [(row, best[row.id], "event") for row in rows]
+
+
+def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[Candidate]:
+    """``ranked`` with the records beside its best hits (the turn before and after a chat
+    turn, the sibling headings of an entry) just after them, at a share of the hit's score:
+    an event is often told across turns ("we went on Monday" answering "did you visit
+    them?"), and packing takes them only while the budget lasts."""
+    from prme_cli.query import live_rows_for_ids, neighbours
+
+    top = [c for c in ranked[:NEIGHBOUR_HITS] if c.score > 0]
+    beside = neighbours(store, [c.row.id for c in top])
+    have = {c.row.id for c in ranked}
+    extra: dict[str, Candidate] = {}
+    wanted: dict[str, tuple[float, str]] = {}
+    for hit in top:
+        for other in beside.get(hit.row.id, ()):
+            if other in have or other in wanted:
+                continue
+            wanted[other] = (hit.score * NEIGHBOUR_SHARE, f"beside {hit.row.id}")
+    for row in live_rows_for_ids(store, list(wanted)):
+        score, reason = wanted[row.id]
+        extra[row.id] = Candidate(row, score, (reason,))
+    merged = sorted([*ranked, *extra.values()], key=lambda c: -c.score)
+    return merged[:limit]

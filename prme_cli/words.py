@@ -11,8 +11,16 @@ also the noun, "sold" is "sell"). Nominalisations are folded into their verb by 
 English derivational rules (-ation, -ition, -ion, -ment, -al, -ure, -ance/-ence, -ery), each
 kept only when the dictionary confirms the base is a verb: "renovation" -> "renovate",
 "inspection" -> "inspect", "arrival" -> "arrive", "delivery" -> "deliver", but "station" stays
-a noun. The dictionary loads on first use (~0.2 s), so commands that never compare words do
-not pay for it.
+a noun. A word that is itself a verb's base form names that verb already ("question",
+"station", "pressure" stay), an adjective is no nominalisation ("final", "central"), and the
+few event nouns no rule derives ("death", "sale", "flight", "birth") are listed. The
+dictionary loads on first use (~0.2 s), so commands that never compare words do not pay for it.
+
+This is the one word normaliser of prme: retrieval (:mod:`prme_cli.retrieval`: the forms of a
+question word become its search terms), the events of the notes and the question
+(:mod:`prme_cli.textevents`, :mod:`prme_cli.relate.frame`), the resolver's alignment and the
+gate (:func:`key`) all read words through it, so "hung", "hanging" and "hangs" are one word
+for all of them.
 """
 
 from __future__ import annotations
@@ -43,6 +51,31 @@ _NOMINAL_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ure", ("", "e")),  # departure -> depart
     ("ery", ("er",)),  # delivery -> deliver, recovery -> recover
 )
+
+#: Event nouns whose verb no derivational rule reaches (general English).
+_IRREGULAR_NOMINALS: dict[str, str] = {
+    "death": "die",
+    "sale": "sell",
+    "loss": "lose",
+    "flight": "fly",
+    "birth": "bear",
+    "growth": "grow",
+    "marriage": "marry",
+    "receipt": "receive",
+    "surgery": "operate",
+    "renewal": "renew",
+    "cancellation": "cancel",
+    "registration": "register",
+    "publication": "publish",
+    "introduction": "introduce",
+    "production": "produce",
+    "subscription": "subscribe",
+    "department": "department",  # not "depart"
+}
+#: One activity in two spellings: the British verb and its noun.
+_SPELLINGS = {"practise": "practice", "licence": "license"}
+#: Nouns that look like a form of a rarer verb and are not ("evening" is not "even" + -ing).
+_NOT_VERB_FORMS = frozenset(["evening", "wicked", "during", "thing"])
 
 
 @lru_cache(maxsize=1)
@@ -125,6 +158,11 @@ def verb_lemma(word: str) -> str | None:
 def nominal_verb(noun: str) -> str | None:
     """The verb an event noun is made from ("renovation" -> "renovate"), or None."""
     w = _clean(noun)
+    if w in _IRREGULAR_NOMINALS:
+        verb = _IRREGULAR_NOMINALS[w]
+        return verb if verb != w else None
+    if is_verb_lemma(w):
+        return None  # "question", "station": the word names its own verb
     for ending, replacements in _NOMINAL_RULES:
         if not w.endswith(ending):
             continue
@@ -132,21 +170,55 @@ def nominal_verb(noun: str) -> str | None:
         stem = w[: -len(ending)]
         if len(stem) < 3:
             return None
+        if ending == "al" and (len(stem) < 4 or "ADJ" in lemmas(w)):
+            return None  # "final", "central", "coral" are no event nouns
         return next((stem + t for t in replacements if is_verb_lemma(stem + t)), None)
     return None
+
+
+def _unknown_word_lemmas(w: str) -> dict[str, tuple[str, ...]]:
+    """Lemmas of an inflected word the dictionary does not list ("kombuchas", "glamping",
+    "photoshopped"), by lemminflect's rules for unknown words; other unknown words (names,
+    codes) are left as they are."""
+    if len(w) < 5 or not w.isalpha() or not w.isascii():
+        return {}
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        upos = "NOUN"
+    elif w.endswith(("ed", "ing")):
+        upos = "VERB"
+    else:
+        return {}
+    backing = _BACKING.memo
+    if backing is not None:
+        stored = backing.get("unknown:" + w)
+        if stored is not None:
+            return {k: tuple(v) for k, v in json.loads(stored).items()}
+    found = {k: tuple(v) for k, v in _lemminflect().getAllLemmasOOV(w, upos).items()}
+    found = {k: v for k, v in found.items() if v and v[0] != w}
+    if backing is not None:
+        backing.put("unknown:" + w, json.dumps(found, sort_keys=True))
+    return found
 
 
 @lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     """The dictionary form: a verb's base when the word is a verb form, else the noun's
-    singular, else the word itself (lower-cased, possessive dropped)."""
+    singular, else the word itself (lower-cased, possessive dropped; adjectives and adverbs
+    keep their degree)."""
     w = _clean(word)
     found = lemmas(w)
-    for pos in ("VERB", "NOUN", "ADJ", "ADV"):
+    if not found and w.endswith("ve") and "NOUN" in lemmas(w + "s"):
+        # "hoove", "knive", "scarve": a singular written back from the plural
+        found = {"NOUN": lemmas(w + "s")["NOUN"]}
+    if not found:
+        found = _unknown_word_lemmas(w)
+    for pos in ("VERB", "NOUN"):
         if found.get(pos):
             if pos == "VERB" and "NOUN" in found and w in found["NOUN"]:
                 return w  # "meeting", "training": the form itself is a noun
             return found[pos][0]
+    # an adjective or adverb stays as written: its degree ("later", "latest", "earlier")
+    # is no form of an event word, and those are the words temporal questions relate by
     return w
 
 
@@ -155,7 +227,57 @@ def event_key(word: str) -> str:
     """The key events are matched by: the verb of a nominalisation, else the lemma."""
     w = _clean(word)
     base = lemma(w)
-    return nominal_verb(base) or verb_lemma(w) or base
+    if w in _NOT_VERB_FORMS or base in _NOT_VERB_FORMS:
+        return base
+    # "meetings" -> meeting -> meet: the plural of a verbal noun keys as its verb does
+    found = nominal_verb(base) or verb_lemma(w) or verb_lemma(base) or base
+    if found.endswith("ise") and len(found) > 5 and is_verb_lemma(found[:-3] + "ize"):
+        return found[:-3] + "ize"  # organise / organize: one verb in two spellings
+    return _SPELLINGS.get(found, found)
+
+
+def is_event_noun(word: str) -> bool:
+    """True when ``word`` is a noun made from a verb ("renovation", "arrival", "booking",
+    "the death of"): it names that verb's event."""
+    w = _clean(word)
+    if not w or not w[0].isalpha() or "NOUN" not in lemmas(w) and w not in _IRREGULAR_NOMINALS:
+        return False
+    return event_key(w) != lemma(w)
+
+
+#: The matching key of a word, the same for all its forms ("hung", "hanging", "hangs" ->
+#: ``hang``; "cities" -> ``city``; "went" -> ``go``; "the renovation" -> ``renovate``).
+key = event_key
+
+
+@lru_cache(maxsize=65536)
+def forms(word: str) -> tuple[str, ...]:
+    """Every inflected form of the word's key and of the word itself (lower case, the word
+    first): what a search must look for to find any form of it ("hanging" -> hanging,
+    hang, hung, hangs…; "city" -> city, cities). Kept in the store's memo like the other
+    word facts, so a command that searches loads no dictionary for a word seen before."""
+    w = _clean(word)
+    if not w or not w[0].isalpha():
+        return (w,) if w else ()
+    backing = _BACKING.memo
+    if backing is not None:
+        stored = backing.get("forms:" + w)
+        if stored is not None:
+            return tuple(json.loads(stored))
+    out = [w]
+    lib = _lemminflect()
+    key_ = event_key(w)
+    british = key_[:-3] + "ise" if key_.endswith("ize") else ""
+    bases = (key_, lemma(w), british) if british and is_verb_lemma(british) else (key_, lemma(w))
+    for base in dict.fromkeys(bases):
+        if base not in out:
+            out.append(base)
+        for tag, found in lib.getAllInflections(base).items():
+            if tag.startswith(("VB", "NN")):  # not "elder" for "old"
+                out.extend(f.lower() for f in found if f.lower() not in out)
+    if backing is not None:
+        backing.put("forms:" + w, json.dumps(out))
+    return tuple(out)
 
 
 def keys(text: str) -> list[str]:

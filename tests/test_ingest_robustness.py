@@ -371,6 +371,23 @@ def test_outline_paths_are_bounded_so_a_deep_outline_stays_linear() -> None:
     assert shallow.path == tuple(f"Heading {d}" for d in range(1, 12))  # untouched
 
 
+def test_a_store_grows_linearly_with_the_depth_of_an_outline(tmp_path: Path) -> None:
+    """A 10,000-deep outline once made a 50 MB file a 707 MB store: every heading stored its
+    whole outline path, so the stored text grew with the square of the depth. Doubling the
+    depth must (about) double what is stored, in the paths and in the file on disk."""
+    stored: dict[int, tuple[int, int]] = {}
+    for depth in (600, 1200):
+        path = tmp_path / f"deep-{depth}.sqlite3"
+        with Store.open(path) as deep_store:
+            ingest_text(deep_store, _deep_outline(depth), "deep.org", now=T0)
+            paths = deep_store.conn.execute("SELECT sum(length(path)) FROM objects").fetchone()
+            deep_store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        stored[depth] = (int(paths[0]), path.stat().st_size)
+    for i, what in enumerate(("outline paths", "store file")):
+        ratio = stored[1200][i] / stored[600][i]
+        assert ratio < 2.6, f"{what} grew {ratio:.1f}x for twice the depth: {stored}"
+
+
 def test_a_long_title_is_shortened_in_descendants_paths_only() -> None:
     from prme_cli.org import MAX_PATH_TITLE_CHARS, parse_org
 

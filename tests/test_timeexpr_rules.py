@@ -699,6 +699,9 @@ def test_added_windows_end_where_the_convention_says(
         ("ten to six in the morning", ("2026-11-29T05:50", "2026-11-29T05:51")),
         ("from 10 to 2 at night", ("2026-11-29T22:00", "2026-11-30T02:00")),
         ("from 7 to 9 in the evening", ("2026-11-29T19:00", "2026-11-29T21:00")),
+        # ... or starts in the morning when it then reaches into the part
+        ("from 11 to 1 in the afternoon", ("2026-11-29T11:00", "2026-11-29T13:00")),
+        ("between 10 and 2 in the afternoon", ("2026-11-29T10:00", "2026-11-29T14:00")),
         # a range that passes midnight ends in the small hours, not the next afternoon
         ("from 8pm to 1", ("2026-11-29T20:00", "2026-11-30T01:00")),
         ("from 9pm to 3", ("2026-11-29T21:00", "2026-11-30T03:00")),
@@ -783,3 +786,71 @@ def test_coming_and_recent_periods_are_a_few_and_approximate(
 def test_ranges_and_clocks_that_make_no_sense_are_refused(expression: str) -> None:
     with pytest.raises(TimeExpressionError):
         resolve(expression, SUN, BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("in the 1800s", ("1800-01-01T00:00", "1900-01-01T00:00")),  # a round hundred: a century
+        ("the 1900s", ("1900-01-01T00:00", "2000-01-01T00:00")),
+        ("the 2000s", ("2000-01-01T00:00", "2010-01-01T00:00")),  # said of the decade
+        ("1990's", ("1990-01-01T00:00", "2000-01-01T00:00")),
+        ("the 1980's", ("1980-01-01T00:00", "1990-01-01T00:00")),
+        ("mid-morning", ("2026-11-29T06:00", "2026-11-29T10:00")),
+        ("mid afternoon", ("2026-11-29T13:30", "2026-11-29T16:30")),
+        ("the first half of next year", ("2027-01-01T00:00", "2027-07-01T00:00")),
+        ("the second half of the year", ("2026-07-01T00:00", "2027-01-01T00:00")),
+        ("the last quarter of last year", ("2025-10-01T00:00", "2026-01-01T00:00")),
+        ("EOD friday", ("2026-11-27T23:59", "2026-11-28T00:00")),
+        ("eod tomorrow", ("2026-11-30T23:59", "2026-12-01T00:00")),
+        ("end of day on monday", ("2026-11-23T23:59", "2026-11-24T00:00")),
+    ],
+)
+def test_centuries_halves_and_ends_of_named_days(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "end"),
+    [("over a year ago", "2025-11-29T00:00"), ("over two weeks ago", "2026-11-15T00:00")],
+)
+def test_over_a_length_ago_is_more_than_it(expression: str, end: str) -> None:
+    w = resolve(expression, SUN, BERLIN)
+    assert w.open_start and w.end.isoformat()[:16] == end
+
+
+def test_zone_names_follow_or_ignore_daylight_saving_as_they_say() -> None:
+    # Wednesday 17 June 2026: New York is on EDT (-04:00), Berlin on CEST (+02:00)
+    assert starts("3pm ET", WED) == "2026-06-17T21:00"  # the generic name follows DST
+    assert starts("3pm EST", WED) == "2026-06-17T22:00"  # a fixed offset
+    assert starts("3pm ET") == "2026-11-29T21:00"  # in November New York is on EST
+    with pytest.raises(TimeExpressionError):
+        resolve("3pm IST", SUN, BERLIN)  # India, Ireland or Israel: not guessed
+
+
+def test_the_midnight_of_a_night_is_after_the_day() -> None:
+    assert starts("friday night at 12:30") == "2026-11-28T00:30"
+    assert starts("midnight") == "2026-11-29T00:00"  # bare: the start of today
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("christmas week", ("2025-12-22T00:00", "2025-12-29T00:00")),
+        ("thanksgiving week", ("2026-11-23T00:00", "2026-11-30T00:00")),
+        ("the week ending friday", ("2026-11-21T00:00", "2026-11-28T00:00")),  # seven days
+        ("week ending 6/5", ("2026-05-30T00:00", "2026-06-06T00:00")),
+        ("the week ending 5 june", ("2026-05-30T00:00", "2026-06-06T00:00")),
+        ("late in the month", ("2026-11-21T00:00", "2026-12-01T00:00")),
+        ("early in the year", ("2026-01-01T00:00", "2026-05-01T00:00")),
+        ("from 2019 to present", ("2019-01-01T00:00", "2026-11-29T14:30")),
+        ("2019 to date", ("2019-01-01T00:00", "2026-11-29T14:30")),
+        ("from march to the present", ("2026-03-01T00:00", "2026-11-29T14:30")),
+    ],
+)
+def test_weeks_of_a_day_parts_of_the_current_period_and_ranges_to_now(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected

@@ -18,6 +18,8 @@ def test_torture_harness_finds_no_failure(tmp_path: Path) -> None:
         "3",
         "--sigint-trials",
         "1",
+        "--sigint-points",
+        "2",
         "--load-seconds",
         "1",
         "--readers",
@@ -51,7 +53,7 @@ def test_torture_harness_finds_no_failure(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads(out.read_text(encoding="utf-8"))
     rows = figures["rows"]
-    assert len(rows) == 11, done.stdout
+    assert len(rows) == 12, done.stdout
     for check, _runs, failures, measured, _target, verdict in rows:
         assert failures == 0 and verdict in ("met", "skipped"), (check, measured, done.stdout)
     kills = (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from prme_cli import __version__
+from prme_cli import __version__, interrupts
 from prme_cli.cli import completion
 from prme_cli.errors import (
     INTERRUPTED_STATUS,
@@ -1311,7 +1311,10 @@ def _report(exc: BaseException) -> int:
         details = list(getattr(exc, "details", ()))
     except Exception:  # noqa: BLE001 - the boundary's last resort
         message, status, details = f"prme: internal error: {type(exc).__name__}", 2, []
-    _err(_one_line(message))
+    if status == INTERRUPTED_STATUS:
+        interrupts.announce()  # once, and first: what was committed follows
+    else:
+        _err(_one_line(message))
     for line in details:
         text = _one_line(str(line))
         _err(text if text.startswith("prme: ") else f"prme: {text}")
@@ -1322,6 +1325,8 @@ def _quiet_unraisable(unraisable: Any) -> None:
     """Errors Python can only ignore (a generator finalised late, a failed ``__del__``): one
     line, never a traceback."""
     exc = unraisable.exc_value
+    if interrupts.swallowed(exc):
+        return
     if exc is not None:
         _err(_one_line(f"prme: warning: ignored {type(exc).__name__}: {_safe_str(exc)}"))
 
@@ -1373,17 +1378,36 @@ def _run_app(args: list[str]) -> Any:
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app; the one place failures become exit codes.
 
-    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; Typer turns Ctrl-C
-    into exit 130 silently, so that status is announced here. Everything else a command
-    raises, of whatever class, becomes one ``prme: …`` line and a SPEC §5 status (see
-    :func:`describe_failure`).
+    Everything a command raises, of whatever class, becomes one ``prme: …`` line and a SPEC
+    §5 status (see :func:`_answer`). Ctrl-C is 130 and ``prme: interrupted`` wherever it
+    lands, even while that answer is being given or the process is ending
+    (:mod:`prme_cli.interrupts`). ``argv`` given: a caller in process (tests), whose SIGINT
+    handling is left alone.
     """
-    if argv is None:
-        sys.unraisablehook = _quiet_unraisable
-        if hasattr(signal, "SIGPIPE"):
-            # `prme since … | head` closing the pipe early: end quietly like other Unix tools
-            # (status 141 under pipefail), not with exit 1, which means "no results" here.
-            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        # Takes SIGINT over in a real run, and raises a Ctrl-C that came while prme loaded.
+        interrupts.begin(real=argv is None)
+        if argv is None:
+            sys.unraisablehook = _quiet_unraisable
+            if hasattr(signal, "SIGPIPE"):
+                # `prme since … | head` closing the pipe early: end quietly like other Unix
+                # tools (status 141 under pipefail), not with exit 1 ("no results" here).
+                signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        status = _answer(argv)
+        interrupts.exiting()
+    except KeyboardInterrupt:  # the one Ctrl-C, landing while the answer was being given
+        interrupts.exiting()
+        status = INTERRUPTED_STATUS
+    sys.exit(interrupts.finish(status))
+
+
+def _answer(argv: list[str] | None) -> int:
+    """Run the command; say what failed (if anything); return the exit status.
+
+    Typer/click handle their own usage errors (exit 2) and ``typer.Exit``; Typer turns Ctrl-C
+    into exit 130 silently (:func:`prme_cli.interrupts.finish` announces it). Everything else
+    a command raises goes through :func:`_report`.
+    """
     click_error = _click_exception_class()
     try:
         args = _hoist_globals(list(sys.argv[1:] if argv is None else argv))
@@ -1396,25 +1420,32 @@ def main(argv: list[str] | None = None) -> None:
             exc.show()  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - a message that cannot be shown still ends in exit 2
             _err(_one_line(f"prme: error: {_safe_str(exc)}"))
-        sys.exit(int(ExitStatus.USAGE))
+        return int(ExitStatus.USAGE)
     except typer.Abort as exc:
-        sys.exit(_report(exc.__cause__ or exc.__context__ or KeyboardInterrupt()))
+        return _report(exc.__cause__ or exc.__context__ or KeyboardInterrupt())
     except SystemExit as exc:
-        if exc.code == INTERRUPTED_STATUS:
-            _err("prme: interrupted")
-        raise
+        return _exit_status(exc.code)
     except BrokenPipeError:
         # `prme since … | head` closing the pipe early is not worth a traceback.
         try:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         except OSError:
             pass
-        sys.exit(0)
+        return 0
     except BaseException as exc:  # noqa: BLE001 - the error boundary: nothing escapes it
-        sys.exit(_report(exc))
-    if status == INTERRUPTED_STATUS:  # Typer's answer to Ctrl-C in a command
-        _err("prme: interrupted")
-    sys.exit(status if isinstance(status, int) else 0)
+        return _report(exc)
+    return status if isinstance(status, int) else 0
+
+
+def _exit_status(code: object) -> int:
+    """What ``sys.exit(code)`` would have exited with (Python's rules: None is 0, a message
+    is printed and is 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    _err(_one_line(_safe_str(code) if isinstance(code, BaseException) else str(code)))
+    return 1
 
 
 def _click_exception_class() -> type[Exception]:

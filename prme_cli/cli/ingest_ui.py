@@ -48,18 +48,19 @@ def run_ingest(
     report = ingest.IngestReport()  # filled in place: a Ctrl-C anywhere still knows the counts
     try:
         _run(state, paths, stdin_text, name, glob, exclude, include_archived, report)
+        # Inside the try: a Ctrl-C while the outcome is told still says what was committed.
+        for line in report.errors:
+            sys.stderr.write(f"prme: error: {line}\n")
+        for line in report.notices:
+            sys.stderr.write(f"prme: note: {line}\n")
+        for line in report.warnings[:MAX_WARNINGS_SHOWN]:
+            sys.stderr.write(f"prme: warning: {line}\n")
+        if len(report.warnings) > MAX_WARNINGS_SHOWN:
+            hidden = len(report.warnings) - MAX_WARNINGS_SHOWN
+            sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
+        write_summary(report, color=state.color and sys.stderr.isatty())
     except KeyboardInterrupt:
         raise Interrupted(interrupted_summary(report)) from None
-    for line in report.errors:
-        sys.stderr.write(f"prme: error: {line}\n")
-    for line in report.notices:
-        sys.stderr.write(f"prme: note: {line}\n")
-    for line in report.warnings[:MAX_WARNINGS_SHOWN]:
-        sys.stderr.write(f"prme: warning: {line}\n")
-    if len(report.warnings) > MAX_WARNINGS_SHOWN:
-        hidden = len(report.warnings) - MAX_WARNINGS_SHOWN
-        sys.stderr.write(f"prme: warning: … and {hidden} more warnings\n")
-    write_summary(report, color=state.color and sys.stderr.isatty())
     return report
 
 

@@ -827,7 +827,8 @@ class Grammar:
         m = k
         if self.w(k, "early", "late", "mid", "later"):
             mod = {"later": "late"}.get(self.wv(k) or "", self.wv(k) or "")
-            m = self.opt(k + 1, "in", "on")
+            m = k + 2 if self.sym(k + 1, "-") and self._part_name(k + 2) else k + 1  # mid-morning
+            m = self.opt(m, "in", "on")
             m = self.opt(m, "the")
         name = self._part_name(m)
         if name is not None:
@@ -1858,11 +1859,14 @@ class Grammar:
         k = self.opt(i, "the")
         k = k + 1 if self.sym(k, "'") else k
         value = self.num(k, (2, 4))
-        if value is not None and value % 10 == 0 and self.w(k + 1, "s", "'s"):
-            if value >= 1000:
-                out.append((n.Decade(value), k + 2))
+        s_at = k + 2 if self.sym(k + 1, "'") and self.glued(k + 1) else k + 1  # "1990's"
+        if value is not None and value % 10 == 0 and self.w(s_at, "s", "'s"):
+            if 1000 <= value < 2000 and value % 100 == 0:
+                out.append((n.Century(value // 100 + 1), s_at + 1))  # the 1800s: 1800-1899
+            elif value >= 1000:
+                out.append((n.Decade(value), s_at + 1))
             else:
-                out.append((n.Decade(None, value), k + 2))
+                out.append((n.Decade(None, value), s_at + 1))
         word = self.wv(k)
         decades = _DECADES
         if word in decades:
@@ -1889,6 +1893,11 @@ class Grammar:
             if word in ("week", "weekend", "month", "day") and self.w(j + 1, "of", "in"):
                 for period, e in self.period_for_nth(j + 2):
                     out.append((n.Nth(nth, word, None, period), e))
+            if word in ("half", "quarter") and self.w(j + 1, "of") and nth in (1, 2, 3, 4, -1):
+                # the first half of next year, the second quarter of last year
+                for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.Nth(nth, word, None, period), e))
             for count, m, vague in self.number(j):
                 if not vague and self.w(m, "days") and self.w(m + 1, "of", "in"):
                     for period, e in self.period_for_nth(m + 2):
@@ -1918,11 +1927,16 @@ class Grammar:
             what = self.wv(k) or "week"
             for d, e in self.day(k + 2):
                 out.append((n.Edge("week_of" if what == "week" else "weekend_of", d), e))
+        if self.w(k, "week") and self.w(k + 1, "ending"):  # the week ending friday: 7 days
+            for d, e in self.day(self.opt(k + 2, "on")):
+                out.append((n.Between(n.Shift(_dur("day", _d(6), False), -1, d), d), e))
         if self.w(k, "week") and self.w(k + 1, "beginning", "commencing", "starting"):
             m = self.opt(k + 2, "on", "from")
             for d, e in self.day(m):
                 out.append((n.DurFrom(_dur("week", _d(1), False), d), e))
         for d, j in self.holiday(i):
+            if self.w(j, "week"):  # christmas week, thanksgiving week
+                out.append((n.Edge("week_of", d), j + 1))
             if self.w(j, "weekend"):
                 out.append((n.Edge("weekend_of", d), j + 1))
                 if isinstance(d, n.Holiday) and d.year is None and (y := self.num(j + 1, (4,))):
@@ -2185,6 +2199,9 @@ class Grammar:
                     ):
                         joins.append(j + 2)
             for m in joins:
+                present = self.opt(m, "the")
+                if self.w(present, "present", "date") and not isinstance(a, (n.DayNum, n.Now)):
+                    out.append((n.Between(a, n.Now()), present + 1))  # from 2019 to present
                 for b, e in self.atom(m) + self.partial(m):
                     if self._one_day_clock_range(a, b, m):
                         continue
@@ -2286,7 +2303,10 @@ class Grammar:
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
-        for dur, j in self.duration(i + 2) if comparing else ():
+        over = self.w(i, "over")  # "over a year ago": more than a year ago
+        for dur, j in self.duration(i + 2) if comparing else self.duration(i + 1) if over else ():
+            if over and not self.w(j, "ago"):
+                continue  # "over a week" is a length, "over the weekend" a period
             # measured from the start of the anchor: "less than 3 days after tomorrow" is the
             # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
             # after today's start on; "ago" and "from now" count from now (from today for days)
@@ -2297,7 +2317,7 @@ class Grammar:
                 bases = [(now_base, j + (1 if self.w(j, "ago") else 2))]
             for base, e in bases:
                 moved = n.Shift(dur, sign, base)
-                if self.w(i, "more"):
+                if self.w(i, "more", "over"):
                     out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
                     out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
@@ -2399,9 +2419,22 @@ class Grammar:
                     (n.Month, n.Year, n.Period, n.Season, n.Decade, n.Quarter, n.Century, n.Period),
                 ):
                     out.append((n.Edge(which2, base), e))
+        if (
+            self.w(i, "early", "late", "mid")
+            and self.seq(i + 1, "in", "the")
+            and self.w(i + 3, "week", "month", "year")
+        ):  # late in the month, early in the year: a part of the current one
+            which3 = {"early": "start", "mid": "mid", "late": "end"}[self.wv(i) or "mid"]
+            out.append((n.Edge(which3, n.Period(self.wv(i + 3) or "month")), i + 4))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
+            if grain == "day":  # EOD friday, eod tomorrow: the end of that day
+                for d, e in self.day(self.opt(k + 1, "on")):
+                    out.append((n.Edge("start" if edge == "s" else "end", d, True), e))
+        if which == "end" and self.w(k + 1, "of") and self.w(k + 2, "day"):
+            for d, e in self.day(self.opt(self.comma(k + 3), "on")):  # end of day tomorrow
+                out.append((n.Edge("end", d, True), e))
         return out
 
     @rule
@@ -2744,7 +2777,7 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less so from") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
         "approx": hedges | words("near nearly almost") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
@@ -2820,7 +2853,7 @@ def _after_number() -> None:
         return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
 
     def decade(d: int, x: str) -> bool:
-        return (d in (2, 4) and x in ("s", "'s")) or x in ("th", "st")
+        return (d in (2, 4) and x in ("s", "'s", "'")) or x in ("th", "st")
 
     def coarse(d: int, x: str) -> bool:
         return year(d, x) or ordinal(d, x) or decade(d, x) or x in named

@@ -875,8 +875,13 @@ def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Contex
         first = same if clock_hour(same, None) <= end_hour else other
     start = _clock_at(day, first, part, ctx)
     end = _clock_at(day, last, part, ctx)
+    if part is not None and end <= start and not first.meridiem and first.hour <= 12:
+        # "from 11 to 1 in the afternoon": the start in the morning, if the range then
+        # reaches into the part; "ten to six in the evening" is no range (it is 17:50)
+        morning = _clock_at(day, first.replace(hour=first.hour % 12, zero_padded=True), None, ctx)
+        if morning < end and end > cal.at(day, ctx.tz, time(int(_part_hours(part)[0]) % 24)):
+            start = morning
     if part is not None and end <= start:
-        # inside a part of the day a range runs forward: "ten to six in the evening" is 17:50
         raise Refused("that range runs backwards inside its part of the day")
     if end <= start and not last.meridiem and last.hour <= 12 and not last.zero_padded:
         end = _clock_at(day, last.replace(hour=last.hour % 12 + 12), None, ctx)

@@ -575,6 +575,7 @@ RULE_WORDS = {
     "sixties",
     "so",
     "far",
+    "ending",
     "sometime",
     "somewhere",
     "starting",

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from notes_helpers import notes_store
+
 from prme_cli.ingest import ingest_paths
-from prme_cli.retrieval import candidates, event_queries
+from prme_cli.retrieval import Candidate, candidates, event_queries
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -69,3 +72,86 @@ def test_a_rare_event_is_ranked_among_the_first(tmp_path: Path) -> None:
         found = candidates(store, question, question_date=NOW, tz=TZ)
         titles = [c.row.title for c in found]
         assert "Evening" in titles[:5], titles[:6]
+
+
+def _found(tmp_path: Path, files: dict[str, str], question: str) -> list[Candidate]:
+    """The candidates for ``question`` in a store ingested from ``files`` (name -> text)."""
+    stores = notes_store(tmp_path, files, NOW)
+    try:
+        return candidates(store=next(stores), question=question, question_date=NOW, tz=TZ)
+    finally:
+        stores.close()
+
+
+def _distractors(word_line: str, n: int = 25) -> str:
+    """``n`` dated notes that share the question's object words but tell another event."""
+    out = ["#+TITLE: Other days"]
+    for day in range(1, n + 1):
+        out += [f"* Day {day}", f"[2025-03-{day:02d} Mon 20:00]", word_line]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("question", "told", "thing"),
+    [
+        ("When did I hang the mirror?", "Hung the mirror in the hall.", "mirror"),
+        (
+            "How many days ago did I go to the flea market?",
+            "Went to the flea market.",
+            "flea market",
+        ),
+        ("When did I buy the bread knife?", "Bought a bread knife.", "bread knife"),
+        ("When did I renovate the attic?", "The attic renovation is done.", "attic"),
+    ],
+)
+def test_a_note_in_another_form_of_the_word_is_found_first(
+    tmp_path: Path, question: str, told: str, thing: str
+) -> None:
+    # 25 notes name the thing twice without the event; only a form of the verb tells it
+    files = {
+        "other.org": _distractors(f"Cleaned the {thing}, then the {thing} again."),
+        "day.org": f"* Saturday\n[2025-04-05 Sat 19:00]\n{told}\n",
+    }
+    found = _found(tmp_path, files, question)
+    assert found[0].row.title == "Saturday", [c.row.title for c in found[:3]]
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("When did I hurt my ankle?", "Sprained my ankle on the stairs at work."),
+        ("When did I injure my knee?", "I twisted my knee at five-a-side."),
+    ],
+)
+def test_an_event_told_by_a_synonym_is_found_by_its_sense(
+    tmp_path: Path, question: str, told: str
+) -> None:
+    part = "ankle" if "ankle" in question else "knee"
+    files = {
+        "other.org": _distractors(f"New support socks, my {part} feels warm in them."),
+        "day.org": f"* Thursday\n[2025-04-03 Thu 19:00]\n{told}\n",
+    }
+    found = _found(tmp_path, files, question)
+    assert found[0].row.title == "Thursday", [c.row.title for c in found[:3]]
+    assert "event" in found[0].reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Yes! On Saturday, with my sister.", "We did, last weekend. The stalls were lovely."],
+)
+def test_the_turn_after_a_hit_comes_with_it(tmp_path: Path, answer: str) -> None:
+    chat = (
+        "* Chat [2025-04-07 Mon 10:00]\n"
+        "** assistant\nDid you make it to the pottery fair in the end?\n"
+        f"** user\n{answer}\n"
+        "** assistant\nLovely. Anything else on your mind?\n"
+    )
+    files = {"chat.org": chat, "other.org": _distractors("Read about glazes for an hour.")}
+    found = _found(tmp_path, files, "When did I go to the pottery fair?")
+    bodies = [c.row.body for c in found]
+    hit = next(i for i, b in enumerate(bodies) if "pottery fair" in b)
+    beside = next(i for i, b in enumerate(bodies) if answer.split()[0] in b)
+    assert hit < beside <= hit + 2, bodies[:4]
+    assert found[beside].reasons[0].startswith("beside ")
+    assert not any("glazes" in b for b in bodies[:beside])

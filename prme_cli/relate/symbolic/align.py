@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from prme_cli import words
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.symbolic.question import EventPhrase
@@ -127,7 +128,7 @@ def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
     low = token.lower()
     if position == 0 and previous is None:
         return True
-    if low in lexicon.DERIVED:
+    if words.is_event_noun(low):
         return True
     if low in lexicon.IRREGULAR and (position == 0 or previous in ("i", "we", "to", "and")):
         # "the wooden chess set": inside a noun phrase an irregular form is a noun

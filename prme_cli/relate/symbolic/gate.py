@@ -51,6 +51,7 @@ import re
 import time as _time
 from dataclasses import dataclass
 
+from prme_cli import words
 from prme_cli.relate.symbolic import gate_structure, lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
@@ -88,10 +89,9 @@ class OperandCheck:
 
 
 def _stem(word: str) -> str:
-    low = word.lower().replace("\u2019", "'")
-    low = low.removesuffix("'s")
-    low = low.strip("'-")
-    return lexicon.key(low)[:5]
+    """The first five letters of the word's key (:func:`prme_cli.words.key`, the normaliser
+    retrieval and alignment use): a prefix, so derived words of one root still meet."""
+    return words.key(word.strip("'-"))[:5]
 
 
 _HOW_LONG_BEEN = re.compile(
@@ -664,8 +664,6 @@ _STAMP_KEYWORD = re.compile(
 def _past_form(word: str) -> bool:
     """The gate's own reading of a past tense: the dictionary's simple past of the word's verb
     (lemminflect, through the one word normaliser), not the resolver's tables."""
-    from prme_cli import words
-
     return words.is_simple_past(word)
 
 

@@ -1,20 +1,22 @@
 """General-English word knowledge for the symbolic resolver and gate.
 
 Everything here is ordinary English: function words, the irregular verbs every grammar book
-lists, a light suffix-stripping normaliser, small synonym sets for everyday verbs of doing,
+lists (to tell a past form), small synonym sets for everyday verbs of doing,
 and the cue words that mark aspect (starting vs finishing, ordering vs receiving), modality
 (plans, wishes, questions) and negation. Nothing is shaped after particular questions or
 notes: the symbolic method must behave the same on notes it has never seen.
 
-Matching works on *keys*, not on true lemmas: :func:`key` maps every inflection of a word to
-the same string (``bake``, ``baked``, ``baking`` -> ``bak``), which is all alignment needs and
-avoids pretending to a dictionary we do not have.
+Matching works on *keys*: :func:`key` maps every form of a word to the same string
+(``bake``, ``baked``, ``baking`` -> ``bake``) through the one word normaliser of prme
+(:mod:`prme_cli.words`, a lemma dictionary), so alignment reads words exactly as retrieval,
+the question frame and the stored events do.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from prme_cli import words as words_module
 
 
 def words_of(text: str) -> list[str]:
@@ -167,133 +169,17 @@ NOT_INFLECTED: frozenset[str] = frozenset(
     )
 )
 
-_DOUBLE = re.compile(r"([bdgklmnprtvz])\1$")
-_VOWEL = re.compile(r"[aeiouy]")
 
-#: Nominalisations and other derived forms that name the same event as a verb.
-DERIVED: dict[str, str] = {
-    "completion": "complete",
-    "participation": "participate",
-    "submission": "submit",
-    "graduation": "graduate",
-    "decision": "decide",
-    "arrival": "arrive",
-    "departure": "depart",
-    "delivery": "deliver",
-    "receipt": "receive",
-    "attendance": "attend",
-    "registration": "register",
-    "enrollment": "enroll",
-    "enrolment": "enrol",
-    "cancellation": "cancel",
-    "renewal": "renew",
-    "installation": "install",
-    "adoption": "adopt",
-    "creation": "create",
-    "donation": "donate",
-    "celebration": "celebrate",
-    "preparation": "prepare",
-    "application": "apply",
-    "acceptance": "accept",
-    "admission": "admit",
-    "retirement": "retire",
-    "replacement": "replace",
-    "investment": "invest",
-    "payment": "pay",
-    "announcement": "announce",
-    "engagement": "engage",
-    "marriage": "marry",
-    "death": "die",
-    "sale": "sell",
-    "loss": "lose",
-    "flight": "fly",
-    "purchase": "purchase",
-    "visit": "visit",
-    "repair": "repair",
-    "launch": "launch",
-    "publication": "publish",
-    "presentation": "present",
-    "performance": "perform",
-    "recovery": "recover",
-    "surgery": "operate",
-    "move": "move",
-    "removal": "remove",
-    "discovery": "discover",
-    "introduction": "introduce",
-    "promotion": "promote",
-    "reservation": "reserve",
-    "booking": "book",
-    "subscription": "subscribe",
-    "organisation": "organise",
-    "organization": "organize",
-    "treatment": "treat",
-    "vaccination": "vaccinate",
-    "inspection": "inspect",
-    "interview": "interview",
-    "construction": "construct",
-    "conversation": "converse",
-    "training": "train",
-    "recording": "record",
-    "planting": "plant",
-    "painting": "paint",
-    "hire": "hire",
-    "birth": "bear",
-    "growth": "grow",
-    "sold": "sell",
-}
-
-
-def _strip_inflection(word: str) -> str:
-    """The word without its regular inflection (plural, past, participle, 3rd person)."""
-    if len(word) <= 3 or word in NOT_INFLECTED:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("ied") and len(word) > 4:
-        return word[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|z)es$", word):
-        return word[:-2]
-    if word.endswith("s") and not re.search(r"(?:ss|us|is|'s)$", word):
-        return word[:-1]
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix):
-            stem = word[: -len(suffix)]
-            if len(stem) < 2 or not _VOWEL.search(stem):
-                return word
-            if _DOUBLE.search(stem) and not stem.endswith(("ll", "ss", "zz")):
-                stem = stem[:-1]
-            return stem
-    return word
-
-
-@lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
-    """An approximate lemma: irregular forms from the table, regular inflections stripped,
-    possessives dropped. Good enough to compare; not a dictionary form."""
-    w = word.lower().replace("\u2019", "'")
-    if w.endswith(("'s", "s'")):
-        w = w[:-2] if w.endswith("'s") else w[:-1]
-    w = w.strip("'")
-    if w in IRREGULAR:
-        return IRREGULAR[w]
-    if w in DERIVED:
-        return DERIVED[w]
-    base = _strip_inflection(w)
-    return DERIVED.get(base, base)
+    """The dictionary form of ``word`` (:func:`prme_cli.words.lemma`, the one normaliser)."""
+    return words_module.lemma(word)
 
 
-@lru_cache(maxsize=65536)
 def key(word: str) -> str:
-    """The matching key: the lemma without a final silent ``e`` (so ``bake`` and ``baking``
-    meet), and ``ise``/``ize`` spellings folded together."""
-    base = lemma(word)
-    if base in ("practis", "practise"):
-        return "practic"  # British verb "practise", noun "practice": one activity
-    if base.endswith("ise") and len(base) > 5:
-        base = base[:-3] + "iz"
-    elif base.endswith("ize") or base.endswith("e") and len(base) > 3 and not base.endswith("ee"):
-        base = base[:-1]
-    return base
+    """The matching key of ``word``, the same for every form of it ("baked", "baking" ->
+    ``bake``; "the renovation" -> ``renovate``): :func:`prme_cli.words.key`, the one word
+    normaliser retrieval, the question frame, the events of the notes and the gate share."""
+    return words_module.key(word)
 
 
 # --------------------------------------------------------------------------- synonyms

@@ -141,8 +141,7 @@ def _np_deed(text: str) -> str | None:
             return None
         if i == 0 or low.endswith("'s"):
             continue
-        base = lexicon.IRREGULAR.get(low, low)
-        if lexicon.key(base) in lexicon.KNOWN_VERB_KEYS:
+        if lexicon.key(low) in lexicon.KNOWN_VERB_KEYS:
             return text[: m.end() + words[i - 1].end()]
     return None
 

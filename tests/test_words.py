@@ -1,0 +1,122 @@
+"""The one word normaliser (prme_cli/words.py) and the modules that read words through it.
+
+Retrieval, the question frame, the events stored at ingest, the resolver's alignment and the
+gate must see the same word in every form of it: otherwise a question's "hanging" finds no
+note saying "hung", or the gate refuses what alignment matched.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from prme_cli import words
+from prme_cli.relate.frame import analyse
+from prme_cli.relate.symbolic import gate, lexicon
+from prme_cli.retrieval import _prefixes
+from prme_cli.textevents import Discourse, node_text_events
+
+PACKAGE = Path(words.__file__).resolve().parent
+
+GROUPS = [
+    ("hung", "hanging", "hangs", "hang"),
+    ("cities", "city"),
+    ("went", "go", "goes", "gone"),
+    ("renovation", "renovated", "renovating"),
+    ("arrival", "arrived"),
+    ("meetings", "meeting", "met"),
+    ("bought", "buying", "buy"),
+    ("organised", "organize", "organisation"),  # British and American spelling
+    ("kombuchas", "kombucha"),  # a word the dictionary does not list
+]
+
+
+@pytest.mark.parametrize(
+    "group",
+    [*GROUPS, ("hooves", "hoof", "hoove"), ("knives", "knive")],  # a singular from the plural
+    ids=lambda g: "/".join(g),
+)
+def test_every_form_of_a_word_has_one_key(group: tuple[str, ...]) -> None:
+    assert len({words.key(w) for w in group}) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("station", "state"), ("evening", "even"), ("final", "fine"), ("question", "quest")],
+)
+def test_words_that_only_look_derived_keep_their_own_key(first: str, second: str) -> None:
+    assert words.key(first) != words.key(second)
+
+
+@pytest.mark.parametrize("group", GROUPS, ids=lambda g: "/".join(g))
+def test_alignment_gate_and_retrieval_agree_on_the_forms(group: tuple[str, ...]) -> None:
+    # alignment's key and the gate's stem are the normaliser's key
+    assert {lexicon.key(w) for w in group} == {words.key(group[0])}
+    assert len({gate._stem(w) for w in group}) == 1
+    # retrieval searches for a prefix of every form, whichever form the question used
+    for asked in group:
+        prefixes = _prefixes(asked)
+        for told in group:
+            assert any(told.startswith(p) if star else told == p for p, star in prefixes), (
+                asked,
+                told,
+                prefixes,
+            )
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        ("When did I hang the mirror?", "Hung the mirror in the hall."),
+        ("When did I go to Porto?", "I went to Porto with Ana."),
+        ("When did I buy the kettle?", "Bought a new kettle at the market."),
+    ],
+)
+def test_question_frame_and_stored_events_agree(question: str, note: str) -> None:
+    frame = analyse(question)
+    assert frame is not None
+    told = node_text_events("", note, anchor=None, discourse=Discourse())
+    assert frame.events[0].predicate in {e.predicate for e in told}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{a.name}" for a in node.names}
+    return found
+
+
+def test_only_the_normaliser_reads_the_lemma_dictionary() -> None:
+    users = [
+        p.relative_to(PACKAGE).as_posix()
+        for p in PACKAGE.rglob("*.py")
+        if "lemminflect" in _imports(p)
+    ]
+    assert users == ["words.py"]
+
+
+def test_the_gate_reads_none_of_the_resolvers_tables() -> None:
+    """The gates may share the normaliser (and, for the text gate, the general-English cue
+    lists of ``lexicon``), never the resolver's own modules: its alignment, structure family,
+    question parser or the sense classes of the stored events."""
+    resolver_side = {
+        "prme_cli.relate.symbolic.align",
+        "prme_cli.relate.symbolic.resolver",
+        "prme_cli.relate.symbolic.structure",
+        "prme_cli.relate.symbolic.question",
+        "prme_cli.textevents",
+        "prme_cli.relate.frame",
+    }
+    for name in ("gate.py", "gate_structure.py"):
+        found = _imports(PACKAGE / "relate" / "symbolic" / name)
+        assert not {i for i in found if i.split(".SENSES")[0] in resolver_side}, name
+        assert "SENSES" not in (PACKAGE / "relate" / "symbolic" / name).read_text("utf-8")
+    structure_gate = _imports(PACKAGE / "relate" / "symbolic" / "gate_structure.py")
+    assert not any("lexicon" in i for i in structure_gate)
