@@ -72,8 +72,6 @@ def test_starting_and_finishing_the_object_are_the_activitys_ends(
         "How many days did it take me to fix the van?",  # starting the van is no repair
     ],
 )
-def test_a_start_of_something_else_or_a_missing_end_is_refused(
-    store: Store, question: str
-) -> None:
+def test_a_start_of_something_else_or_a_missing_end_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
