@@ -1390,7 +1390,9 @@ def _referred_back(
 
 
 #: Verbs of taking part in an event: any deed done at or during it tells them (keys).
-_TAKING_PART = frozenset(["participat", "attend", "join", "tak", "go", "do", "be", "have"])
+_TAKING_PART = frozenset(
+    lexicon.key(w) for w in ("participate", "attend", "join", "take", "go", "do", "be", "have")
+)
 _DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
 
 
@@ -1415,7 +1417,7 @@ def _described_back(
         names = {lexicon.key(w.lower()) for w in described_words if w[:1].isupper()}
         if names - model.own_keys or re.match(r"\s+of\b", sentence.text[m.end() :]):
             # "the Dublin race", "the museum of the city": a thing described its own way
-            return (), None
+            continue
         described |= keys
     if not (described & model.own_keys):
         return (), None
