@@ -1137,24 +1137,13 @@ def _got_the_thing(after: str, head: str) -> bool:
     return False
 
 
-_NUMBER_WORDS = frozenset(
-    [
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "a",
-        "an",
-    ]
-)
+def _number_words() -> frozenset[str]:
+    from prme_cli.timeexpr.lexicon import SMALL_NUMBERS
+
+    return frozenset([*SMALL_NUMBERS, "a", "an"])
+
+
+_NUMBER_WORDS = _number_words()
 
 
 def _ordinal_of(text: str) -> int | None:
