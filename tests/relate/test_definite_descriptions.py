@@ -37,7 +37,8 @@ Saturday, a pale green.
 * Chat [2026-05-18 Mon 19:00]
 ** user
 I'm signing up for another charity race next month. I ran the Harbour Lights race
-yesterday in under an hour, and my knees are fine.
+yesterday in under an hour, and my knees are fine. The Quayside 5k is my favourite. I ran
+the Docklands race on Sunday.
 ** assistant
 Well done on the Harbour Lights race!
 """,
@@ -96,6 +97,8 @@ def test_a_definite_description_is_the_thing_the_paragraph_describes(
         "When did Omar clean the attic studio windows?",
         # a blank line ends the paragraph: the tools need not be the shed's
         "When did I tidy the garden shed tools?",
+        # "the Docklands race" is described by a name of its own: not the Quayside 5k race
+        "When did I run the Quayside 5k race?",
     ],
 )
 def test_describing_words_do_not_cross_a_paragraph_or_a_speaker(

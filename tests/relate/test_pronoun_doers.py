@@ -29,6 +29,7 @@ NOTES = {
 *** 2028-05-20 Saturday
 Lunch with Marta at the market. She passed her driving test on Thursday, at last.
 Drinks with Ana and Luis. She started at the hospital last Monday.
+Met Carmen's sister at the market. She got engaged on Sunday.
 
 Coffee with Pablo.
 
@@ -80,6 +81,7 @@ def test_a_pronoun_doer_is_the_person_named_just_before(
     "question",
     [
         "When did Ana start at the hospital?",  # Ana and Luis: whose "she"?
+        "When did Carmen get engaged?",  # Carmen's sister's news
         "When did Pablo sell his old van?",  # a paragraph between
         "When did Jorge break his wrist?",  # Dani's "he" after Irene's turn
     ],

@@ -43,6 +43,7 @@ Cancelled my fourth open-water mile, the lake was closed.
 
 * Notes
 Taught my first yoga class for an hour and a half, nervous but fine.
+Watched my second yoga class video before bed.
 """,
 }
 
@@ -78,6 +79,7 @@ def test_a_member_of_a_series_is_dated_by_its_journal_day_despite_its_length(
         "When did I swim my fourth open-water mile?",  # cancelled
         "How many days passed between my first open-water mile and my fourth open-water mile?",
         "When did I teach my second yoga class?",  # only the first
+        "How many days ago was my second yoga class?",  # a video of it was watched
     ],
 )
 def test_a_member_the_notes_do_not_tell_is_refused(store: Store, question: str) -> None:

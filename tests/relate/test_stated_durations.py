@@ -42,6 +42,7 @@ Stretched for 30 minutes every morning this week.
 The concert lasted about two hours.
 Booked the mountain cabin for three nights.
 The board meeting will take three hours next week.
+We waited for two hours for the boiler repair.
 """,
     "2027-09-20.org": """\
 #+title: 2027-09-20
@@ -172,6 +173,7 @@ def test_a_sum_adds_the_length_of_each_listed_activity(store: Store) -> None:
         "How long did I spend weeding the herb bed?",  # two days, two lengths
         "How many hours did I spend on the tax return?",  # a clock still running
         "How long was Omar in Porto?",  # Ines's stay, not Omar's
+        "How long did the boiler repair take?",  # the wait's length, not the repair's
         "How many minutes did I spend on the ferry to the island and the concert in total?",
     ],
 )
@@ -194,6 +196,7 @@ def test_a_length_that_is_hedged_habitual_planned_rival_or_running_is_refused(
         ("Walked for two hours before breakfast.", "two hours"),
         ("I practise for 40 minutes a day.", None),
         ("I didn't spend three hours on it.", None),
+        ("The meeting lasted two hours longer than planned.", None),
     ],
 )
 def test_the_length_must_be_told_of_the_clauses_own_event(

@@ -45,6 +45,7 @@ RESOLVER_TESTS = [
     "test_pronoun_doers.py",
     "test_family_subjects.py",
     "test_listed_orders_of_a_noun.py",
+    "test_span_boundaries.py",
 ]
 GATE_TESTS = ["test_symbolic_gate.py", "test_gate_structure.py"]
 

@@ -38,6 +38,7 @@ Bought the blue hiking boots at the market.
 *** 2026-06-25 Thursday
 Hosted the book club dinner for eight.
 Ordered a new standing desk on Monday.
+I got a new phone case yesterday, a blue one.
 """,
 }
 
@@ -75,6 +76,7 @@ def test_using_a_thing_is_counted_from_getting_it(store: Store, question: str, d
     [
         "How many days have I been using the new standing desk?",  # only ordered
         "How many days have I been using the new kettle?",  # never got
+        "How many days have I been using the new phone?",  # a phone case was got
     ],
 )
 def test_ordering_or_nothing_starts_no_use(store: Store, question: str) -> None:

@@ -418,6 +418,8 @@ def _pronoun_from_context(pronoun: str, subject: str, before: str) -> bool:
 
     if pronoun.lower() not in ("he", "she", "they"):
         return False
+    if re.search(rf"\b{re.escape(subject.split()[0])}['\u2019]s\b", before):
+        return False  # "Met Ingrid's sister. She …": whose "she"?
     names = {
         w
         for w in re.findall(r"\b[^\W\d_][\w-]*", before)

@@ -140,6 +140,19 @@ _UNDOING = re.compile(
 )
 
 
+#: The verbs that open and close a lasting activity, for a span's two quotes.
+_BOUNDARY_VERBS = {
+    "start": frozenset(words_of("started began commenced")),
+    "end": frozenset(words_of("finished completed ended")),
+}
+
+
+#: Activities on a work that "started X" abbreviates (the gate's own list).
+_WORKS = frozenset(
+    words_of("read watch listen write knit sew crochet paint draw learn study binge draft build")
+)
+
+
 def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
     """A name without a verb ("my first open-water mile") is done by a deed whose object is
     the name itself: after the verb, the name's own words, word for word once its leading
@@ -147,10 +160,21 @@ def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
     words = name.split()
     if not words or words[0].lower() not in _DETERMINERS or _UNDOING.match(verb):
         return False
+    from prme_cli import words as normaliser
+
     rest = " ".join(words[1:]).lower()
     told = re.sub(r"\s+", " ", after).strip().lower()
     told = re.sub(r"^(?:my|our|the|a|an|his|her|their)\s+", "", told)
-    return bool(rest) and told.startswith(rest)
+    if not rest or not told.startswith(rest):
+        return False
+    following = re.match(r"[a-z][a-z'-]*", told[len(rest) :].lstrip())
+    # "Watched my first pottery class video": what was watched is a video
+    return not (
+        following
+        and told[len(rest) : len(rest) + 1] == " "
+        and "NOUN" in normaliser.lemmas(following.group(0))
+        and not lexicon.is_stop(following.group(0))
+    )
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:
@@ -423,7 +447,7 @@ class SymbolicGate:
         use = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
             w.lower() in _USE_FORMS for w in name_words
         )
-        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use)
+        basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use, boundary)
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -495,6 +519,7 @@ def _licence_check(
     journal: bool = False,
     shared: tuple[str, ...] = (),
     use: bool = False,
+    boundary: str | None = None,
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
@@ -516,6 +541,16 @@ def _licence_check(
         return 1.0, ""
     if use and licence.verb.lower() in _GOT_WORDS:
         return 1.0, ""  # the use of a thing starts when it was got
+    if (
+        boundary is not None
+        and licence.verb.lower() in _BOUNDARY_VERBS[boundary]
+        and operand.name.split()[0].lower() in _WORKS
+    ):
+        # "Started The Overstory on the train" opens the span of reading it
+        told = quote[licence.end :].lower()
+        name = [w for _, _, w in _tokens(operand.name)][1:]
+        if name and all(w.lower() in told for w in name):
+            return 1.0, ""
     if _verb_takes_the_name(licence.verb, quote[licence.end :], operand.name):
         return 1.0, ""  # "Swam my first open-water mile" does the mile the name asks
     verb = lexicon.key(licence.verb)
@@ -640,13 +675,14 @@ def _basis_check(
     record: EvidenceRecord | None = None,
     shared: tuple[str, ...] = (),
     use: bool = False,
+    boundary: str | None = None,
 ) -> tuple[float, str]:
     from prme_cli.relate.interpret import JOURNAL_SOURCES
 
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal, shared, use)
+        return _licence_check(operand, quote, journal, shared, use, boundary)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]
@@ -685,7 +721,7 @@ _LENGTH_HEDGES = frozenset(
 )
 _NOT_LENGTH_AFTER = re.compile(
     r"^\s*(?:ago|earlier|later|now|so\s+far|a\s+day|a\s+week|a\s+night|per\b|each\b|every\b|"
-    r"or\s+so|-?ish)",
+    r"or\s+so|-?ish|longer|shorter|more|less|extra|late|early)",
     re.IGNORECASE,
 )
 

@@ -235,7 +235,8 @@ class SymbolicResolver:
             found = []
             for cand in told:
                 a, b = cand.match.clause
-                stated = stated_duration(cand.sentence.text, a, b)
+                model_keys = frozenset(t.key for t, *_ in cand.match.matched)
+                stated = stated_duration(cand.sentence.text, a, b, model_keys)
                 if stated is not None:
                     found.append((cand, stated))
             if not found and several:
@@ -508,7 +509,10 @@ class SymbolicResolver:
                     sentence.text,
                     subject=subject,
                     first_person=first_person,
-                    implied=_implied(sentence) + referred + _use_started(phrase, sentence.text),
+                    implied=_implied(sentence)
+                    + referred
+                    + _use_started(phrase, sentence.text)
+                    + _activity_of_boundary(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -919,7 +923,8 @@ _STATED = re.compile(
 #: a day"), an ongoing state ("for three weeks now") or a hedge ("or so").
 _NOT_A_LENGTH_AFTER = re.compile(
     r"^\s*(?:ago|back|now|so\s+far|already|straight|a\s+day|"
-    r"a\s+week|a\s+night|per\b|each\b|every\b|or\s+so|or\s+more|-?ish|at\s+a\s+time)",
+    r"a\s+week|a\s+night|per\b|each\b|every\b|or\s+so|or\s+more|-?ish|at\s+a\s+time|"
+    r"longer|shorter|more|less|extra|late|early|behind|ahead)",
     re.IGNORECASE,
 )
 #: In the clause: a habit, a plan, a wish, or a booking's length ("booked the cabin for
@@ -972,7 +977,75 @@ def _governs_the_named_thing(
     if first is None or sentence.start + first < mention.end:
         return False
     gap = text[mention.end : sentence.start + first].split()
-    return len(gap) <= 2 and all(w.lower() in _GOVERNED_LEAD for w in gap) and bool(after)
+    if len(gap) > 2 or not all(w.lower() in _GOVERNED_LEAD for w in gap) or not after:
+        return False
+    content = [w for w in model.phrase.text.split() if not lexicon.is_stop(w.lower())]
+    # "Watched my first pottery class video" is a video, not the class
+    return bool(content) and _got_the_thing(after, content[-1])
+
+
+_BOUNDARY_LEMMAS = {"start": ("start", "begin"), "end": ("finish", "complete", "end")}
+#: Activities that "started X" / "finished X" abbreviates (a book, a show, a scarf): not
+#: "fix" or "drive" ("started the car" starts its engine).
+_WORK_ACTIVITIES = frozenset(
+    [
+        "read",
+        "watch",
+        "listen",
+        "write",
+        "knit",
+        "sew",
+        "crochet",
+        "paint",
+        "draw",
+        "learn",
+        "study",
+        "binge",
+        "draft",
+        "build",
+        "translate",
+    ]
+)
+_BOUNDARY_FORMS = {
+    "start": re.compile(r"\b(?:started|began|begun)\s+", re.IGNORECASE),
+    "end": re.compile(r"\b(?:finished|completed)\s+", re.IGNORECASE),
+}
+
+
+def _activity_of_boundary(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "Started The Overstory on the train" for the start of "read The Overstory": a verb
+    of starting (finishing) whose object is the activity's object word for word says the
+    activity started (finished), so the activity's verb is implied."""
+    if phrase.boundary is None:
+        return ()
+    words_ = phrase.text.split()
+    if len(words_) < 2 or words_[0].lower() not in _WORK_ACTIVITIES:
+        return ()  # "Started the car" is no start of fixing it
+    for m in _BOUNDARY_FORMS[phrase.boundary].finditer(sentence):
+        if sentence[m.end() :].lower().startswith(" ".join(words_[1:]).lower()):
+            return (words_[0].lower(),)
+    return ()
+
+
+def _opens_or_closes(
+    mention: timefind.Mention, text: str, sentence: segment.Sentence, model: align.PhraseModel
+) -> bool:
+    """One end of a span ("how many days did it take me to read The Overstory"): a journal
+    deed that starts (finishes) the very thing the name's object names — "Started The
+    Overstory on the train" — tells that end, whatever the activity's own verb."""
+    from prme_cli import words
+
+    boundary = model.phrase.boundary
+    if boundary is None or mention.kind != "licence":
+        return False
+    if model.phrase.text.split()[0].lower() not in _WORK_ACTIVITIES:
+        return False
+    verb = words.verb_lemma(text[mention.start : mention.end].lower())
+    if verb not in _BOUNDARY_LEMMAS[boundary]:
+        return False
+    thing = [w for w in model.phrase.text.split()[1:] if not lexicon.is_stop(w.lower())]
+    after = text[mention.end : sentence.end].lower()
+    return bool(thing) and all(w.lower() in after for w in thing)
 
 
 _GOVERNED_LEAD = frozenset(["my", "our", "the", "a", "an", "his", "her", "their"])
@@ -985,8 +1058,12 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     if phrase.aspect != "start":
         return ()
     verb = _USE_VERB.match(phrase.text)
-    if verb is None or not _GOT_THING.search(sentence):
+    got = _GOT_THING.search(sentence) if verb is not None else None
+    if verb is None or got is None:
         return ()
+    thing = [w for w in phrase.text.split()[1:] if not lexicon.is_stop(w.lower())]
+    if not thing or not _got_the_thing(sentence[got.end() :], thing[-1]):
+        return ()  # "I got a new phone case" does not start the use of the phone
     return (verb.group(0).lower(),)
 
 
@@ -1021,6 +1098,37 @@ def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> b
     return False
 
 
+def _got_the_thing(after: str, head: str) -> bool:
+    """The thing got is ``head`` itself: it stands within the five words after the verb and
+    no noun follows it ("a new phone case" is a case, not a phone)."""
+    from prme_cli import words
+
+    found = words.tokens(after)[:6]
+    want = lexicon.key(head.lower())
+    for i, (_, _, word) in enumerate(found):
+        if lexicon.key(word.lower()) != want:
+            continue
+        if i + 1 >= len(found):
+            return True
+        nxt = found[i + 1][2].lower()
+        return (
+            lexicon.is_stop(nxt)
+            or not nxt.isalpha()
+            or "NOUN" not in words.lemmas(nxt)
+            or nxt in _NUMBER_WORDS
+        )
+    return False
+
+
+def _number_words() -> frozenset[str]:
+    from prme_cli.timeexpr.lexicon import SMALL_NUMBERS
+
+    return frozenset([*SMALL_NUMBERS, "a", "an"])
+
+
+_NUMBER_WORDS = _number_words()
+
+
 def _ordinal_of(text: str) -> int | None:
     """The position in a series the phrase names ("my third 10k race" -> 3), if any."""
     from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
@@ -1049,7 +1157,9 @@ def _length(expression: str) -> tuple[object, str]:
     return dated.quantity, dated.unit or ""
 
 
-def stated_duration(sentence: str, a: int, b: int) -> tuple[int, str, bool] | None:
+def stated_duration(
+    sentence: str, a: int, b: int, name_keys: frozenset[str] | None = None
+) -> tuple[int, str, bool] | None:
     """The length the clause ``sentence[a:b]`` states for its own event: (offset, the
     amount verbatim, whether it is hedged), or None. "Spent two and a half hours repotting
     the tomatoes", "My flu lasted three days", "The drive to Galway took three hours",
@@ -1063,7 +1173,7 @@ def stated_duration(sentence: str, a: int, b: int) -> tuple[int, str, bool] | No
     for m in _STATED.finditer(clause):
         if _NOT_A_LENGTH_AFTER.match(clause[m.end() :]):
             return None
-        if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()]):
+        if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()], name_keys):
             continue
         if found is not None:
             return None  # two lengths in one clause: which is the event's?
@@ -1071,9 +1181,11 @@ def stated_duration(sentence: str, a: int, b: int) -> tuple[int, str, bool] | No
     return found
 
 
-def _past_verb_before(before: str) -> bool:
+def _past_verb_before(before: str, name_keys: frozenset[str] | None = None) -> bool:
     """A verb in the past before "for …" ("practised piano for 40 minutes", "I was in
-    Kraków for 3 days")."""
+    Kraków for 3 days"): being or staying somewhere, or — when the event's name is given —
+    the event's own verb ("waited for two hours for the repair" is the wait's length, not
+    the repair's)."""
     from prme_cli import words
 
     for _, _, word in reversed(words.tokens(before)):
@@ -1081,7 +1193,9 @@ def _past_verb_before(before: str) -> bool:
         if low in ("was", "were", "stayed"):
             return True
         if words.is_simple_past(low):
-            return True
+            return name_keys is None or any(
+                lexicon.relatedness(lexicon.key(low), k) >= 0.6 for k in name_keys
+            )
     return False
 
 
@@ -1266,11 +1380,17 @@ def _described_back(
     sentence's own (a plan before "the X" does not make it a deed), and the description
     must name one of the name's words itself ("the furniture", "the Turbocharged Tuesdays
     event"). Returns the words and where the quote must start, as for a pronoun."""
-    described = {
-        lexicon.key(w.lower())
-        for m in _DEFINITE.finditer(sentence.text)
-        for _, _, w in lexicon.words(m.group(1))
-    }
+    described: set[str] = set()
+    for m in _DEFINITE.finditer(sentence.text):
+        described_words = [w for _, _, w in lexicon.words(m.group(1))]
+        keys = {lexicon.key(w.lower()) for w in described_words}
+        if not keys & model.own_keys:
+            continue
+        names = {lexicon.key(w.lower()) for w in described_words if w[:1].isupper()}
+        if names - model.own_keys or re.match(r"\s+of\b", sentence.text[m.end() :]):
+            # "the Dublin race", "the museum of the city": a thing described its own way
+            continue
+        described |= keys
     if not (described & model.own_keys):
         return (), None
     verb = model.verb_key
@@ -1500,10 +1620,12 @@ def _recent_licence_fits(
     focus = sentence.start + m.focus
     if lexicon.reports_return(text[mention.start : mention.end + 12]) and focus >= mention.end:
         return mention
-    if _use_started(model.phrase, text[mention.start : mention.end]):
+    if _use_started(model.phrase, text[mention.start : sentence.end]):
         return mention  # "Bought the blue boots": the wearing of them starts there
     if _governs_the_named_thing(mention, text, m, sentence, model):
         return mention  # "Ran my first 10k race": the race asked about, done
+    if _opens_or_closes(mention, text, sentence, model):
+        return mention  # "Started The Overstory on the train": the reading's start
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
