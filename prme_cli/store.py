@@ -625,8 +625,10 @@ class Store:
             # power failure; ingest commits once per file, so FULL would fsync thousands of
             # times.
             conn.execute("PRAGMA synchronous = NORMAL")
-        # 64 MB of page cache: ingest updates several indexes and the FTS index per file.
-        conn.execute("PRAGMA cache_size = -65536")
+        # 16 MB of page cache (8x SQLite's default): ingest updates several indexes and the
+        # FTS index per file. More bought no speed and cost peak memory: a 200,000-heading
+        # file peaked at 298 MB with 64 MB, 245 MB with 16 (bench/torture.py --only sizes).
+        conn.execute("PRAGMA cache_size = -16384")
         conn.execute("PRAGMA temp_store = MEMORY")
 
     @classmethod
