@@ -114,7 +114,15 @@ def test_a_program_using_the_library_keeps_pythons_ctrl_c() -> None:
         "import signal, prme_cli, prme_cli.cli\n"
         "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    # A program started in the background inherits an ignored SIGINT, and Python then leaves
+    # it ignored: give the child the disposition a terminal gives.
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=torture.default_sigint,
+    )
     assert done.returncode == 0, done.stderr
 
 
