@@ -72,6 +72,9 @@ _IRREGULAR_NOMINALS: dict[str, str] = {
     "subscription": "subscribe",
     "department": "department",  # not "depart"
 }
+#: Event nouns spelt as their verb ("my visit", "the move", "the repair"): no ending shows
+#: them, and most nouns that are also verbs ("set", "ring", "book") name things.
+_ZERO_NOMINALS = frozenset(["visit", "move", "repair", "launch", "purchase", "interview", "hire"])
 #: One activity in two spellings: the British verb and its noun.
 _SPELLINGS = {"practise": "practice", "licence": "license"}
 #: Nouns that look like a form of a rarer verb and are not ("evening" is not "even" + -ing).
@@ -172,6 +175,8 @@ def nominal_verb(noun: str) -> str | None:
             return None
         if ending == "al" and (len(stem) < 4 or "ADJ" in lemmas(w)):
             return None  # "final", "central", "coral" are no event nouns
+        if ending == "ery" and not stem.endswith("v"):
+            return None  # delivery, recovery, discovery; not "pottery", "battery"
         return next((stem + t for t in replacements if is_verb_lemma(stem + t)), None)
     return None
 
@@ -240,6 +245,8 @@ def is_event_noun(word: str) -> bool:
     """True when ``word`` is a noun made from a verb ("renovation", "arrival", "booking",
     "the death of"): it names that verb's event."""
     w = _clean(word)
+    if w in _ZERO_NOMINALS:
+        return True
     if not w or not w[0].isalpha() or "NOUN" not in lemmas(w) and w not in _IRREGULAR_NOMINALS:
         return False
     return event_key(w) != lemma(w)

@@ -478,3 +478,47 @@ def test_open_sides_and_early_late_in_prose(note: str, expected: list[str]) -> N
 )
 def test_the_period_next_to_the_previous_expression(note: str, expected: list[str]) -> None:
     assert starts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "seconds"),
+    [
+        ("Ran 5k this morning in 27 minutes.", 1620),
+        ("I ran 10km in an hour.", 3600),
+        ("We finished the report in two days.", 172800),
+        ("The build completed in 3 hours.", 10800),
+        ("He arrived in an hour, soaked.", 3600),
+    ],
+)
+def test_in_a_length_after_a_past_deed_is_how_long_it_took(note: str, seconds: int) -> None:
+    durations = [f for f in find(note, SUN, BERLIN) if f.kind == "duration"]
+    assert [int(f.seconds) for f in durations] == [seconds]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("I'll call you in 2 hours.", ["2026-11-29T16:30"]),
+        ("The train leaves in 20 minutes.", ["2026-11-29T14:50"]),
+        ("I'll be done in 10 minutes.", ["2026-11-29T14:40"]),
+        ("I booked a table; we eat in 2 hours.", ["2026-11-29T16:30"]),
+        ("I want to loan $10000 in 3 years.", ["2029-11-29T00:00"]),
+    ],
+)
+def test_in_a_length_elsewhere_is_a_time_from_now(note: str, expected: list[str]) -> None:
+    assert starts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Rescheduling will avoid weekend days.", False),
+        ("Weekend mornings are slow.", False),
+        ("Weekend was great.", True),
+        ("Weekend: hiking with Sam.", True),
+    ],
+)
+def test_a_bare_weekend_before_a_unit_or_part_of_the_day_is_a_modifier(
+    note: str, expected: bool
+) -> None:
+    assert ("Weekend" in texts(note) or "weekend" in texts(note)) == expected

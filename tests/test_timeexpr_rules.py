@@ -308,7 +308,11 @@ def test_mid_week_references() -> None:
     assert starts("last wednesday", WED) == "2026-06-10T00:00"
     assert starts("the last friday of this month", WED) == "2026-06-26T00:00"
     assert starts("the second tuesday in may", WED) == "2026-05-12T00:00"
-    assert starts("the weekend", WED) == "2026-06-20T00:00"  # this week's, still to come
+    assert starts("the weekend", WED) == "2026-06-13T00:00"  # the most recent one
+    assert starts("over the weekend", WED) == "2026-06-13T00:00"
+    friday = datetime(2026, 6, 19, 9, 0, tzinfo=BERLIN)
+    assert starts("the weekend", friday) == "2026-06-20T00:00"  # from Friday: the coming one
+    assert starts("weekend", friday) == "2026-06-20T00:00"
 
 
 @pytest.mark.parametrize(
@@ -624,7 +628,7 @@ POSSESSIVES = family(
         ("back in 2019", "2019-01-01T00:00"),
         ("back on the 3rd", "2026-11-03T00:00"),
         ("last wknd", "2026-11-21T00:00"),
-        ("the weekend", "2026-11-28T00:00"),  # this week's: today is its Sunday
+        ("the weekend", "2026-11-28T00:00"),  # today is its Sunday
         ("summer of '19", "2019-06-01T00:00"),
         ("christmas '19", "2019-12-25T00:00"),
         ("week 5 of '21", "2021-02-01T00:00"),

@@ -44,7 +44,13 @@ def test_every_form_of_a_word_has_one_key(group: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("station", "state"), ("evening", "even"), ("final", "fine"), ("question", "quest")],
+    [
+        ("station", "state"),
+        ("evening", "even"),
+        ("final", "fine"),
+        ("question", "quest"),
+        ("pottery", "potter"),
+    ],
 )
 def test_words_that_only_look_derived_keep_their_own_key(first: str, second: str) -> None:
     assert words.key(first) != words.key(second)
@@ -120,3 +126,23 @@ def test_the_gate_reads_none_of_the_resolvers_tables() -> None:
         assert "SENSES" not in (PACKAGE / "relate" / "symbolic" / name).read_text("utf-8")
     structure_gate = _imports(PACKAGE / "relate" / "symbolic" / "gate_structure.py")
     assert not any("lexicon" in i for i in structure_gate)
+
+
+def test_no_relate_code_spells_a_key_the_old_way() -> None:
+    """Keys compared with written strings must be built with the normaliser
+    (``lexicon.key("schedule")``): the suffix stripper it replaced wrote "schedul" and
+    "participat", which no key of the normaliser ever equals."""
+    stale = []
+    for path in (PACKAGE / "relate").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for word in node.value.split():
+                    if (
+                        len(word) >= 4
+                        and word.isalpha()
+                        and word.islower()
+                        and not words.lemmas(word)
+                        and words.is_verb_lemma(word + "e")
+                    ):
+                        stale.append(f"{path.name}:{node.lineno} {word}")
+    assert not stale

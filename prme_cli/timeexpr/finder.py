@@ -223,6 +223,40 @@ def _named_month(toks: list[Token], i: int, j: int) -> bool:
 _RANGE_WORDS = {"from", "between", "to", "and", "till", "until", "til", "through", "thru", "-"}
 
 
+#: past forms that do not end in -ed, after which "in 27 minutes" is how long it took
+_PAST_FORMS = {
+    "ran", "run", "did", "done", "swam", "rode", "drove", "flew", "took", "made", "wrote",
+    "written", "got", "won", "ate", "built", "read", "sold", "cut", "met", "went", "came",
+}  # fmt: skip
+
+
+def _how_long(toks: list[Token], i: int) -> bool:
+    """``in N units`` in a clause that tells a deed in the past or a measure ("we finished the
+    report in two days", "ran 5k in 27 minutes") is how long it took, not an instant from now:
+    a length dates nothing, where a wrong instant would date the sentence wrongly. A clause
+    with a word of the future or the present ("I'll be done in 10 minutes") keeps the instant."""
+    if toks[i].value != "in" or i == 0:
+        return False
+    before = toks[i - 1]
+    if i > 1 and toks[i - 2].kind == "num" and before.kind == "word" and before.glued:
+        return True  # "5k in 27 minutes", "10km in an hour": a measure, then how long
+    past = False
+    for k in range(i - 1, max(-1, i - 12), -1):
+        tok = toks[k]
+        if tok.kind == "sym" and tok.value in ".;:!?,":
+            break
+        word = tok.value
+        if word in _NOT_PAST or word.endswith("'ll"):
+            return False
+        if word in _PAST_FORMS or (len(word) > 4 and word.endswith("ed") and word != "need"):
+            past = True
+    return past
+
+
+#: words that make a clause's "in 2 hours" a time from now
+_NOT_PAST = {"will", "shall", "going", "gonna", "be", "am", "is", "are", "'m", "can", "let's"}
+
+
 def _bare_range(node: n.Node) -> bool:
     """Two bare days of no month, or two bare hours of no day, part or am/pm."""
     if isinstance(node, n.Between) and node.tail is None:
@@ -358,6 +392,10 @@ def _plausible(
             return False
         if isinstance(node, n.Year) and not lead:
             return False
+        follows = toks[j].value if j < len(toks) else ""
+        modifies = follows in lx.UNITS or follows in lx.PARTS or follows in lx.PART_ALIASES
+        if isinstance(node, n.Period) and node.bare and not lead and modifies:
+            return False  # "avoid weekend days", "weekend mornings": a modifier, not a time
         if (
             word in ("may", "march")
             and first.text.islower()
@@ -543,6 +581,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 j -= 1
             if j <= i or not _plausible(node, toks, i, j, text, listed):
                 continue
+            if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i):
+                node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             if (

@@ -1711,7 +1711,9 @@ class Grammar:
                 out.append((n.Period(grain, 2), j + 3))
             elif self.w(j + 1, "before") and self.w(j + 2, "last"):
                 out.append((n.Period(grain, -2), j + 3))
-            elif grain in ("week", "month", "year", "weekend", "fortnight", "day") and not working:
+            elif grain == "weekend" and not working:
+                out.append((n.Period("weekend", 0, False, True), j + 1))  # as a bare weekend
+            elif grain in ("week", "month", "year", "fortnight", "day") and not working:
                 out.append((n.Period(grain), j + 1))
             return out
         if relation == "last" and word == "past" and grain not in ("weekend",):

@@ -365,7 +365,9 @@ def _period(node: n.Period, ctx: Context) -> Span:
         if node.bare:
             if ctx.not_before is not None:
                 saturday = _saturday_of(ctx.not_before)  # its Sunday is never before the floor
-            elif saturday > today:
+            elif saturday > today and today.weekday() < 4:
+                # the most recent one; from Friday on, the one that is beginning (a Friday
+                # note's "plans for the weekend" are tomorrow's)
                 saturday -= timedelta(days=7)
         return _weekend(saturday, ctx)
     if node.grain == "day":

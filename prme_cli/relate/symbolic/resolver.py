@@ -947,28 +947,11 @@ _GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re
 #: Verbs that undo, miss or only arrange the thing they govern (keys): "Cancelled my first
 #: pottery class" is no class.
 _NOT_DOING = frozenset(
-    [
-        "cancel",
-        "postpon",
-        "reschedul",
-        "skip",
-        "miss",
-        "book",
-        "schedul",
-        "plan",
-        "regist",
-        "sign",
-        "order",
-        "buy",
-        "reserv",
-        "prepar",
-        "arrang",
-        "forget",
-        "forgot",
-        "avoid",
-        "drop",
-        "quit",
-    ]
+    lexicon.key(w)
+    for w in lexicon.words_of(
+        "cancel postpone reschedule skip miss book schedule plan register sign order buy "
+        "reserve prepare arrange forget forgot avoid drop quit"
+    )
 )
 
 
