@@ -43,6 +43,7 @@ The concert lasted about two hours.
 Booked the mountain cabin for three nights.
 The board meeting will take three hours next week.
 We waited for two hours for the boiler repair.
+Spent two hours on the essay and the slides.
 """,
     "2027-09-20.org": """\
 #+title: 2027-09-20
@@ -174,6 +175,7 @@ def test_a_sum_adds_the_length_of_each_listed_activity(store: Store) -> None:
         "How many hours did I spend on the tax return?",  # a clock still running
         "How long was Omar in Porto?",  # Ines's stay, not Omar's
         "How long did the boiler repair take?",  # the wait's length, not the repair's
+        "How long did I spend on the essay?",  # two hours for the essay and the slides
         "How many minutes did I spend on the ferry to the island and the concert in total?",
     ],
 )

@@ -1173,12 +1173,28 @@ def stated_duration(
     for m in _STATED.finditer(clause):
         if _NOT_A_LENGTH_AFTER.match(clause[m.end() :]):
             return None
+        if name_keys is not None and _shared_with_another(clause[m.end() :], name_keys):
+            return None  # "Spent two hours on the essay and the slides": both together
         if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()], name_keys):
             continue
         if found is not None:
             return None  # two lengths in one clause: which is the event's?
         found = (a + m.start("amount"), m["amount"], m["hedge"] is not None)
     return found
+
+
+def _shared_with_another(after: str, name_keys: frozenset[str]) -> bool:
+    """The length is told of the event and something else together ("… on the essay and the
+    slides"): a conjunct after the amount that names none of the event's words."""
+    phrase = re.split(r"[,;:]", after)[0]
+    for conjunct in re.split(r"\s+(?:and|&)\s+", phrase)[1:]:
+        if not re.match(r"(?:the|my|our|his|her|their|a|an)\s", conjunct, re.IGNORECASE):
+            continue  # "… and back", "and then …": no second thing
+        keys = {lexicon.key(w.lower()) for _, _, w in lexicon.words(conjunct)}
+        content = {k for k in keys if not lexicon.is_stop(k)}
+        if content and not content & name_keys:
+            return True
+    return False
 
 
 def _past_verb_before(before: str, name_keys: frozenset[str] | None = None) -> bool:
