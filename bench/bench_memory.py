@@ -6,7 +6,7 @@ Generates ``--headings`` headings over ``--files`` files with ``gen_corpus.py`` 
 temporary directory unless ``--keep``), then ingests them into a fresh store in a child
 process and reads that child's peak RSS from ``getrusage(RUSAGE_CHILDREN).ru_maxrss``.
 Target: under 300 MB for 1M headings. Memory should be bounded by the largest file: ingest
-streams file by file, and SQLite's page cache is capped (64 MiB, ``store.py``). The default
+streams file by file, and SQLite's page cache is capped (16 MiB, ``store.py``). The default
 size takes a few minutes; ``--quick`` ingests 100k headings.
 """
 
