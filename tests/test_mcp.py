@@ -146,7 +146,8 @@ def test_lists_the_read_tools_with_schemas_and_no_ingest_by_default(server: Serv
     assert {"context", "budget", "by", "todo", "tag", "max_results"} <= set(
         tools["query"].input_schema["properties"]
     )
-    assert "event" in tools["since"].input_schema["properties"]["by"]["enum"]
+    one, several = tools["since"].input_schema["properties"]["by"]["anyOf"]
+    assert "event" in one["enum"] and "closed" in several["items"]["enum"]
 
 
 # -- the same documents as --format json ------------------------------------------------------
@@ -154,6 +155,16 @@ def test_lists_the_read_tools_with_schemas_and_no_ingest_by_default(server: Serv
 CASES = [
     ("since", {"when": "monday"}, ["since", "monday"]),
     ("since", {"when": "last week", "by": "changed"}, ["since", "last week", "--by", "changed"]),
+    (
+        "since",
+        {"when": "2026-11-01", "by": ["closed", "scheduled"]},
+        ["since", "2026-11-01", "--by", "closed", "--by", "scheduled"],
+    ),
+    (
+        "range",
+        {"since": "2026-11-01", "until": "today", "by": ["closed", "deadline"]},
+        ["range", "2026-11-01", "today", "--by", "closed", "--by", "deadline"],
+    ),
     (
         "since",
         {"when": "2026-11-01", "todo": ["DONE"], "reverse": True, "max_results": 3},
@@ -312,6 +323,8 @@ def test_option_rules_are_the_clis(server: Server) -> None:
     assert "fts needs a TEXT" in server.error("query", {"fts": True})
     assert "minimum" in server.error("since", {"when": "today", "max_results": -1})
     assert "'sometime'" in server.error("since", {"when": "today", "by": "sometime"})
+    assert "'sometime'" in server.error("since", {"when": "today", "by": ["closed", "sometime"]})
+    assert "[]" in server.error("since", {"when": "today", "by": []})
     assert "'when' is a required property" in server.error("since", {})
     assert "unknown argument 'whn'" in server.error("since", {"whn": "today"})
     assert "is not of type 'array'" in server.error("since", {"when": "today", "tag": "work"})

@@ -160,12 +160,19 @@ NOW_PROPERTY = {
 }
 FILTER_PROPERTIES: dict[str, Any] = {
     "by": {
-        "type": "string",
-        "enum": list(BY_CHOICES),
+        "anyOf": [
+            {"type": "string", "enum": list(BY_CHOICES)},
+            {
+                "type": "array",
+                "items": {"type": "string", "enum": list(BY_CHOICES)},
+                "minItems": 1,
+            },
+        ],
         "default": "event",
         "description": (
             "What 'time' means: event (any timestamp of the note or its event time), changed "
-            "(when the note was last edited, by ingest version), any, or one timestamp kind."
+            "(when the note was last edited, by ingest version), any, or one timestamp kind; "
+            "a list is their union, like the CLI's repeated --by."
         ),
     },
     "type": {
