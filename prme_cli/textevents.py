@@ -140,7 +140,9 @@ _PARTICLES = frozenset(
     ["up", "down", "back", "off", "out", "in", "on", "over", "away", "home", "into"]
 )
 _LIGHT = frozenset(["have", "take", "get", "make", "do", "give", "grab", "go"])
-_ORDINALS = {
+#: Positions in a series: ``last``/``final``/``latest`` count from the end (-1); the question
+#: frame reads the same words (``relate/frame.py``).
+SERIES_ORDINALS = {
     "first": 1,
     "second": 2,
     "third": 3,
@@ -154,8 +156,9 @@ _ORDINALS = {
     "last": -1,
     "final": -1,
     "latest": -1,
-    "another": 0,
 }
+#: In a note, "another" names a member of the series whose position is not told (0).
+_ORDINALS = {**SERIES_ORDINALS, "another": 0}
 _PLANNED = re.compile(
     r"\b(?:gonna|plan(?:s|ning|ned)?\s+to|intend(?:s|ed)?\s+to|will|shall|'ll|"
     r"scheduled|about\s+to|looking\s+forward)\b",

@@ -41,24 +41,11 @@ from functools import lru_cache
 
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
+from prme_cli.textevents import SERIES_ORDINALS
 
 _UNITS = "minutes|hours|days|weeks|months|years"
 _AUX = r"(?:did|do|does|was|were|is|are|had|has|have|will)"
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "last": -1,
-    "latest": -1,
-    "final": -1,
-}
+_ORDINALS = SERIES_ORDINALS
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "these", "those"]
 )

@@ -1408,8 +1408,6 @@ class Grammar:
                 )
         if self.w(i, "that") and self.w(i + 1, "day"):
             out.append((n.Prev(), i + 2))
-        if self.w(i, "the") and self.w(i + 1, "next", "following") and self._part_name(i + 2):
-            pass  # handled in moment (the next morning)
         return out
 
     # ------------------------------------------------------------------ moments
