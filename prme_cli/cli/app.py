@@ -1218,7 +1218,7 @@ def mcp_server(ctx: typer.Context) -> None:
     state = _state(ctx)
     if not sdk_available():
         raise UsageError(INSTALL_HINT)
-    from prme_cli.mcp.server import serve
+    from prme_cli.mcp.launch import serve
 
     if sys.stdin.isatty():
         _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")

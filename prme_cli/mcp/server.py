@@ -10,14 +10,24 @@ The SDK's stdio transport points file descriptor 1 at stderr while it serves, so
 protocol reaches stdout even if some library printed. Calls run one at a time on a worker
 thread (the store's one connection is not shared between concurrent statements), which keeps
 the event loop free to answer pings and cancellations while a long relate runs.
+
+The ``initialize`` request may already have been answered by :mod:`prme_cli.mcp.handshake`
+while this module was importing (see :mod:`prme_cli.mcp.launch`): the request is then given to
+the SDK's server first, as if just read from stdin, so the SDK negotiates and records the
+session itself; its reply to that one request is compared with the one already sent and
+dropped (a difference is reported on stderr as prme's defect). Only the SDK's public surface
+is used for this: ``Server.run`` takes any read and write streams with ``receive``/``send``.
 """
 
 from __future__ import annotations
 
 import functools
+import io
+import json
 import sys
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 import anyio
 import anyio.to_thread
@@ -25,19 +35,12 @@ import pydantic_core
 from mcp import types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from prme_cli import __version__
 from prme_cli.errors import describe_failure, one_line
+from prme_cli.mcp.handshake import INSTRUCTIONS, NAME, TITLE
 from prme_cli.mcp.tools import Session, Tool, available_tools, call
-
-INSTRUCTIONS = (
-    "prme is a temporal memory over the user's org-mode notes. Use since/range for what "
-    "happened in a time window, query for words (context=true packs a token-budgeted context "
-    "for a prompt), relate for temporal questions (an answer computed from cited notes, or a "
-    "refusal - report a refusal as such, never guess), show for one note by id, when/find to "
-    "check how time words resolve. Results are prme's --format json documents; every row has "
-    "file and line, so the user can jump to the heading."
-)
 
 
 def _listed(tool: Tool) -> types.Tool:
@@ -116,9 +119,9 @@ def build_server(session: Session) -> Server[Any]:
         return await anyio.to_thread.run_sync(work, limiter=one_at_a_time)
 
     server: Server[Any] = Server(
-        "prme",
+        NAME,
         version=__version__,
-        title="prme — temporal memory over org notes",
+        title=TITLE,
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
@@ -128,16 +131,131 @@ def build_server(session: Session) -> Server[Any]:
     return server
 
 
-async def _serve(session: Session) -> None:
+@dataclass(frozen=True)
+class Opening:
+    """The client's first line, read from stdin before the SDK was loaded.
+
+    ``answered`` is the reply :mod:`prme_cli.mcp.handshake` already wrote for it, if any.
+    """
+
+    line: bytes
+    answered: Mapping[str, Any] | None = None
+
+
+def _parsed(line: bytes) -> SessionMessage | Exception:
+    """The line as the SDK's stdio transport turns one into a message (or the error)."""
+    try:
+        text = line.decode("utf-8", errors="replace")
+        return SessionMessage(types.jsonrpc_message_adapter.validate_json(text, by_name=False))
+    except Exception as exc:  # noqa: BLE001 - the transport hands such errors on, as here
+        return exc
+
+
+class _Replayed:
+    """The read stream with the opening message, already read from stdin, in front."""
+
+    def __init__(self, first: SessionMessage | Exception, rest: Any) -> None:
+        self._first: SessionMessage | Exception | None = first
+        self._rest = rest
+        self.last_context: Any = None
+
+    async def receive(self) -> SessionMessage | Exception:
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
+        item: SessionMessage | Exception = await self._rest.receive()
+        self.last_context = getattr(self._rest, "last_context", None)
+        return item
+
+    def __aiter__(self) -> _Replayed:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        await self._rest.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+class _AlreadyAnswered:
+    """The write stream, less the SDK's reply to the ``initialize`` prme already answered.
+
+    The SDK answers the replayed request first (it handles ``initialize`` inline, before it
+    reads on), so the first response with that id is the one to drop; it is checked against
+    what the client was sent, so a drift between the two cannot pass unnoticed.
+    """
+
+    def __init__(self, answered: Mapping[str, Any], rest: Any) -> None:
+        self._answered: Mapping[str, Any] | None = answered
+        self._rest = rest
+
+    async def send(self, item: SessionMessage) -> None:
+        message = item.message
+        if (
+            self._answered is not None
+            and isinstance(message, types.JSONRPCResponse | types.JSONRPCError)
+            and message.id == self._answered["id"]
+        ):
+            answered, self._answered = self._answered, None
+            wire = json.loads(message.model_dump_json(by_alias=True, exclude_unset=True))
+            if wire != answered:
+                sys.stderr.write(
+                    "prme: internal error: prme's early initialize reply differs from the "
+                    f"MCP SDK's (sent {json.dumps(answered)}, the SDK's {json.dumps(wire)})\n"
+                )
+            return
+        await self._rest.send(item)
+
+    async def aclose(self) -> None:
+        await self._rest.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+async def _serve(
+    session: Session, stdin: io.BufferedReader | None, opening: Opening | None
+) -> None:
     server = build_server(session)
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    text_in = None
+    if stdin is not None:
+        text_in = anyio.wrap_file(io.TextIOWrapper(stdin, encoding="utf-8", errors="replace"))
+    async with stdio_server(stdin=text_in) as (read_stream, write_stream):
+        reading: Any = read_stream
+        writing: Any = write_stream
+        if opening is not None:
+            reading = _Replayed(_parsed(opening.line), read_stream)
+            if opening.answered is not None:
+                writing = _AlreadyAnswered(opening.answered, write_stream)
+        await server.run(reading, writing, server.create_initialization_options())
 
 
-def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
-    """Serve until the client closes stdin (``now_flag``: ``--now`` as given, for ingest)."""
+def serve(
+    cfg: Mapping[str, Any],
+    *,
+    now_flag: str | None = None,
+    stdin: io.BufferedReader | None = None,
+    opening: Opening | None = None,
+) -> None:
+    """Serve until the client closes stdin (``now_flag``: ``--now`` as given, for ingest).
+
+    ``stdin``: the protocol's input when prme read from it already (its buffer holds what
+    followed the ``opening`` line); else the SDK claims the process's stdin itself.
+    """
     session = Session(cfg, now_flag=now_flag)
     try:
-        anyio.run(_serve, session)
+        anyio.run(_serve, session, stdin, opening)
     finally:
         session.close()
