@@ -250,16 +250,7 @@ def _exe() -> str:
 def _run_server(lines: list[str], tmp_path: Path) -> tuple[list[dict[str, Any]], str]:
     """Write ``lines`` at once (pipelined, as a client may), then read until every request
     with an id is answered; returns the messages on stdout and stderr."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
-    store = tmp_path / "store.sqlite3"
-    subprocess.run(
-        [_exe(), "--store", str(store), "ingest", str(Path(__file__).parents[1] / "sample_org")],
-        env=env,
-        capture_output=True,
-        check=True,
-        timeout=300,
-    )
+    env, store = _sample_store(tmp_path)
     wanted = {json.loads(line)["id"] for line in lines if '"id"' in line}
     process = subprocess.Popen(
         [_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"],
@@ -332,3 +323,94 @@ def test_a_request_before_initialize_is_the_sdks_to_answer(tmp_path: Path) -> No
     by_id = {m["id"]: m for m in messages}
     assert by_id[9]["result"] == {}
     assert by_id[10]["result"]["protocolVersion"] == "2024-11-05"
+
+
+def _sample_store(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
+    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    store = tmp_path / "store.sqlite3"
+    subprocess.run(
+        [_exe(), "--store", str(store), "ingest", str(Path(__file__).parents[1] / "sample_org")],
+        env=env,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
+    return env, store
+
+
+SESSION = [
+    _initialize("2025-11-25", request_id=1),
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "method": "tools/call",
+        "params": {"name": "since", "arguments": {"when": "monday"}},
+    },
+]
+
+
+def test_messages_from_a_file_are_answered_as_from_a_pipe(tmp_path: Path) -> None:
+    """stdin a regular file (``prme mcp < session.jsonl``): read without the pipe transport."""
+    env, store = _sample_store(tmp_path)
+    session = tmp_path / "session.jsonl"
+    session.write_text("".join(json.dumps(m) + "\n" for m in SESSION))
+    with session.open() as stdin:
+        done = subprocess.run(
+            [_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=True,
+        )
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [reply["id"] for reply in replies] == [1, 2, 3]
+    assert replies[2]["result"]["structuredContent"]["count"] == 19
+    assert "internal error" not in done.stderr
+
+
+NOISY_SERVER = """
+import os, sys
+from prme_cli import config
+import prme_cli.mcp.tools as tools
+from prme_cli.mcp import launch
+
+real = tools.call
+
+def noisy(session, tool, arguments):
+    print("printed during a call")
+    sys.stdout.flush()
+    os.write(1, b"written to descriptor 1 during a call\\n")
+    return real(session, tool, arguments)
+
+tools.call = noisy
+launch.serve(config.load(flags={"store": sys.argv[1], "now": "2026-11-27T20:00"}))
+"""
+
+
+def test_what_a_library_prints_during_the_session_goes_to_stderr(tmp_path: Path) -> None:
+    env, store = _sample_store(tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-c", NOISY_SERVER, str(store)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    replies = []
+    for message in SESSION:
+        process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        if "id" in message:
+            replies.append(json.loads(process.stdout.readline()))
+    rest, errors = process.communicate(timeout=60)
+    assert rest == ""
+    assert [reply["id"] for reply in replies] == [1, 2, 3]
+    assert "printed during a call" in errors
+    assert "written to descriptor 1 during a call" in errors

@@ -8,16 +8,17 @@ the client's first line and, when it is a plain ``initialize`` request, answers 
 it gets the first line again and then everything else in order.
 
 stdout carries only protocol from the first instant: file descriptor 1 is pointed at stderr
-while the SDK imports (anything printed lands in the client's log), the reply is written to a
-private duplicate, and descriptor 1 is given back just before the SDK's stdio transport claims
-it for the session. Descriptor 0 is likewise read through a private duplicate and pointed at
-the null device, as the SDK's transport does, so nothing else can eat the client's messages.
+for the whole run (anything printed, while the SDK imports or by a library during a call,
+lands in the client's log) and protocol goes to a private duplicate of the client's pipe.
+Descriptor 0 likewise points at the null device while the client's messages are read from a
+duplicate. That is what the SDK's stdio transport does when it owns the process's streams;
+here prme owns them, since it read the first line, and hands the transport the duplicates
+(:class:`prme_cli.mcp.server.Wire`).
 """
 
 from __future__ import annotations
 
 import importlib
-import io
 import json
 import os
 import sys
@@ -60,6 +61,22 @@ def _first_message(line: bytes) -> object:
         return None
 
 
+def _first_line(fd: int) -> tuple[bytes, bytes]:
+    """The first line from ``fd`` (with its newline) and whatever was read past it.
+
+    Read in chunks — one system call, one wait for the interpreter lock, which the importing
+    thread holds most of the time; the rest is handed to the server.
+    """
+    data = b""
+    while b"\n" not in data:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return data, b""
+        data += chunk
+    end = data.index(b"\n") + 1
+    return data[:end], data[end:]
+
+
 def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     """Serve MCP on stdin/stdout until the client closes stdin."""
     loading = _Import("prme_cli.mcp.server")
@@ -67,22 +84,22 @@ def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     wire_in, wire_out = os.dup(0), os.dup(1)
     _point(0, os.open(os.devnull, os.O_RDONLY))
     os.dup2(2, 1)
-    # closefd=False: the SDK's reader thread may still be blocked on it when serving ends
-    stdin = io.BufferedReader(io.FileIO(wire_in, "rb", closefd=False))
     try:
-        try:
-            line = stdin.readline()
-            answered = handshake.reply(_first_message(line))
-            if answered is not None:
-                text = json.dumps(answered, ensure_ascii=False, separators=(",", ":"))
-                handshake.write_all(wire_out, (text + "\n").encode())
-            server = loading.module()
-        finally:
-            _point(1, wire_out)
+        line, surplus = _first_line(wire_in)
+        answered = handshake.reply(_first_message(line))
+        if answered is not None:
+            text = json.dumps(answered, ensure_ascii=False, separators=(",", ":"))
+            handshake.write_all(wire_out, (text + "\n").encode())
+        server = loading.module()
         opening = server.Opening(line, answered) if line else None
-        server.serve(cfg, now_flag=now_flag, stdin=stdin, opening=opening)
+        wire = server.Wire(wire_in, wire_out, surplus)
+        server.serve(cfg, now_flag=now_flag, wire=wire, opening=opening)
     finally:
+        # the descriptors back as they were, for whatever runs after the server; the
+        # duplicates stay open (the transport's reader thread may still be blocked on one)
+        os.set_blocking(wire_in, True)
         os.dup2(wire_in, 0)
+        os.dup2(wire_out, 1)
 
 
 def _point(fd: int, to: int) -> None:

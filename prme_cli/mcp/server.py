@@ -6,10 +6,14 @@ document and whose text is the same document serialised (for clients that only r
 A :class:`~prme_cli.errors.PrmeError` — a bad time expression, an unknown id, a missing store —
 is a tool error carrying prme's one-line message, never a crash and never a traceback.
 
-The SDK's stdio transport points file descriptor 1 at stderr while it serves, so nothing but
-protocol reaches stdout even if some library printed. Calls run one at a time on a worker
-thread (the store's one connection is not shared between concurrent statements), which keeps
-the event loop free to answer pings and cancellations while a long relate runs.
+The SDK's stdio transport (``stdio_server``) parses and serialises the messages; it reads
+and writes the private duplicates of the client's pipes that :mod:`prme_cli.mcp.launch` keeps
+(descriptor 1 points at stderr meanwhile, so nothing but protocol reaches stdout even if some
+library printed), through :class:`_Input` and :class:`_Output`, which do on the event loop
+what the SDK's default files do on a worker thread per line. Calls run one at a time (the
+store's one connection is not shared between concurrent statements): the store reads in line,
+the tools that may wait on something else (:attr:`~prme_cli.mcp.tools.Tool.slow`: relate, query,
+ingest) on a worker thread, which keeps the event loop free to answer pings meanwhile.
 
 The ``initialize`` request may already have been answered by :mod:`prme_cli.mcp.handshake`
 while this module was importing (see :mod:`prme_cli.mcp.launch`): the request is then given to
@@ -21,9 +25,12 @@ is used for this: ``Server.run`` takes any read and write streams with ``receive
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import json
+import os
+import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -59,17 +66,18 @@ def _listed(tool: Tool) -> types.Tool:
     )
 
 
-def _error(message: str) -> types.CallToolResult:
-    return types.CallToolResult(
-        content=[types.TextContent(text=message)], structured_content=None, is_error=True
-    )
+def _error(message: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": message}], "isError": True}
 
 
-def _run(session: Session, tool: Tool, arguments: Mapping[str, Any]) -> types.CallToolResult:
-    """One call, on the worker thread: a document, or prme's message as a tool error.
+def _run(session: Session, tool: Tool, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """One call: a ``CallToolResult`` with the document, or prme's message as a tool error.
 
     The message is the one the command line prints for the same failure (the CLI's error
     boundary, :func:`~prme_cli.errors.describe_failure`), without its ``prme: error:`` prefix.
+    The result is the wire dict, not the SDK's model: the SDK validates and serialises a
+    handler's dict against the protocol version's schema all the same, and building the model
+    first would walk the whole document once more for nothing.
     """
     try:
         document = call(session, tool, arguments)
@@ -78,7 +86,7 @@ def _run(session: Session, tool: Tool, arguments: Mapping[str, Any]) -> types.Ca
     # the same document as text, for clients that read only text (pydantic-core's encoder:
     # the SDK's own dependency, three times faster than json.dumps on a page of rows)
     text = pydantic_core.to_json(document).decode()
-    return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=document)
+    return {"content": [{"type": "text", "text": text}], "structuredContent": document}
 
 
 def _message(exc: Exception) -> str:
@@ -108,7 +116,7 @@ def build_server(session: Session) -> Server[Any]:
 
     async def call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> dict[str, Any]:
         tool = tools.get(params.name)
         if tool is None:
             raise MCPError(
@@ -116,7 +124,12 @@ def build_server(session: Session) -> Server[Any]:
                 message=f"unknown tool {params.name!r} (prme offers {', '.join(tools)})",
             )
         work = functools.partial(_run, session, tool, params.arguments or {})
-        return await anyio.to_thread.run_sync(work, limiter=one_at_a_time)
+        if tool.slow:
+            return await anyio.to_thread.run_sync(work, limiter=one_at_a_time)
+        # a store read: in line (a thread hand-off costs as much as a small answer), still
+        # one at a time with the slow tools, which share the store's connection
+        async with one_at_a_time:
+            return work()
 
     server: Server[Any] = Server(
         NAME,
@@ -124,8 +137,10 @@ def build_server(session: Session) -> Server[Any]:
         title=TITLE,
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
-        on_call_tool=call_tool,
     )
+    # registered with its params model rather than as `on_call_tool`, whose annotation asks
+    # for the result model: the SDK's request handlers may return the wire dict
+    server.add_request_handler("tools/call", types.CallToolRequestParams, call_tool)
     # No tracing middleware: it would run for every message and prme exports no traces.
     server.middleware = []
     return server
@@ -225,37 +240,117 @@ class _AlreadyAnswered:
         await self.aclose()
 
 
-async def _serve(
-    session: Session, stdin: io.BufferedReader | None, opening: Opening | None
-) -> None:
+#: The longest message line read from a pipe (the SDK's own reader has no limit either).
+_LINE_LIMIT = 1 << 30
+
+
+@dataclass(frozen=True)
+class Wire:
+    """The client's pipes as :mod:`prme_cli.mcp.launch` holds them: private duplicates of
+    descriptors 0 and 1 (which point elsewhere while serving), and the bytes already read
+    past the first line."""
+
+    input_fd: int
+    output_fd: int
+    surplus: bytes = b""
+
+
+class _Prefixed(io.RawIOBase):
+    """A descriptor read after some bytes already taken from it."""
+
+    def __init__(self, fd: int, prefix: bytes) -> None:
+        self._fd, self._prefix = fd, prefix
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._prefix:
+            n = min(len(buffer), len(self._prefix))
+            buffer[:n], self._prefix = self._prefix[:n], self._prefix[n:]
+            return n
+        data = os.read(self._fd, len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class _Input(anyio.AsyncFile[str]):
+    """The client's lines for the SDK's stdio transport (which iterates ``readline``).
+
+    From a pipe or a socket — what MCP clients give — lines are read on the event loop
+    (asyncio's pipe transport); anything else (a terminal, a file) is read as the SDK reads
+    stdin, by a worker thread per line. The thread hand-off per message is what the pipe
+    saves: it cost about as much as answering a small ``since``.
+    """
+
+    def __init__(self, wire: Wire) -> None:
+        raw = _Prefixed(wire.input_fd, wire.surplus)
+        super().__init__(io.TextIOWrapper(io.BufferedReader(raw), "utf-8", errors="replace"))
+        mode = os.fstat(wire.input_fd).st_mode
+        self._pipe = stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+        self._wire = wire
+        self._reader: asyncio.StreamReader | None = None
+
+    async def readline(self) -> str:
+        if not self._pipe:
+            return await super().readline()
+        if self._reader is None:
+            self._reader = reader = asyncio.StreamReader(limit=_LINE_LIMIT)
+            reader.feed_data(self._wire.surplus)
+            pipe = os.fdopen(self._wire.input_fd, "rb", buffering=0, closefd=False)
+            loop = asyncio.get_running_loop()
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
+        line = await self._reader.readline()
+        return line.decode("utf-8", errors="replace")
+
+
+class _Output(anyio.AsyncFile[str]):
+    """The protocol's output, written from the event loop.
+
+    A reply line goes into the pipe's buffer in microseconds; the default (a worker thread
+    for each write and each flush) costs more than that. A client that stops reading blocks
+    the server either way.
+    """
+
+    def __init__(self, wire: Wire) -> None:
+        raw = io.FileIO(wire.output_fd, "wb", closefd=False)
+        super().__init__(io.TextIOWrapper(io.BufferedWriter(raw), "utf-8"))
+
+    async def write(self, text: str) -> int:
+        written: int = self._fp.write(text)
+        return written
+
+    async def flush(self) -> None:
+        self._fp.flush()
+
+
+async def _serve(session: Session, wire: Wire, opening: Opening | None) -> None:
     server = build_server(session)
-    text_in = None
-    if stdin is not None:
-        text_in = anyio.wrap_file(io.TextIOWrapper(stdin, encoding="utf-8", errors="replace"))
-    async with stdio_server(stdin=text_in) as (read_stream, write_stream):
-        reading: Any = read_stream
-        writing: Any = write_stream
+    async with stdio_server(stdin=_Input(wire), stdout=_Output(wire)) as streams:
+        reading: Any
+        writing: Any
+        reading, writing = streams
         if opening is not None:
-            reading = _Replayed(_parsed(opening.line), read_stream)
+            reading = _Replayed(_parsed(opening.line), reading)
             if opening.answered is not None:
-                writing = _AlreadyAnswered(opening.answered, write_stream)
+                writing = _AlreadyAnswered(opening.answered, writing)
         await server.run(reading, writing, server.create_initialization_options())
 
 
 def serve(
     cfg: Mapping[str, Any],
     *,
+    wire: Wire,
     now_flag: str | None = None,
-    stdin: io.BufferedReader | None = None,
     opening: Opening | None = None,
 ) -> None:
-    """Serve until the client closes stdin (``now_flag``: ``--now`` as given, for ingest).
+    """Serve on ``wire`` until the client closes it (``now_flag``: ``--now`` as given).
 
-    ``stdin``: the protocol's input when prme read from it already (its buffer holds what
-    followed the ``opening`` line); else the SDK claims the process's stdin itself.
+    ``opening``: the client's first line, already read (and maybe answered) by
+    :mod:`prme_cli.mcp.launch`.
     """
     session = Session(cfg, now_flag=now_flag)
     try:
-        anyio.run(_serve, session, stdin, opening)
+        anyio.run(_serve, session, wire, opening)
     finally:
         session.close()
