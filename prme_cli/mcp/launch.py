@@ -97,7 +97,8 @@ def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     finally:
         # the descriptors back as they were, for whatever runs after the server; the
         # duplicates stay open (the transport's reader thread may still be blocked on one)
-        os.set_blocking(wire_in, True)
+        if sys.platform != "win32":  # the pipe transport made it non-blocking
+            os.set_blocking(wire_in, True)
         os.dup2(wire_in, 0)
         os.dup2(wire_out, 1)
 
