@@ -247,19 +247,17 @@ def _exe() -> str:
     return shutil.which("prme", path=str(Path(sys.executable).parent)) or "prme"
 
 
+def _popen(argv: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    pipe = subprocess.PIPE
+    return subprocess.Popen(argv, stdin=pipe, stdout=pipe, stderr=pipe, text=True, env=env)
+
+
 def _run_server(lines: list[str], tmp_path: Path) -> tuple[list[dict[str, Any]], str]:
     """Write ``lines`` at once (pipelined, as a client may), then read until every request
     with an id is answered; returns the messages on stdout and stderr."""
     env, store = _sample_store(tmp_path)
     wanted = {json.loads(line)["id"] for line in lines if '"id"' in line}
-    process = subprocess.Popen(
-        [_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
+    process = _popen([_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"], env)
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("".join(line + "\n" for line in lines))
     process.stdin.flush()
@@ -394,14 +392,7 @@ launch.serve(config.load(flags={"store": sys.argv[1], "now": "2026-11-27T20:00"}
 
 def test_what_a_library_prints_during_the_session_goes_to_stderr(tmp_path: Path) -> None:
     env, store = _sample_store(tmp_path)
-    process = subprocess.Popen(
-        [sys.executable, "-c", NOISY_SERVER, str(store)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    process = _popen([sys.executable, "-c", NOISY_SERVER, str(store)], env)
     assert process.stdin is not None and process.stdout is not None
     replies = []
     for message in SESSION:

@@ -166,12 +166,28 @@ def _parsed(line: bytes) -> SessionMessage | Exception:
         return exc
 
 
-class _Replayed:
+class _Around:
+    """A stream around the SDK transport's own: closing it closes that one."""
+
+    def __init__(self, rest: Any) -> None:
+        self._rest = rest
+
+    async def aclose(self) -> None:
+        await self._rest.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+class _Replayed(_Around):
     """The read stream with the opening message, already read from stdin, in front."""
 
     def __init__(self, first: SessionMessage | Exception, rest: Any) -> None:
+        super().__init__(rest)
         self._first: SessionMessage | Exception | None = first
-        self._rest = rest
         self.last_context: Any = None
 
     async def receive(self) -> SessionMessage | Exception:
@@ -191,17 +207,8 @@ class _Replayed:
         except anyio.EndOfStream:
             raise StopAsyncIteration from None
 
-    async def aclose(self) -> None:
-        await self._rest.aclose()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-
-class _AlreadyAnswered:
+class _AlreadyAnswered(_Around):
     """The write stream, less the SDK's reply to the ``initialize`` prme already answered.
 
     The SDK answers the replayed request first (it handles ``initialize`` inline, before it
@@ -210,8 +217,8 @@ class _AlreadyAnswered:
     """
 
     def __init__(self, answered: Mapping[str, Any], rest: Any) -> None:
+        super().__init__(rest)
         self._answered: Mapping[str, Any] | None = answered
-        self._rest = rest
 
     async def send(self, item: SessionMessage) -> None:
         message = item.message
@@ -229,15 +236,6 @@ class _AlreadyAnswered:
                 )
             return
         await self._rest.send(item)
-
-    async def aclose(self) -> None:
-        await self._rest.aclose()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
 
 
 #: The longest message line read from a pipe (the SDK's own reader has no limit either).
