@@ -79,12 +79,12 @@ def _first_line(fd: int) -> tuple[bytes, bytes]:
 
 def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     """Serve MCP on stdin/stdout until the client closes stdin."""
-    loading = _Import("prme_cli.mcp.server")
     sys.stdout.flush()
     wire_in, wire_out = os.dup(0), os.dup(1)
     _point(0, os.open(os.devnull, os.O_RDONLY))
     os.dup2(2, 1)
     try:
+        loading = _Import("prme_cli.mcp.server")  # after the diversion: it may print
         line, surplus = _first_line(wire_in)
         answered = handshake.reply(_first_message(line))
         if answered is not None:
