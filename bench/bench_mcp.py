@@ -4,7 +4,7 @@ usage: python bench/bench_mcp.py [--objects 100000] [--rounds 30] [--store PATH]
                                 [--compare TREE]
 
 On a store of ``--objects`` objects (built by SQL, see ``stores.py``), measured side by side
-in one run, interleaved round by round, best of N:
+in one run, interleaved round by round (the order turned each round), best and median of N:
 
 - **a tool call** — ``tools/call since {"when": "yesterday"}`` sent to a ``prme mcp`` that is
   already running and initialised, timed from writing the request to reading the reply on the
@@ -20,7 +20,8 @@ disturbs much less: what the protocol costs, against the library's CPU time for 
 
 ``--compare TREE``: another prme to measure side by side in the same run — a directory holding
 a ``prme_cli`` package (e.g. ``git archive main prme_cli | tar -x -C TREE``), served as
-``python -m prme_cli`` from that directory with this environment's SDK.
+``python -m prme_cli`` from that directory with this environment's SDK; its start-up is
+compared with this checkout's started the same way.
 
 **Start-up** — a fresh ``prme mcp`` from ``Popen`` to its ``initialize`` reply (target
 ≤ 300 ms) and, the client going on at once as clients do (``notifications/initialized``, then
@@ -45,7 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _util import Timing, interleave, ms, scratch_dir, table
+from _util import REPO, Timing, ms, scratch_dir, table
 from stores import build_by_sql
 
 NOW = "2024-07-02T00:00:00"
@@ -155,7 +156,11 @@ def time_start_up(store: Path, rounds: int, tree: Path | None = None) -> dict[st
     ]
     servers: list[tuple[str, str, Path | None]] = [(INIT, LISTED, None)]
     if tree is not None:
-        servers.append((f"{INIT} ({tree})", f"{LISTED} ({tree})", tree))
+        # both trees started the same way (`python -m prme_cli` from the tree), so the
+        # installed console script's own start-up does not count for either
+        for served in (REPO, tree):
+            how = f" (python -m prme_cli in {served})"
+            servers.append((INIT + how, LISTED + how, served))
     names = [name for init, listed, _ in servers for name in (init, listed)]
     out = {name: Timing(name) for name in (*names, *(name for name, _ in floors))}
     for _ in range(rounds):
@@ -176,6 +181,20 @@ LIB_ROWS = "library: since_window + select"
 LIB_DOC = "library: + the JSON document"
 RAW = "MCP since call (raw JSON-RPC client)"
 SDK = "MCP since call (SDK ClientSession)"
+
+
+def rotating(contenders: list[tuple[str, Callable[[], object]]], rounds: int) -> dict[str, Timing]:
+    """Each contender once per round, the order turned by one each round: on a loaded machine
+    a call right after one that kept this process busy is scheduled differently from one after
+    a wait, and no contender should always get the same place."""
+    out = {name: Timing(name) for name, _ in contenders}
+    for round_ in range(rounds):
+        turn = round_ % len(contenders)
+        for name, fn in contenders[turn:] + contenders[:turn]:
+            t0 = time.perf_counter()
+            fn()
+            out[name].runs.append(time.perf_counter() - t0)
+    return out
 
 
 def cpu_per_call(
@@ -290,7 +309,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 contenders.append(
                     (f"{RAW} ({tree})", lambda a=arguments, o=other: o.call("since", a))
                 )
-            times = interleave(contenders, args.rounds)
+            times = rotating(contenders, args.rounds)
             cpu = {LIB_DOC: cpu_per_call(time.process_time, library_document, args.cpu_calls)}
             for name, client in ((RAW, raw), (f"{RAW} ({tree})", other)):
                 if client is not None:
