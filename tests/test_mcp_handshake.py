@@ -123,6 +123,35 @@ def test_early_reply_equals_the_sdks_for_other_requests(
         assert early == _sdk_reply(request, tmp_path)
 
 
+def test_the_sdk_clients_own_initialize_is_answered_early_as_the_sdk_would(
+    tmp_path: Path,
+) -> None:
+    """What the SDK's ``ClientSession.initialize`` sends takes the early path, not the slow one."""
+    from mcp import ClientSession
+
+    async def capture() -> dict[str, Any]:
+        client_write, server_read = anyio.create_memory_object_stream[Any](4)
+        _server_write, client_read = anyio.create_memory_object_stream[Any](4)
+        with anyio.fail_after(30):
+            async with (
+                ClientSession(client_read, client_write) as session,
+                anyio.create_task_group() as tg,
+            ):
+                tg.start_soon(session.initialize)
+                sent = await server_read.receive()
+                tg.cancel_scope.cancel()
+        request: dict[str, Any] = json.loads(
+            sent.message.model_dump_json(by_alias=True, exclude_unset=True)
+        )
+        return request
+
+    request = anyio.run(capture)
+    assert request["method"] == "initialize"
+    early = handshake.reply(request)
+    assert early is not None
+    assert early == _sdk_reply(request, tmp_path)
+
+
 def test_unsupported_version_is_answered_with_the_newest_handshake_version() -> None:
     for version in UNSUPPORTED:
         early = handshake.reply(_initialize(version))
@@ -405,3 +434,18 @@ def test_what_a_library_prints_during_the_session_goes_to_stderr(tmp_path: Path)
     assert [reply["id"] for reply in replies] == [1, 2, 3]
     assert "printed during a call" in errors
     assert "written to descriptor 1 during a call" in errors
+
+
+def test_a_closed_stdin_is_a_usage_error_not_a_defect(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [_exe(), "--store", str(tmp_path / "store.sqlite3"), "mcp"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(0),  # the child starts with its stdin closed
+    )
+    assert done.returncode == 2
+    assert "needs stdin and stdout open" in done.stderr
+    assert "internal error" not in done.stderr

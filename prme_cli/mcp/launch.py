@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
+from prme_cli.errors import UsageError
 from prme_cli.mcp import handshake
 
 
@@ -79,8 +80,14 @@ def _first_line(fd: int) -> tuple[bytes, bytes]:
 
 def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     """Serve MCP on stdin/stdout until the client closes stdin."""
-    sys.stdout.flush()
-    wire_in, wire_out = os.dup(0), os.dup(1)
+    if sys.stdout is not None:
+        sys.stdout.flush()
+    try:
+        wire_in, wire_out = os.dup(0), os.dup(1)
+    except OSError:
+        raise UsageError(
+            "prme mcp needs stdin and stdout open: an MCP client starts it with pipes on both"
+        ) from None
     _point(0, os.open(os.devnull, os.O_RDONLY))
     os.dup2(2, 1)
     try:
