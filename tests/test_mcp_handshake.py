@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
@@ -449,3 +450,22 @@ def test_a_closed_stdin_is_a_usage_error_not_a_defect(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "needs stdin and stdout open" in done.stderr
     assert "internal error" not in done.stderr
+
+
+def test_an_initialize_written_late_is_answered_while_the_sdk_imports(tmp_path: Path) -> None:
+    """The client writes nothing for a while: the SDK's import starts on a thread meanwhile."""
+    env, store = _sample_store(tmp_path)
+    process = _popen([_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"], env)
+    assert process.stdin is not None and process.stdout is not None
+    time.sleep(3)  # prme is reading its first line by then (the path this test is for)
+    replies = []
+    for message in SESSION:
+        process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        if "id" in message:
+            replies.append(json.loads(process.stdout.readline()))
+    rest, errors = process.communicate(timeout=60)
+    assert rest == ""
+    assert [reply["id"] for reply in replies] == [1, 2, 3]
+    assert replies[0]["result"]["protocolVersion"] == "2025-11-25"
+    assert "internal error" not in errors

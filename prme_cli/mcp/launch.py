@@ -1,11 +1,13 @@
 """Starting ``prme mcp``: the ``initialize`` reply while the MCP SDK imports, then the SDK.
 
 The SDK takes most of a second to import, and an MCP client sends nothing but ``initialize``
-until it has the reply. So the import runs on a thread from the start, while this thread reads
-the client's first line and, when it is a plain ``initialize`` request, answers it at once
-(:mod:`prme_cli.mcp.handshake`). Whatever the client sends next (``notifications/initialized``,
-``tools/list``, calls) waits in the pipe and in the reader's buffer until the SDK's server runs;
-it gets the first line again and then everything else in order.
+until it has the reply. So this module reads the client's first line and, when it is a plain
+``initialize`` request, answers it at once (:mod:`prme_cli.mcp.handshake`) before the SDK is
+imported — right after, when the line was already waiting (clients write it as they start the
+server), or on a thread meanwhile when it was not. Whatever the client sends next
+(``notifications/initialized``, ``tools/list``, calls) waits in the pipe, and in the bytes read
+past the first line, until the SDK's server runs; it gets the first line again and then
+everything else in order.
 
 stdout carries only protocol from the first instant: file descriptor 1 is pointed at stderr
 for the whole run (anything printed, while the SDK imports or by a library during a call,
@@ -21,6 +23,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import select
 import sys
 import threading
 from collections.abc import Mapping
@@ -53,6 +56,17 @@ class _Import(threading.Thread):
             raise self._error
         assert self._module is not None
         return self._module
+
+
+SERVER = "prme_cli.mcp.server"
+
+
+def _readable(fd: int) -> bool:
+    """Whether ``fd`` has something to read now (never, where ``select`` cannot tell)."""
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
 
 
 def _first_message(line: bytes) -> object:
@@ -91,13 +105,17 @@ def serve(cfg: Mapping[str, Any], *, now_flag: str | None = None) -> None:
     _point(0, os.open(os.devnull, os.O_RDONLY))
     os.dup2(2, 1)
     try:
-        loading = _Import("prme_cli.mcp.server")  # after the diversion: it may print
+        # A client writes `initialize` as soon as it has started the server, so it is usually
+        # waiting in the pipe: then it is answered first and the SDK imported after, on this
+        # thread. Otherwise the import runs on a thread while this one waits for the line (two
+        # threads trading the interpreter lock cost a loaded machine some scheduling waits).
+        loading = None if _readable(wire_in) else _Import(SERVER)  # after the diversion
         line, surplus = _first_line(wire_in)
         answered = handshake.reply(_first_message(line))
         if answered is not None:
             text = json.dumps(answered, ensure_ascii=False, separators=(",", ":"))
             handshake.write_all(wire_out, (text + "\n").encode())
-        server = loading.module()
+        server = loading.module() if loading is not None else importlib.import_module(SERVER)
         opening = server.Opening(line, answered) if line else None
         wire = server.Wire(wire_in, wire_out, surplus)
         server.serve(cfg, now_flag=now_flag, wire=wire, opening=opening)
