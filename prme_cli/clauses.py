@@ -154,32 +154,44 @@ def tokens(sentence: str) -> list[Token]:
         if '"' in sentence or "'" in sentence or "\u201c" in sentence
         else ()
     )
-    out = []
-    facts = _word_facts
+    out: list[Token] = []
+    entry = _word_entry
+    previous: Token | None = None  # the word before, adverbs skipped; None after a mark
     for m in _TOKEN.finditer(sentence):
         kind = m.lastgroup or "word"
-        text = m.group(0)
-        start, end = m.start(), m.end()
+        start, end = m.span()
         if kind == "word":
-            while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
-                text, end = text[:-1], end - 1
-            low = text.lower()
-            if "\u2019" in low:
-                low = low.replace("\u2019", "'")
-            out.append(Token(start, end, text, low, kind, *facts(low)))
+            cut, text, low, past, verb, noun, common = entry(m.group(0))
+            tok = Token(start, end - cut, text, low, kind, past, verb, noun, common)
+            tok.finite = _finite(tok, previous, bool(out))
+            out.append(tok)
+            if low not in _ADVERBS:  # "I just went": the subject is before the adverb
+                previous = tok
             continue
         if quoted and any(a < start < b for a, b in quoted):
             continue
+        text = m.group(0)
         if kind == "dash":
             stripped = text.strip()
             start += text.index(stripped)
             end = start + len(stripped)
             text = stripped
         out.append(Token(start, end, text, text, kind))
-    for i, tok in enumerate(out):
-        if tok.kind == "word":
-            tok.finite = _finite(out, i)
+        previous = None
     return out
+
+
+@lru_cache(maxsize=65536)
+def _word_entry(raw: str) -> tuple[int, str, str, bool, bool, bool, bool]:
+    """(characters cut from its end, text, lower case, then :func:`_word_facts`) of a word
+    as the token pattern matched it: worked out once per distinct spelling."""
+    text = raw
+    while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
+        text = text[:-1]
+    low = text.lower()
+    if "\u2019" in low:
+        low = low.replace("\u2019", "'")
+    return (len(raw) - len(text), text, low, *_word_facts(low))
 
 
 # --------------------------------------------------------------------------- word classes
@@ -223,44 +235,38 @@ def is_finite(toks: list[Token], i: int) -> bool:
     return i < len(toks) and toks[i].finite
 
 
-def _finite(toks: list[Token], i: int) -> bool:
-    """:func:`is_finite`, computed once per token by :func:`tokens` (it looks only at the
-    token and the words before it)."""
-    tok = toks[i]
+_DETERMINING = DETERMINERS - {"that", "this"}
+
+
+def _finite(tok: Token, previous: Token | None, inside: bool) -> bool:
+    """:func:`is_finite`, computed once per token by :func:`tokens`: it looks only at the
+    token, the word before it (adverbs skipped, ``None`` after punctuation or at the start)
+    and whether the token is the sentence's first (``inside`` is False then)."""
     low = tok.low
     if low in DETERMINERS or not low[:1].isalpha():
         return False
     if low in _SUBJECT_FORMS:
         return True  # "I'm", "we've": subject and auxiliary in one
-    if i > 0 and tok.text[:1].isupper() and not tok.text.isupper():
+    if inside and tok.text[:1].isupper() and not tok.text.isupper():
         return False  # a capitalised word inside a sentence names something ("Time Management")
-    previous = _previous_word(toks, i)
     if low in AUXILIARIES:
         # "the will", "a can" are nouns; "that can" opens a relative clause, which is a clause
-        return previous is None or previous.low not in DETERMINERS - {"that", "this"}
-    if previous is not None and previous.low in ("that", "which", "who"):
+        return previous is None or previous.low not in _DETERMINING
+    if previous is None:
+        return tok.past
+    before = previous.low
+    if before in ("that", "which", "who"):
         # "that incorporates", "who called": a relative pronoun before a verb-only form
         return tok.past or tok.verb and not tok.noun
-    if previous is not None and previous.low in DETERMINERS:
+    if before in DETERMINERS:
         return False  # "the painted fence", "a set table"
     if tok.past:
         return True
-    if previous is not None and (
-        previous.low in SUBJECT_PRONOUNS
-        or _is_name(previous)
-        and (previous.start > 0 or not previous.common)
+    if before in SUBJECT_PRONOUNS or (
+        _is_name(previous) and (previous.start > 0 or not previous.common)
     ):
         return tok.verb and not low.endswith("ing")
     return False
-
-
-def _previous_word(toks: list[Token], i: int) -> Token | None:
-    j = i - 1
-    while j >= 0 and toks[j].kind == "word" and toks[j].low in _ADVERBS:
-        j -= 1  # "I just went": the subject is before the adverb
-    if j >= 0 and toks[j].kind == "word":
-        return toks[j]
-    return None
 
 
 def _finite_ahead(toks: list[Token], i: int, reach: int = 4) -> bool:

@@ -315,9 +315,10 @@ class _Timing:
 
 
 @lru_cache(maxsize=1)
-def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
+def _date_words() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
     """The words that make a sentence worth the time engine's reading at ingest: calendar
-    names, units, deictic words; a part of the day after a deictic word; holiday names."""
+    names, units, deictic words; a part of the day after a deictic word; holiday names (one
+    pattern of them all, found anywhere in the text, as a substring test would)."""
     from prme_cli.timeexpr import lexicon as lx
 
     units = {u for u in lx.UNITS if len(u) > 2} - {"second", "min", "mos", "sec"}
@@ -332,8 +333,9 @@ def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
     after_deictic = re.compile(
         rf"\b(?:this|last|yesterday|tomorrow|every|next|that|the|on|at|in)\s+(?:{parts})\b"
     )
-    holidays = tuple(sorted(name for name in lx.HOLIDAYS if " " in name or len(name) > 5))
-    return frozenset(names | set(deictic)), after_deictic, holidays
+    holidays = sorted(name for name in lx.HOLIDAYS if " " in name or len(name) > 5)
+    anywhere = re.compile("|".join(re.escape(name) for name in holidays))
+    return frozenset(names | set(deictic)), after_deictic, anywhere
 
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
@@ -358,12 +360,14 @@ def might_hold_date(text: str) -> bool:
         return True
     names, after_deictic, holidays = _date_words()
     low = text.casefold().replace("\u2019", "'")
-    for word in _LETTERS.findall(low):
-        if word in names or word.removesuffix("'s") in names:
-            return True
+    found = set(_LETTERS.findall(low))
+    if not found.isdisjoint(names):
+        return True
+    if any(word[:-2] in names for word in found if word.endswith("'s")):
+        return True
     if after_deictic.search(low):
         return True
-    return any(name in low for name in holidays)
+    return holidays.search(low) is not None
 
 
 def _find_times(sentence: str, anchor: datetime | None) -> list[Any]:
@@ -419,12 +423,13 @@ def sentence_events(
         if k is None:
             k = next((n for n, c in enumerate(found) if f.offset < c.end), len(found) - 1)
         timings.append(_Timing(f, k))
-    timed = [(t.found.offset, t.found.offset + t.found.length) for t in timings]
-    toks = [
-        t
-        for i, t in enumerate(toks)
-        if not any(a <= t.start < b for a, b in timed) or _pro_one(toks, i)
-    ]
+    if timings:
+        timed = [(t.found.offset, t.found.offset + t.found.length) for t in timings]
+        toks = [
+            t
+            for i, t in enumerate(toks)
+            if not any(a <= t.start < b for a, b in timed) or _pro_one(toks, i)
+        ]
     named = _names(sentence, toks)
     people = [n for n in named if not _is_place(sentence, toks, n)]
     out: list[Event] = []
@@ -873,13 +878,18 @@ def node_text_events(
         discourse.speaker = speaker
         return []
     out: list[Event] = []
+    counted, newlines = 0, 0  # lines are counted onwards from the last sentence's start
     for sentence in seg.sentences:
         who = sentence.speaker or speaker
         if who and who.lower() in NON_WITNESS:
             continue
         if sentence.heading is not None and (sentence.text == speaker or _is_label(sentence.text)):
             continue  # a speaker's label or a date heading tells no event
-        line = first_line + text.count("\n", 0, sentence.start)
+        if sentence.start < counted:
+            counted, newlines = 0, 0
+        newlines += text.count("\n", counted, sentence.start)
+        counted = sentence.start
+        line = first_line + newlines
         out.extend(
             sentence_events(
                 sentence.text,
