@@ -346,6 +346,11 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
             i += 1
             continue
         low = tok.low
+        if low not in _CUE_WORDS:  # no boundary rule starts at this word
+            if tok.finite or (not has_verb and i == pieces[-1].first and tok.past):
+                has_verb = True
+            i += 1
+            continue
         if (
             low in COORDINATORS
             and i > 0
@@ -391,7 +396,7 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
             low in _THAT_LESS
             and (has_verb or is_finite(toks, i))
             and i + 2 < n
-            and toks[i + 1].low in SUBJECT_PRONOUNS | _SUBJECT_FORMS
+            and toks[i + 1].low in _ANY_SUBJECT
             and _finite_ahead(toks, i + 2, 3)
         ):
             # a complement without "that": "I wish I had gone", "she said she started"
@@ -426,7 +431,7 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
         if (
             i > 0
             and toks[i - 1].kind == "word"
-            and tok.low in SUBJECT_PRONOUNS - {"it"}
+            and tok.low in _RELATIVE_SUBJECTS
             and i + 1 < n
             and is_finite(toks, i + 1)
             and _is_noun_end(toks, i - 1)
@@ -456,6 +461,12 @@ _THAT_LESS = _words(
     "say said says think thought know knew wish wished hope hoped guess guessed "
     "remember remembered realised realized believe believed suppose supposed feel felt"
 )
+#: Pronouns that open a reduced relative clause after a noun ("the scarf I made").
+_RELATIVE_SUBJECTS = SUBJECT_PRONOUNS - {"it"}
+_ANY_SUBJECT = SUBJECT_PRONOUNS | _SUBJECT_FORMS
+#: The words at which a boundary rule of :func:`_cuts` may start a clause; at any other
+#: word only whether the clause has its verb yet can change.
+_CUE_WORDS = COORDINATORS | SUBORDINATORS | RELATIVES | _THAT_LESS | {"that"} | _RELATIVE_SUBJECTS
 #: Past forms that are usually nouns or adjectives before "that" ("the one that", "so
 #: tired that").
 _NOUNISH = frozenset(["tired", "excited", "surprised", "worried", "pleased", "interested"])
@@ -533,19 +544,17 @@ def split(sentence: str, toks: list[Token] | None = None) -> list[Clause]:
         return [Clause(0, len(sentence), "main")] if sentence.strip() else []
     pieces = _cuts(toks)
     spans: list[tuple[_Piece, int, int]] = []
+    verbs: list[tuple[int, int] | None] = []
     for n, piece in enumerate(pieces):
         last = pieces[n + 1].first if n + 1 < len(pieces) else len(toks)
         words_in = [t for t in toks[piece.first : last] if t.kind == "word"]
         if not words_in:
             continue
         spans.append((piece, words_in[0].start, words_in[-1].end))
-    verbs: list[tuple[int, int] | None] = []
-    for _, a, b in spans:
+        # its first finite verb, or a past form opening it ("Got back from Lisbon")
         verb = None
-        for t in toks:
-            if t.start >= b:
-                break
-            if t.start >= a and t.kind == "word" and (t.finite or (t.start == a and t.past)):
+        for k, t in enumerate(words_in):
+            if t.finite or (k == 0 and t.past):
                 verb = (t.start, t.end)
                 break
         verbs.append(verb)

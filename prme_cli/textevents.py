@@ -43,6 +43,7 @@ dates nothing by itself. The resolver still reads every sentence it cites at rel
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -435,10 +436,12 @@ def sentence_events(
     out: list[Event] = []
     previous_subject: tuple[str, ...] = ()
     governing = ""  # the predicate of the clause before (a complement's governing verb)
+    starts = [t.start for t in toks]
     for n, clause in enumerate(found):
         if clause.kind in ("adverbial", "subject"):
             continue
-        own = [t for t in toks if clause.start <= t.start < clause.end and t.kind == "word"]
+        inside = toks[bisect_left(starts, clause.start) : bisect_left(starts, clause.end)]
+        own = [t for t in inside if t.kind == "word"]
         subject_toks = own
         if clause.link == "resume":
             head = next((c for c in found if c.kind == "subject" and c.attaches == n), None)
@@ -558,6 +561,11 @@ def _names(sentence: str, toks: Sequence[grammar.Token]) -> list[str]:
     out: list[str] = []
     run: list[str] = []
     for i, t in enumerate(toks):
+        if not t.text[:1].isupper():  # (a possessive's word starts as its token does)
+            if run:
+                out.append(" ".join(run))
+                run = []
+            continue
         word = t.text.removesuffix("'s").removesuffix("\u2019s")
         capital = (
             t.kind == "word"
@@ -818,13 +826,14 @@ def _participants(
     people: list[str] = []
     lows = [t.low for t in subject]
     first = next((t for t in subject if t.kind == "word"), None)
-    subject_words = {t.low for t in subject}
-    if subject_words & {"i", "i'm", "i've", "i'd", "i'll", "me", "myself"}:
+    subject_words = set(lows)
+    subject_text = _text_of(subject)
+    if not subject_words.isdisjoint(_WRITER_WORDS):
         people.append("I")
-    if subject_words & {"we", "we're", "we've", "we'd", "we'll", "us"}:
+    if not subject_words.isdisjoint(_WE_WORDS):
         people.append("I")
         # "we": the writer and the people named just before (in this sentence or the last)
-        before = [n for n in named if n in _text_of(subject)] or list(discourse.people)
+        before = [n for n in named if n in subject_text] or list(discourse.people)
         people.extend(before)
     pronoun = next(
         (low for low in lows if low in _PEOPLE_PRONOUNS or low.split("'")[0] in _PEOPLE_PRONOUNS),
@@ -835,17 +844,22 @@ def _participants(
         candidates = list(discourse.people)
         if base in ("he", "she") and len(candidates) == 1 or base == "they" and candidates:
             people.extend(candidates)
-    if not people and first is not None and _text_of(subject):
-        people.extend(n for n in named if n in _text_of(subject))
+    if not people and first is not None and subject_text:
+        people.extend(n for n in named if n in subject_text)
     if not people and (elided_writer or (link in grammar.COORDINATORS and previous_subject)):
         people.extend(previous_subject or ("I",))
     if not people and not subject and elided_writer:
         people.append("I")
-    clause_text = _text_of(own)
-    for name in named:
-        if name in clause_text and name not in people:
-            people.append(name)
+    if named:
+        clause_text = _text_of(own)
+        for name in named:
+            if name in clause_text and name not in people:
+                people.append(name)
     return tuple(dict.fromkeys(people))
+
+
+_WRITER_WORDS = frozenset(["i", "i'm", "i've", "i'd", "i'll", "me", "myself"])
+_WE_WORDS = frozenset(["we", "we're", "we've", "we'd", "we'll", "us"])
 
 
 def _text_of(toks: list[grammar.Token]) -> str:
