@@ -335,10 +335,32 @@ def _date_words() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
         rf"\b(?:this|last|yesterday|tomorrow|every|next|that|the|on|at|in)\s+(?:{parts})\b"
     )
     holidays = sorted(name for name in lx.HOLIDAYS if " " in name or len(name) > 5)
-    anywhere = re.compile("|".join(re.escape(name) for name in holidays))
-    return frozenset(names | set(deictic)), after_deictic, anywhere
+    return frozenset(names | set(deictic)), after_deictic, re.compile(_any_of(holidays))
 
 
+def _any_of(literals: Sequence[str]) -> str:
+    """A pattern that finds any of ``literals`` anywhere in a text, written as the trie of
+    their characters ("christmas(?: (?:day|eve))?"): Python's engine tries a plain
+    alternation of 100 names one by one at every character, the trie rejects a character in
+    one step."""
+    trie: dict[str, Any] = {}
+    for literal in literals:
+        node = trie
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + pattern(node[char]) for char in sorted(node) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(trie)
+
+
+_DIGIT = re.compile(r"\d")
 _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 #: Digits in the shape of a date or a clock time: a year or ISO date, a day with its ordinal
 #: suffix, a day/month pair, a clock time; other digits ("version 9.4", "$20") date nothing
@@ -357,7 +379,7 @@ def might_hold_date(text: str) -> bool:
     Only such sentences are read by the time engine at ingest: a bare number word, ordinal
     or meal ("one", "first", "dinner") dates nothing by itself, and the engine costs about
     a millisecond a sentence. (The resolver reads every sentence it cites at relate time.)"""
-    if _DATE_DIGITS.search(text):
+    if _DIGIT.search(text) and _DATE_DIGITS.search(text):  # (every date shape has a digit)
         return True
     names, after_deictic, holidays = _date_words()
     low = text.casefold().replace("\u2019", "'")

@@ -8,6 +8,7 @@ before migration 0022.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -20,7 +21,13 @@ from prme_cli.events import COLUMNS, Event
 from prme_cli.eventstore import events_for
 from prme_cli.ingest import ingest_paths
 from prme_cli.store import Store
-from prme_cli.textevents import Discourse, might_hold_date, sense_of, sentence_events
+from prme_cli.textevents import (
+    Discourse,
+    _any_of,
+    might_hold_date,
+    sense_of,
+    sentence_events,
+)
 
 ANCHOR = datetime(2026, 10, 28, 21, 0)  # a Wednesday evening
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -242,6 +249,25 @@ def test_only_sentences_that_can_hold_a_date_are_read_by_the_engine() -> None:
     assert not might_hold_date("We had dinner and one more drink.")
     assert not might_hold_date("Org 9.4 added a cookie and costs $20.")
     assert not might_hold_date("The first thing I saw was a heron.")
+
+
+def test_a_holiday_name_anywhere_in_a_sentence_makes_it_worth_reading() -> None:
+    # inside other words too, as a plain substring test finds them
+    assert might_hold_date("Back home for diwali.") and might_hold_date("Mid-Thanksgiving")
+    assert might_hold_date("the BOXING DAY sales") and might_hold_date("xmas-ish, Christmastime")
+    assert not might_hold_date("Boxing gloves and a Christ statue.")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["christmas", "christmas eve", "easter", "eid al", "day", "x"]))
+    .map(" ".join)
+    .map(lambda s: s[1:] if s else s)
+)
+def test_the_pattern_of_many_names_finds_what_a_substring_test_finds(text: str) -> None:
+    names = ["christmas", "christmas day", "christmas eve", "easter monday", "eid al adha"]
+    pattern = re.compile(_any_of(names))
+    assert (pattern.search(text) is not None) == any(name in text for name in names)
 
 
 # --------------------------------------------------------------------------- any text
