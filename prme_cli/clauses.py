@@ -162,8 +162,8 @@ def tokens(sentence: str) -> list[Token]:
         start, end = m.span()
         if kind == "word":
             cut, text, low, past, verb, noun, common = entry(m.group(0))
-            tok = Token(start, end - cut, text, low, kind, past, verb, noun, common)
-            tok.finite = _finite(tok, previous, bool(out))
+            finite = _finite(low, text, past, verb, noun, previous, bool(out))
+            tok = Token(start, end - cut, text, low, kind, past, verb, noun, common, finite)
             out.append(tok)
             if low not in _ADVERBS:  # "I just went": the subject is before the adverb
                 previous = tok
@@ -238,34 +238,42 @@ def is_finite(toks: list[Token], i: int) -> bool:
 _DETERMINING = DETERMINERS - {"that", "this"}
 
 
-def _finite(tok: Token, previous: Token | None, inside: bool) -> bool:
-    """:func:`is_finite`, computed once per token by :func:`tokens`: it looks only at the
-    token, the word before it (adverbs skipped, ``None`` after punctuation or at the start)
-    and whether the token is the sentence's first (``inside`` is False then)."""
-    low = tok.low
+def _finite(
+    low: str,
+    text: str,
+    past: bool,
+    verb: bool,
+    noun: bool,
+    previous: Token | None,
+    inside: bool,
+) -> bool:
+    """:func:`is_finite`, computed once per token by :func:`tokens` from the word (its
+    lower case, its text and :func:`_word_facts`), the word before it (adverbs skipped,
+    ``None`` after punctuation or at the start) and whether it is the sentence's first
+    (``inside`` is False then)."""
     if low in DETERMINERS or not low[:1].isalpha():
         return False
     if low in _SUBJECT_FORMS:
         return True  # "I'm", "we've": subject and auxiliary in one
-    if inside and tok.text[:1].isupper() and not tok.text.isupper():
+    if inside and text[:1].isupper() and not text.isupper():
         return False  # a capitalised word inside a sentence names something ("Time Management")
     if low in AUXILIARIES:
         # "the will", "a can" are nouns; "that can" opens a relative clause, which is a clause
         return previous is None or previous.low not in _DETERMINING
     if previous is None:
-        return tok.past
+        return past
     before = previous.low
     if before in ("that", "which", "who"):
         # "that incorporates", "who called": a relative pronoun before a verb-only form
-        return tok.past or tok.verb and not tok.noun
+        return past or verb and not noun
     if before in DETERMINERS:
         return False  # "the painted fence", "a set table"
-    if tok.past:
+    if past:
         return True
     if before in SUBJECT_PRONOUNS or (
         _is_name(previous) and (previous.start > 0 or not previous.common)
     ):
-        return tok.verb and not low.endswith("ing")
+        return verb and not low.endswith("ing")
     return False
 
 

@@ -791,24 +791,22 @@ def _object_of(toks: list[grammar.Token], discourse: Discourse) -> tuple[str, in
     head = ""
     for i, t in enumerate(toks):
         low = t.low
-        if low in _ORDINALS and ordinal is None:
+        if low not in _OBJECT_FUNCTION_WORDS:
+            pass  # none of the function-word rules below applies
+        elif low in _ORDINALS and ordinal is None:
             ordinal = _ORDINALS[low]
             if low == "last" and i + 1 < len(toks) and toks[i + 1].low in ("night", "week"):
                 ordinal = None
             continue
-        if low in _OBJECT_PRONOUNS and not head:
+        elif low in _OBJECT_PRONOUNS and not head:
             if low == "one" or low == "it":
                 return discourse.thing, ordinal
             continue  # "told me", "gave her a book": a person, not the thing
-        if low in grammar.SUBJECT_PRONOUNS or low in _CONTRACTED:
+        elif low in _PHRASE_OPENERS:  # a subject, a determiner: the phrase starts (again)
             if head:
                 break
             continue
-        if low in grammar.DETERMINERS or low in ("to", "the", "a", "an", "some", "new", "old"):
-            if head:
-                break
-            continue
-        if low in _PREPOSITION_STOPS or low in grammar.COORDINATORS:
+        elif low in _PREPOSITION_STOPS or low in grammar.COORDINATORS:
             if head:
                 break
             if low in _PREPOSITION_STOPS:
@@ -832,6 +830,16 @@ _PREPOSITION_STOPS = frozenset(
         "of in on at by for from with about into onto over under during since until after "
         "before around through across like than as"
     )
+)
+_PHRASE_OPENERS = (
+    grammar.SUBJECT_PRONOUNS
+    | _CONTRACTED
+    | grammar.DETERMINERS
+    | frozenset(["to", "the", "a", "an", "some", "new", "old"])
+)
+#: Every word one of :func:`_object_of`'s function-word rules reads.
+_OBJECT_FUNCTION_WORDS = frozenset(
+    set(_ORDINALS) | _OBJECT_PRONOUNS | _PHRASE_OPENERS | _PREPOSITION_STOPS | grammar.COORDINATORS
 )
 
 
