@@ -130,6 +130,7 @@ def sense_of(predicate: str, object_head: str = "", particle: str = "") -> str:
 
 _START_VERBS = frozenset(["start", "begin", "commence"])
 _END_VERBS = frozenset(["finish", "complete", "end", "stop", "quit"])
+_ASPECT_VERBS = _START_VERBS | _END_VERBS
 #: Verbs whose "to" + verb complement is the event told ("going to paint", "managed to land").
 _CATENATIVE = frozenset(
     _entries(
@@ -677,7 +678,7 @@ def _clause_event(
     obj_start = (verb_i + 1) if verb_i is not None else 0
     if verb_i is not None:
         nxt = own[verb_i + 1].low if verb_i + 1 < len(own) else ""
-        if predicate in _START_VERBS | _END_VERBS:
+        if predicate in _ASPECT_VERBS:
             aspect = "start" if predicate in _START_VERBS else "end"
             complement = own[verb_i + 2].low if nxt == "to" and verb_i + 2 < len(own) else nxt
             comp_lemma = words.verb_lemma(complement) if complement else None
