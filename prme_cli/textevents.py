@@ -131,6 +131,7 @@ def sense_of(predicate: str, object_head: str = "", particle: str = "") -> str:
 _START_VERBS = frozenset(["start", "begin", "commence"])
 _END_VERBS = frozenset(["finish", "complete", "end", "stop", "quit"])
 _ASPECT_VERBS = _START_VERBS | _END_VERBS
+_PASSIVE_AUXILIARIES = frozenset(["was", "were", "been", "be", "is", "are", "got"])
 #: Verbs whose "to" + verb complement is the event told ("going to paint", "managed to land").
 _CATENATIVE = frozenset(
     _entries(
@@ -660,9 +661,9 @@ def _clause_event(
             continue
         verb_i = i
         predicate = lemma
-        passive = any(
-            x in ("was", "were", "been", "be", "is", "are", "got") for x in lows[:i]
-        ) and (low.endswith(("ed", "en", "wn")) or words.is_simple_past(low))
+        passive = not _PASSIVE_AUXILIARIES.isdisjoint(lows[:i]) and (
+            low.endswith(("ed", "en", "wn")) or words.is_simple_past(low)
+        )
         break
     if verb_i is None and auxiliary is not None:
         # "I had a coffee with Lars", "it was lovely": the auxiliary is the main verb
@@ -746,7 +747,7 @@ def _clause_event(
         modality = "planned"
     elif (cues & _WISH_CUES and _WISHED.search(text)) or clause.link in ("if", "unless"):
         modality = "wished"
-    negated = cues & _NEGATION_CUES or any(low.endswith("n't") for low in lows)
+    negated = not cues.isdisjoint(_NEGATION_CUES) or any(low.endswith("n't") for low in lows)
     polarity = "negative" if negated and _NEGATED.search(text) else "positive"
     sense = sense_of(predicate, obj, particle)
     if not sense and aspect == "start" and obj in ("job", "position", "role", "internship"):
