@@ -595,8 +595,10 @@ def _attach(toks: list[Token], spans, verbs) -> list[Clause]:
     for k, (piece, a, b, verb, fronting) in enumerate(merged):
         kind = piece.kind
         attaches = k
-        resumed = next(
-            (j for j in range(k + 1, len(merged)) if merged[j][0].link == "resume"), None
+        resumed = (
+            None  # (only a verbless piece can be a resumed clause's subject)
+            if verb is not None
+            else next((j for j in range(k + 1, len(merged)) if merged[j][0].link == "resume"), None)
         )
         if (
             verb is None

@@ -9,6 +9,7 @@ prose; their state-change and clock lines are kept as org facts of the heading i
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 #: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
@@ -259,12 +260,13 @@ def segment(text: str) -> Segmented:
         if out.speaker and out.headings
         else (turns[0][0] if out.speaker and turns else None)
     )
+    turn_starts = [at for at, _ in turns]  # in text order
     for n, s in enumerate(out.sentences):
-        said = [(at, name) for at, name in turns if at <= s.start]
+        said = bisect_right(turn_starts, s.start)  # the turns that began before it
         speaker_at: int | None
         speaker: str | None
         if said:
-            speaker_at, speaker = said[-1]
+            speaker_at, speaker = turns[said - 1]
         else:
             speaker_at, speaker = record_speaker_at, out.speaker
         out.sentences[n] = Sentence(
