@@ -373,11 +373,25 @@ def _unit_table(unit: str) -> dict[str, Decimal]:
     return EXACT_UNITS if unit in EXACT_UNITS else CALENDAR_UNITS
 
 
-def duration_value(dated: Sequence[Dated], *, unit: str | None) -> dict[str, Any]:
+def duration_value(
+    dated: Sequence[Dated], *, unit: str | None, terms: Sequence[tuple[int, ...]] | None = None
+) -> dict[str, Any]:
     """Exact sum of durations, in the unit asked, else the coarsest operand unit in which the
-    total is exact (2 h + 30 min is 2.5 hours; 3 weeks + 2 days is 23 days)."""
-    parts = []
-    for item in dated:
+    total is exact (2 h + 30 min is 2.5 hours; 3 weeks + 2 days is 23 days). A term of two
+    operands (``terms``, :func:`prme_cli.relate.types.duration_terms`) is a span: the
+    calendar days from its start's date to its end's, or the real time between them when the
+    question counts hours or minutes."""
+    parts: list[tuple[Decimal, str]] = []
+    for term in terms if terms is not None else [(i,) for i in range(len(dated))]:
+        if len(term) == 2:
+            first, second = (_window_start(dated[i]) for i in term)
+            if unit in ("minutes", "hours"):
+                seconds = (second.astimezone(UTC) - first.astimezone(UTC)).total_seconds()
+                parts.append((Decimal(int(seconds)) / 60, "minutes"))
+            else:
+                parts.append((Decimal((second.date() - first.date()).days), "days"))
+            continue
+        item = dated[term[0]]
         if item.quantity is None or item.unit is None:
             raise ValueError("operand is not a duration")
         parts.append((item.quantity, item.unit))
@@ -398,6 +412,23 @@ def duration_value(dated: Sequence[Dated], *, unit: str | None) -> dict[str, Any
     if breakdown != display:
         display += f" ({breakdown})"
     return {"quantity": format_quantity(quantity), "unit": unit, "display": display}
+
+
+def _terms(dated: Sequence[Dated], names: Sequence[str]) -> list[tuple[int, ...]]:
+    """A sum's terms: a length is one; a dated event is a span's start, paired with the
+    dated event after it under the same name, its end (as validation required)."""
+    terms: list[tuple[int, ...]] = []
+    i = 0
+    while i < len(dated):
+        if dated[i].quantity is not None:
+            terms.append((i,))
+            i += 1
+        elif i + 1 < len(dated) and dated[i + 1].quantity is None and names[i] == names[i + 1]:
+            terms.append((i, i + 1))
+            i += 2
+        else:
+            raise ValueError("a dated operand of a sum without its partner")
+    return terms
 
 
 def _repeater_words(repeater: str | None) -> str:
@@ -468,7 +499,7 @@ def compute(
         (a,) = dated
         return absolute_date_value(a, precision=precision, planned=planned)
     if operation == "duration_sum":
-        return duration_value(dated, unit=unit)
+        return duration_value(dated, unit=unit, terms=_terms(dated, names))
     if operation == "schedule":
         return schedule_value(dated)
     raise ValueError(f"nothing to compute for operation {operation!r}")
