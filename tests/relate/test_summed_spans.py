@@ -167,6 +167,17 @@ def test_a_total_adds_each_activitys_start_to_its_end(
         "How many days did I spend reading 'Middlemarch' and 'Dune' in total?",
         # nothing tells a start of 'Daniel Deronda' (only the assistant names it)
         "How many weeks did I spend reading 'Middlemarch' and 'Daniel Deronda' in total?",
+        # ends told to the day cannot count hours, and days do not make whole months
+        (
+            "How many hours did I spend reading 'Middlemarch' and listening to "
+            "'The Overstory' in total?"
+        ),
+        (
+            "How many months did I spend reading 'Middlemarch' and listening to "
+            "'The Overstory' in total?"
+        ),
+        # a difference is taken of stated lengths, not of spans
+        ("How many more days did I spend reading 'Middlemarch' than listening to 'The Overstory'?"),
     ],
 )
 def test_a_total_with_an_unfinished_vague_or_unstarted_activity_is_refused(
