@@ -66,8 +66,10 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     ("question", "first"),
     [
         (
-            "Which happened first, the end of the kitchen renovation or the arrival of the "
-            "standing desk?",
+            (
+                "Which happened first, the end of the kitchen renovation or the arrival of "
+                "the standing desk?"
+            ),
             "the arrival of the standing desk",
         ),
         (
@@ -75,8 +77,10 @@ def ask(store: Store, question: str) -> dict[str, Any]:
             "the arrival of the standing desk",
         ),
         (
-            "Which happened first, the purchase of the coffee maker or the delivery of the "
-            "new sofa?",
+            (
+                "Which happened first, the purchase of the coffee maker or the delivery of "
+                "the new sofa?"
+            ),
             "the delivery of the new sofa",
         ),
     ],
