@@ -36,7 +36,7 @@ from prme_cli.relate.interpret import (
     combine_duration,
     period_start,
 )
-from prme_cli.relate.types import Resolution
+from prme_cli.relate.types import Resolution, pair_terms
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -414,23 +414,6 @@ def duration_value(
     return {"quantity": format_quantity(quantity), "unit": unit, "display": display}
 
 
-def _terms(dated: Sequence[Dated], names: Sequence[str]) -> list[tuple[int, ...]]:
-    """A sum's terms: a length is one; a dated event is a span's start, paired with the
-    dated event after it under the same name, its end (as validation required)."""
-    terms: list[tuple[int, ...]] = []
-    i = 0
-    while i < len(dated):
-        if dated[i].quantity is not None:
-            terms.append((i,))
-            i += 1
-        elif i + 1 < len(dated) and dated[i + 1].quantity is None and names[i] == names[i + 1]:
-            terms.append((i, i + 1))
-            i += 2
-        else:
-            raise ValueError("a dated operand of a sum without its partner")
-    return terms
-
-
 def _repeater_words(repeater: str | None) -> str:
     if not repeater:
         return ""
@@ -499,7 +482,11 @@ def compute(
         (a,) = dated
         return absolute_date_value(a, precision=precision, planned=planned)
     if operation == "duration_sum":
-        return duration_value(dated, unit=unit, terms=_terms(dated, names))
+        # a dated value (no quantity) is one end of a span, as validation required
+        terms = pair_terms(names, [item.quantity is None for item in dated])
+        if terms is None:
+            raise ValueError("a dated operand of a sum without its partner")
+        return duration_value(dated, unit=unit, terms=terms)
     if operation == "schedule":
         return schedule_value(dated)
     raise ValueError(f"nothing to compute for operation {operation!r}")

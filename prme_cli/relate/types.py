@@ -7,6 +7,7 @@ are separate pure functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -95,28 +96,33 @@ class Resolution:
     explanation: tuple[str, ...] = ()
 
 
+def pair_terms(names: Sequence[str], dated: Sequence[bool]) -> list[tuple[int, ...]] | None:
+    """The terms of a sum, as indexes: an item that is not ``dated`` (a length) is one term;
+    a dated one is a span's start, paired with the dated item after it under the same name
+    (case and spacing aside), its end. None when a dated item has no such partner."""
+    terms: list[tuple[int, ...]] = []
+    keys = [" ".join(name.lower().split()) for name in names]
+    i = 0
+    while i < len(names):
+        if not dated[i]:
+            terms.append((i,))
+            i += 1
+        elif i + 1 < len(names) and dated[i + 1] and keys[i + 1] == keys[i]:
+            terms.append((i, i + 1))
+            i += 2
+        else:
+            return None
+    return terms
+
+
 def duration_terms(operands: tuple[Operand, ...]) -> list[tuple[int, ...]] | None:
     """The terms of a ``duration_sum``, as operand indexes: a stated duration or a CLOCK line
     is one operand; the span of one activity whose length no note states is two operands in
     a row with the one name, each dating an event — its start, then its end. None when a
     dating operand has no such partner (validation refuses it: ``span_unpaired``)."""
-    terms: list[tuple[int, ...]] = []
-    i = 0
-    while i < len(operands):
-        if operands[i].time_basis not in DATING_BASES:
-            terms.append((i,))
-            i += 1
-            continue
-        partner = operands[i + 1] if i + 1 < len(operands) else None
-        if (
-            partner is None
-            or partner.time_basis not in DATING_BASES
-            or " ".join(partner.name.lower().split()) != " ".join(operands[i].name.lower().split())
-        ):
-            return None
-        terms.append((i, i + 1))
-        i += 2
-    return terms
+    return pair_terms(
+        [op.name for op in operands], [op.time_basis in DATING_BASES for op in operands]
+    )
 
 
 def span_end(resolution: Resolution, operand: Operand) -> str | None:
