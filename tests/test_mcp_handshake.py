@@ -401,6 +401,23 @@ def test_messages_from_a_file_are_answered_as_from_a_pipe(tmp_path: Path) -> Non
     assert "internal error" not in done.stderr
 
 
+def _converse(
+    process: subprocess.Popen[str], messages: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], str]:
+    """Each message in turn, waiting for the reply to each request, as a client does; then
+    stdin closed. The replies, and stderr; stdout must hold nothing else."""
+    assert process.stdin is not None and process.stdout is not None
+    replies = []
+    for message in messages:
+        process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        if "id" in message:
+            replies.append(json.loads(process.stdout.readline()))
+    rest, errors = process.communicate(timeout=60)
+    assert rest == ""
+    return replies, errors
+
+
 NOISY_SERVER = """
 import os, sys
 from prme_cli import config
@@ -423,15 +440,7 @@ launch.serve(config.load(flags={"store": sys.argv[1], "now": "2026-11-27T20:00"}
 def test_what_a_library_prints_during_the_session_goes_to_stderr(tmp_path: Path) -> None:
     env, store = _sample_store(tmp_path)
     process = _popen([sys.executable, "-c", NOISY_SERVER, str(store)], env)
-    assert process.stdin is not None and process.stdout is not None
-    replies = []
-    for message in SESSION:
-        process.stdin.write(json.dumps(message) + "\n")
-        process.stdin.flush()
-        if "id" in message:
-            replies.append(json.loads(process.stdout.readline()))
-    rest, errors = process.communicate(timeout=60)
-    assert rest == ""
+    replies, errors = _converse(process, SESSION)
     assert [reply["id"] for reply in replies] == [1, 2, 3]
     assert "printed during a call" in errors
     assert "written to descriptor 1 during a call" in errors
@@ -456,16 +465,8 @@ def test_an_initialize_written_late_is_answered_while_the_sdk_imports(tmp_path: 
     """The client writes nothing for a while: the SDK's import starts on a thread meanwhile."""
     env, store = _sample_store(tmp_path)
     process = _popen([_exe(), "--store", str(store), "--now", "2026-11-27T20:00", "mcp"], env)
-    assert process.stdin is not None and process.stdout is not None
     time.sleep(3)  # prme is reading its first line by then (the path this test is for)
-    replies = []
-    for message in SESSION:
-        process.stdin.write(json.dumps(message) + "\n")
-        process.stdin.flush()
-        if "id" in message:
-            replies.append(json.loads(process.stdout.readline()))
-    rest, errors = process.communicate(timeout=60)
-    assert rest == ""
+    replies, errors = _converse(process, SESSION)
     assert [reply["id"] for reply in replies] == [1, 2, 3]
     assert replies[0]["result"]["protocolVersion"] == "2025-11-25"
     assert "internal error" not in errors
