@@ -15,14 +15,19 @@ Prints, side by side in one run:
    1,000-character note through :func:`find`, and what importing the engine and resolving a
    first expression adds to a fresh ``prme since today`` process.
 
-usage: python bench/bench_timex.py [--split dev|held|both] [--quick] [--verbose]
+Each corpus part also prints its differences sorted by ``bench/timex_classes.py``: those a
+README convention explains ("differences by convention") and the rest ("errors").
+
+usage: python bench/bench_timex.py [--split dev|held|both|whole] [--quick] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import statistics
@@ -32,6 +37,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_DIR = Path("/work/shared/corpora/timex")
@@ -40,6 +46,7 @@ SCORE = CORPUS_DIR / "score.py"
 OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_unseen.json",
     REPO / "tests" / "fixtures" / "timex" / "own_everyday.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round4.json",
 )
 
 
@@ -73,6 +80,62 @@ def run_score(mode: str, corpus: Path, verbose: bool) -> str:
         cmd.append("--verbose")
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return out.stdout.strip()
+
+
+# ------------------------------------------------------------- conventions versus errors
+
+
+def _scorer() -> Any:
+    """The corpus's own ``score.py`` as a module: its pick and agreement rules, not a copy."""
+    spec = importlib.util.spec_from_file_location("timex_score", SCORE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def differences(corpus: Path, verbose: bool) -> list[str]:
+    """Every phrase the scorer does not count as a past-leaning agreement, sorted into the
+    README's conventions (``bench/timex_classes.py``) or ``other`` (an error: a missing rule or
+    a wrong value). Read in process with the same reference time and zone as the scorer."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from timex_classes import CLASSES, classify
+
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import parse_now, resolve, zone
+
+    score = _scorer()
+    tz = zone("UTC")
+    tally: collections.Counter[str] = collections.Counter()
+    listed: list[str] = []
+    cases = json.loads(corpus.read_text(encoding="utf-8"))["cases"]
+    total = 0
+    for case in cases:
+        ref = case["ref"]
+        now = parse_now(ref, tz)
+        for span in case["spans"]:
+            if span["type"] == "duration":
+                continue
+            total += 1
+            gs = ge = None
+            with contextlib.suppress(TimeExpressionError):
+                window = resolve(span["text"], now, tz)
+                gs = None if window.open_start else _iso(window.start)[:19]
+                ge = None if window.open_end else _iso(window.end)[:19]
+            want = score.past_pick(span["values"], ref)
+            if gs and want is not None and score.agrees(span["type"], gs, ge or "", want):
+                continue
+            label = classify(span["type"], span["text"], gs, ge, span["values"], ref)
+            tally[label] += 1
+            if verbose:
+                listed.append(f"  [{label}] {span['text']!r} (ref {ref}): got {gs} .. {ge}")
+    errors = tally.get("other", 0)
+    convention = sum(tally.values()) - errors
+    lines = [
+        f"differences by convention: {convention}; errors: {errors} (of {total} phrases)",
+        "  " + ", ".join(f"{name} {tally[name]}" for name in CLASSES if tally.get(name)),
+    ]
+    return lines + sorted(listed)
 
 
 # ------------------------------------------------------------------------- our own unseen set
@@ -280,19 +343,34 @@ def speed(quick: bool) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--split", choices=("dev", "held", "both"), default="both")
+    parser.add_argument(
+        "--split",
+        choices=("dev", "held", "both", "whole", "all"),
+        default="all",
+        help="both = dev and held; all = dev, held and the whole corpus",
+    )
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         paths = split_corpus(Path(tmp))
-        names = ("dev", "held") if args.split == "both" else (args.split,)
+        names = {
+            "both": ("dev", "held"),
+            "all": ("dev", "held", "whole"),
+        }.get(args.split, (args.split,))
+        paths["whole"] = CORPUS
         for name in names:
-            label = "development part (70%)" if name == "dev" else "held-out part (30%)"
+            label = {
+                "dev": "development part (70%)",
+                "held": "held-out part (30%)",
+                "whole": "whole corpus (dev + held)",
+            }[name]
             print(f"== corpus {label}: {paths[name].name}")
             verbose = args.verbose and name == "dev"  # held-out misses are never listed
             print(run_score("phrases", paths[name], verbose))
             print(run_score("find", paths[name], verbose))
+            for line in differences(paths[name], verbose):
+                print(line)
     for own in OWN_SETS:
         print("== own set:", own.relative_to(REPO))
         for line in score_own(own, args.verbose):

@@ -340,13 +340,17 @@ def _plausible(
             )
             if not day_follows and lead_word not in _MONTH_LEAD:
                 return False
+    if _school_break(node, toks, i):
+        return False
     if (
         i > 0
         and toks[i - 1].value == "good"
         and toks[i].value in ("night", "morning", "evening", "afternoon", "day")
     ):
         return False  # a greeting
-    if toks[i].value in ("daily", "weekly", "monthly", "yearly", "nightly", "hourly", "annually"):
+    if toks[i].value in (
+        "daily", "weekly", "fortnightly", "monthly", "yearly", "nightly", "hourly", "annually"
+    ):  # fmt: skip
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
             return False  # "daily infections": an adjective
@@ -429,6 +433,20 @@ def _plausible(
             if after is not None and after.kind == "word" and after.text[:1].isupper() and not lead:
                 return False
     if (
+        isinstance(node, n.Every)
+        and node.base is None
+        and node.unit in ("second", "minute")
+        and j - i == 2
+    ):
+        return False  # "every second counts", "every minute of it": an idiom
+    if (
+        isinstance(node, n.Dur)
+        and j - i == 2
+        and word == "some"
+        and (before is None or before.value not in ("for", "in", "within", "after", "over"))
+    ):
+        return False  # "some days are harder": which days, not how long
+    if (
         isinstance(node, n.Dur)
         and (
             j - i == 2
@@ -505,6 +523,26 @@ def _plausible(
     # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd")
     lone_ordinal = isinstance(node, n.Date) and node.month is None and node.relation == ""
     return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
+
+
+#: words after which a bare "the holidays" is the Christmas season: elsewhere it may be any
+#: school or summer break ("the holidays in Spain", "for the holidays" in British English)
+_HOLIDAYS_LEAD = {"over", "during", "since", "after", "before", "until", "till", "through",
+                  "throughout", "by"}  # fmt: skip
+
+
+def _school_break(node: n.Node, toks: list[Token], i: int) -> bool:
+    """Whether ``toks[i:]`` reads "the holidays" alone without a word that makes it the
+    Christmas season (``over the holidays``; ``the christmas holidays`` needs none)."""
+    if not (isinstance(node, n.Approx) and isinstance(node.base, n.Between)):
+        return False
+    first = node.base.first
+    if not (isinstance(first, n.Holiday) and first.key == "christmas_eve"):
+        return False
+    k = i + 1 if toks[i].value == "the" else i
+    if k >= len(toks) or toks[k].value != "holidays":
+        return False
+    return i == 0 or toks[i - 1].value not in _HOLIDAYS_LEAD
 
 
 def _kind_of(node: n.Node) -> str:

@@ -40,6 +40,7 @@ from typing import TypeVar
 
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.calendar import UNIT_ORDER
 from prme_cli.timeexpr.tokens import Token
 
 R = list[tuple[n.Node, int]]
@@ -465,6 +466,10 @@ class Grammar:
                 count_, k = count + _d("0.5"), k + 3
             elif self.w(k, "and") and self.w(k + 1, "half"):
                 count_, k = count + _d("0.5"), k + 2
+            elif self.w(k, "and") and self.w(k + 1, "a") and self.w(k + 2, "quarter"):
+                count_, k = count + _d("0.25"), k + 3  # "an hour and a quarter"
+            elif self.w(k, "and") and self.w(k + 1, "three") and self.w(k + 2, "quarters"):
+                count_, k = count + _d("0.75"), k + 3
             out.append((_dur(grain, count, vague), j + 1))
             if k != j + 1:
                 out.append((_dur(grain, count_, vague), k))
@@ -486,9 +491,43 @@ class Grammar:
     @rule
     def duration(self, i: int) -> list[tuple[n.Dur, int]]:
         """One or more quantities: ``2 years 1 month 21 days``, ``3 hours and 30 minutes``,
-        ``1h30m`` (``m`` after hours is minutes); ``an hour or so`` is approximate."""
+        ``1h30m`` (``m`` after hours is minutes); ``an hour or so`` is approximate, and so is
+        a hedged amount (``a little over a week``, ``just under two hours``, ``a good ten
+        minutes``, ``some three weeks``): its length is the amount said, its window widened."""
         out = self.exact_duration(i)
-        return out + [(d.replace(approx=True), j + 2) for d, j in out if self.seq(j, "or", "so")]
+        out += [(d.replace(approx=True), j + 2) for d, j in out if self.seq(j, "or", "so")]
+        for k in self.hedge_end(i):
+            out += [(d.replace(approx=True), j) for d, j in self.exact_duration(k)]
+        return out
+
+    def hedge_end(self, i: int) -> list[int]:
+        """Where the amount begins after a hedge on it: ``just over``, ``a little under``,
+        ``slightly more than``, ``a bit less than``, ``well over``, ``not quite``, ``a good``,
+        ``some`` (before a number), ``upwards of``, ``just shy of``."""
+        k = i
+        if self.w(k, "just", "slightly", "well"):
+            k += 1
+        elif self.w(k, "a") and self.w(k + 1, "little", "bit", "tad"):
+            k += 2
+        ends: list[int] = []
+        if k != i:
+            if self.w(k, "over", "under"):
+                ends.append(k + 1)
+            elif (
+                self.w(k, "more", "less")
+                and self.w(k + 1, "than")
+                or self.w(k, "shy")
+                and self.w(k + 1, "of")
+                and not self.w(i, "well")
+            ):
+                ends.append(k + 2)
+        elif self.seq(i, "not", "quite") is not None or self.seq(i, "upwards", "of") is not None:
+            ends.append(i + 2)
+        elif self.w(i, "a") and self.w(i + 1, "good") and self.number(i + 2):
+            ends.append(i + 2)  # "a good two hours" (a number must follow: "a good hour" too)
+        elif self.w(i, "some") and (self.num(i + 1) is not None or self.wv(i + 1) in lx.NUMBERS):
+            ends.append(i + 1)  # "some two weeks ago"; "some days" is a vague count
+        return ends
 
     @rule
     def exact_duration(self, i: int) -> list[tuple[n.Dur, int]]:
@@ -497,7 +536,8 @@ class Grammar:
             out.append((dur, j))
             k = self.opt(self.comma(j), "and")
             for more, m in self.exact_duration(k):
-                if more.finest() != dur.finest():
+                # written coarse to fine: "an hour and a quarter" is no quarter of a year
+                if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[dur.finest()]:
                     out.append((dur.plus(more), m))
             if (
                 (
@@ -1055,6 +1095,38 @@ class Grammar:
         return out
 
     @rule
+    def week_on(self, i: int) -> R:
+        """The British week after a day: ``tuesday week`` and ``a week on tuesday`` (the
+        Tuesday after the coming one, today counting as the first), ``a week today``, ``a
+        week tomorrow``, ``two weeks today``, ``tomorrow week``; from ``yesterday`` it runs
+        back (``a week yesterday`` is eight days ago), as the day it starts from lies behind."""
+        out: R = []
+        one_week = _dur("week", _d(1), False)
+        wd = self.weekday_at(i)
+        day = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}.get(self.wv(i) or "")
+        if (
+            (wd is not None or day is not None)
+            and self.w(i + 1, "week", "fortnight")
+            and self.num(i + 2) is None
+            and not self.w(i + 2, "of", "in", "on", "'s")
+        ):
+            length = one_week if self.w(i + 1, "week") else _dur("fortnight", _d(1), False)
+            if wd is not None:
+                out.append((n.Shift(length, 1, n.Weekday(wd, "soonest")), i + 2))
+            elif day is not None:
+                out.append((n.Shift(length, -1 if day < 0 else 1, n.RelDay(day)), i + 2))
+        for dur, j in self.exact_duration(i):
+            if any(g not in ("week", "month", "year") for g, _ in dur.units):
+                continue
+            k = j + 1 if self.w(j, "on") else j
+            if (wd := self.weekday_at(k)) is not None and k != j:
+                out.append((n.Shift(dur, 1, n.Weekday(wd, "soonest")), k + 1))
+            day = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}.get(self.wv(k) or "")
+            if day is not None and k == j:
+                out.append((n.Shift(dur, -1 if day < 0 else 1, n.RelDay(day)), k + 1))
+        return out
+
+    @rule
     def week_period(self, i: int) -> R:
         """``last week``, ``this week``, ``next week``, ``the following week``, ``last week's``."""
         out: R = []
@@ -1314,8 +1386,16 @@ class Grammar:
         if first is None:
             return out
         first = first.removesuffix("'s").removesuffix("'")
-        if first not in lx.HOLIDAY_FIRST_WORDS and first not in ("st", "the"):
+        if first not in lx.HOLIDAY_FIRST_WORDS and first not in ("st", "the", "festive"):
             return out
+        # the holidays, the christmas holidays, the holiday season, the festive season: from
+        # Christmas Eve through New Year's Day, approximate (when a school breaks up varies)
+        m = self.opt(k, "the")
+        m = self.opt(m, "christmas", "xmas")
+        for season in (("holidays",), ("holiday", "season"), ("festive", "season")):
+            if (e := self.seq(m, *season)) is not None and (m != k or season[0] == "festive"):
+                eve = n.Holiday("christmas_eve", None, relation)
+                out.append((n.Approx(n.Between(eve, n.Holiday("new_year"), None), False), e))
         start = k
         if first == "the":
             start = k + 1
@@ -1673,6 +1753,8 @@ class Grammar:
                 out.append((n.Period("weekend", 0, False, True), k + 3))
                 return out
             relation, word, j = "last", "previous", k + 2
+        elif word == "this" and self.w(k + 1, "coming", "upcoming"):
+            relation, word, j = "coming", "coming", k + 2  # this coming week / weekend
         if relation is None and k == i:
             if self.w(k, "weekend"):
                 out.append((n.Period("weekend", 0, False, True), k + 1))
@@ -1717,6 +1799,10 @@ class Grammar:
         if relation == "last" and word == "past" and grain not in ("weekend",):
             return out  # "past week" is a span ending now (trailing)
         if grain == "day" and relation not in ("next", "last", "this"):
+            return out
+        if relation == "coming" and grain == "weekend":
+            # the first weekend after today, as "coming friday" is the first Friday after it
+            out.append((n.PeriodFrom("weekend", 1, n.RelDay(0)), j + 1))
             return out
         offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
         out.append((n.Period(grain, offset, working), j + 1))
@@ -2500,18 +2586,23 @@ class Grammar:
             "hourly": "hour",
             "nightly": "day",
             "quarterly": "quarter",
+            "fortnightly": "fortnight",
         }
         if word in units:
             out.append((n.Every(None, units[word]), i + 1))
         if word in ("every", "each"):
             k = self.opt(i + 1, "other", "single")
-            for base, e in self.moment(k) + self.coarse(k):
-                out.append((n.Every(base), e))
-            if (grain := self.unit_at(k)) is not None:
-                out.append((n.Every(None, grain), k + 1))
-            for count, j, _ in self.number(k):
-                if (grain := self.unit_at(j)) is not None:
-                    out.append((n.Every(None, grain), j + 1))
+            starts = [k]
+            if self.w(i + 1, "second", "third", "fourth"):
+                starts.append(i + 2)  # "every second tuesday": which of them is not said
+            for k in starts:
+                for base, e in self.moment(k) + self.coarse(k):
+                    out.append((n.Every(base), e))
+                if (grain := self.unit_at(k)) is not None:
+                    out.append((n.Every(None, grain), k + 1))
+                for count, j, _ in self.number(k):
+                    if (grain := self.unit_at(j)) is not None:
+                        out.append((n.Every(None, grain), j + 1))
         k = self.opt(i, "on")
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
@@ -2569,7 +2660,7 @@ _EXPRESSION = _rules(
 _ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
 _DAY = _rules(
     "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day",
-    "beside",
+    "beside", "week_on",
 )  # fmt: skip
 _COARSE = _rules(
     "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
@@ -2660,7 +2751,7 @@ def _first_words() -> None:
     numbers = set(lx.NUMBERS) | set(lx.TENS)
     ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
     relations = set(lx.RELATIONS)
-    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the"}
+    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
     clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
     clock |= {"cob", "eob", "close", "end"}
@@ -2678,7 +2769,10 @@ def _first_words() -> None:
         "year": (numbers, False),
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
-        "duration": (counts | words("quarter threequarters"), False),
+        "duration": (
+            counts | words("quarter threequarters just slightly well not upwards"),
+            False,
+        ),
         "meridiem": (words("am pm a p ampm"), True),
         "hour": (numbers, False),
         "relative_clock": (numbers | words("a half quarter"), False),
@@ -2698,6 +2792,7 @@ def _first_words() -> None:
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
+            | {"fortnightly"}
             | set(lx.WEEKDAY_PLURALS),
             True,
         ),
@@ -2732,6 +2827,7 @@ def _first_words() -> None:
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
         "same_time": (words("this same at"), True),
+        "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
@@ -2883,7 +2979,7 @@ def _after_number() -> None:
         coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
-        exact_duration=duration,
+        exact_duration=duration, week_on=duration,
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
@@ -2904,6 +3000,14 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     if grain == "century":
         return n.Dur((("year", count * 100),), approx)
     return n.Dur(((grain, count),), approx)
+
+
+#: units from finest to coarsest, for durations written coarse to fine
+_UNIT_RANK = {g: k for k, g in enumerate(UNIT_ORDER)}
+
+
+def _coarsest(dur: n.Dur) -> str:
+    return max((g for g, _ in dur.units), key=_UNIT_RANK.__getitem__)
 
 
 def _waking(hour: int) -> int:
