@@ -341,6 +341,48 @@ def speed(quick: bool) -> list[str]:
     ]
 
 
+def speed_json(quick: bool) -> dict[str, float]:
+    """The three speed figures of the checkout this process imports, as numbers."""
+    lines = speed(quick)
+    numbers = [
+        float(next(w for w in line.split(": ", 1)[1].split() if w[:1].isdigit())) for line in lines
+    ]
+    return {"expression": numbers[0], "note": numbers[1], "import": numbers[2]}
+
+
+def speed_side_by_side(baseline: Path, quick: bool) -> list[str]:
+    """This checkout's speed against ``baseline``'s (another checkout, e.g. ``main``), each
+    measured in its own process, alternating, best of each kept: the machine's noise falls
+    on both alike."""
+    mine: list[dict[str, float]] = []
+    theirs: list[dict[str, float]] = []
+    for _ in range(2 if quick else 3):
+        for tree, into in ((REPO, mine), (baseline, theirs)):
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPATH"] = str(tree)
+            out = subprocess.run(
+                [sys.executable, str(Path(__file__).resolve()), "--speed-json"]
+                + (["--quick"] if quick else []),
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            into.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    lines = []
+    for key, label, unit in (
+        ("expression", "time per expression", "ms"),
+        ("note", "time per 1,000-character note (find)", "ms"),
+        ("import", "engine import + first resolve added to `prme since today`", "ms"),
+    ):
+        a = min(m[key] for m in mine)
+        b = min(t[key] for t in theirs)
+        lines.append(
+            f"{label}: this checkout {a:.3f} {unit}, baseline {b:.3f} {unit} (ratio {a / b:.2f})"
+        )
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument(
@@ -350,8 +392,18 @@ def main(argv: list[str]) -> int:
         help="both = dev and held; all = dev, held and the whole corpus",
     )
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=Path("/work/main"),
+        help="another checkout to time side by side (default /work/main; 'none' to skip)",
+    )
+    parser.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
     args = parser.parse_args(argv)
+    if args.speed_json:
+        print(json.dumps(speed_json(args.quick)))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         paths = split_corpus(Path(tmp))
         names = {
@@ -376,8 +428,12 @@ def main(argv: list[str]) -> int:
         for line in score_own(own, args.verbose):
             print(line)
     print("== speed")
-    for line in speed(args.quick):
-        print(line)
+    if str(args.baseline) != "none" and (args.baseline / "prme_cli").is_dir():
+        for line in speed_side_by_side(args.baseline, args.quick):
+            print(line)
+    else:
+        for line in speed(args.quick):
+            print(line)
     return 0
 
 

@@ -254,3 +254,127 @@ def test_a_weekday_beside_a_day_number_is_the_most_recent_such_day(
     expression: str, start: str
 ) -> None:
     assert span(expression)[0] == start
+
+
+# ------------------------------------------------------------------ clock times in words
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("five to midnight", "2026-10-03T23:55", "2026-10-03T23:56"),
+        ("ten till noon", "2026-10-03T11:50", "2026-10-03T11:51"),
+        ("from five to midnight", "2026-10-03T17:00", "2026-10-04T00:00"),  # a range
+        ("from nine to five", "2026-10-03T09:00", "2026-10-03T17:00"),
+        ("from eight till ten", "2026-10-03T08:00", "2026-10-03T10:00"),
+        ("between two and four", "2026-10-03T14:00", "2026-10-03T16:00"),
+        ("at five", "2026-10-03T17:00", "2026-10-03T17:01"),  # alone: waking hours
+        ("at 9", "2026-10-03T09:00", "2026-10-03T09:01"),
+    ],
+)
+def test_hours_told_in_words(expression: str, start: str, end: str) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The queue grew from three to four people.",
+        "We counted between two and four herons.",
+        "They live at 5 Mill Lane.",
+    ],
+)
+def test_numbers_in_words_or_an_address_are_not_hours_in_a_note(text: str) -> None:
+    assert found(text) == []
+
+
+# ------------------------------------------------------------------ edges and parts
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("towards the end of the month", "2026-10-21T00:00", "2026-11-01T00:00"),
+        ("toward the beginning of next week", "2026-10-05T00:00", "2026-10-08T00:00"),
+        ("the tail end of last year", "2025-09-01T00:00", "2026-01-01T00:00"),
+        ("late in 2024", "2024-09-01T00:00", "2025-01-01T00:00"),
+        ("early in 2025", "2025-01-01T00:00", "2025-05-01T00:00"),
+        ("late summer", "2026-08-01T00:00", "2026-09-01T00:00"),  # a season's thirds are months
+        ("late in the summer", "2026-08-01T00:00", "2026-09-01T00:00"),
+        ("early spring 2024", "2024-03-01T00:00", "2024-04-01T00:00"),
+        ("midwinter", "2025-12-01T00:00", "2026-03-01T00:00"),  # not an edge: the season
+    ],
+)
+def test_edges_of_periods(expression: str, start: str, end: str) -> None:
+    try:
+        got = span(expression)
+    except TimeExpressionError:
+        assert expression == "midwinter"  # not read is also right for it
+        return
+    assert got[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("in the small hours of sunday", "2026-09-27T00:00", "2026-09-27T04:00"),
+        ("the wee hours", "2026-10-03T00:00", "2026-10-03T04:00"),
+        ("yesterday at this time", "2026-10-02T11:00", "2026-10-02T11:00"),
+        ("tomorrow at the same time", "2026-10-04T11:00", "2026-10-04T11:00"),
+        ("in 1990s", "1990-01-01T00:00", "2000-01-01T00:00"),
+        ("within the next day and 5 hours", "2026-10-03T11:00", "2026-10-04T16:00"),
+    ],
+)
+def test_parts_same_times_decades_and_compound_spans(expression: str, start: str, end: str) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+def test_the_other_month_is_vague_and_weeks_back() -> None:
+    start, end, approximate = span("the other month")
+    assert approximate
+    assert "2026-07" <= start[:7] and end <= "2026-09-30"
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("the first week of october on friday", "2026-10-02T00:00"),
+        ("1st week of Oct. on Friday", "2026-10-02T00:00"),
+        ("the second week of next month on tuesday", "2026-11-03T00:00"),  # week 1 holds the 1st
+    ],
+)
+def test_a_weekday_inside_a_counted_week(expression: str, start: str) -> None:
+    assert span(expression)[0] == start
+
+
+# ------------------------------------------------------------------ words that only look like time
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our flat is on the 3rd floor.",
+        "She came in on the 2nd attempt.",
+        "He asked for a second helping.",
+        "The fall from the ladder hurt.",
+        "April Jones sent the slides.",
+        "June Carter sang.",
+    ],
+)
+def test_an_ordinal_before_a_noun_or_a_month_before_a_surname_is_no_time(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("On the 3rd we left for Rome.", "the 3rd"),
+        ("See you on the 2nd at noon.", "the 2nd at noon"),
+        ("We met in the fall.", "the fall"),
+        ("In April Jones left.", "April"),
+        ("Hold on for a second.", "a second"),
+        ("The boiler broke a little over a week ago.", "a little over a week ago"),
+    ],
+)
+def test_the_same_words_are_times_where_the_sentence_makes_them_so(text: str, phrase: str) -> None:
+    assert [t for t, _, _ in found(text)] == [phrase]

@@ -461,6 +461,8 @@ class Grammar:
             grain = self.unit_at(j, glued=True)
             if grain is None:
                 continue
+            if grain == "second" and self.w(j, "s") and count % 10 == 0 and 1000 <= count < 3000:
+                continue  # "in 1990s" is the decade, not half an hour of seconds
             count_, k = count, j + 1
             if self.w(k, "and") and self.w(k + 1, "a", "an") and self.w(k + 2, "half"):
                 count_, k = count + _d("0.5"), k + 3
@@ -812,8 +814,9 @@ class Grammar:
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
+                told = start == i and self._minutes_to_named(i, j)
                 for b, e in self.loose_clock(j + 1):
-                    if a.exact or b.exact or start != i:
+                    if (a.exact or b.exact or start != i) and not told:
                         out.append((n.ClockRange(a, b), e))
             if start != i or a.exact:
                 f = j
@@ -846,6 +849,16 @@ class Grammar:
                 out.append((n.Open("since", c), j + 2))
         return out
 
+    def _minutes_to_named(self, i: int, j: int) -> bool:
+        """``five to midnight``, ``ten till noon``: minutes to a named hour, told in words (a
+        range from five o'clock would be written ``from five to midnight``)."""
+        return (
+            self.wv(i) in lx.NUMBERS
+            and j == i + 1
+            and self.w(j, "to", "till")
+            and self.w(j + 1, "noon", "midnight", "midday")
+        )
+
     def open_words(self, i: int) -> list[tuple[str, int]]:
         """Words that leave one side of a window open, and which side."""
         out: list[tuple[str, int]] = []
@@ -876,6 +889,8 @@ class Grammar:
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
+        if m != i and self.w(m, "small", "wee") and self.w(m + 1, "hours"):
+            out.append((n.Part("small hours", mod), m + 2, None))  # "the small hours"
         if (f := self.seq(i, "first", "thing")) is not None:
             # "first thing in the morning", "first thing tomorrow": never alone ("the first
             # thing I saw", "first thing I did")
@@ -1079,8 +1094,14 @@ class Grammar:
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
                 out.append((n.InPeriod(n.Weekday(wd), shifted), j))
-        # next week Mon / next week on Tuesday / last week's sunday
-        for period, j in self.week_period(i):
+        # next week Mon / next week on Tuesday / last week's sunday / the first week of
+        # october on friday / week 31 on monday
+        weeks = self.week_period(i) + [
+            (p, j)
+            for p, j in self.nth_period(i)
+            if (isinstance(p, n.Nth) and p.what == "week") or isinstance(p, n.IsoWeek)
+        ]
+        for period, j in weeks:
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
                 out.append((n.InPeriod(n.Weekday(wd), period), m + 1))
@@ -1558,6 +1579,8 @@ class Grammar:
                         dash = self.sym(e, "-", "~") and self._dash_joins(e)
                         if not dash and not self.w(e, "to", "till", "until"):
                             continue
+                        if self._minutes_to_named(k, e):
+                            continue
                         for b, f in self.loose_clock(e + 1):
                             stack.append((day, part, n.ClockRange(a, b), f, count + 1))
                 if count == 0:
@@ -1578,21 +1601,29 @@ class Grammar:
                 and not what.exact
                 and part is None
                 and day is None
+                and not (i == 0 and j == self.size and self.w(i, "at", "@"))
             ):
-                continue
+                continue  # "5" is a count, "at 5" in a note may be an address; alone, a time
             bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
             if bare_hour and not self._was_at(i, j):
                 continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
             bare_range = isinstance(what, n.ClockRange) and not (
                 what.first.exact or what.last.exact
             )
-            if bare_range and day is None and part is None:
+            if bare_range and day is None and part is None and not self._hours_in_words(i, j):
                 continue  # "6-8" alone is no time; "next Monday 6-8" is
             if part is None and what is None and day is not None:
                 out.append((day, j))
             else:
                 out.append((n.Moment(day, part, what), j))
         return out
+
+    def _hours_in_words(self, i: int, j: int) -> bool:
+        """``from nine to five``, ``between two and four``: a range of hours in words, which
+        no count or day of the month is written as (in digits, ``from 9 to 5`` is read by
+        :meth:`between`, which weighs hours against days)."""
+        k = self.opt(i, "from", "between")
+        return k != i and all(self.wv(m) in lx.NUMBERS or m == k + 1 for m in range(k, j))
 
     def _was_at(self, i: int, j: int) -> bool:
         return any(self.w(k, "at", "@", "around", "about", "by") for k in range(i, j)) or any(
@@ -2143,6 +2174,12 @@ class Grammar:
         """``this time last year``, ``same time tomorrow``, ``this time next week``: now moved
         by one unit (a day or a week: the same minute; a month or a year: about that day)."""
         out: R = []
+        days = {"yesterday": -1, "yday": -1, "tomorrow": 1, "tmrw": 1}.get(self.wv(i) or "")
+        if days is not None:  # yesterday at this time, tomorrow same time
+            m = self.opt(i + 1, "at", "around", "about")
+            m = self.opt(m, "the")
+            if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
+                out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
         k = self.seq(i, "this", "time") or self.seq(i, "same", "time")
         if k is None:
             k = self.seq(i, "at", "this", "time") or self.seq(i, "at", "the", "same", "time")
@@ -2220,6 +2257,12 @@ class Grammar:
                 and sign < 0
             ):
                 out.append((n.Trailing(_dur(grain, _d(1), False), sign), k + 2))
+            if grain is not None and self.w(k + 2, "and"):
+                # "within the next day and 5 hours": one unit, then finer ones
+                for more, e in self.exact_duration(k + 3):
+                    if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[grain]:
+                        length = _dur(grain, _d(1), False).plus(more)
+                        out.append((n.Trailing(length, 0 if within and sign > 0 else sign), e))
         for count, j, vague in self.number(i):
             word2 = self.wv(j)
             sign2 = {
@@ -2473,8 +2516,11 @@ class Grammar:
         """``the beginning of next month``, ``end of the week``, ``mid May``, ``early March``,
         ``late last year``, ``eod``, ``the eom``."""
         out: R = []
-        k = self.opt(i, "the")
-        k = self.opt(k, "very")
+        k = self.opt(i, "towards", "toward")  # "towards the end of the month": approximate
+        k = self.opt(k, "the")
+        k = self.opt(k, "very", "tail")  # "the tail end of last year"
+        if self.w(k - 1, "tail") and not self.w(k, "end"):
+            return out
         word = self.wv(k)
         which = {
             "beginning": "start",
@@ -2483,6 +2529,8 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if k != i and which is None:
+            return out
         if which is not None and self.w(k + 1, "of"):
             m = self.opt(k + 2, "the")
             if self.wv(m) in ("day", "week", "month", "quarter", "year") and not self.atom(m):
@@ -2512,6 +2560,13 @@ class Grammar:
         ):  # late in the month, early in the year: a part of the current one
             which3 = {"early": "start", "mid": "mid", "late": "end"}[self.wv(i) or "mid"]
             out.append((n.Edge(which3, n.Period(self.wv(i + 3) or "month")), i + 4))
+        if self.w(i, "early", "late") and self.w(i + 1, "in"):
+            # late in 2024, early in march, late in the summer: as "late 2024"
+            which4 = "start" if self.w(i, "early") else "end"
+            m = self.opt(i + 2, "the")
+            for base, e in self.coarse(m):
+                if isinstance(base, (n.Month, n.Year, n.Season, n.Decade, n.Quarter)):
+                    out.append((n.Edge(which4, base), e))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
@@ -2700,6 +2755,7 @@ _VAGUE_WORDS = _index(
         (("lately",), (14, 0)),
         (("the", "other", "day"), (7, 1)),
         (("the", "other", "week"), (21, 7)),
+        (("the", "other", "month"), (75, 21)),
         (("a", "while", "ago"), (60, 7)),
         (("a", "while", "back"), (60, 7)),
         (("some", "time", "ago"), (60, 7)),
@@ -2802,7 +2858,8 @@ def _first_words() -> None:
             True,
         ),
         "edge": (
-            words("the very beginning start middle end close early mid late") | set(lx.ANCHORS),
+            words("the very beginning start middle end close early mid late towards toward")
+            | set(lx.ANCHORS),
             True,
         ),
         "part": (
@@ -2826,7 +2883,7 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same at"), True),
+        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
     # the composite rules begin with what their parts begin with
@@ -2839,6 +2896,7 @@ def _first_words() -> None:
     shift = firsts["duration"] | words("in within now today") | firsts["same_time"]
     week_period = words("the week week's") | relations | shift
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
+    weekday |= firsts["nth_period"]
     calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
     day = (
         firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
@@ -2943,7 +3001,7 @@ def _after_number() -> None:
         )
 
     def weekday_phrase(d: int, x: str) -> bool:
-        return shift(d, x) or x in lx.WEEKDAY_PLURALS
+        return shift(d, x) or x in lx.WEEKDAY_PLURALS or ordinal(d, x)
 
     def day(d: int, x: str) -> bool:
         return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)

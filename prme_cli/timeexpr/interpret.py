@@ -744,6 +744,14 @@ def _edge(node: n.Edge, ctx: Context) -> Span:
         return Span(
             cal.at(date(first, 1, 1), ctx.tz), cal.at(date(last, 1, 1), ctx.tz), "year", True
         )
+    if grain == "month" and length > timedelta(days=32):
+        # a season or a span of months: its first, middle or last third in whole months
+        months = round(length.days / 30.44)
+        cuts = (0, months // 3, months - months // 3, months)
+        first_day = base.start.date()
+        start = first_day + cal.relativedelta(months=cuts[which])
+        end = first_day + cal.relativedelta(months=cuts[which + 1])
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "month", True)
     if grain not in _THIRDS:
         grain = (
             "day"

@@ -159,6 +159,7 @@ PARTS: dict[str, tuple[int, int]] = {
     "supper": (18, 21),
     "teatime": (15, 17),
     "first thing": (7, 10),  # "first thing tomorrow": the start of the working day
+    "small hours": (0, 4),  # "in the small hours of sunday", "the wee hours": after midnight
     "dawn": (5, 7),
     "sunrise": (5, 7),
     "dusk": (18, 20),
@@ -587,6 +588,11 @@ RULE_WORDS = {
     "cob",
     "eob",
     "shortly",
+    "small",
+    "wee",
+    "towards",
+    "toward",
+    "tail",
     "holidays",
     "holiday",
     "festive",
