@@ -21,7 +21,7 @@ CLASSES: dict[str, str] = {
     "parts of the day": "SPEC's parts of the day (morning 04-12 …; the corpus 08-12 …) and meals",
     "waking hours": "an hour without am/pm is in waking hours (the corpus lists 3:00 first)",
     "widened": "vague words widen the window (the corpus keeps the bare time)",
-    "past-leaning": "bare names and dates are the most recent (the corpus picks a later one)",
+    "past-leaning": "bare names, dates and anchors are the most recent, today counting (the corpus picks a later one)",
     "last weekday": "`last friday` is the most recent before today (the corpus: last week's)",
     "edges": "beginning/middle/end and early/mid/late are thirds (the corpus: halves)",
     "later/earlier this": "`later this week` is the rest after today (the corpus: a half)",
@@ -50,9 +50,8 @@ _FUTURE = re.compile(
 _EDGE = re.compile(
     r"\b(beginning|start|middle|mid|end|early|late|eo[dwmqy]|bo[dwmqy]|so[dwmqy])\b", re.IGNORECASE
 )
-_MERIDIEM = re.compile(
-    r"\b(a\.?\s?m|p\.?\s?m|noon|midnight|o'?clock)\b|\d(am|pm|a|p)\b", re.IGNORECASE
-)
+#: what says morning or afternoon of an hour ("o'clock" does not: "7 o'clock" is either)
+_MERIDIEM = re.compile(r"\b(a\.?\s?m|p\.?\s?m|noon|midnight)\b|\d(am|pm|a|p)\b", re.IGNORECASE)
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
@@ -90,6 +89,14 @@ def classify(
             return "open start"
         if re.fullmatch(r"\s*\d{1,2}\s*", text):
             return "bare number"
+        named = [d for d, name in enumerate(_WEEKDAYS) if re.search(rf"\b{name[:3]}", low)]
+        dates = [_parse(v["start"]) for v in starts]
+        if (
+            named
+            and re.search(r"\d+/\d+", low)
+            and all(d is not None and d.weekday() not in named for d in dates)
+        ):
+            return "weekday mismatch"  # refused: the date written is not on that weekday
         return "other"
     gs, ge = _parse(got_start), _parse(got_end)
     reference = datetime.fromisoformat(ref[:19])
@@ -163,4 +170,13 @@ def classify(
         later = [v for v in starts if (_parse(v["start"]) or reference) > reference]
         if later and len(later) == len(starts):
             return "past-leaning"
+    if not _FUTURE.search(low) and gs is not None:
+        for v in starts:
+            ws = _parse(v["start"])
+            if ws is None:
+                continue
+            if gs.date() == reference.date() and gs - ws == timedelta(days=7):
+                return "past-leaning"  # today counts: "Monday 8-9am" on a Monday is today's
+            if abs((ws - gs).days - 364) <= 7:
+                return "past-leaning"  # the anchor is the most recent ("after Christmas")
     return "other"

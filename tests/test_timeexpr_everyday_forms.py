@@ -378,3 +378,94 @@ def test_an_ordinal_before_a_noun_or_a_month_before_a_surname_is_no_time(text: s
 )
 def test_the_same_words_are_times_where_the_sentence_makes_them_so(text: str, phrase: str) -> None:
     assert [t for t, _, _ in found(text)] == [phrase]
+
+
+# ------------------------------------------------------------------ seasons, spans, counts
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("next year's summer", "2027-06-01T00:00", "2027-09-01T00:00"),
+        ("summer next year", "2027-06-01T00:00", "2027-09-01T00:00"),
+        ("last year's spring", "2025-03-01T00:00", "2025-06-01T00:00"),
+        ("the winter of last year", "2025-12-01T00:00", "2026-03-01T00:00"),
+        ("summer 2019 to spring 2020", "2019-06-01T00:00", "2020-06-01T00:00"),
+        ("from autumn 2023 to summer 2024", "2023-09-01T00:00", "2024-09-01T00:00"),
+    ],
+)
+def test_seasons_of_a_named_or_counted_year(expression: str, start: str, end: str) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("the last 2 weeks of june", "2026-06-17T00:00", "2026-07-01T00:00"),
+        ("first two weeks of january", "2026-01-01T00:00", "2026-01-15T00:00"),
+        ("the last three days of the month", "2026-10-29T00:00", "2026-11-01T00:00"),
+        ("the first three months of 2025", "2025-01-01T00:00", "2025-04-01T00:00"),
+        ("the last two months of last year", "2025-11-01T00:00", "2026-01-01T00:00"),
+    ],
+)
+def test_the_first_or_last_n_units_of_a_period(expression: str, start: str, end: str) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+def test_more_units_than_the_period_holds_is_refused() -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve("the last 40 days of february", SAT, LONDON)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("two to three hours ago", "2026-10-03T08:00", "2026-10-03T09:00"),
+        ("an hour or two ago", "2026-10-03T09:00", "2026-10-03T10:00"),
+        ("20-30 minutes ago", "2026-10-03T10:30", "2026-10-03T10:40"),
+        ("5-7 days ago", "2026-09-26T00:00", "2026-09-29T00:00"),
+        ("in 2-3 days", "2026-10-05T00:00", "2026-10-07T00:00"),
+        ("in two or three weeks", "2026-10-17T00:00", "2026-10-25T00:00"),
+    ],
+)
+def test_a_range_of_amounts_is_the_window_between_them(
+    expression: str, start: str, end: str
+) -> None:
+    got_start, got_end, approximate = span(expression)
+    assert approximate
+    assert got_start == start
+    assert got_end[:13] == end[:13]
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("any time next week", "2026-10-05T00:00", "2026-10-12T00:00"),
+        ("some time in june", "2026-06-01T00:00", "2026-07-01T00:00"),
+        ("anytime next month", "2026-11-01T00:00", "2026-12-01T00:00"),
+    ],
+)
+def test_any_time_or_some_time_in_a_period_is_inside_it(
+    expression: str, start: str, end: str
+) -> None:
+    assert span(expression) == (start, end, True)
+
+
+def test_midweek_is_the_middle_of_this_week() -> None:
+    start, end, approximate = span("midweek", WED)
+    assert approximate and start <= "2026-10-07T00:00" < end
+    assert span("mid-week", WED)[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("two weeks after 2011", "2011-01-15T00:00", "2011-01-16T00:00"),
+        ("ten days after march", "2026-03-11T00:00", "2026-03-12T00:00"),
+        ("a month after march", "2026-04-01T00:00", "2026-05-01T00:00"),  # same grain: a month
+    ],
+)
+def test_days_counted_from_a_month_or_a_year_are_a_day(
+    expression: str, start: str, end: str
+) -> None:
+    assert span(expression)[:2] == (start, end)

@@ -1122,16 +1122,15 @@ class Grammar:
         week tomorrow``, ``two weeks today``, ``tomorrow week``; from ``yesterday`` it runs
         back (``a week yesterday`` is eight days ago), as the day it starts from lies behind."""
         out: R = []
-        one_week = _dur("week", _d(1), False)
         wd = self.weekday_at(i)
-        day = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}.get(self.wv(i) or "")
+        day = _WEEK_ON_DAYS.get(self.wv(i) or "")
         if (
             (wd is not None or day is not None)
             and self.w(i + 1, "week", "fortnight")
             and self.num(i + 2) is None
             and not self.w(i + 2, "of", "in", "on", "'s")
         ):
-            length = one_week if self.w(i + 1, "week") else _dur("fortnight", _d(1), False)
+            length = _dur(self.wv(i + 1) or "week", _d(1), False)
             if wd is not None:
                 out.append((n.Shift(length, 1, n.Weekday(wd, "soonest")), i + 2))
             elif day is not None:
@@ -1142,7 +1141,7 @@ class Grammar:
             k = j + 1 if self.w(j, "on") else j
             if (wd := self.weekday_at(k)) is not None and k != j:
                 out.append((n.Shift(dur, 1, n.Weekday(wd, "soonest")), k + 1))
-            day = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}.get(self.wv(k) or "")
+            day = _WEEK_ON_DAYS.get(self.wv(k) or "")
             if day is not None and k == j:
                 out.append((n.Shift(dur, -1 if day < 0 else 1, n.RelDay(day)), k + 1))
         return out
@@ -1967,6 +1966,19 @@ class Grammar:
             m = self.opt(k + 1, "of", "in")
             for y, e in self.year(m):
                 out.append((n.Season(month, y), e))
+            if relation == "":  # summer next year, the winter of last year
+                for period, e in self.period(m):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.InPeriod(n.Season(month), period), e))
+        # next year's summer, last year's winter
+        for period, j in self.period(i):
+            if (
+                isinstance(period, n.Period)
+                and period.grain == "year"
+                and (self.wv(j - 1) or "").endswith("'s")
+                and (word := self.wv(j)) in lx.SEASONS
+            ):
+                out.append((n.InPeriod(n.Season(lx.SEASONS[word or "summer"]), period), j + 1))
         return out
 
     @rule
@@ -2016,10 +2028,18 @@ class Grammar:
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.Nth(nth, word, None, period), e))
             for count, m, vague in self.number(j):
-                if not vague and self.w(m, "days") and self.w(m + 1, "of", "in"):
+                # the first ten days of last year, the last 2 weeks of june, the first three
+                # months of 2025 (counted from the start, or back from the end)
+                unit = self.wv(m)
+                if (
+                    not vague
+                    and count == int(count)
+                    and unit in ("days", "weeks", "months")
+                    and self.w(m + 1, "of", "in")
+                    and nth in (1, -1)
+                ):
                     for period, e in self.period_for_nth(m + 2):
-                        if nth == 1:
-                            out.append((n.Nth(int(count), "days", None, period), e))
+                        out.append((n.Nth(nth * int(count), unit, None, period), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -2119,6 +2139,18 @@ class Grammar:
                     if _bare_clock(base) and not _sub_day(dur):
                         continue  # "a quarter after noon" is 12:15, not three months on
                     out.append((n.Shift(dur, sign, base), e))
+        # two to three hours ago, in 2-3 days, an hour or two ago: between the two
+        k = i + 1 if self.w(i, "in", "within") else i
+        for low, high, j in self.amount_range(k):
+            if k != i:
+                node: n.Node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
+                out.append((n.Approx(node, False), j))
+            elif self.w(j, "ago", "back"):
+                node = n.Between(n.Shift(high, -1), n.Shift(low, -1))
+                out.append((n.Approx(node, False), j + 1))
+            elif self.seq(j, "from", "now") is not None:
+                node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
+                out.append((n.Approx(node, False), j + 2))
         # in 3 working days, 2 business days ago, five working days from now
         k = i + 1 if self.w(i, "in") else i
         for days, j, vague in self.number(k):
@@ -2167,6 +2199,26 @@ class Grammar:
                     out.append((node, k + 3))
             if count is None and self.glued(k + 1) and (wd := self.weekday_at(k + 1)) is not None:
                 out.append((n.Weekday(wd, "last" if sign < 0 else "coming"), k + 2))
+        return out
+
+    @rule
+    def amount_range(self, i: int) -> list[tuple[n.Dur, n.Dur, int]]:
+        """Two amounts of one unit: ``two to three hours``, ``2-3 days``, ``20 or 30
+        minutes``, ``an hour or two`` (the smaller first, each one a length)."""
+        out: list[tuple[n.Dur, n.Dur, int]] = []
+        for low, j, vague in self.number(i):
+            if vague:
+                continue
+            if self.w(j, "to", "or") or self.sym(j, "-", "–"):
+                for high, k, vague2 in self.number(j + 1):
+                    grain = self.unit_at(k)
+                    if not vague2 and grain is not None and high > low:
+                        out.append((_dur(grain, low, False), _dur(grain, high, False), k + 1))
+            grain = self.unit_at(j)
+            if grain is not None and low == 1 and self.w(j + 1, "or"):
+                for high, k, vague2 in self.number(j + 2):  # an hour or two
+                    if not vague2 and high > 1 and not self.unit_at(k):
+                        out.append((_dur(grain, low, False), _dur(grain, high, False), k))
         return out
 
     @rule
@@ -2331,7 +2383,9 @@ class Grammar:
                 present = self.opt(m, "the")
                 if self.w(present, "present", "date") and not isinstance(a, (n.DayNum, n.Now)):
                     out.append((n.Between(a, n.Now()), present + 1))  # from 2019 to present
-                for b, e in self.atom(m) + self.partial(m):
+                lasts = self.atom(m) + self.partial(m)
+                whole = {e for _, e in lasts}  # where a last side ends by itself
+                for b, e in lasts:
                     if self._one_day_clock_range(a, b, m):
                         continue
                     if (
@@ -2367,7 +2421,8 @@ class Grammar:
                     f = self.opt(f, "in", "of")
                     f2 = self.opt(f, "the")
                     for tail, g in self.month_phrase(f2) + self.year_phrase(f) + self.period(f):
-                        out.append((n.Between(a, b, tail), g))
+                        if g not in whole:  # "summer 2019 to spring 2020": 2020 is spring's
+                            out.append((n.Between(a, b, tail), g))
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
@@ -2504,6 +2559,12 @@ class Grammar:
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
                 out.append((n.Approx(base, not inside), e))
+        if (self.w(i, "some", "any") and self.w(i + 1, "time")) or self.w(i, "anytime"):
+            # "some time in june", "any time next week": somewhere inside it
+            m = self.opt(i + (1 if self.w(i, "anytime") else 2), "in", "on", "during")
+            if not self.w(m, "ago", "after", "before", "from", "since"):
+                for base, e in self.atom(m):
+                    out.append((n.Approx(base, False), e))
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
@@ -2540,6 +2601,11 @@ class Grammar:
                     out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
                 for base, e in self.atom(k + 2) + self.atom(m):
                     out.append((n.Edge(which, base), e))
+        if self.w(i, "midweek") or (
+            self.w(i, "mid") and self.sym(i + 1, "-") and self.w(i + 2, "week")
+        ):
+            # "midweek", "mid-week": the middle of this week (Tuesday to Thursday)
+            out.append((n.Edge("mid", n.Period("week")), i + (1 if self.w(i, "midweek") else 3)))
         if self.w(i, "early", "mid", "late", "middle") or (
             self.w(i, "mid") and self.sym(i + 1, "-")
         ):
@@ -2858,7 +2924,7 @@ def _first_words() -> None:
             True,
         ),
         "edge": (
-            words("the very beginning start middle end close early mid late towards toward")
+            words("the very beginning start middle end close early mid late towards toward midweek")
             | set(lx.ANCHORS),
             True,
         ),
@@ -2884,6 +2950,7 @@ def _first_words() -> None:
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
         "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
+        "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
     # the composite rules begin with what their parts begin with
@@ -2932,7 +2999,7 @@ def _first_words() -> None:
         "partial": partial,
         "between": words("from between") | atom | partial,
         "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
-        "approx": hedges | words("near nearly almost") | atom,
+        "approx": hedges | words("near nearly almost some any anytime") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }
@@ -2977,7 +3044,7 @@ def _after_number() -> None:
         return x in amounts
 
     def shift(d: int, x: str) -> bool:
-        return x in amounts or x in ("business", "working", "work", "weekdays")
+        return x in amounts or x in ("business", "working", "work", "weekdays", "to", "or", "-")
 
     def clock(d: int, x: str) -> bool:
         return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
@@ -3038,6 +3105,7 @@ def _after_number() -> None:
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
         exact_duration=duration, week_on=duration,
+        amount_range=lambda d, x: x in amounts or x in ("to", "or", "-", "–"),
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
@@ -3060,6 +3128,8 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     return n.Dur(((grain, count),), approx)
 
 
+#: the days a week is counted on from ("a week today", "tomorrow week"), and which way
+_WEEK_ON_DAYS = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}
 #: units from finest to coarsest, for durations written coarse to fine
 _UNIT_RANK = {g: k for k, g in enumerate(UNIT_ORDER)}
 

@@ -247,6 +247,8 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
         )
     if isinstance(inner, n.Month) and period.grain == "year":
         return period_span(date(first.year, inner.month, 1), "month", ctx)
+    if isinstance(inner, n.Season) and period.grain == "year":
+        return resolve(n.Season(inner.month, first.year), ctx)  # the one starting that year
     if isinstance(inner, n.Date) and inner.month is not None and period.grain == "year":
         return day_span(_date(first.year, inner.month, inner.day), ctx)
     if isinstance(inner, n.Date) and inner.month is None:
@@ -309,11 +311,23 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if node.what == "half":  # H1 next year: six months
             return Span(cal.at(start, ctx.tz), cal.at(cal.add(start, "month", 6), ctx.tz), "month")
         return period_span(start, node.what, ctx)
-    if node.what == "days":  # "first ten days of last year"
+    if node.what in ("days", "weeks", "months"):  # "first ten days of last year"
+        count = abs(node.n)
+        if node.what == "months":
+            head, tail = (
+                cal.add(first, "month", count),
+                cal.add(last + timedelta(days=1), "month", -count),
+            )
+        else:
+            length = timedelta(days=count * (7 if node.what == "weeks" else 1))
+            head, tail = first + length, last + timedelta(days=1) - length
+        start, end = (first, head) if node.n > 0 else (tail, last + timedelta(days=1))
+        if start < first or end > last + timedelta(days=1) or start >= end:
+            raise Refused(f"that period is shorter than {count} {node.what}")
         return Span(
-            cal.at(first, ctx.tz),
-            cal.at(first + timedelta(days=node.n), ctx.tz),
-            "day",
+            cal.at(start, ctx.tz),
+            cal.at(end, ctx.tz),
+            "month" if node.what == "months" else "day",
             kind="interval",
         )
     raise Refused(f"cannot count {node.what}s in a period")
@@ -572,6 +586,10 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
             end = cal.plus(start, base.end - base.start, ctx.tz)
             grain = cal.finer(base.grain, "minute") if _sub_day(node.dur) else base.grain
             span = Span(start, end, grain, base.approximate, base.kind)
+        elif node.dur.finest() in ("day", "week") and base.grain in ("month", "quarter", "year"):
+            # "two weeks after 2011", "ten days after march": a day counted from its start
+            day = day_span(start.date(), ctx)
+            span = Span(day.start, day.end, "day", base.approximate)
         else:
             end = _move(base.end, node.dur, node.sign, ctx)
             span = Span(start, end, base.grain, base.approximate, base.kind)

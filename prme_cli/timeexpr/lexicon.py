@@ -588,6 +588,7 @@ RULE_WORDS = {
     "cob",
     "eob",
     "shortly",
+    "midweek",
     "small",
     "wee",
     "towards",
