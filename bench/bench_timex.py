@@ -94,7 +94,7 @@ def _scorer() -> Any:
     return module
 
 
-def differences(corpus: Path, verbose: bool) -> list[str]:
+def differences(corpus: Path, verbose: bool, breakdown: bool = True) -> list[str]:
     """Every phrase the scorer does not count as a past-leaning agreement, sorted into the
     README's conventions (``bench/timex_classes.py``) or ``other`` (an error: a missing rule or
     a wrong value). Read in process with the same reference time and zone as the scorer."""
@@ -102,7 +102,7 @@ def differences(corpus: Path, verbose: bool) -> list[str]:
     from timex_classes import CLASSES, classify
 
     from prme_cli.errors import TimeExpressionError
-    from prme_cli.timeexpr import parse_now, resolve, zone
+    from prme_cli.timeexpr import find, parse_now, resolve, zone
 
     score = _scorer()
     tz = zone("UTC")
@@ -129,12 +129,53 @@ def differences(corpus: Path, verbose: bool) -> list[str]:
             tally[label] += 1
             if verbose:
                 listed.append(f"  [{label}] {span['text']!r} (ref {ref}): got {gs} .. {ge}")
-    errors = tally.get("other", 0)
-    convention = sum(tally.values()) - errors
-    lines = [
-        f"differences by convention: {convention}; errors: {errors} (of {total} phrases)",
-        "  " + ", ".join(f"{name} {tally[name]}" for name in CLASSES if tally.get(name)),
-    ]
+    # find mode: the matched spans whose value disagrees, matched as the scorer matches them
+    found_tally: collections.Counter[str] = collections.Counter()
+    matched = 0
+    for case in cases:
+        ref = case["ref"]
+        now = parse_now(ref, tz)
+        text = case["input"].replace("\n", " ")
+        got = find(text, now, tz)
+        used: set[int] = set()
+        for span in case["spans"]:
+            lo, hi = span["offset"], span["offset"] + span["length"]
+            hit = next(
+                (
+                    k
+                    for k, f in enumerate(got)
+                    if k not in used and f.offset < hi and lo < f.offset + f.length
+                ),
+                None,
+            )
+            if hit is None:
+                continue
+            used.add(hit)
+            if span["type"] == "duration":
+                continue
+            matched += 1
+            f = got[hit]
+            gs = _iso(f.start)[:19] if f.start is not None else ""
+            ge = _iso(f.end)[:19] if f.end is not None else ""
+            if any(
+                v.get("start") and score.agrees(span["type"], gs, ge, v) for v in span["values"]
+            ):
+                continue
+            label = classify(
+                span["type"], span["text"], gs or None, ge or None, span["values"], ref, f.text
+            )
+            found_tally[label] += 1
+            if verbose:
+                listed.append(f"  find [{label}] {span['text']!r} (ref {ref}): got {gs} .. {ge}")
+    lines = []
+    for what, counts, of in (("phrases", tally, total), ("find values", found_tally, matched)):
+        errors = counts.get("other", 0)
+        convention = sum(counts.values()) - errors
+        lines.append(f"{what}: differences by convention: {convention}; errors: {errors} (of {of})")
+        if breakdown:
+            lines.append(
+                "  " + ", ".join(f"{name} {counts[name]}" for name in CLASSES if counts.get(name))
+            )
     return lines + sorted(listed)
 
 
@@ -421,7 +462,8 @@ def main(argv: list[str]) -> int:
             verbose = args.verbose and name == "dev"  # held-out misses are never listed
             print(run_score("phrases", paths[name], verbose))
             print(run_score("find", paths[name], verbose))
-            for line in differences(paths[name], verbose):
+            # the held-out part shows its totals only: which conventions it meets is not read
+            for line in differences(paths[name], verbose, breakdown=name != "held"):
                 print(line)
     for own in OWN_SETS:
         print("== own set:", own.relative_to(REPO))

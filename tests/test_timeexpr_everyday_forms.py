@@ -469,3 +469,24 @@ def test_days_counted_from_a_month_or_a_year_are_a_day(
     expression: str, start: str, end: str
 ) -> None:
     assert span(expression)[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We tiled the bathroom for the last 3 months and 2 weeks ago the grout cracked.",
+            ["for the last 3 months", "2 weeks ago"],
+        ),
+        (
+            "Over the past month and 3 days ago the lease ended.",
+            ["Over the past month", "3 days ago"],
+        ),
+        (
+            "Over the last 3 months and 2 weeks we moved twice.",
+            ["Over the last 3 months and 2 weeks"],
+        ),
+    ],
+)
+def test_amounts_joined_up_to_an_ago_count_back_from_now(text: str, expected: list[str]) -> None:
+    assert [t for t, _, _ in found(text)] == expected

@@ -849,6 +849,13 @@ class Grammar:
                 out.append((n.Open("since", c), j + 2))
         return out
 
+    def _ago_follows(self, j: int) -> bool:
+        """Whether ``ago`` follows at ``j``, or after ``and`` and an amount: the amounts joined
+        up to it count back from now, not the span before them."""
+        if self.w(j, "ago"):
+            return True
+        return self.w(j, "and") and any(self.w(e, "ago") for _, e in self.duration(j + 1))
+
     def _minutes_to_named(self, i: int, j: int) -> bool:
         """``five to midnight``, ``ten till noon``: minutes to a named hour, told in words (a
         range from five o'clock would be written ``from five to midnight``)."""
@@ -2293,6 +2300,8 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
+                if len(dur.units) > 1 and self._ago_follows(j):
+                    continue  # "the last 3 months and 2 weeks and 2 days ago …": two times
                 if self.w(j - 1, "decade", "decades") and len(dur.units) == 1:
                     # "the next two decades": whole decades, like quarters
                     dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
@@ -2312,7 +2321,7 @@ class Grammar:
             if grain is not None and self.w(k + 2, "and"):
                 # "within the next day and 5 hours": one unit, then finer ones
                 for more, e in self.exact_duration(k + 3):
-                    if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[grain]:
+                    if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[grain] and not self._ago_follows(e):
                         length = _dur(grain, _d(1), False).plus(more)
                         out.append((n.Trailing(length, 0 if within and sign > 0 else sign), e))
         for count, j, vague in self.number(i):
