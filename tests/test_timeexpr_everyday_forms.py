@@ -490,3 +490,55 @@ def test_days_counted_from_a_month_or_a_year_are_a_day(
 )
 def test_amounts_joined_up_to_an_ago_count_back_from_now(text: str, expected: list[str]) -> None:
     assert [t for t, _, _ in found(text)] == expected
+
+
+# ------------------------------------------------------------------ vague amounts from now
+
+
+@pytest.mark.parametrize(
+    ("expression", "nominal"),
+    [
+        ("a few minutes ago", "2026-10-03T10:57"),
+        ("about 5 minutes ago", "2026-10-03T10:55"),
+        ("roughly ten minutes ago", "2026-10-03T10:50"),
+    ],
+)
+def test_a_vague_amount_ago_is_vague_by_the_amount_and_stays_in_the_past(
+    expression: str, nominal: str
+) -> None:
+    start, end, approximate = span(expression)
+    assert approximate
+    assert start <= nominal < end <= "2026-10-03T11:00"
+
+
+@pytest.mark.parametrize(
+    ("expression", "nominal"),
+    [
+        ("in a few minutes", "2026-10-03T11:03"),
+        ("in about 10 minutes", "2026-10-03T11:10"),
+        ("a few minutes from now", "2026-10-03T11:03"),
+    ],
+)
+def test_a_vague_amount_from_now_stays_in_the_future(expression: str, nominal: str) -> None:
+    start, end, approximate = span(expression)
+    assert approximate
+    assert "2026-10-03T11:00" <= start <= nominal < end
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("in 4 more weeks", "2026-10-31T00:00"),
+        ("in two extra days", "2026-10-05T00:00"),
+        ("in the early hours of sunday", "2026-09-27T00:00"),
+        ("at dinner time", "2026-10-03T18:00"),
+        ("lunch time tomorrow", "2026-10-04T12:00"),
+    ],
+)
+def test_more_amounts_early_hours_and_meal_times(expression: str, start: str) -> None:
+    assert span(expression)[0] == start
+
+
+@pytest.mark.parametrize("text", ["We need 4 more chairs.", "The dinner time was chaotic."])
+def test_more_of_a_thing_or_a_meal_as_the_subject_is_no_time(text: str) -> None:
+    assert found(text) == []

@@ -459,6 +459,11 @@ class Grammar:
             if self.w(j, "and") and self.w(j + 1, "half") and (g := self.unit_at(j + 2)):
                 out.append((_dur(g, count + _d("0.5"), vague), j + 3))
             grain = self.unit_at(j, glued=True)
+            if grain is None and self.w(j, "more", "extra", "further", "additional"):
+                grain = self.unit_at(j + 1)  # "in 4 more weeks", "for two extra days"
+                if grain is not None:
+                    out.append((_dur(grain, count, vague), j + 2))
+                continue
             if grain is None:
                 continue
             if grain == "second" and self.w(j, "s") and count % 10 == 0 and 1000 <= count < 3000:
@@ -507,6 +512,8 @@ class Grammar:
         ``slightly more than``, ``a bit less than``, ``well over``, ``not quite``, ``a good``,
         ``some`` (before a number), ``upwards of``, ``just shy of``."""
         k = i
+        if self.w(k, "about", "around", "roughly", "approximately", "approx", "nearly", "almost"):
+            return [k + 1]  # "in about 10 minutes", "for roughly an hour"
         if self.w(k, "just", "slightly", "well"):
             k += 1
         elif self.w(k, "a") and self.w(k + 1, "little", "bit", "tad"):
@@ -892,12 +899,14 @@ class Grammar:
             m = self.opt(m, "the")
         name = self._part_name(m)
         if name is not None:
-            j = m + 1
+            j = self._part_time(m + 1)
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
         if m != i and self.w(m, "small", "wee") and self.w(m + 1, "hours"):
             out.append((n.Part("small hours", mod), m + 2, None))  # "the small hours"
+        if self.w(k, "early") and self.w(k + 1, "hours"):
+            out.append((n.Part("small hours"), k + 2, None))  # "in the early hours of sunday"
         if (f := self.seq(i, "first", "thing")) is not None:
             # "first thing in the morning", "first thing tomorrow": never alone ("the first
             # thing I saw", "first thing I did")
@@ -957,6 +966,10 @@ class Grammar:
         if word == "night" and self.w(i + 1, "time"):
             return "night"
         return None
+
+    def _part_time(self, i: int) -> int:
+        """Past a part of the day written as two words: ``dinner time``, ``lunch time``."""
+        return i + 1 if self.w(i, "time") and self.wv(i - 1) in lx.EVENT_PARTS else i
 
     # ------------------------------------------------------------------ days
 
@@ -1656,7 +1669,7 @@ class Grammar:
             return out  # "birthday dinner": the meal is the event; "tomorrow at lunch" is not
         word = self.wv(k)
         if word in lx.EVENT_PARTS:
-            out.append((n.Part(word), k + 1))
+            out.append((n.Part(word), self._part_time(k + 1)))
         return out
 
     @rule
@@ -2567,6 +2580,10 @@ class Grammar:
             # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
+                if isinstance(base, n.Shift) and base.base is None and not inside:
+                    # "about 5 minutes ago": vague by the amount, as "a few minutes ago" is
+                    out.append((base.replace(dur=base.dur.replace(approx=True)), e))
+                    continue
                 out.append((n.Approx(base, not inside), e))
         if (self.w(i, "some", "any") and self.w(i + 1, "time")) or self.w(i, "anytime"):
             # "some time in june", "any time next week": somewhere inside it
@@ -2901,7 +2918,9 @@ def _first_words() -> None:
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
         "duration": (
-            counts | words("quarter threequarters just slightly well not upwards"),
+            counts
+            | words("quarter threequarters just slightly well not upwards about around")
+            | words("roughly approximately approx nearly almost"),
             False,
         ),
         "meridiem": (words("am pm a p ampm"), True),
@@ -3035,7 +3054,7 @@ def _after_number() -> None:
     clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
     clock_next |= meridiem | relative
     units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
-    amounts = {".", "/", "and"} | units
+    amounts = {".", "/", "and", "more", "extra", "further", "additional"} | units
     leads = {"next", "coming", "following", "last", "past", "previous", "upcoming"}
     hours = {"hrs", "hours", "h"}
     named = {"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"}

@@ -522,8 +522,9 @@ def _isoweek(node: n.IsoWeek, ctx: Context) -> Span:
 # ------------------------------------------------------------------------- offsets and spans
 
 
-def _widen(span: Span, ctx: Context) -> Span:
-    """A vague expression's window, widened by about a third of its grain each side."""
+def _widen(span: Span, ctx: Context, at_most: timedelta | None = None) -> Span:
+    """A vague expression's window, widened by about a third of its grain each side (by no
+    more than ``at_most`` below a day: "a few minutes ago" is not half an hour wide)."""
     pad = {
         "second": timedelta(minutes=15),
         "minute": timedelta(minutes=30),
@@ -534,6 +535,8 @@ def _widen(span: Span, ctx: Context) -> Span:
         "quarter": timedelta(days=15),
         "year": timedelta(days=30),
     }[span.grain]
+    if at_most is not None and pad < timedelta(days=1):
+        pad = min(pad, at_most)
     if pad >= timedelta(days=1):
         start = cal.at(span.start.date() - pad, ctx.tz) if span.start != OPEN_START else span.start
         end = cal.at(span.end.date() + pad, ctx.tz) if span.end != OPEN_END else span.end
@@ -593,7 +596,17 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
         else:
             end = _move(base.end, node.dur, node.sign, ctx)
             span = Span(start, end, base.grain, base.approximate, base.kind)
-    return _widen(span, ctx) if node.dur.approx else span
+    if not node.dur.approx:
+        return span
+    # vague by about a third of the amount, never reaching past now ("a few minutes ago")
+    length = timedelta(seconds=float(cal.seconds_of(_units(node.dur))))
+    wide = _widen(span, ctx, timedelta(minutes=max(1, int(length.total_seconds() // 180))))
+    if node.base is None and _sub_day(node.dur):
+        if node.sign < 0 and wide.end > ctx.now:
+            wide = Span(wide.start, max(ctx.now, span.end), wide.grain, True, wide.kind)
+        elif node.sign > 0 and wide.start < ctx.now:
+            wide = Span(min(ctx.now, span.start), wide.end, wide.grain, True, wide.kind)
+    return wide
 
 
 def _weekday_from(node: n.WeekdayFrom, ctx: Context) -> Span:
