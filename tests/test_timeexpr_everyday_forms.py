@@ -542,3 +542,38 @@ def test_more_amounts_early_hours_and_meal_times(expression: str, start: str) ->
 @pytest.mark.parametrize("text", ["We need 4 more chairs.", "The dinner time was chaotic."])
 def test_more_of_a_thing_or_a_meal_as_the_subject_is_no_time(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("this day last year", "2025-10-03T00:00", "2025-10-04T00:00"),
+        ("on this day last year", "2025-10-03T00:00", "2025-10-04T00:00"),
+        ("this day next week", "2026-10-10T00:00", "2026-10-11T00:00"),
+        ("noon-3pm", "2026-10-03T12:00", "2026-10-03T15:00"),
+        ("the next 2 weeks from today", "2026-10-04T00:00", "2026-10-18T00:00"),
+    ],
+)
+def test_this_day_a_unit_away_noon_ranges_and_spans_counted_on(
+    expression: str, start: str, end: str
+) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We moved on 3 May. Two weeks after that the roof leaked.",
+            [("3 May", "2026-05-03T00:00"), ("Two weeks after that", "2026-05-17T00:00")],
+        ),
+        (
+            "The audit ended on 20 August; 3 days before that we shredded nothing.",
+            [("20 August", "2026-08-20T00:00"), ("3 days before that", "2026-08-17T00:00")],
+        ),
+    ],
+)
+def test_an_amount_before_or_after_that_counts_from_the_expression_before(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert [(t, s) for t, s, _ in found(text)] == expected

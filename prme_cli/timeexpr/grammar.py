@@ -2150,6 +2150,9 @@ class Grammar:
                 j + 1
             ):
                 out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
+            if self.w(j, "before", "after") and self.w(j + 1, "that", "then"):
+                # "two weeks before that", "3 days after that": from the expression before
+                out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
                 m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
                 sign = -1 if self.w(j, "before", "prior") else 1
@@ -2252,6 +2255,12 @@ class Grammar:
             m = self.opt(m, "the")
             if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
                 out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
+        d = self.seq(self.opt(i, "on"), "this", "day") or self.seq(i, "the", "same", "day")
+        if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
+            # "this day last year": that date, a unit away
+            unit = self.wv(d + 1) or "year"
+            moved = n.Shift(_dur(unit, _d(1), False), 1 if self.w(d, "next") else -1, n.RelDay(0))
+            out.append((moved, d + 2))
         k = self.seq(i, "this", "time") or self.seq(i, "same", "time")
         if k is None:
             k = self.seq(i, "at", "this", "time") or self.seq(i, "at", "the", "same", "time")
@@ -2319,6 +2328,8 @@ class Grammar:
                     # "the next two decades": whole decades, like quarters
                     dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
                 out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
+                if sign > 0 and (self.seq(j, "from", "today") or self.seq(j, "from", "now")):
+                    out.append((n.Trailing(dur, 0 if within else sign), j + 2))  # counted on
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
             if grain is not None and (
@@ -2480,7 +2491,9 @@ class Grammar:
         if left.kind == "num" and right.kind == "word":
             return right.value in lx.MONTHS
         if left.kind == "word" and right.kind == "num":
-            return left.value in ("am", "pm", "m") or left.value in lx.ORDINAL_SUFFIXES
+            return left.value in ("am", "pm", "m", "noon", "midday") or (
+                left.value in lx.ORDINAL_SUFFIXES
+            )  # "9am-5pm", "noon-3pm", "3rd-5th"
         return True
 
     @rule
@@ -2952,7 +2965,9 @@ def _first_words() -> None:
             True,
         ),
         "edge": (
-            words("the very beginning start middle end close early mid late towards toward midweek")
+            words(
+                "the very beginning start middle end close early mid late towards toward midweek tail"
+            )
             | set(lx.ANCHORS),
             True,
         ),
@@ -2977,7 +2992,7 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
+        "same_time": (words("this same at yesterday yday tomorrow tmrw on the"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
