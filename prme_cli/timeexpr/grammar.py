@@ -512,7 +512,10 @@ class Grammar:
         ``slightly more than``, ``a bit less than``, ``well over``, ``not quite``, ``a good``,
         ``some`` (before a number), ``upwards of``, ``just shy of``."""
         k = i
-        if self.w(k, "about", "around", "roughly", "approximately", "approx", "nearly", "almost"):
+        word = self.wv(i)
+        if word not in _HEDGE_FIRST:
+            return []
+        if word in _HEDGE_ALONE:
             return [k + 1]  # "in about 10 minutes", "for roughly an hour"
         if self.w(k, "just", "slightly", "well"):
             k += 1
@@ -1432,7 +1435,8 @@ class Grammar:
         # Christmas Eve through New Year's Day, approximate (when a school breaks up varies)
         m = self.opt(k, "the")
         m = self.opt(m, "christmas", "xmas")
-        for season in (("holidays",), ("holiday", "season"), ("festive", "season")):
+        seasons = (("holidays",), ("holiday", "season"), ("festive", "season"))
+        for season in seasons if self.wv(m) in ("holidays", "holiday", "festive") else ():
             if (e := self.seq(m, *season)) is not None and (m != k or season[0] == "festive"):
                 eve = n.Holiday("christmas_eve", None, relation)
                 out.append((n.Approx(n.Between(eve, n.Holiday("new_year"), None), False), e))
@@ -2255,7 +2259,7 @@ class Grammar:
             m = self.opt(m, "the")
             if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
                 out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
-        d = self.seq(self.opt(i, "on"), "this", "day") or self.seq(i, "the", "same", "day")
+        d = self.seq(i, "this", "day")
         if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
             # "this day last year": that date, a unit away
             unit = self.wv(d + 1) or "year"
@@ -2992,7 +2996,7 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same at yesterday yday tomorrow tmrw on the"), True),
+        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
@@ -3087,7 +3091,11 @@ def _after_number() -> None:
         return x in amounts
 
     def shift(d: int, x: str) -> bool:
-        return x in amounts or x in ("business", "working", "work", "weekdays", "to", "or", "-")
+        return (
+            x in amounts
+            or x in ("business", "working", "work", "weekdays")
+            or (d <= 3 and x in ("to", "or", "-"))  # two to three hours ago, 2-3 days
+        )
 
     def clock(d: int, x: str) -> bool:
         return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
@@ -3148,7 +3156,7 @@ def _after_number() -> None:
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
         exact_duration=duration, week_on=duration,
-        amount_range=lambda d, x: x in amounts or x in ("to", "or", "-", "–"),
+        amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
@@ -3171,6 +3179,11 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     return n.Dur(((grain, count),), approx)
 
 
+#: words a hedge on an amount begins with, and those that are a hedge alone
+_HEDGE_ALONE = frozenset(
+    {"about", "around", "roughly", "approximately", "approx", "nearly", "almost"}
+)
+_HEDGE_FIRST = _HEDGE_ALONE | {"just", "slightly", "well", "a", "not", "upwards", "some"}
 #: the days a week is counted on from ("a week today", "tomorrow week"), and which way
 _WEEK_ON_DAYS = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}
 #: units from finest to coarsest, for durations written coarse to fine
