@@ -577,3 +577,20 @@ def test_an_amount_before_or_after_that_counts_from_the_expression_before(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert [(t, s) for t, s, _ in found(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("next month on the 2nd", "2026-11-02T00:00"),
+        ("this month on the 15th", "2026-10-15T00:00"),
+        ("last month, on the 3rd", "2026-09-03T00:00"),
+    ],
+)
+def test_a_day_of_a_counted_month_named_after_it(expression: str, start: str) -> None:
+    assert span(expression)[0] == start
+
+
+def test_a_day_the_month_does_not_have_is_refused() -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve("next month on the 31st", SAT, LONDON)  # November has 30 days

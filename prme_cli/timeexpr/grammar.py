@@ -1493,6 +1493,13 @@ class Grammar:
                     relative = isinstance(period, n.Period) and period.grain == "month"
                     if relative or (isinstance(period, n.Month) and period.relation):
                         out.append((n.InPeriod(n.Date(nth), period), e))
+        # next month on the 2nd, this month on the 15th
+        for period, j in self.period(i) if self.wv(i) in lx.RELATIONS else ():
+            m = self.opt(self.opt(self.comma(j), "on"), "the")
+            if isinstance(period, n.Period) and period.grain == "month" and m != j:
+                for nth, e in self.ordinal(m):
+                    if 1 <= nth <= 31:
+                        out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
     @rule
@@ -2987,7 +2994,7 @@ def _first_words() -> None:
         "period": ({"the", "weekend"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
-        "nth_of": ({"the"} | ordinals, False),
+        "nth_of": ({"the"} | ordinals | relations, False),
         "nth_period": (words("the week wk") | ordinals | numbers, False),
         "numeric_date": (set(lx.MONTHS), False),
         "month_day": (set(lx.MONTHS), True),
