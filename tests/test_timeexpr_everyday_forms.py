@@ -594,3 +594,29 @@ def test_a_day_of_a_counted_month_named_after_it(expression: str, start: str) ->
 def test_a_day_the_month_does_not_have_is_refused() -> None:
     with pytest.raises(TimeExpressionError):
         resolve("next month on the 31st", SAT, LONDON)  # November has 30 days
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("cinco de mayo", "2026-05-05T00:00"),
+        ("burns night", "2026-01-25T00:00"),
+        ("st andrew's day", "2025-11-30T00:00"),
+        ("Saint George's Day", "2026-04-23T00:00"),
+        ("anzac day", "2026-04-25T00:00"),
+        ("election day", "2025-11-04T00:00"),  # the Tuesday after the first Monday
+        ("election day 2024", "2024-11-05T00:00"),
+        ("4th of july weekend", "2026-07-04T00:00"),
+        ("twelve o'clock noon", "2026-10-03T12:00"),
+        ("12 o'clock midnight", "2026-10-03T00:00"),
+        ("late tonight", "2026-10-03T23:00"),
+        ("early tonight", "2026-10-03T18:00"),
+    ],
+)
+def test_more_holidays_holiday_weekends_and_told_hours(expression: str, start: str) -> None:
+    assert span(expression)[0] == start
+
+
+@pytest.mark.parametrize("text", ["We met Andrew George on Friday.", "Guy Ritchie films run long."])
+def test_saints_names_alone_are_no_holidays(text: str) -> None:
+    assert [t for t, _, _ in found(text)] in ([], ["Friday"])

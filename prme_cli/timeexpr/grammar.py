@@ -645,6 +645,10 @@ class Grammar:
             out.append((n.Clock(0, 0, None, "", True, True), i + 2))
         for h, j in self.hour(i):
             oclock = self.seq(j, "o'clock") or self.seq(j, "oclock") or self.seq(j, "o", "clock")
+            if oclock is not None and h == 12 and self.w(oclock, "noon", "midnight"):
+                # "twelve o'clock noon", "12 o'clock midnight"
+                hour_of = 12 if self.w(oclock, "noon") else 0
+                out.append((n.Clock(hour_of, 0, None, "", True, True), oclock + 1))
             if oclock is not None:
                 out.append((n.Clock(h, 0, None, "", True), oclock))
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
@@ -945,6 +949,8 @@ class Grammar:
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
+        if mod2 and self.w(j, "tonight", "tonite"):
+            out.append((n.Part("night", mod2), j + 1, n.RelDay(0)))  # late tonight
         if mod2 and not self.w(j, "this", "last", "in", "the"):
             # early tomorrow (morning), late friday night: early in that day (or in its
             # part), late in it (its evening); "left early on friday" is an adverb and a day
@@ -2115,6 +2121,9 @@ class Grammar:
                 and self.w(j + 1, "weekend")
             ):
                 out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
+        for d, j in self.calendar_date(i):  # the 4th of july weekend, may 1st weekend
+            if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
+                out.append((n.Edge("weekend_of", d), j + 1))
         return out
 
     # ------------------------------------------------------------------ relative spans
@@ -2960,7 +2969,10 @@ def _first_words() -> None:
         ),
         "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
-        "containing": (holidays | words("week weekend"), True),
+        "containing": (
+            holidays | words("week weekend") | set(lx.MONTHS) | ordinals | numbers,
+            False,
+        ),
         "season": ({"the"} | relations | set(lx.SEASONS), True),
         "now": (words("right just now") | set(_NOW_WORDS), True),
         "vague": (set(_VAGUE_WORDS), True),
