@@ -359,6 +359,9 @@ def test_a_weekday_inside_a_counted_week(expression: str, start: str) -> None:
         "The fall from the ladder hurt.",
         "April Jones sent the slides.",
         "June Carter sang.",
+        "We live near the second roundabout.",
+        "Noon Street is closed.",
+        "Summer Glau starred in it.",
     ],
 )
 def test_an_ordinal_before_a_noun_or_a_month_before_a_surname_is_no_time(text: str) -> None:

@@ -426,13 +426,12 @@ def _plausible(
             return False
         if (
             first.kind == "word"
-            and first.value in lx.MONTHS
+            and (first.value in lx.MONTHS or first.value in _NAME_TIMES)
             and first.text[:1].isupper()
-            and _bare(node)
             and not lead
             and _names_follow(toks, j)
         ):
-            return False  # "April Jones sent the slides", "June Carter": a first name
+            return False  # "April Jones", "June Carter", "Noon Street": a name
         if (
             first.kind == "word"
             and first.value in lx.WEEKDAYS
@@ -547,10 +546,12 @@ def _plausible(
         if toks[i + 1].value == "/" and not lead and fraction:
             return False
     # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd"),
-    # and not before a noun it counts ("on the 3rd floor", "by the 2nd round")
-    lone_ordinal = isinstance(node, n.Date) and node.month is None and node.relation == ""
+    # and not before a noun it counts ("on the 3rd floor", "near the second roundabout")
+    inner = node.base if isinstance(node, n.Approx) else node
+    lone_ordinal = isinstance(inner, n.Date) and inner.month is None and inner.relation == ""
     if lone_ordinal and _modifies(toks, j):
         return False
+    lone_ordinal = lone_ordinal and inner is node
     return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
 
 
@@ -580,6 +581,10 @@ def _modifies(toks: list[Token], j: int) -> bool:
     if word == "time":
         return True  # "a second time", "the 3rd time": how many times, not when
     return word not in _CLAUSE_WORDS and word not in lx.VOCABULARY
+
+
+#: time words that are also names, alone and capitalised before another name
+_NAME_TIMES = {"noon", "midnight", "summer", "winter", "autumn", "spring", "dawn"}
 
 
 def _names_follow(toks: list[Token], j: int) -> bool:
