@@ -623,3 +623,18 @@ def test_more_holidays_holiday_weekends_and_told_hours(expression: str, start: s
 @pytest.mark.parametrize("text", ["We met Andrew George on Friday.", "Guy Ritchie films run long."])
 def test_saints_names_alone_are_no_holidays(text: str) -> None:
     assert [t for t, _, _ in found(text)] in ([], ["Friday"])
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "now"),
+    [
+        ("a week from wednesday", "2026-10-14T00:00", SAT),  # from the coming Wednesday
+        ("two weeks from friday", "2026-10-23T00:00", SAT),
+        ("a week from saturday", "2026-10-10T00:00", SAT),  # today is the first Saturday
+        ("a week from monday", "2026-10-19T00:00", WED),
+    ],
+)
+def test_an_amount_from_a_weekday_counts_from_the_coming_one(
+    expression: str, start: str, now: datetime
+) -> None:
+    assert span(expression, now)[0] == start

@@ -2181,6 +2181,10 @@ class Grammar:
                         continue
                     if _bare_clock(base) and not _sub_day(dur):
                         continue  # "a quarter after noon" is 12:15, not three months on
+                    if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
+                        base = n.Weekday(
+                            base.weekday, "soonest"
+                        )  # a week from (the coming) Saturday
                     out.append((n.Shift(dur, sign, base), e))
         # two to three hours ago, in 2-3 days, an hour or two ago: between the two
         k = i + 1 if self.w(i, "in", "within") else i
