@@ -459,7 +459,7 @@ class Grammar:
             if self.w(j, "and") and self.w(j + 1, "half") and (g := self.unit_at(j + 2)):
                 out.append((_dur(g, count + _d("0.5"), vague), j + 3))
             grain = self.unit_at(j, glued=True)
-            if grain is None and self.w(j, "more", "extra", "further", "additional"):
+            if grain is None and self.words[j] in _MORE:
                 grain = self.unit_at(j + 1)  # "in 4 more weeks", "for two extra days"
                 if grain is not None:
                     out.append((_dur(grain, count, vague), j + 2))
@@ -473,10 +473,11 @@ class Grammar:
                 count_, k = count + _d("0.5"), k + 3
             elif self.w(k, "and") and self.w(k + 1, "half"):
                 count_, k = count + _d("0.5"), k + 2
-            elif self.w(k, "and") and self.w(k + 1, "a") and self.w(k + 2, "quarter"):
-                count_, k = count + _d("0.25"), k + 3  # "an hour and a quarter"
-            elif self.w(k, "and") and self.w(k + 1, "three") and self.w(k + 2, "quarters"):
-                count_, k = count + _d("0.75"), k + 3
+            elif self.words[k] == "and" and self.words[k + 2] in ("quarter", "quarters"):
+                if self.words[k + 1] == "a" and self.words[k + 2] == "quarter":
+                    count_, k = count + _d("0.25"), k + 3  # "an hour and a quarter"
+                elif self.words[k + 1] == "three" and self.words[k + 2] == "quarters":
+                    count_, k = count + _d("0.75"), k + 3
             out.append((_dur(grain, count, vague), j + 1))
             if k != j + 1:
                 out.append((_dur(grain, count_, vague), k))
@@ -910,10 +911,10 @@ class Grammar:
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
-        if m != i and self.w(m, "small", "wee") and self.w(m + 1, "hours"):
+        if self.words[m + 1] == "hours" and m != i and self.words[m] in ("small", "wee"):
             out.append((n.Part("small hours", mod), m + 2, None))  # "the small hours"
-        if self.w(k, "early") and self.w(k + 1, "hours"):
-            out.append((n.Part("small hours"), k + 2, None))  # "in the early hours of sunday"
+        if self.words[k] == "early" and self.words[k + 1] == "hours":
+            out.append((n.Part("small hours"), k + 2, None))  # "in the early hours"
         if (f := self.seq(i, "first", "thing")) is not None:
             # "first thing in the morning", "first thing tomorrow": never alone ("the first
             # thing I saw", "first thing I did")
@@ -949,7 +950,7 @@ class Grammar:
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
-        if mod2 and self.w(j, "tonight", "tonite"):
+        if mod2 and self.words[j] in ("tonight", "tonite"):
             out.append((n.Part("night", mod2), j + 1, n.RelDay(0)))  # late tonight
         if mod2 and not self.w(j, "this", "last", "in", "the"):
             # early tomorrow (morning), late friday night: early in that day (or in its
@@ -978,7 +979,7 @@ class Grammar:
 
     def _part_time(self, i: int) -> int:
         """Past a part of the day written as two words: ``dinner time``, ``lunch time``."""
-        return i + 1 if self.w(i, "time") and self.wv(i - 1) in lx.EVENT_PARTS else i
+        return i + 1 if self.words[i] == "time" and self.words[i - 1] in lx.EVENT_PARTS else i
 
     # ------------------------------------------------------------------ days
 
@@ -1125,11 +1126,15 @@ class Grammar:
                 out.append((n.InPeriod(n.Weekday(wd), shifted), j))
         # next week Mon / next week on Tuesday / last week's sunday / the first week of
         # october on friday / week 31 on monday
-        weeks = self.week_period(i) + [
-            (p, j)
-            for p, j in self.nth_period(i)
-            if (isinstance(p, n.Nth) and p.what == "week") or isinstance(p, n.IsoWeek)
-        ]
+        weeks = self.week_period(i)
+        for p, j in (
+            self.nth_period(i)
+            if self.words[i + 1] in ("week", "wk")
+            or (self.words[i] in ("week", "wk") or self.words[i + 2] in ("week", "wk"))
+            else ()
+        ):
+            if (isinstance(p, n.Nth) and p.what == "week") or isinstance(p, n.IsoWeek):
+                weeks = [*weeks, (p, j)]
         for period, j in weeks:
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
@@ -1151,6 +1156,8 @@ class Grammar:
         week tomorrow``, ``two weeks today``, ``tomorrow week``; from ``yesterday`` it runs
         back (``a week yesterday`` is eight days ago), as the day it starts from lies behind."""
         out: R = []
+        if not any(self.words[k] in _WEEK_WORDS for k in (i + 1, i + 2, i + 3)):
+            return out  # every reading has a week, fortnight, month or year in its first words
         wd = self.weekday_at(i)
         day = _WEEK_ON_DAYS.get(self.wv(i) or "")
         if (
@@ -1500,7 +1507,8 @@ class Grammar:
                     if relative or (isinstance(period, n.Month) and period.relation):
                         out.append((n.InPeriod(n.Date(nth), period), e))
         # next month on the 2nd, this month on the 15th
-        for period, j in self.period(i) if self.wv(i) in lx.RELATIONS else ():
+        month_on = self.words[i] in lx.RELATIONS and self.words[i + 1] == "month"
+        for period, j in self.period(i) if month_on else ():
             m = self.opt(self.opt(self.comma(j), "on"), "the")
             if isinstance(period, n.Period) and period.grain == "month" and m != j:
                 for nth, e in self.ordinal(m):
@@ -2003,12 +2011,12 @@ class Grammar:
             m = self.opt(k + 1, "of", "in")
             for y, e in self.year(m):
                 out.append((n.Season(month, y), e))
-            if relation == "":  # summer next year, the winter of last year
+            if relation == "" and self.words[m] in lx.RELATIONS:  # summer next year
                 for period, e in self.period(m):
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.InPeriod(n.Season(month), period), e))
         # next year's summer, last year's winter
-        for period, j in self.period(i):
+        for period, j in self.period(i) if self.words[i + 1] in ("year's", "yr's") else ():
             if (
                 isinstance(period, n.Period)
                 and period.grain == "year"
@@ -2094,8 +2102,14 @@ class Grammar:
     @rule
     def containing(self, i: int) -> R:
         """``the week of April 10th``, ``the weekend of halloween``, ``labor day weekend``,
-        ``the week beginning February 4``."""
+        ``the week beginning February 4``, ``the 4th of july weekend``."""
         out: R = []
+        if self.words[i] not in _CONTAINING_WORDS:  # a date: only before "weekend"
+            if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
+                for d, j in self.calendar_date(i):
+                    if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
+                        out.append((n.Edge("weekend_of", d), j + 1))
+            return out
         k = self.opt(i, "the")
         if self.w(k, "week", "weekend") and self.w(k + 1, "of"):
             what = self.wv(k) or "week"
@@ -2121,9 +2135,6 @@ class Grammar:
                 and self.w(j + 1, "weekend")
             ):
                 out.append((n.Edge("weekend_of", n.Holiday(d.key, y)), j + 2))
-        for d, j in self.calendar_date(i):  # the 4th of july weekend, may 1st weekend
-            if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
-                out.append((n.Edge("weekend_of", d), j + 1))
         return out
 
     # ------------------------------------------------------------------ relative spans
@@ -2145,6 +2156,8 @@ class Grammar:
         ``a week before black friday``, ``16 days from 01/02/2018``, ``-7d``, ``today+2d``,
         ``a year ago today``, ``this time last year``."""
         out: R = []
+        if self.words[i] in _HEDGE_ALONE:
+            return out  # "about 5 minutes ago" is read by :meth:`approx`, vague by the amount
         out += self.same_time(i)
         for dur, j in self.duration(i):
             if self.w(j - 1, "weekend", "weekends", "wknd", "wknds", "wkend", "wkends") and (
@@ -2170,7 +2183,7 @@ class Grammar:
                 j + 1
             ):
                 out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
-            if self.w(j, "before", "after") and self.w(j + 1, "that", "then"):
+            if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
                 # "two weeks before that", "3 days after that": from the expression before
                 out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
@@ -2188,7 +2201,11 @@ class Grammar:
                     out.append((n.Shift(dur, sign, base), e))
         # two to three hours ago, in 2-3 days, an hour or two ago: between the two
         k = i + 1 if self.w(i, "in", "within") else i
-        for low, high, j in self.amount_range(k):
+        ranged = any(
+            self.words[m] in ("to", "or") or self.syms[m] in ("-", "\u2013")
+            for m in (k + 1, k + 2, k + 3)
+        )
+        for low, high, j in self.amount_range(k) if ranged else ():
             if k != i:
                 node: n.Node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
                 out.append((n.Approx(node, False), j))
@@ -2253,6 +2270,11 @@ class Grammar:
         """Two amounts of one unit: ``two to three hours``, ``2-3 days``, ``20 or 30
         minutes``, ``an hour or two`` (the smaller first, each one a length)."""
         out: list[tuple[n.Dur, n.Dur, int]] = []
+        words, syms = self.words, self.syms
+        if not any(
+            words[k] in ("to", "or") or syms[k] in ("-", "\u2013") for k in (i + 1, i + 2, i + 3)
+        ):
+            return out
         for low, j, vague in self.number(i):
             if vague:
                 continue
@@ -2622,7 +2644,8 @@ class Grammar:
                     out.append((base.replace(dur=base.dur.replace(approx=True)), e))
                     continue
                 out.append((n.Approx(base, not inside), e))
-        if (self.w(i, "some", "any") and self.w(i + 1, "time")) or self.w(i, "anytime"):
+        first = self.words[i]
+        if (first in ("some", "any") and self.words[i + 1] == "time") or first == "anytime":
             # "some time in june", "any time next week": somewhere inside it
             m = self.opt(i + (1 if self.w(i, "anytime") else 2), "in", "on", "during")
             if not self.w(m, "ago", "after", "before", "from", "since"):
@@ -2973,10 +2996,7 @@ def _first_words() -> None:
         ),
         "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
-        "containing": (
-            holidays | words("week weekend") | set(lx.MONTHS) | ordinals | numbers,
-            False,
-        ),
+        "containing": (holidays | words("week weekend") | set(lx.MONTHS) | ordinals, False),
         "season": ({"the"} | relations | set(lx.SEASONS), True),
         "now": (words("right just now") | set(_NOW_WORDS), True),
         "vague": (set(_VAGUE_WORDS), True),
@@ -3030,10 +3050,11 @@ def _first_words() -> None:
     firsts["exact_duration"] = firsts["duration"]
     table["exact_duration"] = table["duration"]
     counted = {"in"} | counts
-    shift = firsts["duration"] | words("in within now today") | firsts["same_time"]
+    # a shift never begins with a lone hedge ("about 5 minutes ago" is read by approx)
+    shift = (firsts["duration"] - _HEDGE_ALONE) | words("in within now today") | firsts["same_time"]
     week_period = words("the week week's") | relations | shift
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
-    weekday |= firsts["nth_period"]
+    weekday |= ordinals | words("week wk")  # the first week of october on friday
     calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
     day = (
         firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
@@ -3178,14 +3199,11 @@ def _after_number() -> None:
         coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
-        exact_duration=duration, week_on=duration,
+        exact_duration=duration, week_on=duration, containing=ordinal,
         amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
-
-
-_first_words()
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
@@ -3207,6 +3225,16 @@ _HEDGE_ALONE = frozenset(
     {"about", "around", "roughly", "approximately", "approx", "nearly", "almost"}
 )
 _HEDGE_FIRST = _HEDGE_ALONE | {"just", "slightly", "well", "a", "not", "upwards", "some"}
+#: words between a count and its unit that add to what came before ("in 4 more weeks")
+_MORE = frozenset({"more", "extra", "further", "additional"})
+#: the words the rule :meth:`Grammar.containing` begins with, besides a date before "weekend"
+_CONTAINING_WORDS = (
+    frozenset(lx.RELATIONS) | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive", "week", "weekend"}
+)
+#: the units "a week on tuesday", "a month today" count in
+_WEEK_WORDS = frozenset(
+    {"week", "weeks", "fortnight", "fortnights", "month", "months", "year", "years"}
+)
 #: the days a week is counted on from ("a week today", "tomorrow week"), and which way
 _WEEK_ON_DAYS = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}
 #: units from finest to coarsest, for durations written coarse to fine
@@ -3237,3 +3265,6 @@ def _two_digit_year(value: int) -> int:
     """A two-digit year, marked for interpretation as ``SHORT_YEAR + value``: which century
     it means depends on the reference time (:func:`~prme_cli.timeexpr.interpret.near_year`)."""
     return n.SHORT_YEAR + value
+
+
+_first_words()  # last: the tables it reads are all defined above
