@@ -13,7 +13,10 @@ Prints, side by side in one run:
    refusals, and the spans of its find sentences;
 3. time per expression (every corpus phrase through :func:`resolve`), time per
    1,000-character note through :func:`find`, and what importing the engine and resolving a
-   first expression adds to a fresh ``prme since today`` process.
+   first expression adds to a fresh ``prme since today`` process — as CPU time
+   (``time.process_time``: on a shared machine, wall time measures the neighbours), side by
+   side with another checkout (``--baseline``, default ``/work/main``) in alternating
+   processes.
 
 Each corpus part also prints its differences sorted by ``bench/timex_classes.py``: those a
 README convention explains ("differences by convention") and the rest ("errors").
@@ -314,11 +317,11 @@ def speed(quick: bool) -> list[str]:
     rounds = 2 if quick else 5
 
     def one_pass() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for text, ref in phrases:
             with contextlib.suppress(TimeExpressionError):  # refusing costs time too
                 resolve(text, nows[ref], tz)
-        return (time.perf_counter() - start) / len(phrases)
+        return (time.process_time() - start) / len(phrases)
 
     per_expression = min(one_pass() for _ in range(rounds))
     text = " ".join(c["input"].replace("\n", " ") for c in data["cases"])
@@ -326,24 +329,24 @@ def speed(quick: bool) -> list[str]:
     now = parse_now("2026-06-17T09:40", tz)
 
     def note_pass() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for note in notes:
             find(note, now, tz)
-        return (time.perf_counter() - start) / len(notes)
+        return (time.process_time() - start) / len(notes)
 
     per_note = min(note_pass() for _ in range(rounds))
     # what the engine adds to a fresh `prme since today`: the command line's modules are
     # imported first (they are paid for anyway), then the engine and one resolve are timed
     probe = (
-        "import prme_cli.cli.app, time; t = time.perf_counter(); "
+        "import prme_cli.cli.app, time; t = time.process_time(); "
         "from prme_cli.timeexpr import since_window, zone; "
         "from datetime import datetime, timezone; "
         "since_window('today', datetime(2026, 6, 17, 9, 40, tzinfo=timezone.utc), zone('UTC')); "
-        "print(time.perf_counter() - t)"
+        "print(time.process_time() - t)"
     )
     baseline = (
-        "import time; t = time.perf_counter(); import prme_cli.cli.app; "
-        "print(time.perf_counter() - t)"
+        "import time; t = time.process_time(); import prme_cli.cli.app; "
+        "print(time.process_time() - t)"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, env=env)
