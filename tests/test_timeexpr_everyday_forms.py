@@ -638,3 +638,21 @@ def test_an_amount_from_a_weekday_counts_from_the_coming_one(
     expression: str, start: str, now: datetime
 ) -> None:
     assert span(expression, now)[0] == start
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("starting at noon for three hours", "2026-10-03T12:00", "2026-10-03T15:00"),
+        ("1980s-1990s", "1980-01-01T00:00", "2000-01-01T00:00"),
+        ("the 1980s to the 1990s", "1980-01-01T00:00", "2000-01-01T00:00"),
+    ],
+)
+def test_a_start_with_its_length_and_a_range_of_decades(
+    expression: str, start: str, end: str
+) -> None:
+    assert span(expression)[:2] == (start, end)
+
+
+def test_seconds_in_a_range_are_not_decades() -> None:
+    assert found("Wait 10s-20s then retry.") == []

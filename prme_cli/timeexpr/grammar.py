@@ -2537,9 +2537,12 @@ class Grammar:
         if left.kind == "num" and right.kind == "word":
             return right.value in lx.MONTHS
         if left.kind == "word" and right.kind == "num":
-            return left.value in ("am", "pm", "m", "noon", "midday") or (
-                left.value in lx.ORDINAL_SUFFIXES
-            )  # "9am-5pm", "noon-3pm", "3rd-5th"
+            decades = left.value == "s" and self.digits[j - 2] == 4 and len(right.value) == 4
+            return (
+                left.value in ("am", "pm", "m", "noon", "midday")
+                or left.value in lx.ORDINAL_SUFFIXES
+                or decades
+            )  # "9am-5pm", "noon-3pm", "3rd-5th", "1980s-1990s" (not "10s-20s": seconds)
         return True
 
     @rule
@@ -2565,6 +2568,13 @@ class Grammar:
             for base, e in self.atom(k) + self.edge(k):
                 if isinstance(base, n.Now) and side in ("since", "after", "before"):
                     continue  # "until now", "up to now" are read: the past up to now
+                if (
+                    side == "since"
+                    and isinstance(base, n.Moment)
+                    and isinstance(base.time, n.ClockFor)
+                ):
+                    out.append((base, e))  # "starting at noon for three hours": it has an end
+                    continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
