@@ -15,7 +15,7 @@ Prints, side by side in one run:
    1,000-character note through :func:`find`, and what importing the engine and resolving a
    first expression adds to a fresh ``prme since today`` process — as CPU time
    (``time.process_time``: on a shared machine, wall time measures the neighbours), side by
-   side with another checkout (``--baseline``, default ``/work/main``) in alternating
+   side with another checkout when ``--baseline PATH`` names one, in alternating
    processes.
 
 Each corpus part also prints its differences sorted by ``bench/timex_classes.py``: those a
@@ -439,8 +439,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--baseline",
         type=Path,
-        default=Path("/work/main"),
-        help="another checkout to time side by side (default /work/main; 'none' to skip)",
+        default=None,
+        help="another checkout (e.g. a worktree of main) to time side by side",
     )
     parser.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
@@ -473,7 +473,7 @@ def main(argv: list[str]) -> int:
         for line in score_own(own, args.verbose):
             print(line)
     print("== speed")
-    if str(args.baseline) != "none" and (args.baseline / "prme_cli").is_dir():
+    if args.baseline is not None and (args.baseline / "prme_cli").is_dir():
         for line in speed_side_by_side(args.baseline, args.quick):
             print(line)
     else:
