@@ -522,3 +522,20 @@ def test_a_bare_weekend_before_a_unit_or_part_of_the_day_is_a_modifier(
     note: str, expected: bool
 ) -> None:
     assert ("Weekend" in texts(note) or "weekend" in texts(note)) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "start"),
+    [
+        ("Moved the appointment to Tuesday 29th, same time.", "2026-09-29T00:00"),
+        ("The dentist is on Thursday the 24th at 10:20.", "2026-09-24T10:20"),
+        ("Had the review on Monday 14th, it went fine.", "2026-09-14T00:00"),
+        ("Booked the MOT for Fri 2nd.", "2026-10-02T00:00"),
+    ],
+)
+def test_a_weekday_beside_a_day_of_the_month_is_the_nearest_such_day_in_a_note(
+    note: str, start: str
+) -> None:
+    """A note of 18 September 2026: "Tuesday 29th" is eleven days ahead, not July 2025."""
+    written = datetime(2026, 9, 18, 12, 5, tzinfo=BERLIN)
+    assert starts(note, written) == [start]

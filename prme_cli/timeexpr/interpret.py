@@ -1151,22 +1151,31 @@ def _near_enough(node: n.Checked, day: date, ctx: Context) -> None:
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
-        # "Monday 21", "friday the 26th": past-leaning like a bare date, the most recent
-        # 21st that falls on a Monday (today counts); from a range's start, or with a word of
-        # the future, the first one on or after it. Within two years.
+        # "Monday 21", "friday the 26th": people name a near date this way (a note's "moved
+        # it to Tuesday 29th" is weeks ahead, not the Tuesday 29th of last year), so it is
+        # the nearest 21st that falls on a Monday, before or after the day (the earlier on a
+        # tie); from a range's start, the first one on or after it. Within two years.
         anchor = _base_day(ctx)
-        forward = _forward(ctx)
-        for distance in range(25):  # months away, nearest first
-            index = anchor.year * 12 + anchor.month - 1 + (distance if forward else -distance)
-            try:
-                candidate = date(index // 12, index % 12 + 1, base.day)
-            except ValueError:
-                continue
-            if candidate.weekday() != node.weekday:
-                continue
-            if (candidate >= anchor) if forward else (candidate <= anchor):
-                return day_span(candidate, ctx)
-        raise Refused("no such date falls on that weekday within two years")
+        candidates: list[date] = []
+        found_at: int | None = None
+        for distance in range(25):  # months away, nearest first, two more once one is found
+            for months in (-distance, distance) if distance else (0,):
+                index = anchor.year * 12 + anchor.month - 1 + months
+                try:
+                    candidate = date(index // 12, index % 12 + 1, base.day)
+                except ValueError:
+                    continue
+                if candidate.weekday() == node.weekday and (
+                    not _forward(ctx) or candidate >= anchor
+                ):
+                    candidates.append(candidate)
+            if candidates and found_at is None:
+                found_at = distance
+            if found_at is not None and distance >= found_at + 2:
+                break
+        if not candidates:
+            raise Refused("no such date falls on that weekday within two years")
+        return day_span(min(candidates, key=lambda d: (abs((d - anchor).days), d)), ctx)
     if isinstance(base, n.Date) and base.year is None and base.relation == "":
         # "Tuesday March 7": the past-leaning date if it is a Tuesday, else the next or the
         # previous year's, if one of them is (people write the weekday to say which year)
