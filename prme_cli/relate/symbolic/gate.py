@@ -32,7 +32,8 @@ with a different and deliberately literal method:
    or one of coming back, followed by the name's words. When an interval's two operands
    carry one name (the span of one event: "how many days did I spend on the canoe trip"),
    the first quote must tell the event's start ("set off on", "started", "arrived in") and
-   the second its end ("got back from", "finished"), each and only that (cap 0.3).
+   the second its end ("got back from", "finished"), each and only that (cap 0.3); so must
+   the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
 warning (aspect clash 0.2, negation 0.25, plan 0.3, wrong kind of org stamp 0.2, CLOCK 0.4,
@@ -54,7 +55,14 @@ from dataclasses import dataclass
 from prme_cli import words
 from prme_cli.relate.symbolic import gate_structure, lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
-from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    GateVerdict,
+    Operand,
+    ProviderAudit,
+    Resolution,
+    span_end,
+)
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
 _DETERMINERS = frozenset(words_of("the a an my our his her their your this that these those"))
@@ -151,6 +159,13 @@ _BOUNDARY_VERBS = {
 _WORKS = frozenset(
     words_of("read watch listen write knit sew crochet paint draw learn study binge draft build")
 )
+
+
+def _names_a_work(name: str) -> bool:
+    """The name opens with an activity on a work ("read", "knitting", "listening to"), in
+    any of the verb's forms."""
+    lead = name.split()[0].lower() if name.split() else ""
+    return lead in _WORKS or words.verb_lemma(lead) in _WORKS
 
 
 def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
@@ -388,7 +403,7 @@ class SymbolicGate:
             warnings.append("ordered, not yet had")
         # One end of a lasting event: the same name twice in an interval is the event's span,
         # the first quote must tell its start and the second its end.
-        boundary = _span_boundary(resolution, operand)
+        boundary = span_end(resolution, operand)
         if boundary is not None:
             # From just before the name's first word to the expression: "got back from an
             # amazing solo camping trip to … today" tells the end before the name starts.
@@ -544,7 +559,7 @@ def _licence_check(
     if (
         boundary is not None
         and licence.verb.lower() in _BOUNDARY_VERBS[boundary]
-        and operand.name.split()[0].lower() in _WORKS
+        and _names_a_work(operand.name)
     ):
         # "Started The Overstory on the train" opens the span of reading it
         told = quote[licence.end :].lower()
@@ -595,18 +610,6 @@ def _occasion_hits(
             continue  # "for my aunt's birthday party on May 3rd": the party's date
         out += [i for i, (a, b, _) in enumerate(qtoks) if start <= a < end and b > a]
     return out
-
-
-def _span_boundary(resolution: Resolution, operand: Operand) -> str | None:
-    """ "start" or "end" when ``operand`` is one end of a span: an interval whose two
-    operands carry one name ("how many days did I spend on the walking tour")."""
-    operands = resolution.operands
-    if resolution.operation != "elapsed_between" or len(operands) != 2:
-        return None
-    first, second = (" ".join(o.name.lower().split()) for o in operands)
-    if first != second:
-        return None
-    return "start" if operand is operands[0] else "end"
 
 
 def _elided_object(operand: Operand, resolution: Resolution) -> str:
