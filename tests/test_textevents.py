@@ -478,7 +478,7 @@ def test_an_unchanged_heading_keeps_its_text_events_when_its_file_changes(
         before = {
             r[0] for r in store.conn.execute("SELECT event_id FROM events WHERE source = 'text'")
         }
-        edited = JOURNAL.replace("#+TITLE: Journal", "#+TITLE: Journal\n* Inbox\nBuy milk.")
+        edited = JOURNAL + "* Inbox\nBuy milk.\n"  # after the kettle: its discourse stands
         _write(notes, "journal.org", edited)
         ingest_paths(store, [notes], now=NOW)
         after = {
@@ -488,6 +488,108 @@ def test_an_unchanged_heading_keeps_its_text_events_when_its_file_changes(
         found = [e for es in _text_events(store).values() for e in es]
         assert any(e.predicate == "buy" for e in found)
         assert any(e.predicate == "arrive" for e in found)
+
+
+# A re-ingest stores what a first ingest of the new text stores: the discourse a heading's
+# words are read with (people and the thing named by the headings above it) is the new
+# file's, never the one left over from the skipped, unchanged headings.
+REINGEST_V1 = """#+TITLE: Week
+* Monday [2026-10-26 Mon]
+Lunch with Marta Kowalski in Leeds. We talked about the allotment.
+* Tuesday [2026-10-27 Tue]
+She called in the morning. I bought a new spade.
+* Wednesday [2026-10-28 Wed]
+Dmitri Ivanov came round with his daughter.
+* Thursday [2026-10-29 Thu]
+He fixed the gate. I ordered another one for the shed.
+"""
+
+REINGEST_EDITS = {
+    # a heading after one naming a person is edited: its "She" is still Marta
+    "edit after a named person": REINGEST_V1.replace(
+        "She called in the morning.", "She phoned at noon."
+    ),
+    # a heading naming someone else is inserted: the next heading's "She" is Priya now
+    "insert a heading": REINGEST_V1.replace(
+        "* Tuesday", "* Interlude [2026-10-26 Mon]\nPriya Shah came by with a parcel.\n* Tuesday"
+    ),
+    # the antecedent heading is deleted: the unchanged "She" has no Marta left to take
+    "delete the antecedent": REINGEST_V1.replace(
+        "* Monday [2026-10-26 Mon]\nLunch with Marta Kowalski in Leeds. "
+        "We talked about the allotment.\n",
+        "",
+    ),
+    # the person is renamed in the first heading only: every later pronoun follows
+    "rename the antecedent": REINGEST_V1.replace("Marta Kowalski", "Agnieszka Nowak"),
+    # the thing of "another one" changes two headings above it
+    "change the thing": REINGEST_V1.replace("his daughter", "a wheelbarrow"),
+}
+
+
+def _stored_events(store: Store) -> list[tuple[object, ...]]:
+    """Every stored event as ``(object id, heading line, *every events column)``: the event's
+    ``event_id`` and its object's ``pk`` are rowids, which differ between two stores (or two
+    runs) by the order they were written, and are left out."""
+    columns = ", ".join(f"e.{c}" for c in COLUMNS)
+    return sorted(
+        (
+            tuple(r)
+            for r in store.conn.execute(
+                f"SELECT o.id, o.line, {columns} FROM events e JOIN objects o ON o.pk = e.obj "
+                "WHERE o.deleted_at IS NULL"
+            )
+        ),
+        key=repr,
+    )
+
+
+@pytest.mark.parametrize("edit", sorted(REINGEST_EDITS))
+def test_a_reingest_stores_the_events_a_first_ingest_of_the_new_text_stores(
+    tmp_path: Path, edit: str
+) -> None:
+    v2 = REINGEST_EDITS[edit]
+    assert v2 != REINGEST_V1
+    again, fresh = tmp_path / "again", tmp_path / "fresh"
+    _write(again, "week.org", REINGEST_V1)
+    _write(fresh, "week.org", v2)
+    with Store.open(tmp_path / "again.sqlite3") as store:
+        ingest_paths(store, [again], now=NOW)
+        _write(again, "week.org", v2)
+        ingest_paths(store, [again], now=NOW)
+        reingested = _stored_events(store)
+    with Store.open(tmp_path / "fresh.sqlite3") as store:
+        ingest_paths(store, [fresh], now=NOW)
+        first = _stored_events(store)
+    assert reingested == first
+
+
+def test_a_reingest_rereads_only_until_the_discourse_is_the_same_again(tmp_path: Path) -> None:
+    """The cost side: an edit re-reads the headings whose discourse it changed, not the rest
+    of the file (here the Thursday heading names Dmitri again, so Friday's reading stands)."""
+    v1 = REINGEST_V1 + "* Friday [2026-10-30 Fri]\nDmitri Ivanov came round again.\n"
+    v2 = v1.replace("She called in the morning.", "Priya Shah called in the morning.")
+    notes = tmp_path / "notes"
+    _write(notes, "week.org", v1)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=NOW)
+        ids = dict(
+            store.conn.execute(
+                "SELECT o.title, min(e.event_id) FROM events e JOIN objects o ON o.pk = e.obj "
+                "WHERE e.source = 'text' GROUP BY o.title"
+            ).fetchall()
+        )
+        _write(notes, "week.org", v2)
+        ingest_paths(store, [notes], now=NOW)
+        again = dict(
+            store.conn.execute(
+                "SELECT o.title, min(e.event_id) FROM events e JOIN objects o ON o.pk = e.obj "
+                "WHERE e.source = 'text' GROUP BY o.title"
+            ).fetchall()
+        )
+    kept = {t for t in ids if again.get(t) == ids[t]}
+    assert "Monday [2026-10-26 Mon]" in kept  # above the edit
+    assert "Tuesday [2026-10-27 Tue]" not in kept  # the edit
+    assert "Friday [2026-10-30 Fri]" in kept  # the discourse before it is the same again
 
 
 # --------------------------------------------------------------------------- whole rows
