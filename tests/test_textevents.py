@@ -99,6 +99,26 @@ def test_a_name_label_after_a_planning_line_still_names_the_speaker(
     assert the(found, "paint").speaker == speaker
 
 
+@pytest.mark.parametrize(
+    ("sentences", "thing"),
+    [
+        (("Dmitri came round.", "I bought another one last week."), ""),
+        (("Tomas came around yesterday.", "I ordered another one."), ""),
+        (("I ordered a kettle.", "Marta Kowalski came round.", "I ordered another one."), "kettle"),
+        (("I looked around the flat.", "I liked it."), "flat"),
+        (("Got back from Lisbon.", "Dmitri came round.", "I bought another one."), ""),
+    ],
+)
+def test_a_phrasal_particle_or_a_person_is_no_thing_for_one_to_take(
+    sentences: tuple[str, ...], thing: str
+) -> None:
+    """ "came round": ``round`` is the verb's particle, not a thing; "Dmitri came": Dmitri is
+    a person, not the thing "another one" or "it" stands for."""
+    found = events(*sentences)
+    assert found[-1].object == thing
+    assert all(e.object != "round" and e.object != "around" for e in found)
+
+
 # --------------------------------------------------------------------------- predicates
 
 
@@ -620,10 +640,11 @@ She sold me a teapot. It broke on Sunday.
 """
 
 #: ``(title, *events columns)`` in the order ingest writes them. This is what prme stores
-#: today, pinned as a net under speed work; one reading is known to be wrong and is kept
-#: here until it is fixed on purpose: "another one" after "Dmitri came round" takes
-#: ``round`` as its thing. The body line after ``SCHEDULED:`` is the writer's (no speaker):
-#: a planning line is org's, not a "Name:" turn label.
+#: today, pinned as a net under speed work. "Dmitri came round" has no thing ``round`` (a
+#: phrasal particle), and Lisbon and Dmitri are names, no things, so "another one" after it
+#: takes the thing the day before named (the class, as the discourse runs on across
+#: headings); the body line after ``SCHEDULED:`` is the writer's (no speaker): a planning line
+#: is org's, not a "Name:" turn label.
 PINNED_ROWS = [
     (
         "2026-10-27 Tuesday",
@@ -780,7 +801,7 @@ PINNED_ROWS = [
         "text",
         "single",
         "come",
-        "round",
+        "dmitri",  # "came round": a particle; the one who came is what came
         None,
         "asserted",
         "positive",
@@ -830,7 +851,7 @@ PINNED_ROWS = [
         "text",
         "single",
         "buy",
-        "round",
+        "class",  # "another one": Lisbon and Dmitri are names; the thing is the day before's
         None,
         "asserted",
         "positive",
