@@ -583,6 +583,16 @@ def test_a_reingest_stores_the_events_a_first_ingest_of_the_new_text_stores(
     assert reingested == first
 
 
+def _first_text_event(store: Store) -> dict[str, int]:
+    """Each heading's first text event's id (a new id: the heading was read again)."""
+    return dict(
+        store.conn.execute(
+            "SELECT o.title, min(e.event_id) FROM events e JOIN objects o ON o.pk = e.obj "
+            "WHERE e.source = 'text' GROUP BY o.title"
+        ).fetchall()
+    )
+
+
 def test_a_reingest_rereads_only_until_the_discourse_is_the_same_again(tmp_path: Path) -> None:
     """The cost side: an edit re-reads the headings whose discourse it changed, not the rest
     of the file (here the Thursday heading names Dmitri again, so Friday's reading stands)."""
@@ -592,20 +602,10 @@ def test_a_reingest_rereads_only_until_the_discourse_is_the_same_again(tmp_path:
     _write(notes, "week.org", v1)
     with Store.open(tmp_path / "s.sqlite3") as store:
         ingest_paths(store, [notes], now=NOW)
-        ids = dict(
-            store.conn.execute(
-                "SELECT o.title, min(e.event_id) FROM events e JOIN objects o ON o.pk = e.obj "
-                "WHERE e.source = 'text' GROUP BY o.title"
-            ).fetchall()
-        )
+        ids = _first_text_event(store)
         _write(notes, "week.org", v2)
         ingest_paths(store, [notes], now=NOW)
-        again = dict(
-            store.conn.execute(
-                "SELECT o.title, min(e.event_id) FROM events e JOIN objects o ON o.pk = e.obj "
-                "WHERE e.source = 'text' GROUP BY o.title"
-            ).fetchall()
-        )
+        again = _first_text_event(store)
     kept = {t for t in ids if again.get(t) == ids[t]}
     assert "Monday [2026-10-26 Mon]" in kept  # above the edit
     assert "Tuesday [2026-10-27 Tue]" not in kept  # the edit
