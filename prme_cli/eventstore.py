@@ -8,6 +8,7 @@ is tombstoned (:func:`events_for` reads live objects only).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -75,6 +76,38 @@ def node_event_rows(
             # events, and relate reads its text as text (tests fuzz the grammar for this).
             pass
     return [e.to_row(pk) for e in found]
+
+
+def discourse_state(discourse: Discourse) -> str:
+    """``discourse`` as stored in ``text_discourse`` (compared as text, so it must be
+    canonical)."""
+    return json.dumps([list(discourse.people), discourse.thing, discourse.speaker])
+
+
+def restore_discourse(discourse: Discourse, state: str) -> None:
+    """Set ``discourse`` to a state ``discourse_state`` wrote."""
+    people, thing, speaker = json.loads(state)
+    discourse.people, discourse.thing, discourse.speaker = tuple(people), thing, speaker
+
+
+def text_discourses(conn: Any, file_id: int) -> dict[int, tuple[str, str]]:
+    """Each object of a file -> the discourse before and after its text events were read."""
+    return {
+        pk: (before, after)
+        for pk, before, after in conn.execute(
+            "SELECT d.obj, d.before, d.after FROM text_discourse d "
+            "JOIN objects o ON o.pk = d.obj WHERE o.file_id = ?",
+            (file_id,),
+        )
+    }
+
+
+def write_discourses(conn: Any, rows: Sequence[tuple[int, str, str]]) -> None:
+    """Record what the (re-)read headings' text events were read with."""
+    if rows:
+        conn.executemany(
+            "INSERT OR REPLACE INTO text_discourse (obj, before, after) VALUES (?, ?, ?)", rows
+        )
 
 
 def text_event_objects(conn: Any, file_id: int) -> set[int]:

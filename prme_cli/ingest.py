@@ -39,7 +39,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import UsageError
-from .eventstore import node_event_rows, text_event_objects, write_events
+from .eventstore import (
+    discourse_state,
+    node_event_rows,
+    restore_discourse,
+    text_discourses,
+    text_event_objects,
+    write_discourses,
+    write_events,
+)
 from .model import Node, ParsedFile, Timestamp
 from .orgtime import repeater_fits_calendar
 from .store import (
@@ -745,6 +753,7 @@ class _Run:
         now = self.now
         # Objects whose text events are stored: an unchanged one keeps them.
         told = text_event_objects(conn, file_id)
+        read_with = text_discourses(conn, file_id)
         archive_file = path.endswith(".org_archive")
         # What node_event_rows reads of a parsed file: its TODO keywords.
         keywords = ParsedFile(path, [], stream.todo_keywords, stream.done_keywords)
@@ -783,6 +792,7 @@ class _Run:
                 cjk=cjk,
                 discourse=discourse,
                 told=told,
+                read_with=read_with,
             )
             derived.forget()
             salted.forget()
@@ -815,6 +825,7 @@ class _Run:
         cjk: bool,
         discourse: Discourse,
         told: set[int],
+        read_with: dict[int, tuple[str, str]],
     ) -> int:
         """Rows of one round: objects, versions, timestamps, events, CJK index rows; returns
         the last pk."""
@@ -827,6 +838,7 @@ class _Run:
         cjk_rows: list[tuple[Any, ...]] = []
         happened: list[tuple[Any, ...]] = []
         kept_text: list[tuple[int]] = []
+        read: list[tuple[int, str, str]] = []  # (pk, discourse before, after) of re-read ones
         paths = _JsonCache()
         tag_sets = _JsonCache()
         first_new = next_pk + 1
@@ -851,10 +863,16 @@ class _Run:
                     for ts in node.timestamps
                 ]
             )
-            # An unchanged heading at the same time keeps its text events (extracting them
-            # is the costly part of ingest); a changed one gets them anew.
+            # An unchanged heading at the same time, read with the same discourse before it
+            # (who and what the headings above named), keeps its text events (extracting
+            # them is the costly part of ingest) and hands on the discourse after it as it
+            # was; any other gets them anew, so a re-ingest stores what a first ingest would.
+            before = discourse_state(discourse)
+            was_read = read_with.get(ex.pk) if ex is not None else None
             keep_text = (
                 ex is not None
+                and was_read is not None
+                and was_read[0] == before
                 and ex.same_file
                 and ex.pk in told
                 and ex.content_hash == chash
@@ -862,8 +880,11 @@ class _Run:
                 == (wall_seconds(node.event_time) if node.event_time is not None else None)
             )
             happened.extend(node_event_rows(pk, node, keywords, discourse, text=not keep_text))
-            if keep_text:
+            if keep_text and was_read is not None:
                 kept_text.append((pk,))
+                restore_discourse(discourse, was_read[1])
+            else:
+                read.append((pk, before, discourse_state(discourse)))
             if ex is None:
                 version = now
                 first_seen = now
@@ -940,6 +961,7 @@ class _Run:
             conn.executemany("DELETE FROM objects_cjk WHERE rowid = ?", [(r[0],) for r in cjk_rows])
             conn.executemany(_CJK_INSERT, cjk_rows)
         write_events(conn, stale_pks, happened, kept_text)
+        write_discourses(conn, read)
         return next_pk
 
     def _assign_ids(

@@ -369,6 +369,19 @@ CREATE INDEX events_sense ON events(sense) WHERE sense != '';
 UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
 """
 
+#: What a heading's text events were read with: the discourse (people last named, thing
+#: last spoken of, speaker) before it and after it. A re-ingest keeps an unchanged heading's
+#: text events only when the discourse before it is the one they were read with, and carries
+#: on from the discourse after it without reading the heading again, so a re-ingest stores
+#: what a first ingest of the new text would.
+_SCHEMA_DISCOURSE = """
+CREATE TABLE text_discourse (
+    obj     INTEGER PRIMARY KEY REFERENCES objects(pk) ON DELETE CASCADE,
+    before  TEXT NOT NULL,
+    after   TEXT NOT NULL
+);
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -380,6 +393,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0020_events", _SCHEMA_EVENTS),
     ("0021_word_cache", _SCHEMA_WORDS),
     ("0022_text_events", _SCHEMA_TEXT_EVENTS),
+    ("0023_text_discourse", _SCHEMA_DISCOURSE),
 ]
 
 

@@ -139,8 +139,10 @@ _CATENATIVE = frozenset(
         "arrange promise forget remember offer agree"
     )
 )
+#: The particles of phrasal verbs ("came round", "looked around"): no object of the verb.
 _PARTICLES = frozenset(
     ["up", "down", "back", "off", "out", "in", "on", "over", "away", "home", "into"]
+    + ["round", "around"]
 )
 _LIGHT = frozenset(["have", "take", "get", "make", "do", "give", "grab", "go"])
 #: Positions in a series: ``last``/``final``/``latest`` count from the end (-1); the question
@@ -457,6 +459,7 @@ def sentence_events(
         ]
     named = _names(sentence, toks)
     people = [n for n in named if not _is_place(sentence, toks, n)]
+    places = {words.lemma(w.lower()) for n in named if n not in people for w in n.split()}
     out: list[Event] = []
     previous_subject: tuple[str, ...] = ()
     governing = ""  # the predicate of the clause before (a complement's governing verb)
@@ -487,6 +490,7 @@ def sentence_events(
         if event is None:
             continue
         participants, obj, ordinal, fields = event
+        comer = fields.pop("comer")
         previous_subject = participants or previous_subject
         if (
             clause.kind == "complement"
@@ -528,8 +532,8 @@ def sentence_events(
                 grain=dated.grain or "day",
             )
         out.append(ev)
-        if obj:
-            discourse.thing = obj
+        if obj and not comer and obj not in places:
+            discourse.thing = obj  # a place ("got back from Lisbon") is no thing either
     if people:
         discourse.people = tuple(people)
     return out
@@ -700,12 +704,18 @@ def _clause_event(
             obj_start = verb_i + 2
     # the object head, with an ordinal
     obj, ordinal = _object_of(own[obj_start:], discourse)
+    comer = False
     if passive or (not obj and predicate in _UNACCUSATIVE):
         subject_obj, subject_ordinal = _object_of(
             [t for t in subject_toks if verb_i is None or t.start < own[verb_i].start], discourse
         )
         if subject_obj:
             obj, ordinal = subject_obj, ordinal if ordinal is not None else subject_ordinal
+            # "Dmitri came (round)": a named comer is what came, but no thing for a later
+            # "another one" or "it" to take
+            comer = not passive and subject_obj in {
+                words.lemma(w.lower()) for n in named for w in n.split()
+            }
     if antecedent:
         # "the desk that I ordered": the desk is what was ordered; "the man who called":
         # the man did it
@@ -759,6 +769,7 @@ def _clause_event(
         "sense": sense,
         "modality": modality,
         "polarity": polarity,
+        "comer": comer,  # taken off again by sentence_events: not an event field
     }
     return participants, obj, ordinal, fields
 

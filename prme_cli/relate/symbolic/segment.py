@@ -365,12 +365,19 @@ def _emit(text: str, a: int, b: int):
         yield Sentence(a, b, text[a:b])
 
 
-_SPEAKER_LINE = re.compile(r"^\s*(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S")
+#: Org's own ``WORD:`` line openers (planning, clock and todo keywords): a line
+#: "SCHEDULED: <…>" or "CLOCK: […]" is org's, not a person's turn. Org keyword lines
+#: ("#+TITLE:") and drawer/property lines (":PROPERTIES:", ":ID:") cannot match a label,
+#: which starts with a capital letter.
+_NOT_A_NAME = r"(?!(?:SCHEDULED|DEADLINE|CLOSED|CLOCK|TODO|DONE)\b)"
+
+_SPEAKER_LINE = re.compile(rf"^\s*{_NOT_A_NAME}(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S")
 
 
 #: A turn in a transcript kept as prose: "Caroline: …" at the start of a line.
 _SPEAKER_TURN = re.compile(
-    r"^[ \t]*(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)", re.MULTILINE
+    rf"^[ \t]*{_NOT_A_NAME}(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)",
+    re.MULTILINE,
 )
 
 
