@@ -662,7 +662,7 @@ def _assertion_problems(
     if head[0].verb and _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
     if subject is None and first_person:
-        if doer is not None and doer != "I":
+        if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")
     elif subject is not None:
         names = subject.lower().split()
@@ -682,6 +682,19 @@ def _assertion_problems(
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+def _thing_received(head, sentence: str, doer: str) -> bool:
+    """ "I pre-ordered the laptop, and it arrived on the 25th": the doer of an arrival the
+    question reads as the writer's getting is the thing itself ("it", "the drill"), not a
+    person (a name, "he", "you")."""
+    told = lexicon.key(sentence[head[1] : head[2]].lower())
+    if not lexicon.is_receipt(head[0].key, told):
+        return False
+    low = doer.lower()
+    if low in lexicon.PERSONAL_PRONOUNS or low in ("you", "we", "i"):
+        return False
+    return low in ("it", "this", "that") or not doer[:1].isupper() or low.startswith("the ")
 
 
 def _pronoun_for(pronoun: str, subject: str, sentence: str) -> bool:

@@ -333,6 +333,7 @@ class SymbolicGate:
                 got += weight * credit
                 positions.extend(hits)
         coverage = got / total
+        positions.extend(_same_thing_again(quote, qtoks, positions))
         expr_index = next(
             (i for i, (a, b, _) in enumerate(qtoks) if a <= where < b or a >= where), len(qtoks) - 1
         )
@@ -468,6 +469,43 @@ class SymbolicGate:
         cap = min(cap, basis_cap)
         probability = round(max(0.0, min(probability, cap, 0.98)), 4)
         return OperandCheck(probability, round(coverage, 4), proximity, tuple(warnings))
+
+
+#: "my new laptop, a Dell XPS 13": a noun and, set beside it, the thing's name.
+_APPOSED = re.compile(
+    r"\b(?P<noun>[a-z][\w-]*),\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})"
+)
+#: Words that open another noun phrase: an "it" after one may stand for that instead.
+_OTHER_PHRASE = re.compile(
+    r"\b(?:the|a|an|my|our|his|her|their|this|that|these|those|it|they)\b|[.?!;]", re.IGNORECASE
+)
+
+
+def _same_thing_again(
+    quote: str, qtoks: list[tuple[int, int, str]], positions: list[int]
+) -> list[int]:
+    """Where the quote names a matched thing again, by its own reading of the quote.
+
+    "… my new laptop, a Dell XPS 13? … I pre-ordered the laptop on January 28th, and it
+    arrived on February 25th": the apposition makes the laptop the Dell; "the laptop" said
+    later (the noun said nowhere else in the quote) and an "it" opening the next clause with
+    no other noun phrase between are the same thing, so the date next to them is near the
+    name. Only for a name the quote matched (``positions``)."""
+    out: list[int] = []
+    for a in _APPOSED.finditer(quote):
+        if not any(a.start("name") <= qtoks[i][0] < a.end("name") for i in positions):
+            continue
+        noun = re.escape(a["noun"])
+        later = list(re.finditer(rf"\bthe\s+{noun}\b", quote[a.end() :], re.IGNORECASE))
+        if len(later) != 1 or len(re.findall(rf"\b{noun}\b", quote, re.IGNORECASE)) != 2:
+            continue  # two of them named, or another said: not sure which "the laptop" is
+        d_start, d_end = a.end() + later[0].start(), a.end() + later[0].end()
+        out += [i for i, (b, e, _) in enumerate(qtoks) if d_start <= b and e == d_end]
+        it = re.search(r"\bit\b", quote[d_end:], re.IGNORECASE)
+        if it is not None and not _OTHER_PHRASE.search(quote, d_end, d_end + it.start()):
+            out += [i for i, (b, _, _) in enumerate(qtoks) if b == d_end + it.start()]
+    return out
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")

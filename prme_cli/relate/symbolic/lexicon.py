@@ -252,6 +252,9 @@ KNOWN_VERB_KEYS: frozenset[str] = frozenset(
 _GET_LIKE: frozenset[str] = frozenset(
     {key("get"), key("obtain"), key("pick"), key("score"), key("grab")}
 )
+# A thing's arrival is its getting ("the laptop arrived on the 25th" tells when I got it), one
+# way only: "I got a call" does not tell when someone arrived.
+_RECEIPT: frozenset[str] = frozenset(key(w) for w in words_of("arrive deliver"))
 _GET_TARGETS: frozenset[str] = frozenset(
     key(w) for w in words_of("buy purchase receive acquire invest adopt win")
 )
@@ -261,6 +264,13 @@ _GET_TARGETS: frozenset[str] = frozenset(
 GET_LIKE_MAP: dict[str, frozenset[str]] = {k: _GET_TARGETS for k in _GET_LIKE} | {
     k: _GET_LIKE for k in _GET_TARGETS
 }
+
+
+def is_receipt(question_key: str, sentence_key: str) -> bool:
+    """Does the sentence's verb tell the getting the question asks about by the thing's own
+    arrival ("when did I get the laptop" / "it arrived on the 25th")? Its doer is then the
+    thing, and the writer the one who got it."""
+    return question_key in _GET_LIKE and sentence_key in _RECEIPT
 
 
 def relatedness(question_key: str, sentence_key: str) -> float:
@@ -274,7 +284,7 @@ def relatedness(question_key: str, sentence_key: str) -> float:
         return 0.6
     if sentence_key in _GET_LIKE and question_key in _GET_TARGETS:
         return 0.6
-    if question_key in _GET_LIKE and sentence_key in _GET_LIKE:
+    if question_key in _GET_LIKE and sentence_key in _GET_LIKE | _RECEIPT:
         return 0.6
     return 0.0
 

@@ -1451,6 +1451,9 @@ def _described_back(
         described_words = [w for _, _, w in lexicon.words(m.group(1))]
         keys = {lexicon.key(w.lower()) for w in described_words}
         if not keys & model.own_keys:
+            apposed = _apposed(unit, sentence, m, model)
+            if apposed is not None:
+                return apposed
             continue
         names = {lexicon.key(w.lower()) for w in described_words if w[:1].isupper()}
         if names - model.own_keys or re.match(r"\s+of\b", sentence.text[m.end() :]):
@@ -1480,6 +1483,54 @@ def _described_back(
                 found.append(word.lower())
                 start = previous.start
     return tuple(found), start
+
+
+#: "my new laptop, a Dell XPS 13": a thing's noun and, set beside it, its name.
+_APPOSITION = re.compile(
+    r"\b(?:my|our)\s+(?:(?:new|old|first|own)\s+)?(?P<head>[a-z][\w-]*),\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<name>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})"
+    r"(?=\s*[,.?!;:]|\s*$|\s+(?:on|in|for|to|from|at|is|was|and|arrived|came)\b)"
+)
+#: A name set in a list ("an iPad Air and a Galaxy Tab S9"): not one thing's name.
+_LISTED_NAME = re.compile(r"\s*,?\s*(?:and|or)\s+(?:(?:a|an|the)\s+)?[A-Z]")
+
+
+def _apposed(
+    unit: _Unit, sentence: segment.Sentence, definite: re.Match[str], model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None] | None:
+    """The name a definite description stands for by an apposition said just before.
+
+    "Which adapters suit my new laptop, a Dell XPS 13? I pre-ordered the laptop on January
+    28th, and it arrived on February 25th": "the laptop" is the Dell, so the name's words are
+    the sentence's (the quote then starts at the apposition, so the gate reads both). Only
+    when the identity is unique: the noun is said once before the description, in the
+    apposition itself, in the one or two sentences before (same paragraph and speaker) or
+    earlier in the sentence — two laptops named, or another laptop said between, leave "the
+    laptop" unresolved — and the name is not one of a list. The name must be the event's."""
+    described = [w for _, _, w in lexicon.words(definite.group(1))]
+    if len(described) != 1 or not described[0][:1].islower():
+        return None
+    head = lexicon.key(described[0].lower())
+    texts = [(p.text, p.start) for p in reversed(_sentences_before(unit, sentence))]
+    texts.append((sentence.text[: definite.start()], sentence.start))
+    found: list[tuple[str, int]] = []
+    mentions = 0
+    for text, start in texts:
+        mentions += sum(1 for _, _, w in lexicon.words(text) if lexicon.key(w.lower()) == head)
+        for a in _APPOSITION.finditer(text):
+            if lexicon.key(a["head"].lower()) != head:
+                continue
+            if _LISTED_NAME.match(text, a.end()):
+                return None
+            found.append((a["name"], start))
+    if len(found) != 1 or mentions != 1:
+        return None
+    name, start = found[0]
+    name_words = re.findall(r"[\w']+", name)  # "X-T5" as the question's words: x, t5
+    keys = {lexicon.key(w.lower()) for w in name_words}
+    if not keys <= model.own_keys:
+        return None
+    return tuple(w.lower() for w in name_words), start
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:

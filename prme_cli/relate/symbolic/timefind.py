@@ -58,6 +58,16 @@ _DAYS_MONTHS = (
     r"sep|sept|oct|nov|dec"
 )
 _BARE_NAME = re.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
+#: A day of a named month ("February 25th", "the 3rd of May", "25 Feb 2031"): a calendar date.
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
+)
+_MONTH_DAY = re.compile(
+    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
+    rf"{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)(?:,?\s+\d{{4}})?",
+    re.IGNORECASE,
+)
 _DATE_LEAD = re.compile(
     r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
     r"every|past)\s+$",
@@ -294,7 +304,11 @@ def sentence_mentions(
             reason = "a span, habit or bound, not the event's date"
         elif _WEEKDAY_PLURAL.match(sentence[a:]) or re.match(r"^s\b", after):
             reason = "a habit (plural day), not a date"
-        elif re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE):
+        elif re.match(
+            r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE
+        ) and not _MONTH_DAY.fullmatch(phrase.strip()):
+            # "two days later", "the Monday after the party"; a month's day stays itself
+            # ("it arrived on February 25th after a delay")
             reason = "counted from another event, not from the note"
         elif re.match(
             r"in\s+(?:\d|an?\b|one\b|two\b|three\b)", phrase, re.IGNORECASE
