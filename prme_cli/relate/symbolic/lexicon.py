@@ -255,12 +255,6 @@ _GET_TARGETS: frozenset[str] = frozenset(
 )
 
 
-#: Keys that have a weaker everyday equivalent (for callers that need to know).
-GET_LIKE_MAP: dict[str, frozenset[str]] = {k: _GET_TARGETS for k in _GET_LIKE} | {
-    k: _GET_LIKE for k in _GET_TARGETS
-}
-
-
 def relatedness(question_key: str, sentence_key: str) -> float:
     """How strongly a sentence word stands for a question word: 1 same key, 0.7 synonym,
     0.5 a general "get" for a specific acquisition verb, else 0."""
@@ -573,46 +567,6 @@ def entailed_by_endpoint(text: str) -> list[tuple[int, tuple[str, ...]]]:
         boundary = "started" if m["which"].lower() == "first" else "finished"
         out.append((m.start("part"), (boundary,) + _SERIES_OF[m["part"].lower()]))
     return out
-
-
-#: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
-#: aunt's sixtieth birthday" is a gift without the word.
-GIFT_NOUNS: frozenset[str] = frozenset(words_of("gift gifts present presents"))
-_OCCASIONS = (
-    r"birthday|anniversary|graduation|wedding|christmas|hanukkah|eid|diwali|"
-    r"retirement|housewarming|shower|valentine'?s|mother'?s\s+day|father'?s\s+day|"
-    r"name\s+day|christening|baptism|bar\s+mitzvah|bat\s+mitzvah|farewell"
-)
-#: a party or celebration is an occasion when it is somebody's ("for her party", "for Ana's
-#: leaving do"), not any gathering ("for the office party" buys snacks, not a present)
-_THEIR_PARTY = (
-    r"(?:(?:my|his|her|their|our|your)|[\w-]+['\u2019]s)\s+(?:[\w-]+\s+)?"
-    r"(?:party|celebration|do)"
-)
-_FOR_OCCASION = re.compile(
-    rf"\bfor\s+(?:(?:[\w'\u2019-]+\s+){{0,4}}?(?P<occasion>(?:{_OCCASIONS}))\b|"
-    rf"(?P<party>{_THEIR_PARTY})\b)",
-    re.IGNORECASE,
-)
-
-
-def given_for_occasion(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` says a thing is for someone's occasion ("for my best friend's
-    birthday", "for her party"): the spans of the occasion words. Such a thing is a gift or
-    present."""
-    return [
-        m.span("occasion") if m.group("occasion") else m.span("party")
-        for m in _FOR_OCCASION.finditer(text)
-    ]
-
-
-def occasion_is_own(text: str, span: tuple[int, int]) -> bool:
-    """Is the occasion at ``span`` the writer's own ("for my birthday", "for our wedding")?
-    A thing got for it is no gift to somebody else; "for my sister's birthday" is hers."""
-    piece = text[text.rfind("for", 0, span[0]) : span[1]]
-    return bool(re.search(r"\b(?:my|our)\b", piece, re.IGNORECASE)) and not re.search(
-        r"\w['\u2019]s\b", piece
-    )
 
 
 _ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
