@@ -387,7 +387,7 @@ class SymbolicGate:
         got = 0.0
         positions = []
         matched: set[str] = set()
-        for stem, weight, _, word in names:
+        for stem, weight, leading, word in names:
             hits = [i for i, s in enumerate(stems) if s == stem and len(stem) >= 2]
             credit = 1.0
             if not hits and described is not None and described.predicate == words.key(word):
@@ -396,6 +396,11 @@ class SymbolicGate:
                 # it ("got back from the fair" for "visited the fair"); nouns and names must
                 # be there as written.
                 hits = _deed_hits(qtoks, events, described)
+                credit = 0.7
+            if not hits and not leading and word.isalpha() and (word.islower()):
+                # "my trip to Lisbon" told as "I flew to Lisbon", "my visit to the zoo" as
+                # "Took the kids to the zoo": a deed that entails the name's event noun
+                hits = _deed_hits(qtoks, events, gate_event.deed_of(words.key(word)))
                 credit = 0.7
             if not hits and words.key(word) in _ASPECT_KEYS:
                 # "start the diet" told as "began the keto diet": the extractor's aspect

@@ -47,7 +47,7 @@ _EMPTY_PREDICATES = frozenset(["", "be", "do"])
 #: What one deed entails, by the ingest sense class: coming back from something says one
 #: went there (visited, attended it). The gate's own, keyed by sense, not by words.
 ENTAILED_BY_SENSE: dict[str, frozenset[str]] = {
-    "return": frozenset(["visit", "attend", "go"]),
+    "return": frozenset(["visit", "attend", "go", "trip", "journey", "vacation", "holiday"]),
     # a thing that arrived (was delivered) was received
     "arrive": frozenset(["receive"]),
     # relocating is moving; what was watched or visited was seen
@@ -69,10 +69,12 @@ ENTAILED_BY_PREDICATE: dict[str, frozenset[str]] = {
     # going to the doctor is seeing the doctor; giving blood is donating it
     "give": frozenset(["donate"]),
     # flying, driving, sailing somewhere is travelling (going) there
-    "fly": frozenset(["travel", "go"]),
-    "drive": frozenset(["travel", "go"]),
-    "sail": frozenset(["travel", "go"]),
-    "ride": frozenset(["travel", "go"]),
+    # (a trip or a journey is made by them)
+    "fly": frozenset(["travel", "go", "trip", "journey"]),
+    "drive": frozenset(["travel", "go", "trip", "journey"]),
+    "sail": frozenset(["travel", "go", "trip", "journey"]),
+    "ride": frozenset(["travel", "go", "trip", "journey"]),
+    "travel": frozenset(["trip", "journey"]),
     # what is baked, cooked, knitted or built is made
     "bake": frozenset(["make", "cook", "prepare"]),
     "cook": frozenset(["make", "prepare"]),
@@ -188,6 +190,14 @@ def name_event(name: str, *, described: bool = False) -> Reading | None:
         if told_as_verb:
             return first
     return None  # a noun read as the deed ("the canoe trip", "the fig tree")
+
+
+def deed_of(key: str) -> Reading:
+    """A name word read as a deed of its own ("my *trip* to Lisbon", "my *visit* to the
+    zoo"): its key as the predicate, with its ingest sense class."""
+    return Reading(
+        key, textevents.sense_of(key), "single", "asserted", "positive", "", None, (), 0, 0, ()
+    )
 
 
 def _ends_in_a_bare_verb(toks: list[str]) -> bool:
