@@ -20,7 +20,7 @@ for that sentence, up to pronouns resolved from earlier turns.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -218,19 +218,7 @@ def _titled(toks: list[str]) -> bool:
 
 
 def _replace_deed(r: Reading, predicate: str) -> Reading:
-    return Reading(
-        predicate,
-        textevents.sense_of(predicate),
-        r.kind,
-        r.modality,
-        r.polarity,
-        r.object,
-        r.ordinal,
-        r.participants,
-        r.start,
-        r.end,
-        r.times,
-    )
+    return replace(r, predicate=predicate, sense=textevents.sense_of(predicate))
 
 
 #: The anchor time expressions are read at when the record has no time of its own: the
@@ -251,21 +239,7 @@ def quote_events(quote: str, anchor: datetime | None = None) -> tuple[Reading, .
 
 
 def _shifted(r: Reading, by: int) -> Reading:
-    if not by:
-        return r
-    return Reading(
-        r.predicate,
-        r.sense,
-        r.kind,
-        r.modality,
-        r.polarity,
-        r.object,
-        r.ordinal,
-        r.participants,
-        r.start + by,
-        r.end + by,
-        r.times,
-    )
+    return replace(r, start=r.start + by, end=r.end + by) if by else r
 
 
 def cited_clause(events: tuple[Reading, ...], where: int, expression: str) -> Reading | None:

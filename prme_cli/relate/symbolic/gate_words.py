@@ -4,41 +4,23 @@ The gate must be a second opinion, so it shares no word tables of meaning with t
 resolver (:mod:`prme_cli.relate.symbolic.lexicon` is the resolver's; a test checks that no
 gate module imports it). Words are normalised by the one normaliser (:mod:`prme_cli.words`)
 and events read by the ingest extractor (:mod:`prme_cli.relate.symbolic.gate_event`); what
-is left is here: the closed-class words a name's specific words are told apart from, and
-the reading of a thing given for an occasion (only the gate asks whether a "birthday"
-purchase is a gift).
+is left is here: which words name no event (the normaliser's closed class of function
+words, which alignment leaves out too: grammar, not meaning), and the reading of a thing
+given for an occasion (only the gate asks whether a "birthday" purchase is a gift).
 """
 
 from __future__ import annotations
 
 import re
 
-_FUNCTION_TEXT = """
-    a an the this that these those there here it its i me my mine myself we us our ours
-    you your yours he him his she her hers they them their theirs one ones
-    who whom whose which what when where why how whether if then than so such
-    and or but nor yet also too either neither both each every all any some no not
-    of to in on at by for from with without about into onto over under up down out off
-    through across after before during since until till upon within among between around
-    as like via per
-    am is are was were be been being do does did done doing have has had having
-    will would shall should can could may might must
-    just really very quite much many more most less lot still even ever never always
-    already again once twice day days week weeks month months year years time times
-    previous next other another same new own thing things something stuff way kind
-    recently lately finally actually ago now today tonight yesterday tomorrow
-    ought pretty lots sometimes usually often oneself anything everything nothing ways sort
-    basically definitely probably maybe perhaps date dates mr mrs ms dr st
-"""
-#: Closed-class words (articles, pronouns, prepositions, conjunctions, auxiliaries) and the
-#: vague words any event can be told with: none of them says which event a name means.
-FUNCTION_WORDS: frozenset[str] = frozenset(_FUNCTION_TEXT.split())
+from prme_cli import words
 
 
 def is_function_word(word: str) -> bool:
-    """A word that names no event (see :data:`FUNCTION_WORDS`), possessive dropped."""
+    """A word that names no event (:data:`prme_cli.words.FUNCTION_WORDS`, the normaliser's
+    closed class), possessive dropped."""
     low = word.lower().replace("\u2019", "'").removesuffix("'s").strip("'")
-    return low in FUNCTION_WORDS
+    return low in words.FUNCTION_WORDS
 
 
 #: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
