@@ -1,6 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
-usage: python bench/orgsets.py [--set everyday|household|operations|orgqa|all] [--cli] [--verbose]
+usage: python bench/orgsets.py [--set everyday|household|operations|sessions|orgqa|all] [--cli]
+                              [--verbose]
 
 These sets share this runner:
 
@@ -20,6 +21,11 @@ These sets share this runner:
   paraphrase), over another invented person's projects with CLOCK lines, trips, a datetree
   journal, org-roam dailies and Lena and Marco's chats (asked 2029-06-20 20:00,
   Europe/Dublin).
+- ``sessions`` — ``tests/fixtures/sessions/``: 15 questions in the LongMemEval style (one org
+  file per chat session, a heading stamped with the session's date, a child heading per user or
+  assistant turn, first person) over eleven invented sessions, written with their answers before
+  the issue-10 round that aimed at LongMemEval coverage, and run once before it (asked
+  2030-05-20 18:00, UTC).
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -71,6 +77,7 @@ def sets() -> dict[str, QuestionSet]:
     everyday = HERE.parent / "tests" / "fixtures" / "everyday"
     household = HERE.parent / "tests" / "fixtures" / "household"
     operations = HERE.parent / "tests" / "fixtures" / "operations"
+    sessions = HERE.parent / "tests" / "fixtures" / "sessions"
     orgqa = corpora_dir() / "orgqa"
     return {
         "everyday": QuestionSet(
@@ -93,6 +100,9 @@ def sets() -> dict[str, QuestionSet]:
             operations / "questions.jsonl",
             "2029-06-20T20:00",
             "Europe/Dublin",
+        ),
+        "sessions": QuestionSet(
+            "sessions", sessions / "notes", sessions / "questions.jsonl", "2030-05-20T18:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -307,13 +317,19 @@ def report(name: str, rows: list[dict[str, Any]], verbose: bool) -> dict[str, An
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--set", choices=("everyday", "household", "operations", "orgqa", "all"), default="all"
+        "--set",
+        choices=("everyday", "household", "operations", "sessions", "orgqa", "all"),
+        default="all",
     )
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
     parser.add_argument("--verbose", action="store_true", help="explanations of misses")
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
-    chosen = ("everyday", "household", "operations", "orgqa") if args.set == "all" else (args.set,)
+    chosen = (
+        ("everyday", "household", "operations", "sessions", "orgqa")
+        if args.set == "all"
+        else (args.set,)
+    )
     wrong = 0
     for name in chosen:
         qs = sets()[name]

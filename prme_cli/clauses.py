@@ -154,32 +154,44 @@ def tokens(sentence: str) -> list[Token]:
         if '"' in sentence or "'" in sentence or "\u201c" in sentence
         else ()
     )
-    out = []
-    facts = _word_facts
+    out: list[Token] = []
+    entry = _word_entry
+    previous: Token | None = None  # the word before, adverbs skipped; None after a mark
     for m in _TOKEN.finditer(sentence):
         kind = m.lastgroup or "word"
-        text = m.group(0)
-        start, end = m.start(), m.end()
+        start, end = m.span()
         if kind == "word":
-            while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
-                text, end = text[:-1], end - 1
-            low = text.lower()
-            if "\u2019" in low:
-                low = low.replace("\u2019", "'")
-            out.append(Token(start, end, text, low, kind, *facts(low)))
+            cut, text, low, past, verb, noun, common = entry(m.group(0))
+            finite = _finite(low, text, past, verb, noun, previous, bool(out))
+            tok = Token(start, end - cut, text, low, kind, past, verb, noun, common, finite)
+            out.append(tok)
+            if low not in _ADVERBS:  # "I just went": the subject is before the adverb
+                previous = tok
             continue
         if quoted and any(a < start < b for a, b in quoted):
             continue
+        text = m.group(0)
         if kind == "dash":
             stripped = text.strip()
             start += text.index(stripped)
             end = start + len(stripped)
             text = stripped
         out.append(Token(start, end, text, text, kind))
-    for i, tok in enumerate(out):
-        if tok.kind == "word":
-            tok.finite = _finite(out, i)
+        previous = None
     return out
+
+
+@lru_cache(maxsize=65536)
+def _word_entry(raw: str) -> tuple[int, str, str, bool, bool, bool, bool]:
+    """(characters cut from its end, text, lower case, then :func:`_word_facts`) of a word
+    as the token pattern matched it: worked out once per distinct spelling."""
+    text = raw
+    while text.endswith((".", "/", "-")):  # a sentence's last dot is no part of a word
+        text = text[:-1]
+    low = text.lower()
+    if "\u2019" in low:
+        low = low.replace("\u2019", "'")
+    return (len(raw) - len(text), text, low, *_word_facts(low))
 
 
 # --------------------------------------------------------------------------- word classes
@@ -223,44 +235,46 @@ def is_finite(toks: list[Token], i: int) -> bool:
     return i < len(toks) and toks[i].finite
 
 
-def _finite(toks: list[Token], i: int) -> bool:
-    """:func:`is_finite`, computed once per token by :func:`tokens` (it looks only at the
-    token and the words before it)."""
-    tok = toks[i]
-    low = tok.low
+_DETERMINING = DETERMINERS - {"that", "this"}
+
+
+def _finite(
+    low: str,
+    text: str,
+    past: bool,
+    verb: bool,
+    noun: bool,
+    previous: Token | None,
+    inside: bool,
+) -> bool:
+    """:func:`is_finite`, computed once per token by :func:`tokens` from the word (its
+    lower case, its text and :func:`_word_facts`), the word before it (adverbs skipped,
+    ``None`` after punctuation or at the start) and whether it is the sentence's first
+    (``inside`` is False then)."""
     if low in DETERMINERS or not low[:1].isalpha():
         return False
     if low in _SUBJECT_FORMS:
         return True  # "I'm", "we've": subject and auxiliary in one
-    if i > 0 and tok.text[:1].isupper() and not tok.text.isupper():
+    if inside and text[:1].isupper() and not text.isupper():
         return False  # a capitalised word inside a sentence names something ("Time Management")
-    previous = _previous_word(toks, i)
     if low in AUXILIARIES:
         # "the will", "a can" are nouns; "that can" opens a relative clause, which is a clause
-        return previous is None or previous.low not in DETERMINERS - {"that", "this"}
-    if previous is not None and previous.low in ("that", "which", "who"):
+        return previous is None or previous.low not in _DETERMINING
+    if previous is None:
+        return past
+    before = previous.low
+    if before in ("that", "which", "who"):
         # "that incorporates", "who called": a relative pronoun before a verb-only form
-        return tok.past or tok.verb and not tok.noun
-    if previous is not None and previous.low in DETERMINERS:
+        return past or verb and not noun
+    if before in DETERMINERS:
         return False  # "the painted fence", "a set table"
-    if tok.past:
+    if past:
         return True
-    if previous is not None and (
-        previous.low in SUBJECT_PRONOUNS
-        or _is_name(previous)
-        and (previous.start > 0 or not previous.common)
+    if before in SUBJECT_PRONOUNS or (
+        _is_name(previous) and (previous.start > 0 or not previous.common)
     ):
-        return tok.verb and not low.endswith("ing")
+        return verb and not low.endswith("ing")
     return False
-
-
-def _previous_word(toks: list[Token], i: int) -> Token | None:
-    j = i - 1
-    while j >= 0 and toks[j].kind == "word" and toks[j].low in _ADVERBS:
-        j -= 1  # "I just went": the subject is before the adverb
-    if j >= 0 and toks[j].kind == "word":
-        return toks[j]
-    return None
 
 
 def _finite_ahead(toks: list[Token], i: int, reach: int = 4) -> bool:
@@ -340,6 +354,11 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
             i += 1
             continue
         low = tok.low
+        if low not in _CUE_WORDS:  # no boundary rule starts at this word
+            if tok.finite or (not has_verb and i == pieces[-1].first and tok.past):
+                has_verb = True
+            i += 1
+            continue
         if (
             low in COORDINATORS
             and i > 0
@@ -385,7 +404,7 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
             low in _THAT_LESS
             and (has_verb or is_finite(toks, i))
             and i + 2 < n
-            and toks[i + 1].low in SUBJECT_PRONOUNS | _SUBJECT_FORMS
+            and toks[i + 1].low in _ANY_SUBJECT
             and _finite_ahead(toks, i + 2, 3)
         ):
             # a complement without "that": "I wish I had gone", "she said she started"
@@ -420,7 +439,7 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
         if (
             i > 0
             and toks[i - 1].kind == "word"
-            and tok.low in SUBJECT_PRONOUNS - {"it"}
+            and tok.low in _RELATIVE_SUBJECTS
             and i + 1 < n
             and is_finite(toks, i + 1)
             and _is_noun_end(toks, i - 1)
@@ -450,6 +469,12 @@ _THAT_LESS = _words(
     "say said says think thought know knew wish wished hope hoped guess guessed "
     "remember remembered realised realized believe believed suppose supposed feel felt"
 )
+#: Pronouns that open a reduced relative clause after a noun ("the scarf I made").
+_RELATIVE_SUBJECTS = SUBJECT_PRONOUNS - {"it"}
+_ANY_SUBJECT = SUBJECT_PRONOUNS | _SUBJECT_FORMS
+#: The words at which a boundary rule of :func:`_cuts` may start a clause; at any other
+#: word only whether the clause has its verb yet can change.
+_CUE_WORDS = COORDINATORS | SUBORDINATORS | RELATIVES | _THAT_LESS | {"that"} | _RELATIVE_SUBJECTS
 #: Past forms that are usually nouns or adjectives before "that" ("the one that", "so
 #: tired that").
 _NOUNISH = frozenset(["tired", "excited", "surprised", "worried", "pleased", "interested"])
@@ -527,19 +552,17 @@ def split(sentence: str, toks: list[Token] | None = None) -> list[Clause]:
         return [Clause(0, len(sentence), "main")] if sentence.strip() else []
     pieces = _cuts(toks)
     spans: list[tuple[_Piece, int, int]] = []
+    verbs: list[tuple[int, int] | None] = []
     for n, piece in enumerate(pieces):
         last = pieces[n + 1].first if n + 1 < len(pieces) else len(toks)
         words_in = [t for t in toks[piece.first : last] if t.kind == "word"]
         if not words_in:
             continue
         spans.append((piece, words_in[0].start, words_in[-1].end))
-    verbs: list[tuple[int, int] | None] = []
-    for _, a, b in spans:
+        # its first finite verb, or a past form opening it ("Got back from Lisbon")
         verb = None
-        for t in toks:
-            if t.start >= b:
-                break
-            if t.start >= a and t.kind == "word" and (t.finite or (t.start == a and t.past)):
+        for k, t in enumerate(words_in):
+            if t.finite or (k == 0 and t.past):
                 verb = (t.start, t.end)
                 break
         verbs.append(verb)
@@ -572,8 +595,10 @@ def _attach(toks: list[Token], spans, verbs) -> list[Clause]:
     for k, (piece, a, b, verb, fronting) in enumerate(merged):
         kind = piece.kind
         attaches = k
-        resumed = next(
-            (j for j in range(k + 1, len(merged)) if merged[j][0].link == "resume"), None
+        resumed = (
+            None  # (only a verbless piece can be a resumed clause's subject)
+            if verb is not None
+            else next((j for j in range(k + 1, len(merged)) if merged[j][0].link == "resume"), None)
         )
         if (
             verb is None

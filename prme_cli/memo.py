@@ -49,11 +49,23 @@ class StoreMemo:
         self._value = value
         self._prefix = prefix
         self._pending: dict[str, Any] = {}
+        self._empty: bool | None = None  # the table held no row when first consulted
 
     def get(self, key: str) -> Any | None:
         full = self._prefix + key
         if full in self._pending:
             return self._pending[full]
+        if self._empty is None:
+            # A new store's first ingest looks up thousands of words that cannot be there:
+            # one query says so for all of them (a row another process adds meanwhile is
+            # only a fact computed once more).
+            try:
+                row = self._conn.execute(f"SELECT 1 FROM {self._table} LIMIT 1").fetchone()
+            except sqlite3.Error:
+                return None
+            self._empty = row is None
+        if self._empty:
+            return None
         try:
             row = self._conn.execute(
                 f"SELECT {self._value} FROM {self._table} WHERE key = ?", (full,)
@@ -82,6 +94,7 @@ class StoreMemo:
                     list(self._pending.items()),
                 )
             self._pending.clear()
+            self._empty = None  # what was pending is in the table now
         except (sqlite3.Error, StoreError):
             pass
         finally:

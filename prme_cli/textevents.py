@@ -43,6 +43,7 @@ dates nothing by itself. The resolver still reads every sentence it cites at rel
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -153,6 +154,8 @@ def sense_of(predicate: str, object_head: str = "", particle: str = "") -> str:
 
 _START_VERBS = frozenset(["start", "begin", "commence"])
 _END_VERBS = frozenset(["finish", "complete", "end", "stop", "quit"])
+_ASPECT_VERBS = _START_VERBS | _END_VERBS
+_PASSIVE_AUXILIARIES = frozenset(["was", "were", "been", "be", "is", "are", "got"])
 #: Verbs whose "to" + verb complement is the event told ("going to paint", "managed to land").
 _CATENATIVE = frozenset(
     _entries(
@@ -339,9 +342,10 @@ class _Timing:
 
 
 @lru_cache(maxsize=1)
-def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
+def _date_words() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
     """The words that make a sentence worth the time engine's reading at ingest: calendar
-    names, units, deictic words; a part of the day after a deictic word; holiday names."""
+    names, units, deictic words; a part of the day after a deictic word; holiday names (one
+    pattern of them all, found anywhere in the text, as a substring test would)."""
     from prme_cli.timeexpr import lexicon as lx
 
     units = {u for u in lx.UNITS if len(u) > 2} - {"second", "min", "mos", "sec"}
@@ -356,10 +360,33 @@ def _date_words() -> tuple[frozenset[str], re.Pattern[str], tuple[str, ...]]:
     after_deictic = re.compile(
         rf"\b(?:this|last|yesterday|tomorrow|every|next|that|the|on|at|in)\s+(?:{parts})\b"
     )
-    holidays = tuple(sorted(name for name in lx.HOLIDAYS if " " in name or len(name) > 5))
-    return frozenset(names | set(deictic)), after_deictic, holidays
+    holidays = sorted(name for name in lx.HOLIDAYS if " " in name or len(name) > 5)
+    return frozenset(names | set(deictic)), after_deictic, re.compile(_any_of(holidays))
 
 
+def _any_of(literals: Sequence[str]) -> str:
+    """A pattern that finds any of ``literals`` anywhere in a text, written as the trie of
+    their characters ("christmas(?: (?:day|eve))?"): Python's engine tries a plain
+    alternation of 100 names one by one at every character, the trie rejects a character in
+    one step."""
+    trie: dict[str, Any] = {}
+    for literal in literals:
+        node = trie
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + pattern(node[char]) for char in sorted(node) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(trie)
+
+
+_DIGIT = re.compile(r"\d")
 _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 #: Digits in the shape of a date or a clock time: a year or ISO date, a day with its ordinal
 #: suffix, a day/month pair, a clock time; other digits ("version 9.4", "$20") date nothing
@@ -378,16 +405,18 @@ def might_hold_date(text: str) -> bool:
     Only such sentences are read by the time engine at ingest: a bare number word, ordinal
     or meal ("one", "first", "dinner") dates nothing by itself, and the engine costs about
     a millisecond a sentence. (The resolver reads every sentence it cites at relate time.)"""
-    if _DATE_DIGITS.search(text):
+    if _DIGIT.search(text) and _DATE_DIGITS.search(text):  # (every date shape has a digit)
         return True
     names, after_deictic, holidays = _date_words()
     low = text.casefold().replace("\u2019", "'")
-    for word in _LETTERS.findall(low):
-        if word in names or word.removesuffix("'s") in names:
-            return True
+    found = set(_LETTERS.findall(low))
+    if not found.isdisjoint(names):
+        return True
+    if any(word[:-2] in names for word in found if word.endswith("'s")):
+        return True
     if after_deictic.search(low):
         return True
-    return any(name in low for name in holidays)
+    return holidays.search(low) is not None
 
 
 def _find_times(sentence: str, anchor: datetime | None) -> list[Any]:
@@ -443,21 +472,24 @@ def sentence_events(
         if k is None:
             k = next((n for n, c in enumerate(found) if f.offset < c.end), len(found) - 1)
         timings.append(_Timing(f, k))
-    timed = [(t.found.offset, t.found.offset + t.found.length) for t in timings]
-    toks = [
-        t
-        for i, t in enumerate(toks)
-        if not any(a <= t.start < b for a, b in timed) or _pro_one(toks, i)
-    ]
+    if timings:
+        timed = [(t.found.offset, t.found.offset + t.found.length) for t in timings]
+        toks = [
+            t
+            for i, t in enumerate(toks)
+            if not any(a <= t.start < b for a, b in timed) or _pro_one(toks, i)
+        ]
     named = _names(sentence, toks)
     people = [n for n in named if not _is_place(sentence, toks, n)]
     out: list[Event] = []
     previous_subject: tuple[str, ...] = ()
     governing = ""  # the predicate of the clause before (a complement's governing verb)
+    starts = [t.start for t in toks]
     for n, clause in enumerate(found):
         if clause.kind in ("adverbial", "subject"):
             continue
-        own = [t for t in toks if clause.start <= t.start < clause.end and t.kind == "word"]
+        inside = toks[bisect_left(starts, clause.start) : bisect_left(starts, clause.end)]
+        own = [t for t in inside if t.kind == "word"]
         subject_toks = own
         if clause.link == "resume":
             head = next((c for c in found if c.kind == "subject" and c.attaches == n), None)
@@ -577,6 +609,11 @@ def _names(sentence: str, toks: Sequence[grammar.Token]) -> list[str]:
     out: list[str] = []
     run: list[str] = []
     for i, t in enumerate(toks):
+        if not t.text[:1].isupper():  # (a possessive's word starts as its token does)
+            if run:
+                out.append(" ".join(run))
+                run = []
+            continue
         word = t.text.removesuffix("'s").removesuffix("\u2019s")
         capital = (
             t.kind == "word"
@@ -648,9 +685,9 @@ def _clause_event(
             continue
         verb_i = i
         predicate = lemma
-        passive = any(
-            x in ("was", "were", "been", "be", "is", "are", "got") for x in lows[:i]
-        ) and (low.endswith(("ed", "en", "wn")) or words.is_simple_past(low))
+        passive = not _PASSIVE_AUXILIARIES.isdisjoint(lows[:i]) and (
+            low.endswith(("ed", "en", "wn")) or words.is_simple_past(low)
+        )
         break
     if verb_i is None and auxiliary is not None:
         # "I had a coffee with Lars", "it was lovely": the auxiliary is the main verb
@@ -666,7 +703,7 @@ def _clause_event(
     obj_start = (verb_i + 1) if verb_i is not None else 0
     if verb_i is not None:
         nxt = own[verb_i + 1].low if verb_i + 1 < len(own) else ""
-        if predicate in _START_VERBS | _END_VERBS:
+        if predicate in _ASPECT_VERBS:
             aspect = "start" if predicate in _START_VERBS else "end"
             complement = own[verb_i + 2].low if nxt == "to" and verb_i + 2 < len(own) else nxt
             comp_lemma = words.verb_lemma(complement) if complement else None
@@ -734,7 +771,7 @@ def _clause_event(
         modality = "planned"
     elif (cues & _WISH_CUES and _WISHED.search(text)) or clause.link in ("if", "unless"):
         modality = "wished"
-    negated = cues & _NEGATION_CUES or any(low.endswith("n't") for low in lows)
+    negated = not cues.isdisjoint(_NEGATION_CUES) or any(low.endswith("n't") for low in lows)
     polarity = "negative" if negated and _NEGATED.search(text) else "positive"
     sense = sense_of(predicate, obj, particle)
     if not sense and aspect == "start" and obj in ("job", "position", "role", "internship"):
@@ -780,24 +817,22 @@ def _object_of(toks: list[grammar.Token], discourse: Discourse) -> tuple[str, in
     head = ""
     for i, t in enumerate(toks):
         low = t.low
-        if low in _ORDINALS and ordinal is None:
+        if low not in _OBJECT_FUNCTION_WORDS:
+            pass  # none of the function-word rules below applies
+        elif low in _ORDINALS and ordinal is None:
             ordinal = _ORDINALS[low]
             if low == "last" and i + 1 < len(toks) and toks[i + 1].low in ("night", "week"):
                 ordinal = None
             continue
-        if low in _OBJECT_PRONOUNS and not head:
+        elif low in _OBJECT_PRONOUNS and not head:
             if low == "one" or low == "it":
                 return discourse.thing, ordinal
             continue  # "told me", "gave her a book": a person, not the thing
-        if low in grammar.SUBJECT_PRONOUNS or low in _CONTRACTED:
+        elif low in _PHRASE_OPENERS:  # a subject, a determiner: the phrase starts (again)
             if head:
                 break
             continue
-        if low in grammar.DETERMINERS or low in ("to", "the", "a", "an", "some", "new", "old"):
-            if head:
-                break
-            continue
-        if low in _PREPOSITION_STOPS or low in grammar.COORDINATORS:
+        elif low in _PREPOSITION_STOPS or low in grammar.COORDINATORS:
             if head:
                 break
             if low in _PREPOSITION_STOPS:
@@ -822,6 +857,16 @@ _PREPOSITION_STOPS = frozenset(
         "before around through across like than as"
     )
 )
+_PHRASE_OPENERS = (
+    grammar.SUBJECT_PRONOUNS
+    | _CONTRACTED
+    | grammar.DETERMINERS
+    | frozenset(["to", "the", "a", "an", "some", "new", "old"])
+)
+#: Every word one of :func:`_object_of`'s function-word rules reads.
+_OBJECT_FUNCTION_WORDS = frozenset(
+    set(_ORDINALS) | _OBJECT_PRONOUNS | _PHRASE_OPENERS | _PREPOSITION_STOPS | grammar.COORDINATORS
+)
 
 
 def _participants(
@@ -837,13 +882,14 @@ def _participants(
     people: list[str] = []
     lows = [t.low for t in subject]
     first = next((t for t in subject if t.kind == "word"), None)
-    subject_words = {t.low for t in subject}
-    if subject_words & {"i", "i'm", "i've", "i'd", "i'll", "me", "myself"}:
+    subject_words = set(lows)
+    subject_text = _text_of(subject)
+    if not subject_words.isdisjoint(_WRITER_WORDS):
         people.append("I")
-    if subject_words & {"we", "we're", "we've", "we'd", "we'll", "us"}:
+    if not subject_words.isdisjoint(_WE_WORDS):
         people.append("I")
         # "we": the writer and the people named just before (in this sentence or the last)
-        before = [n for n in named if n in _text_of(subject)] or list(discourse.people)
+        before = [n for n in named if n in subject_text] or list(discourse.people)
         people.extend(before)
     pronoun = next(
         (low for low in lows if low in _PEOPLE_PRONOUNS or low.split("'")[0] in _PEOPLE_PRONOUNS),
@@ -854,17 +900,22 @@ def _participants(
         candidates = list(discourse.people)
         if base in ("he", "she") and len(candidates) == 1 or base == "they" and candidates:
             people.extend(candidates)
-    if not people and first is not None and _text_of(subject):
-        people.extend(n for n in named if n in _text_of(subject))
+    if not people and first is not None and subject_text:
+        people.extend(n for n in named if n in subject_text)
     if not people and (elided_writer or (link in grammar.COORDINATORS and previous_subject)):
         people.extend(previous_subject or ("I",))
     if not people and not subject and elided_writer:
         people.append("I")
-    clause_text = _text_of(own)
-    for name in named:
-        if name in clause_text and name not in people:
-            people.append(name)
+    if named:
+        clause_text = _text_of(own)
+        for name in named:
+            if name in clause_text and name not in people:
+                people.append(name)
     return tuple(dict.fromkeys(people))
+
+
+_WRITER_WORDS = frozenset(["i", "i'm", "i've", "i'd", "i'll", "me", "myself"])
+_WE_WORDS = frozenset(["we", "we're", "we've", "we'd", "we'll", "us"])
 
 
 def _text_of(toks: list[grammar.Token]) -> str:
@@ -897,13 +948,18 @@ def node_text_events(
         discourse.speaker = speaker
         return []
     out: list[Event] = []
+    counted, newlines = 0, 0  # lines are counted onwards from the last sentence's start
     for sentence in seg.sentences:
         who = sentence.speaker or speaker
         if who and who.lower() in NON_WITNESS:
             continue
         if sentence.heading is not None and (sentence.text == speaker or _is_label(sentence.text)):
             continue  # a speaker's label or a date heading tells no event
-        line = first_line + text.count("\n", 0, sentence.start)
+        if sentence.start < counted:
+            counted, newlines = 0, 0
+        newlines += text.count("\n", counted, sentence.start)
+        counted = sentence.start
+        line = first_line + newlines
         out.extend(
             sentence_events(
                 sentence.text,

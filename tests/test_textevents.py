@@ -8,7 +8,8 @@ before migration 0022.
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -16,11 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prme_cli.events import Event
+from prme_cli.events import COLUMNS, Event
 from prme_cli.eventstore import events_for
 from prme_cli.ingest import ingest_paths
 from prme_cli.store import Store
-from prme_cli.textevents import Discourse, might_hold_date, sense_of, sentence_events
+from prme_cli.textevents import (
+    Discourse,
+    _any_of,
+    might_hold_date,
+    sense_of,
+    sentence_events,
+)
 
 ANCHOR = datetime(2026, 10, 28, 21, 0)  # a Wednesday evening
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -244,6 +251,25 @@ def test_only_sentences_that_can_hold_a_date_are_read_by_the_engine() -> None:
     assert not might_hold_date("The first thing I saw was a heron.")
 
 
+def test_a_holiday_name_anywhere_in_a_sentence_makes_it_worth_reading() -> None:
+    # inside other words too, as a plain substring test finds them
+    assert might_hold_date("Back home for diwali.") and might_hold_date("Mid-Thanksgiving")
+    assert might_hold_date("the BOXING DAY sales") and might_hold_date("xmas-ish, Christmastime")
+    assert not might_hold_date("Boxing gloves and a Christ statue.")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["christmas", "christmas eve", "easter", "eid al", "day", "x"]))
+    .map(" ".join)
+    .map(lambda s: s[1:] if s else s)
+)
+def test_the_pattern_of_many_names_finds_what_a_substring_test_finds(text: str) -> None:
+    names = ["christmas", "christmas day", "christmas eve", "easter monday", "eid al adha"]
+    pattern = re.compile(_any_of(names))
+    assert (pattern.search(text) is not None) == any(name in text for name in names)
+
+
 # --------------------------------------------------------------------------- any text
 
 
@@ -414,3 +440,552 @@ def test_an_unchanged_heading_keeps_its_text_events_when_its_file_changes(
         found = [e for es in _text_events(store).values() for e in es]
         assert any(e.predicate == "buy" for e in found)
         assert any(e.predicate == "arrive" for e in found)
+
+
+# --------------------------------------------------------------------------- whole rows
+
+#: Invented notes whose every stored event is pinned below, column by column. They hold the
+#: readings that depend on what came before, so a memo or a faster path that reuses a result
+#: in the wrong context fails here: the same sentence ("She called yesterday.") under two
+#: journal days names a different person and a different day; "another one" and "it" take the
+#: thing said just before; a chat turn's "She" is the person of the previous user turn.
+PINNED = """#+TITLE: Pinned notes
+* 2026-10-27 Tuesday
+[2026-10-27 Tue 20:00]
+Lunch with Marta Kowalski in Leeds. She called yesterday. We booked the second pottery class.
+* 2026-10-28 Wednesday
+[2026-10-28 Wed 21:10]
+Got back from Lisbon. Dmitri came round. She called yesterday. I bought another one last week,
+and the desk that I ordered arrived this morning.
+* TODO Renew passport
+SCHEDULED: <2026-11-03 Tue>
+I'm going to paint the fence on Saturday; I wish I had gone.
+* Chat [2026-10-20 Tue 19:00]
+** user
+I met Priya at the market on Saturday.
+** assistant
+That sounds lovely! Did you buy anything?
+** user
+She sold me a teapot. It broke on Sunday.
+"""
+
+#: ``(title, *events columns)`` in the order ingest writes them. This is what prme stores
+#: today, pinned as a net under speed work; two readings are known to be wrong and are kept
+#: here until they are fixed on purpose: "another one" after "Dmitri came round" takes
+#: ``round`` as its thing, and the body line after ``SCHEDULED:`` is read as said by a
+#: speaker ``SCHEDULED``.
+PINNED_ROWS = [
+    (
+        "2026-10-27 Tuesday",
+        "org",
+        "day",
+        "",
+        "2026-10-27 Tuesday",
+        None,
+        "asserted",
+        "positive",
+        1793059200,
+        1793145600,
+        "day",
+        None,
+        "2026-10-27 Tuesday",
+        "2026-10-27 Tuesday",
+        2,
+        "",
+        "",
+        None,
+        "",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "2026-10-27 Tuesday",
+        "text",
+        "single",
+        "lunch",
+        "kowalski",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "Lunch with Marta Kowalski in Leeds.",
+        "",
+        2,
+        "meet",  # lunch with someone: the sense class of meeting
+        "Marta Kowalski",
+        None,
+        "",
+        None,
+        1,
+        0,
+        34,
+    ),
+    (
+        "2026-10-27 Tuesday",
+        "text",
+        "single",
+        "call",
+        "",
+        None,
+        "asserted",
+        "positive",
+        1792972800,
+        1793059200,
+        "day",
+        None,
+        "She called yesterday.",
+        "yesterday",
+        2,
+        "phone",
+        "Marta Kowalski",
+        None,
+        '[["yesterday",11,"point","2026-10-26T00:00:00","2026-10-27T00:00:00","day",false,null]]',
+        None,
+        2,
+        0,
+        20,
+    ),
+    (
+        "2026-10-27 Tuesday",
+        "text",
+        "single",
+        "book",
+        "class",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "We booked the second pottery class.",
+        "",
+        2,
+        "reserve",
+        "I\x1fMarta Kowalski",
+        2,
+        "",
+        None,
+        3,
+        0,
+        34,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "org",
+        "day",
+        "",
+        "2026-10-28 Wednesday",
+        None,
+        "asserted",
+        "positive",
+        1793145600,
+        1793232000,
+        "day",
+        None,
+        "2026-10-28 Wednesday",
+        "2026-10-28 Wednesday",
+        5,
+        "",
+        "",
+        None,
+        "",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "get",
+        "lisbon",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "Got back from Lisbon.",
+        "",
+        2,
+        "return",
+        "",
+        None,
+        "",
+        None,
+        1,
+        0,
+        20,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "come",
+        "round",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "Dmitri came round.",
+        "",
+        2,
+        "",
+        "Dmitri",
+        None,
+        "",
+        None,
+        2,
+        0,
+        17,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "call",
+        "",
+        None,
+        "asserted",
+        "positive",
+        1793059200,
+        1793145600,
+        "day",
+        None,
+        "She called yesterday.",
+        "yesterday",
+        2,
+        "phone",
+        "Dmitri",
+        None,
+        '[["yesterday",11,"point","2026-10-27T00:00:00","2026-10-28T00:00:00","day",false,null]]',
+        None,
+        3,
+        0,
+        20,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "buy",
+        "round",
+        None,
+        "asserted",
+        "positive",
+        1792540800,
+        1793145600,
+        "week",
+        None,
+        "I bought another one last week,\nand the desk that I ordered arrived this morning.",
+        "one last week",
+        2,
+        "buy",
+        "I",
+        0,
+        '[["one last week",17,"interval","2026-10-21T00:00:00","2026-10-28T00:00:00","week",false,null]]',
+        None,
+        4,
+        0,
+        44,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "order",
+        "desk",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "I bought another one last week,\nand the desk that I ordered arrived this morning.",
+        "",
+        2,
+        "",
+        "I",
+        None,
+        "",
+        None,
+        4,
+        45,
+        59,
+    ),
+    (
+        "2026-10-28 Wednesday",
+        "text",
+        "single",
+        "arrive",
+        "",
+        None,
+        "asserted",
+        "positive",
+        1793160000,
+        1793188800,
+        "hour",
+        None,
+        "I bought another one last week,\nand the desk that I ordered arrived this morning.",
+        "this morning",
+        2,
+        "arrive",
+        "",
+        None,
+        '[["this morning",68,"point","2026-10-28T04:00:00","2026-10-28T12:00:00","hour",false,null]]',
+        None,
+        4,
+        60,
+        80,
+    ),
+    (
+        "Renew passport",
+        "org",
+        "plan",
+        "renew",
+        "passport",
+        None,
+        "planned",
+        "positive",
+        1793664000,
+        1793750400,
+        "day",
+        None,
+        "SCHEDULED: <2026-11-03 Tue>",
+        "<2026-11-03 Tue>",
+        10,
+        "",
+        "",
+        None,
+        "",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "Renew passport",
+        "text",
+        "single",
+        "renew",
+        "passport",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "Renew passport",
+        "",
+        0,
+        "",
+        "",
+        None,
+        "",
+        None,
+        0,
+        0,
+        14,
+    ),
+    (
+        "Renew passport",
+        "text",
+        "single",
+        "paint",
+        "fence",
+        None,
+        "planned",
+        "positive",
+        1793404800,
+        1793491200,
+        "day",
+        None,
+        "I'm going to paint the fence on Saturday; I wish I had gone.",
+        "Saturday",
+        2,
+        "",
+        "I",
+        None,
+        '[["Saturday",32,"point","2026-10-31T00:00:00","2026-11-01T00:00:00","day",false,null]]',
+        "SCHEDULED",
+        1,
+        0,
+        40,
+    ),
+    (
+        "Renew passport",
+        "text",
+        "single",
+        "wish",
+        "",
+        None,
+        "wished",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "I'm going to paint the fence on Saturday; I wish I had gone.",
+        "",
+        2,
+        "",
+        "I",
+        None,
+        "",
+        "SCHEDULED",
+        1,
+        42,
+        48,
+    ),
+    (
+        "Renew passport",
+        "text",
+        "single",
+        "go",
+        "",
+        None,
+        "wished",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "I'm going to paint the fence on Saturday; I wish I had gone.",
+        "",
+        2,
+        "",
+        "I",
+        None,
+        "",
+        "SCHEDULED",
+        1,
+        49,
+        59,
+    ),
+    (
+        "Chat [2026-10-20 Tue 19:00]",
+        "text",
+        "single",
+        "chat",
+        "",
+        None,
+        "asserted",
+        "positive",
+        1792522800,
+        1792522860,
+        "minute",
+        None,
+        "Chat [2026-10-20 Tue 19:00]",
+        "[2026-10-20 Tue 19:00]",
+        0,
+        "",
+        "",
+        None,
+        '[["[2026-10-20 Tue 19:00]",5,"point","2026-10-20T19:00:00","2026-10-20T19:01:00","minute",false,null]]',
+        None,
+        0,
+        0,
+        26,
+    ),
+    (
+        "user",
+        "text",
+        "single",
+        "meet",
+        "priya",
+        None,
+        "asserted",
+        "positive",
+        1792195200,
+        1792281600,
+        "day",
+        None,
+        "I met Priya at the market on Saturday.",
+        "Saturday",
+        1,
+        "meet",
+        "I\x1fPriya",
+        None,
+        '[["Saturday",29,"point","2026-10-17T00:00:00","2026-10-18T00:00:00","day",false,null]]',
+        "user",
+        1,
+        0,
+        37,
+    ),
+    (
+        "user",
+        "text",
+        "single",
+        "sell",
+        "teapot",
+        None,
+        "asserted",
+        "positive",
+        None,
+        None,
+        "",
+        None,
+        "She sold me a teapot.",
+        "",
+        1,
+        "",
+        "Priya",
+        None,
+        "",
+        "user",
+        1,
+        0,
+        20,
+    ),
+    (
+        "user",
+        "text",
+        "single",
+        "break",
+        "teapot",
+        None,
+        "asserted",
+        "positive",
+        1792281600,
+        1792368000,
+        "day",
+        None,
+        "It broke on Sunday.",
+        "Sunday",
+        1,
+        "",
+        "",
+        None,
+        '[["Sunday",12,"point","2026-10-18T00:00:00","2026-10-19T00:00:00","day",false,null]]',
+        "user",
+        2,
+        0,
+        18,
+    ),
+]
+
+
+def test_ingest_stores_exactly_these_event_rows_for_invented_notes(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    _write(notes, "pinned.org", PINNED)
+    columns = ", ".join(f"e.{c}" for c in COLUMNS)
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        ingest_paths(store, [notes], now=datetime(2026, 11, 1, 12, 0, tzinfo=UTC))
+        stored = store.conn.execute(
+            f"SELECT o.title, {columns} FROM events e JOIN objects o ON o.pk = e.obj "
+            "ORDER BY o.pk, e.event_id"
+        ).fetchall()
+    assert [tuple(r) for r in stored] == PINNED_ROWS

@@ -36,7 +36,7 @@ from prme_cli.relate.interpret import (
     combine_duration,
     period_start,
 )
-from prme_cli.relate.types import Resolution
+from prme_cli.relate.types import Resolution, pair_terms
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -373,11 +373,25 @@ def _unit_table(unit: str) -> dict[str, Decimal]:
     return EXACT_UNITS if unit in EXACT_UNITS else CALENDAR_UNITS
 
 
-def duration_value(dated: Sequence[Dated], *, unit: str | None) -> dict[str, Any]:
+def duration_value(
+    dated: Sequence[Dated], *, unit: str | None, terms: Sequence[tuple[int, ...]] | None = None
+) -> dict[str, Any]:
     """Exact sum of durations, in the unit asked, else the coarsest operand unit in which the
-    total is exact (2 h + 30 min is 2.5 hours; 3 weeks + 2 days is 23 days)."""
-    parts = []
-    for item in dated:
+    total is exact (2 h + 30 min is 2.5 hours; 3 weeks + 2 days is 23 days). A term of two
+    operands (``terms``, :func:`prme_cli.relate.types.duration_terms`) is a span: the
+    calendar days from its start's date to its end's, or the real time between them when the
+    question counts hours or minutes."""
+    parts: list[tuple[Decimal, str]] = []
+    for term in terms if terms is not None else [(i,) for i in range(len(dated))]:
+        if len(term) == 2:
+            first, second = (_window_start(dated[i]) for i in term)
+            if unit in ("minutes", "hours"):
+                seconds = (second.astimezone(UTC) - first.astimezone(UTC)).total_seconds()
+                parts.append((Decimal(int(seconds)) / 60, "minutes"))
+            else:
+                parts.append((Decimal((second.date() - first.date()).days), "days"))
+            continue
+        item = dated[term[0]]
         if item.quantity is None or item.unit is None:
             raise ValueError("operand is not a duration")
         parts.append((item.quantity, item.unit))
@@ -468,7 +482,11 @@ def compute(
         (a,) = dated
         return absolute_date_value(a, precision=precision, planned=planned)
     if operation == "duration_sum":
-        return duration_value(dated, unit=unit)
+        # a dated value (no quantity) is one end of a span, as validation required
+        terms = pair_terms(names, [item.quantity is None for item in dated])
+        if terms is None:
+            raise ValueError("a dated operand of a sum without its partner")
+        return duration_value(dated, unit=unit, terms=terms)
     if operation == "schedule":
         return schedule_value(dated)
     raise ValueError(f"nothing to compute for operation {operation!r}")

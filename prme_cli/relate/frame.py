@@ -321,15 +321,17 @@ def _span(q: str, low: str) -> Frame | None:
     return None
 
 
-def _one_span(x: str, form: str, unit: str | None, subject: str | None = None) -> Frame:
+def _one_span(
+    x: str, form: str, unit: str | None, subject: str | None = None, shared: str = ""
+) -> Frame:
     """The length of one lasting event ``x``: a stated duration, or its start to its end
     (no single operation: the notes decide which)."""
     return replace(
         _frame(
             "elapsed_between",
             (
-                EventPhrase(x, aspect="start", boundary="start"),
-                EventPhrase(x, aspect="finish", boundary="end"),
+                EventPhrase(x, shared=shared, aspect="start", boundary="start"),
+                EventPhrase(x, shared=shared, aspect="finish", boundary="end"),
             ),
             form=form,
             unit=unit,
@@ -380,6 +382,36 @@ def _items(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+_GERUND_LEAD = re.compile(
+    r"(?P<verb>[a-z]+ing(?:\s+(?:to|on|at|about|with|through|for))?)\s+\S", re.IGNORECASE
+)
+
+
+def _shared_verb(items: list[str]) -> list[tuple[str, str]]:
+    """ "reading 'A' and listening to 'B' and 'C'": a list item that is only a quoted title,
+    after an item led by a verb ("listening to"), is that verb's object too — each item with
+    the verb it shares (the item itself stays the operand's verbatim name)."""
+    from prme_cli import words
+
+    out: list[tuple[str, str]] = []
+    verb = ""
+    for item in items:
+        lead = _GERUND_LEAD.match(item)
+        if lead and words.verb_lemma(lead["verb"].split()[0].lower()):
+            verb = lead["verb"]
+            out.append((item, ""))
+        else:
+            out.append((item, verb if _QUOTED.fullmatch(item) else ""))
+    return out
+
+
+def span_frame(phrase: EventPhrase, unit: str | None, subject: str | None = None) -> Frame:
+    """The span of one activity of a listed total whose length no note states: its start to
+    its end (the two boundary events the resolver dates)."""
+    form = "the span of one listed activity (its start to its end)"
+    return _one_span(phrase.text, form, unit, subject, phrase.shared)
+
+
 def _total(q: str, low: str) -> Frame | None:
     """ "How many minutes did I spend on piano practice and the yoga class in total?": a sum
     of the time each listed activity took — each a stated duration or its CLOCK lines."""
@@ -398,7 +430,7 @@ def _total(q: str, low: str) -> Frame | None:
         return None
     return _frame(
         "duration_sum",
-        tuple(EventPhrase(i) for i in items),
+        tuple(EventPhrase(i, shared=verb) for i, verb in _shared_verb(items)),
         form="how long did I spend on A and B in total",
         unit=_unit(m),
         subject=_subject_of(m["subj"]),

@@ -592,7 +592,7 @@ def bare_weekday_problem(quote: str, expression: str, reference: datetime | None
         clause = text[left_break:right_end]
         if _NOT_PAST_FORM.search(clause):
             return "a bare weekday in a present or coming clause, not a past report"
-        before = re.findall(r"[a-z]+|'[a-z]+", text[left_break:at].lower())
+        before = _words_before(text[left_break:], at - left_break)
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
         for i in range(len(before) - 1, -1, -1):
@@ -612,6 +612,28 @@ def bare_weekday_problem(quote: str, expression: str, reference: datetime | None
                 "arranged, not the arranging"
             )
     return None
+
+
+#: Time words that point after the moment of writing ("next Saturday", "tomorrow", "in two
+#: weeks"): in a past report they date what was arranged, never the deed.
+_TO_COME = re.compile(
+    r"\b(?:next|tomorrow|coming|upcoming|following)\b|\bin\s+(?:a|an|\w+|\d+)\s+"
+    r"(?:days?|weeks?|months?|years?)\b|\bfrom\s+now\b",
+    re.IGNORECASE,
+)
+
+
+def arranged_ahead(text: str, at: int, phrase: str) -> bool:
+    """The time ``phrase`` at offset ``at`` of ``text`` points after the writing and closes
+    the "for …" of an arranging verb ("Reserved two seats for the jazz concert next
+    Saturday"): it dates what was arranged, never the arranging."""
+    return bool(_TO_COME.search(phrase)) and _arranged_for(_words_before(text, at))
+
+
+def _words_before(text: str, at: int) -> list[str]:
+    """The lower-case words of ``text`` before offset ``at``, as :func:`_arranged_for` reads
+    them."""
+    return re.findall(r"[a-z]+|'[a-z]+", text[:at].lower().replace("\u2019", "'"))
 
 
 def _arranged_for(before: list[str]) -> bool:
@@ -719,20 +741,47 @@ _NOT_ASSERTED = re.compile(
 )
 
 
+_WORD_AHEAD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def _thing_arrivals(text: str) -> list[tuple[int, str]]:
+    """Clauses telling a thing's arrival or delivery in the past tense (``(offset, verb)``),
+    by the verb's sense class (:func:`prme_cli.textevents.sense_of`: arrive, land,
+    deliver): the first past-tense word within five words of a clause-opening determiner."""
+    from prme_cli import words
+    from prme_cli.textevents import sense_of
+
+    found = []
+    for m in re.finditer(r"(?:^|[.;!?]\s+)(?:the|our|my)\s+", text, re.IGNORECASE):
+        for n, w in enumerate(_WORD_AHEAD.finditer(text, m.end())):
+            low = w.group(0).lower()
+            if n > 5 or re.search(r"[.;!?,]", text[m.end() : w.start()]):
+                break
+            if low in ("was", "were") or _tense_of(low, "") != "past":
+                continue
+            if sense_of(words.lemma(low)) == "arrive" and not _NOT_ASSERTED.search(
+                text[m.end() : w.start()]
+            ):
+                found.append((w.start(), w.group(0)))
+            break
+    return found
+
+
 def _journal_deeds(text: str) -> list[Licence]:
-    """Clauses of a journal entry told as the writer's own past deeds ("Baked my first
-    sourdough loaf.", "we fixed the table"): a past-tense verb opening the clause, with "I"
-    or "we" or no subject (journal style), nothing negating or hedging it, and no time
+    """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
+    sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
+    or "we" or no subject, journal style) and a thing's arrival ("The new espresso grinder
+    arrived.", "Our sofa was delivered"); nothing negating or hedging it, and no time
     expression of its own (its own time wins, SPEC §6)."""
     from prme_cli import timeexpr
 
     out = []
-    for m in _CLAUSE_OPEN.finditer(text):
-        verb = m["verb"]
+    opened = [(m.start("verb"), m["verb"]) for m in _CLAUSE_OPEN.finditer(text)]
+    for at, verb in sorted({*opened, *_thing_arrivals(text)}):
         low = verb.lower()
         if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
             continue
-        rest = text[m.start("verb") :]
+        rest = text[at:]
         stop = re.search(r"[.;!?]|,\s+(?:and|then|so|but)\s+", rest)
         clause = rest[: stop.start()] if stop else rest
         if _NOT_ASSERTED.search(clause):
@@ -743,12 +792,17 @@ def _journal_deeds(text: str) -> list[Licence]:
             # a time inside a relative clause ("the scarf I knitted last week") is that
             # clause's event's, not this deed's
             # a length ("Ran my first 10k: 54 minutes") says how long, not when
-            timed = any(not is_length(phrase) for _, _, phrase in timeexpr.find_expressions(own))
+            # a time still to come closing the "for …" of an arranging verb ("Reserved two
+            # seats for the jazz concert next Saturday") is the arranged event's: a past
+            # deed cannot be then ("for the concert on Saturday" may be either's)
+            timed = any(
+                not is_length(phrase) and not arranged_ahead(own, start, phrase)
+                for start, _, phrase in timeexpr.find_expressions(own)
+            )
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed:
             continue
-        at = m.start("verb")
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
 

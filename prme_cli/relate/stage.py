@@ -358,6 +358,8 @@ def _signed(frame: Any, resolution: Resolution, dated: list[Any]) -> list[Any] |
     names = {operand.name for operand in resolution.operands}
     if names != set(sign_of):
         return "a difference needs a length cited for each of its two events"
+    if any(item.quantity is None for item in dated):
+        return "a difference is taken of stated lengths, not of spans from a start to an end"
     return [
         replace(item, quantity=-item.quantity)
         if sign_of[operand.name] < 0 and item.quantity is not None

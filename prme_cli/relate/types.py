@@ -7,6 +7,7 @@ are separate pure functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -41,6 +42,9 @@ STATUSES: tuple[str, ...] = (
     "provider_error",
     "accepted",
 )
+
+#: The bases that date an event (as opposed to a length, a clock time or nothing).
+DATING_BASES: frozenset[str] = frozenset({"event_time", "text_expression", "org_timestamp"})
 
 #: Units a question may ask for, smallest first.
 UNITS: tuple[str, ...] = ("minutes", "hours", "days", "weeks", "months", "years")
@@ -90,6 +94,53 @@ class Resolution:
     operands: tuple[Operand, ...] = ()
     #: Human-readable reasons for each choice (the symbolic resolver explains itself).
     explanation: tuple[str, ...] = ()
+
+
+def pair_terms(names: Sequence[str], dated: Sequence[bool]) -> list[tuple[int, ...]] | None:
+    """The terms of a sum, as indexes: an item that is not ``dated`` (a length) is one term;
+    a dated one is a span's start, paired with the dated item after it under the same name
+    (case and spacing aside), its end. None when a dated item has no such partner."""
+    terms: list[tuple[int, ...]] = []
+    keys = [" ".join(name.lower().split()) for name in names]
+    i = 0
+    while i < len(names):
+        if not dated[i]:
+            terms.append((i,))
+            i += 1
+        elif i + 1 < len(names) and dated[i + 1] and keys[i + 1] == keys[i]:
+            terms.append((i, i + 1))
+            i += 2
+        else:
+            return None
+    return terms
+
+
+def duration_terms(operands: tuple[Operand, ...]) -> list[tuple[int, ...]] | None:
+    """The terms of a ``duration_sum``, as operand indexes: a stated duration or a CLOCK line
+    is one operand; the span of one activity whose length no note states is two operands in
+    a row with the one name, each dating an event — its start, then its end. None when a
+    dating operand has no such partner (validation refuses it: ``span_unpaired``)."""
+    return pair_terms(
+        [op.name for op in operands], [op.time_basis in DATING_BASES for op in operands]
+    )
+
+
+def span_end(resolution: Resolution, operand: Operand) -> str | None:
+    """ "start" or "end" when ``operand`` is one end of a span: an interval whose two operands
+    carry one name ("how many days did I spend on the walking tour"), or a sum's term of two
+    dated operands (:func:`duration_terms`)."""
+    operands = resolution.operands
+    if resolution.operation == "duration_sum":
+        for term in duration_terms(operands) or []:
+            if len(term) == 2 and any(operand is operands[i] for i in term):
+                return "start" if operand is operands[term[0]] else "end"
+        return None
+    if resolution.operation != "elapsed_between" or len(operands) != 2:
+        return None
+    first, second = (" ".join(o.name.lower().split()) for o in operands)
+    if first != second:
+        return None
+    return "start" if operand is operands[0] else "end"
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,15 @@ from prme_cli.relate.interpret import (
     interpret,
 )
 from prme_cli.relate.router import route
-from prme_cli.relate.types import OPERATIONS, TIME_BASES, EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import (
+    DATING_BASES,
+    OPERATIONS,
+    TIME_BASES,
+    EvidenceRecord,
+    Operand,
+    Resolution,
+    duration_terms,
+)
 
 #: Every code :func:`validate` can return, for callers that document or count them.
 CODES: tuple[str, ...] = (
@@ -94,16 +102,19 @@ CODES: tuple[str, ...] = (
     "approximate_time",
     "state_start_only",
     "count_not_established",
+    "span_unpaired",
+    "span_reversed",
 )
 
-_DATING_BASES = frozenset({"event_time", "text_expression", "org_timestamp"})
+_DATING_BASES = DATING_BASES
 #: Which bases can serve each operation.
 ALLOWED_BASES: dict[str, frozenset[str]] = {
     "elapsed_between": _DATING_BASES,
     "elapsed_since_question": _DATING_BASES,
     "order": _DATING_BASES,
     "absolute_date": _DATING_BASES,
-    "duration_sum": frozenset({"duration"}),
+    # a stated length or CLOCK line; or a span's two ends (:func:`duration_terms`)
+    "duration_sum": frozenset({"duration"}) | _DATING_BASES,
     "schedule": frozenset({"time_of_day", "org_timestamp"}),
 }
 _UNIT_GRAIN = {
@@ -284,8 +295,15 @@ def _future(
     return None
 
 
-def _durations(dated: list[Dated], unit: str | None) -> list[ValidationError]:
+def _durations(
+    dated: list[Dated], unit: str | None, operands: tuple[Operand, ...] = ()
+) -> list[ValidationError]:
+    spans = _spans(operands, dated, unit)
+    if spans:
+        return spans
     units = {item.unit for item in dated if item.unit}
+    if any(item.quantity is None for item in dated):
+        units.add("days")  # a span is a count of calendar days
     if unit is not None:
         units.add(unit)
     if units <= EXACT_UNITS.keys() or units <= CALENDAR_UNITS.keys():
@@ -297,6 +315,52 @@ def _durations(dated: list[Dated], unit: str | None) -> list[ValidationError]:
             + ", ".join(sorted(units & EXACT_UNITS.keys())),
         )
     ]
+
+
+def _spans(
+    operands: tuple[Operand, ...], dated: list[Dated], unit: str | None
+) -> list[ValidationError]:
+    """A sum's term without a stated length is one activity's span: its start and its end,
+    two operands in a row with the one name, each dated to the day (the hour or minute when
+    the question counts those), the end not before the start."""
+    if not any(op.time_basis in _DATING_BASES for op in operands):
+        return []
+    terms = duration_terms(operands)
+    if terms is None:
+        return [
+            ValidationError(
+                "span_unpaired",
+                "a dated operand of a sum must be one end of a span: the activity's start "
+                "then its end, under the one name",
+            )
+        ]
+    grain = {"minutes": "minute", "hours": "hour"}.get(unit or "", "day")
+    errors = []
+    for term in terms:
+        if len(term) != 2:
+            continue
+        for index in term:
+            item = dated[index]
+            if item.start is None or item.end is None or not fits_in(item.start, item.end, grain):
+                errors.append(
+                    ValidationError(
+                        "precision_too_coarse",
+                        f"{_label(index)}: dated only to the {item.grain or 'unknown'}, but a "
+                        f"span counted in a sum needs each end inside one {grain}",
+                        index,
+                    )
+                )
+        first, second = (dated[i] for i in term)
+        if first.start is not None and second.start is not None and second.start < first.start:
+            errors.append(
+                ValidationError(
+                    "span_reversed",
+                    f"{_label(term[1])}: the end of '{operands[term[0]].name}' is dated before "
+                    "its start",
+                    term[1],
+                )
+            )
+    return errors
 
 
 def _false_premise(dated: list[Dated]) -> list[ValidationError]:
@@ -320,6 +384,7 @@ def _operation_rules(
     question_date: datetime,
     tz: tzinfo,
     frame: Any = None,
+    operands: tuple[Operand, ...] = (),
 ) -> list[ValidationError]:
     if operation != "order":
         approximate = [
@@ -359,7 +424,7 @@ def _operation_rules(
     if operation == "order":
         return _order(dated)
     if operation == "duration_sum":
-        return _durations(dated, unit)
+        return _durations(dated, unit, operands)
     if operation == "schedule":
         return [
             ValidationError("precision_too_coarse", f"operand {i + 1} names no clock time", i)
@@ -452,7 +517,7 @@ def validate(
     errors += _kind_count(operation, operands, frame)
     if errors:
         return errors
-    return _operation_rules(operation, dated, unit, question_date, tz, frame)
+    return _operation_rules(operation, dated, unit, question_date, tz, frame, operands)
 
 
 _ORDINAL_WORDS = {

@@ -10,7 +10,10 @@ left unrouted. It was written before relate was tuned on it (first run: 23 right
 acceptances); ``python bench/orgsets.py --set everyday`` prints the figures by family and by
 evidence basis. ``household`` (32 questions over another invented household's notes) was
 written after the design was done and is kept aside: its only run gave 28 right and no wrong
-acceptance. No wrong acceptance is allowed, nor fewer right answers than a set reached.
+acceptance. ``sessions`` (15 questions in the LongMemEval shape: one file per chat session,
+first person) was written before the round that aimed at LongMemEval coverage; its first run
+gave 13 right and no wrong acceptance. No wrong acceptance is allowed, nor fewer right answers
+than a set reached.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from types import ModuleType
 import pytest
 
 RUNNER = Path(__file__).resolve().parents[2] / "bench" / "orgsets.py"
-FLOORS = {"everyday": (64, 46), "household": (32, 28)}
+FLOORS = {"everyday": (64, 46), "household": (32, 28), "sessions": (15, 13)}
 
 
 def _runner() -> ModuleType:

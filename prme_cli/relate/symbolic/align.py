@@ -227,9 +227,11 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     doer = phrase.doer
     if doer.lower() in ("it", "they", "he", "she") and phrase.shared:
         doer = phrase.shared  # "it arrive" after "ordering the standing desk": the desk
+    undergoer = "" if doer else _undergoer_of(phrase.text)
+    doer = doer or undergoer
     doer_key = _head_noun(doer) if doer else None
     head_key = _head_noun(phrase.text)
-    if phrase.doer and not phrase.text[len(phrase.doer) :].startswith("'"):
+    if (phrase.doer and not phrase.text[len(phrase.doer) :].startswith("'")) or undergoer:
         head_key = doer_key  # "the new kettle arrive" is about the kettle
     return PhraseModel(
         phrase, tokens, aspects, verb_key, modal, frozenset(keys), head_key, doer_key
@@ -242,6 +244,29 @@ _NP_END = re.compile(
     r"that|which|who|where|when|i|we|you)\s",
     re.IGNORECASE,
 )
+
+
+#: Verbs whose subject undergoes them, by the event nouns that nominalise them: "the arrival
+#: of the desk" is the desk's (it arrived), "the delivery of the sofa" the sofa's (it was
+#: delivered). "The purchase of the coffee maker" is not in it: its "of" names what was acted on.
+_UNDERGONE = frozenset(lexicon.key(w) for w in words_of("arrive deliver land die depart"))
+_EVENT_OF = re.compile(
+    r"(?:the|my|our|his|her|their|an?)\s+(?P<noun>[a-z]+)\s+of\s+"
+    r"(?P<thing>(?:the|my|our|his|her|their)\s+\S.*)",
+    re.IGNORECASE,
+)
+
+
+def _undergoer_of(text: str) -> str:
+    """The thing after "of" in an event noun of :data:`_UNDERGONE` ("the arrival of the
+    standing desk" -> "the standing desk"), else ``""``."""
+    from prme_cli import words
+
+    m = _EVENT_OF.fullmatch(text.strip())
+    if m is None:
+        return ""
+    verb = words.nominal_verb(m["noun"].lower())
+    return m["thing"] if verb is not None and lexicon.key(verb) in _UNDERGONE else ""
 
 
 def _head_noun(text: str) -> str | None:

@@ -43,7 +43,8 @@ deliberately literal method:
    class, or one of coming back followed by the name's words. When an interval's two
    operands carry one name (the span of one event: "how many days did I spend on the canoe
    trip"), the first quote must tell the event's start (a start verb, an arrival, setting
-   off) and the second its end (a finish, a return), each and only that (cap 0.3).
+   off) and the second its end (a finish, a return), each and only that (cap 0.3); so
+   must the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
 warning (aspect clash 0.2, negation 0.25, plan 0.3, another deed 0.3, wrong kind of org
@@ -64,7 +65,14 @@ from datetime import datetime
 
 from prme_cli import words
 from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
-from prme_cli.relate.types import EvidenceRecord, GateVerdict, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    GateVerdict,
+    Operand,
+    ProviderAudit,
+    Resolution,
+    span_end,
+)
 
 
 def words_of(text: str) -> list[str]:
@@ -168,6 +176,13 @@ _BOUNDARY_VERBS = {
 _WORKS = frozenset(
     words_of("read watch listen write knit sew crochet paint draw learn study binge draft build")
 )
+
+
+def _names_a_work(name: str) -> bool:
+    """The name opens with an activity on a work ("read", "knitting", "listening to"), in
+    any of the verb's forms."""
+    lead = name.split()[0].lower() if name.split() else ""
+    return lead in _WORKS or words.verb_lemma(lead) in _WORKS
 
 
 def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
@@ -308,11 +323,13 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
 
 
 def _aspects(*phrases: str) -> set[str]:
-    """The aspects a name asks for, by the ingest extractor's reading of it: ``start`` or
-    ``finish`` (its aspect verb), ``plan`` (a deed of planning or deciding)."""
+    """The aspects a name (and the question's words shared by an order's names) asks for,
+    by the ingest extractor's reading: ``start`` or ``finish`` (its aspect verb), ``plan`` (a
+    deed of planning or deciding)."""
     out: set[str] = set()
-    for phrase in phrases:
-        told = gate_event.name_event(phrase) if phrase.strip() else None
+    for n, phrase in enumerate(phrases):
+        # the name, then the question's shared words ("Which did I start first, …")
+        told = gate_event.name_event(phrase) if n == 0 else gate_event.question_deed(phrase)
         if told is None:
             continue
         if told.kind == "start":
@@ -497,7 +514,12 @@ class SymbolicGate:
                 f"{'/'.join(sorted(wanted)) or 'plain'} in the name"
             )
         asked = [w for _, _, w in _tokens(operand.name) if words.key(w) in _ASPECT_KEYS]
-        if asked and not seen & wanted and not matched & {w.lower() for w in asked}:
+        if (
+            asked
+            and operand.time_basis in ("text_expression", "event_time")
+            and not seen & wanted
+            and not matched & {w.lower() for w in asked}
+        ):
             # "finish Severance" is not told by "Watched an episode of Severance"
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not tell the '{asked[0]}' the name asks")
@@ -522,7 +544,7 @@ class SymbolicGate:
             warnings.append("ordered, not yet had")
         # One end of a lasting event: the same name twice in an interval is the event's span,
         # the first quote must tell its start and the second its end.
-        boundary = _span_boundary(resolution, operand)
+        boundary = span_end(resolution, operand)
         if boundary is not None:
             # From just before the name's first word to the expression: "got back from an
             # amazing solo camping trip to … today" tells the end before the name starts.
@@ -743,7 +765,7 @@ def _licence_check(
     if (
         boundary is not None
         and licence.verb.lower() in _BOUNDARY_VERBS[boundary]
-        and operand.name.split()[0].lower() in _WORKS
+        and _names_a_work(operand.name)
     ):
         # "Started The Overstory on the train" opens the span of reading it
         told = quote[licence.end :].lower()
@@ -764,7 +786,7 @@ def _licence_check(
     # its sense class ("just ran into Sam"), or a return from what the name names ("just
     # got back from the fair").
     held = [r for r in gate_event.quote_events(quote, anchor) if r.start <= licence.end <= r.end]
-    deeds = [gate_event.name_event(operand.name), gate_event.name_event(" ".join(shared))]
+    deeds = [gate_event.name_event(operand.name), gate_event.question_deed(" ".join(shared))]
     if any(
         d is not None and d.predicate and gate_event.same_deed(d, r) for d in deeds for r in held
     ):
@@ -951,18 +973,6 @@ def _occasion_hits(
             continue  # "for my aunt's birthday party on May 3rd": the party's date
         out += [i for i, (a, b, _) in enumerate(qtoks) if start <= a < end and b > a]
     return out
-
-
-def _span_boundary(resolution: Resolution, operand: Operand) -> str | None:
-    """ "start" or "end" when ``operand`` is one end of a span: an interval whose two
-    operands carry one name ("how many days did I spend on the walking tour")."""
-    operands = resolution.operands
-    if resolution.operation != "elapsed_between" or len(operands) != 2:
-        return None
-    first, second = (" ".join(o.name.lower().split()) for o in operands)
-    if first != second:
-        return None
-    return "start" if operand is operands[0] else "end"
 
 
 def _elided_object(operand: Operand, resolution: Resolution) -> str:

@@ -52,6 +52,8 @@ ENTAILED_BY_SENSE: dict[str, frozenset[str]] = {
     "arrive": frozenset(["receive"]),
     # relocating is moving; what was watched or visited was seen
     "move_home": frozenset(["move"]),
+    # a thing bought (picked up) was got
+    "buy": frozenset(["get"]),
     "watch": frozenset(["see"]),
     "visit": frozenset(["see"]),
 }
@@ -62,7 +64,11 @@ ENTAILED_BY_PREDICATE: dict[str, frozenset[str]] = {
     "take": frozenset(["visit", "attend", "participate"]),
     # a thing ordered was bought; a thing received arrived (was delivered)
     "order": frozenset(["buy", "purchase"]),
-    "receive": frozenset(["arrive", "deliver"]),
+    "receive": frozenset(["arrive", "deliver", "get"]),
+    # grabbing, winning, adopting a thing is getting it (ordering it is not)
+    "grab": frozenset(["get"]),
+    "win": frozenset(["get"]),
+    "adopt": frozenset(["get"]),
     "attend": frozenset(["see", "watch", "visit"]),
     # seeing a film is watching it, seeing a place visiting it
     "see": frozenset(["watch", "visit"]),
@@ -190,6 +196,13 @@ def name_event(name: str, *, described: bool = False) -> Reading | None:
         if told_as_verb:
             return first
     return None  # a noun read as the deed ("the canoe trip", "the fig tree")
+
+
+def question_deed(text: str) -> Reading | None:
+    """The deed the question's own words outside the operand names tell ("Which did I *get*
+    first, …"): the first clause with a verb, as the extractor reads it."""
+    found = _read(text, None) if text.strip() else ()
+    return next((r for r in found if r.predicate and words.is_verb_lemma(r.predicate)), None)
 
 
 def deed_of(key: str) -> Reading:

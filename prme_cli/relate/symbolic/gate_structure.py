@@ -31,7 +31,13 @@ import re
 from dataclasses import dataclass
 
 from prme_cli import orgtime
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import (
+    EvidenceRecord,
+    Operand,
+    Resolution,
+    duration_terms,
+    span_end,
+)
 
 _FUNCTION = frozenset(
     [
@@ -257,7 +263,7 @@ def check(
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
     kind = _kind(quote, expression, keyword)
     asked = _asked_part(operand.name)
-    span = _span_part(resolution, operand)
+    span = span_end(resolution, operand)
     wanted = span or asked
     reasons = [f"line asserts {kind}", f"name asks {wanted or 'the event'}"]
     if kind == "cancel":
@@ -288,21 +294,26 @@ def check(
     return StructureCheck(0.95, tuple(reasons))
 
 
-def _span_part(resolution: Resolution, operand: Operand) -> str | None:
-    """For the two ends of one event (two operands with one name), which end this is."""
-    ops = resolution.operands
-    if resolution.operation == "elapsed_between" and len(ops) == 2 and ops[0].name == ops[1].name:
-        return "start" if operand is ops[0] else "end"
-    return None
-
-
 def _plausible(resolution: Resolution, record: EvidenceRecord) -> bool:
+    """The two ends of one event in time order: an interval's two operands with one name,
+    and each span term of a sum whose two ends are both org stamps."""
     ops = resolution.operands
-    if resolution.operation != "elapsed_between" or len(ops) != 2 or ops[0].name != ops[1].name:
+    if resolution.operation == "duration_sum":
+        pairs = [
+            (ops[t[0]], ops[t[1]])
+            for t in duration_terms(ops) or []
+            if len(t) == 2 and all(ops[i].time_basis == "org_timestamp" for i in t)
+        ]
+    elif resolution.operation == "elapsed_between" and len(ops) == 2 and ops[0].name == ops[1].name:
+        pairs = [(ops[0], ops[1])]
+    else:
         return True
-    try:
-        a = orgtime.parse_timestamp(ops[0].time_expression.strip()).start
-        b = orgtime.parse_timestamp(ops[1].time_expression.strip()).start
-    except ValueError:
-        return False
-    return a is not None and b is not None and a <= b
+    for first, second in pairs:
+        try:
+            a = orgtime.parse_timestamp(first.time_expression.strip()).start
+            b = orgtime.parse_timestamp(second.time_expression.strip()).start
+        except ValueError:
+            return False
+        if a is None or b is None or a > b:
+            return False
+    return True

@@ -224,12 +224,14 @@ KNOWN_VERB_KEYS: frozenset[str] = frozenset(
 )
 
 # "got" / "get": general acquisition; it can stand for buying or receiving, so it matches
-# both weakly, never strongly (see :func:`relatedness`).
+# both weakly, never strongly (see :func:`relatedness`); the general verbs stand for one
+# another too ("picked up the kayak", "grabbed a tent" for "got"). Ordering is not getting:
+# "I pre-ordered the e-reader on March 3rd" is not the day it was got.
 _GET_LIKE: frozenset[str] = frozenset(
     {key("get"), key("obtain"), key("pick"), key("score"), key("grab")}
 )
 _GET_TARGETS: frozenset[str] = frozenset(
-    key(w) for w in words_of("buy purchase receive acquire order invest adopt win")
+    key(w) for w in words_of("buy purchase receive acquire invest adopt win")
 )
 
 
@@ -243,6 +245,8 @@ def relatedness(question_key: str, sentence_key: str) -> float:
     if question_key in _GET_LIKE and sentence_key in _GET_TARGETS:
         return 0.6
     if sentence_key in _GET_LIKE and question_key in _GET_TARGETS:
+        return 0.6
+    if question_key in _GET_LIKE and sentence_key in _GET_LIKE:
         return 0.6
     return 0.0
 

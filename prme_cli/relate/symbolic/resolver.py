@@ -70,6 +70,8 @@ UNDATED_MARGIN = 0.3
 _NON_WITNESS_SPEAKERS = frozenset(
     {"assistant", "ai", "bot", "chatgpt", "model", "system", "gpt", "claude", "llm"}
 )
+#: "Name:" labels under which the first person is still the notes' writer.
+_WRITER_LABELS = frozenset({"user", "me", "i", "myself"})
 
 
 @dataclass(slots=True)
@@ -140,11 +142,20 @@ class SymbolicResolver:
         early = self._from_structure(analysed, request)
         if isinstance(early, Resolution):
             return early
-        structural = early
         if "duration_sum" in analysed.operations and frame.phrases:
             stated = self._stated_durations(analysed, frame, request)
             if stated is not None:
                 return stated
+        return self._by_phrases(frame, request, early)
+
+    def _by_phrases(
+        self,
+        frame: QuestionFrame,
+        request: ResolveRequest,
+        structural: list[structure.Pick | structure.Refusal | None],
+    ) -> Resolution:
+        """Each event phrase to the structure event that answers it, else to the sentence
+        that tells it and the time that sentence gives; then the checks across them."""
         notes = [
             f"question: {frame.form} -> {frame.operation}"
             + (f", unit {frame.unit}" if frame.unit else "")
@@ -240,9 +251,18 @@ class SymbolicResolver:
                 if stated is not None:
                     found.append((cand, stated))
             if not found and several:
-                return Resolution(
-                    "unsupported", (), (*notes, f"{label}: no stated length or CLOCK lines")
-                )
+                span = None if analysed.signs else self._span_of(phrase, analysed, request)
+                if span is None or span.operation != "elapsed_between":
+                    why = f" ({span.explanation[-1]})" if span and span.explanation else ""
+                    return Resolution(
+                        "unsupported",
+                        (),
+                        (*notes, f"{label}: no stated length or CLOCK lines, nor a span{why}"),
+                    )
+                operands.extend(span.operands)
+                notes.append(f"{label}: no stated length; its span, from its start to its end:")
+                notes.extend(f"  {line}" for line in span.explanation[1:])
+                continue
             if not found:
                 return None
             found.sort(key=lambda x: -x[0].coverage)
@@ -270,6 +290,23 @@ class SymbolicResolver:
             notes.append(f"{label} -> {where} (coverage {best.coverage:.2f}): '{expression}'")
             operands.append(Operand(phrase.text, best.record.id, quote, expression, "duration"))
         return Resolution("duration_sum", tuple(operands), tuple(notes))
+
+    def _span_of(
+        self, phrase: EventPhrase, analysed: Frame, request: ResolveRequest
+    ) -> Resolution | None:
+        """A listed activity's start and end ("reading 'Middlemarch'" from "I started reading
+        'Middlemarch' today" to "I finished reading …"), dated as "how long did X take"
+        dates them: an ``elapsed_between`` resolution of its two ends, else the refusal.
+        None when its own CLOCK lines would answer instead (work clocked is not the span)."""
+        from prme_cli.relate.frame import span_frame
+
+        sub = span_frame(phrase, analysed.unit, analysed.subject)
+        frame = sub.question_frame()
+        assert frame is not None
+        early = self._from_structure(sub, request)
+        if isinstance(early, Resolution):
+            return None
+        return self._by_phrases(frame, request, early)
 
     # ------------------------------------------------------------------ every event of a kind
 
@@ -447,7 +484,8 @@ class SymbolicResolver:
         if speaker in _NON_WITNESS_SPEAKERS:
             return None
         if subject is None:
-            return True
+            # "Jo: I spent three hours …" quoted in a journal entry: Jo's "I", not the writer's
+            return None if sentence.labelled and speaker not in _WRITER_LABELS else True
         if speaker and speaker == subject.lower():
             return True
         # With other speakers around, or notes that name the subject, a first-person
@@ -644,6 +682,17 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
+        arranged = [
+            x
+            for x in usable
+            if interpret.arranged_ahead(
+                record.text[clause_start:clause_end], x.start - clause_start, x.expression
+            )
+        ]
+        if arranged and len(arranged) < len(usable):
+            # "Reserved two seats for the jazz concert next Saturday": the concert's day,
+            # not the reserving's; the journal day still dates the deed
+            usable = [x for x in usable if x not in arranged]
         if not model.modal and not (appointment and all(x.coming for x in usable)):
             if any(x.future for x in usable):
                 return None, "the time is in the future of the note"
@@ -1038,8 +1087,9 @@ def _opens_or_closes(
     boundary = model.phrase.boundary
     if boundary is None or mention.kind != "licence":
         return False
-    if model.phrase.text.split()[0].lower() not in _WORK_ACTIVITIES:
-        return False
+    lead = model.phrase.text.split()[0].lower()
+    if lead not in _WORK_ACTIVITIES and words.verb_lemma(lead) not in _WORK_ACTIVITIES:
+        return False  # "knit the scarf", "knitting the scarf"
     verb = words.verb_lemma(text[mention.start : mention.end].lower())
     if verb not in _BOUNDARY_LEMMAS[boundary]:
         return False

@@ -9,6 +9,7 @@ prose; their state-change and clock lines are kept as org facts of the heading i
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 #: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
@@ -132,6 +133,10 @@ class Sentence:
     speaker: str | None = None
     #: where the words naming the speaker start (the label or the heading), if any
     speaker_at: int | None = None
+    #: the speaker is named by a "Name:" label on the sentence's own line, inside the text
+    #: ("Jo: I spent …" quoted in a journal entry), not by the record's own heading ("** user")
+    #: or the label that opens the record (a turn kept as "Tomas: …")
+    labelled: bool = False
 
 
 @dataclass(slots=True)
@@ -259,16 +264,27 @@ def segment(text: str) -> Segmented:
         if out.speaker and out.headings
         else (turns[0][0] if out.speaker and turns else None)
     )
+    turn_starts = [at for at, _ in turns]  # in text order
     for n, s in enumerate(out.sentences):
-        said = [(at, name) for at, name in turns if at <= s.start]
+        said = bisect_right(turn_starts, s.start)  # the turns that began before it
         speaker_at: int | None
         speaker: str | None
         if said:
-            speaker_at, speaker = said[-1]
+            speaker_at, speaker = turns[said - 1]
         else:
             speaker_at, speaker = record_speaker_at, out.speaker
         out.sentences[n] = Sentence(
-            s.start, s.end, s.text, s.heading, n, speaker, speaker_at if speaker else None
+            s.start,
+            s.end,
+            s.text,
+            s.heading,
+            n,
+            speaker,
+            speaker_at if speaker else None,
+            bool(said)
+            and speaker_at is not None
+            and speaker_at != record_speaker_at
+            and "\n" not in text[speaker_at : s.start],
         )
     return out
 
@@ -385,13 +401,20 @@ CLAUSE_BREAK = re.compile(
 )
 
 
+#: A title or a saying in quotation marks (not an apostrophe: "I'm", "the kids' room").
+_QUOTED_TITLE = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
+
+
 def clauses(sentence: str) -> list[tuple[int, int]]:
     """Clause spans inside a sentence (offsets relative to the sentence), cut at
     coordinators, semicolons and dashes: the places where a second event with its own date
     usually begins."""
     spans = []
     pos = 0
+    quoted = [q.span() for q in _QUOTED_TITLE.finditer(sentence)]
     for m in CLAUSE_BREAK.finditer(sentence):
+        if any(a < m.start() < b for a, b in quoted):
+            continue  # "'Sapiens: A Brief History'": a title in quotation marks is one phrase
         if m.start() > pos:
             spans.append((pos, m.start()))
         pos = m.end()
