@@ -1218,9 +1218,9 @@ def mcp_server(ctx: typer.Context) -> None:
     state = _state(ctx)
     if not sdk_available():
         raise UsageError(INSTALL_HINT)
-    from prme_cli.mcp.server import serve
+    from prme_cli.mcp.launch import serve
 
-    if sys.stdin.isatty():
+    if sys.stdin is not None and sys.stdin.isatty():
         _err("prme mcp: serving MCP on stdin/stdout for an MCP client (Ctrl-D or Ctrl-C stops)")
     serve(state.cfg, now_flag=state.now_flag)
 

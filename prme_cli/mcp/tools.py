@@ -126,6 +126,10 @@ class Tool:
     required: tuple[str, ...]
     handler: Callable[[Session, Arguments], dict[str, Any]]
     read_only: bool = True
+    #: May take long for reasons other than the store's size — a provider's answer, the
+    #: tokenizer's first load, parsing files — so the server runs it on a worker thread and
+    #: keeps answering pings meanwhile; the other tools read the store and run in line.
+    slow: bool = False
 
     @property
     def input_schema(self) -> dict[str, Any]:
@@ -578,6 +582,7 @@ _READ_TOOLS: tuple[Tool, ...] = (
         },
         (),
         _query,
+        slow=True,  # `context` packs with the tokenizer, loaded on first use
     ),
     Tool(
         "log",
@@ -640,6 +645,7 @@ _READ_TOOLS: tuple[Tool, ...] = (
         },
         ("question",),
         _relate,
+        slow=True,  # providers, the tokenizer and the dictionary
     ),
     Tool(
         "when",
@@ -716,6 +722,7 @@ INGEST_TOOL = Tool(
     (),
     _ingest,
     read_only=False,
+    slow=True,
 )
 
 
