@@ -13,16 +13,24 @@ Prints, side by side in one run:
    refusals, and the spans of its find sentences;
 3. time per expression (every corpus phrase through :func:`resolve`), time per
    1,000-character note through :func:`find`, and what importing the engine and resolving a
-   first expression adds to a fresh ``prme since today`` process.
+   first expression adds to a fresh ``prme since today`` process — as CPU time
+   (``time.process_time``: on a shared machine, wall time measures the neighbours), side by
+   side with another checkout when ``--baseline PATH`` names one, in alternating
+   processes.
 
-usage: python bench/bench_timex.py [--split dev|held|both] [--quick] [--verbose]
+Each corpus part also prints its differences sorted by ``bench/timex_classes.py``: those a
+README convention explains ("differences by convention") and the rest ("errors").
+
+usage: python bench/bench_timex.py [--split dev|held|both|whole] [--quick] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import statistics
@@ -32,6 +40,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_DIR = Path("/work/shared/corpora/timex")
@@ -40,6 +49,7 @@ SCORE = CORPUS_DIR / "score.py"
 OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_unseen.json",
     REPO / "tests" / "fixtures" / "timex" / "own_everyday.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round4.json",
 )
 
 
@@ -73,6 +83,103 @@ def run_score(mode: str, corpus: Path, verbose: bool) -> str:
         cmd.append("--verbose")
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return out.stdout.strip()
+
+
+# ------------------------------------------------------------- conventions versus errors
+
+
+def _scorer() -> Any:
+    """The corpus's own ``score.py`` as a module: its pick and agreement rules, not a copy."""
+    spec = importlib.util.spec_from_file_location("timex_score", SCORE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def differences(corpus: Path, verbose: bool, breakdown: bool = True) -> list[str]:
+    """Every phrase the scorer does not count as a past-leaning agreement, sorted into the
+    README's conventions (``bench/timex_classes.py``) or ``other`` (an error: a missing rule or
+    a wrong value). Read in process with the same reference time and zone as the scorer."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from timex_classes import CLASSES, classify
+
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import find, parse_now, resolve, zone
+
+    score = _scorer()
+    tz = zone("UTC")
+    tally: collections.Counter[str] = collections.Counter()
+    listed: list[str] = []
+    cases = json.loads(corpus.read_text(encoding="utf-8"))["cases"]
+    total = 0
+    for case in cases:
+        ref = case["ref"]
+        now = parse_now(ref, tz)
+        for span in case["spans"]:
+            if span["type"] == "duration":
+                continue
+            total += 1
+            gs = ge = None
+            with contextlib.suppress(TimeExpressionError):
+                window = resolve(span["text"], now, tz)
+                gs = None if window.open_start else _iso(window.start)[:19]
+                ge = None if window.open_end else _iso(window.end)[:19]
+            want = score.past_pick(span["values"], ref)
+            if gs and want is not None and score.agrees(span["type"], gs, ge or "", want):
+                continue
+            label = classify(span["type"], span["text"], gs, ge, span["values"], ref)
+            tally[label] += 1
+            if verbose:
+                listed.append(f"  [{label}] {span['text']!r} (ref {ref}): got {gs} .. {ge}")
+    # find mode: the matched spans whose value disagrees, matched as the scorer matches them
+    found_tally: collections.Counter[str] = collections.Counter()
+    matched = 0
+    for case in cases:
+        ref = case["ref"]
+        now = parse_now(ref, tz)
+        text = case["input"].replace("\n", " ")
+        got = find(text, now, tz)
+        used: set[int] = set()
+        for span in case["spans"]:
+            lo, hi = span["offset"], span["offset"] + span["length"]
+            hit = next(
+                (
+                    k
+                    for k, f in enumerate(got)
+                    if k not in used and f.offset < hi and lo < f.offset + f.length
+                ),
+                None,
+            )
+            if hit is None:
+                continue
+            used.add(hit)
+            if span["type"] == "duration":
+                continue
+            matched += 1
+            f = got[hit]
+            gs = _iso(f.start)[:19] if f.start is not None else ""
+            ge = _iso(f.end)[:19] if f.end is not None else ""
+            if any(
+                v.get("start") and score.agrees(span["type"], gs, ge, v) for v in span["values"]
+            ):
+                continue
+            label = classify(
+                span["type"], span["text"], gs or None, ge or None, span["values"], ref, f.text
+            )
+            found_tally[label] += 1
+            if verbose:
+                listed.append(f"  find [{label}] {span['text']!r} (ref {ref}): got {gs} .. {ge}")
+    lines = []
+    for what, counts, of in (("phrases", tally, total), ("find values", found_tally, matched)):
+        errors = counts.get("other", 0)
+        convention = sum(counts.values()) - errors
+        lines.append(f"{what}: differences by convention: {convention}; errors: {errors} (of {of})")
+        if breakdown:
+            lines.append(
+                "  " + ", ".join(f"{name} {counts[name]}" for name in CLASSES if counts.get(name))
+            )
+    return lines + sorted(listed)
 
 
 # ------------------------------------------------------------------------- our own unseen set
@@ -210,11 +317,11 @@ def speed(quick: bool) -> list[str]:
     rounds = 2 if quick else 5
 
     def one_pass() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for text, ref in phrases:
             with contextlib.suppress(TimeExpressionError):  # refusing costs time too
                 resolve(text, nows[ref], tz)
-        return (time.perf_counter() - start) / len(phrases)
+        return (time.process_time() - start) / len(phrases)
 
     per_expression = min(one_pass() for _ in range(rounds))
     text = " ".join(c["input"].replace("\n", " ") for c in data["cases"])
@@ -222,24 +329,24 @@ def speed(quick: bool) -> list[str]:
     now = parse_now("2026-06-17T09:40", tz)
 
     def note_pass() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for note in notes:
             find(note, now, tz)
-        return (time.perf_counter() - start) / len(notes)
+        return (time.process_time() - start) / len(notes)
 
     per_note = min(note_pass() for _ in range(rounds))
     # what the engine adds to a fresh `prme since today`: the command line's modules are
     # imported first (they are paid for anyway), then the engine and one resolve are timed
     probe = (
-        "import prme_cli.cli.app, time; t = time.perf_counter(); "
+        "import prme_cli.cli.app, time; t = time.process_time(); "
         "from prme_cli.timeexpr import since_window, zone; "
         "from datetime import datetime, timezone; "
         "since_window('today', datetime(2026, 6, 17, 9, 40, tzinfo=timezone.utc), zone('UTC')); "
-        "print(time.perf_counter() - t)"
+        "print(time.process_time() - t)"
     )
     baseline = (
-        "import time; t = time.perf_counter(); import prme_cli.cli.app; "
-        "print(time.perf_counter() - t)"
+        "import time; t = time.process_time(); import prme_cli.cli.app; "
+        "print(time.process_time() - t)"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, env=env)
@@ -278,28 +385,100 @@ def speed(quick: bool) -> list[str]:
     ]
 
 
+def speed_json(quick: bool) -> dict[str, float]:
+    """The three speed figures of the checkout this process imports, as numbers."""
+    lines = speed(quick)
+    numbers = [
+        float(next(w for w in line.split(": ", 1)[1].split() if w[:1].isdigit())) for line in lines
+    ]
+    return {"expression": numbers[0], "note": numbers[1], "import": numbers[2]}
+
+
+def speed_side_by_side(baseline: Path, quick: bool) -> list[str]:
+    """This checkout's speed against ``baseline``'s (another checkout, e.g. ``main``), each
+    measured in its own process, alternating, best of each kept: the machine's noise falls
+    on both alike."""
+    mine: list[dict[str, float]] = []
+    theirs: list[dict[str, float]] = []
+    for _ in range(2 if quick else 3):
+        for tree, into in ((REPO, mine), (baseline, theirs)):
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPATH"] = str(tree)
+            out = subprocess.run(
+                [sys.executable, str(Path(__file__).resolve()), "--speed-json"]
+                + (["--quick"] if quick else []),
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            into.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    lines = []
+    for key, label, unit in (
+        ("expression", "time per expression", "ms"),
+        ("note", "time per 1,000-character note (find)", "ms"),
+        ("import", "engine import + first resolve added to `prme since today`", "ms"),
+    ):
+        a = min(m[key] for m in mine)
+        b = min(t[key] for t in theirs)
+        lines.append(
+            f"{label}: this checkout {a:.3f} {unit}, baseline {b:.3f} {unit} (ratio {a / b:.2f})"
+        )
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--split", choices=("dev", "held", "both"), default="both")
+    parser.add_argument(
+        "--split",
+        choices=("dev", "held", "both", "whole", "all"),
+        default="all",
+        help="both = dev and held; all = dev, held and the whole corpus",
+    )
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="another checkout (e.g. a worktree of main) to time side by side",
+    )
+    parser.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
     args = parser.parse_args(argv)
+    if args.speed_json:
+        print(json.dumps(speed_json(args.quick)))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         paths = split_corpus(Path(tmp))
-        names = ("dev", "held") if args.split == "both" else (args.split,)
+        names = {
+            "both": ("dev", "held"),
+            "all": ("dev", "held", "whole"),
+        }.get(args.split, (args.split,))
+        paths["whole"] = CORPUS
         for name in names:
-            label = "development part (70%)" if name == "dev" else "held-out part (30%)"
+            label = {
+                "dev": "development part (70%)",
+                "held": "held-out part (30%)",
+                "whole": "whole corpus (dev + held)",
+            }[name]
             print(f"== corpus {label}: {paths[name].name}")
             verbose = args.verbose and name == "dev"  # held-out misses are never listed
             print(run_score("phrases", paths[name], verbose))
             print(run_score("find", paths[name], verbose))
+            # the held-out part shows its totals only: which conventions it meets is not read
+            for line in differences(paths[name], verbose, breakdown=name != "held"):
+                print(line)
     for own in OWN_SETS:
         print("== own set:", own.relative_to(REPO))
         for line in score_own(own, args.verbose):
             print(line)
     print("== speed")
-    for line in speed(args.quick):
-        print(line)
+    if args.baseline is not None and (args.baseline / "prme_cli").is_dir():
+        for line in speed_side_by_side(args.baseline, args.quick):
+            print(line)
+    else:
+        for line in speed(args.quick):
+            print(line)
     return 0
 
 

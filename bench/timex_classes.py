@@ -21,7 +21,7 @@ CLASSES: dict[str, str] = {
     "parts of the day": "SPEC's parts of the day (morning 04-12 …; the corpus 08-12 …) and meals",
     "waking hours": "an hour without am/pm is in waking hours (the corpus lists 3:00 first)",
     "widened": "vague words widen the window (the corpus keeps the bare time)",
-    "past-leaning": "bare names and dates are the most recent (the corpus picks a later one)",
+    "past-leaning": "bare names, dates and anchors are the most recent, today counting (the corpus picks a later one)",
     "last weekday": "`last friday` is the most recent before today (the corpus: last week's)",
     "edges": "beginning/middle/end and early/mid/late are thirds (the corpus: halves)",
     "later/earlier this": "`later this week` is the rest after today (the corpus: a half)",
@@ -29,6 +29,7 @@ CLASSES: dict[str, str] = {
     "after a day": "`after X` starts when X ends (the corpus: when it starts)",
     "weekday mismatch": "the corpus date is not on the weekday written beside it",
     "bare number": "a bare number (`18`, `6`) is refused: an hour? a day?",
+    "zone": "a zone after a clock time is converted to `--tz` (the corpus ignores it)",
     "set": "a recurrence (`every week`) is a time (the corpus marks none)",
     "one expression": "one expression where the corpus marks two (`christmas eve at 6 p.m.`)",
     "annotation": "the corpus marks a time in a sentence it calls negative",
@@ -50,8 +51,11 @@ _FUTURE = re.compile(
 _EDGE = re.compile(
     r"\b(beginning|start|middle|mid|end|early|late|eo[dwmqy]|bo[dwmqy]|so[dwmqy])\b", re.IGNORECASE
 )
-_MERIDIEM = re.compile(
-    r"\b(a\.?\s?m|p\.?\s?m|noon|midnight|o'?clock)\b|\d(am|pm|a|p)\b", re.IGNORECASE
+#: what says morning or afternoon of an hour ("o'clock" does not: "7 o'clock" is either)
+_MERIDIEM = re.compile(r"\b(a\.?\s?m|p\.?\s?m|noon|midnight)\b|\d(am|pm|a|p)\b", re.IGNORECASE)
+#: zone names people write after a clock time (prme reads these and converts them)
+_ZONE = re.compile(
+    r"\d\s*(a\.?m\.?|p\.?m\.?)?\s*(utc|gmt|[ecmp][sd]?t|cet|cest|bst|aest)\b", re.IGNORECASE
 )
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -79,17 +83,39 @@ def _one_unit_later(mine: datetime, theirs: datetime) -> bool:
 
 
 def classify(
-    kind: str, text: str, got_start: str | None, got_end: str | None, values: list[dict], ref: str
+    kind: str,
+    text: str,
+    got_start: str | None,
+    got_end: str | None,
+    values: list[dict],
+    ref: str,
+    found: str | None = None,
 ) -> str:
     """The convention that explains why ``[got_start, got_end)`` differs from every reading
-    in ``values`` (the corpus's), or ``other``."""
-    low = text.lower()
+    in ``values`` (the corpus's), or ``other``. In running text ``found`` is the expression
+    prme found over the corpus's span (it may reach further: "Friday, between 9-6 PT")."""
     starts = [v for v in values if v.get("start")]
+    if found is not None and len(found) > len(text) and text.lower() in found.lower():
+        gs_ = _parse(got_start)
+        for v in starts:
+            ws_ = _parse(v["start"])
+            if gs_ is not None and ws_ is not None and gs_.date() == ws_.date():
+                return "one expression"  # the same day, read with what follows it
+        text = found
+    low = text.lower()
     if not got_start or not starts:
         if not starts or re.search(r"\b(before|until|till|no later than|as late as)\b|<", low):
             return "open start"
         if re.fullmatch(r"\s*\d{1,2}\s*", text):
             return "bare number"
+        named = [d for d, name in enumerate(_WEEKDAYS) if re.search(rf"\b{name[:3]}", low)]
+        dates = [_parse(v["start"]) for v in starts]
+        if (
+            named
+            and re.search(r"\d+/\d+", low)
+            and all(d is not None and d.weekday() not in named for d in dates)
+        ):
+            return "weekday mismatch"  # refused: the date written is not on that weekday
         return "other"
     gs, ge = _parse(got_start), _parse(got_end)
     reference = datetime.fromisoformat(ref[:19])
@@ -135,6 +161,11 @@ def classify(
             same_day = clock_kind or ws is None or (gs is not None and gs.date() == ws.date())
             if abs(hours) == 12 and same_minutes and same_day:
                 return "waking hours"
+    if _ZONE.search(low):
+        for v in starts:
+            gh, wh = _clock(got_start)[:2], _clock(v["start"])[:2]
+            if gh.isdigit() and wh.isdigit() and _clock(got_start)[3:] == _clock(v["start"])[3:]:
+                return "zone"
     if _HEDGE.search(low):
         for v in starts:
             ws = _parse(v["start"])
@@ -163,4 +194,13 @@ def classify(
         later = [v for v in starts if (_parse(v["start"]) or reference) > reference]
         if later and len(later) == len(starts):
             return "past-leaning"
+    if not _FUTURE.search(low) and gs is not None:
+        for v in starts:
+            ws = _parse(v["start"])
+            if ws is None:
+                continue
+            if gs.date() == reference.date() and gs - ws == timedelta(days=7):
+                return "past-leaning"  # today counts: "Monday 8-9am" on a Monday is today's
+            if abs((ws - gs).days - 364) <= 7:
+                return "past-leaning"  # the anchor is the most recent ("after Christmas")
     return "other"

@@ -103,10 +103,10 @@ ORDINALS = family(
         ("the second week of 2021", "2021-01-11T00:00"),
         ("the last week of july", "2026-07-27T00:00"),
         ("the 9th month of next year", "2027-09-01T00:00"),
-        ("monday 21", "2026-12-21T00:00"),  # the nearest 21st that is a Monday
-        ("friday the 26th", "2027-02-26T00:00"),
-        ("Fri 26th", "2027-02-26T00:00"),
-        ("tuesday the 10th", "2026-11-10T00:00"),  # nearer back than ahead
+        ("monday 21", "2026-09-21T00:00"),  # the most recent 21st that is a Monday
+        ("friday the 26th", "2026-06-26T00:00"),
+        ("Fri 26th", "2026-06-26T00:00"),
+        ("tuesday the 10th", "2026-11-10T00:00"),
     ]
 )
 DATES = family(

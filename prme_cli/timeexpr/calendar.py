@@ -178,6 +178,12 @@ _FIXED = {
     "australia_day": (1, 26),
     "guy_fawkes": (11, 5),
     "tax_day": (4, 15),
+    "cinco_de_mayo": (5, 5),
+    "burns_night": (1, 25),
+    "st_andrew": (11, 30),
+    "st_george": (4, 23),
+    "st_david": (3, 1),
+    "anzac_day": (4, 25),
 }
 _EASTER = {
     "good_friday": -2,
@@ -215,6 +221,8 @@ def holiday_date(key: str, year: int) -> date | None:
         return _nth_weekday(year, *_NTH[key])
     if key == "black_friday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=1)
+    if key == "election_day":  # US: the Tuesday after the first Monday of November
+        return _nth_weekday(year, 11, 0, 1) + timedelta(days=1)
     if key == "cyber_monday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=4)
     if key.startswith("lib:"):

@@ -340,18 +340,23 @@ def _plausible(
             )
             if not day_follows and lead_word not in _MONTH_LEAD:
                 return False
+    if _school_break(node, toks, i):
+        return False
     if (
         i > 0
         and toks[i - 1].value == "good"
         and toks[i].value in ("night", "morning", "evening", "afternoon", "day")
     ):
         return False  # a greeting
-    if toks[i].value in ("daily", "weekly", "monthly", "yearly", "nightly", "hourly", "annually"):
+    if toks[i].value in (
+        "daily", "weekly", "fortnightly", "monthly", "yearly", "nightly", "hourly", "annually"
+    ):  # fmt: skip
         after = toks[j] if j < len(toks) else None
         if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
             return False  # "daily infections": an adjective
     if _bare_range(node) and all(
-        tok.kind == "num" or tok.value in _RANGE_WORDS for tok in toks[i:j]
+        tok.kind == "num" or tok.value in _RANGE_WORDS or tok.value in lx.NUMBERS
+        for tok in toks[i:j]
     ):
         return False  # "grew from 3 to 4 people", "went from 9 to 5": numbers, not days or hours
     if isinstance(node, (n.Rest, n.Open)) and toks[i].value == "to":
@@ -421,6 +426,14 @@ def _plausible(
             return False
         if (
             first.kind == "word"
+            and (first.value in lx.MONTHS or first.value in _NAME_TIMES)
+            and first.text[:1].isupper()
+            and not lead
+            and _names_follow(toks, j)
+        ):
+            return False  # "April Jones", "June Carter", "Noon Street": a name
+        if (
+            first.kind == "word"
             and first.value in lx.WEEKDAYS
             and len(first.value) <= 4
             and first.text[:1].isupper()
@@ -428,6 +441,36 @@ def _plausible(
             after = toks[j] if j < len(toks) else None
             if after is not None and after.kind == "word" and after.text[:1].isupper() and not lead:
                 return False
+    if (
+        j - i == 2
+        and word == "the"
+        and toks[i + 1].value in _AMBIGUOUS
+        and _bare(node)
+        and not lead
+    ):
+        return False  # "the fall from the ladder", "the march past": the noun, not the season
+    if (
+        isinstance(node, n.Dur)
+        and toks[j - 1].value == "second"
+        and word in ("a", "the")
+        and j - i == 2
+        and _modifies(toks, j)
+    ):
+        return False  # "a second helping", "for a second time": the ordinal
+    if (
+        isinstance(node, n.Every)
+        and node.base is None
+        and node.unit in ("second", "minute")
+        and j - i == 2
+    ):
+        return False  # "every second counts", "every minute of it": an idiom
+    if (
+        isinstance(node, n.Dur)
+        and j - i == 2
+        and word == "some"
+        and (before is None or before.value not in ("for", "in", "within", "after", "over"))
+    ):
+        return False  # "some days are harder": which days, not how long
     if (
         isinstance(node, n.Dur)
         and (
@@ -502,9 +545,78 @@ def _plausible(
         )
         if toks[i + 1].value == "/" and not lead and fraction:
             return False
-    # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd")
-    lone_ordinal = isinstance(node, n.Date) and node.month is None and node.relation == ""
+    # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd"),
+    # and not before a noun it counts ("on the 3rd floor", "near the second roundabout")
+    inner = node.base if isinstance(node, n.Approx) else node
+    lone_ordinal = isinstance(inner, n.Date) and inner.month is None and inner.relation == ""
+    if lone_ordinal and _modifies(toks, j):
+        return False
+    lone_ordinal = lone_ordinal and inner is node
     return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
+
+
+#: words that may follow a date or a length in a sentence without being counted by it
+#: ("on the 3rd we left", "for a second I froze"): pronouns, determiners, conjunctions,
+#: prepositions, auxiliaries
+_CLAUSE_WORDS = {
+    "i", "we", "you", "he", "she", "they", "it", "there", "everyone", "everything", "nothing",
+    "someone", "something", "nobody", "my", "our", "your", "his", "her", "their", "its",
+    "the", "a", "an", "this", "that", "these", "those", "and", "or", "but", "so", "then",
+    "if", "when", "while", "as", "because", "at", "in", "on", "of", "to", "from", "for",
+    "with", "by", "before", "after", "until", "till", "through", "since", "about", "around",
+    "is", "was", "were", "are", "will", "would", "could", "should", "had", "has", "have",
+    "did", "do", "does", "be", "been", "not", "too", "also", "only", "just", "again",
+    "longer", "more", "less", "later", "earlier", "ago", "please", "now",
+}  # fmt: skip
+
+
+def _modifies(toks: list[Token], j: int) -> bool:
+    """Whether the word after ``toks[:j]`` is a noun the reading counts or qualifies ("3rd
+    floor", "second helping"): a lowercase word that is neither a time word nor one of the
+    words a clause goes on with."""
+    after = toks[j] if j < len(toks) else None
+    if after is None or after.kind != "word" or after.glued or not after.text.islower():
+        return False
+    word = after.value
+    if word == "time":
+        return True  # "a second time", "the 3rd time": how many times, not when
+    return word not in _CLAUSE_WORDS and word not in lx.VOCABULARY
+
+
+#: time words that are also names, alone and capitalised before another name
+_NAME_TIMES = {"noon", "midnight", "summer", "winter", "autumn", "spring", "dawn"}
+
+
+def _names_follow(toks: list[Token], j: int) -> bool:
+    """Whether a capitalised word that is no time word follows: a surname after a first name
+    that is also a month ("April Jones")."""
+    after = toks[j] if j < len(toks) else None
+    return (
+        after is not None
+        and after.kind == "word"
+        and after.text[:1].isupper()
+        and after.value not in lx.VOCABULARY
+    )
+
+
+#: words after which a bare "the holidays" is the Christmas season: elsewhere it may be any
+#: school or summer break ("the holidays in Spain", "for the holidays" in British English)
+_HOLIDAYS_LEAD = {"over", "during", "since", "after", "before", "until", "till", "through",
+                  "throughout", "by"}  # fmt: skip
+
+
+def _school_break(node: n.Node, toks: list[Token], i: int) -> bool:
+    """Whether ``toks[i:]`` reads "the holidays" alone without a word that makes it the
+    Christmas season (``over the holidays``; ``the christmas holidays`` needs none)."""
+    if not (isinstance(node, n.Approx) and isinstance(node.base, n.Between)):
+        return False
+    first = node.base.first
+    if not (isinstance(first, n.Holiday) and first.key == "christmas_eve"):
+        return False
+    k = i + 1 if toks[i].value == "the" else i
+    if k >= len(toks) or toks[k].value != "holidays":
+        return False
+    return i == 0 or toks[i - 1].value not in _HOLIDAYS_LEAD
 
 
 def _kind_of(node: n.Node) -> str:
@@ -544,6 +656,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             tok = toks[m]
             if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
                 break
+    for k in range(size - 2):  # "a little over a week ago": the hedge is two words long
+        if toks[k].value == "a" and toks[k + 1].value in ("little", "bit", "tad", "good"):
+            reach[k] = reach[k] or reach[k + 2]
     last_end = -1  # token index where the previous expression ended
     anchor_sentence = -1  # the sentence the anchor was found in
     #: best readings by position; a position is read with the anchor current when the loop

@@ -40,6 +40,7 @@ from typing import TypeVar
 
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.calendar import UNIT_ORDER
 from prme_cli.timeexpr.tokens import Token
 
 R = list[tuple[n.Node, int]]
@@ -458,13 +459,25 @@ class Grammar:
             if self.w(j, "and") and self.w(j + 1, "half") and (g := self.unit_at(j + 2)):
                 out.append((_dur(g, count + _d("0.5"), vague), j + 3))
             grain = self.unit_at(j, glued=True)
+            if grain is None and self.words[j] in _MORE:
+                grain = self.unit_at(j + 1)  # "in 4 more weeks", "for two extra days"
+                if grain is not None:
+                    out.append((_dur(grain, count, vague), j + 2))
+                continue
             if grain is None:
                 continue
+            if grain == "second" and self.w(j, "s") and count % 10 == 0 and 1000 <= count < 3000:
+                continue  # "in 1990s" is the decade, not half an hour of seconds
             count_, k = count, j + 1
             if self.w(k, "and") and self.w(k + 1, "a", "an") and self.w(k + 2, "half"):
                 count_, k = count + _d("0.5"), k + 3
             elif self.w(k, "and") and self.w(k + 1, "half"):
                 count_, k = count + _d("0.5"), k + 2
+            elif self.words[k] == "and" and self.words[k + 2] in ("quarter", "quarters"):
+                if self.words[k + 1] == "a" and self.words[k + 2] == "quarter":
+                    count_, k = count + _d("0.25"), k + 3  # "an hour and a quarter"
+                elif self.words[k + 1] == "three" and self.words[k + 2] == "quarters":
+                    count_, k = count + _d("0.75"), k + 3
             out.append((_dur(grain, count, vague), j + 1))
             if k != j + 1:
                 out.append((_dur(grain, count_, vague), k))
@@ -486,9 +499,48 @@ class Grammar:
     @rule
     def duration(self, i: int) -> list[tuple[n.Dur, int]]:
         """One or more quantities: ``2 years 1 month 21 days``, ``3 hours and 30 minutes``,
-        ``1h30m`` (``m`` after hours is minutes); ``an hour or so`` is approximate."""
+        ``1h30m`` (``m`` after hours is minutes); ``an hour or so`` is approximate, and so is
+        a hedged amount (``a little over a week``, ``just under two hours``, ``a good ten
+        minutes``, ``some three weeks``): its length is the amount said, its window widened."""
         out = self.exact_duration(i)
-        return out + [(d.replace(approx=True), j + 2) for d, j in out if self.seq(j, "or", "so")]
+        out += [(d.replace(approx=True), j + 2) for d, j in out if self.seq(j, "or", "so")]
+        for k in self.hedge_end(i):
+            out += [(d.replace(approx=True), j) for d, j in self.exact_duration(k)]
+        return out
+
+    def hedge_end(self, i: int) -> list[int]:
+        """Where the amount begins after a hedge on it: ``just over``, ``a little under``,
+        ``slightly more than``, ``a bit less than``, ``well over``, ``not quite``, ``a good``,
+        ``some`` (before a number), ``upwards of``, ``just shy of``."""
+        k = i
+        word = self.wv(i)
+        if word not in _HEDGE_FIRST:
+            return []
+        if word in _HEDGE_ALONE:
+            return [k + 1]  # "in about 10 minutes", "for roughly an hour"
+        if self.w(k, "just", "slightly", "well"):
+            k += 1
+        elif self.w(k, "a") and self.w(k + 1, "little", "bit", "tad"):
+            k += 2
+        ends: list[int] = []
+        if k != i:
+            if self.w(k, "over", "under"):
+                ends.append(k + 1)
+            elif (
+                self.w(k, "more", "less")
+                and self.w(k + 1, "than")
+                or self.w(k, "shy")
+                and self.w(k + 1, "of")
+                and not self.w(i, "well")
+            ):
+                ends.append(k + 2)
+        elif self.seq(i, "not", "quite") is not None or self.seq(i, "upwards", "of") is not None:
+            ends.append(i + 2)
+        elif self.w(i, "a") and self.w(i + 1, "good") and self.number(i + 2):
+            ends.append(i + 2)  # "a good two hours" (a number must follow: "a good hour" too)
+        elif self.w(i, "some") and (self.num(i + 1) is not None or self.wv(i + 1) in lx.NUMBERS):
+            ends.append(i + 1)  # "some two weeks ago"; "some days" is a vague count
+        return ends
 
     @rule
     def exact_duration(self, i: int) -> list[tuple[n.Dur, int]]:
@@ -497,7 +549,8 @@ class Grammar:
             out.append((dur, j))
             k = self.opt(self.comma(j), "and")
             for more, m in self.exact_duration(k):
-                if more.finest() != dur.finest():
+                # written coarse to fine: "an hour and a quarter" is no quarter of a year
+                if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[dur.finest()]:
                     out.append((dur.plus(more), m))
             if (
                 (
@@ -593,6 +646,10 @@ class Grammar:
             out.append((n.Clock(0, 0, None, "", True, True), i + 2))
         for h, j in self.hour(i):
             oclock = self.seq(j, "o'clock") or self.seq(j, "oclock") or self.seq(j, "o", "clock")
+            if oclock is not None and h == 12 and self.w(oclock, "noon", "midnight"):
+                # "twelve o'clock noon", "12 o'clock midnight"
+                hour_of = 12 if self.w(oclock, "noon") else 0
+                out.append((n.Clock(hour_of, 0, None, "", True, True), oclock + 1))
             if oclock is not None:
                 out.append((n.Clock(h, 0, None, "", True), oclock))
                 out += [(n.Clock(h, 0, None, m, True), k) for m, k in self.meridiem(oclock)]
@@ -772,8 +829,9 @@ class Grammar:
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
+                told = start == i and self._minutes_to_named(i, j)
                 for b, e in self.loose_clock(j + 1):
-                    if a.exact or b.exact or start != i:
+                    if (a.exact or b.exact or start != i) and not told:
                         out.append((n.ClockRange(a, b), e))
             if start != i or a.exact:
                 f = j
@@ -806,6 +864,23 @@ class Grammar:
                 out.append((n.Open("since", c), j + 2))
         return out
 
+    def _ago_follows(self, j: int) -> bool:
+        """Whether ``ago`` follows at ``j``, or after ``and`` and an amount: the amounts joined
+        up to it count back from now, not the span before them."""
+        if self.w(j, "ago"):
+            return True
+        return self.w(j, "and") and any(self.w(e, "ago") for _, e in self.duration(j + 1))
+
+    def _minutes_to_named(self, i: int, j: int) -> bool:
+        """``five to midnight``, ``ten till noon``: minutes to a named hour, told in words (a
+        range from five o'clock would be written ``from five to midnight``)."""
+        return (
+            self.wv(i) in lx.NUMBERS
+            and j == i + 1
+            and self.w(j, "to", "till")
+            and self.w(j + 1, "noon", "midnight", "midday")
+        )
+
     def open_words(self, i: int) -> list[tuple[str, int]]:
         """Words that leave one side of a window open, and which side."""
         out: list[tuple[str, int]] = []
@@ -832,10 +907,14 @@ class Grammar:
             m = self.opt(m, "the")
         name = self._part_name(m)
         if name is not None:
-            j = m + 1
+            j = self._part_time(m + 1)
             if self.sym(j, "-") and self.w(j + 1, "time"):
                 j += 2
             out.append((n.Part(name, mod), j, None))
+        if self.words[m + 1] == "hours" and m != i and self.words[m] in ("small", "wee"):
+            out.append((n.Part("small hours", mod), m + 2, None))  # "the small hours"
+        if self.words[k] == "early" and self.words[k + 1] == "hours":
+            out.append((n.Part("small hours"), k + 2, None))  # "in the early hours"
         if (f := self.seq(i, "first", "thing")) is not None:
             # "first thing in the morning", "first thing tomorrow": never alone ("the first
             # thing I saw", "first thing I did")
@@ -871,6 +950,8 @@ class Grammar:
             out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
+        if mod2 and self.words[j] in ("tonight", "tonite"):
+            out.append((n.Part("night", mod2), j + 1, n.RelDay(0)))  # late tonight
         if mod2 and not self.w(j, "this", "last", "in", "the"):
             # early tomorrow (morning), late friday night: early in that day (or in its
             # part), late in it (its evening); "left early on friday" is an adverb and a day
@@ -895,6 +976,10 @@ class Grammar:
         if word == "night" and self.w(i + 1, "time"):
             return "night"
         return None
+
+    def _part_time(self, i: int) -> int:
+        """Past a part of the day written as two words: ``dinner time``, ``lunch time``."""
+        return i + 1 if self.words[i] == "time" and self.words[i - 1] in lx.EVENT_PARTS else i
 
     # ------------------------------------------------------------------ days
 
@@ -1039,8 +1124,18 @@ class Grammar:
         if (wd := self.weekday_at(i)) is not None:
             for shifted, j in self.day_shift(self.comma(i + 1)):
                 out.append((n.InPeriod(n.Weekday(wd), shifted), j))
-        # next week Mon / next week on Tuesday / last week's sunday
-        for period, j in self.week_period(i):
+        # next week Mon / next week on Tuesday / last week's sunday / the first week of
+        # october on friday / week 31 on monday
+        weeks = self.week_period(i)
+        for p, j in (
+            self.nth_period(i)
+            if self.words[i + 1] in ("week", "wk")
+            or (self.words[i] in ("week", "wk") or self.words[i + 2] in ("week", "wk"))
+            else ()
+        ):
+            if (isinstance(p, n.Nth) and p.what == "week") or isinstance(p, n.IsoWeek):
+                weeks = [*weeks, (p, j)]
+        for period, j in weeks:
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
                 out.append((n.InPeriod(n.Weekday(wd), period), m + 1))
@@ -1052,6 +1147,39 @@ class Grammar:
                     out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", int(count)), j + 3))
                 if self.w(j + 1, "ago"):
                     out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", -int(count)), j + 2))
+        return out
+
+    @rule
+    def week_on(self, i: int) -> R:
+        """The British week after a day: ``tuesday week`` and ``a week on tuesday`` (the
+        Tuesday after the coming one, today counting as the first), ``a week today``, ``a
+        week tomorrow``, ``two weeks today``, ``tomorrow week``; from ``yesterday`` it runs
+        back (``a week yesterday`` is eight days ago), as the day it starts from lies behind."""
+        out: R = []
+        if not any(self.words[k] in _WEEK_WORDS for k in (i + 1, i + 2, i + 3)):
+            return out  # every reading has a week, fortnight, month or year in its first words
+        wd = self.weekday_at(i)
+        day = _WEEK_ON_DAYS.get(self.wv(i) or "")
+        if (
+            (wd is not None or day is not None)
+            and self.w(i + 1, "week", "fortnight")
+            and self.num(i + 2) is None
+            and not self.w(i + 2, "of", "in", "on", "'s")
+        ):
+            length = _dur(self.wv(i + 1) or "week", _d(1), False)
+            if wd is not None:
+                out.append((n.Shift(length, 1, n.Weekday(wd, "soonest")), i + 2))
+            elif day is not None:
+                out.append((n.Shift(length, -1 if day < 0 else 1, n.RelDay(day)), i + 2))
+        for dur, j in self.exact_duration(i):
+            if any(g not in ("week", "month", "year") for g, _ in dur.units):
+                continue
+            k = j + 1 if self.w(j, "on") else j
+            if (wd := self.weekday_at(k)) is not None and k != j:
+                out.append((n.Shift(dur, 1, n.Weekday(wd, "soonest")), k + 1))
+            day = _WEEK_ON_DAYS.get(self.wv(k) or "")
+            if day is not None and k == j:
+                out.append((n.Shift(dur, -1 if day < 0 else 1, n.RelDay(day)), k + 1))
         return out
 
     @rule
@@ -1314,8 +1442,17 @@ class Grammar:
         if first is None:
             return out
         first = first.removesuffix("'s").removesuffix("'")
-        if first not in lx.HOLIDAY_FIRST_WORDS and first not in ("st", "the"):
+        if first not in lx.HOLIDAY_FIRST_WORDS and first not in ("st", "the", "festive"):
             return out
+        # the holidays, the christmas holidays, the holiday season, the festive season: from
+        # Christmas Eve through New Year's Day, approximate (when a school breaks up varies)
+        m = self.opt(k, "the")
+        m = self.opt(m, "christmas", "xmas")
+        seasons = (("holidays",), ("holiday", "season"), ("festive", "season"))
+        for season in seasons if self.wv(m) in ("holidays", "holiday", "festive") else ():
+            if (e := self.seq(m, *season)) is not None and (m != k or season[0] == "festive"):
+                eve = n.Holiday("christmas_eve", None, relation)
+                out.append((n.Approx(n.Between(eve, n.Holiday("new_year"), None), False), e))
         start = k
         if first == "the":
             start = k + 1
@@ -1368,6 +1505,14 @@ class Grammar:
                     # the 20th of next month (a plain "the 17th of April" is a calendar date)
                     relative = isinstance(period, n.Period) and period.grain == "month"
                     if relative or (isinstance(period, n.Month) and period.relation):
+                        out.append((n.InPeriod(n.Date(nth), period), e))
+        # next month on the 2nd, this month on the 15th
+        month_on = self.words[i] in lx.RELATIONS and self.words[i + 1] == "month"
+        for period, j in self.period(i) if month_on else ():
+            m = self.opt(self.opt(self.comma(j), "on"), "the")
+            if isinstance(period, n.Period) and period.grain == "month" and m != j:
+                for nth, e in self.ordinal(m):
+                    if 1 <= nth <= 31:
                         out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
@@ -1478,6 +1623,8 @@ class Grammar:
                         dash = self.sym(e, "-", "~") and self._dash_joins(e)
                         if not dash and not self.w(e, "to", "till", "until"):
                             continue
+                        if self._minutes_to_named(k, e):
+                            continue
                         for b, f in self.loose_clock(e + 1):
                             stack.append((day, part, n.ClockRange(a, b), f, count + 1))
                 if count == 0:
@@ -1498,21 +1645,29 @@ class Grammar:
                 and not what.exact
                 and part is None
                 and day is None
+                and not (i == 0 and j == self.size and self.w(i, "at", "@"))
             ):
-                continue
+                continue  # "5" is a count, "at 5" in a note may be an address; alone, a time
             bare_hour = isinstance(what, n.Clock) and not what.exact and part is None
             if bare_hour and not self._was_at(i, j):
                 continue  # "5" alone is a count; "at 5", "Sat at 5" are clock times
             bare_range = isinstance(what, n.ClockRange) and not (
                 what.first.exact or what.last.exact
             )
-            if bare_range and day is None and part is None:
+            if bare_range and day is None and part is None and not self._hours_in_words(i, j):
                 continue  # "6-8" alone is no time; "next Monday 6-8" is
             if part is None and what is None and day is not None:
                 out.append((day, j))
             else:
                 out.append((n.Moment(day, part, what), j))
         return out
+
+    def _hours_in_words(self, i: int, j: int) -> bool:
+        """``from nine to five``, ``between two and four``: a range of hours in words, which
+        no count or day of the month is written as (in digits, ``from 9 to 5`` is read by
+        :meth:`between`, which weighs hours against days)."""
+        k = self.opt(i, "from", "between")
+        return k != i and all(self.wv(m) in lx.NUMBERS or m == k + 1 for m in range(k, j))
 
     def _was_at(self, i: int, j: int) -> bool:
         return any(self.w(k, "at", "@", "around", "about", "by") for k in range(i, j)) or any(
@@ -1539,7 +1694,7 @@ class Grammar:
             return out  # "birthday dinner": the meal is the event; "tomorrow at lunch" is not
         word = self.wv(k)
         if word in lx.EVENT_PARTS:
-            out.append((n.Part(word), k + 1))
+            out.append((n.Part(word), self._part_time(k + 1)))
         return out
 
     @rule
@@ -1673,6 +1828,8 @@ class Grammar:
                 out.append((n.Period("weekend", 0, False, True), k + 3))
                 return out
             relation, word, j = "last", "previous", k + 2
+        elif word == "this" and self.w(k + 1, "coming", "upcoming"):
+            relation, word, j = "coming", "coming", k + 2  # this coming week / weekend
         if relation is None and k == i:
             if self.w(k, "weekend"):
                 out.append((n.Period("weekend", 0, False, True), k + 1))
@@ -1717,6 +1874,10 @@ class Grammar:
         if relation == "last" and word == "past" and grain not in ("weekend",):
             return out  # "past week" is a span ending now (trailing)
         if grain == "day" and relation not in ("next", "last", "this"):
+            return out
+        if relation == "coming" and grain == "weekend":
+            # the first weekend after today, as "coming friday" is the first Friday after it
+            out.append((n.PeriodFrom("weekend", 1, n.RelDay(0)), j + 1))
             return out
         offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
         out.append((n.Period(grain, offset, working), j + 1))
@@ -1850,6 +2011,19 @@ class Grammar:
             m = self.opt(k + 1, "of", "in")
             for y, e in self.year(m):
                 out.append((n.Season(month, y), e))
+            if relation == "" and self.words[m] in lx.RELATIONS:  # summer next year
+                for period, e in self.period(m):
+                    if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.InPeriod(n.Season(month), period), e))
+        # next year's summer, last year's winter
+        for period, j in self.period(i) if self.words[i + 1] in ("year's", "yr's") else ():
+            if (
+                isinstance(period, n.Period)
+                and period.grain == "year"
+                and (self.wv(j - 1) or "").endswith("'s")
+                and (word := self.wv(j)) in lx.SEASONS
+            ):
+                out.append((n.InPeriod(n.Season(lx.SEASONS[word or "summer"]), period), j + 1))
         return out
 
     @rule
@@ -1899,10 +2073,18 @@ class Grammar:
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.Nth(nth, word, None, period), e))
             for count, m, vague in self.number(j):
-                if not vague and self.w(m, "days") and self.w(m + 1, "of", "in"):
+                # the first ten days of last year, the last 2 weeks of june, the first three
+                # months of 2025 (counted from the start, or back from the end)
+                unit = self.wv(m)
+                if (
+                    not vague
+                    and count == int(count)
+                    and unit in ("days", "weeks", "months")
+                    and self.w(m + 1, "of", "in")
+                    and nth in (1, -1)
+                ):
                     for period, e in self.period_for_nth(m + 2):
-                        if nth == 1:
-                            out.append((n.Nth(int(count), "days", None, period), e))
+                        out.append((n.Nth(nth * int(count), unit, None, period), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -1920,8 +2102,14 @@ class Grammar:
     @rule
     def containing(self, i: int) -> R:
         """``the week of April 10th``, ``the weekend of halloween``, ``labor day weekend``,
-        ``the week beginning February 4``."""
+        ``the week beginning February 4``, ``the 4th of july weekend``."""
         out: R = []
+        if self.words[i] not in _CONTAINING_WORDS:  # a date: only before "weekend"
+            if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
+                for d, j in self.calendar_date(i):
+                    if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
+                        out.append((n.Edge("weekend_of", d), j + 1))
+            return out
         k = self.opt(i, "the")
         if self.w(k, "week", "weekend") and self.w(k + 1, "of"):
             what = self.wv(k) or "week"
@@ -1968,6 +2156,8 @@ class Grammar:
         ``a week before black friday``, ``16 days from 01/02/2018``, ``-7d``, ``today+2d``,
         ``a year ago today``, ``this time last year``."""
         out: R = []
+        if self.words[i] in _HEDGE_ALONE:
+            return out  # "about 5 minutes ago" is read by :meth:`approx`, vague by the amount
         out += self.same_time(i)
         for dur, j in self.duration(i):
             if self.w(j - 1, "weekend", "weekends", "wknd", "wknds", "wkend", "wkends") and (
@@ -1993,6 +2183,9 @@ class Grammar:
                 j + 1
             ):
                 out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
+            if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
+                # "two weeks before that", "3 days after that": from the expression before
+                out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
             if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
                 m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
                 sign = -1 if self.w(j, "before", "prior") else 1
@@ -2001,7 +2194,27 @@ class Grammar:
                         continue
                     if _bare_clock(base) and not _sub_day(dur):
                         continue  # "a quarter after noon" is 12:15, not three months on
+                    if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
+                        base = n.Weekday(
+                            base.weekday, "soonest"
+                        )  # a week from (the coming) Saturday
                     out.append((n.Shift(dur, sign, base), e))
+        # two to three hours ago, in 2-3 days, an hour or two ago: between the two
+        k = i + 1 if self.w(i, "in", "within") else i
+        ranged = any(
+            self.words[m] in ("to", "or") or self.syms[m] in ("-", "\u2013")
+            for m in (k + 1, k + 2, k + 3)
+        )
+        for low, high, j in self.amount_range(k) if ranged else ():
+            if k != i:
+                node: n.Node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
+                out.append((n.Approx(node, False), j))
+            elif self.w(j, "ago", "back"):
+                node = n.Between(n.Shift(high, -1), n.Shift(low, -1))
+                out.append((n.Approx(node, False), j + 1))
+            elif self.seq(j, "from", "now") is not None:
+                node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
+                out.append((n.Approx(node, False), j + 2))
         # in 3 working days, 2 business days ago, five working days from now
         k = i + 1 if self.w(i, "in") else i
         for days, j, vague in self.number(k):
@@ -2053,10 +2266,47 @@ class Grammar:
         return out
 
     @rule
+    def amount_range(self, i: int) -> list[tuple[n.Dur, n.Dur, int]]:
+        """Two amounts of one unit: ``two to three hours``, ``2-3 days``, ``20 or 30
+        minutes``, ``an hour or two`` (the smaller first, each one a length)."""
+        out: list[tuple[n.Dur, n.Dur, int]] = []
+        words, syms = self.words, self.syms
+        if not any(
+            words[k] in ("to", "or") or syms[k] in ("-", "\u2013") for k in (i + 1, i + 2, i + 3)
+        ):
+            return out
+        for low, j, vague in self.number(i):
+            if vague:
+                continue
+            if self.w(j, "to", "or") or self.sym(j, "-", "–"):
+                for high, k, vague2 in self.number(j + 1):
+                    grain = self.unit_at(k)
+                    if not vague2 and grain is not None and high > low:
+                        out.append((_dur(grain, low, False), _dur(grain, high, False), k + 1))
+            grain = self.unit_at(j)
+            if grain is not None and low == 1 and self.w(j + 1, "or"):
+                for high, k, vague2 in self.number(j + 2):  # an hour or two
+                    if not vague2 and high > 1 and not self.unit_at(k):
+                        out.append((_dur(grain, low, False), _dur(grain, high, False), k))
+        return out
+
+    @rule
     def same_time(self, i: int) -> R:
         """``this time last year``, ``same time tomorrow``, ``this time next week``: now moved
         by one unit (a day or a week: the same minute; a month or a year: about that day)."""
         out: R = []
+        days = {"yesterday": -1, "yday": -1, "tomorrow": 1, "tmrw": 1}.get(self.wv(i) or "")
+        if days is not None:  # yesterday at this time, tomorrow same time
+            m = self.opt(i + 1, "at", "around", "about")
+            m = self.opt(m, "the")
+            if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
+                out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
+        d = self.seq(i, "this", "day")
+        if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
+            # "this day last year": that date, a unit away
+            unit = self.wv(d + 1) or "year"
+            moved = n.Shift(_dur(unit, _d(1), False), 1 if self.w(d, "next") else -1, n.RelDay(0))
+            out.append((moved, d + 2))
         k = self.seq(i, "this", "time") or self.seq(i, "same", "time")
         if k is None:
             k = self.seq(i, "at", "this", "time") or self.seq(i, "at", "the", "same", "time")
@@ -2118,10 +2368,14 @@ class Grammar:
             for dur, j in self.duration(k + 1):
                 if dur.approx and not self.w(k + 1, "few", "couple", "several"):
                     continue
+                if len(dur.units) > 1 and self._ago_follows(j):
+                    continue  # "the last 3 months and 2 weeks and 2 days ago …": two times
                 if self.w(j - 1, "decade", "decades") and len(dur.units) == 1:
                     # "the next two decades": whole decades, like quarters
                     dur = n.Dur((("decade", dur.units[0][1] / 10),), dur.approx)
                 out.append((n.Trailing(dur, 0 if within and sign > 0 else sign), j))
+                if sign > 0 and (self.seq(j, "from", "today") or self.seq(j, "from", "now")):
+                    out.append((n.Trailing(dur, 0 if within else sign), j + 2))  # counted on
             unit = self.wv(k + 1)
             grain = lx.UNITS.get(unit or "") if unit in lx.UNIT_WORDS else None
             if grain is not None and (
@@ -2134,6 +2388,12 @@ class Grammar:
                 and sign < 0
             ):
                 out.append((n.Trailing(_dur(grain, _d(1), False), sign), k + 2))
+            if grain is not None and self.w(k + 2, "and"):
+                # "within the next day and 5 hours": one unit, then finer ones
+                for more, e in self.exact_duration(k + 3):
+                    if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[grain] and not self._ago_follows(e):
+                        length = _dur(grain, _d(1), False).plus(more)
+                        out.append((n.Trailing(length, 0 if within and sign > 0 else sign), e))
         for count, j, vague in self.number(i):
             word2 = self.wv(j)
             sign2 = {
@@ -2202,7 +2462,9 @@ class Grammar:
                 present = self.opt(m, "the")
                 if self.w(present, "present", "date") and not isinstance(a, (n.DayNum, n.Now)):
                     out.append((n.Between(a, n.Now()), present + 1))  # from 2019 to present
-                for b, e in self.atom(m) + self.partial(m):
+                lasts = self.atom(m) + self.partial(m)
+                whole = {e for _, e in lasts}  # where a last side ends by itself
+                for b, e in lasts:
                     if self._one_day_clock_range(a, b, m):
                         continue
                     if (
@@ -2238,7 +2500,8 @@ class Grammar:
                     f = self.opt(f, "in", "of")
                     f2 = self.opt(f, "the")
                     for tail, g in self.month_phrase(f2) + self.year_phrase(f) + self.period(f):
-                        out.append((n.Between(a, b, tail), g))
+                        if g not in whole:  # "summer 2019 to spring 2020": 2020 is spring's
+                            out.append((n.Between(a, b, tail), g))
         if self.w(i, "between") or self.w(i, "from"):
             pass
         return out
@@ -2274,7 +2537,12 @@ class Grammar:
         if left.kind == "num" and right.kind == "word":
             return right.value in lx.MONTHS
         if left.kind == "word" and right.kind == "num":
-            return left.value in ("am", "pm", "m") or left.value in lx.ORDINAL_SUFFIXES
+            decades = left.value == "s" and self.digits[j - 2] == 4 and len(right.value) == 4
+            return (
+                left.value in ("am", "pm", "m", "noon", "midday")
+                or left.value in lx.ORDINAL_SUFFIXES
+                or decades
+            )  # "9am-5pm", "noon-3pm", "3rd-5th", "1980s-1990s" (not "10s-20s": seconds)
         return True
 
     @rule
@@ -2300,6 +2568,13 @@ class Grammar:
             for base, e in self.atom(k) + self.edge(k):
                 if isinstance(base, n.Now) and side in ("since", "after", "before"):
                     continue  # "until now", "up to now" are read: the past up to now
+                if (
+                    side == "since"
+                    and isinstance(base, n.Moment)
+                    and isinstance(base.time, n.ClockFor)
+                ):
+                    out.append((base, e))  # "starting at noon for three hours": it has an end
+                    continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
@@ -2374,7 +2649,18 @@ class Grammar:
             # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
             for base, e in self.atom(k):
+                if isinstance(base, n.Shift) and base.base is None and not inside:
+                    # "about 5 minutes ago": vague by the amount, as "a few minutes ago" is
+                    out.append((base.replace(dur=base.dur.replace(approx=True)), e))
+                    continue
                 out.append((n.Approx(base, not inside), e))
+        first = self.words[i]
+        if (first in ("some", "any") and self.words[i + 1] == "time") or first == "anytime":
+            # "some time in june", "any time next week": somewhere inside it
+            m = self.opt(i + (1 if self.w(i, "anytime") else 2), "in", "on", "during")
+            if not self.w(m, "ago", "after", "before", "from", "since"):
+                for base, e in self.atom(m):
+                    out.append((n.Approx(base, False), e))
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
@@ -2387,8 +2673,11 @@ class Grammar:
         """``the beginning of next month``, ``end of the week``, ``mid May``, ``early March``,
         ``late last year``, ``eod``, ``the eom``."""
         out: R = []
-        k = self.opt(i, "the")
-        k = self.opt(k, "very")
+        k = self.opt(i, "towards", "toward")  # "towards the end of the month": approximate
+        k = self.opt(k, "the")
+        k = self.opt(k, "very", "tail")  # "the tail end of last year"
+        if self.w(k - 1, "tail") and not self.w(k, "end"):
+            return out
         word = self.wv(k)
         which = {
             "beginning": "start",
@@ -2397,6 +2686,8 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if k != i and which is None:
+            return out
         if which is not None and self.w(k + 1, "of"):
             m = self.opt(k + 2, "the")
             if self.wv(m) in ("day", "week", "month", "quarter", "year") and not self.atom(m):
@@ -2406,6 +2697,11 @@ class Grammar:
                     out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
                 for base, e in self.atom(k + 2) + self.atom(m):
                     out.append((n.Edge(which, base), e))
+        if self.w(i, "midweek") or (
+            self.w(i, "mid") and self.sym(i + 1, "-") and self.w(i + 2, "week")
+        ):
+            # "midweek", "mid-week": the middle of this week (Tuesday to Thursday)
+            out.append((n.Edge("mid", n.Period("week")), i + (1 if self.w(i, "midweek") else 3)))
         if self.w(i, "early", "mid", "late", "middle") or (
             self.w(i, "mid") and self.sym(i + 1, "-")
         ):
@@ -2426,6 +2722,13 @@ class Grammar:
         ):  # late in the month, early in the year: a part of the current one
             which3 = {"early": "start", "mid": "mid", "late": "end"}[self.wv(i) or "mid"]
             out.append((n.Edge(which3, n.Period(self.wv(i + 3) or "month")), i + 4))
+        if self.w(i, "early", "late") and self.w(i + 1, "in"):
+            # late in 2024, early in march, late in the summer: as "late 2024"
+            which4 = "start" if self.w(i, "early") else "end"
+            m = self.opt(i + 2, "the")
+            for base, e in self.coarse(m):
+                if isinstance(base, (n.Month, n.Year, n.Season, n.Decade, n.Quarter)):
+                    out.append((n.Edge(which4, base), e))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
@@ -2500,18 +2803,23 @@ class Grammar:
             "hourly": "hour",
             "nightly": "day",
             "quarterly": "quarter",
+            "fortnightly": "fortnight",
         }
         if word in units:
             out.append((n.Every(None, units[word]), i + 1))
         if word in ("every", "each"):
             k = self.opt(i + 1, "other", "single")
-            for base, e in self.moment(k) + self.coarse(k):
-                out.append((n.Every(base), e))
-            if (grain := self.unit_at(k)) is not None:
-                out.append((n.Every(None, grain), k + 1))
-            for count, j, _ in self.number(k):
-                if (grain := self.unit_at(j)) is not None:
-                    out.append((n.Every(None, grain), j + 1))
+            starts = [k]
+            if self.w(i + 1, "second", "third", "fourth"):
+                starts.append(i + 2)  # "every second tuesday": which of them is not said
+            for k in starts:
+                for base, e in self.moment(k) + self.coarse(k):
+                    out.append((n.Every(base), e))
+                if (grain := self.unit_at(k)) is not None:
+                    out.append((n.Every(None, grain), k + 1))
+                for count, j, _ in self.number(k):
+                    if (grain := self.unit_at(j)) is not None:
+                        out.append((n.Every(None, grain), j + 1))
         k = self.opt(i, "on")
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
@@ -2569,7 +2877,7 @@ _EXPRESSION = _rules(
 _ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
 _DAY = _rules(
     "relday", "weekday_phrase", "calendar_date", "holiday", "nth_of", "day_shift", "anchor_day",
-    "beside",
+    "beside", "week_on",
 )  # fmt: skip
 _COARSE = _rules(
     "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
@@ -2609,6 +2917,7 @@ _VAGUE_WORDS = _index(
         (("lately",), (14, 0)),
         (("the", "other", "day"), (7, 1)),
         (("the", "other", "week"), (21, 7)),
+        (("the", "other", "month"), (75, 21)),
         (("a", "while", "ago"), (60, 7)),
         (("a", "while", "back"), (60, 7)),
         (("some", "time", "ago"), (60, 7)),
@@ -2660,7 +2969,7 @@ def _first_words() -> None:
     numbers = set(lx.NUMBERS) | set(lx.TENS)
     ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
     relations = set(lx.RELATIONS)
-    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the"}
+    holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
     clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
     clock |= {"cob", "eob", "close", "end"}
@@ -2678,7 +2987,12 @@ def _first_words() -> None:
         "year": (numbers, False),
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
-        "duration": (counts | words("quarter threequarters"), False),
+        "duration": (
+            counts
+            | words("quarter threequarters just slightly well not upwards about around")
+            | words("roughly approximately approx nearly almost"),
+            False,
+        ),
         "meridiem": (words("am pm a p ampm"), True),
         "hour": (numbers, False),
         "relative_clock": (numbers | words("a half quarter"), False),
@@ -2692,12 +3006,13 @@ def _first_words() -> None:
         ),
         "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
-        "containing": (holidays | words("week weekend"), True),
+        "containing": (holidays | words("week weekend") | set(lx.MONTHS) | ordinals, False),
         "season": ({"the"} | relations | set(lx.SEASONS), True),
         "now": (words("right just now") | set(_NOW_WORDS), True),
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
+            | {"fortnightly"}
             | set(lx.WEEKDAY_PLURALS),
             True,
         ),
@@ -2707,7 +3022,10 @@ def _first_words() -> None:
             True,
         ),
         "edge": (
-            words("the very beginning start middle end close early mid late") | set(lx.ANCHORS),
+            words(
+                "the very beginning start middle end close early mid late towards toward midweek tail"
+            )
+            | set(lx.ANCHORS),
             True,
         ),
         "part": (
@@ -2722,7 +3040,7 @@ def _first_words() -> None:
         "period": ({"the", "weekend"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
-        "nth_of": ({"the"} | ordinals, False),
+        "nth_of": ({"the"} | ordinals | relations, False),
         "nth_period": (words("the week wk") | ordinals | numbers, False),
         "numeric_date": (set(lx.MONTHS), False),
         "month_day": (set(lx.MONTHS), True),
@@ -2731,7 +3049,9 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same at"), True),
+        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
+        "amount_range": (counts, False),
+        "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
     }
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
@@ -2740,9 +3060,11 @@ def _first_words() -> None:
     firsts["exact_duration"] = firsts["duration"]
     table["exact_duration"] = table["duration"]
     counted = {"in"} | counts
-    shift = firsts["duration"] | words("in within now today") | firsts["same_time"]
+    # a shift never begins with a lone hedge ("about 5 minutes ago" is read by approx)
+    shift = (firsts["duration"] - _HEDGE_ALONE) | words("in within now today") | firsts["same_time"]
     week_period = words("the week week's") | relations | shift
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
+    weekday |= ordinals | words("week wk")  # the first week of october on friday
     calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
     day = (
         firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
@@ -2778,7 +3100,7 @@ def _first_words() -> None:
         "partial": partial,
         "between": words("from between") | atom | partial,
         "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
-        "approx": hedges | words("near nearly almost") | atom,
+        "approx": hedges | words("near nearly almost some any anytime") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }
@@ -2805,7 +3127,7 @@ def _after_number() -> None:
     clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
     clock_next |= meridiem | relative
     units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
-    amounts = {".", "/", "and"} | units
+    amounts = {".", "/", "and", "more", "extra", "further", "additional"} | units
     leads = {"next", "coming", "following", "last", "past", "previous", "upcoming"}
     hours = {"hrs", "hours", "h"}
     named = {"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"}
@@ -2823,7 +3145,11 @@ def _after_number() -> None:
         return x in amounts
 
     def shift(d: int, x: str) -> bool:
-        return x in amounts or x in ("business", "working", "work", "weekdays")
+        return (
+            x in amounts
+            or x in ("business", "working", "work", "weekdays")
+            or (d <= 3 and x in ("to", "or", "-"))  # two to three hours ago, 2-3 days
+        )
 
     def clock(d: int, x: str) -> bool:
         return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
@@ -2847,7 +3173,7 @@ def _after_number() -> None:
         )
 
     def weekday_phrase(d: int, x: str) -> bool:
-        return shift(d, x) or x in lx.WEEKDAY_PLURALS
+        return shift(d, x) or x in lx.WEEKDAY_PLURALS or ordinal(d, x)
 
     def day(d: int, x: str) -> bool:
         return calendar_date(d, x) or weekday_phrase(d, x) or ordinal(d, x)
@@ -2883,13 +3209,11 @@ def _after_number() -> None:
         coarse=coarse, period_for_nth=coarse, atom=atom, open=atom, approx=atom,
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
-        exact_duration=duration,
+        exact_duration=duration, week_on=duration, containing=ordinal,
+        amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
-
-
-_first_words()
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
@@ -2904,6 +3228,31 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
     if grain == "century":
         return n.Dur((("year", count * 100),), approx)
     return n.Dur(((grain, count),), approx)
+
+
+#: words a hedge on an amount begins with, and those that are a hedge alone
+_HEDGE_ALONE = frozenset(
+    {"about", "around", "roughly", "approximately", "approx", "nearly", "almost"}
+)
+_HEDGE_FIRST = _HEDGE_ALONE | {"just", "slightly", "well", "a", "not", "upwards", "some"}
+#: words between a count and its unit that add to what came before ("in 4 more weeks")
+_MORE = frozenset({"more", "extra", "further", "additional"})
+#: the words the rule :meth:`Grammar.containing` begins with, besides a date before "weekend"
+_CONTAINING_WORDS = (
+    frozenset(lx.RELATIONS) | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive", "week", "weekend"}
+)
+#: the units "a week on tuesday", "a month today" count in
+_WEEK_WORDS = frozenset(
+    {"week", "weeks", "fortnight", "fortnights", "month", "months", "year", "years"}
+)
+#: the days a week is counted on from ("a week today", "tomorrow week"), and which way
+_WEEK_ON_DAYS = {"today": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1}
+#: units from finest to coarsest, for durations written coarse to fine
+_UNIT_RANK = {g: k for k, g in enumerate(UNIT_ORDER)}
+
+
+def _coarsest(dur: n.Dur) -> str:
+    return max((g for g, _ in dur.units), key=_UNIT_RANK.__getitem__)
 
 
 def _waking(hour: int) -> int:
@@ -2926,3 +3275,6 @@ def _two_digit_year(value: int) -> int:
     """A two-digit year, marked for interpretation as ``SHORT_YEAR + value``: which century
     it means depends on the reference time (:func:`~prme_cli.timeexpr.interpret.near_year`)."""
     return n.SHORT_YEAR + value
+
+
+_first_words()  # last: the tables it reads are all defined above

@@ -211,6 +211,8 @@ def weekday_date(weekday: int, relation: str, count: int, ctx: Context) -> date:
         return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
     if relation == "coming":
         return today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
+    if relation == "soonest":  # "tuesday week" counts from the first one, today included
+        return today + timedelta(days=(weekday - today.weekday()) % 7)
     if relation == "this":
         return week + timedelta(days=in_week)
     if relation == "this_past":
@@ -245,6 +247,8 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
         )
     if isinstance(inner, n.Month) and period.grain == "year":
         return period_span(date(first.year, inner.month, 1), "month", ctx)
+    if isinstance(inner, n.Season) and period.grain == "year":
+        return resolve(n.Season(inner.month, first.year), ctx)  # the one starting that year
     if isinstance(inner, n.Date) and inner.month is not None and period.grain == "year":
         return day_span(_date(first.year, inner.month, inner.day), ctx)
     if isinstance(inner, n.Date) and inner.month is None:
@@ -307,11 +311,23 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if node.what == "half":  # H1 next year: six months
             return Span(cal.at(start, ctx.tz), cal.at(cal.add(start, "month", 6), ctx.tz), "month")
         return period_span(start, node.what, ctx)
-    if node.what == "days":  # "first ten days of last year"
+    if node.what in ("days", "weeks", "months"):  # "first ten days of last year"
+        count = abs(node.n)
+        if node.what == "months":
+            head, tail = (
+                cal.add(first, "month", count),
+                cal.add(last + timedelta(days=1), "month", -count),
+            )
+        else:
+            length = timedelta(days=count * (7 if node.what == "weeks" else 1))
+            head, tail = first + length, last + timedelta(days=1) - length
+        start, end = (first, head) if node.n > 0 else (tail, last + timedelta(days=1))
+        if start < first or end > last + timedelta(days=1) or start >= end:
+            raise Refused(f"that period is shorter than {count} {node.what}")
         return Span(
-            cal.at(first, ctx.tz),
-            cal.at(first + timedelta(days=node.n), ctx.tz),
-            "day",
+            cal.at(start, ctx.tz),
+            cal.at(end, ctx.tz),
+            "month" if node.what == "months" else "day",
             kind="interval",
         )
     raise Refused(f"cannot count {node.what}s in a period")
@@ -506,8 +522,9 @@ def _isoweek(node: n.IsoWeek, ctx: Context) -> Span:
 # ------------------------------------------------------------------------- offsets and spans
 
 
-def _widen(span: Span, ctx: Context) -> Span:
-    """A vague expression's window, widened by about a third of its grain each side."""
+def _widen(span: Span, ctx: Context, at_most: timedelta | None = None) -> Span:
+    """A vague expression's window, widened by about a third of its grain each side (by no
+    more than ``at_most`` below a day: "a few minutes ago" is not half an hour wide)."""
     pad = {
         "second": timedelta(minutes=15),
         "minute": timedelta(minutes=30),
@@ -518,6 +535,8 @@ def _widen(span: Span, ctx: Context) -> Span:
         "quarter": timedelta(days=15),
         "year": timedelta(days=30),
     }[span.grain]
+    if at_most is not None and pad < timedelta(days=1):
+        pad = min(pad, at_most)
     if pad >= timedelta(days=1):
         start = cal.at(span.start.date() - pad, ctx.tz) if span.start != OPEN_START else span.start
         end = cal.at(span.end.date() + pad, ctx.tz) if span.end != OPEN_END else span.end
@@ -570,10 +589,24 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
             end = cal.plus(start, base.end - base.start, ctx.tz)
             grain = cal.finer(base.grain, "minute") if _sub_day(node.dur) else base.grain
             span = Span(start, end, grain, base.approximate, base.kind)
+        elif node.dur.finest() in ("day", "week") and base.grain in ("month", "quarter", "year"):
+            # "two weeks after 2011", "ten days after march": a day counted from its start
+            day = day_span(start.date(), ctx)
+            span = Span(day.start, day.end, "day", base.approximate)
         else:
             end = _move(base.end, node.dur, node.sign, ctx)
             span = Span(start, end, base.grain, base.approximate, base.kind)
-    return _widen(span, ctx) if node.dur.approx else span
+    if not node.dur.approx:
+        return span
+    # vague by about a third of the amount, never reaching past now ("a few minutes ago")
+    length = timedelta(seconds=float(cal.seconds_of(_units(node.dur))))
+    wide = _widen(span, ctx, timedelta(minutes=max(1, int(length.total_seconds() // 180))))
+    if node.base is None and _sub_day(node.dur):
+        if node.sign < 0 and wide.end > ctx.now:
+            wide = Span(wide.start, max(ctx.now, span.end), wide.grain, True, wide.kind)
+        elif node.sign > 0 and wide.start < ctx.now:
+            wide = Span(min(ctx.now, span.start), wide.end, wide.grain, True, wide.kind)
+    return wide
 
 
 def _weekday_from(node: n.WeekdayFrom, ctx: Context) -> Span:
@@ -742,6 +775,14 @@ def _edge(node: n.Edge, ctx: Context) -> Span:
         return Span(
             cal.at(date(first, 1, 1), ctx.tz), cal.at(date(last, 1, 1), ctx.tz), "year", True
         )
+    if grain == "month" and length > timedelta(days=32):
+        # a season or a span of months: its first, middle or last third in whole months
+        months = round(length.days / 30.44)
+        cuts = (0, months // 3, months - months // 3, months)
+        first_day = base.start.date()
+        start = first_day + cal.relativedelta(months=cuts[which])
+        end = first_day + cal.relativedelta(months=cuts[which + 1])
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "month", True)
     if grain not in _THIRDS:
         grain = (
             "day"
@@ -1110,30 +1151,22 @@ def _near_enough(node: n.Checked, day: date, ctx: Context) -> None:
 def _checked(node: n.Checked, ctx: Context) -> Span:
     base = node.base
     if isinstance(base, n.Date) and base.year is None and base.month is None:
-        # "Monday 21", "friday the 26th": people name a near date this way, so it is the
-        # nearest 21st that falls on a Monday, before or after today (the earlier on a tie);
-        # from a range's start, the first one on or after it. Within two years.
+        # "Monday 21", "friday the 26th": past-leaning like a bare date, the most recent
+        # 21st that falls on a Monday (today counts); from a range's start, or with a word of
+        # the future, the first one on or after it. Within two years.
         anchor = _base_day(ctx)
-        candidates: list[date] = []
-        found_at: int | None = None
-        for distance in range(25):  # months away, nearest first, two more once one is found
-            for months in (-distance, distance) if distance else (0,):
-                index = anchor.year * 12 + anchor.month - 1 + months
-                try:
-                    candidate = date(index // 12, index % 12 + 1, base.day)
-                except ValueError:
-                    continue
-                if candidate.weekday() == node.weekday and (
-                    not _forward(ctx) or candidate >= anchor
-                ):
-                    candidates.append(candidate)
-            if candidates and found_at is None:
-                found_at = distance
-            if found_at is not None and distance >= found_at + 2:
-                break
-        if not candidates:
-            raise Refused("no such date falls on that weekday within two years")
-        return day_span(min(candidates, key=lambda d: (abs((d - anchor).days), d)), ctx)
+        forward = _forward(ctx)
+        for distance in range(25):  # months away, nearest first
+            index = anchor.year * 12 + anchor.month - 1 + (distance if forward else -distance)
+            try:
+                candidate = date(index // 12, index % 12 + 1, base.day)
+            except ValueError:
+                continue
+            if candidate.weekday() != node.weekday:
+                continue
+            if (candidate >= anchor) if forward else (candidate <= anchor):
+                return day_span(candidate, ctx)
+        raise Refused("no such date falls on that weekday within two years")
     if isinstance(base, n.Date) and base.year is None and base.relation == "":
         # "Tuesday March 7": the past-leaning date if it is a Tuesday, else the next or the
         # previous year's, if one of them is (people write the weekday to say which year)
