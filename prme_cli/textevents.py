@@ -79,22 +79,46 @@ SENSES: dict[str, tuple[str, ...]] = {
     "meet": _entries(
         "meet have:coffee have:lunch have:dinner have:drink have:brunch have:breakfast "
         "have:tea grab:coffee grab:lunch grab:dinner grab:drink get:coffee get:lunch "
-        "get:drink catch+up hang+out run+into bump+into"
+        "get:drink catch+up hang+out run+into bump+into lunch brunch dine encounter"
     ),
     "start_job": _entries(
         "start:job start:position start:role start:internship begin:job begin:position "
         "sign:contract accept:offer accept:job accept:position join:company join:firm "
         "onboard hire"
     ),
-    "arrive": _entries("arrive land deliver come+in turn+up show+up come:post"),
-    "return": _entries("return get+back come+back fly+back drive+back head+home get+home"),
-    "buy": _entries("buy purchase pick+up"),
+    "arrive": _entries(
+        "arrive land deliver come+in turn+up show+up come:post come:package come:parcel "
+        "come:delivery come:letter come:order check+in"
+    ),
+    "depart": _entries("depart embark set+off set+out head+off head+out"),
+    "return": _entries(
+        "return get+back come+back fly+back drive+back head+home get+home arrive+back "
+        "arrive+home come+home fly+home drive+home walk+home walk+back make+back"
+    ),
+    "buy": _entries("buy purchase pick+up acquire"),
     "move_home": _entries("relocate move+in move:house move:flat move:apartment move+house"),
     "leave_job": _entries("resign retire quit:job leave:job"),
     "marry": _entries("marry wed"),
     "graduate": _entries("graduate"),
-    "visit": _entries("visit tour"),
+    "visit": _entries("visit tour explore stop+by drop+by"),
     "adopt": _entries("adopt rescue"),
+    "repair": _entries("repair fix mend"),
+    "donate": _entries("donate gift"),
+    "plant": _entries("plant sow"),
+    "publish": _entries("publish post upload"),
+    "enrol": _entries(
+        "register enrol enroll subscribe sign+up join:gym join:club join:class join:course"
+    ),
+    "attend": _entries("attend participate"),
+    "replace": _entries("replace swap"),
+    "reorganize": _entries("reorganize rearrange"),
+    "phone": _entries("phone call ring+up"),
+    "clean": _entries("clean wash"),
+    "learn": _entries("learn study"),
+    "reserve": _entries("reserve book"),
+    "lose": _entries("lose misplace"),
+    "watch": _entries("watch view stream binge see:film see:movie see:show see:play see:musical"),
+    "race": _entries("race jog run:race run:marathon run:10k run:5k run:half run:relay"),
 }
 
 

@@ -32,6 +32,31 @@ from typing import Any
 
 from prme_cli.memo import Slot
 
+#: Function words: articles, pronouns, prepositions, conjunctions, auxiliaries, and the vague
+#: words any event can be told with (day, thing, recently). None of them says which event a
+#: phrase names; the resolver's alignment and the gate both leave them out (a closed class of
+#: English, not a table of meaning, so it lives with the normaliser).
+_FUNCTION_TEXT = """
+    a an the this that these those there here it its it's i me my mine myself we us our ours
+    you your yours he him his she her hers they them their theirs one ones oneself
+    who whom whose which what when where why how whether if then than so such
+    and or but nor yet also too either neither both each every all any some no not
+    of to in on at by for from with without about into onto over under up down out off
+    through across after before during since until till upon within among between around
+    as like via per
+    am is are was were be been being do does did done doing have has had having
+    will would shall should can could may might must ought
+    just really very quite rather pretty much many more most less least lot lots
+    still even ever never always often sometimes usually already again once twice
+    day days week weeks month months year years time times date dates
+    previous next other another same new own
+    thing things something anything everything nothing stuff way ways kind sort
+    recently lately finally actually basically definitely probably maybe perhaps
+    ago now today tonight yesterday tomorrow
+    mr mrs ms dr st
+"""
+FUNCTION_WORDS: frozenset[str] = frozenset(_FUNCTION_TEXT.split())
+
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019&+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 
 #: Derivational endings of event nouns and the verb endings they come from, most specific

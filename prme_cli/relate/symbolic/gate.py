@@ -1,49 +1,59 @@
 """The symbolic gate: an independent, offline check of each cited operand.
 
-It does not reuse the resolver's alignment. The resolver scores every sentence of every
-record against the question with rarity weights, clause segmentation, doer and head-noun
-checks, and compares rival sentences; the gate reads only the one cited quote and asks,
-with a different and deliberately literal method:
+It shares no code and no word tables with the resolver's alignment (a test checks its
+imports: :mod:`prme_cli.words`, the data types, the ingest event extractor, validation's
+licence reading and its own modules). The resolver scores every sentence of every record
+against the question with rarity weights, its synonym and aspect tables
+(:mod:`lexicon`), clause segmentation, doer and head-noun checks, and compares rival
+sentences; the gate reads only the one cited quote and asks, with a different and
+deliberately literal method:
 
 1. **Is the named event in the quote?** The operand name's specific words are looked for in
    the quote by a five-letter prefix of their normalised form, weighted by length (long
-   words are specific), doubled for names, titles and numbers; calendar words ("in June")
-   and generic nouns ("event") do not count, ordinals ("first") count little, and the
-   name's leading verb weighs half because aspect is judged separately. Nouns and names
-   must be there as written; a verb may be there as an everyday equivalent ("got" for
-   "received", at 0.7 credit), a thing got "for her birthday" / "for Ana's party" is a
-   gift or present (0.7 credit; not when the expression right after the occasion may be
-   the occasion's own date, nor for the writer's own occasion when the name's gift is
-   somebody else's), "my first pottery class" says the pottery course (classes, lessons)
-   started and "the last episode" that the series (show) finished, and a DONE heading
-   says "finished" of its title. A bare
-   verb ("finishing" in "between finishing and hanging the frame") borrows the object of
-   the operand after it. This gives a coverage ``c`` in [0, 1].
+   words are specific), doubled for names, titles and numbers; calendar words ("in June"),
+   generic nouns ("event") and bracketed asides ("(MoMA)") do not count, ordinals
+   ("first") count little, and the name's leading verb weighs half because the deed and
+   its aspect are judged separately. Nouns and names must be there as written; the name's
+   verb may be told by another verb of its *ingest sense class* ("ran into Sam" for "met
+   Sam", "got back" for "returned": :data:`prme_cli.textevents.SENSES`, read through
+   :mod:`gate_event`) or by a deed that entails it ("got back from the fair" for "visited
+   the fair", "baked" for "made"), at 0.7 credit; a thing got "for her birthday" is a gift
+   (:mod:`gate_words`; not when the expression right after the occasion may be the
+   occasion's own date, nor for the writer's own occasion when the name's gift is somebody
+   else's); "my first pottery class" says the pottery course started (the one name word the
+   member does not write is the series); a DONE heading says "finished" of its title. A
+   bare verb ("finishing" in "between finishing and hanging the frame") borrows the object
+   of the operand after it. This gives a coverage ``c`` in [0, 1].
 2. **Is the time near the event?** The token distance from the cited expression to the
    nearest matched word (proximity 1 within 12 tokens, 0.9 within 25, else 0.75), times 0.6
    when another date word stands between them.
-3. **Does the quote assert it at that time?** Within a few words before the event or the
-   expression: negation and plans or wishes; aspect cues against the name's (a quote about
-   starting does not date finishing, ordering or buying is not receiving); for an org
-   stamp, the keyword right before it (CLOSED or a "State DONE" note of a DONE heading dates
-   the doing, SCHEDULED/DEADLINE only a plan, CLOCK only work); for ``event_time``, words
-   that tie the event to the note's own day ("today", "this morning", "just now"), and for
-   a recent-past "just" ("I just got back from …") a verb after it that is the name's own
-   or one of coming back, followed by the name's words. When an interval's two operands
-   carry one name (the span of one event: "how many days did I spend on the canoe trip"),
-   the first quote must tell the event's start ("set off on", "started", "arrived in") and
-   the second its end ("got back from", "finished"), each and only that (cap 0.3); so must
-   the two dated operands of a sum's span term.
+3. **Is it the named deed, asserted at that time?** The name and the quote are read as
+   events by the ingest extractor (:mod:`gate_event`): the clause the expression is
+   attached to must tell the name's deed — its predicate, its sense class or a deed that
+   entails it — not only share a name with it ("Priya sent me the slides yesterday" is no
+   meeting with Priya; cap 0.3); a clause with no deed of its own ("the workshop yesterday
+   was great"), an aspect verb alone ("Started The Overstory") or an expression opening its
+   clause defer to the clause beside it. The aspect of the clauses around the event
+   (started, finished, a deed of planning) must agree with the name's; negation and plans
+   or wishes within a few words before the event or the expression cap it; for an org
+   stamp, the keyword right before it (CLOSED or a "State DONE" note of a DONE heading
+   dates the doing, SCHEDULED/DEADLINE only a plan, CLOCK only work); for ``event_time``,
+   words that tie the event to the note's own day ("today", "this morning", "just now"),
+   and for a recent-past "just" a verb after it that is the name's own, of its sense
+   class, or one of coming back followed by the name's words. When an interval's two
+   operands carry one name (the span of one event: "how many days did I spend on the canoe
+   trip"), the first quote must tell the event's start (a start verb, an arrival, setting
+   off) and the second its end (a finish, a return), each and only that (cap 0.3); so
+   must the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
-warning (aspect clash 0.2, negation 0.25, plan 0.3, wrong kind of org stamp 0.2, CLOCK 0.4,
-unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a value at or above the
-stage's 0.85 threshold says that at least about four fifths of the name's specific words
-(by the weighting above) are in the quote near the expression, and that nothing in the
-quote says the event did not happen then, happened in another aspect, or was only planned.
-It is a rule score, not a learned or calibrated likelihood: on the development split every
-operand the resolver proposed and the gate passed was right, and the gate's refusals there
-were all literal mismatches (an event told as "it"), so it errs on the side of refusing.
+warning (aspect clash 0.2, negation 0.25, plan 0.3, another deed 0.3, wrong kind of org
+stamp 0.2, CLOCK 0.4, unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a
+value at or above the stage's 0.85 threshold says that at least about four fifths of the
+name's specific words (by the weighting above) are in the quote near the expression, that
+the clause the expression belongs to tells the named deed, and that nothing in the quote
+says the event did not happen then, happened in another aspect, or was only planned. It is
+a rule score, not a learned or calibrated likelihood; it errs on the side of refusing.
 """
 
 from __future__ import annotations
@@ -51,10 +61,10 @@ from __future__ import annotations
 import re
 import time as _time
 from dataclasses import dataclass
+from datetime import datetime
 
 from prme_cli import words
-from prme_cli.relate.symbolic import gate_structure, lexicon
-from prme_cli.relate.symbolic.lexicon import words_of
+from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -63,6 +73,12 @@ from prme_cli.relate.types import (
     Resolution,
     span_end,
 )
+
+
+def words_of(text: str) -> list[str]:
+    """The whitespace-separated words of one of the gate's word-list literals."""
+    return text.split()
+
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
 _DETERMINERS = frozenset(words_of("the a an my our his her their your this that these those"))
@@ -131,6 +147,7 @@ _USE_FORMS = frozenset(
     )
 )
 _GOT_WORDS = frozenset(words_of("got bought purchased received acquired"))
+_GOT_KEYS = frozenset(words_of("get buy purchase receive acquire"))
 
 
 #: The gate's own reading of a meeting told as time spent together: "had", "grabbed" or
@@ -188,8 +205,71 @@ def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
         following
         and told[len(rest) : len(rest) + 1] == " "
         and "NOUN" in normaliser.lemmas(following.group(0))
-        and not lexicon.is_stop(following.group(0))
+        and not gate_words.is_function_word(following.group(0))
     )
+
+
+#: "my first pottery class", "the last Italian lesson": an ordinal member of a series, named
+#: by the words before its noun.
+_SERIES_MEMBER = re.compile(
+    r"\b(?P<which>first|last|final)\s+"
+    r"(?!(?:two|three|four|five|six|seven|eight|nine|ten|few|couple|several|\d+)\b)"
+    r"(?P<mods>(?:[A-Za-z][\w'-]*\s+){1,2}?)(?P<part>[A-Za-z][\w-]*)\b",
+    re.IGNORECASE,
+)
+#: The keys of the aspect verbs a name may ask for ("start the course", "finish the book").
+_ASPECT_KEYS = frozenset(words_of("start begin finish complete end"))
+_ASPECT_WORDS = frozenset(words_of("start started starting begin began finish finished end ended"))
+
+
+def _series_ends(quote: str, name: str) -> list[tuple[int, tuple[str, ...]]]:
+    """The gate's reading of a series' first or last member: "First pottery class tonight"
+    tells that the pottery course started when the name's words, but for one (what the
+    series is called: "course"), are the member's own words before its noun ("pottery");
+    "the last episode of Severance" that Severance finished. The series is the one name
+    word the quote does not write (or none); there is no list of series nouns."""
+    wanted = [
+        w
+        for _, _, w in _tokens(name.lower())
+        if not gate_words.is_function_word(w) and w not in _ASPECT_WORDS and w not in _ORDINALS
+    ]
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for m in _SERIES_MEMBER.finditer(quote):
+        member = {w.lower() for w in m["mods"].split()}
+        of = re.match(r"\s+of\s+(?:the\s+)?((?:[\w'-]+\s*){1,4})", quote[m.end("part") :])
+        if m["part"].lower() == "of":
+            of = re.match(r"\s*(?:the\s+)?((?:[\w'-]+\s*){1,4})", quote[m.end("part") :])
+        member |= {w.lower().strip("'") for w in (of.group(1).split() if of else [])}
+        missing = [w for w in wanted if w not in member]
+        if len(missing) > 1 or len(missing) == len(wanted) or m["part"].lower() in missing:
+            continue
+        boundary = "started" if m["which"].lower() == "first" else "finished"
+        out.append((m.start("part"), (boundary, *missing)))
+    return out
+
+
+def _deed_hits(
+    qtoks: list[tuple[int, int, str]],
+    events: tuple[gate_event.Reading, ...],
+    told: gate_event.Reading,
+) -> list[int]:
+    """Token indexes where a clause of the quote tells the name's deed by its sense class or
+    a deed that entails it (the clause's first word), or a verb of the quote does."""
+    out = []
+    for clause in events:
+        if clause.predicate == told.predicate or not gate_event.same_deed(told, clause):
+            continue
+        first = next(
+            (i for i, (a, b, _) in enumerate(qtoks) if clause.start <= a < clause.end), None
+        )
+        if first is not None:
+            out.append(first)
+    for i, (a, b, w) in enumerate(qtoks):
+        # "drove up to see my parents": a verb of the name's deed the reading did not pick
+        verb = words.key(w) if b > a and words.verb_lemma(w) else ""
+        if verb and verb != told.predicate and gate_event.writes_deed(told, [verb]):
+            out.append(i)
+    return sorted(set(out))
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:
@@ -203,21 +283,25 @@ _GENERIC = frozenset(words_of("event events thing things activity time day occas
 _CARDINALS = frozenset(words_of("two three four five six seven eight nine ten both"))
 
 
+#: A bracketed aside in a name: an acronym or a gloss of the words before it.
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
 def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
     """(stem, weight, is_leading_verb, word) for the specific words of an operand name. Calendar
     words ("in June") restrict the date; they are not the event's content."""
     out = []
     toks = _tokens(name)
     first_content = True
-    aliases = lexicon.restated_acronyms(name)
-    for i, (_, _, word) in enumerate(toks):
+    asides = [m.span() for m in _ASIDE.finditer(name)]
+    for i, (at, _, word) in enumerate(toks):
         low = word.lower().strip("'")
-        if low in aliases:
-            continue  # an acronym in brackets restating the words before it
+        if any(a <= at < b for a, b in asides):
+            continue  # "the Museum of Modern Art (MoMA)": an aside, the words before say it
         if (
             low in _SUBJECTS
             or low in _DETERMINERS
-            or lexicon.is_stop(low.removesuffix("'s"))
+            or gate_words.is_function_word(low.removesuffix("'s"))
             or low in _GENERIC
             or (low in _CARDINALS and word.islower())
             or _DATE_WORD.match(low)
@@ -238,8 +322,23 @@ def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
     return out
 
 
-def _aspects(words: list[str]) -> set[str]:
-    return lexicon.aspect_of([lexicon.key(w) for w in words])
+def _aspects(*phrases: str) -> set[str]:
+    """The aspects a name (and the question's words shared by an order's names) asks for,
+    by the ingest extractor's reading: ``start`` or ``finish`` (its aspect verb), ``plan`` (a
+    deed of planning or deciding)."""
+    out: set[str] = set()
+    for n, phrase in enumerate(phrases):
+        # the name, then the question's shared words ("Which did I start first, …")
+        told = gate_event.name_event(phrase) if n == 0 else gate_event.question_deed(phrase)
+        if told is None:
+            continue
+        if told.kind == "start":
+            out.add("start")
+        elif told.kind == "end":
+            out.add("finish")
+        if told.predicate in gate_event.PLANNING_PREDICATES:
+            out.add("plan")
+    return out
 
 
 class SymbolicGate:
@@ -289,42 +388,63 @@ class SymbolicGate:
         for sat in _SAT_WITH.finditer(quote):
             # "Had coffee with Niamh": time spent with someone named is meeting them
             qtoks.append((sat.start("with"), sat.start("with"), "met"))
-        returned = _RETURN_AT.search(quote)
-        if returned:
-            # "I got back from the fair" says I went to (visited, attended) it.
-            qtoks += [
-                (returned.start(), returned.start(), w)
-                for w in lexicon.entailed_by_return(returned.group(0))
-            ]
         if _state_since(quote, where, operand.time_expression):
             # "I've been working at the bakery for two months now" says when it started
             qtoks += [(where, where, "started"), (where, where, "began")]
-        for at, entailed in lexicon.entailed_by_endpoint(quote):
+        for at, entailed in _series_ends(quote, operand.name):
             # "First pottery class tonight" says the pottery course started.
             qtoks += [(at, at, w) for w in entailed]
+        events = gate_event.quote_events(quote, record.event_time)
+        told = gate_event.name_event(operand.name)
+        described = told or gate_event.name_event(operand.name, described=True)
+        doing = _clause_doing_the_head(operand.name, quote, events)
+        elided = _elided_deeds(operand.name, qtoks, events)
         stems = [_stem(w) for _, _, w in qtoks]
         total = sum(w for _, w, _, _ in names)
         got = 0.0
         positions = []
-        for stem, weight, _, word in names:
+        matched: set[str] = set()
+        for stem, weight, leading, word in names:
             hits = [i for i, s in enumerate(stems) if s == stem and len(stem) >= 2]
             credit = 1.0
-            verb = lexicon.key(word)
-            if not hits and (verb in lexicon.SYNONYMS or verb in lexicon.GET_LIKE_MAP):
-                # A verb may be told with an everyday equivalent ("got" for "received");
-                # nouns and names must be there as written.
+            if not hits and described is not None and described.predicate == words.key(word):
+                # The name's deed told by another verb of its ingest sense class ("ran into
+                # Sam" for "met Sam", "got back" for "returned"), or by a deed that entails
+                # it ("got back from the fair" for "visited the fair"); nouns and names must
+                # be there as written.
+                hits = _deed_hits(qtoks, events, described)
+                credit = 0.7
+            if not hits and not leading and word.isalpha() and (word.islower()):
+                # "my trip to Lisbon" told as "I flew to Lisbon", "my visit to the zoo" as
+                # "Took the kids to the zoo": a deed that entails the name's event noun
+                hits = _deed_hits(qtoks, events, gate_event.deed_of(words.key(word)))
+                credit = 0.7
+            if not hits and words.key(word) in _ASPECT_KEYS:
+                # "start the diet" told as "began the keto diet": the extractor's aspect
+                kind = "start" if words.key(word) in ("start", "begin") else "end"
                 hits = [
-                    i
-                    for i, (_, _, w) in enumerate(qtoks)
-                    if lexicon.relatedness(verb, lexicon.key(w)) >= 0.6
+                    n
+                    for r in events
+                    if r.kind == kind
+                    for n, (a, b, _) in enumerate(qtoks)
+                    if a == r.start and b > a
                 ]
+                credit = 0.7
+            if not hits and word in elided:
+                # "finish reading The Hobbit" told as "finished The Hobbit": the deed
+                # elided after an aspect verb of the name's aspect
+                hits = elided[word]
+                credit = 0.7
+            if not hits and doing is not None and word == names[-1][3]:
+                # "my third 10k race" told as "Ran my third 10k": the head is the deed done
+                hits = [i for i, (a, b, _) in enumerate(qtoks) if a == doing.start and b > a]
                 credit = 0.7
             if not hits and _HOW_LONG_BEEN.match(question.strip()) and word.lower() in _USE_FORMS:
                 # "how long had I been using the new rug": the use began when the thing was
                 # got ("I got a new area rug a month ago")
                 hits = [i for i, (_, _, w) in enumerate(qtoks) if w.lower() in _GOT_WORDS]
                 credit = 0.7
-            if not hits and word in lexicon.GIFT_NOUNS:
+            if not hits and word in gate_words.GIFT_NOUNS:
                 # "ordered it for my best friend's birthday" tells a gift without the word;
                 # not when the expression dates the occasion ("… birthday on the 15th").
                 hits = _occasion_hits(quote, qtoks, where, operand.name)
@@ -332,6 +452,7 @@ class SymbolicGate:
             if hits:
                 got += weight * credit
                 positions.extend(hits)
+                matched.add(word)
         coverage = got / total
         positions.extend(_same_thing_again(quote, qtoks, positions))
         expr_index = next(
@@ -368,31 +489,51 @@ class SymbolicGate:
         warnings: list[str] = []
         cap = 1.0
 
-        # Aspect: the name's own cues (and, for an order, the question's shared verb).
-        name_words = [w for _, _, w in _tokens(operand.name)]
-        if resolution.operation == "order":
-            name_words += _frame_words(question, resolution)
-        wanted = _aspects(name_words)
+        # Aspect: the name's own (and, for an order, the question's shared verb), against
+        # the aspect of the quote's clauses around the event and the expression.
+        frame_words = _frame_words(question, resolution) if resolution.operation == "order" else []
+        name_words = [w for _, _, w in _tokens(operand.name)] + frame_words
+        wanted = _aspects(operand.name, " ".join(frame_words))
         if _HOW_LONG_BEEN.match(question.strip()):
             wanted |= {"start"}  # "how long have I been learning X": counted from its start
         lo, hi = max(0, min(nearest, expr_index) - 8), max(nearest, expr_last) + 1
-        window_words = [w for _, _, w in qtoks[lo:hi]]
+        around = (qtoks[lo][0], qtoks[hi - 1][1]) if qtoks[lo:hi] else (where, expr_end)
         heading_words: list[str] | None = None
         if operand.time_basis == "org_timestamp":
             # The stamp's own line says what kind of time it is (judged below); the event's
             # words are the heading title's, not the other planning keywords around it.
             heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
-            window_words = heading_words
-        seen = lexicon.aspect_in_words(window_words)
+            around = (0, len(quote.split("\n", 1)[0]))
+        seen = _aspects_told(events, around)
         clashes: set[str] = set()
         for aspect in wanted or {"none"}:
-            clashes |= lexicon.ASPECT_CLASHES.get(aspect, frozenset())
+            clashes |= _ASPECT_CLASHES.get(aspect, set())
         if seen & clashes and not seen & wanted:
             cap = min(cap, 0.2)
             warnings.append(
                 f"aspect {'/'.join(sorted(seen))} in the quote, "
                 f"{'/'.join(sorted(wanted)) or 'plain'} in the name"
             )
+        asked = [w for _, _, w in _tokens(operand.name) if words.key(w) in _ASPECT_KEYS]
+        if (
+            asked
+            and operand.time_basis in ("text_expression", "event_time")
+            and not seen & wanted
+            and not matched & {w.lower() for w in asked}
+        ):
+            # "finish Severance" is not told by "Watched an episode of Severance"
+            cap = min(cap, 0.3)
+            warnings.append(f"the quote does not tell the '{asked[0]}' the name asks")
+        # The deed: the clause the expression is attached to must tell the name's deed (its
+        # predicate or its ingest sense class), not only share a name with it.
+        clause = gate_event.cited_clause(events, where, operand.time_expression)
+        using = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
+            w.lower() in _USE_FORMS for w in name_words
+        )
+        mismatch = _other_deed(operand, told, clause, qtoks, where, _beside(events, clause), using)
+        if mismatch:
+            cap = min(cap, 0.3)
+            warnings.append(mismatch)
         if (
             _HOW_LONG_BEEN.match(question.strip())
             and any(w.lower() in _USE_FORMS for w in name_words)
@@ -408,10 +549,10 @@ class SymbolicGate:
         if boundary is not None:
             # From just before the name's first word to the expression: "got back from an
             # amazing solo camping trip to … today" tells the end before the name starts.
-            told = lexicon.boundaries_in(
-                _boundary_window(quote, [qtoks[i] for i in positions], where, expr_end)
+            ends = _boundaries_told(
+                events, _boundary_window(quote, [qtoks[i] for i in positions], where, expr_end)
             )
-            if told != {boundary}:
+            if ends != {boundary}:
                 cap = min(cap, 0.3)
                 warnings.append(f"the quote does not tell the {boundary} of the named event")
         # Modality and negation just before the event words or the expression.
@@ -430,10 +571,24 @@ class SymbolicGate:
         ):
             cap = min(cap, 0.3)
             warnings.append("planned, not done")
+        elif (
+            clause is not None
+            and not wanted & {"plan", "decide"}
+            and clause.modality != "asserted"
+            and gate_event.same_deed(told or described or clause, clause)
+            and not _announced_appointment(resolution, operand, lead)
+        ):
+            # "We're planning to take the kids to the zoo next Sunday": the clause the
+            # expression belongs to is a plan (a wish, a question), as the extractor read it
+            cap = min(cap, 0.3)
+            warnings.append(f"the cited clause is {clause.modality}, not told as done")
+        if clause is not None and clause.polarity == "negative" and "negated" not in warnings:
+            cap = min(cap, 0.25)
+            warnings.append("the cited clause is negated")
         # Whose deed: a question about someone named needs a quote that names them (as
         # speaker or as doer); a first-person quote alone could be anybody's.
         possessor = _POSSESSOR.match(operand.name)
-        named = lexicon.named_doer(operand.name)  # "Tom ran the half marathon": Tom's
+        named = _named_doer(operand.name, told)  # "Tom ran the half marathon": Tom's
         subject = (
             possessor["name"].split()[0]
             if possessor
@@ -566,6 +721,56 @@ def _only_motion_going(lead: list[str], words: list[str]) -> bool:
     return all(i > 0 and words[i - 1] == "been" for i, w in enumerate(words) if w == "going")
 
 
+def _elided_deeds(
+    name: str, qtoks: list[tuple[int, int, str]], events: tuple[gate_event.Reading, ...]
+) -> dict[str, list[int]]:
+    """The name's gerund after its aspect verb ("finish *reading* The Hobbit"), with the
+    token indexes of the quote's clauses of that aspect with the deed elided ("finished The
+    Hobbit": an aspect verb and its object, no verb of its own)."""
+    toks = [w for _, _, w in _tokens(name)]
+    out: dict[str, list[int]] = {}
+    for i, word in enumerate(toks[:-1]):
+        key = words.key(word)
+        if key not in _ASPECT_KEYS or not toks[i + 1].lower().endswith("ing"):
+            continue
+        kind = "start" if key in ("start", "begin") else "end"
+        hits = [
+            n
+            for r in events
+            if r.kind == kind and not r.predicate
+            for n, (a, b, _) in enumerate(qtoks)
+            if a == r.start and b > a
+        ]
+        if hits:
+            out[toks[i + 1].lower()] = hits
+    return out
+
+
+def _clause_doing_the_head(
+    name: str, quote: str, events: tuple[gate_event.Reading, ...]
+) -> gate_event.Reading | None:
+    """For a noun-phrase name whose head is a deed noun ("my third 10k race": a race is
+    raced), the clause that does it: it writes every other word of the name ("Ran my third
+    10k") but not the head, and its verb does not only arrange it ("Booked my third 10k")."""
+    if gate_event.name_event(name) is not None:
+        return None
+    wanted = [
+        w.lower()
+        for _, _, w in _tokens(name)
+        if not gate_words.is_function_word(w) and w.lower() not in _DETERMINERS
+    ]
+    if len(wanted) < 2 or not words.is_verb_lemma(words.lemma(wanted[-1])):
+        return None
+    for clause in events:
+        said = [w for a, _, w in _tokens(quote) if clause.start <= a < clause.end]
+        if not said or _UNDOING.match(said[0]) or not clause.predicate:
+            continue
+        told = {w.lower() for w in said}
+        if all(w in told for w in wanted[:-1]) and wanted[-1] not in told:
+            return clause
+    return None
+
+
 def _licence_check(
     operand: Operand,
     quote: str,
@@ -573,6 +778,7 @@ def _licence_check(
     shared: tuple[str, ...] = (),
     use: bool = False,
     boundary: str | None = None,
+    anchor: datetime | None = None,
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
@@ -606,14 +812,26 @@ def _licence_check(
             return 1.0, ""
     if _verb_takes_the_name(licence.verb, quote[licence.end :], operand.name):
         return 1.0, ""  # "Swam my first open-water mile" does the mile the name asks
-    verb = lexicon.key(licence.verb)
-    names = [lexicon.key(w.lower()) for _, _, w in _tokens(operand.name)]
-    names += [lexicon.key(w.lower()) for w in shared]  # an order's shared verb
-    if any(lexicon.relatedness(n, verb) > 0 or n[:5] == verb[:5] for n in names):
+    doing = _clause_doing_the_head(operand.name, quote, gate_event.quote_events(quote, anchor))
+    if doing is not None and doing.start <= licence.end <= doing.end:
+        return 1.0, ""  # "Ran my third 10k" does the name's race
+    verb = words.key(licence.verb)
+    names = [words.key(w.lower()) for _, _, w in _tokens(operand.name)]
+    names += [words.key(w.lower()) for w in shared]  # an order's shared verb
+    if any(n == verb or n[:5] == verb[:5] for n in names):
         return 1.0, ""
-    after = quote[licence.start :]
-    if lexicon.reports_return(after):
-        rest = {_stem(w) for _, _, w in _tokens(after[len(licence.phrase) :][:160])}
+    # The clause of the licence's verb, as the ingest extractor reads it: the name's deed by
+    # its sense class ("just ran into Sam"), or a return from what the name names ("just
+    # got back from the fair").
+    held = [r for r in gate_event.quote_events(quote, anchor) if r.start <= licence.end <= r.end]
+    deeds = [gate_event.name_event(operand.name), gate_event.question_deed(" ".join(shared))]
+    if any(
+        d is not None and d.predicate and gate_event.same_deed(d, r) for d in deeds for r in held
+    ):
+        return 1.0, ""
+    if any(r.sense == "return" for r in held):
+        after = quote[licence.end :]
+        rest = {_stem(w) for _, _, w in _tokens(after[:160])}
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
@@ -621,15 +839,160 @@ def _licence_check(
 
 def _boundary_window(
     quote: str, hits: list[tuple[int, int, str]], where: int, expr_end: int
-) -> str:
-    """The quote from six words before the name's first word found to the later of the
-    expression and the name's last word found (character offsets: the entailed words the
-    gate adds for a return have no place of their own)."""
+) -> tuple[int, int]:
+    """The span of the quote from six words before the name's first word found to the later
+    of the expression and the name's last word found (words the gate adds without a place
+    of their own do not count)."""
     real = _tokens(quote)
     first = min([a for a, b, _ in hits if b > a] + [where])
     last = max([b for a, b, _ in hits if b > a] + [expr_end])
     index = next((i for i, (a, _, _) in enumerate(real) if a >= first), 0)
-    return quote[real[max(0, index - 6)][0] if real else 0 : last]
+    return (real[max(0, index - 6)][0] if real else 0, last)
+
+
+def _overlapping(
+    events: tuple[gate_event.Reading, ...], span: tuple[int, int]
+) -> list[gate_event.Reading]:
+    return [r for r in events if r.start < span[1] and span[0] < r.end]
+
+
+#: Aspects that exclude each other when the name asks one and the quote tells the other.
+_ASPECT_CLASHES: dict[str, set[str]] = {
+    "start": {"finish", "plan"},
+    "finish": {"start", "plan"},
+    "plan": set(),
+    "none": {"plan"},
+}
+
+
+def _aspects_told(events: tuple[gate_event.Reading, ...], span: tuple[int, int]) -> set[str]:
+    """The aspects the quote's clauses within ``span`` assert, as the ingest extractor read
+    them: started, finished, or a deed of planning."""
+    out: set[str] = set()
+    for r in _overlapping(events, span):
+        if r.kind == "start":
+            out.add("start")
+        elif r.kind == "end":
+            out.add("finish")
+        if r.predicate in _PLAN_PREDICATES:
+            out.add("plan")
+    return out
+
+
+#: Predicates of a clause that plans rather than does (deciding is not planning).
+_PLAN_PREDICATES = frozenset(words_of("plan intend schedule"))
+
+
+def _boundaries_told(events: tuple[gate_event.Reading, ...], span: tuple[int, int]) -> set[str]:
+    """Which ends of a lasting event the clauses within ``span`` tell."""
+    return {b for r in _overlapping(events, span) if (b := gate_event.boundary(r)) is not None}
+
+
+def _is_person(name: str, word: str) -> bool:
+    """Is ``word`` written capitalised in the name (a person or a title, not a thing)?"""
+    return any(w.lower() == word and w[:1].isupper() for _, _, w in _tokens(name))
+
+
+def _beside(
+    events: tuple[gate_event.Reading, ...], clause: gate_event.Reading | None
+) -> list[gate_event.Reading]:
+    """The clauses right before and right after ``clause`` in the quote."""
+    if clause is None or clause not in events:
+        return []
+    at = events.index(clause)
+    return [events[i] for i in (at - 1, at + 1) if 0 <= i < len(events)]
+
+
+def _place_words(name: str, told: gate_event.Reading | None) -> list[str]:
+    """The name's words after its verb, function words dropped ("participated in the
+    Spring Fling Market" -> spring, fling, market)."""
+    toks = [w for _, _, w in _tokens(name)]
+    if told is None:
+        return []
+    at = next((i for i, w in enumerate(toks) if words.key(w) == told.predicate), None)
+    if at is None:
+        return []
+    return [w.lower() for w in toks[at + 1 :] if not gate_words.is_function_word(w)]
+
+
+def _words_between(qtoks: list[tuple[int, int, str]], start: int, end: int) -> bool:
+    """Is there a word other than a function word between ``start`` and ``end``?"""
+    return any(
+        start <= a < end and b > a and not gate_words.is_function_word(w) for a, b, w in qtoks
+    )
+
+
+def _other_deed(
+    operand: Operand,
+    told: gate_event.Reading | None,
+    clause: gate_event.Reading | None,
+    qtoks: list[tuple[int, int, str]],
+    where: int,
+    neighbours: list[gate_event.Reading],
+    use: bool = False,
+) -> str:
+    """Why the cited clause does not tell the name's deed ("" when it does or cannot be
+    judged): the name tells a deed ("meet Priya"), the clause the expression is attached to
+    tells another ("Priya sent me the slides yesterday"), and the name's verb is not written
+    in that clause either. A clause with no deed of its own ("the workshop yesterday was
+    great") or an aspect verb alone ("Started The Overstory") is left to the word checks."""
+    if told is None or not told.predicate or clause is None:
+        return ""
+    if told.predicate in gate_event.LIGHT_PREDICATES:
+        return ""  # "take my driving test": the object names the event
+    if clause.predicate in gate_event.CLAUSE_LIGHT_PREDICATES:
+        return ""  # "had a dentist appointment": so does the clause's
+    if operand.time_basis not in ("text_expression", "event_time"):
+        return ""
+    if gate_event.same_deed(told, clause):
+        return ""
+    place = _place_words(operand.name, told)
+    if gate_event.present_at(told, clause, operand.quote, place):
+        return ""  # a deed at the named event says one was at it
+    things = {words.key(w) for w in place if not _is_person(operand.name, w)}
+    said = {words.key(w) for a, _, w in qtoks if clause.start <= a < clause.end}
+    if things & said and any(gate_event.same_deed(told, r) for r in neighbours):
+        return (
+            ""  # "fixed | that broken fence … three weeks ago": the clause goes on with the thing
+        )
+    opens = not _words_between(qtoks, clause.start, where)
+    if opens and any(r.end <= clause.start and gate_event.same_deed(told, r) for r in neighbours):
+        return ""  # an expression that opens its clause may tell when the one before happened
+    if not clause.predicate and clause.kind in ("start", "end"):
+        return ""  # "Started The Overstory": the deed elided after an aspect verb
+    if use and clause.predicate in _GOT_KEYS:
+        return ""  # using a thing is counted from getting it
+    if not gate_event.tells_a_deed(clause, operand.quote):
+        return ""  # "The workshop yesterday was great": the event told as a noun
+    verb = _stem(told.predicate)
+    written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
+    if any(_stem(w) == verb for w in written):
+        return ""  # the clause writes the name's verb; its reading picked another word
+    if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
+        return ""  # "drove up to see my parents": the deed in a verb of its own
+    return f"the cited clause tells '{clause.predicate or clause.kind}', not '{told.predicate}'"
+
+
+_NOT_DOERS = frozenset(
+    words_of("i my the a an this that our your his her their we you he she they it when what")
+)
+
+
+def _named_doer(name: str, told: gate_event.Reading | None) -> str | None:
+    """The person a name opens with as the doer of its deed ("Tom ran the half marathon" ->
+    Tom, "Lena passing her driving test" -> Lena): a capitalised first word right before a
+    verb told in the past or as a gerund (by the one normaliser's dictionary). "Greek
+    lessons started" names nobody ("lessons" is no verb form)."""
+    m = re.match(r"(?P<name>[A-Z][a-z][\w.-]*(?:\s+[A-Z][a-z][\w.-]*)?)\s+(?P<verb>[a-z]+)\b", name)
+    if not m or m["name"].split()[0].lower() in _NOT_DOERS:
+        return None
+    verb = m["verb"]
+    if words.verb_lemma(verb) is None or verb in ("is", "are", "am", "has", "does", "goes"):
+        return None
+    told_as_deed = words.is_simple_past(verb) or (len(verb) > 4 and verb.endswith("ing"))
+    if not told_as_deed and told is not None and told.predicate:
+        told_as_deed = verb.endswith("ed") and words.verb_lemma(verb) == told.predicate
+    return m["name"] if told_as_deed else None
 
 
 def _occasion_hits(
@@ -640,8 +1003,8 @@ def _occasion_hits(
     the name's gift is somebody else's ("her gift") and the occasion the writer's own."""
     others = bool(re.search(r"\b(?:her|his|their)\b|\w's\b", name, re.IGNORECASE))
     out = []
-    for start, end in lexicon.given_for_occasion(quote):
-        if others and lexicon.occasion_is_own(quote, (start, end)):
+    for start, end in gate_words.given_for_occasion(quote):
+        if others and gate_words.occasion_is_own(quote, (start, end)):
             continue
         between = quote[end:where]
         if where >= end and len(between.split()) <= 3 and not re.search(r"[,;:.!?()]", between):
@@ -653,7 +1016,7 @@ def _occasion_hits(
 def _elided_object(operand: Operand, resolution: Resolution) -> str:
     """For "between finishing and hanging the frame": a bare verb shares the object of the
     operand that follows it; the object is appended to its name for matching."""
-    if len([w for w in _tokens(operand.name) if not lexicon.is_stop(w[2])]) > 1:
+    if len([w for w in _tokens(operand.name) if not gate_words.is_function_word(w[2])]) > 1:
         return ""
     if operand.name.split(None, 1)[0].lower() in _DETERMINERS:
         return ""  # "the desk" of "which arrived first, the desk or the chair" is a thing
@@ -723,7 +1086,8 @@ def _basis_check(
     basis = operand.time_basis
     if basis == "event_time":
         journal = record is not None and record.event_source in JOURNAL_SOURCES
-        return _licence_check(operand, quote, journal, shared, use, boundary)
+        anchor = record.event_time if record is not None else None
+        return _licence_check(operand, quote, journal, shared, use, boundary, anchor)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

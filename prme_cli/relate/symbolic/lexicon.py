@@ -26,29 +26,7 @@ def words_of(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------- function words
 
-STOP_WORDS: frozenset[str] = frozenset(
-    words_of(
-        """
-    a an the this that these those there here it its it's i me my mine myself we us our ours
-    you your yours he him his she her hers they them their theirs one ones oneself
-    who whom whose which what when where why how whether if then than so such
-    and or but nor yet also too either neither both each every all any some no not
-    of to in on at by for from with without about into onto over under up down out off
-    through across after before during since until till upon within among between around
-    as like via per
-    am is are was were be been being do does did done doing have has had having
-    will would shall should can could may might must ought
-    just really very quite rather pretty much many more most less least lot lots
-    still even ever never always often sometimes usually already again once twice
-    day days week weeks month months year years time times date dates
-    previous next other another same new own
-    thing things something anything everything nothing stuff way ways kind sort
-    recently lately finally actually basically definitely probably maybe perhaps
-    ago now today tonight yesterday tomorrow
-    mr mrs ms dr st
-    """
-    )
-)
+STOP_WORDS: frozenset[str] = words_module.FUNCTION_WORDS
 """Words that carry no event content. Aspect verbs (start, finish…) are *not* here: they are
 handled by :data:`ASPECT_CUES`, since they change which event a sentence reports."""
 
@@ -258,12 +236,6 @@ _RECEIPT: frozenset[str] = frozenset(key(w) for w in words_of("arrive deliver"))
 _GET_TARGETS: frozenset[str] = frozenset(
     key(w) for w in words_of("buy purchase receive acquire invest adopt win")
 )
-
-
-#: Keys that have a weaker everyday equivalent (for callers that need to know).
-GET_LIKE_MAP: dict[str, frozenset[str]] = {k: _GET_TARGETS for k in _GET_LIKE} | {
-    k: _GET_LIKE for k in _GET_TARGETS
-}
 
 
 def is_receipt(question_key: str, sentence_key: str) -> bool:
@@ -587,46 +559,6 @@ def entailed_by_endpoint(text: str) -> list[tuple[int, tuple[str, ...]]]:
         boundary = "started" if m["which"].lower() == "first" else "finished"
         out.append((m.start("part"), (boundary,) + _SERIES_OF[m["part"].lower()]))
     return out
-
-
-#: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
-#: aunt's sixtieth birthday" is a gift without the word.
-GIFT_NOUNS: frozenset[str] = frozenset(words_of("gift gifts present presents"))
-_OCCASIONS = (
-    r"birthday|anniversary|graduation|wedding|christmas|hanukkah|eid|diwali|"
-    r"retirement|housewarming|shower|valentine'?s|mother'?s\s+day|father'?s\s+day|"
-    r"name\s+day|christening|baptism|bar\s+mitzvah|bat\s+mitzvah|farewell"
-)
-#: a party or celebration is an occasion when it is somebody's ("for her party", "for Ana's
-#: leaving do"), not any gathering ("for the office party" buys snacks, not a present)
-_THEIR_PARTY = (
-    r"(?:(?:my|his|her|their|our|your)|[\w-]+['\u2019]s)\s+(?:[\w-]+\s+)?"
-    r"(?:party|celebration|do)"
-)
-_FOR_OCCASION = re.compile(
-    rf"\bfor\s+(?:(?:[\w'\u2019-]+\s+){{0,4}}?(?P<occasion>(?:{_OCCASIONS}))\b|"
-    rf"(?P<party>{_THEIR_PARTY})\b)",
-    re.IGNORECASE,
-)
-
-
-def given_for_occasion(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` says a thing is for someone's occasion ("for my best friend's
-    birthday", "for her party"): the spans of the occasion words. Such a thing is a gift or
-    present."""
-    return [
-        m.span("occasion") if m.group("occasion") else m.span("party")
-        for m in _FOR_OCCASION.finditer(text)
-    ]
-
-
-def occasion_is_own(text: str, span: tuple[int, int]) -> bool:
-    """Is the occasion at ``span`` the writer's own ("for my birthday", "for our wedding")?
-    A thing got for it is no gift to somebody else; "for my sister's birthday" is hers."""
-    piece = text[text.rfind("for", 0, span[0]) : span[1]]
-    return bool(re.search(r"\b(?:my|our)\b", piece, re.IGNORECASE)) and not re.search(
-        r"\w['\u2019]s\b", piece
-    )
 
 
 _ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
