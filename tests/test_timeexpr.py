@@ -822,6 +822,19 @@ def test_parse_now_refuses_relative_or_unknown(text: str) -> None:
         parse_now(text, BERLIN)
 
 
+def test_parse_now_kept_for_a_text_is_still_read_per_zone_and_refusals_repeat() -> None:
+    """The absolute ``--now`` is remembered (MCP reads it per call); the zone and dayfirst
+    are part of what it is remembered by, and a refused text is refused every time."""
+    tokyo = ZoneInfo("Asia/Tokyo")
+    assert parse_now("2026-11-29 09:30", BERLIN).isoformat() == "2026-11-29T09:30:00+01:00"
+    assert parse_now("2026-11-29 09:30", tokyo).isoformat() == "2026-11-29T09:30:00+09:00"
+    assert parse_now("03/11/2026", BERLIN, dayfirst=True).month == 11
+    assert parse_now("03/11/2026", BERLIN).month == 3
+    for _ in range(2):
+        with pytest.raises(TimeExpressionError):
+            parse_now("yesterday", BERLIN)
+
+
 def test_parse_now_none_is_the_real_clock() -> None:
     before = datetime.now(UTC).replace(microsecond=0)
     value = parse_now(None, BERLIN)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
@@ -246,6 +247,14 @@ def parse_now(text: str | None, tz: tzinfo, *, dayfirst: bool = False) -> dateti
     """
     if text is None or not text.strip():
         return datetime.now(tz).replace(microsecond=0)
+    return _absolute_now(text, tz, dayfirst)
+
+
+@lru_cache(maxsize=64)
+def _absolute_now(text: str, tz: tzinfo, dayfirst: bool) -> datetime:
+    """An absolute ``--now``: a pure function of its arguments (a relative phrase is refused),
+    so it is kept — ``prme mcp --now …`` reads it for every tool call, and resolving it twice
+    through the grammar cost more than a small query."""
     first, second = (resolve(text, probe, tz, dayfirst=dayfirst) for probe in _PROBE_NOWS)
     if first.start.timestamp() != second.start.timestamp():
         raise TimeExpressionError(
