@@ -1169,23 +1169,16 @@ def stamps_in_window(
     return [(rows[obj], stamps[ts]) for obj, ts in found]
 
 
-def rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
-    """The rows of the given objects (tombstoned too), in the order of ``ids``; unknown ids
-    are left out (relate's evidence, shown beside its answer)."""
+def rows_for_ids(store: Store, ids: Sequence[str], *, live: bool = False) -> list[Row]:
+    """The rows of the given objects, in the order of ``ids``; unknown ids are left out.
+
+    Tombstoned and archived ones too by default (relate's evidence, shown beside its
+    answer); only live ones with ``live`` (candidates relate's retrieval found by their
+    events or beside another hit)."""
+    only_live = " AND o.deleted_at IS NULL AND o.archived = 0" if live else ""
     sql = (
         f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
-        "WHERE o.id IN ({marks})"
-    )
-    found = {values[1]: _row(values) for values in _rows_in(store.conn, sql, list(ids))}
-    return [found[i] for i in dict.fromkeys(ids) if i in found]
-
-
-def live_rows_for_ids(store: Store, ids: Sequence[str]) -> list[Row]:
-    """The rows of the given live objects (not tombstoned, not archived), in the order of
-    ``ids``: candidates relate's retrieval found by their events or beside another hit."""
-    sql = (
-        f"SELECT {_ROW_COLUMNS} FROM objects o JOIN files fl ON fl.file_id = o.file_id "
-        "WHERE o.id IN ({marks}) AND o.deleted_at IS NULL AND o.archived = 0"
+        "WHERE o.id IN ({marks})" + only_live
     )
     found = {values[1]: _row(values) for values in _rows_in(store.conn, sql, list(ids))}
     return [found[i] for i in dict.fromkeys(ids) if i in found]

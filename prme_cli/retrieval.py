@@ -224,7 +224,7 @@ def _event_hits(
     named participant match too. A predicate told in very many records weighs less; at most
     ``limit`` records are read."""
     from prme_cli import words
-    from prme_cli.query import live_rows_for_ids, objects_by_event
+    from prme_cli.query import objects_by_event, rows_for_ids
     from prme_cli.relate.frame import analyse
     from prme_cli.textevents import sense_of
 
@@ -259,7 +259,7 @@ def _event_hits(
         for obj_id, score in hits.items():
             best[obj_id] = max(best.get(obj_id, 0.0), score * rarity)
     chosen = sorted(best, key=lambda k: -best[k])[:limit]  # stable: ties keep store order
-    rows = live_rows_for_ids(store, chosen)
+    rows = rows_for_ids(store, chosen, live=True)
     return [(row, best[row.id], "event") for row in rows]
 
 
@@ -268,7 +268,7 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     turn, the sibling headings of an entry) just after them, at a share of the hit's score:
     an event is often told across turns ("we went on Monday" answering "did you visit
     them?"), and packing takes them only while the budget lasts."""
-    from prme_cli.query import live_rows_for_ids, neighbours
+    from prme_cli.query import neighbours, rows_for_ids
 
     top = [c for c in ranked[:NEIGHBOUR_HITS] if c.score > 0]
     beside = neighbours(store, [c.row.id for c in top])
@@ -280,7 +280,7 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
             if other in have or other in wanted:
                 continue
             wanted[other] = (hit.score * NEIGHBOUR_SHARE, f"beside {hit.row.id}")
-    for row in live_rows_for_ids(store, list(wanted)):
+    for row in rows_for_ids(store, list(wanted), live=True):
         score, reason = wanted[row.id]
         extra[row.id] = Candidate(row, score, (reason,))
     merged = sorted([*ranked, *extra.values()], key=lambda c: -c.score)
