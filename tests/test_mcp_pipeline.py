@@ -16,7 +16,8 @@ import json
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ pytest.importorskip("mcp", reason="the MCP SDK (prme[mcp]) is not installed")
 import anyio
 import mcp_types as types
 import mcp_types.methods
+from mcp.server import Server
 from mcp.shared.message import SessionMessage
 from mcp_types.version import (
     HANDSHAKE_PROTOCOL_VERSIONS,
@@ -110,6 +112,33 @@ def _call(request_id: int, name: str, arguments: Any, **params: Any) -> dict[str
     }
 
 
+class _Client:
+    """The client's ends of the two in-memory streams a running server is given."""
+
+    def __init__(self, send: Any, receive: Any) -> None:
+        self._send, self._receive = send, receive
+
+    async def send(self, message: dict[str, Any]) -> None:
+        parsed = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
+        await self._send.send(SessionMessage(parsed))
+
+    async def receive(self) -> Any:
+        """The next message the server wrote."""
+        item: SessionMessage = await self._receive.receive()
+        return item.message
+
+
+@asynccontextmanager
+async def _serving(server: Server[Any]) -> AsyncIterator[_Client]:
+    """``server`` running over in-memory streams for the block (stopped by closing its input)."""
+    client_send, server_read = anyio.create_memory_object_stream[Any](8)
+    server_write, client_read = anyio.create_memory_object_stream[SessionMessage](8)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(server.run, server_read, server_write, server.create_initialization_options())
+        yield _Client(client_send, client_read)
+        await client_send.aclose()
+
+
 def converse(
     session: Session, messages: list[dict[str, Any]], *, sdk_only: bool = False
 ) -> list[dict[str, Any]]:
@@ -124,24 +153,17 @@ def converse(
         server.middleware = []
 
     async def exchange() -> list[dict[str, Any]]:
-        client_send, server_read = anyio.create_memory_object_stream[Any](8)
-        server_write, client_read = anyio.create_memory_object_stream[SessionMessage](8)
         replies = []
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(
-                server.run, server_read, server_write, server.create_initialization_options()
-            )
+        async with _serving(server) as client:
             for message in messages:
-                parsed = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
-                await client_send.send(SessionMessage(parsed))
+                await client.send(message)
                 if "id" in message:
                     with anyio.fail_after(120):
-                        answer = (await client_read.receive()).message
+                        answer = await client.receive()
                     line = response_line(answer)
                     sdk = answer.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
                     assert line == sdk.encode()
                     replies.append(json.loads(line))
-            await client_send.aclose()
         return replies
 
     return anyio.run(exchange)
@@ -325,30 +347,23 @@ def test_an_in_line_call_waits_for_a_slow_one_holding_the_store(
     question = "How long passed between finishing and hanging the frame?"
 
     async def exchange() -> list[Any]:
-        client_send, server_read = anyio.create_memory_object_stream[Any](8)
-        server_write, client_read = anyio.create_memory_object_stream[SessionMessage](8)
         order = []
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(
-                server.run, server_read, server_write, server.create_initialization_options()
-            )
+        async with _serving(server) as client:
             for message in (
                 _initialize(LATEST_HANDSHAKE_VERSION),
                 INITIALIZED,
                 _call(1, "relate", {"question": question}),
                 _call(2, "since", {"when": "monday"}),
             ):
-                parsed = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
-                await client_send.send(SessionMessage(parsed))
-            order.append((await client_read.receive()).message.id)  # initialize
+                await client.send(message)
+            order.append((await client.receive()).id)  # initialize
             await anyio.to_thread.run_sync(started.wait, 60)
             with anyio.move_on_after(0.5):  # the since call must not be answered meanwhile
-                order.append((await client_read.receive()).message.id)
+                order.append((await client.receive()).id)
             release.set()
             with anyio.fail_after(120):
                 while len(order) < 3:
-                    order.append((await client_read.receive()).message.id)
-            await client_send.aclose()
+                    order.append((await client.receive()).id)
         return order
 
     assert anyio.run(exchange) == [0, 1, 2]

@@ -301,7 +301,20 @@ def _parsed(line: bytes) -> SessionMessage | Exception:
         return exc
 
 
-class _AlreadyAnswered:
+class _Stream:
+    """What the SDK's server asks of a stream besides ``receive`` or ``send``."""
+
+    async def aclose(self) -> None:
+        pass
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+class _AlreadyAnswered(_Stream):
     """The write stream, less the SDK's reply to the ``initialize`` prme already answered.
 
     The SDK answers the replayed request first (it handles ``initialize`` inline, before it
@@ -332,12 +345,6 @@ class _AlreadyAnswered:
 
     async def aclose(self) -> None:
         await self._rest.aclose()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
 
 
 #: The longest message line read from a pipe (the SDK's own reader has no limit either).
@@ -374,7 +381,7 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
-class _Messages:
+class _Messages(_Stream):
     """The client's messages, one JSON-RPC message a line, as the SDK's server reads them.
 
     What the SDK's stdio transport does (``mcp.server.stdio``: each line parsed with the
@@ -424,17 +431,8 @@ class _Messages:
         except anyio.EndOfStream:
             raise StopAsyncIteration from None
 
-    async def aclose(self) -> None:
-        pass
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-
-class _Replies:
+class _Replies(_Stream):
     """The server's messages to the client, one a line, written in the ``send`` the SDK's
     server awaits — serialised as the SDK's stdio transport does — instead of by a writer task
     behind a memory stream. A line goes into the pipe's buffer in microseconds; a client that
@@ -446,15 +444,6 @@ class _Replies:
 
     async def send(self, item: SessionMessage) -> None:
         write_all(self._fd, response_line(item.message))
-
-    async def aclose(self) -> None:
-        pass
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
 
 
 async def _serve(session: Session, wire: Wire, opening: Opening | None) -> None:
