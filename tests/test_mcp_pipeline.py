@@ -231,6 +231,8 @@ ODD_CALLS = [
     _call(4, "since", {"when": "monday"}, _meta={"progressToken": "p-1"}),
     _call(5, "when", None),  # arguments null: the tool's own error (expression missing)
     {"jsonrpc": "2.0", "id": 6, "method": "ping"},
+    {"jsonrpc": "2.0", "id": 7, "method": "tools/call"},  # no params at all
+    _call(8, "when", {"expression": "today"}, task={"ttl": 1000}),  # a field of some versions
 ]
 
 
