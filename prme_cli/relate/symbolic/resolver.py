@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
+from prme_cli import words as words_module
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
@@ -1411,7 +1412,8 @@ def _referred_back(
     }
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     if not pronouns:
-        return _described_back(unit, sentence, model, own)
+        described = _described_back(unit, sentence, model, own)
+        return described if described[0] else _thing_referred_back(unit, sentence, model, own)
     found: list[str] = []
     start: int | None = None
     for previous in _sentences_before(unit, sentence):
@@ -1425,6 +1427,119 @@ def _referred_back(
                 found.append(word.lower())
                 start = previous.start
     return tuple(found), start
+
+
+#: A thing pronoun: "it", or "one" right after a verb ("I got one from my aunt").
+_THING_PRONOUN = re.compile(r"\b(?:it|one)\b", re.IGNORECASE)
+#: The words that open a noun phrase a thing pronoun may stand for.
+_PHRASE_DETERMINERS = frozenset(lexicon.words_of("a an the my our this his her their your its"))
+#: A phrase opened by one of these is someone else's thing: "it" after it is not the
+#: writer's ("… showed me her new bike, and I rode it").
+_OTHERS_DETERMINERS = frozenset(lexicon.words_of("his her their your its"))
+#: Describing words that are function words elsewhere but stay inside a noun phrase.
+_PHRASE_ADJECTIVES = frozenset(["new", "old", "own", "other", "same"])
+_PHRASE_BREAK = re.compile(r"[,.;:!?()\[\]\"]|\s[-\u2013\u2014]+\s")
+
+
+def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
+    """The noun phrases of ``text`` that a determiner or a possessive opens ("my new rice
+    cooker", "a cast iron skillet", "the quilt"), in order: the opening word and the
+    phrase's words, the head last. A phrase ends at punctuation, a function word ("the quilt for my niece"
+    is "the quilt" and "my niece") or a word that can only be a verb."""
+    out: list[tuple[str, list[str]]] = []
+    found = lexicon.words(text)
+    i = 0
+    while i < len(found):
+        _, end, word = found[i]
+        i += 1
+        if word.lower() not in _PHRASE_DETERMINERS:
+            continue
+        taken: list[str] = []
+        while i < len(found) and len(taken) < 5:
+            a, b, nxt = found[i]
+            low = nxt.lower()
+            if _PHRASE_BREAK.search(text[end:a]):
+                break
+            if low in words_module.FUNCTION_WORDS and low not in _PHRASE_ADJECTIVES:
+                break
+            lemmas = words_module.lemmas(low.removesuffix("'s"))
+            if lemmas and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)) and nxt[:1].islower():
+                break  # "I bought it": a verb ends the phrase
+            taken.append(nxt)
+            end = b
+            i += 1
+        if taken and taken[-1].lower() not in _PHRASE_ADJECTIVES:
+            out.append((word.lower(), taken))
+    return out
+
+
+def _is_person_or_time(phrase: list[str]) -> bool:
+    """A phrase "it" cannot stand for: a person ("my niece", "my friend Sam") or a time
+    ("this morning", "the weekend")."""
+    from prme_cli.timeexpr import lexicon as lx
+
+    head = phrase[-1].lower().removesuffix("'s")
+    if head in lx.UNITS or head in lx.PARTS or head in lx.WEEKDAYS or head in lx.MONTHS:
+        return True
+    persons = lexicon.ANY_PERSONS | lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS
+    return any(w.lower().removesuffix("'s") in persons | lexicon.PLURAL_PERSONS for w in phrase)
+
+
+def _thing_referred_back(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, own: set[str]
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that the sentence says only through "it" or "one".
+
+    "I'm having trouble with my new rice cooker. I bought it two weeks ago": "it" stands for
+    the thing the nearest noun phrase before it names — earlier in the sentence, else in
+    the one or two sentences before (same paragraph, same speaker) — leaving out people and
+    times ("for my niece", "this morning"). Only that phrase: when another thing was named
+    after the asked one ("… the blender and a new toaster. I bought it …") "it" is the other
+    thing and nothing is returned. The phrase's head must be a word of the event's name; its
+    words of the name are returned with where the quote must start, as for a person."""
+    if sentence.heading is not None:
+        return (), None
+    pronoun = None
+    for m in _THING_PRONOUN.finditer(sentence.text):
+        if m.group(0).lower() == "one" and not _pronoun_one(sentence.text, m):
+            continue
+        pronoun = m
+        break
+    if pronoun is None:
+        return (), None
+    texts = [(sentence.text[: pronoun.start()], sentence.start)]
+    texts += [(p.text, p.start) for p in _sentences_before(unit, sentence)]
+    nearest: tuple[str, list[str], int] | None = None
+    for text, start in texts:
+        phrases = [(d, p) for d, p in _noun_phrases(text) if not _is_person_or_time(p)]
+        if phrases:
+            nearest = (*phrases[-1], start)
+            break
+    if nearest is None or nearest[0] in _OTHERS_DETERMINERS:
+        return (), None
+    _, phrase, start = nearest
+    keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
+    if keys[-1] not in model.own_keys or keys[-1] in own:
+        return (), None
+    found = tuple(
+        w.lower().removesuffix("'s")
+        for w, k in zip(phrase, keys, strict=True)
+        if k in model.own_keys and k not in own
+    )
+    return found, start if start != sentence.start else None
+
+
+def _pronoun_one(text: str, m: re.Match[str]) -> bool:
+    """ "I got one from my aunt": "one" after a verb, with no noun after it ("got one
+    ticket" is a number; "no one", "one of", "at one" are no thing said again)."""
+    before = text[: m.start()].split()
+    if not before or "VERB" not in words_module.lemmas(before[-1].lower().strip(",")):
+        return False
+    after = text[m.end() :].split()
+    if not after or not after[0][:1].isalpha():
+        return True
+    nxt = after[0].lower().strip(".,;:!?")
+    return nxt in words_module.FUNCTION_WORDS or nxt in ("last", "this", "yesterday")
 
 
 #: Verbs of taking part in an event: any deed done at or during it tells them (keys).
