@@ -9,8 +9,8 @@ mixer"), "it" is not the asked thing and the question is refused. A plan, anothe
 deed and a negation told through the pronoun stay refused, as they do when the thing is
 named. The gate reads the pronoun by its own method (the last noun of the dictionary before
 it, :func:`prme_cli.relate.symbolic.gate._pronoun_stands_for_another`). Notes: first-person
-chats ("it" as an object, "one" after a verb), a datetree journal, a meeting note. ("It
-arrived on Friday", a pronoun as a thing's doer, is not read this way yet: refused.)
+chats ("it" as an object, "one" after a verb, "It arrived on May 20th" as a thing's
+doer), a datetree journal, a meeting note.
 """
 
 from __future__ import annotations
@@ -50,6 +50,21 @@ Rub it with a thin layer of oil and bake it for an hour.
 I finally have the brass floor lamp I ordered. I assembled it on May 20th.
 ** assistant
 Enjoy your reading corner.
+""",
+    "chat-heater.org": """\
+* Chat [2031-05-26 Mon 18:00]
+** user
+I ordered an oil-filled heater online. It arrived on May 22nd, a day early.
+** assistant
+Keep it away from curtains.
+** user
+I also ordered a wool blanket and a reading chair. It arrived on Friday.
+** assistant
+Cosy.
+** user
+And I ordered a ceiling fan. It should arrive on Thursday.
+** assistant
+Great.
 """,
     "journal.org": """\
 * 2031
@@ -126,6 +141,8 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         ("When did I start the patchwork quilt for my niece?", "2031-02-02"),
         ("When did I set up the label printer?", "2031-05-28"),
         ("When did I buy the toaster?", "2031-04-07"),
+        ("When did the oil-filled heater arrive?", "2031-05-22"),
+        ("When did I get the oil-filled heater?", "2031-05-22"),
     ],
 )
 def test_a_thing_said_again_through_a_pronoun_is_dated(
@@ -137,6 +154,7 @@ def test_a_thing_said_again_through_a_pronoun_is_dated(
     # the quote starts where the thing is named, so a reader (and the gate) sees it
     quote = doc["metadata"]["operands"][0]["quote"]
     assert not quote.lower().startswith(("i bought it", "i got one", "it arrived", "i started"))
+    assert not quote.lower().startswith(("i assembled", "i set it"))
 
 
 def test_a_day_count_through_a_pronoun(store: Store) -> None:
@@ -161,6 +179,8 @@ def test_an_order_of_two_things_each_said_again_through_a_pronoun(store: Store) 
         "How many days ago did I buy the blender?",
         "When did I take out my new kayak?",  # "it" is the brother's canoe
         "When did I assemble the oak bookcase?",  # "it" is the box the bookcase came in
+        "When did the wool blanket arrive?",  # "It" is the reading chair named after it
+        "When did the ceiling fan arrive?",  # "It should arrive on Thursday": to come
     ],
 )
 def test_a_pronoun_that_does_not_tell_the_asked_deed_is_refused(

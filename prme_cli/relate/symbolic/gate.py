@@ -60,10 +60,11 @@ from __future__ import annotations
 
 import re
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from prme_cli import words
+from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -426,6 +427,12 @@ class SymbolicGate:
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        statement = interpret.yes_answer(record, quote)
+        if statement is not None:
+            # "Did you sign the contract?" — "Yes, on Friday!": judged as the statement the
+            # yes makes, "I signed the contract, on Friday!", read by the same checks
+            said = replace(record, text=record.text.replace(quote, statement, 1), asked="")
+            return self.check(question, resolution, replace(operand, quote=statement), said)
         if gate_structure.is_structure_quote(operand, record):
             found = gate_structure.check(question, resolution, operand, record)
             return OperandCheck(found.probability, 1.0, 1.0, found.reasons)
@@ -996,7 +1003,7 @@ def _other_deed(
     great") or an aspect verb alone ("Started The Overstory") is left to the word checks."""
     if told is None or not told.predicate or clause is None:
         return ""
-    if told.predicate in gate_event.LIGHT_PREDICATES:
+    if told.predicate in gate_event.LIGHT_PREDICATES and not _phrasal(operand.name, told):
         return ""  # "take my driving test": the object names the event
     if clause.predicate in gate_event.CLAUSE_LIGHT_PREDICATES:
         return ""  # "had a dentist appointment": so does the clause's
@@ -1029,6 +1036,17 @@ def _other_deed(
     if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
         return ""  # "drove up to see my parents": the deed in a verb of its own
     return f"the cited clause tells '{clause.predicate or clause.kind}', not '{told.predicate}'"
+
+
+#: A particle after a verb makes a phrasal verb of it ("take out", "give away", "set up").
+_PARTICLE = re.compile(r"\b([A-Za-z]+)\s+(?:out|up|off|apart|back|down|over|away)\b", re.IGNORECASE)
+
+
+def _phrasal(name: str, told: gate_event.Reading) -> bool:
+    """Does the name's light verb come with a particle ("take out the canoe", "give away
+    the sewing machine")? Then the verb says the deed, not its object: "I bought a canoe
+    paddle" does not tell taking it out."""
+    return any(words.key(m.group(1)) == told.predicate for m in _PARTICLE.finditer(name))
 
 
 _NOT_DOERS = frozenset(

@@ -86,6 +86,9 @@ class Candidate:
     claimed: bool = False
     #: where the quote must start so that it shows what a pronoun refers back to
     context_start: int | None = None
+    #: for a yes to the turn before, told as a statement (:func:`_answer_unit`): the real
+    #: record text and where the answer stands in it
+    answered: tuple[str, int, int] | None = None
 
     @property
     def coverage(self) -> float:
@@ -103,6 +106,10 @@ class _Unit:
     first_person: bool = True
     #: the writer capitalises names, so a question's name must meet a capitalised word
     capitalises: bool = True
+    #: a yes to the turn before told as a statement: only this sentence is read, and the
+    #: real record text with where the answer stands in it
+    only: int | None = None
+    answered: tuple[str, int, int] | None = None
 
 
 class SymbolicResolver:
@@ -447,11 +454,11 @@ class SymbolicResolver:
         self._named = {}
         units = []
         for record, seg in segs:
-            units.append(
-                _Unit(
-                    record, seg, True, align.writer_capitalises(segment.speaker_labels(record.text))
-                )
-            )
+            capitalises = align.writer_capitalises(segment.speaker_labels(record.text))
+            units.append(_Unit(record, seg, True, capitalises))
+            answer = _answer_unit(record, seg, capitalises)
+            if answer is not None:
+                units.append(answer)
         self._context = (subject, bool(others), self._named_in_text(subject))
         return units
 
@@ -539,6 +546,8 @@ class SymbolicResolver:
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
+                if unit.only is not None and sentence.index != unit.only:
+                    continue
                 first_person = self._first_person(sentence, subject)
                 if first_person is None:
                     continue
@@ -592,7 +601,16 @@ class SymbolicResolver:
                     for other in others
                 )
                 cands.append(
-                    Candidate(unit.record, sentence, m, mention, why, claimed, context_start)
+                    Candidate(
+                        unit.record,
+                        sentence,
+                        m,
+                        mention,
+                        why,
+                        claimed,
+                        context_start,
+                        unit.answered,
+                    )
                 )
         return cands
 
@@ -1280,6 +1298,12 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
         quote = cand.record.text[at : mention.quote_end]
+    if cand.answered is not None:
+        # A yes to the turn before: quote the answer as written, from where the quote
+        # starts (at or before the answer) to the answer's end.
+        text, start, end = cand.answered
+        begin = min(cand.record.text.find(quote), start)
+        quote = text[begin:end]
     return Operand(
         name=name,
         evidence_id=cand.record.id,
@@ -1287,6 +1311,31 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         time_expression=mention.expression,
         time_basis=mention.basis,
     )
+
+
+def _answer_unit(record: EvidenceRecord, seg: segment.Segmented, capitalises: bool) -> _Unit | None:
+    """A record that opens with a yes to the other speaker's past question ("Did you sign
+    the contract?" — "Yes, on Friday!"), read as the statement the yes makes ("I signed the
+    contract, on Friday!", :func:`interpret.answered_statement`): a unit over the record
+    with the answer replaced by the statement, of which only that sentence is read. The
+    question closes the packed turn just before, said by another speaker (``record.asked``);
+    a yes taken back or moved ahead ("Yes, but I didn't …", "Yes, next week") is none."""
+    if not record.asked:
+        return None
+    first = next((x for x in seg.sentences if x.heading is None), None)
+    if first is None:
+        return None
+    statement = interpret.answered_statement(record.asked, first.text)
+    if statement is None:
+        return None
+    text = record.text[: first.start] + statement + record.text[first.end :]
+    told = segment.segment(text)
+    at = next((x.index for x in told.sentences if x.start == first.start), None)
+    if at is None:
+        return None
+    unit = _Unit(replace(record, text=text), told, True, capitalises)
+    unit.only, unit.answered = at, (record.text, first.start, first.end)
+    return unit
 
 
 def _member_names(text: str, kind) -> frozenset[str]:
@@ -1455,6 +1504,7 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
         if word.lower() not in _PHRASE_DETERMINERS:
             continue
         taken: list[str] = []
+        noun_seen = False
         while i < len(found) and len(taken) < 5:
             a, b, nxt = found[i]
             low = nxt.lower()
@@ -1463,8 +1513,12 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
             if low in words_module.FUNCTION_WORDS and low not in _PHRASE_ADJECTIVES:
                 break
             lemmas = words_module.lemmas(low.removesuffix("'s"))
-            if lemmas and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)) and nxt[:1].islower():
+            known = bool(lemmas) and nxt[:1].islower()
+            if known and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)):
                 break  # "I bought it": a verb ends the phrase
+            if known and noun_seen and not ({"NOUN", "PROPN"} & set(lemmas)):
+                break  # "a brass floor lamp online": a describing word after the noun
+            noun_seen = noun_seen or not known or bool({"NOUN", "PROPN"} & set(lemmas))
             taken.append(nxt)
             end = b
             i += 1
@@ -1521,11 +1575,8 @@ def _thing_referred_back(
     keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
     if keys[-1] not in model.own_keys or keys[-1] in own:
         return (), None
-    found = tuple(
-        w.lower().removesuffix("'s")
-        for w, k in zip(phrase, keys, strict=True)
-        if k in model.own_keys and k not in own
-    )
+    parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
+    found = tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
     return found, start if start != sentence.start else None
 
 
