@@ -329,7 +329,7 @@ def run_relation(
 
     from prme_cli.query import previous_siblings
 
-    before = previous_siblings(store, [r.id for r in records])
+    before = previous_siblings(store, [r.id for r in bundle.records])  # the packed ones
     records = [replace(r, previous=before[r.id]) if r.id in before else r for r in records]
     tr = cfg["temporal_relation"]
     return run_stage(

@@ -2,7 +2,8 @@
 
 The pronoun stands for the thing the nearest noun phrase before it names — earlier in its
 sentence, else in the one or two sentences before, in the same paragraph and by the same
-speaker — leaving out people and times ("the quilt for my niece. I started it …"). When
+speaker — leaving out people and times ("the quilt for my niece. I started it …"), and
+"it" never stands for several things ("the silk scarves … I ordered it"). When
 another thing was named after the asked one ("I returned the blender and picked out a new
 toaster. I bought it on Monday"), or the nearest thing is someone else's ("her new stand
 mixer"), "it" is not the asked thing and the question is refused. A plan, another person's
@@ -82,6 +83,13 @@ The new label printer is working well. I set it up on May 28th for the shipping 
 The oak bookcase I ordered came in a huge box. I assembled it on May 21st.
 ** assistant
 Recycle the cardboard.
+""",
+    "chat-scarves.org": """\
+* Chat [2031-05-27 Tue 18:00]
+** user
+The choir loves the silk scarves. I ordered it on May 2nd.
+** assistant
+Lovely colours.
 """,
     "chat-desk.org": """\
 * Chat [2031-04-02 Wed 10:00]
@@ -181,6 +189,7 @@ def test_an_order_of_two_things_each_said_again_through_a_pronoun(store: Store) 
         "When did I assemble the oak bookcase?",  # "it" is the box the bookcase came in
         "When did the wool blanket arrive?",  # "It" is the reading chair named after it
         "When did the ceiling fan arrive?",  # "It should arrive on Thursday": to come
+        "When did I order the silk scarves?",  # "it" is one thing, the scarves several
     ],
 )
 def test_a_pronoun_that_does_not_tell_the_asked_deed_is_refused(

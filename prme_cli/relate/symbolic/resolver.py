@@ -43,6 +43,7 @@ import re
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from prme_cli import words as words_module
@@ -1563,21 +1564,38 @@ def _thing_referred_back(
         return (), None
     texts = [(sentence.text[: pronoun.start()], sentence.start)]
     texts += [(p.text, p.start) for p in _sentences_before(unit, sentence)]
-    nearest: tuple[str, list[str], int] | None = None
-    for text, start in texts:
-        phrases = [(d, p) for d, p in _noun_phrases(text) if not _is_person_or_time(p)]
-        if phrases:
-            nearest = (*phrases[-1], start)
-            break
+    nearest = _nearest_thing(tuple(texts))
     if nearest is None or nearest[0] in _OTHERS_DETERMINERS:
         return (), None
     _, phrase, start = nearest
+    if _is_plural(phrase[-1]):
+        return (), None  # "it" is one thing: "the concert tickets ... I booked it"
     keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
     if keys[-1] not in model.own_keys or keys[-1] in own:
         return (), None
     parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
     found = tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
     return found, start if start != sentence.start else None
+
+
+def _is_plural(word: str) -> bool:
+    """ "shoes", "tickets": a dictionary noun whose lemma drops an "s" (a name is one)."""
+    low = word.lower()
+    return word[:1].islower() and low.endswith("s") and words_module.lemma(low) != low
+
+
+@lru_cache(maxsize=4096)
+def _nearest_thing(texts: tuple[tuple[str, int], ...]) -> tuple[str, tuple[str, ...], int] | None:
+    """The nearest noun phrase that is no person or time in ``texts`` (the sentence up to
+    the pronoun, then the sentences before it, nearest first, with where each starts): its
+    opening word, its words and where its text starts. Kept per texts: every phrase of a
+    question asks the same sentences."""
+    for text, start in texts:
+        phrases = [(d, p) for d, p in _noun_phrases(text) if not _is_person_or_time(p)]
+        if phrases:
+            opening, words_ = phrases[-1]
+            return opening, tuple(words_), start
+    return None
 
 
 def _pronoun_one(text: str, m: re.Match[str]) -> bool:
