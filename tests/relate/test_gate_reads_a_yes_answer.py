@@ -12,23 +12,16 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
-
-#: The configured threshold (SPEC §6.6).
-THRESHOLD = 0.85
+from notes_helpers import GATE_THRESHOLD as THRESHOLD
+from notes_helpers import gate_probability
 
 TURN = ":ID: chat-1-t1\nsource: chat.org:5\n* Noor\n:PROPERTIES:\n:ID: chat-1-t1\n:END:\n"
 
 
 def _check(body: str, quote: str, name: str, expression: str, asked: str) -> float:
-    record = EvidenceRecord(
-        id="t1", event_time=datetime(2031, 3, 17, 19, 0), text=TURN + body, asked=asked
+    return gate_probability(
+        quote, name, expression, text=TURN + body, asked=asked, written=datetime(2031, 3, 17, 19)
     )
-    operand = Operand(name, "t1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
 
 
 @pytest.mark.parametrize(

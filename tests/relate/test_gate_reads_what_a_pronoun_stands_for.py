@@ -10,22 +10,9 @@ pronoun through noun phrases and its own person table; the gate shares neither.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
-
-#: The configured threshold (SPEC §6.6).
-THRESHOLD = 0.85
-
-
-def _check(quote: str, name: str, expression: str) -> float:
-    record = EvidenceRecord(id="r1", event_time=datetime(2031, 4, 9, 10, 0), text=quote)
-    operand = Operand(name, "r1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
+from notes_helpers import GATE_THRESHOLD as THRESHOLD
+from notes_helpers import gate_probability as _check
 
 
 @pytest.mark.parametrize(
