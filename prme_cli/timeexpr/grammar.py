@@ -364,8 +364,20 @@ class Grammar:
             unit = self.wv(k)
             if unit in lx.ORDINAL_WORDS and lx.ORDINAL_WORDS[unit] < 10:
                 out.append((lx.TENS[word] + lx.ORDINAL_WORDS[unit], k + 1))
-        if word == "last":
+        if word in ("last", "final"):
             out.append((-1, i + 1))
+        if word == "penultimate":
+            out.append((-2, i + 1))
+        for value_, j in list(out):  # "the second to last", "third-to-last", "next to last"
+            k = j + 1 if self.sym(j, "-") else j
+            if (
+                value_ > 1
+                and self.w(k, "to")
+                and self.w(k + 2 if self.sym(k + 1, "-") else k + 1, "last")
+            ):
+                out.append((-value_, (k + 3 if self.sym(k + 1, "-") else k + 2)))
+        if word == "next" and self.w(i + 1, "to") and self.w(i + 2, "last"):
+            out.append((-2, i + 3))
         return out
 
     @rule
@@ -400,6 +412,9 @@ class Grammar:
             out.append((value, i + 2))
         if value is not None and self.w(i + 1, "bc", "bce"):
             out.append((-value, i + 2))
+        if self.w(i, "cy", "fy") and (y2 := self.num(i + 1, (2, 4))) is not None:
+            # "FY24", "fy 2024": a fiscal or calendar year is read as the calendar year
+            out.append((2000 + y2 if y2 < 100 else y2, i + 2))
         out += self.year_words(i)
         return out
 
@@ -415,8 +430,8 @@ class Grammar:
                 k = self.opt(j + 1, "and")
                 out.append((high * 100, j + 1))
                 out += [(high * 100 + low, m) for low, m in self.word_number(k) if low < 100]
-            if 10 <= high <= 29:  # nineteen eighty six, twenty twenty
-                for low, m in self.word_number(j):
+            if 10 <= high <= 29:  # nineteen eighty six, twenty twenty, nineteen-ninety
+                for low, m in self.word_number(j + 1 if self.sym(j, "-") else j):
                     if 10 <= low < 100:
                         out.append((high * 100 + low, m))
                 if self.w(j, "oh"):
@@ -920,7 +935,7 @@ class Grammar:
             # thing I saw", "first thing I did")
             if (m_ := self.seq(f, "in", "the", "morning")) is not None:
                 out.append((n.Part("first thing"), m_, None))
-            elif self.relday(f) or self.weekday_at(self.opt(f, "on")) is not None:
+            elif self.relday(f) or self.weekday_phrase(self.opt(f, "on")):
                 out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
@@ -1022,6 +1037,8 @@ class Grammar:
             word = word[:-2]  # "Monday's meeting"
         if word is None or word not in lx.WEEKDAYS:
             return None
+        if word == "sun" and i > 0 and self.w(i - 1, "the"):
+            return None  # "the sun" is the star, not Sunday
         if (
             word in ("sun", "sat", "wed", "mon", "tu", "thu")
             and i + 1 < self.size
@@ -1061,6 +1078,8 @@ class Grammar:
             if self.sym(j, ".", glued=True) and len(self.wv(k) or "") <= 4:
                 j += 1  # "Tue." (not the full stop after "Friday")
             out.append((n.Weekday(wd, relation), j))
+            if relation == "" and (gone := self.seq(self.opt(j, "just"), "gone")) is not None:
+                out.append((n.Weekday(wd, "last"), gone))  # British: "sunday (just) gone"
             if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
                 out.append((n.Weekday(wd, "after_next"), j + 2))
             if relation == "" and self.w(j, "before") and self.w(j + 1, "last"):
@@ -1177,6 +1196,9 @@ class Grammar:
             k = j + 1 if self.w(j, "on") else j
             if (wd := self.weekday_at(k)) is not None and k != j:
                 out.append((n.Shift(dur, 1, n.Weekday(wd, "soonest")), k + 1))
+            if self.w(j, "last") and (wd := self.weekday_at(j + 1)) is not None:
+                # British "a week last tuesday": a week before last Tuesday
+                out.append((n.Shift(dur, -1, n.Weekday(wd, "last")), j + 2))
             day = _WEEK_ON_DAYS.get(self.wv(k) or "")
             if day is not None and k == j:
                 out.append((n.Shift(dur, -1 if day < 0 else 1, n.RelDay(day)), k + 1))
@@ -1500,6 +1522,11 @@ class Grammar:
             if self.w(j, "day") and self.w(j + 1, "of", "in") and nth > 0:
                 for period, e in self.period_for_nth(j + 2):
                     out.append((n.Nth(nth, "day", None, period), e))
+            # the last business day of the month, the first working day of next month
+            w = j + 1 if self.w(j, "business", "working", "work") and self.w(j + 1, "day") else j
+            if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
+                for period, e in self.period_for_nth(w + 2):
+                    out.append((n.Nth(nth, "workday", None, period), e))
             if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
                 for period, e in self.period_for_nth(j + 1):
                     # the 20th of next month (a plain "the 17th of April" is a calendar date)
@@ -1681,6 +1708,8 @@ class Grammar:
             return True
         if self.w(j, "this", "tomorrow", "yesterday", "today"):
             return self._part_name(j + 1) is not None
+        if self.w(j, "at") and self._part_name(j + 1) == "night":
+            return True  # "11 at night"
         if not self.w(j, "in"):
             return False
         k = self.opt(self.opt(j + 1, "the"), "early", "late")
@@ -1710,7 +1739,9 @@ class Grammar:
             out.append(((n.Shift(_dur("day", _d(1), False), -1, n.Prev()), n.Part(name)), k + 2))
         # the morning after the party's date, the night before christmas, the night before
         # last, the evening after next, the morning before (the previous expression's)
-        name = self._part_name(k) if k != i else None
+        name = self._part_name(k)
+        if k == i and not (self.seq(k + 1, "before", "last") or self.seq(k + 1, "after", "next")):
+            name = None  # without "the", only "night before last", "evening after next"
         if name is not None and self.w(k + 1, "after", "before"):
             sign = 1 if self.w(k + 1, "after") else -1
             one_day = _dur("day", _d(1), False)
@@ -1833,6 +1864,11 @@ class Grammar:
         if relation is None and k == i:
             if self.w(k, "weekend"):
                 out.append((n.Period("weekend", 0, False, True), k + 1))
+            if self.w(k, "weekend", "week", "month", "year") and (
+                (later := self.seq(k + 1, "after", "next")) or self.seq(k + 1, "before", "last")
+            ):  # "weekend after next", "month before last" without "the"
+                named = self.wv(k) or "week"
+                out.append((n.Period(named, 2 if later else -2), k + 3))
             return out
         working = False
         if self.w(j, "working", "work", "business", "calendar", "fiscal"):
@@ -1856,6 +1892,8 @@ class Grammar:
             "yr": "year",
             "qtr": "quarter",
             "mo": "month",
+            "mth": "month",
+            "mnth": "month",
             "wknd": "weekend",
             "wkend": "weekend",
         }.get(unit)
@@ -1929,12 +1967,6 @@ class Grammar:
         k2 = self.opt(k, "year")
         for y, j in self.year(k2):
             out.append((n.Year(y), j))
-        if (
-            self.w(i, "cy", "fy")
-            and (y2 := self.num(i + 1, (2, 4))) is not None
-            and self.glued(i + 1)
-        ):
-            out.append((n.Year(2000 + y2 if y2 < 100 else y2), i + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -2046,6 +2078,7 @@ class Grammar:
         if word in decades:
             out.append((n.Decade(None, decades[word]), k + 1))
         for high, j in self.word_number(k):
+            j = j + 1 if self.sym(j, "-") else j  # "the nineteen-eighties"
             if 10 <= high <= 29 and self.wv(j) in decades:
                 out.append((n.Decade(high * 100 + decades[self.wv(j) or ""]), j + 1))
         for nth, j in self.ordinal(k):
@@ -2215,7 +2248,25 @@ class Grammar:
             elif self.seq(j, "from", "now") is not None:
                 node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
                 out.append((n.Approx(node, False), j + 2))
-        # in 3 working days, 2 business days ago, five working days from now
+        # in 3 working days, 2 business days ago, five working days from now, within 3 to 5
+        # working days (approximate, between the two), within 3 working days (from today)
+        k = i + 1 if self.w(i, "in", "within") else i
+        for days, j, vague in self.number(k):
+            ends: list[tuple[Decimal, int, Decimal | None]] = [(days, j, None)]
+            if k != i and (self.w(j, "to", "or") or self.sym(j, "-", "\u2013")):
+                ends += [(top, e, days) for top, e, v in self.number(j + 1) if not v]
+            for many, e, fewer in ends:
+                m = e + 1 if self.w(e, "business", "working", "work") else e
+                if vague or many != int(many) or not self.w(m, "days", "day", "weekdays"):
+                    continue
+                if m == e and not self.w(m, "weekdays"):
+                    continue
+                far = n.BusinessDays(int(many), 1, True)
+                if fewer is not None and k != i and fewer == int(fewer) and fewer < many:
+                    near_ = n.Between(n.BusinessDays(int(fewer), 1, True), far)
+                    out.append((n.Approx(near_, False), m + 1))
+                elif fewer is None and self.w(i, "within"):
+                    out.append((n.Between(n.RelDay(0), far), m + 1))
         k = i + 1 if self.w(i, "in") else i
         for days, j, vague in self.number(k):
             m = j + 1 if self.w(j, "business", "working", "work") else j
@@ -2450,7 +2501,9 @@ class Grammar:
             else:
                 joins = []
                 dash = self.sym(j, "-", "~", "\u2013") and self._dash_joins(j)
-                if self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
+                if self.w(j, "to") and self.w(j + 1, "last") and self.words[j - 1] in _ORDINAL_ENDS:
+                    pass  # "the second to last friday": an ordinal counted from the end
+                elif self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
                     joins.append(j + 1)
                     if (
                         self.w(j, "to")
@@ -2807,6 +2860,12 @@ class Grammar:
         }
         if word in units:
             out.append((n.Every(None, units[word]), i + 1))
+            if self.w(i + 1, "on") and word in ("weekly", "fortnightly"):
+                # "weekly on thursdays", "fortnightly on a monday"
+                k = self.opt(i + 2, "a")
+                wd = lx.WEEKDAY_PLURALS.get(self.wv(k) or "", self.weekday_at(k))
+                if wd is not None:
+                    out.append((n.Every(n.Weekday(wd)), k + 1))
         if word in ("every", "each"):
             k = self.opt(i + 1, "other", "single")
             starts = [k]
@@ -2817,10 +2876,19 @@ class Grammar:
                     out.append((n.Every(base), e))
                 if (grain := self.unit_at(k)) is not None:
                     out.append((n.Every(None, grain), k + 1))
+                if (
+                    self.w(k, "weekday")
+                    or self.seq(k, "working", "day")
+                    or self.seq(k, "business", "day")
+                ):
+                    # "every weekday", "each working day": Monday to Friday
+                    out.append((n.Every(None, "weekday"), k + (1 if self.w(k, "weekday") else 2)))
                 for count, j, _ in self.number(k):
                     if (grain := self.unit_at(j)) is not None:
                         out.append((n.Every(None, grain), j + 1))
         k = self.opt(i, "on")
+        if self.w(k, "weekdays", "weekends") and k != i:  # "on weekdays", "on weekends"
+            out.append((n.Every(None, "weekday" if self.w(k, "weekdays") else "weekend"), k + 1))
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
             out.append((n.Every(n.Weekday(wd)), k + 1))
@@ -2883,6 +2951,9 @@ _COARSE = _rules(
     "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
     "containing", "beside_period", "counted",
 )  # fmt: skip
+
+#: the last word of an ordinal ("second", "2nd"): before "to last" it counts from the end
+_ORDINAL_ENDS = frozenset(lx.ORDINAL_WORDS) | lx.ORDINAL_SUFFIXES
 
 _DECADES = {
     "twenties": 20,
@@ -2967,7 +3038,7 @@ def _first_words() -> None:
     ``day``, ``between``, ``approx`` …) begin with whatever their parts begin with, so they
     carry no set. A test checks that the table drops no reading the full grammar finds."""
     numbers = set(lx.NUMBERS) | set(lx.TENS)
-    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
+    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last", "final", "penultimate", "next"}
     relations = set(lx.RELATIONS)
     holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
@@ -2984,7 +3055,7 @@ def _first_words() -> None:
         "minute_words": (numbers | words("oh o"), True),
         "ordinal": (ordinals, False),
         "day_number": (ordinals | numbers, False),
-        "year": (numbers, False),
+        "year": (numbers | words("fy cy"), False),
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
         "duration": (
@@ -3036,8 +3107,8 @@ def _first_words() -> None:
         ),
         "meal": (words("at around during for over after before") | lx.EVENT_PARTS, True),
         "anchor_day": (words("the next following day previous preceding same that"), True),
-        "next_part_day": (words("the next following previous"), True),
-        "period": ({"the", "weekend"} | relations, True),
+        "next_part_day": (words("the next following previous") | parts, True),
+        "period": ({"the", "weekend", "week", "month", "year"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),

@@ -270,6 +270,13 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if not matching or not -len(matching) <= index < len(matching):
             raise Refused(f"there is no such weekday number {node.n} in that period")
         return day_span(matching[index], ctx)
+    if node.what == "workday":  # Monday to Friday (holidays are not known to be off)
+        days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+        working = [d for d in days if d.weekday() < 5]
+        index = node.n - 1 if node.n > 0 else node.n
+        if not -len(working) <= index < len(working):
+            raise Refused(f"that period has no working day {node.n}")
+        return day_span(working[index], ctx)
     if node.what == "day":
         day = (
             first + timedelta(days=node.n - 1) if node.n > 0 else last + timedelta(days=node.n + 1)
@@ -335,14 +342,20 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
 
 def _holiday(node: n.Holiday, ctx: Context) -> Span:
     def on(year: int) -> date | None:
-        return cal.holiday_date(node.key, year)
+        found = cal.holiday_days(node.key, year)
+        return None if found is None else found[0]
+
+    def span(first: date) -> Span:
+        found = cal.holiday_days(node.key, first.year)
+        length = found[1] if found is not None and found[0] == first else 1
+        return Span(cal.at(first, ctx.tz), cal.at(first + timedelta(days=length), ctx.tz), "day")
 
     if node.year is not None:
         year = full_year(node.year, ctx) or node.year
         found = on(year)
         if found is None:
             raise Refused(f"no date for that holiday in {year}")
-        return day_span(found, ctx)
+        return span(found)
     today = ctx.today
     anchor = _base_day(ctx)
     relation = node.relation
@@ -350,7 +363,7 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         found = on(today.year)
         if found is None:
             raise Refused("no date for that holiday this year")
-        return day_span(found, ctx)
+        return span(found)
     forward = relation in ("next", "coming") or (relation == "" and _forward(ctx))
     for years in range(3):
         year = anchor.year + (years if forward else -years)
@@ -358,11 +371,11 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         if found is None:
             continue
         if relation in ("next", "coming") and found > today:
-            return day_span(found, ctx)
+            return span(found)
         if relation == "last" and found < today:
-            return day_span(found, ctx)
+            return span(found)
         if relation == "" and (found >= anchor if forward else found <= anchor):
-            return day_span(found, ctx)
+            return span(found)
     raise Refused("no date for that holiday near the reference time")
 
 
@@ -589,6 +602,21 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
             end = cal.plus(start, base.end - base.start, ctx.tz)
             grain = cal.finer(base.grain, "minute") if _sub_day(node.dur) else base.grain
             span = Span(start, end, grain, base.approximate, base.kind)
+        elif (
+            node.dur.finest() in ("day", "week")
+            and base.grain == "day"
+            and base.end - base.start > timedelta(hours=26)
+            and base.kind != "set"
+        ):
+            # "the day after hanukkah", "two days before labor day weekend": counted from
+            # the last day of a run of days (after) or from its first (before)
+            edge = (
+                base.start
+                if node.sign < 0
+                else cal.at((base.end - timedelta(seconds=1)).date(), ctx.tz)
+            )
+            day = day_span(_move(edge, node.dur, node.sign, ctx).date(), ctx)
+            span = Span(day.start, day.end, "day", base.approximate)
         elif node.dur.finest() in ("day", "week") and base.grain in ("month", "quarter", "year"):
             # "two weeks after 2011", "ten days after march": a day counted from its start
             day = day_span(start.date(), ctx)
@@ -1110,7 +1138,11 @@ def _vague(node: n.Vague, ctx: Context) -> Span:
 
 
 def _every(node: n.Every, ctx: Context) -> Span:
-    if node.base is None:
+    if node.base is None and node.unit == "weekday":  # the most recent working day, today too
+        span = day_span(ctx.today - timedelta(days=max(0, ctx.today.weekday() - 4)), ctx)
+    elif node.base is None and node.unit == "weekend":
+        span = _period(n.Period("weekend", 0, False, True), ctx)
+    elif node.base is None:
         grain = node.unit if node.unit in cal.GRAIN_ORDER else "day"
         span = _period(n.Period(grain if grain not in cal.SUB_DAY else "day", 0), ctx)
         if grain in cal.SUB_DAY:
