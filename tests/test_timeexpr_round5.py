@@ -275,3 +275,118 @@ def test_the_sun_is_not_sunday() -> None:
     assert refused("the sun")
     assert starts("sun") == "2026-06-07T00:00"  # the abbreviation alone still is
     assert [f.text for f in find("We sat in the sun all morning.", WED, UTC)] == ["morning"]
+
+
+# ------------------------------------------------------------ "sharp", "twelve noon"
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("4pm sharp", "2026-06-10T16:00"),
+        ("at 8 sharp", "2026-06-10T08:00"),
+        ("tomorrow at ten sharp", "2026-06-11T10:00"),
+        ("9:45 on the dot", "2026-06-10T09:45"),
+        ("twelve noon", "2026-06-10T12:00"),
+        ("twelve midnight", "2026-06-10T00:00"),
+    ],
+)
+def test_sharp_and_twelve_noon_are_clock_times(expression: str, start: str) -> None:
+    assert starts(expression) == start
+
+
+def test_a_count_before_sharp_is_no_clock_time() -> None:
+    assert [f.text for f in find("Buy 5 sharp knives and 3 sharp pencils.", WED, UTC)] == []
+    assert [f.text for f in find("Be there at 9 sharp.", WED, UTC)] == ["9 sharp"]
+    assert refused("sharp")
+
+
+# ------------------------------------------------------------ this coming / this past
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("this coming july", ("2026-07-01T00:00", "2026-08-01T00:00")),
+        ("this past march", ("2026-03-01T00:00", "2026-04-01T00:00")),
+        ("this past winter", ("2025-12-01T00:00", "2026-03-01T00:00")),
+        ("this coming autumn", ("2026-09-01T00:00", "2026-12-01T00:00")),
+        ("this coming halloween", ("2026-10-31T00:00", "2026-11-01T00:00")),
+        ("this past easter", ("2026-04-05T00:00", "2026-04-06T00:00")),
+        ("the coming august", ("2026-08-01T00:00", "2026-09-01T00:00")),
+    ],
+)
+def test_this_coming_and_this_past_before_months_seasons_and_holidays(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("throughout 2025", ("2025-01-01T00:00", "2026-01-01T00:00")),
+        ("throughout the spring", ("2026-03-01T00:00", "2026-06-01T00:00")),
+        ("the past decade", ("2010-01-01T00:00", "2020-01-01T00:00")),
+        ("over the past century", ("1900-01-01T00:00", "2000-01-01T00:00")),
+    ],
+)
+def test_throughout_a_period_and_the_past_decade(expression: str, window: tuple[str, str]) -> None:
+    assert span(expression)[:2] == window
+
+
+# ------------------------------------------------------------ spans beside a day
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("the three days before christmas", ("2025-12-22T00:00", "2025-12-25T00:00")),
+        ("in the two weeks after easter", ("2026-04-06T00:00", "2026-04-20T00:00")),
+        ("the 10 days before june 1st", ("2026-05-22T00:00", "2026-06-01T00:00")),
+        ("the two days after hanukkah", ("2025-12-23T00:00", "2025-12-25T00:00")),
+        ("the five days after monday", ("2026-06-09T00:00", "2026-06-14T00:00")),
+    ],
+)
+def test_the_span_next_to_a_day_leaves_the_day_out(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+def test_without_the_a_count_before_a_day_is_that_one_day() -> None:
+    assert span("three days before christmas")[:2] == ("2025-12-22T00:00", "2025-12-23T00:00")
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("the last days of may", ("2026-05-29T00:00", "2026-06-01T00:00")),
+        ("the first days of the month", ("2026-06-01T00:00", "2026-06-04T00:00")),
+        ("the first weeks of the year", ("2026-01-01T00:00", "2026-01-15T00:00")),
+        ("the last few days of april", ("2026-04-28T00:00", "2026-05-01T00:00")),
+    ],
+)
+def test_the_first_or_last_days_of_a_period_are_a_few_of_them(
+    expression: str, window: tuple[str, str]
+) -> None:
+    start, end, approximate, _ = span(expression)
+    assert (start, end, approximate) == (*window, True)
+
+
+# ------------------------------------------------------------ holidays in a year, "eve"
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [
+        ("christmas last year", "2025-12-25"),
+        ("easter next year", "2027-03-28"),
+        ("halloween this year", "2026-10-31"),
+        ("thanksgiving eve", "2025-11-26"),
+        ("easter eve", "2026-04-04"),
+        ("christmas eve", "2025-12-24"),  # a name of its own, not the day before it
+    ],
+)
+def test_a_holiday_in_a_relative_year_and_its_eve(expression: str, day: str) -> None:
+    assert starts(expression) == f"{day}T00:00"

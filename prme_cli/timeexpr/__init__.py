@@ -30,7 +30,7 @@ from prme_cli.timeexpr.zones import zone, zone_name
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
-_LEADING = {"on", "in", "at", "during", "over", "within", "for", "the"}
+_LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
 
 
 @dataclass(frozen=True, slots=True)

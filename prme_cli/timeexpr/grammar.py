@@ -655,11 +655,18 @@ class Grammar:
             out.append(
                 (n.Clock(0, 0, None, "", True, True), i + 1 if word == "midnight" else i + 2)
             )
-        if hour == 12 and self.w(i + 1, "noon"):
-            out.append((n.Clock(12, 0, None, "", True, True), i + 2))
-        if hour == 12 and self.w(i + 1, "midnight"):
-            out.append((n.Clock(0, 0, None, "", True, True), i + 2))
+        if (hour == 12 or word == "twelve") and self.w(i + 1, "noon", "midnight"):
+            # "12 noon", "twelve midnight"
+            out.append(
+                (n.Clock(12 if self.w(i + 1, "noon") else 0, 0, None, "", True, True), i + 2)
+            )
         for h, j in self.hour(i):
+            if self.w(j, "sharp") and (
+                (i > 0 and self.w(i - 1, "at", "by", "@", "until", "till", "from"))
+                or j + 1 >= self.size
+                or self.t[j + 1].kind == "sym"
+            ):  # "at 9 sharp": a clock time, as "9 o'clock" ("5 sharp knives" is a count)
+                out.append((n.Clock(h, 0, None, "", True), j + 1))
             oclock = self.seq(j, "o'clock") or self.seq(j, "oclock") or self.seq(j, "o", "clock")
             if oclock is not None and h == 12 and self.w(oclock, "noon", "midnight"):
                 # "twelve o'clock noon", "12 o'clock midnight"
@@ -682,6 +689,10 @@ class Grammar:
             zone, e = self.zone_at(j)
             if zone:
                 out.append((c.replace(zone=zone), e))
+        for c, j in list(out):  # "3pm sharp", "noon on the dot": the time itself
+            sharp = self.seq(j, "sharp") or self.seq(j, "on", "the", "dot")
+            if sharp is not None:
+                out.append((c, sharp))
         return out
 
     def zone_at(self, j: int) -> tuple[str, int]:
@@ -1046,6 +1057,19 @@ class Grammar:
         ):
             return lx.WEEKDAYS[word]
         return lx.WEEKDAYS[word]
+
+    def relation_at(self, i: int) -> tuple[str, int]:
+        """A relation word before a month, season or holiday and where the name begins:
+        ``last``, ``next``, ``coming`` …, and ``this coming`` / ``this past`` (the first one
+        after today / the most recent one before it); ``("", i)`` when there is none."""
+        if self.w(i, "this") and self.w(i + 1, "coming", "upcoming"):
+            return "coming", i + 2
+        if self.w(i, "this") and self.w(i + 1, "past"):
+            return "last", i + 2
+        word = self.wv(i) or ""
+        if word in lx.RELATIONS and word not in ("same", "that", "present", "current"):
+            return lx.RELATIONS[word], i + 1
+        return "", i
 
     @rule
     def weekday_phrase(self, i: int) -> R:
@@ -1451,15 +1475,7 @@ class Grammar:
     def holiday(self, i: int) -> R:
         """``christmas``, ``last easter``, ``black friday 2010``, ``mother's day``."""
         out: R = []
-        relation = ""
-        k = i
-        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
-            "same",
-            "that",
-            "present",
-            "current",
-        ):
-            relation, k = r, i + 1
+        relation, k = self.relation_at(i)
         first = self.wv(k)
         if first is None:
             return out
@@ -1496,6 +1512,15 @@ class Grammar:
                 f = self.opt(f, "of", "in")
                 for y, g in self.year(f):
                     out.append((n.Holiday(key, y, ""), g))
+                if not relation and self.words[f] in lx.RELATIONS:  # christmas last year
+                    for period, g in self.period(f):
+                        if isinstance(period, n.Period) and period.grain == "year":
+                            out.append((n.InPeriod(n.Holiday(key), period), g))
+                if self.w(j, "eve") and not key.endswith("_eve"):
+                    # "thanksgiving eve", "easter eve": the day before (christmas eve and
+                    # new year's eve are names of their own)
+                    one_day = _dur("day", _d(1), False)
+                    out.append((n.Shift(one_day, -1, n.Holiday(key, None, relation)), j + 1))
         return out
 
     @rule
@@ -1909,8 +1934,8 @@ class Grammar:
             elif grain in ("week", "month", "year", "fortnight", "day") and not working:
                 out.append((n.Period(grain), j + 1))
             return out
-        if relation == "last" and word == "past" and grain not in ("weekend",):
-            return out  # "past week" is a span ending now (trailing)
+        if relation == "last" and word == "past" and grain not in ("weekend", "decade", "century"):
+            return out  # "past week" is a span ending now (trailing); "past decade" a decade
         if grain == "day" and relation not in ("next", "last", "this"):
             return out
         if relation == "coming" and grain == "weekend":
@@ -1930,15 +1955,7 @@ class Grammar:
         """``november``, ``last march``, ``march 2026``, ``2017 april``, ``april of 87``,
         ``march of last year``, ``march after next``, ``this September``."""
         out: R = []
-        relation = ""
-        k = i
-        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
-            "present",
-            "current",
-            "same",
-            "that",
-        ):
-            relation, k = r, i + 1
+        relation, k = self.relation_at(i)
         found = self.month_at(k)
         if found is not None:
             month, j = found
@@ -2027,10 +2044,7 @@ class Grammar:
     @rule
     def season(self, i: int) -> R:
         out: R = []
-        relation = ""
-        k = self.opt(i, "the")
-        if (r := lx.RELATIONS.get(self.wv(k) or "")) is not None:
-            relation, k = r, k + 1
+        relation, k = self.relation_at(self.opt(i, "the"))
         word = self.wv(k)
         if word in lx.SEASONS:
             month = lx.SEASONS[word]
@@ -2110,14 +2124,20 @@ class Grammar:
                 # months of 2025 (counted from the start, or back from the end)
                 unit = self.wv(m)
                 if (
-                    not vague
-                    and count == int(count)
+                    count == int(count)
                     and unit in ("days", "weeks", "months")
                     and self.w(m + 1, "of", "in")
                     and nth in (1, -1)
                 ):
                     for period, e in self.period_for_nth(m + 2):
-                        out.append((n.Nth(nth * int(count), unit, None, period), e))
+                        node: n.Node = n.Nth(nth * int(count), unit, None, period)
+                        out.append((n.Approx(node, False) if vague else node, e))
+            if self.w(j, "days", "weeks") and self.w(j + 1, "of", "in") and nth in (1, -1):
+                # "the last days of june", "the first weeks of the year": a few of them
+                few = 3 if self.w(j, "days") else 2
+                for period, e in self.period_for_nth(j + 2):
+                    node = n.Nth(nth * few, self.wv(j) or "days", None, period)
+                    out.append((n.Approx(node, False), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -2314,6 +2334,23 @@ class Grammar:
                     out.append((node, k + 3))
             if count is None and self.glued(k + 1) and (wd := self.weekday_at(k + 1)) is not None:
                 out.append((n.Weekday(wd, "last" if sign < 0 else "coming"), k + 2))
+        return out
+
+    @rule
+    def days_beside(self, i: int) -> R:
+        """``the three days before christmas``, ``the two weeks after easter``, ``the first
+        ten days after the move``'s date: the span that long next to a day (the day itself
+        not included); without ``the`` it is the day that far away (:meth:`shift`)."""
+        out: R = []
+        if not self.w(i, "the"):
+            return out
+        for dur, j in self.exact_duration(i + 1):
+            if not self.w(j, "before", "after") or dur.finest() not in ("day", "week", "month"):
+                continue
+            sign = 1 if self.w(j, "after") else -1
+            for base, e in self.atom(j + 1):
+                if isinstance(base, (n.Holiday, n.Date, n.Weekday, n.RelDay, n.Checked)):
+                    out.append((n.SpanBeside(dur, sign, base), e))
         return out
 
     @rule
@@ -2939,7 +2976,8 @@ def _rules(*names: str) -> list[tuple[int, Callable[[Grammar, int], R]]]:
 
 #: the alternatives of the union rules, in the order their readings are listed
 _EXPRESSION = _rules(
-    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "shift", "every",
+    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "days_beside", "shift",
+    "every",
     "vague", "near", "moment", "coarse",
 )  # fmt: skip
 _ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
@@ -3123,6 +3161,7 @@ def _first_words() -> None:
         "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
+        "days_beside": ({"the"}, True),
     }
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
@@ -3177,7 +3216,7 @@ def _first_words() -> None:
     }
     composite["expression"] = (
         composite["between"] | composite["open"] | composite["approx"] | firsts["rest"]
-        | trailing | shift | firsts["every"] | firsts["vague"] | firsts["near"] | moment
+        | trailing | shift | firsts["every"] | firsts["days_beside"] | firsts["vague"] | firsts["near"] | moment
         | coarse | firsts["now"] | firsts["edge"]
     )  # fmt: skip
     table.update({name: (first, False) for name, first in composite.items()})
@@ -3195,7 +3234,7 @@ def _after_number() -> None:
     era = {"ad", "ce", "bc", "bce"}
     meridiem = {"am", "pm", "a", "p", "ampm"}
     relative = {"minutes", "minute", "mins", "min", "past", "after", "to", "before", "till", "of"}
-    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
+    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight", "sharp"}
     clock_next |= meridiem | relative
     units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
     amounts = {".", "/", "and", "more", "extra", "further", "additional"} | units

@@ -247,6 +247,8 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
         )
     if isinstance(inner, n.Month) and period.grain == "year":
         return period_span(date(first.year, inner.month, 1), "month", ctx)
+    if isinstance(inner, n.Holiday) and period.grain == "year":  # christmas last year
+        return resolve(inner.replace(year=first.year, relation=""), ctx)
     if isinstance(inner, n.Season) and period.grain == "year":
         return resolve(n.Season(inner.month, first.year), ctx)  # the one starting that year
     if isinstance(inner, n.Date) and inner.month is not None and period.grain == "year":
@@ -645,6 +647,19 @@ def _weekday_from(node: n.WeekdayFrom, ctx: Context) -> Span:
         return day_span(day + timedelta(days=(node.weekday - day.weekday() - 1) % 7 + 1), ctx)
     day = base.start.date()
     return day_span(day - timedelta(days=(day.weekday() - node.weekday - 1) % 7 + 1), ctx)
+
+
+def _span_beside(node: n.SpanBeside, ctx: Context) -> Span:
+    """``the three days before christmas`` [Dec 22, Dec 25); ``the two weeks after easter``
+    from the day after it, fourteen days (after a run of days: after its last one)."""
+    base = resolve(node.base, ctx)
+    if node.sign < 0:
+        end = cal.at(base.start.date(), ctx.tz)
+        start = cal.at(_move(end, node.dur, -1, ctx).date(), ctx.tz)
+    else:
+        start = cal.at((base.end - timedelta(seconds=1)).date() + timedelta(days=1), ctx.tz)
+        end = cal.at(_move(start, node.dur, 1, ctx).date(), ctx.tz)
+    return Span(start, end, "day", base.approximate, "interval")
 
 
 def _period_from(node: n.PeriodFrom, ctx: Context) -> Span:
@@ -1266,6 +1281,7 @@ _HANDLERS: dict[type, Callable[..., Span]] = {
     n.Repeat: _repeat,
     n.WeekdayFrom: _weekday_from,
     n.PeriodFrom: _period_from,
+    n.SpanBeside: _span_beside,
     n.Near: _near,
     n.Trailing: _trailing,
     n.BusinessDays: _business_days,
