@@ -390,3 +390,82 @@ def test_the_first_or_last_days_of_a_period_are_a_few_of_them(
 )
 def test_a_holiday_in_a_relative_year_and_its_eve(expression: str, day: str) -> None:
     assert starts(expression) == f"{day}T00:00"
+
+
+# ------------------------------------------------------------ two times joined by or / and
+
+
+@pytest.mark.parametrize(
+    ("expression", "window", "approximate"),
+    [
+        ("thu or fri", ("2026-06-04T00:00", "2026-06-06T00:00"), True),
+        ("monday or wednesday next week", ("2026-06-15T00:00", "2026-06-18T00:00"), True),
+        ("next tuesday or thursday", ("2026-06-16T00:00", "2026-06-19T00:00"), True),
+        ("the 7th and 8th", ("2026-06-07T00:00", "2026-06-09T00:00"), False),
+        ("4 and 5 july", ("2025-07-04T00:00", "2025-07-06T00:00"), False),
+        ("2019 or 2020", ("2019-01-01T00:00", "2021-01-01T00:00"), True),
+    ],
+)
+def test_two_times_joined_by_or_or_and_are_the_window_holding_both(
+    expression: str, window: tuple[str, str], approximate: bool
+) -> None:
+    start, end, approx, kind = span(expression)
+    assert (start, end, approx, kind) == (*window, approximate, "interval")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "monday and friday",  # both days, not the week between them
+        "5 or 6",  # counts
+        "tuesday or",
+        "june 3 or 4",  # a bare number on the right is no day
+        "rock and roll",
+    ],
+)
+def test_two_times_joined_near_misses_stay_refused(text: str) -> None:
+    assert refused(text)
+
+
+def test_in_running_text_two_joined_times_are_found_apart() -> None:
+    texts = [f.text for f in find("We could meet on Thursday or Friday.", WED, UTC)]
+    assert texts == ["Thursday", "Friday"]
+
+
+# ------------------------------------------------------------ halves of any period, all of
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("the second half of the month", ("2026-06-16T00:00", "2026-07-01T00:00")),
+        ("the first half of may", ("2026-05-01T00:00", "2026-05-16T00:00")),
+        ("the latter half of july", ("2025-07-16T00:00", "2025-08-01T00:00")),
+        ("the back half of the year", ("2026-07-01T00:00", "2027-01-01T00:00")),
+        ("the first half of next week", ("2026-06-15T00:00", "2026-06-18T00:00")),
+    ],
+)
+def test_a_half_of_a_month_or_week_is_counted_in_days(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("all day tomorrow", ("2026-06-11T00:00", "2026-06-12T00:00")),
+        ("the whole day on monday", ("2026-06-08T00:00", "2026-06-09T00:00")),
+        ("the whole of next month", ("2026-07-01T00:00", "2026-08-01T00:00")),
+        ("all of 2024", ("2024-01-01T00:00", "2025-01-01T00:00")),
+    ],
+)
+def test_all_day_and_the_whole_of_a_period_are_the_period(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+@pytest.mark.parametrize("text", ["the whole of", "the back half", "half of june", "all of"])
+def test_halves_and_wholes_without_a_period_are_refused(text: str) -> None:
+    assert refused(text)

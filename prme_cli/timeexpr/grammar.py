@@ -2119,6 +2119,11 @@ class Grammar:
                 for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.Nth(nth, word, None, period), e))
+            if word == "half" and self.w(j + 1, "of") and nth in (1, 2, -1):
+                # the second half of the month, the first half of june, of next week
+                for period, e in self.period_for_nth(j + 2):
+                    if not (isinstance(period, n.Period) and period.grain == "year"):
+                        out.append((n.Nth(nth, "half", None, period), e))
             for count, m, vague in self.number(j):
                 # the first ten days of last year, the last 2 weeks of june, the first three
                 # months of 2025 (counted from the start, or back from the end)
@@ -2138,6 +2143,13 @@ class Grammar:
                 for period, e in self.period_for_nth(j + 2):
                     node = n.Nth(nth * few, self.wv(j) or "days", None, period)
                     out.append((n.Approx(node, False), e))
+        if self.w(k, "latter", "former", "back", "front") and self.w(k + 1, "half"):
+            # "the latter half of june", "the back half of the year"
+            nth_ = 2 if self.w(k, "latter", "back") else 1
+            for period, e in (
+                self.period_for_nth(self.opt(k + 2, "of")) if self.w(k + 2, "of") else ()
+            ):
+                out.append((n.Nth(nth_, "half", None, period), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -2846,6 +2858,12 @@ class Grammar:
             m = self.opt(i + 1, "the") if self.w(i, "all") else k + 1
             if self.wv(m) in ("day", "week", "month", "year") and not self.w(m + 1, "long"):
                 out.append((n.Period(self.wv(m) or "day"), m + 1))
+                if self.w(m, "day"):  # "all day tomorrow", "the whole day on friday"
+                    for day, e in self.day(self.opt(m + 1, "on")):
+                        out.append((day, e))
+            if self.w(m, "of"):  # "the whole of next week", "all of 2025": the period itself
+                for base, e in self.coarse(m + 1) + self.day(m + 1):
+                    out.append((base, e))
         if self.w(i, "earlier", "later"):
             side = self.wv(i) or "later"
             m = self.opt(i + 1, "in", "on")
@@ -3150,7 +3168,7 @@ def _first_words() -> None:
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),
-        "nth_period": (words("the week wk") | ordinals | numbers, False),
+        "nth_period": (words("the week wk latter former back front") | ordinals | numbers, False),
         "numeric_date": (set(lx.MONTHS), False),
         "month_day": (set(lx.MONTHS), True),
         "day_month": ({"the"} | ordinals | numbers, False),

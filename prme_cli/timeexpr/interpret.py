@@ -308,6 +308,12 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if not -len(saturdays) <= index < len(saturdays):
             raise Refused(f"that period has no weekend {node.n}")
         return _weekend(saturdays[index], ctx)
+    if node.what == "half" and period.grain != "year":
+        # half of a month, week, season or quarter: by its days (the 1st-15th of a month)
+        count_ = (last - first).days + 1
+        middle = first + timedelta(days=count_ // 2)
+        start, end = (first, middle) if node.n == 1 else (middle, last + timedelta(days=1))
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "day", kind="interval")
     if node.what in ("month", "quarter", "half"):
         count = {"month": 12, "quarter": 4, "half": 2}[node.what]
         if period.grain != "year":
