@@ -469,3 +469,16 @@ def test_all_day_and_the_whole_of_a_period_are_the_period(
 @pytest.mark.parametrize("text", ["the whole of", "the back half", "half of june", "all of"])
 def test_halves_and_wholes_without_a_period_are_refused(text: str) -> None:
     assert refused(text)
+
+
+@pytest.mark.parametrize(
+    ("expression", "same_as"),
+    [
+        ("month end", "the end of the month"),
+        ("by month-end", "by the end of the month"),
+        ("year end", "the end of the year"),
+        ("the quarter end", "the end of the quarter"),
+    ],
+)
+def test_month_end_reads_as_the_end_of_the_month(expression: str, same_as: str) -> None:
+    assert span(expression) == span(same_as)

@@ -2831,6 +2831,11 @@ class Grammar:
             for base, e in self.coarse(m):
                 if isinstance(base, (n.Month, n.Year, n.Season, n.Decade, n.Quarter)):
                     out.append((n.Edge(which4, base), e))
+        if word in ("month", "quarter", "year") and k == self.opt(i, "the"):
+            # "month end", "year-end", "the quarter end": as "the end of the month"
+            e = k + 2 if self.sym(k + 1, "-") else k + 1
+            if self.w(e, "end"):
+                out.append((n.Edge("end", n.Period(word or "month")), e + 1))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
@@ -3152,6 +3157,7 @@ def _first_words() -> None:
             words(
                 "the very beginning start middle end close early mid late towards toward midweek tail"
             )
+            | words("month quarter year")
             | set(lx.ANCHORS),
             True,
         ),
