@@ -368,7 +368,7 @@ class Grammar:
             out.append((-1, i + 1))
         if word == "penultimate":
             out.append((-2, i + 1))
-        for value_, j in list(out):  # "the second to last", "third-to-last", "next to last"
+        for value_, j in list(out):  # "the second to last", "third-to-last"
             k = j + 1 if self.sym(j, "-") else j
             if (
                 value_ > 1
@@ -376,8 +376,6 @@ class Grammar:
                 and self.w(k + 2 if self.sym(k + 1, "-") else k + 1, "last")
             ):
                 out.append((-value_, (k + 3 if self.sym(k + 1, "-") else k + 2)))
-        if word == "next" and self.w(i + 1, "to") and self.w(i + 2, "last"):
-            out.append((-2, i + 3))
         return out
 
     @rule
@@ -1889,11 +1887,10 @@ class Grammar:
         if relation is None and k == i:
             if self.w(k, "weekend"):
                 out.append((n.Period("weekend", 0, False, True), k + 1))
-            if self.w(k, "weekend", "week", "month", "year") and (
+            if self.w(k, "weekend") and (
                 (later := self.seq(k + 1, "after", "next")) or self.seq(k + 1, "before", "last")
-            ):  # "weekend after next", "month before last" without "the"
-                named = self.wv(k) or "week"
-                out.append((n.Period(named, 2 if later else -2), k + 3))
+            ):  # "weekend after next" without "the" ("month before last": :meth:`rest`)
+                out.append((n.Period("weekend", 2 if later else -2), k + 3))
             return out
         working = False
         if self.w(j, "working", "work", "business", "calendar", "fiscal"):
@@ -2877,6 +2874,10 @@ class Grammar:
                 out.append((n.Rest(side, base), e))
             if m2 != m and self.wv(m2) in ("day", "week", "month", "year"):
                 out.append((n.Rest(side, n.Period(self.wv(m2) or "day")), m2 + 1))
+        if self.w(i, "week", "month", "year") and (
+            (later := self.seq(i + 1, "after", "next")) or self.seq(i + 1, "before", "last")
+        ):  # "month before last", "year after next" without "the"
+            out.append((n.Period(self.wv(i) or "month", 2 if later else -2), i + 3))
         for words, grain in (
             (("year", "to", "date"), "year"),
             (("ytd",), "year"),
@@ -3099,7 +3100,7 @@ def _first_words() -> None:
     ``day``, ``between``, ``approx`` …) begin with whatever their parts begin with, so they
     carry no set. A test checks that the table drops no reading the full grammar finds."""
     numbers = set(lx.NUMBERS) | set(lx.TENS)
-    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last", "final", "penultimate", "next"}
+    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last", "final", "penultimate"}
     relations = set(lx.RELATIONS)
     holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
@@ -3170,7 +3171,7 @@ def _first_words() -> None:
         "meal": (words("at around during for over after before") | lx.EVENT_PARTS, True),
         "anchor_day": (words("the next following day previous preceding same that"), True),
         "next_part_day": (words("the next following previous") | parts, True),
-        "period": ({"the", "weekend", "week", "month", "year"} | relations, True),
+        "period": ({"the", "weekend"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),
