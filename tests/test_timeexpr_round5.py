@@ -481,3 +481,42 @@ def test_halves_and_wholes_without_a_period_are_refused(text: str) -> None:
 )
 def test_month_end_reads_as_the_end_of_the_month(expression: str, same_as: str) -> None:
     assert span(expression) == span(same_as)
+
+
+# ------------------------------------------------------------ days of a month, clocks without a colon
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("4-23 in next month", ("2026-07-04T00:00", "2026-07-24T00:00")),
+        ("12-15 of this month", ("2026-06-12T00:00", "2026-06-16T00:00")),
+        ("on 15", ("2026-05-15T00:00", "2026-05-16T00:00")),  # the most recent 15th
+        ("on 9", ("2026-06-09T00:00", "2026-06-10T00:00")),
+    ],
+)
+def test_bare_days_of_the_month_with_a_month_or_after_on(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("at 730", "2026-06-10T07:30"),
+        ("tomorrow at 615pm", "2026-06-11T18:15"),
+        ("at 945 tomorrow", "2026-06-11T09:45"),
+    ],
+)
+def test_a_three_digit_clock_after_at(expression: str, start: str) -> None:
+    assert starts(expression) == start
+
+
+@pytest.mark.parametrize("text", ["4-23", "730", "at 760", "on 32", "in 15", "15"])
+def test_bare_numbers_without_a_month_or_at_stay_refused(text: str) -> None:
+    assert refused(text)
+
+
+def test_a_three_digit_number_in_running_text_is_no_clock() -> None:
+    assert find("There were 730 people at 215 Main St.", WED, UTC) == []

@@ -810,6 +810,15 @@ class Grammar:
             and (minute := self.num(i + 2, (2,))) is not None
         ):
             out.append((n.Clock(hour, minute, None, "", True), i + 3))
+        three = self.num(i, (3,))
+        if (
+            three is not None
+            and three % 100 < 60
+            and i > 0
+            and (self.w(i - 1, "at") or self.sym(i - 1, "@"))
+        ):
+            # "at 730", "@ 945": a clock time written without its colon
+            out.append((n.Clock(three // 100, three % 100, None, "", False), i + 1))
         four = self.num(i, (4,))
         if (
             four is not None
@@ -1252,6 +1261,9 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        day = self.num(i, (1, 2))
+        if day is not None and 1 <= day <= 31 and i == 1 and self.w(0, "on") and self.size == 2:
+            out.append((n.Date(day), 2))  # "on 15" as the whole phrase: the 15th
         # a weekday in brackets after the date: May/22(Tue), 3 March (Tuesday)
         for node, j in list(out):
             if self.sym(j, "(") and (wd := self.weekday_at(j + 1)) is not None:
@@ -2575,6 +2587,11 @@ class Grammar:
                     ):
                         continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
+                        # "4-23 in next month", "12-15 of next month": days only with a month
+                        f = self.opt(self.opt(self.comma(e), "in", "of"), "the")
+                        for tail, g in self.period(f):
+                            if isinstance(tail, n.Period) and tail.grain == "month":
+                                out.append((n.Between(a, b, tail), g))
                         continue
                     if (
                         isinstance(a, n.DayNum)
@@ -3290,7 +3307,7 @@ def _after_number() -> None:
         return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
 
     def loose_clock(d: int, x: str) -> bool:
-        return d <= 2 or d == 4 or clock(d, x)
+        return d <= 4 or clock(d, x)
 
     def numeric_date(d: int, x: str) -> bool:
         return d == 8 or x in ("/", "-", ".")
@@ -3305,6 +3322,7 @@ def _after_number() -> None:
             or ordinal(d, x)
             or (d == 4 and x == "#num")
             or (d <= 2 and x in listed)
+            or (d <= 2 and x == "#end")  # "on 15"
         )
 
     def weekday_phrase(d: int, x: str) -> bool:
