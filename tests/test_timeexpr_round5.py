@@ -520,3 +520,21 @@ def test_bare_numbers_without_a_month_or_at_stay_refused(text: str) -> None:
 
 def test_a_three_digit_number_in_running_text_is_no_clock() -> None:
     assert find("There were 730 people at 215 Main St.", WED, UTC) == []
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("2019-20", ("2019-01-01T00:00", "2021-01-01T00:00")),
+        ("2024/25", ("2024-01-01T00:00", "2026-01-01T00:00")),
+        ("2011-12", ("2011-12-01T00:00", "2012-01-01T00:00")),  # ISO: a month when it is one
+    ],
+)
+def test_a_year_and_the_next_ones_last_digits_are_both_years(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+def test_a_year_and_a_later_years_digits_are_refused() -> None:
+    assert refused("2019-21")

@@ -1993,6 +1993,13 @@ class Grammar:
         k2 = self.opt(k, "year")
         for y, j in self.year(k2):
             out.append((n.Year(y), j))
+            if (
+                self.sym(j, "-", "/", glued=True)
+                and (short := self.num(j + 1, (2,))) is not None
+                and self.glued(j + 1)
+                and short == (y + 1) % 100
+            ):  # "2019-20", "2024/25": a season or school year over two years
+                out.append((n.Between(n.Year(y), n.Year(y + 1)), j + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
