@@ -538,3 +538,45 @@ def test_a_year_and_the_next_ones_last_digits_are_both_years(
 
 def test_a_year_and_a_later_years_digits_are_refused() -> None:
     assert refused("2019-21")
+
+
+# ------------------------------------------------------------ more recurrences, yest, eod
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("once a week", ("2026-06-08T00:00", "2026-06-15T00:00")),
+        ("twice a month", ("2026-06-01T00:00", "2026-07-01T00:00")),
+        ("3 times a day", ("2026-06-10T00:00", "2026-06-11T00:00")),
+        ("four times per year", ("2026-01-01T00:00", "2027-01-01T00:00")),
+    ],
+)
+def test_n_times_a_unit_is_a_recurrence_of_that_unit(
+    expression: str, window: tuple[str, str]
+) -> None:
+    start, end, _, kind = span(expression)
+    assert (start, end, kind) == (*window, "set")
+
+
+def test_twice_a_week_ago_is_a_week_ago() -> None:
+    found = [(f.text, f.kind) for f in find("He called twice a week ago.", WED, UTC)]
+    assert found == [("a week ago", "point")]
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("yest 5pm", "2026-06-09T17:00"),
+        ("yest", "2026-06-09T00:00"),
+        ("thursday eod", "2026-06-04T23:59"),
+        ("tomorrow eod", "2026-06-11T23:59"),
+    ],
+)
+def test_yest_and_a_day_before_eod(expression: str, start: str) -> None:
+    assert starts(expression) == start
+
+
+@pytest.mark.parametrize("text", ["once", "twice", "3 times", "times a day"])
+def test_counts_of_times_without_a_unit_are_refused(text: str) -> None:
+    assert refused(text)

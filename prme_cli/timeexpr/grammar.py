@@ -642,6 +642,8 @@ class Grammar:
         business = self.seq(i, "close", "of", "business") or self.seq(i, "end", "of", "business")
         if word in ("cob", "eob") or business is not None:
             out.append((n.Clock(17, 0, None, "", True, True), business or i + 1))
+        if word == "eod" and i > 0:  # "friday eod": that day's last second, as "eod friday"
+            out.append((n.Clock(23, 59, 59, "", True, True), i + 1))
         if four is not None and four % 100 < 60 and self.w(i + 1, "hrs", "hours", "h"):
             out.append((n.Clock(four // 100, four % 100, None, "", True, True), i + 2))  # 1930 hrs
         if word == "half" and not self.w(i + 1, "past", "an", "a", "of", "after"):
@@ -1029,6 +1031,7 @@ class Grammar:
             (("today",), 0),
             (("yesterday",), -1),
             (("yday",), -1),
+            (("yest",), -1),
             (("tomorrow",), 1),
             (("tmrw",), 1),
             (("tmr",), 1),
@@ -2942,6 +2945,7 @@ class Grammar:
             "nightly": "day",
             "quarterly": "quarter",
             "fortnightly": "fortnight",
+            "biweekly": "fortnight",  # every two weeks (as calendars use it)
         }
         if word in units:
             out.append((n.Every(None, units[word]), i + 1))
@@ -2951,6 +2955,14 @@ class Grammar:
                 wd = lx.WEEKDAY_PLURALS.get(self.wv(k) or "", self.weekday_at(k))
                 if wd is not None:
                     out.append((n.Every(n.Weekday(wd)), k + 1))
+        # "once a year", "twice a week", "3 times a day": a recurrence of that unit (not
+        # "twice a week ago": called twice, a week ago)
+        starts = [i + 1] if word in ("once", "twice") else []
+        starts += [j + 1 for _, j, vague in self.number(i) if self.w(j, "times") and not vague]
+        for k in starts:
+            grain = self.unit_at(k + 1) if self.w(k, "a", "per", "every", "each") else None
+            if grain is not None and not self.w(k + 2, "ago", "back", "later", "earlier"):
+                out.append((n.Every(None, grain), k + 2))
         if word in ("every", "each"):
             k = self.opt(i + 1, "other", "single")
             starts = [k]
@@ -3129,7 +3141,7 @@ def _first_words() -> None:
     holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
     clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
-    clock |= {"cob", "eob", "close", "end"}
+    clock |= {"cob", "eob", "close", "end", "eod"}
     parts = set(lx.PARTS) | set(lx.PART_ALIASES)
 
     def words(text: str) -> set[str]:
@@ -3161,7 +3173,7 @@ def _first_words() -> None:
             | set(_OPEN_WORDS),
             False,
         ),
-        "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
+        "relday": (words("today yesterday yday yest tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
         "containing": (holidays | words("week weekend") | set(lx.MONTHS) | ordinals, False),
         "season": ({"the"} | relations | set(lx.SEASONS), True),
@@ -3169,9 +3181,10 @@ def _first_words() -> None:
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
-            | {"fortnightly"}
+            | {"fortnightly", "biweekly", "once", "twice"}
+            | numbers
             | set(lx.WEEKDAY_PLURALS),
-            True,
+            False,
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
@@ -3370,6 +3383,7 @@ def _after_number() -> None:
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
         exact_duration=duration, week_on=duration, containing=ordinal,
+        every=lambda d, x: x == "times",
         amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
