@@ -580,3 +580,18 @@ def test_yest_and_a_day_before_eod(expression: str, start: str) -> None:
 @pytest.mark.parametrize("text", ["once", "twice", "3 times", "times a day"])
 def test_counts_of_times_without_a_unit_are_refused(text: str) -> None:
     assert refused(text)
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        ("the prior week", ("2026-06-01T00:00", "2026-06-08T00:00")),
+        ("the prior month", ("2026-05-01T00:00", "2026-06-01T00:00")),
+        ("prior to monday", ("0001-01-02T00:00", "2026-06-08T00:00")),  # still "before"
+    ],
+)
+def test_prior_is_previous_before_a_period_and_before_with_to(
+    expression: str, window: tuple[str, str]
+) -> None:
+    w = resolve(expression, WED, UTC)
+    assert (w.start.isoformat()[:16], w.end.isoformat()[:16]) == window

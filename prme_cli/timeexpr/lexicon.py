@@ -191,6 +191,7 @@ RELATIONS: dict[str, str] = {
     "prev": "last",
     "past": "last",
     "preceding": "last",
+    "prior": "last",
     "this": "this",
     "current": "this",
     "present": "this",
