@@ -595,3 +595,27 @@ def test_prior_is_previous_before_a_period_and_before_with_to(
 ) -> None:
     w = resolve(expression, WED, UTC)
     assert (w.start.isoformat()[:16], w.end.isoformat()[:16]) == window
+
+
+# ------------------------------------------------------------ hundreds, dozens, hyphened fractions
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("a hundred days ago", "2026-03-02T00:00"),
+        ("one hundred and twenty days from now", "2026-10-08T00:00"),
+        ("two dozen days ago", "2026-05-17T00:00"),
+        ("three hundred years ago", "1726-06-10T00:00"),
+        ("a half-hour ago", "2026-06-10T13:30"),
+        ("three-quarters of an hour ago", "2026-06-10T13:15"),
+        ("a quarter-hour from now", "2026-06-10T14:15"),
+    ],
+)
+def test_hundreds_dozens_and_hyphened_fractions_count(expression: str, start: str) -> None:
+    assert starts(expression) == start
+
+
+@pytest.mark.parametrize("text", ["a hundred", "two dozen", "nineteen hundred days ago"])
+def test_hundreds_without_a_unit_or_past_nine_are_no_count(text: str) -> None:
+    assert refused(text)

@@ -332,6 +332,8 @@ class Grammar:
             out.append((_d("0.5"), i + 1, False))
         for value_, j in self.word_number(i):
             out.append((_d(value_), j, False))
+        for value_, j in self.hundreds(i):  # "a hundred days", "two dozen years"
+            out.append((_d(value_), j, False))
         return out
 
     @rule
@@ -347,6 +349,22 @@ class Grammar:
             unit = self.wv(k)
             if unit in lx.NUMBERS and 0 < lx.NUMBERS[unit] < 10:
                 out.append((lx.TENS[word] + lx.NUMBERS[unit], k + 1))
+        return out
+
+    def hundreds(self, i: int) -> list[tuple[int, int]]:
+        """``a hundred``, ``two hundred and forty``, ``three dozen``: counts of days or years
+        (``nineteen hundred`` is a year, read by :meth:`year_words`)."""
+        out: list[tuple[int, int]] = []
+        word = self.wv(i)
+        many = 1 if word in ("a", "one") else lx.NUMBERS.get(word or "", 0)
+        if not 1 <= many <= 9:
+            return out
+        if self.w(i + 1, "hundred"):
+            out.append((many * 100, i + 2))
+            k = self.opt(i + 2, "and")
+            out += [(many * 100 + low, m) for low, m in self.word_number(k) if 0 < low < 100]
+        if self.w(i + 1, "dozen") and word not in ("a", "one"):
+            out.append((many * 12, self.opt(i + 2, "of")))
         return out
 
     @rule
@@ -501,7 +519,11 @@ class Grammar:
         )
         if self.wv(i) in lx.NUMBERS and self.w(i + 1, "quarters"):
             fraction, k = _d(lx.NUMBERS[self.wv(i) or "zero"]) / 4, i + 1
+        if self.wv(i) in lx.NUMBERS and self.sym(i + 1, "-") and self.w(i + 2, "quarters"):
+            fraction, k = _d(lx.NUMBERS[self.wv(i) or "zero"]) / 4, i + 2  # three-quarters
         if fraction is not None:
+            if self.sym(k + 1, "-") and self.glued(k + 1) and self.unit_at(k + 2):
+                k += 1  # "a half-hour", "a quarter-hour"
             m = self.opt(k + 1, "of")
             m = self.opt(m, "a", "an")
             grain = self.unit_at(m)
