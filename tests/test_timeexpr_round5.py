@@ -619,3 +619,49 @@ def test_hundreds_dozens_and_hyphened_fractions_count(expression: str, start: st
 @pytest.mark.parametrize("text", ["a hundred", "two dozen", "nineteen hundred days ago"])
 def test_hundreds_without_a_unit_or_past_nine_are_no_count(text: str) -> None:
     assert refused(text)
+
+
+# ------------------------------------------------------------ at the latest, give or take
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("thursday at the latest", None, "2026-06-05T00:00"),
+        ("noon at the very latest", None, "2026-06-10T12:01"),
+        ("9am at the earliest", "2026-06-10T09:00", None),
+        ("july, at the earliest", "2025-07-01T00:00", None),
+    ],
+)
+def test_at_the_latest_and_at_the_earliest_are_open_ends(
+    expression: str, start: str | None, end: str | None
+) -> None:
+    w = resolve(expression, WED, UTC)
+    got_start = None if w.open_start else w.start.isoformat()[:16]
+    got_end = None if w.open_end else w.end.isoformat()[:16]
+    assert (got_start, got_end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("expression", "contains"),
+    [
+        ("4pm give or take", "2026-06-10T16:20"),
+        ("tuesday or thereabouts", "2026-06-10T12:00"),  # widened by a day
+        ("1998, roughly", "1997-12-20T00:00"),
+        ("close to midnight", "2026-06-09T23:50"),
+    ],
+)
+def test_trailing_hedges_and_close_to_widen_the_window(expression: str, contains: str) -> None:
+    w = resolve(expression, WED, UTC)
+    instant = datetime.fromisoformat(contains).replace(tzinfo=UTC)
+    assert w.approximate and w.start <= instant < w.end
+
+
+@pytest.mark.parametrize("text", ["at the latest", "close to", "give or take", "roughly"])
+def test_hedges_and_latest_without_a_time_are_refused(text: str) -> None:
+    assert refused(text)
+
+
+def test_roughly_speaking_is_no_hedge_in_running_text() -> None:
+    found = [(f.text, f.approximate) for f in find("Done by June, roughly speaking.", WED, UTC)]
+    assert found == [("by June", False)]

@@ -2755,6 +2755,14 @@ class Grammar:
                 out.append((n.Open("until", base), j + 2))
             if self.w(j, "onwards", "onward", "on") and not self.w(j, "on"):
                 out.append((n.Open("since", base), j + 1))
+            # "friday at the latest": by its end; "3pm at the earliest": from it on
+            m = self.opt(self.comma(j), "at")
+            if self.w(m, "the"):
+                m2 = self.opt(m + 1, "very")
+                if self.w(m2, "latest"):
+                    out.append((n.Open("until", base), m2 + 1))
+                elif self.w(m2, "earliest"):
+                    out.append((n.Open("since", base), m2 + 1))
         if self.w(i, "from"):  # from now on, from today onwards, from monday onward
             for base, j in self.atom(i + 1):
                 if self.w(j, "on", "onwards", "onward") and not self.atom(j + 1):
@@ -2812,8 +2820,20 @@ class Grammar:
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
-            if self.w(j, "or") and self.w(j + 1, "so"):
+            if self.w(j, "or") and self.w(j + 1, "so", "thereabouts"):
                 out.append((n.Approx(base), j + 2))
+            m = self.comma(j)
+            if self.seq(m, "give", "or", "take") is not None:  # "3pm give or take"
+                out.append((n.Approx(base), m + 3))
+            if (
+                m != j
+                and self.w(m, "roughly", "approximately", "approx", "about")
+                and (m + 1 >= self.size or self.t[m + 1].kind == "sym")
+            ):
+                out.append((n.Approx(base), m + 1))  # "june 3rd, roughly." ("roughly speaking")
+        if self.seq(i, "close", "to") is not None:  # "close to midnight", "close to june"
+            for base, e in self.atom(i + 2):
+                out.append((n.Approx(base), e))
         return out
 
     @rule
@@ -3294,7 +3314,7 @@ def _first_words() -> None:
         "partial": partial,
         "between": words("from between") | atom | partial,
         "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
-        "approx": hedges | words("near nearly almost some any anytime") | atom,
+        "approx": hedges | words("near nearly almost some any anytime close") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }
