@@ -221,7 +221,8 @@ def holiday_days(key: str, year: int) -> tuple[date, int] | None:
 
 
 def holiday_date(key: str, year: int) -> date | None:
-    """The date of a holiday in ``year`` (``None`` when it has none that year)."""
+    """The date of a holiday of the Western calendar in ``year`` (``None`` when it has none
+    that year; the other calendars' are :func:`holiday_days`')."""
     if key in _FIXED:
         month, day = _FIXED[key]
         return date(year, month, day)
@@ -235,9 +236,6 @@ def holiday_date(key: str, year: int) -> date | None:
         return _nth_weekday(year, 11, 0, 1) + timedelta(days=1)
     if key == "cyber_monday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=4)
-    if key.startswith("lib:"):
-        found = holiday_days(key, year)
-        return None if found is None else found[0]
     return None
 
 

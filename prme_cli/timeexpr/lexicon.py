@@ -266,7 +266,7 @@ HEDGES = {
     "give or take",
 }
 
-#: holidays: name (words, possessive ``'s`` dropped) -> rule key (see calendar.holiday_date)
+#: holidays: name (words, possessive ``'s`` dropped) -> rule key (see calendar.holiday_days)
 HOLIDAYS: dict[str, str] = {
     "new year": "new_year",
     "new years": "new_year",
