@@ -665,3 +665,23 @@ def test_hedges_and_latest_without_a_time_are_refused(text: str) -> None:
 def test_roughly_speaking_is_no_hedge_in_running_text() -> None:
     found = [(f.text, f.approximate) for f in find("Done by June, roughly speaking.", WED, UTC)]
     assert found == [("by June", False)]
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("thu @ 3", "2026-06-04T15:00"),
+        ("tmrw @ 9", "2026-06-11T09:00"),
+        ("tomorrow 0830", "2026-06-11T08:30"),
+        ("monday 0915", "2026-06-08T09:15"),
+    ],
+)
+def test_a_clock_after_an_at_sign_or_in_military_digits_after_a_day(
+    expression: str, start: str
+) -> None:
+    assert starts(expression) == start
+
+
+@pytest.mark.parametrize("text", ["tomorrow 1830", "tomorrow 2019", "@ 3"])
+def test_four_digits_without_a_leading_zero_after_a_day_stay_refused(text: str) -> None:
+    assert refused(text)  # a year or a count as much as a clock

@@ -1703,7 +1703,13 @@ class Grammar:
                 if count:
                     connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
-                        if (not c.exact and self.part_follows(e)) or connected or part is not None:
+                        military = c.zero_padded and e == k + 1 and self.t[k].value[:1] == "0"
+                        if (
+                            (not c.exact and self.part_follows(e))
+                            or connected
+                            or part is not None
+                            or (military and day is not None)  # "tomorrow 0830"
+                        ):
                             stack.append((day, part, c, e, count + 1))
                 if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
                     for a, e in self.loose_clock(k):
@@ -1758,7 +1764,7 @@ class Grammar:
 
     def _was_at(self, i: int, j: int) -> bool:
         return any(self.w(k, "at", "@", "around", "about", "by") for k in range(i, j)) or any(
-            self.sym(k, ",") for k in range(i, j)
+            self.sym(k, ",", "@") for k in range(i, j)
         )
 
     def part_follows(self, j: int) -> bool:
