@@ -685,3 +685,43 @@ def test_a_clock_after_an_at_sign_or_in_military_digits_after_a_day(
 @pytest.mark.parametrize("text", ["tomorrow 1830", "tomorrow 2019", "@ 3"])
 def test_four_digits_without_a_leading_zero_after_a_day_stay_refused(text: str) -> None:
     assert refused(text)  # a year or a count as much as a clock
+
+
+# ------------------------------------------------------------ found by the round-6 probe
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("ten to nine tonight", "2026-06-10T20:50"),
+        ("twenty to seven tomorrow", "2026-06-11T18:40"),  # waking hours: 6:40 is pm
+        ("quarter to ten this evening", "2026-06-10T21:45"),
+    ],
+)
+def test_minutes_to_an_hour_in_words_beside_a_day_are_no_range(expression: str, start: str) -> None:
+    assert starts(expression) == start
+
+
+def test_a_range_of_hours_in_words_keeps_from() -> None:
+    assert span("nine to five tomorrow")[:2] == ("2026-06-11T09:00", "2026-06-11T17:00")
+
+
+@pytest.mark.parametrize(
+    ("expression", "window"),
+    [
+        # Wednesday 10 June: the weekends before are 6-7, 30-31 May, 23-24 May
+        ("the past 3 weekends", ("2026-05-23T00:00", "2026-06-08T00:00")),
+        ("the next 2 weekends", ("2026-06-13T00:00", "2026-06-22T00:00")),
+        ("last 2 weekends", ("2026-05-30T00:00", "2026-06-08T00:00")),
+    ],
+)
+def test_a_span_of_weekends_runs_from_saturday_to_sunday(
+    expression: str, window: tuple[str, str]
+) -> None:
+    assert span(expression)[:2] == window
+
+
+def test_on_a_saturday_the_weekend_in_progress_is_not_one_of_the_past_ones() -> None:
+    saturday = datetime(2026, 6, 13, 10, 0, tzinfo=UTC)
+    assert span("the past 2 weekends", saturday)[:2] == ("2026-05-30T00:00", "2026-06-08T00:00")
+    assert span("the next weekend", saturday)[:2] == ("2026-06-20T00:00", "2026-06-22T00:00")

@@ -928,6 +928,15 @@ class Grammar:
             return True
         return self.w(j, "and") and any(self.w(e, "ago") for _, e in self.duration(j + 1))
 
+    def _minutes_told(self, i: int, j: int) -> bool:
+        """``ten to nine tonight``, ``twenty to six tomorrow``: minutes to an hour told in
+        fives in words, with no ``from`` or ``between`` before them (a range of hours would
+        be written ``from ten to nine``)."""
+        fives = {"five", "ten", "twenty", "quarter", "twentyfive"}
+        told = "".join(self.words[m] or "" for m in range(i, j) if not self.sym(m, "-"))
+        opened = i > 0 and self.w(i - 1, "from", "between")
+        return self.w(j, "to", "till") and told in fives and not opened
+
     def _minutes_to_named(self, i: int, j: int) -> bool:
         """``five to midnight``, ``ten till noon``: minutes to a named hour, told in words (a
         range from five o'clock would be written ``from five to midnight``)."""
@@ -1716,7 +1725,7 @@ class Grammar:
                         dash = self.sym(e, "-", "~") and self._dash_joins(e)
                         if not dash and not self.w(e, "to", "till", "until"):
                             continue
-                        if self._minutes_to_named(k, e):
+                        if self._minutes_to_named(k, e) or self._minutes_told(k, e):
                             continue
                         for b, f in self.loose_clock(e + 1):
                             stack.append((day, part, n.ClockRange(a, b), f, count + 1))
@@ -2578,6 +2587,16 @@ class Grammar:
                 for base, e in self.atom(m):
                     if not isinstance(base, n.Now):
                         out.append((n.DurFrom(dur, base), e))
+        # a count of weekends is of weekends, not of days ("the past 3 weekends")
+        for at, (node, e) in enumerate(out):
+            if (
+                isinstance(node, n.Trailing)
+                and self.words[e - 1] in _WEEKEND_WORDS
+                and len(node.dur.units) == 1
+                and node.dur.units[0][0] == "day"
+            ):
+                weekends = n.Dur((("weekend", node.dur.units[0][1] / 2),), node.dur.approx)
+                out[at] = (node.replace(dur=weekends), e)
         return out
 
     @rule
@@ -3460,6 +3479,7 @@ _HEDGE_FIRST = _HEDGE_ALONE | {"just", "slightly", "well", "a", "not", "upwards"
 #: words between a count and its unit that add to what came before ("in 4 more weeks")
 _MORE = frozenset({"more", "extra", "further", "additional"})
 #: the words the rule :meth:`Grammar.containing` begins with, besides a date before "weekend"
+_WEEKEND_WORDS = frozenset({"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"})
 _CONTAINING_WORDS = (
     frozenset(lx.RELATIONS) | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive", "week", "weekend"}
 )

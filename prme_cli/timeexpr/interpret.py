@@ -735,6 +735,22 @@ def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
 def _trailing(node: n.Trailing, ctx: Context) -> Span:
     if all(count == 0 for _, count in node.dur.units):
         raise Refused("a span of zero length is empty")
+    if len(node.dur.units) == 1 and node.dur.units[0][0] == "weekend":
+        # "the past 3 weekends": the three before today (one in progress not counted), from
+        # the first Saturday to the last Sunday; "the next 2 weekends" from the coming one
+        count = int(node.dur.units[0][1])
+        if count < 1 or count != node.dur.units[0][1]:
+            raise Refused("weekends are counted whole")
+        this_saturday = _saturday_of(ctx.today)
+        if node.sign < 0:
+            last_saturday = this_saturday - timedelta(weeks=1)
+            first_saturday = last_saturday - timedelta(weeks=count - 1)
+        else:
+            first_saturday = this_saturday + timedelta(weeks=1 if ctx.today.weekday() >= 5 else 0)
+            last_saturday = first_saturday + timedelta(weeks=count - 1)
+        end = last_saturday + timedelta(days=2)
+        start = cal.at(first_saturday, ctx.tz)
+        return Span(start, cal.at(end, ctx.tz), "day", node.dur.approx, "interval")
     finest = node.dur.finest()
     grain = {
         "fortnight": "week",
