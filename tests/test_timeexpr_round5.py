@@ -725,3 +725,22 @@ def test_on_a_saturday_the_weekend_in_progress_is_not_one_of_the_past_ones() -> 
     saturday = datetime(2026, 6, 13, 10, 0, tzinfo=UTC)
     assert span("the past 2 weekends", saturday)[:2] == ("2026-05-30T00:00", "2026-06-08T00:00")
     assert span("the next weekend", saturday)[:2] == ("2026-06-20T00:00", "2026-06-22T00:00")
+
+
+@pytest.mark.parametrize(
+    ("expression", "window", "approximate"),
+    [
+        ("at some point next week", ("2026-06-15T00:00", "2026-06-22T00:00"), True),
+        ("at some point in july", ("2025-07-01T00:00", "2025-08-01T00:00"), True),
+        ("each weekday morning", ("2026-06-10T04:00", "2026-06-10T12:00"), False),
+        ("every weekday evening", ("2026-06-10T18:00", "2026-06-11T00:00"), False),  # today's
+    ],
+)
+def test_at_some_point_and_a_part_of_every_working_day(
+    expression: str, window: tuple[str, str], approximate: bool
+) -> None:
+    assert span(expression)[:3] == (*window, approximate)
+
+
+def test_at_some_point_alone_is_no_time() -> None:
+    assert refused("at some point")

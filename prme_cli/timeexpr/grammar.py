@@ -2836,6 +2836,12 @@ class Grammar:
                     continue
                 out.append((n.Approx(base, not inside), e))
         first = self.words[i]
+        if (j := self.seq(i, "at", "some", "point")) is not None:
+            # "at some point next week": somewhere inside it, as "sometime next week"
+            m = self.opt(j, "in", "on", "during")
+            if not self.w(m, "ago", "after", "before", "from", "since"):
+                for base, e in self.atom(m):
+                    out.append((n.Approx(base, False), e))
         if (first in ("some", "any") and self.words[i + 1] == "time") or first == "anytime":
             # "some time in june", "any time next week": somewhere inside it
             m = self.opt(i + (1 if self.w(i, "anytime") else 2), "in", "on", "during")
@@ -3046,7 +3052,11 @@ class Grammar:
                     or self.seq(k, "business", "day")
                 ):
                     # "every weekday", "each working day": Monday to Friday
-                    out.append((n.Every(None, "weekday"), k + (1 if self.w(k, "weekday") else 2)))
+                    e = k + (1 if self.w(k, "weekday") else 2)
+                    out.append((n.Every(None, "weekday"), e))
+                    if (name := self._part_name(e)) is not None:  # "each weekday morning"
+                        working_day = n.Every(None, "weekday")
+                        out.append((n.Every(n.Moment(working_day, n.Part(name))), e + 1))
                 for count, j, _ in self.number(k):
                     if (grain := self.unit_at(j)) is not None:
                         out.append((n.Every(None, grain), j + 1))
@@ -3339,7 +3349,7 @@ def _first_words() -> None:
         "partial": partial,
         "between": words("from between") | atom | partial,
         "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
-        "approx": hedges | words("near nearly almost some any anytime close") | atom,
+        "approx": hedges | words("near nearly almost some any anytime close at") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }

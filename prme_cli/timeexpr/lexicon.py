@@ -623,6 +623,7 @@ RULE_WORDS = {
     "sharp",
     "dot",
     "latter",
+    "point",
     "latest",
     "earliest",
     "thereabouts",
