@@ -44,7 +44,7 @@ _ADVERBS = frozenset(
 _AUXILIARIES = frozenset(
     words_of(
         "have has had 've 'd did do does was were am is are 'm be been being got get gotten "
-        "went go to"
+        "went go to will shall 'll gonna going planning about supposed due meant"
     )
 )
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
@@ -326,6 +326,7 @@ def match(
     capitalises: bool | None = None,
     appointment: bool = False,
     before: str = "",
+    planned: bool = False,
 ) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
@@ -400,7 +401,7 @@ def match(
     )
     focus = head[1]
     problems = _assertion_problems(
-        model, sentence, toks, clause, head, matched, subject, first_person, appointment
+        model, sentence, toks, clause, head, matched, subject, first_person, appointment, planned
     )
     context_used = False
     if before and subject is not None:
@@ -602,8 +603,12 @@ def _assertion_problems(
     subject: str | None,
     first_person: bool,
     appointment: bool = False,
+    planned: bool = False,
 ) -> list[str]:
-    """Reasons the clause does not assert the phrase's event (empty when it does)."""
+    """Reasons the clause does not assert the phrase's event (empty when it does). For a
+    question about a plan (``planned``) the clause may tell the event as arranged and coming
+    ("I'm driving to Scotland next month", "we will move in July"), never as wished,
+    hypothetical or asked."""
     problems = []
     a, b = clause
     clause_text = sentence[a:b]
@@ -632,7 +637,17 @@ def _assertion_problems(
     # Modality and negation governing the head (cues before it, in its clause).
     before = sentence[a : head[1]]
     window = before[-80:]
-    if not model.modal:
+    if planned and not model.modal:
+        wished = [
+            m
+            for m in lexicon.MODAL_RE.finditer(window)
+            if not lexicon.PLAN_CUE_RE.fullmatch(m.group(0).strip())
+        ]
+        if wished:
+            problems.append(
+                f"not a plan: '{wished[0].group(0).strip()}' (a wish, hypothesis or question)"
+            )
+    elif not model.modal:
         modal = lexicon.MODAL_RE.search(window)
         if modal is None and model.doer_key is not None:
             modal = _THING_MODAL.search(window)  # "the parcel should arrive on Friday"
@@ -647,6 +662,10 @@ def _assertion_problems(
             continue  # "cancelled" is the event itself when the question names cancelling
         problems.append(f"negated: '{neg.group(0)}'")
         break
+    else:
+        denied = _denied_elsewhere(model, sentence, clause, matched)
+        if denied:
+            problems.append(denied)
     if "?" in sentence[head[1] :] and re.search(
         r"\b(?:should|could|can|would|will|do|does|did|is|"
         r"are|was|were)\s+(?:i|we|you)\b",
@@ -682,6 +701,46 @@ def _assertion_problems(
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+#: A clause that only denies the event its sentence told: a person who skipped, missed or
+#: cancelled "it", who "didn't" or "never did", or "it" that was called off.
+_DENYING_CLAUSE = re.compile(
+    r"\W*(?:(?:and|but|so|though)\s+)?(?:(?:then|in\s+the\s+end|after\s+all|sadly),?\s+)?"
+    r"(?:(?:i|we|he|she|they|you)\s+(?:(?:had\s+to|just|then|totally)\s+)?"
+    r"(?:(?:skipped|missed|cancelled|canceled|postponed|dropped|forgot|called\s+off)\s+"
+    r"(?:it|that|this|them)|(?:didn't|did\s+not|never\s+did|never\s+made\s+it|"
+    r"didn't\s+make\s+it|couldn't\s+make\s+it|didn't\s+go|never\s+went)"
+    r"(?:\s+(?:in\s+the\s+end|after\s+all|either))?)"
+    r"|(?:it|that)\s+(?:was|got)\s+(?:cancelled|canceled|called\s+off|postponed|scrapped))"
+    r"\W*$",
+    re.IGNORECASE,
+)
+
+
+def _denied_elsewhere(
+    model: PhraseModel, sentence: str, clause: tuple[int, int], matched
+) -> str | None:
+    """ "I had tickets for the concert on Thursday but I didn't go": the phrase's own verb
+    ("go to the concert") is matched in another clause of the sentence, and a negation
+    governs it there (before it in that clause, a few words at most), so the sentence denies
+    the event whatever its best clause tells."""
+    for a, b in clauses(sentence):
+        if (a, b) != clause and _DENYING_CLAUSE.match(sentence[a:b]):
+            # "My dentist appointment was on Wednesday, but I cancelled it": a clause that
+            # only denies what the sentence told ("skipped it", "we never did")
+            return f"negated: '{sentence[a:b].strip()}'"
+    for token, start, _end, _r in matched:
+        if not token.verb or start >= len(sentence) or clause[0] <= start < clause[1]:
+            continue
+        own = next(((a, b) for a, b in clauses(sentence) if a <= start < b), None)
+        if own is None:
+            continue
+        lead = sentence[max(own[0], start - 25) : start]
+        neg = lexicon.NEGATION_RE.search(lead)
+        if neg and lexicon.key(neg.group(0).lower().split()[-1]) not in model.own_keys:
+            return f"negated: '{neg.group(0)}' before '{sentence[start:_end]}'"
+    return None
 
 
 def _thing_received(head, sentence: str, doer: str) -> bool:

@@ -94,6 +94,28 @@ _PLAN_WORDS = frozenset(
         "upcoming tomorrow next soon would might maybe should"
     )
 )
+#: The plan words that tell an arranged, coming event (not a wish or a supposition): a
+#: question about a plan may cite them.
+_ARRANGED_WORDS = frozenset(
+    words_of(
+        "plan plans planned planning going gonna will 'll intend intending upcoming tomorrow next soon"
+    )
+)
+#: A question about a coming event: "When will Ivo …", "When is Rosa going to …", "When is
+#: Rosa moving …" (a present progressive asked with "when" is an arrangement).
+_PLAN_QUESTION = re.compile(
+    r"^\s*when\s+(?:will|shall)\s|^\s*when\s+(?:am|is|are)\s+\S+(?:\s+and\s+\S+)?\s+"
+    r"(?:going|planning|due|supposed)\s+to\s|^\s*when\s+(?:am|is|are)\s+"
+    r"(?:I|we|(?-i:[A-Z][\w'-]*)(?<!'s))(?:\s+and\s+(?-i:[A-Z][\w'-]*))?\s+[a-z]+ing\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_a_plan(question: str) -> bool:
+    """Does the question ask when a coming event is planned (the gate's own reading)?"""
+    return bool(_PLAN_QUESTION.match(question))
+
+
 _DATE_WORD = re.compile(
     r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
@@ -563,8 +585,14 @@ class SymbolicGate:
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
-        if (
-            not wanted & {"plan", "decide"}
+        plan_asked = _asks_a_plan(question)
+        if plan_asked and any(w in _PLAN_WORDS and w not in _ARRANGED_WORDS for w in lead):
+            # "When is Rosa going to sail?" is not told by "I'd love to sail next summer"
+            cap = min(cap, 0.3)
+            warnings.append("wished or supposed, not arranged")
+        elif (
+            not plan_asked
+            and not wanted & {"plan", "decide"}
             and any(w in _PLAN_WORDS for w in lead)
             and not _only_motion_going(lead, [w.lower() for _, _, w in qtoks])
             and not _announced_appointment(resolution, operand, lead)
@@ -574,7 +602,8 @@ class SymbolicGate:
         elif (
             clause is not None
             and not wanted & {"plan", "decide"}
-            and clause.modality != "asserted"
+            and clause.modality != ("planned" if plan_asked else "asserted")
+            and not (plan_asked and clause.modality == "asserted")
             and gate_event.same_deed(told or described or clause, clause)
             and not _announced_appointment(resolution, operand, lead)
         ):

@@ -74,6 +74,8 @@ class QuestionFrame:
     #: an order question asking which came *last* ("most recently", "later")
     latest: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: a question about a coming event ("When is Maya moving …?"): its plan is the evidence
+    planned: bool = False
 
 
 def _clean(text: str) -> str:

@@ -554,6 +554,7 @@ class SymbolicResolver:
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
+                    planned=frame.planned,
                 )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
@@ -570,7 +571,14 @@ class SymbolicResolver:
                 if m.context_used and before:
                     context_start = before[1]
                 mention, why = self._date_of(
-                    unit, sentence, m, model, request, tz, appointment=appointment
+                    unit,
+                    sentence,
+                    m,
+                    model,
+                    request,
+                    tz,
+                    appointment=appointment,
+                    planned=frame.planned,
                 )
                 if (
                     mention is not None
@@ -605,7 +613,10 @@ class SymbolicResolver:
         tz: tzinfo,
         *,
         appointment: bool = False,
+        planned: bool = False,
     ) -> tuple[timefind.Mention | None, str]:
+        """The time the sentence gives the event (or why none). A plan's date (``planned``)
+        is a coming one: it may be in the future of the note, and must not lie before it."""
         record = unit.record
         if sentence.heading is not None:
             heading = sentence.heading
@@ -693,7 +704,12 @@ class SymbolicResolver:
             # "Reserved two seats for the jazz concert next Saturday": the concert's day,
             # not the reserving's; the journal day still dates the deed
             usable = [x for x in usable if x not in arranged]
-        if not model.modal and not (appointment and all(x.coming for x in usable)):
+        if planned:
+            written = record.event_time.date() if record.event_time else None
+            assert all(x.window for x in usable)
+            if written is not None and any(x.window[0].date() < written for x in usable):  # type: ignore[index]
+                return None, "a plan's date before the note that tells the plan"
+        elif not model.modal and not (appointment and all(x.coming for x in usable)):
             if any(x.future for x in usable):
                 return None, "the time is in the future of the note"
             lead = record.text[clause_start : max(x.end for x in usable)]
