@@ -85,6 +85,9 @@ class ContextRecord:
     #: org-structure events of the record (read by relate, never rendered)
     events: tuple[Any, ...] = ()
     event_source: str | None = None
+    #: the id of the live sibling right after it in its file (the next turn of a chat),
+    #: read by relate, never rendered
+    next_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

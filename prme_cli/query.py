@@ -1204,6 +1204,20 @@ def neighbours(store: Store, ids: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
+def next_siblings(store: Store, ids: Sequence[str]) -> dict[str, str]:
+    """The live sibling right after each object in its file (the turn that answers a chat
+    turn), by object id; objects with none are left out."""
+    sql = (
+        "SELECT o.id, n.id FROM objects o JOIN objects n ON n.file_id = o.file_id "
+        "AND n.parent_id IS o.parent_id AND n.level = o.level "
+        "AND n.seq = (SELECT min(q.seq) FROM objects q WHERE q.file_id = o.file_id "
+        "AND q.parent_id IS o.parent_id AND q.level = o.level AND q.seq > o.seq "
+        "AND q.deleted_at IS NULL) "
+        "WHERE o.id IN ({marks}) AND n.deleted_at IS NULL AND n.archived = 0"
+    )
+    return dict(_rows_in(store.conn, sql, list(ids)))
+
+
 def timestamps_for(store: Store, ids: Sequence[str]) -> dict[str, list[Timestamp]]:
     """Every timestamp of the given objects, in line order (for context packing)."""
     out: dict[str, list[Timestamp]] = {}

@@ -72,6 +72,7 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 event_source=getattr(source, "event_source", None),
                 path=tuple(getattr(source, "path", ()) or ()),
                 file=getattr(source, "file", "") or "",
+                next_id=getattr(source, "next_id", "") or "",
             )
         )
     return tuple(out)

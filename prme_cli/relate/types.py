@@ -69,6 +69,8 @@ class EvidenceRecord:
     #: records whose path continues the project's own
     path: tuple[str, ...] = ()
     file: str = ""
+    #: the record right after it in its file (the turn that answers a chat turn), by id
+    next_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

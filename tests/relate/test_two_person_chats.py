@@ -66,6 +66,12 @@ CHATS = {
         ("Rosa", "I'm thinking of adopting a dog next year, maybe."),
         ("Ivo", "I repainted my bike last week, it's bright green now."),
     ),
+    "s3.org": session(
+        "2032-06-12 11:00",
+        ("Rosa", "Ivo's photos were in the gallery show yesterday, he was so proud."),
+        ("Ivo", "And my sketches were in the gallery show on Thursday!"),
+        ("Rosa", "My ceramics were in the craft market on Wednesday."),
+    ),
 }
 
 
@@ -162,6 +168,36 @@ def test_a_bare_day_of_the_month_written_on_that_day_is_refused(chats: Store) ->
     assert doc["status"] != "accepted", doc["value"]
 
 
+# --------------------------------------------------------------------------- owners
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        # the owner's own turn: "my sketches", "my ceramics"
+        ("When were Ivo's sketches in the gallery show?", "2032-06-10"),
+        ("When were Rosa's ceramics in the craft market?", "2032-06-09"),
+    ],
+)
+def test_a_named_owners_thing_is_dated_by_their_own_turn(
+    chats: Store, question: str, day: str
+) -> None:
+    assert accepted(chats, question)["date"] == day
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When were Rosa's sketches in the gallery show?",  # Ivo's sketches
+        "When were Rosa's photos in the gallery show?",  # Ivo's photos, told by Rosa
+        "When were Ivo's ceramics in the craft market?",  # Rosa's ceramics
+    ],
+)
+def test_another_owners_thing_is_refused(chats: Store, question: str) -> None:
+    doc = ask(chats, question)
+    assert doc["status"] != "accepted", doc["value"]
+
+
 # --------------------------------------------------------------------------- plans
 
 
@@ -227,3 +263,171 @@ def test_a_plan_question_is_refused_without_the_persons_own_coming_plan(
 ) -> None:
     doc = ask(chats, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+# --------------------------------------------------------------------------- second person
+
+YOU_CHATS = {
+    "y0.org": session(
+        "2032-04-10 12:00",
+        ("Ana", "How are the arms? You went to the climbing wall last Sunday, didn't you?"),
+        ("Leo", "I did! My forearms are still dead."),
+        ("Ana", "Ha. I went to the pool on Thursday."),
+    ),
+    "y1.org": session(
+        "2032-04-24 12:00",
+        ("Leo", "You said you passed your driving test on Friday! How does it feel?"),
+        ("Ana", "Yes! I still can't believe it."),
+    ),
+    "y2.org": session(
+        "2032-05-08 12:00",
+        ("Ana", "Did you finish the forest marathon on Sunday?"),
+        ("Leo", "Yep, every single mile of it."),
+    ),
+    "y3.org": session(
+        "2032-05-15 12:00",
+        ("Leo", "You repainted the kitchen on Tuesday, right?"),
+        ("Ana", "No, that was the hallway."),
+        ("Ana", "The kitchen is next."),
+    ),
+    "y4.org": session(
+        "2032-05-22 12:00",
+        ("Ana", "You sold the old van on Monday, didn't you?"),
+        ("Leo", "Yes, but on Saturday actually."),
+    ),
+    "y5.org": session(
+        "2032-05-29 12:00",
+        ("Leo", "You planted the apple tree on Wednesday, didn't you?"),
+        ("Ana", "I did, on Thursday in the end."),
+    ),
+    "y6.org": session(
+        "2032-06-05 12:00",
+        ("Ana", "You moved the piano on Monday, didn't you? And are you coming on Friday?"),
+        ("Leo", "Yes!"),
+    ),
+    "y7.org": session(
+        "2032-06-12 12:00",
+        ("Ana", "Are you going to the book fair on Sunday?"),
+        ("Leo", "Yes!"),
+    ),
+}
+#: a chat of three: "you" may be either of the others
+GROUP = session(
+    "2032-06-12 12:00",
+    ("Mia", "Hi both!"),
+    ("Ana", "You went to the harbour festival on Saturday, didn't you?"),
+    ("Leo", "I did!"),
+)
+
+
+@pytest.fixture(scope="module")
+def you_chats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("you"), YOU_CHATS, NOW)
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        # a tag question the addressee's next turn confirms
+        ("When did Leo go to the climbing wall?", "2032-04-04"),
+        # "You said you …!" then a wh-question; the yes answers the report
+        ("When did Ana pass her driving test?", "2032-04-23"),
+        # a yes to a question about a past deed
+        ("When did Leo finish the forest marathon?", "2032-05-02"),
+    ],
+)
+def test_a_deed_told_to_the_other_speaker_is_theirs_when_they_confirm_it(
+    you_chats: Store, question: str, day: str
+) -> None:
+    value = accepted(you_chats, question)
+    assert value["date"] == day
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Ana go to the climbing wall?",  # Ana told Leo he went
+        "When did Ana repaint the kitchen?",  # "No, that was the hallway."
+        "When did Leo sell the old van?",  # "Yes, but on Saturday actually."
+        "When did Ana plant the apple tree?",  # "I did, on Thursday in the end."
+        "When did Leo move the piano?",  # the yes may answer the second question
+        "When did Leo go to the book fair?",  # a yes to a plan
+    ],
+)
+def test_a_second_person_deed_without_a_plain_yes_is_refused(
+    you_chats: Store, question: str
+) -> None:
+    doc = ask(you_chats, question)
+    assert doc["status"] != "accepted", doc["value"]
+
+
+def test_in_a_chat_of_three_you_is_not_the_one_who_replies(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    root = tmp_path_factory.mktemp("group")
+    for store in notes_store(root, {"group.org": GROUP}, NOW):
+        doc = ask(store, "When did Leo go to the harbour festival?")
+        assert doc["status"] != "accepted", doc["value"]
+
+
+def _gate(quote_text: str, reply: str | None, subject: str = "Leo") -> float:
+    from prme_cli.relate.symbolic import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+
+    cited = EvidenceRecord(
+        "t0",
+        datetime(2032, 4, 10, 12, 0),
+        f"* Ana\n{quote_text}",
+        title="Ana",
+        next_id="t1" if reply is not None else "",
+    )
+    records = {cited.id: cited}
+    if reply is not None:
+        records["t1"] = EvidenceRecord(
+            "t1", datetime(2032, 4, 10, 12, 0), f"* {subject}\n{reply}", title=subject
+        )
+    operand = Operand("go to the climbing wall", "t0", cited.text, "last Sunday", "text_expression")
+    verdict = SymbolicGate().evaluate(
+        f"When did {subject} go to the climbing wall?",
+        Resolution("absolute_date", (operand,)),
+        records,
+        ProviderAudit("symbolic"),
+    )
+    return verdict.probabilities[0]
+
+
+def test_the_gate_reads_the_confirming_turn_itself() -> None:
+    told = "You went to the climbing wall last Sunday, didn't you?"
+    assert _gate(told, "I did! My forearms are still dead.") >= 0.85
+    assert _gate(told, None) < 0.5  # no reply: the quote does not name Leo
+    assert _gate(told, "No, I stayed home.") < 0.5
+    assert _gate(told, "Yes, but it was Saturday.") < 0.5
+    assert _gate(told, "I did! On Saturday, though.") < 0.5
+    assert _gate("You know I went to the climbing wall last Sunday?", "Yes!") < 0.5
+    assert _gate(told, "I did!", subject="Leo") >= 0.85
+    assert _gate(told, "Yes!", subject="Ana") < 0.5  # Ana's own turn: not told to her
+
+
+def test_the_gate_reads_another_owner_in_the_quote_itself() -> None:
+    from prme_cli.relate.symbolic import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+
+    def judge(text: str) -> float:
+        record = EvidenceRecord("t0", datetime(2032, 6, 12, 11, 0), text, title="Rosa")
+        operand = Operand(
+            "Rosa's photos in the gallery show", "t0", text, "yesterday", "text_expression"
+        )
+        return (
+            SymbolicGate()
+            .evaluate(
+                "When were Rosa's photos in the gallery show?",
+                Resolution("absolute_date", (operand,)),
+                {"t0": record},
+                ProviderAudit("symbolic"),
+            )
+            .probabilities[0]
+        )
+
+    assert judge("* Rosa\nMy photos were in the gallery show yesterday.") >= 0.85
+    assert judge("* Rosa\nIvo's photos were in the gallery show yesterday.") < 0.5
+    assert judge("* Rosa\nIvo's best photos were in the gallery show yesterday.") < 0.5

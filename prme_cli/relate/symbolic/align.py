@@ -97,6 +97,8 @@ class Match:
     problems: list[str]
     #: the doer is a pronoun for the person the sentences before name (quote from there)
     context_used: bool = False
+    #: the record whose yes makes a second-person deed the subject's ("I did!")
+    confirmed_by: str = ""
 
 
 def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:

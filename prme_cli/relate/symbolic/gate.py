@@ -111,6 +111,90 @@ _PLAN_QUESTION = re.compile(
 )
 
 
+#: A reply's opening yes, and the words that take a yes back or deny: the gate's own.
+_YES = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|i\s+did|i\s+sure\s+did|i\s+have|that's\s+right|exactly|correct)\b",
+    re.IGNORECASE,
+)
+_TAKEN_BACK = re.compile(
+    r"\b(?:not|no|never|but|actually|though|although|except|well)\b|n't\b", re.IGNORECASE
+)
+_OTHER_DOER = re.compile(r"\b(?:i|we|he|she|they|my|our)\b", re.IGNORECASE)
+
+
+def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
+    """ "Rosa's photos in the gallery show" against "Ivo's photos were in the gallery show":
+    the quote gives the owned noun another named owner (the gate's own reading)."""
+    rest = name[possessor.end() - 1 :].split()
+    if not rest:
+        return ""
+    owned = re.escape(rest[0])
+    owner = possessor["name"].split()[0]
+    for m in re.finditer(rf"\b([A-Z][\w.-]*)['\u2019]s\s+(?:[\w-]+\s+){{0,2}}{owned}\b", quote):
+        if m.group(1) != owner:
+            return f"the quote's {rest[0]} are {m.group(1)}'s, not {owner}'s"
+    return ""
+
+
+def _told_to_you(quote: str, where: int) -> bool:
+    """Does the expression's sentence tell a deed of "you" (a "you" before the expression,
+    no other person after it)?"""
+    start = max((m.end() for m in re.finditer(r"[.!?\n]", quote[:where])), default=0)
+    told = quote[start:where]
+    you = [m.end() for m in re.finditer(r"\byou\b", told, re.IGNORECASE)]
+    return bool(you) and not _OTHER_DOER.search(told[you[0] :])
+
+
+#: A yes/no question about a past deed of the one addressed ("Did you finish …?").
+_PAST_QUESTION = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
+
+
+def _yes_to_a_past_question(
+    question: str,
+    quote: str,
+    where: int,
+    record: EvidenceRecord,
+    following: EvidenceRecord | None,
+) -> bool:
+    """ "Did you finish the marathon on Sunday?" answered by the asked person's plain yes."""
+    subject = _question_subject(question)
+    start = max((m.end() for m in re.finditer(r"[.!?\n]", quote[:where])), default=0)
+    return (
+        subject is not None
+        and bool(_PAST_QUESTION.match(quote[start:]))
+        and _confirmed_by_them(quote, where, record, following, subject)
+    )
+
+
+def _confirmed_by_them(
+    quote: str,
+    where: int,
+    record: EvidenceRecord,
+    following: EvidenceRecord | None,
+    subject: str,
+) -> bool:
+    """A deed told to the subject in the second person by the other speaker ("You went
+    back to the climbing gym last Sunday, didn't you?") that the subject's own next turn
+    confirms ("I did! …"): the cited turn is headed by another name, the next one by the
+    subject's; the expression's sentence has "you" before it and no other person between;
+    the reply opens with a yes that nothing takes back and gives no time of its own."""
+    if following is None or record.title.strip().lower() == subject.lower():
+        return False
+    if following.title.strip().lower() != subject.lower() or not _told_to_you(quote, where):
+        return False
+    lines = following.text.split("\n")
+    heading = max((i for i, line in enumerate(lines) if line.startswith("*")), default=-1)
+    # the turn's own words: after its heading line, without the drawer lines
+    body = [
+        line for line in lines[heading + 1 :] if line.strip() and not line.lstrip().startswith(":")
+    ]
+    reply = " ".join(body)
+    first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
+    if not _YES.match(first) or _TAKEN_BACK.search(first):
+        return False
+    return not any(_DATE_WORD.match(w) or w.isdigit() for _, _, w in _tokens(reply))
+
+
 def _asks_a_plan(question: str) -> bool:
     """Does the question ask when a coming event is planned (the gate's own reading)?"""
     return bool(_PLAN_QUESTION.match(question))
@@ -380,7 +464,13 @@ class SymbolicGate:
         audit.attempts += 1
         try:
             probs = tuple(
-                self.check(question, resolution, op, records.get(op.evidence_id)).probability
+                self.check(
+                    question,
+                    resolution,
+                    op,
+                    (record := records.get(op.evidence_id)),
+                    following=records.get(record.next_id) if record and record.next_id else None,
+                ).probability
                 for op in resolution.operands
             )
         finally:
@@ -388,9 +478,16 @@ class SymbolicGate:
         return GateVerdict(probs)
 
     def check(
-        self, question: str, resolution: Resolution, operand: Operand, record: EvidenceRecord | None
+        self,
+        question: str,
+        resolution: Resolution,
+        operand: Operand,
+        record: EvidenceRecord | None,
+        *,
+        following: EvidenceRecord | None = None,
     ) -> OperandCheck:
-        """The probability for one operand, with the reasons behind it."""
+        """The probability for one operand, with the reasons behind it (``following``: the
+        record right after the cited one, the turn that answers a chat turn)."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
@@ -606,6 +703,10 @@ class SymbolicGate:
             and not (plan_asked and clause.modality == "asserted")
             and gate_event.same_deed(told or described or clause, clause)
             and not _announced_appointment(resolution, operand, lead)
+            and not (
+                clause.modality == "asked"
+                and _yes_to_a_past_question(question, quote, where, record, following)
+            )
         ):
             # "We're planning to take the kids to the zoo next Sunday": the clause the
             # expression belongs to is a plan (a wish, a question), as the extractor read it
@@ -627,7 +728,18 @@ class SymbolicGate:
         )
         if re.match(r"(?:my|our)\s", operand.name, re.IGNORECASE):
             subject = None  # "my anniversary" is the asker's, whoever the question is about
-        if subject and subject.lower() not in quote.lower():
+        if possessor:
+            other = _other_owner(operand.name, possessor, quote)
+            if other:
+                cap = min(cap, 0.3)
+                warnings.append(other)
+        second = subject is not None and _told_to_you(quote, where)
+        if second and not _confirmed_by_them(quote, where, record, following, subject or ""):
+            # "Ana: You went to the climbing wall last Sunday" is not Ana's deed, and it is
+            # Leo's only by his own yes
+            cap = min(cap, 0.3)
+            warnings.append("a deed told to 'you' that the one addressed does not confirm")
+        elif subject and subject.lower() not in quote.lower() and not second:
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
         # "since D" bounds a state that still holds: D is its start and nothing else.
