@@ -382,16 +382,40 @@ _CALENDAR_DATE = re.compile(
 )
 
 
+#: The writer's future in the date's own clause: "I'm flying to Seville on the 3rd of July",
+#: "we're going to paint it on May 3rd", "I will start on June 15th" (not a present of
+#: thinking, talking or remembering: "I'm still thinking about the party on July 3rd").
+_FUTURATE = re.compile(
+    r"(?:'m|'re|\bam|\bare)\s+(?!(?:still|thinking|talking|remembering|recovering|looking|"
+    r"wondering|trying|missing|reading|writing|telling|asking)\b)[a-z]+ing\b"
+    r"|\bgoing\s+to\b|\bgonna\b|\b(?:i|we)\s+will\b|\b(?:i|we)'ll\b"
+    r"|\b(?:plan|plans|planning)\s+to\b[^.!?;,]*$",
+    re.IGNORECASE,
+)
+_CLAUSE_START = re.compile(
+    r"[.!?;]|,\s+(?:(?:and|but|so)\b|(?=(?:i|we|you|he|she|they|my|our)\s))"
+    r"|\b(?:and|but|because|when|while)\s",
+    re.IGNORECASE,
+)
+
+
 def told_as_coming(quote: str, expression: str) -> bool:
     """Is ``expression`` a calendar date without a year that ``quote`` tells as a coming one
-    ("my upcoming team meeting on January 17th")? Such a date is read forward: the first
-    such day on or after the note, not the last one before it."""
+    ("my upcoming team meeting on January 17th", "I'm flying to Seville on the 3rd of
+    July")? Such a date is read forward: the first such day on or after the note, not the
+    last one before it."""
     if re.search(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", expression, re.IGNORECASE):
         return False
     if not _CALENDAR_DATE.search(expression):
         return False
     at = quote.find(expression)
-    return at >= 0 and bool(_COMING.search(quote[max(0, at - 120) : at]))
+    if at < 0:
+        return False
+    if _COMING.search(quote[max(0, at - 120) : at]):
+        return True
+    before = quote[max(0, at - 120) : at]
+    clause = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0) :]
+    return bool(_FUTURATE.search(clause))
 
 
 def _forward(

@@ -65,6 +65,8 @@ CHATS = {
         ("Ivo", "I will start my pottery course on the 15th of June."),
         ("Rosa", "I'm thinking of adopting a dog next year, maybe."),
         ("Ivo", "I repainted my bike last week, it's bright green now."),
+        ("Rosa", "And I'm flying to Porto on August 2nd for the wedding."),
+        ("Ivo", "I'm loving it, we went to the beach on May 3rd and swam."),
     ),
     "s3.org": session(
         "2032-06-12 11:00",
@@ -147,6 +149,11 @@ def test_a_bare_day_of_the_month_outside_a_past_report_is_refused(
 ) -> None:
     doc = ask(chats, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+def test_a_yearless_date_in_a_past_clause_stays_read_back(chats: Store) -> None:
+    # "I'm loving it, we went to the beach on May 3rd": the present is another clause's
+    assert accepted(chats, "When did Ivo go to the beach?")["date"] == "2032-05-03"
 
 
 @pytest.mark.parametrize(
@@ -236,6 +243,9 @@ def test_a_when_is_question_without_a_persons_progressive_is_no_plan(question: s
         ("When is Ivo going to run the harbour half marathon?", {"date": "2032-06-27"}),
         ("When will Ivo run the harbour half marathon?", {"date": "2032-06-27"}),
         ("When is Ivo running the harbour half marathon?", {"date": "2032-06-27"}),
+        # "I will start … on the 15th of June": a year-less date told as coming, read forward
+        ("When will Ivo start his pottery course?", {"date": "2032-06-15"}),
+        ("When is Rosa flying to Porto?", {"date": "2032-08-02"}),
     ],
 )
 def test_a_named_persons_plan_is_answered_marked_planned(
@@ -254,7 +264,8 @@ def test_a_named_persons_plan_is_answered_marked_planned(
         "When is Rosa going to learn to sail?",  # "I'd love to … if I can afford it": a wish
         "When is Rosa adopting a dog?",  # "thinking of …, maybe"
         "When is Ivo going to repaint his bike?",  # done last week: no plan
-        "When will Ivo start his pottery course?",  # the 15th of June read back: before the note
+        "When is Ivo flying to Porto?",  # Rosa's flight
+        "When did Rosa fly to Porto?",  # a plan asked as done
         "When did Rosa move to Lisbon?",  # a plan asked as done
     ],
 )
@@ -431,3 +442,54 @@ def test_the_gate_reads_another_owner_in_the_quote_itself() -> None:
     assert judge("* Rosa\nMy photos were in the gallery show yesterday.") >= 0.85
     assert judge("* Rosa\nIvo's photos were in the gallery show yesterday.") < 0.5
     assert judge("* Rosa\nIvo's best photos were in the gallery show yesterday.") < 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "passes"),
+    [
+        # "No!" answers the turn before: it denies nothing in the next sentence
+        ("No! I ran my first 5k race this morning.", True),
+        ("I didn't sleep at all. I ran my first 5k race this morning.", True),
+        # the negation in the sentence itself still denies
+        ("No, I didn't run my first 5k race this morning.", False),
+        ("I never ran my first 5k race this morning.", False),
+    ],
+)
+def test_the_gates_negation_is_read_within_the_sentence(text: str, passes: bool) -> None:
+    from prme_cli.relate.symbolic import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+
+    quote = f"* Maya\n{text}"
+    record = EvidenceRecord("t0", datetime(2031, 5, 18, 19, 0), quote, title="Maya")
+    operand = Operand("Maya's first 5k race", "t0", quote, "this morning", "event_time")
+    p = (
+        SymbolicGate()
+        .evaluate(
+            "When did Maya run her first 5k race?",
+            Resolution("absolute_date", (operand,)),
+            {"t0": record},
+            ProviderAudit("symbolic"),
+        )
+        .probabilities[0]
+    )
+    assert (p >= 0.85) is passes, p
+
+
+@pytest.mark.parametrize(
+    ("quote", "expression", "coming"),
+    [
+        ("I'm flying to Seville on the 3rd of July to see my parents.", "on the 3rd of July", True),
+        ("We're going to paint the shed on May 3rd.", "May 3rd", True),
+        ("I will start my course on June 15th.", "June 15th", True),
+        ("I'm still thinking about the party on July 3rd.", "July 3rd", False),
+        ("I'm loving it, we went to the beach on May 3rd.", "May 3rd", False),
+        ("We went to the party on July 3rd and I'm exhausted.", "July 3rd", False),
+        ("I'm flying to Seville on the 3rd of July 2031.", "the 3rd of July 2031", False),
+    ],
+)
+def test_a_yearless_date_in_the_writers_future_is_read_forward(
+    quote: str, expression: str, coming: bool
+) -> None:
+    from prme_cli.relate.interpret import told_as_coming
+
+    assert told_as_coming(quote, expression) is coming

@@ -136,6 +136,12 @@ def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
     return ""
 
 
+def _sentence_start(quote: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of the quote starts (after the last sentence
+    end or line break before it)."""
+    return max((m.end() for m in re.finditer(r"[.!?](?=\s)|\n", quote[:at])), default=0)
+
+
 def _told_to_you(quote: str, where: int) -> bool:
     """Does the expression's sentence tell a deed of "you" (a "you" before the expression,
     no other person after it)?"""
@@ -675,8 +681,18 @@ class SymbolicGate:
                 cap = min(cap, 0.3)
                 warnings.append(f"the quote does not tell the {boundary} of the named event")
         # Modality and negation just before the event words or the expression.
-        lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6) : nearest]]
-        lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3) : expr_index]]
+        # (within the sentence: "No! I ran my first 5k race this morning." answers the turn
+        # before, it denies nothing after it)
+        lead = [
+            w.lower()
+            for a, _, w in qtoks[max(0, nearest - 6) : nearest]
+            if a >= _sentence_start(quote, qtoks[nearest][0] if nearest < len(qtoks) else a)
+        ]
+        lead += [
+            w.lower()
+            for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
+            if a >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
+        ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
