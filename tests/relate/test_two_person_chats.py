@@ -74,6 +74,13 @@ CHATS = {
         ("Ivo", "And my sketches were in the gallery show on Thursday!"),
         ("Rosa", "My ceramics were in the craft market on Wednesday."),
     ),
+    "s4.org": session(
+        "2032-06-19 10:00",
+        ("Rosa", "Guess what, my yoga course started on Tuesday and I love it."),
+        ("Ivo", "Nice! Our kitchen renovation finished on Friday, finally."),
+        ("Rosa", "Her dance course started on Wednesday, my sister is thrilled."),
+        ("Ivo", "Mia's painting class started on Thursday."),
+    ),
 }
 
 
@@ -172,6 +179,37 @@ def test_a_bare_day_of_the_month_in_a_past_report_is_the_latest_before_the_note(
 def test_a_bare_day_of_the_month_written_on_that_day_is_refused(chats: Store) -> None:
     # written on 20 March: "on the 20th" is that day or 20 February
     doc = ask(chats, "When did Rosa paint the hallway?")
+    assert doc["status"] != "accepted", doc["value"]
+
+
+# --------------------------------------------------------------------------- own things
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        # "my yoga course started": the writer started it
+        ("When did Rosa start her yoga course?", "2032-06-15"),
+        # "our kitchen renovation finished": the writer's household finished it
+        ("When did Ivo finish the kitchen renovation?", "2032-06-18"),
+    ],
+)
+def test_the_writers_own_thing_starting_is_their_start(
+    chats: Store, question: str, day: str
+) -> None:
+    assert accepted(chats, question)["date"] == day
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Ivo start his yoga course?",  # Rosa's course
+        "When did Rosa start her dance course?",  # "her dance course": her sister's
+        "When did Ivo start his painting class?",  # Mia's class
+    ],
+)
+def test_someone_elses_thing_starting_is_not_the_writers_start(chats: Store, question: str) -> None:
+    doc = ask(chats, question)
     assert doc["status"] != "accepted", doc["value"]
 
 

@@ -682,6 +682,8 @@ def _assertion_problems(
     doer = None
     if head[0].verb and _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
+        if doer is not None and _own_thing_boundary(model, sentence, doer, head):
+            doer = "I"  # "my Italian course started on Monday": I started my course
     if subject is None and first_person:
         if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")
@@ -743,6 +745,22 @@ def _denied_elsewhere(
         if neg and lexicon.key(neg.group(0).lower().split()[-1]) not in model.own_keys:
             return f"negated: '{neg.group(0)}' before '{sentence[start:_end]}'"
     return None
+
+
+def _own_thing_boundary(model: PhraseModel, sentence: str, doer: str, head) -> bool:
+    """ "My Italian course started this week" tells that the writer started the course: the
+    head verb starts or finishes, its subject is the phrase's own object ("start her Italian
+    course") and the writer's ("my", "our" before it)."""
+    told = sentence[head[1] : head[2]].lower()
+    seen = lexicon.aspect_in_words([told])
+    if not (seen & {"start", "finish"}) or not (seen & model.aspects):
+        return False
+    if lexicon.key(doer.lower()) not in model.own_keys:
+        return False
+    at = sentence.rfind(doer, 0, head[1])
+    return at >= 0 and bool(
+        re.search(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}$", sentence[:at], re.IGNORECASE)
+    )
 
 
 def _thing_received(head, sentence: str, doer: str) -> bool:
