@@ -18,6 +18,8 @@ import pytest
 from notes_helpers import ask as ask_notes
 from notes_helpers import notes_store
 
+from prme_cli.relate.symbolic import SymbolicGate
+from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -419,10 +421,18 @@ def test_in_a_chat_of_three_you_is_not_the_one_who_replies(
         assert doc["status"] != "accepted", doc["value"]
 
 
-def _gate(quote_text: str, reply: str | None, subject: str = "Leo") -> float:
-    from prme_cli.relate.symbolic import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+def gate_probability(question: str, operand: Operand, *records: EvidenceRecord) -> float:
+    """The symbolic gate's probability for one operand, the records it may read given."""
+    verdict = SymbolicGate().evaluate(
+        question,
+        Resolution("absolute_date", (operand,)),
+        {r.id: r for r in records},
+        ProviderAudit("symbolic"),
+    )
+    return verdict.probabilities[0]
 
+
+def _gate(quote_text: str, reply: str | None, subject: str = "Leo") -> float:
     cited = EvidenceRecord(
         "t0",
         datetime(2032, 4, 10, 12, 0),
@@ -430,19 +440,15 @@ def _gate(quote_text: str, reply: str | None, subject: str = "Leo") -> float:
         title="Ana",
         next_id="t1" if reply is not None else "",
     )
-    records = {cited.id: cited}
+    records = [cited]
     if reply is not None:
-        records["t1"] = EvidenceRecord(
-            "t1", datetime(2032, 4, 10, 12, 0), f"* {subject}\n{reply}", title=subject
+        records.append(
+            EvidenceRecord(
+                "t1", datetime(2032, 4, 10, 12, 0), f"* {subject}\n{reply}", title=subject
+            )
         )
     operand = Operand("go to the climbing wall", "t0", cited.text, "last Sunday", "text_expression")
-    verdict = SymbolicGate().evaluate(
-        f"When did {subject} go to the climbing wall?",
-        Resolution("absolute_date", (operand,)),
-        records,
-        ProviderAudit("symbolic"),
-    )
-    return verdict.probabilities[0]
+    return gate_probability(f"When did {subject} go to the climbing wall?", operand, *records)
 
 
 def test_the_gate_reads_the_confirming_turn_itself() -> None:
@@ -453,29 +459,16 @@ def test_the_gate_reads_the_confirming_turn_itself() -> None:
     assert _gate(told, "Yes, but it was Saturday.") < 0.5
     assert _gate(told, "I did! On Saturday, though.") < 0.5
     assert _gate("You know I went to the climbing wall last Sunday?", "Yes!") < 0.5
-    assert _gate(told, "I did!", subject="Leo") >= 0.85
     assert _gate(told, "Yes!", subject="Ana") < 0.5  # Ana's own turn: not told to her
 
 
 def test_the_gate_reads_another_owner_in_the_quote_itself() -> None:
-    from prme_cli.relate.symbolic import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
-
     def judge(text: str) -> float:
         record = EvidenceRecord("t0", datetime(2032, 6, 12, 11, 0), text, title="Rosa")
         operand = Operand(
             "Rosa's photos in the gallery show", "t0", text, "yesterday", "text_expression"
         )
-        return (
-            SymbolicGate()
-            .evaluate(
-                "When were Rosa's photos in the gallery show?",
-                Resolution("absolute_date", (operand,)),
-                {"t0": record},
-                ProviderAudit("symbolic"),
-            )
-            .probabilities[0]
-        )
+        return gate_probability("When were Rosa's photos in the gallery show?", operand, record)
 
     assert judge("* Rosa\nMy photos were in the gallery show yesterday.") >= 0.85
     assert judge("* Rosa\nIvo's photos were in the gallery show yesterday.") < 0.5
@@ -494,22 +487,10 @@ def test_the_gate_reads_another_owner_in_the_quote_itself() -> None:
     ],
 )
 def test_the_gates_negation_is_read_within_the_sentence(text: str, passes: bool) -> None:
-    from prme_cli.relate.symbolic import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
-
     quote = f"* Maya\n{text}"
     record = EvidenceRecord("t0", datetime(2031, 5, 18, 19, 0), quote, title="Maya")
     operand = Operand("Maya's first 5k race", "t0", quote, "this morning", "event_time")
-    p = (
-        SymbolicGate()
-        .evaluate(
-            "When did Maya run her first 5k race?",
-            Resolution("absolute_date", (operand,)),
-            {"t0": record},
-            ProviderAudit("symbolic"),
-        )
-        .probabilities[0]
-    )
+    p = gate_probability("When did Maya run her first 5k race?", operand, record)
     assert (p >= 0.85) is passes, p
 
 

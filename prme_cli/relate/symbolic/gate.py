@@ -145,7 +145,7 @@ def _sentence_start(quote: str, at: int) -> int:
 def _told_to_you(quote: str, where: int) -> bool:
     """Does the expression's sentence tell a deed of "you" (a "you" before the expression,
     no other person after it)?"""
-    start = max((m.end() for m in re.finditer(r"[.!?\n]", quote[:where])), default=0)
+    start = _sentence_start(quote, where)
     told = quote[start:where]
     you = [m.end() for m in re.finditer(r"\byou\b", told, re.IGNORECASE)]
     return bool(you) and not _OTHER_DOER.search(told[you[0] :])
@@ -164,7 +164,7 @@ def _yes_to_a_past_question(
 ) -> bool:
     """ "Did you finish the marathon on Sunday?" answered by the asked person's plain yes."""
     subject = _question_subject(question)
-    start = max((m.end() for m in re.finditer(r"[.!?\n]", quote[:where])), default=0)
+    start = _sentence_start(quote, where)
     return (
         subject is not None
         and bool(_PAST_QUESTION.match(quote[start:]))
