@@ -425,7 +425,12 @@ def _forward(
     tz: tzinfo,
     resolve: ExpressionResolver,
 ) -> tuple[datetime, datetime, bool]:
-    """The same month and day on or after ``reference``'s day (a coming date)."""
+    """The same month and day on or after ``reference``'s day (a coming date).
+
+    Only when that coming day is the nearer of the two: "I'm meeting the architect on the
+    18th of May" written on the 19th is no plan for a year later but a slip or a past told
+    in the present ("On the 10th of May I'm walking home and …"), so its tense and its date
+    disagree and it is no evidence."""
     start = window[0]
     if start.date() >= reference.date():
         return window
@@ -437,6 +442,11 @@ def _forward(
         except InterpretError:
             continue
         if moved[0].date() >= reference.date():
+            ahead = moved[0].date() - reference.date()
+            if ahead > reference.date() - start.date():
+                raise InterpretError(
+                    "a date told as coming that lies nearer in the past than ahead"
+                )
             return moved
     return window
 
@@ -579,9 +589,10 @@ _SECOND_TO_FIRST = {"your": "my", "yours": "mine", "yourself": "myself", "you": 
 def closing_question(text: str) -> str | None:
     """The past question to the other speaker that closes ``text`` (a turn), if any: the
     deed it asks about ("sign the contract"), with the asker's "your" made the answerer's
-    "my"."""
+    "my". A question of alternatives ("… or …?") asks no one deed and is none."""
     m = _ASKED_DEED.search(text.rstrip())
-    if m is None:
+    if m is None or re.search(r"\bor\b", m["deed"], re.IGNORECASE):
+        # "Did you take the train or drive?" asks a choice: a yes tells neither deed
         return None
     return " ".join(_SECOND_TO_FIRST.get(w.lower(), w) for w in m["deed"].split())
 

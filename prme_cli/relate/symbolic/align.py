@@ -666,6 +666,11 @@ def _assertion_problems(
             modal = None  # an appointment announced as coming is still its date
         if modal:
             problems.append(f"not asserted: '{modal.group(0).strip()}' (plan, wish or hypothesis)")
+    topic = re.search(r"\b(?:about|of)\s+$", before, re.IGNORECASE)
+    if topic and sentence[head[1] : head[2]].lower().endswith("ing"):
+        # "I thought about selling the boat on Friday", "we talked of moving": a deed named
+        # after "about"/"of" is the topic of the clause's own verb, not a deed it reports
+        problems.append(f"not asserted: '{topic.group(0).strip()} …ing' (a topic, not a deed)")
     neg_scope = sentence[max(a, head[1] - 40) : min(b, head[2] + 25)]
     for neg in lexicon.NEGATION_RE.finditer(neg_scope):
         word = neg.group(0).lower()

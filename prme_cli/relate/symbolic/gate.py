@@ -763,6 +763,15 @@ class SymbolicGate:
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
+        first = min(positions) if positions else 0
+        if (
+            0 < first < len(qtoks)
+            and qtoks[first][2].lower().endswith("ing")
+            and qtoks[first - 1][2].lower() in ("about", "of")
+        ):
+            # "I talked about moving to Leeds on Friday": the deed is what was talked about
+            cap = min(cap, 0.3)
+            warnings.append("the deed is a topic of talk or thought, not told as done")
         plan_asked = _asks_a_plan(question)
         if plan_asked and any(w in _PLAN_WORDS and w not in _ARRANGED_WORDS for w in lead):
             # "When is Rosa going to sail?" is not told by "I'd love to sail next summer"

@@ -888,10 +888,14 @@ class SymbolicResolver:
         mentions = timefind.sentence_mentions(
             unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
         )
+        # "It was the day after the party, which was on Saturday": a time inside a relative
+        # clause dates that clause's noun (the party), not the pro-form's event.
+        relative = [(nxt.start + c, nxt.start + d) for c, d in interpret.relative_clauses(nxt.text)]
         linked = [
             replace(x, quote_start=sentence.start, quote_end=nxt.end)
             for x in mentions
             if nxt.start + a <= x.start < nxt.start + b
+            and not any(c <= x.start < d for c, d in relative)
         ]
         if not linked:
             return None
