@@ -575,6 +575,13 @@ _YES_UNDONE = re.compile(
     r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
     re.IGNORECASE,
 )
+#: The words after a yes opening a clause of someone else's: a determiner or a pronoun of
+#: another person ("the appointment was …", "she saw me …"), or a name with a verb of its
+#: own ("Tom did …", "Mark paid …").
+_OTHER_SUBJECT = re.compile(
+    r"(?i:(?:the|a|an|my|his|her|their|our|your|he|she|they|it|that|this|there)\b)"
+    r"|[A-Z][a-z]+\s+(?i:(?:did|does|was|were|is|has|had|will|would|[a-z]+ed)\b)"
+)
 #: A past question to the one who answers, closing the turn before: "Did you sign the
 #: contract?", "So, have you finished the quilt?", "Did you end up buying the tent?".
 _ASKED_DEED = re.compile(
@@ -635,6 +642,10 @@ def answered_statement(asked: str, quote: str) -> str | None:
         return None
     rest = quote[m.end() :]
     if _YES_UNDONE.search(rest.split(".")[0].split("!")[0]):
+        return None
+    if _OTHER_SUBJECT.match(rest):
+        # "Yes, the landlord sent them on Friday", "Yes, Tom did on Friday": the words after
+        # the yes tell someone else's clause, and its time is that clause's
         return None
     verb, _, tail = asked.partition(" ")
     from prme_cli import words

@@ -10,14 +10,18 @@ deeds the next turn takes back, plans someone else carries out, a year-less date
 the present for a past day, a bare "the 25th", starts of somebody else's thing, and deeds
 another clause denies. Most must be refused; a few have one right answer.
 
-Of the 98 probes, 11 were wrongly accepted at first (four defects), all fixed: a time in a
+Of the 110 probes, 15 were wrongly accepted at first (six defects), all fixed: a time in a
 relative clause of the sentence that refers back to the deed ("I bought a new kettle. It was
 the day after the party, which was on Saturday.") dated the deed by the party's day; a
 year-less date told as coming that had just passed ("I'm meeting the architect on the 18th
 of May", written on the 19th) was read a year ahead; a deed named after "about"/"of" ("I
 thought about selling the boat on Friday", and a yes to "Did you talk about moving to
 Leeds?") was taken as done; a yes to a question of alternatives ("Did you take the train or
-drive to Leeds?") was taken as telling one of them.
+drive to Leeds?") was taken as telling one of them; a yes going on with someone else's
+clause ("Yes, the landlord sent them on Friday", "Yes, Tom did on Friday") lent that
+clause's time to the asked deed; a plain yes handing a second-person deed to someone else
+("You moved to Utrecht in March, didn't you?" — "Yes, my sister did, I stayed.") confirmed
+it.
 """
 
 from __future__ import annotations
@@ -765,6 +769,94 @@ PROBES: list[tuple[str, str, str, str | None]] = [
         "b3-or-2",
         session(("Tijn", "Did you go to the gym or stay home?"), ("Ursula", "Yes, on Friday.")),
         "When did Ursula go to the gym?",
+        None,
+    ),
+    (
+        "b4-job",
+        session(("Arie", "Did you get the job?"), ("Britt", "Yes! I start on Monday.")),
+        "When did Britt get the job?",
+        None,
+    ),
+    (
+        "b4-doc",
+        session(
+            ("Cor", "Did you see the doctor?"),
+            ("Dina", "Yes, the appointment was on Friday but she saw me on Monday."),
+        ),
+        "When did Dina see the doctor?",
+        None,
+    ),
+    (
+        "b4-keys",
+        session(
+            ("Evert", "Did you get the keys?"),
+            ("Froukje", "Yes, the landlord sent them on Friday, they came today."),
+        ),
+        "When did Froukje get the keys?",
+        "2031-05-19",
+    ),
+    (
+        "b4-mum",
+        session(("Geert", "Did you call your mum?"), ("Hester", "Yes, she called me on Friday.")),
+        "When did Hester call her mum?",
+        None,
+    ),
+    (
+        "b4-tom",
+        session(("Ids", "Did you pay the bill?"), ("Janna", "Yes, Tom did on Friday.")),
+        "When did Janna pay the bill?",
+        None,
+    ),
+    (
+        "b4-hedge",
+        session(("Kobus", "Did you fix the bike?"), ("Leni", "Yes, I think so, on Friday maybe.")),
+        "When did Leni fix the bike?",
+        None,
+    ),
+    (
+        "b4-for",
+        session(("Menno", "Did you buy the tickets?"), ("Nienke", "Yes, for Friday.")),
+        "When did Nienke buy the tickets?",
+        None,
+    ),
+    (
+        "b4-due",
+        session(("Onno", "Did you return the books?"), ("Petra", "Yes, they were due on Friday.")),
+        "When did Petra return the books?",
+        None,
+    ),
+    (
+        "b4-you-sis",
+        session(
+            ("Roel", "You moved to Utrecht in March, didn't you?"),
+            ("Sietske", "Yes, my sister did, I stayed."),
+        ),
+        "When did Sietske move to Utrecht?",
+        None,
+    ),
+    (
+        "b4-you-house",
+        session(
+            ("Tjeerd", "You bought the house on Friday?"),
+            ("Uki", "Yes, well, we only made an offer on Friday."),
+        ),
+        "When did Uki buy the house?",
+        None,
+    ),
+    (
+        "b4-you-by",
+        session(
+            ("Wiebe", "You were meant to send the invoice by Friday, right?"), ("Xandra", "Yes.")
+        ),
+        "When did Xandra send the invoice?",
+        None,
+    ),
+    (
+        "b4-pp-since",
+        session(
+            ("Yde", "Have you quit sugar?"), ("Zus", "Yes, I quit coffee on Monday, sugar is next.")
+        ),
+        "When did Zus quit sugar?",
         None,
     ),
     # bare "the 25th" and starts

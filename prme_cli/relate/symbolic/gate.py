@@ -58,6 +58,7 @@ a rule score, not a learned or calibrated likelihood; it errs on the side of ref
 
 from __future__ import annotations
 
+import itertools
 import re
 import time as _time
 from dataclasses import dataclass, replace
@@ -199,7 +200,18 @@ def _confirmed_by_them(
     first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
     if not _YES.match(first) or _TAKEN_BACK.search(first):
         return False
+    toks = [w for _, _, w in _tokens(first)]
+    if any(
+        b.lower() in ("did", "does", "has", "had")
+        and (a.lower() in _OTHERS or (a[:1].isupper() and len(a) > 1))
+        for a, b in itertools.pairwise(toks[1:])
+    ):
+        return False  # "Yes, my sister did, I stayed": the deed is someone else's
     return not any(_DATE_WORD.match(w) or w.isdigit() for _, _, w in _tokens(reply))
+
+
+#: Who, named in a yes, takes the deed from the one asked ("Yes, my sister did").
+_OTHERS = frozenset(words_of("he she they sister brother mum dad mother father wife husband"))
 
 
 def _asks_a_plan(question: str) -> bool:

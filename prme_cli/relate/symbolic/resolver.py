@@ -87,6 +87,12 @@ _CONFIRMING = re.compile(
 )
 #: Words that take part of a yes back ("Yes, but …", "I did, actually on Monday").
 _RESERVATION = re.compile(r"\b(?:but|actually|though|although|except|well)\b", re.IGNORECASE)
+#: A yes that hands the deed to someone else: "Yes, my sister did", "Yes, Tom has", "yes,
+#: they did".
+_ANOTHER_DOER = re.compile(
+    r"\b(?i:(?:my|his|her|their|our|your)\s+[a-z]+|he|she|they)\s+(?i:did|does|has|had|was|were)\b"
+    r"|\b[A-Z][a-z]+\s+(?i:did|does|has|had)\b"
+)
 #: "Name:" labels under which the first person is still the notes' writer.
 _WRITER_LABELS = frozenset({"user", "me", "i", "myself"})
 
@@ -530,6 +536,8 @@ class SymbolicResolver:
             return False
         if lexicon.NEGATION_RE.search(reply[0].text) or _RESERVATION.search(reply[0].text):
             return False
+        if _ANOTHER_DOER.search(reply[0].text):
+            return False  # "Yes, my sister did, I stayed."
         try:
             return not any(timeexpr.find_expressions(s.text) for s in reply)
         except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no yes
