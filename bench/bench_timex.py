@@ -50,6 +50,7 @@ OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_unseen.json",
     REPO / "tests" / "fixtures" / "timex" / "own_everyday.json",
     REPO / "tests" / "fixtures" / "timex" / "own_round4.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_find.json",
 )
 
 
@@ -288,14 +289,17 @@ def score_own(path: Path, verbose: bool) -> list[str]:
             if k not in used:
                 extra += 1
                 misses.append(f"extra   {f.text!r} in {case['text']!r}")
+    negatives = sum(1 for case in data["find"] if not case["found"])
     lines = [
         (
             f"expressions: read {read}/{total} ({read / total:.1%}); agree "
             f"{agree}/{total} ({agree / total:.1%}); refusals right {refused_ok}/{refusals}"
-        ),
+        )
+        if total
+        else "expressions: none (a find-only set)",
         (
             f"find: found {found_ok}/{found_total}; values agree "
-            f"{value_ok}/{found_ok}; false finds {extra}"
+            f"{value_ok}/{found_ok}; false finds {extra} ({negatives} sentences with none)"
         ),
     ]
     if verbose:
