@@ -201,6 +201,27 @@ def test_the_same_forms_are_found_where_the_context_makes_them_time(
     assert texts(note) == expected
 
 
+@pytest.mark.parametrize(
+    "note",
+    [
+        # no year near (2024-2026) has 3 December on a Friday or a Monday, nor 17 December on
+        # a Monday, nor 8 December on a Friday
+        "From this friday 12/3 to next monday 12/17 I am away.",
+        "Deliver it by next Friday 12/8, please.",
+        "Moved the call to Monday, December 3.",
+    ],
+)
+def test_a_weekday_that_disagrees_with_its_date_dates_nothing(note: str) -> None:
+    assert texts(note) == []
+
+
+def test_a_weekday_that_agrees_with_its_date_is_found_whole() -> None:
+    assert found("Moved the call to Wednesday, December 2.") == [
+        ("Wednesday, December 2", "2026-12-02T00:00")
+    ]
+    assert found("Call me Friday 12/4 at 3pm.") == [("Friday 12/4 at 3pm", "2026-12-04T15:00")]
+
+
 def test_without_a_previous_expression_the_reference_time_anchors() -> None:
     assert starts("Two days later it rained.") == ["2026-12-01T00:00"]
     assert starts("The next morning was cold.") == ["2026-11-30T04:00"]

@@ -738,12 +738,17 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         ]
         readings.sort(key=lambda r: -r[1])
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
-        local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
+        local = None  # the context with the current anchor, made when a reading needs it
+        contradicted = 0  # the end of a longer reading whose weekday and date disagree
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
             if j <= i or not _plausible(node, toks, i, j, text, listed):
                 continue
+            if contradicted > j:
+                # "from this friday 5/12 …" where 5/12 is a Sunday: the text contradicts
+                # itself, and a part of it ("this friday") would date it wrongly
+                return (node, contradicted, None, None)
             if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.Dur):
@@ -757,6 +762,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             ):
                 # "8 March: a long walk in the afternoon": the afternoon of that day
                 node = node.replace(day=n.Prev())
+            if local is None:
+                local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
             read = None
             if (
                 year is not None
@@ -770,6 +777,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if read is None:
                 read = _resolved(node, local)
             if read is None:
+                if _weekday_disagrees(node, local):
+                    contradicted = max(contradicted, j)
                 continue
             return (node, j, read, None)
         return None
@@ -815,6 +824,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         hit = best_at(i)
         if hit is None:
             i += 1
+            continue
+        if hit[2] is None and hit[3] is None:
+            i = hit[1]  # a weekday and a date that disagree: nothing of it is dated
             continue
         if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
             after = best_at(i + 1)
@@ -890,6 +902,17 @@ def _turns_future(toks: list[Token], start: int, end: int) -> bool:
     """Whether the words between a written year and a later date turn to the future: the
     date is then no longer of that year."""
     return any(tok.value in _FUTURE_WORDS or tok.value.endswith("'ll") for tok in toks[start:end])
+
+
+def _weekday_disagrees(node: n.Node, ctx: interpret.Context) -> bool:
+    """Whether a reading holds a weekday written beside a date that is not on it, in any
+    year near (``friday 5/12`` when 5/12 is a Sunday; ``fri 9-5``, read as hours, is not)."""
+    if isinstance(node, n.Checked):
+        return not node.near and _resolved(node, ctx) is None
+    return any(
+        isinstance(part, n.Node) and _weekday_disagrees(part, ctx)
+        for part in (getattr(node, name) for name in node._fields)
+    )
 
 
 def _written_year(node: n.Node) -> bool:
