@@ -139,8 +139,14 @@ def test_a_relative_day_and_its_date_beside_it_are_one_expression(
         ("During 2018 I started running on March 3 and ran my first race on the 20th of May.",
          [("2018", "2018-01-01T00:00"), ("March 3", "2018-03-03T00:00"), ("the 20th of May", "2018-05-20T00:00")]),
         ("2024: moved house in March.", [("2024", "2024-01-01T00:00"), ("March", "2024-03-01T00:00")]),
-        # the year stays in its sentence, and a turn to the future leaves it
+        ("In the year 2019 we moved in March.", [("the year 2019", "2019-01-01T00:00"), ("March", "2019-03-01T00:00")]),
+        ("- 2024: moved house in March.", [("2024", "2024-01-01T00:00"), ("March", "2024-03-01T00:00")]),
+        # the year stays in its sentence, dates it only when it opens it, and a turn to the
+        # future leaves it
         ("We moved in 2019. In March the roof leaked.", [("2019", "2019-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+        ("The house, built in 1990, was sold in March.", [("1990", "1990-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+        ("My son, born in 2015, started school in September.",
+         [("2015", "2015-01-01T00:00"), ("September", "2026-09-01T00:00")]),
         ("I graduated in 2015 and will start a job in March.",
          [("2015", "2015-01-01T00:00"), ("March", "2026-03-01T00:00")]),
     ],
@@ -178,6 +184,8 @@ def test_a_range_with_its_year_at_the_end_starts_in_that_year_or_the_one_before(
         "We won 3-1 after a penalty.",
         "Read chapters 3-5 before class.",
         "We need a 3-4 person tent.",
+        "The 2019 budget was approved.",
+        "She ran the 1500 in under a minute flat.",
     ],
 )
 def test_versions_decimals_fractions_ranks_and_names_are_not_found(note: str) -> None:

@@ -381,6 +381,8 @@ def _plausible(
         )
     word = first.value
     before_day = before.value if before is not None else ""
+    if isinstance(node, n.Year) and j - i == 2 and word == "the":
+        return False  # "the 2019 budget", "ran the 1500": a year or a number naming a thing
     if _ranked(node, before_day):
         return False  # "placed between the 4th and 6th", "finished around the 12th": a rank
     if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
@@ -622,7 +624,8 @@ def _ranked(node: n.Node, before: str) -> bool:
 
 def _dateline(toks: list[Token], i: int, j: int) -> bool:
     """A year opening a line before a colon ("2019: moved to Lisbon") is the line's date."""
-    return i == 0 and j < len(toks) and toks[j].value == ":"
+    bullet = all(tok.value in ("-", "*", "+") for tok in toks[:i])
+    return bullet and j < len(toks) and toks[j].value == ":"
 
 
 #: time words that are also names, alone and capitalised before another name
@@ -843,8 +846,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 node, j, span, _ = extra
                 anchor = span
                 best.clear()
-            written = _written_year(node)
-            if written and span is not None:
+            if _written_year(node) and _frames(toks, ends, i) and span is not None:
                 year, year_sentence, year_end = span.start.year, ends[i], j
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
@@ -913,6 +915,21 @@ def _weekday_disagrees(node: n.Node, ctx: interpret.Context) -> bool:
         isinstance(part, n.Node) and _weekday_disagrees(part, ctx)
         for part in (getattr(node, name) for name in node._fields)
     )
+
+
+#: what may stand before a year that frames its sentence ("Back in 2019, …", "- 2024: …")
+_FRAMING = {"in", "during", "back", "throughout", "early", "late", "mid", "-", "*", "(", "["}
+
+
+def _frames(toks: list[Token], ends: list[int], i: int) -> bool:
+    """Whether the expression at ``toks[i]`` opens its sentence, so that its year is the
+    sentence's: "In 2019 we moved in March" is March 2019, but in "The house, built in 1990,
+    was sold in March" or "My son, born in 2015, started school in September" the year is
+    another event's."""
+    k = i
+    while k > 0 and ends[k] == ends[k - 1]:
+        k -= 1  # back to the sentence's first token
+    return all(tok.value in _FRAMING for tok in toks[k:i])
 
 
 def _written_year(node: n.Node) -> bool:
