@@ -210,6 +210,47 @@ def test_the_same_forms_are_found_where_the_context_makes_them_time(
 
 
 @pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Booked Dec 20-23 at the cabin, and back on the 24th.",
+         [("Dec 20-23", "2025-12-20T00:00"), ("the 24th", "2025-12-24T00:00")]),
+        ("We moved on 3 May and on the 20th we threw a party.",
+         [("3 May", "2026-05-03T00:00"), ("the 20th", "2026-05-20T00:00")]),
+        ("Today I called the dentist and on the 30th I go in.",
+         [("Today", "2026-11-29T00:00"), ("the 30th", "2026-11-30T00:00")]),
+        # a day earlier in the month than the anchor stays the most recent one
+        ("It arrived on 20 November, though I had ordered it on the 2nd.",
+         [("20 November", "2026-11-20T00:00"), ("the 2nd", "2026-11-02T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_bare_day_later_in_the_month_of_an_expression_before_it_is_in_that_month(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+def test_an_open_end_at_a_bare_day_takes_the_month_before_it() -> None:
+    by = find("Landed on 12 October, and by the 15th we were in Porto.", SUN, BERLIN)[1]
+    assert by.end is not None and by.end.isoformat()[:10] == "2026-10-16"
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Tomorrow (Monday) I start the new job.", [("Tomorrow (Monday)", "2026-11-30T00:00")]),
+        ("Tomorrow, Monday, I start.", [("Tomorrow, Monday", "2026-11-30T00:00")]),
+        ("Monday (tomorrow) I start.", [("Monday (tomorrow)", "2026-11-30T00:00")]),
+        # a weekday that is not that day is another expression
+        ("Tomorrow, Tuesday, I start.", [("Tomorrow", "2026-11-30T00:00"), ("Tuesday", "2026-11-24T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_relative_day_and_its_weekday_beside_it_are_one_day(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
     "note",
     [
         # no year near (2024-2026) has 3 December on a Friday or a Monday, nor 17 December on

@@ -18,6 +18,7 @@ following Monday``) is anchored at the previous expression's window.
 
 from __future__ import annotations
 
+from calendar import monthrange
 from decimal import Decimal
 
 from prme_cli.timeexpr import Found, grammar, interpret
@@ -765,6 +766,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             ):
                 # "8 March: a long walk in the afternoon": the afternoon of that day
                 node = node.replace(day=n.Prev())
+            if anchor is not None and anchor_sentence == ends[i]:
+                node = _later_in_month(node, anchor)  # "Dec 20-23 …, back on the 24th"
             if local is None:
                 local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
             read = None
@@ -796,18 +799,27 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if j + 1 >= size or span.grain != "day" or span.kind != "point":
             return None
         joiner = toks[j].value
-        if joiner not in ("for", ",") or ends[j + 1] != ends[j]:
+        if joiner not in ("for", ",", "(") or ends[j + 1] != ends[j]:
             return None
         hit = best_at(j + 1)
         if hit is None or hit[2] is None:
             return None
         later, end = hit[0], hit[1]
+        if joiner == "(":
+            if end >= size or toks[end].value != ")":
+                return None
+            end += 1  # "tomorrow (Monday)": the brackets are part of it
         if joiner == "for":
             if isinstance(later, n.Moment) and isinstance(later.day, n.Prev) and later.time:
                 return hit
             return None
+        if joiner == "(" and not isinstance(later, (n.RelDay, n.Weekday)):
+            return None
         if not isinstance(node, (n.RelDay, n.Weekday)):
             return None
+        weekday = _same_weekday(node, span, later, hit[2])
+        if weekday is not None:
+            return (weekday[0], end, weekday[1], None)
         day = later.day if isinstance(later, n.Moment) else later
         if not isinstance(day, n.Date) or day.month is None or day.relation:
             return None
@@ -930,6 +942,45 @@ def _frames(toks: list[Token], ends: list[int], i: int) -> bool:
     while k > 0 and ends[k] == ends[k - 1]:
         k -= 1  # back to the sentence's first token
     return all(tok.value in _FRAMING for tok in toks[k:i])
+
+
+def _same_weekday(
+    node: n.Node, span: interpret.Span, later: n.Node, read: interpret.Span | None
+) -> tuple[n.Node, interpret.Span] | None:
+    """A relative day and a bare weekday beside it that is that day (``tomorrow, Monday``,
+    ``tomorrow (Monday)``, ``Monday (tomorrow)``): one expression, dated by the relative day
+    — a bare weekday alone would be the most recent one. None when they are not one day."""
+    if read is None:
+        return None
+    if isinstance(node, n.RelDay) and isinstance(later, n.Weekday):
+        bare, relative = later, (node, span)
+    elif isinstance(node, n.Weekday) and isinstance(later, n.RelDay):
+        bare, relative = node, (later, read)
+    else:
+        return None
+    if bare.relation or bare.count or relative[1].start.weekday() != bare.weekday:
+        return None
+    return relative
+
+
+def _later_in_month(node: n.Node, anchor: interpret.Span) -> n.Node:
+    """A bare day of the month after a dated expression of its sentence, later in that
+    expression's month, is in that month (``Dec 20-23 at the cabin, back on the 24th``;
+    ``Landed on 12 October, and by the 15th …``); an earlier one stays the most recent."""
+    if isinstance(node, n.Moment) and node.day is not None:
+        day = _later_in_month(node.day, anchor)
+        return node if day is node.day else node.replace(day=day)
+    if isinstance(node, (n.Open, n.Approx)):  # "by the 15th", "around the 24th"
+        base = _later_in_month(node.base, anchor)
+        return node if base is node.base else node.replace(base=base)
+    if not (isinstance(node, n.Date) and node.month is None and node.relation == ""):
+        return node
+    if anchor.grain not in ("day", "week", "month") or anchor.start == interpret.OPEN_START:
+        return node
+    first = anchor.start.date()
+    if not first.day <= node.day <= monthrange(first.year, first.month)[1]:
+        return node
+    return n.Date(node.day, first.month, first.year)
 
 
 def _written_year(node: n.Node) -> bool:
