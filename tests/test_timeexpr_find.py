@@ -237,6 +237,34 @@ def test_an_open_end_at_a_bare_day_takes_the_month_before_it() -> None:
 @pytest.mark.parametrize(
     ("note", "expected"),
     [
+        ("Sprint 14 ends on Friday; retro the Monday after.",
+         [("Friday", "2026-11-27T00:00"), ("the Monday after", "2026-11-30T00:00")]),
+        ("We launched on 3 May. The day after, we cleaned up.",
+         [("3 May", "2026-05-03T00:00"), ("The day after", "2026-05-04T00:00")]),
+        # after what it names, it is that event's day, which no expression gives
+        ("We launched on 3 May. The day after the party we cleaned up.", [("3 May", "2026-05-03T00:00")]),
+        ("Moved in on 2 June; the Monday after my sister visited.", [("2 June", "2026-06-02T00:00")]),
+    ],
+)  # fmt: skip
+def test_the_day_or_weekday_after_is_told_from_the_expression_before_unless_it_names_an_event(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+def test_an_open_or_vague_time_of_day_takes_the_day_before_it_in_its_sentence() -> None:
+    rows = find("Mon 23 Nov: gym, then work until 6pm.", SUN, BERLIN)
+    assert rows[1].text == "until 6pm" and rows[1].end is not None
+    assert rows[1].end.isoformat()[:16] == "2026-11-23T18:01"
+    rows = find("On Friday we met around 3pm and talked until 5pm.", SUN, BERLIN)
+    assert [r.text for r in rows] == ["Friday", "around 3pm", "until 5pm"]
+    assert rows[1].start is not None and rows[1].start.isoformat()[:10] == "2026-11-27"
+    assert rows[2].end is not None and rows[2].end.isoformat()[:10] == "2026-11-27"
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
         ("Tomorrow (Monday) I start the new job.", [("Tomorrow (Monday)", "2026-11-30T00:00")]),
         ("Tomorrow, Monday, I start.", [("Tomorrow, Monday", "2026-11-30T00:00")]),
         ("Monday (tomorrow) I start.", [("Monday (tomorrow)", "2026-11-30T00:00")]),

@@ -747,7 +747,13 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
-            if j <= i or not _plausible(node, toks, i, j, text, listed):
+            if j <= i:
+                continue
+            if _names_its_anchor(node, toks, j):
+                # "the day after the party": after the party, not after the time before it;
+                # nothing shorter of it ("the day") is dated either
+                return (node, j, None, None)
+            if not _plausible(node, toks, i, j, text, listed):
                 continue
             if contradicted > j:
                 # "from this friday 5/12 …" where 5/12 is a Sunday: the text contradicts
@@ -758,14 +764,13 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             if (
-                isinstance(node, n.Moment)
-                and node.day is None
-                and anchor is not None
+                anchor is not None
                 and anchor_sentence == ends[i]
                 and anchor.grain in ("day", "hour", "minute", "second")
             ):
-                # "8 March: a long walk in the afternoon": the afternoon of that day
-                node = node.replace(day=n.Prev())
+                # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm":
+                # a time of day with no day of its own is on that day
+                node = _on_that_day(node)
             if anchor is not None and anchor_sentence == ends[i]:
                 node = _later_in_month(node, anchor)  # "Dec 20-23 …, back on the 24th"
             if local is None:
@@ -841,7 +846,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             i += 1
             continue
         if hit[2] is None and hit[3] is None:
-            i = hit[1]  # a weekday and a date that disagree: nothing of it is dated
+            i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
             continue
         if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
             after = best_at(i + 1)
@@ -963,6 +968,17 @@ def _same_weekday(
     return relative
 
 
+def _on_that_day(node: n.Node) -> n.Node:
+    """A time of day with no day (``in the afternoon``, ``until 6pm``, ``around 3``) put on
+    the previous expression's day; anything else as it is."""
+    if isinstance(node, n.Moment) and node.day is None:
+        return node.replace(day=n.Prev())
+    if isinstance(node, (n.Open, n.Approx)) and isinstance(node.base, n.Moment):
+        base = _on_that_day(node.base)
+        return node if base is node.base else node.replace(base=base)
+    return node
+
+
 def _later_in_month(node: n.Node, anchor: interpret.Span) -> n.Node:
     """A bare day of the month after a dated expression of its sentence, later in that
     expression's month, is in that month (``Dec 20-23 at the cabin, back on the 24th``;
@@ -981,6 +997,31 @@ def _later_in_month(node: n.Node, anchor: interpret.Span) -> n.Node:
     if not first.day <= node.day <= monthrange(first.year, first.month)[1]:
         return node
     return n.Date(node.day, first.month, first.year)
+
+
+def _from_previous(node: n.Node) -> bool:
+    """Whether a reading is told from the previous expression (``the day after``, ``the
+    Monday after``)."""
+    if isinstance(node, n.Weekday):
+        return node.relation == "following"
+    if isinstance(node, n.Shift):
+        return isinstance(node.base, n.Prev)
+    return isinstance(node, n.Prev)
+
+
+def _names_its_anchor(node: n.Node, toks: list[Token], j: int) -> bool:
+    """Whether ``the day after`` / ``the Monday after`` goes on with what it is after (``the
+    day after the party``, ``the Monday after we moved``): an event, not the expression
+    before it — reading it from that expression would date the sentence wrongly."""
+    if j >= len(toks) or toks[j - 1].value not in ("after", "before"):
+        return False
+    after = toks[j]
+    return _from_previous(node) and after.kind == "word" and after.value not in _GOES_ON
+
+
+#: words after "the day after" that go on with the sentence, not name what it is after
+_GOES_ON = {"at", "on", "in", "and", "or", "but", "so", "then", "too", "also", "was", "were",
+            "is", "we", "i"}  # fmt: skip
 
 
 def _written_year(node: n.Node) -> bool:

@@ -1549,7 +1549,7 @@ class Grammar:
     @rule
     def anchor_day(self, i: int) -> R:
         """Days told from the previous expression: ``the next day``, ``the day before``,
-        ``that day``, ``the same day``."""
+        ``that day``, ``the same day``, ``the Monday after``."""
         out: R = []
         k = self.opt(i, "the")
         for words, days in (
@@ -1569,6 +1569,10 @@ class Grammar:
                 )
         if self.w(i, "that") and self.w(i + 1, "day"):
             out.append((n.Prev(), i + 2))
+        weekday = lx.WEEKDAYS.get(self.wv(k) or "") if k != i else None
+        if weekday is not None and self.w(k + 1, "after"):
+            # "retro the Monday after": the first Monday after the previous expression
+            out.append((n.Weekday(weekday, "following"), k + 2))
         return out
 
     # ------------------------------------------------------------------ moments
