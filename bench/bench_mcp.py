@@ -4,7 +4,7 @@ usage: python bench/bench_mcp.py [--objects 100000] [--rounds 30] [--store PATH]
                                 [--compare TREE]
 
 On a store of ``--objects`` objects (built by SQL, see ``stores.py``), measured side by side
-in one run, interleaved round by round (the order turned each round), best and median of N:
+in one run, interleaved round by round (in a new order each round), best and median of N:
 
 - **a tool call** — ``tools/call since {"when": "yesterday"}`` sent to a ``prme mcp`` that is
   already running and initialised, timed from writing the request to reading the reply on the
@@ -183,14 +183,21 @@ RAW = "MCP since call (raw JSON-RPC client)"
 SDK = "MCP since call (SDK ClientSession)"
 
 
-def rotating(contenders: list[tuple[str, Callable[[], object]]], rounds: int) -> dict[str, Timing]:
-    """Each contender once per round, the order turned by one each round: on a loaded machine
-    a call right after one that kept this process busy is scheduled differently from one after
-    a wait, and no contender should always get the same place."""
+def shuffled(contenders: list[tuple[str, Callable[[], object]]], rounds: int) -> dict[str, Timing]:
+    """Each contender once per round, in a new order each round (seeded, so runs repeat).
+
+    Not the same order turned by one each round: then every contender always follows the same
+    one, and on a loaded machine a call right after one that kept this process busy (the
+    library's) is scheduled later than one after a wait — the same server measured in two
+    places of a turned order differed by 2x at the median. Shuffled, every contender follows
+    every other about equally often.
+    """
+    import random
+
+    order = random.Random(20261201)
     out = {name: Timing(name) for name, _ in contenders}
-    for round_ in range(rounds):
-        turn = round_ % len(contenders)
-        for name, fn in contenders[turn:] + contenders[:turn]:
+    for _ in range(rounds):
+        for name, fn in order.sample(contenders, len(contenders)):
             t0 = time.perf_counter()
             fn()
             out[name].runs.append(time.perf_counter() - t0)
@@ -309,7 +316,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 contenders.append(
                     (f"{RAW} ({tree})", lambda a=arguments, o=other: o.call("since", a))
                 )
-            times = rotating(contenders, args.rounds)
+            times = shuffled(contenders, args.rounds)
             cpu = {LIB_DOC: cpu_per_call(time.process_time, library_document, args.cpu_calls)}
             for name, client in ((RAW, raw), (f"{RAW} ({tree})", other)):
                 if client is not None:

@@ -51,6 +51,8 @@ OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_unseen.json",
     REPO / "tests" / "fixtures" / "timex" / "own_everyday.json",
     REPO / "tests" / "fixtures" / "timex" / "own_round4.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round5.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round6_probe.json",
     REPO / "tests" / "fixtures" / "timex" / "own_find.json",
 )
 

@@ -85,6 +85,9 @@ class ContextRecord:
     #: org-structure events of the record (read by relate, never rendered)
     events: tuple[Any, ...] = ()
     event_source: str | None = None
+    #: the id of the sibling heading just before it in its file (a chat's previous turn),
+    #: read by relate for an answer to the turn before ("Did you …?" — "Yes, on Friday")
+    previous: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

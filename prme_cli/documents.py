@@ -120,6 +120,14 @@ def when_document(
     return window.to_json(now, name)
 
 
+def when_batch_document(
+    docs: Sequence[Mapping[str, Any]], now: datetime, tz: tzinfo
+) -> dict[str, Any]:
+    """Several ``prme when`` objects in one object (``prme when A B --format json`` prints
+    them as an array; a tool's structured result must be an object, as for ``find``)."""
+    return {"now": now.isoformat(), "tz": _zone_name(tz), "count": len(docs), "results": list(docs)}
+
+
 def found_json(found: Found, line: int = 1) -> dict[str, Any]:
     """One time expression found in text (SPEC §4.4): where it is and what it resolves to."""
     doc: dict[str, Any] = {

@@ -325,6 +325,12 @@ def run_relation(
         if line and on_egress is not None:
             on_egress(line)
 
+    from dataclasses import replace
+
+    from prme_cli.query import previous_siblings
+
+    before = previous_siblings(store, [r.id for r in bundle.records])  # the packed ones
+    records = [replace(r, previous=before[r.id]) if r.id in before else r for r in records]
     tr = cfg["temporal_relation"]
     return run_stage(
         question=question,

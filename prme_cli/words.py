@@ -142,6 +142,25 @@ def _facts(word: str) -> tuple[dict[str, tuple[str, ...]], bool, bool]:
     return found, verb, past
 
 
+@lru_cache(maxsize=4096)
+def past_form(verb: str) -> str:
+    """The simple past of a verb given in any form ("sign" -> "signed", "seen" -> "saw"),
+    or the word itself when the dictionary knows no verb by it."""
+    w = _clean(verb)
+    base = verb_lemma(w) or w
+    backing = _BACKING.memo
+    key = f"VBD:{base}"  # no word has a colon: kept beside the word facts
+    if backing is not None:
+        stored = backing.get(key)
+        if stored is not None:
+            return str(stored) or w
+    found = _lemminflect().getInflection(base, tag="VBD")
+    past = found[0] if found else ""
+    if backing is not None:
+        backing.put(key, past)
+    return past or w
+
+
 def is_simple_past(word: str) -> bool:
     """True when ``word`` is the simple past of a verb ("baked", "went", "ran")."""
     w = _clean(word)

@@ -280,6 +280,46 @@ def test_find_resolves_expressions_in_text(
     assert server.ok("find", {"text": "The five of us sat in the garden."})["count"] == 0
 
 
+def test_when_resolves_a_list_of_expressions_as_the_batch_command(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    expressions = ["last friday", "tomorrow", "the week after next", "2026-11-01"]
+    doc = server.ok("when", {"expression": expressions})
+    # `prme when A B … --format json` prints the objects as an array
+    assert doc["results"] == _cli_json(env, "when", *expressions)
+    assert doc["count"] == 4 and [r["expression"] for r in doc["results"]] == expressions
+    assert doc["now"].startswith("2026-11-27T20:00") and doc["tz"] == TZ
+    # one expression in a list is still the list's form; a lone string the command's object
+    assert server.ok("when", {"expression": ["tomorrow"]})["results"] == [doc["results"][1]]
+    assert server.ok("when", {"expression": "tomorrow"}) == doc["results"][1]
+
+
+def test_a_when_list_with_unreadable_expressions_names_each_as_the_command(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    expressions = ["today", "blursday", "next week", "the day after blursday"]
+    done = _cli(env, "when", *expressions)
+    assert done.returncode == 2
+    told = [line.removeprefix("prme: error: ") for line in done.stderr.strip().splitlines()]
+    message = server.error("when", {"expression": expressions})
+    assert message.splitlines() == told and len(told) == 2
+    assert "'blursday'" in told[0] and "'the day after blursday'" in told[1]
+    assert "expression: [] should be non-empty" in server.error("when", {"expression": []})
+
+
+def test_find_searches_a_list_of_texts_numbered_as_the_command(
+    server: Server, sample: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = sample
+    texts = ["Nothing dated here.", "We met two days ago.", "Back on 3 March, then next friday."]
+    doc = server.ok("find", {"text": texts})
+    assert doc["results"] == _cli_json(env, "when", "--find", *texts)
+    assert [r["line"] for r in doc["results"]] == [2, 3, 3]
+    assert doc["count"] == 3
+
+
 # -- errors are tool errors naming the problem ------------------------------------------------
 
 

@@ -332,6 +332,30 @@ def test_pipelined_messages_before_the_sdk_is_loaded_are_answered_in_order(
     assert "internal error" not in errors
 
 
+def test_a_line_that_is_no_message_is_passed_over_as_the_sdks_transport_does(
+    tmp_path: Path,
+) -> None:
+    """The SDK's stdio transport hands a line it cannot parse to the server as an error,
+    which answers nothing for it; the messages after it are answered as usual."""
+    lines = [
+        json.dumps(_initialize("2025-06-18", request_id=0)),
+        "this is not JSON-RPC",
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": "when", "arguments": {"expression": "yesterday"}},
+            }
+        ),
+    ]
+    messages, errors = _run_server(lines, tmp_path)
+    assert [m["id"] for m in messages] == [0, 1]
+    assert messages[1]["result"]["structuredContent"]["start"].startswith("2026-11-26")
+    assert "internal error" not in errors and "Traceback" not in errors
+
+
 def test_an_initialize_left_to_the_sdk_gets_the_sdks_error(tmp_path: Path) -> None:
     bad = _initialize("2025-06-18", request_id=0, clientInfo={"name": "no version"})
     lines = [json.dumps(bad), json.dumps(_initialize("2025-06-18", request_id=1))]

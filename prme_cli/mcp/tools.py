@@ -211,6 +211,17 @@ FILTER_PROPERTIES: dict[str, Any] = {
 }
 
 
+def _one_or_more(description: str) -> dict[str, Any]:
+    """A string, or a non-empty list of them (the command line's ``EXPR…``)."""
+    return {
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        ],
+        "description": description,
+    }
+
+
 def _max_results(default: str) -> dict[str, Any]:
     return {
         "max_results": {
@@ -417,20 +428,41 @@ def _log(session: Session, args: Arguments) -> dict[str, Any]:
     return log_document(query, log, session.tz, by_task=bool(args.get("by_task", False)))
 
 
+class UnreadExpressions(UsageError):
+    """The expressions of a ``when`` call that cannot be read: one message each, in order, as
+    ``prme when A B`` prints them (and exits 2)."""
+
+    def __init__(self, errors: Sequence[str] | str) -> None:
+        first, *rest = [errors] if isinstance(errors, str) else errors
+        super().__init__(first)
+        self.details = rest
+
+
+def _texts(given: str | Sequence[str]) -> list[str]:
+    """One argument or several, as the command line's ``EXPR…``."""
+    return [given] if isinstance(given, str) else list(given)
+
+
 def _when(session: Session, args: Arguments) -> dict[str, Any]:
-    from prme_cli.documents import when_document
+    from prme_cli.documents import when_batch_document, when_document
 
     now = session.now(args.get("now"))
-    doc = when_document(
-        args["expression"],
-        now,
-        session.tz,
-        dayfirst=bool(args.get("dayfirst", session.dayfirst)),
-        week_start=session.week_start,
-    )
-    if "error" in doc:
-        raise UsageError(doc["error"])
-    return doc
+    docs = [
+        when_document(
+            expression,
+            now,
+            session.tz,
+            dayfirst=bool(args.get("dayfirst", session.dayfirst)),
+            week_start=session.week_start,
+        )
+        for expression in _texts(args["expression"])
+    ]
+    errors = [doc["error"] for doc in docs if "error" in doc]
+    if errors:
+        raise UnreadExpressions(errors)
+    if isinstance(args["expression"], str):
+        return docs[0]
+    return when_batch_document(docs, now, session.tz)
 
 
 def _find(session: Session, args: Arguments) -> dict[str, Any]:
@@ -438,7 +470,7 @@ def _find(session: Session, args: Arguments) -> dict[str, Any]:
 
     now = session.now(args.get("now"))
     return find_document(
-        [args["text"]],
+        _texts(args["text"]),
         now,
         session.tz,
         dayfirst=bool(args.get("dayfirst", session.dayfirst)),
@@ -652,9 +684,13 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Resolve a time expression",
         "How a time expression resolves: its half-open window [start, end) and grain. Same "
         'result as `prme when EXPR --format json`: {"expression", "now", "tz", "start", '
-        '"end", "grain"}. An expression prme cannot read is an error naming it.',
+        '"end", "grain"}. A list of expressions resolves each, as `prme when A B`: {"now", '
+        '"tz", "count", "results": [one object each]}. An expression prme cannot read is an '
+        "error naming it.",
         {
-            "expression": {"type": "string", "description": _WHEN_HELP},
+            "expression": _one_or_more(
+                _WHEN_HELP + " Or a list of them, resolved together against the same now."
+            ),
             "dayfirst": {
                 "type": "boolean",
                 "default": False,
@@ -670,9 +706,11 @@ _READ_TOOLS: tuple[Tool, ...] = (
         "Find time expressions in text",
         "Every time expression inside free text, resolved against now: "
         '{"now", "tz", "count", "results": [{line, offset, length, text, kind, start, end, '
-        "grain, approximate}]} (a duration carries seconds instead of start and end).",
+        "grain, approximate}]} (a duration carries seconds instead of start and end). Several "
+        "texts are searched together, line being the 1-based number of the text, as "
+        "`prme when --find A B`.",
         {
-            "text": {"type": "string", "description": "Free text, e.g. a sentence from a note."},
+            "text": _one_or_more("Free text, e.g. a sentence from a note; or a list of texts."),
             "dayfirst": {
                 "type": "boolean",
                 "default": False,

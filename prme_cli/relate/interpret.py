@@ -526,6 +526,87 @@ _PAST_WORDS = frozenset({"was", "were", "did", "had", "didn", "wasn", "weren", "
 _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
 
+# --------------------------------------------------------------------------- a yes to a question
+
+#: An answer that opens with a yes ("Yes, on Friday!", "Yeah, I did, last Saturday.", "I did!
+#: Two days ago."), and the words of that opening.
+_YES_OPENING = re.compile(
+    r"^\s*(?:(?:yes|yeah|yep|yup)\b(?:[\s,!.\u2014-]+(?:i|we)\s+did\b)?|(?:i|we)\s+did\b)"
+    r"[\s,!.\u2014-]*",
+    re.IGNORECASE,
+)
+#: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
+_YES_UNDONE = re.compile(
+    r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
+    re.IGNORECASE,
+)
+#: A past question to the one who answers, closing the turn before: "Did you sign the
+#: contract?", "So, have you finished the quilt?", "Did you end up buying the tent?".
+_ASKED_DEED = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:(?:so|and|but|oh|ok|okay|well|hey)[,\s]+)*"
+    r"(?P<aux>did|have|had)\s+you\s+(?:(?:already|finally|actually|ever)\s+)?"
+    r"(?P<deed>[A-Za-z][^.!?\n]*?)\s*\?\s*$",
+    re.IGNORECASE,
+)
+_SECOND_TO_FIRST = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
+
+
+def closing_question(text: str) -> str | None:
+    """The past question to the other speaker that closes ``text`` (a turn), if any: the
+    deed it asks about ("sign the contract"), with the asker's "your" made the answerer's
+    "my"."""
+    m = _ASKED_DEED.search(text.rstrip())
+    if m is None:
+        return None
+    return " ".join(_SECOND_TO_FIRST.get(w.lower(), w) for w in m["deed"].split())
+
+
+_NOT_PROSE = re.compile(r"\s*(?:\*|:|#\+|path:|event_time:|source:|$)")
+
+
+def opens_turn(text: str, at: int) -> bool:
+    """Is ``at`` where the prose of a record's text starts (every line before it a heading,
+    a drawer, a keyword or one of prme's own lines)?"""
+    head = text[:at]
+    if head and not head.endswith("\n"):
+        return False
+    return all(_NOT_PROSE.match(line) for line in head.split("\n"))
+
+
+def yes_answer(record: EvidenceRecord, quote: str) -> str | None:
+    """The statement a quote's yes makes (:func:`answered_statement`) when the quote's last
+    line opens the record's prose and the record answers the turn before
+    (``record.asked``); else None."""
+    if not record.asked:
+        return None
+    answer = quote.rpartition("\n")[2]
+    at = record.text.find(quote)
+    if at < 0 or not opens_turn(record.text, at + len(quote) - len(answer)):
+        return None
+    statement = answered_statement(record.asked, answer)
+    return None if statement is None else quote[: len(quote) - len(answer)] + statement
+
+
+def answered_statement(asked: str, quote: str) -> str | None:
+    """The answer a yes gives, told as a statement: for ``asked`` "sign the contract" (see
+    :func:`closing_question`) and ``quote`` "Yes, on Friday!", "I signed the contract, on
+    Friday!". None unless the quote opens with a yes that nothing in it takes back or moves
+    ahead ("Yes, but I didn't …", "Yes, I will next week"). The statement keeps the quote's
+    words after the yes, so its time expressions stand in it verbatim; the resolver aligns
+    and dates it, and the gate reads it, as if the answerer had said it."""
+    m = _YES_OPENING.match(quote)
+    if m is None or not asked:
+        return None
+    rest = quote[m.end() :]
+    if _YES_UNDONE.search(rest.split(".")[0].split("!")[0]):
+        return None
+    verb, _, tail = asked.partition(" ")
+    from prme_cli import words
+
+    told = f"I {words.past_form(verb.lower())}" + (f" {tail}" if tail else "")
+    return f"{told}, {rest}" if rest.strip() else None
+
+
 def bare_weekday(expression: str) -> int | None:
     """The weekday (0 = Monday) a bare "Sunday" / "on Sunday" / "Sunday morning" names, or
     ``None`` for any other expression ("last Sunday", "Sunday, May 11th")."""
@@ -562,9 +643,12 @@ def tense_of(word: str, previous: str = "") -> str | None:
     return _tense_of(word, previous)
 
 
-def bare_weekday_problem(quote: str, expression: str, reference: datetime | None) -> str | None:
+def bare_weekday_problem(
+    quote: str, expression: str, reference: datetime | None, *, asked_past: bool = False
+) -> str | None:
     """Why a bare weekday ("I went to the climbing gym on Sunday") cannot be read in
-    ``quote``, or ``None`` when it can.
+    ``quote``, or ``None`` when it can (``asked_past``: the quote is a yes to a past
+    question, which gives a clause with no tense of its own the question's).
 
     Read past-leaning, a bare weekday is the most recent such day, which is right only for a
     past-tense report. It is read only when (1) the word that carries the tense of its clause
@@ -604,6 +688,8 @@ def bare_weekday_problem(quote: str, expression: str, reference: datetime | None
                 tense = _tense_of(word, after[i - 1] if i else "")
                 if tense:
                     break
+        if tense is None and asked_past:
+            tense = "past"  # "Did you sign it?" — "Yes, on Friday!": the question's tense
         if tense != "past":
             return "a bare weekday in a clause not told in the past tense"
         if _arranged_for(before):
@@ -1152,7 +1238,10 @@ def interpret(
                 tz=tz,
                 resolver=resolver,
             )
-        problem = bare_weekday_problem(operand.quote, operand.time_expression, record.event_time)
+        asked_past = yes_answer(record, operand.quote) is not None
+        problem = bare_weekday_problem(
+            operand.quote, operand.time_expression, record.event_time, asked_past=asked_past
+        )
         if problem:
             raise InterpretError(problem)
         return interpret_text_expression(

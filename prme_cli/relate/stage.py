@@ -57,9 +57,18 @@ class StageOutcome:
 
 def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[EvidenceRecord, ...]:
     """The packed records as the resolver sees them: id, event_time, the packed text."""
+    from prme_cli.relate.interpret import closing_question
+
+    packed_text = {packed.id: packed.text for packed in bundle.records}
     out = []
     for packed in bundle.records:
         source = records_by_id.get(packed.id)
+        before = getattr(source, "previous", None)
+        asked = ""
+        if before is not None and before in packed_text:
+            other = records_by_id.get(before)
+            if getattr(other, "title", None) != getattr(source, "title", None):
+                asked = closing_question(packed_text[before]) or ""
         event_time = getattr(source, "event_time", None)
         out.append(
             EvidenceRecord(
@@ -72,6 +81,8 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 event_source=getattr(source, "event_source", None),
                 path=tuple(getattr(source, "path", ()) or ()),
                 file=getattr(source, "file", "") or "",
+                previous=before,
+                asked=asked,
             )
         )
     return tuple(out)

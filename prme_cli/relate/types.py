@@ -69,6 +69,12 @@ class EvidenceRecord:
     #: records whose path continues the project's own
     path: tuple[str, ...] = ()
     file: str = ""
+    #: the id of the heading just before it in its file (a chat's previous turn), if any
+    previous: str | None = None
+    #: the deed the past question closing that previous turn asks about, when it is packed
+    #: and said by another speaker ("Did you sign the contract?" -> "sign the contract"):
+    #: what a yes opening this record answers (:func:`interpret.answered_statement`)
+    asked: str = ""
 
 
 @dataclass(frozen=True, slots=True)

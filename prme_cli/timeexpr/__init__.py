@@ -30,7 +30,7 @@ from prme_cli.timeexpr.zones import zone, zone_name
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
-_LEADING = {"on", "in", "at", "during", "over", "within", "for", "the"}
+_LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +165,57 @@ def resolve(
                 )
     except grammar.TooDeep:
         raise TimeExpressionError(expression, "nested too deeply to be a time expression") from None
+    either = _either(
+        expression,
+        toks,
+        lambda text: resolve(
+            text, now, tz, dayfirst=dayfirst, week_start=week_start, not_before=not_before
+        ),
+    )
+    if either is not None:
+        return either
     from prme_cli.timeexpr import errors  # only on the error path
 
     raise TimeExpressionError(expression, errors.explain(toks, refusals))
+
+
+def _either(expression: str, toks: list[Any], read: Any) -> Window | None:
+    """Two times joined by ``or`` or ``and``, as one phrase: ``mon or tue``, ``the 15th and
+    16th``, ``tuesday or wednesday next week`` (what follows the second is shared: ``tuesday
+    next week``). ``or`` is the window holding both, approximate (one of them is meant);
+    ``and`` only when the two meet (``monday and tuesday``: both days). In running text the
+    two are found apart; this is the phrase's reading when the grammar has none."""
+    joins = [k for k, t in enumerate(toks) if t.value in ("or", "and", "&")]
+    if len(joins) != 1 or not 0 < joins[0] < len(toks) - 1:
+        return None
+    k = joins[0]
+    said_or = toks[k].value == "or"
+
+    def text(first: int, last: int) -> str:
+        return expression[toks[first].start : toks[last].end]
+
+    rights = [text(k + 1, len(toks) - 1)]
+    if toks[0].value in ("next", "last", "this", "coming", "previous"):  # next monday or tuesday
+        rights.append(f"{toks[0].text} {rights[0]}")
+    lefts = [text(0, k - 1)]
+    if k + 2 < len(toks):  # the words after the second one's first belong to both
+        lefts.insert(0, f"{text(0, k - 1)} {text(k + 2, len(toks) - 1)}")
+    for right_text in rights:
+        try:
+            right = read(right_text)
+        except TimeExpressionError:
+            continue
+        for candidate in lefts:
+            try:
+                left = read(candidate)
+            except TimeExpressionError:
+                continue
+            if left.open_start or left.open_end or right.open_start or right.open_end:
+                return None
+            if not left.start < right.start or (not said_or and left.end != right.start):
+                continue
+            return Window(expression, left.start, right.end, left.grain, said_or, "interval")
+    return None
 
 
 def resolve_range(

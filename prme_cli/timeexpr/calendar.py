@@ -210,8 +210,19 @@ _NTH = {
 
 
 @lru_cache(maxsize=512)
+def holiday_days(key: str, year: int) -> tuple[date, int] | None:
+    """The first day of a holiday in ``year`` and how many days it lasts (a festival of
+    several days, ``hanukkah``, ``passover``, is all of them; other holidays are one day)."""
+    if key.startswith("lib:"):
+        _, country, name = key.split(":", 2)
+        return _library_holiday(country, name, year)
+    found = holiday_date(key, year)
+    return None if found is None else (found, 1)
+
+
 def holiday_date(key: str, year: int) -> date | None:
-    """The date of a holiday in ``year`` (``None`` when it has none that year)."""
+    """The date of a holiday of the Western calendar in ``year`` (``None`` when it has none
+    that year; the other calendars' are :func:`holiday_days`')."""
     if key in _FIXED:
         month, day = _FIXED[key]
         return date(year, month, day)
@@ -225,25 +236,47 @@ def holiday_date(key: str, year: int) -> date | None:
         return _nth_weekday(year, 11, 0, 1) + timedelta(days=1)
     if key == "cyber_monday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=4)
-    if key.startswith("lib:"):
-        _, country, name = key.split(":", 2)
-        return _library_holiday(country, name, year)
     return None
 
 
-def _library_holiday(country: str, name: str, year: int) -> date | None:
-    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew) from ``holidays``."""
+#: festivals of several days in the ``holidays`` library's tables: every day of the run is the
+#: holiday (each day's label names it: ``Pesach``, ``Pesach holiday``, ``Seventh day of
+#: Pesach``)
+_FESTIVALS = frozenset({"Hanukkah", "Pesach", "Sukkot"})
+
+
+def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | None:
+    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew) from ``holidays``: its
+    first day in ``year`` and its length in days. Public holidays first; a festival that is no
+    public holiday (Hanukkah in Israel) from the country's other categories."""
     try:
         import holidays
     except ImportError:  # pragma: no cover - a declared dependency
         return None
+    festival = name in _FESTIVALS
+    years = [year - 1, year, year + 1] if festival else [year]
     try:
-        table = holidays.country_holidays(country, years=year)
+        table = holidays.country_holidays(country, years=years)
+        labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+        if festival or not any(label.startswith(name) for label in labels.values()):
+            categories = holidays.country_holidays(country).supported_categories
+            table = holidays.country_holidays(country, years=years, categories=categories)
+            labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
     except (NotImplementedError, KeyError, ValueError):
         return None
-    labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+    if festival:
+        # the first day of a run that begins in that year (a run from December goes on)
+        named = {d for d, label in labels.items() if name in label}
+        for first in sorted(
+            d for d in named if d.year == year and d - timedelta(days=1) not in named
+        ):
+            length = 1
+            while first + timedelta(days=length) in named:
+                length += 1
+            return first, length
+        return None
     # the day itself ("Eid al-Fitr") before days named after it ("Eid al-Fitr Holiday")
     days = sorted(d for d, label in labels.items() if label == name) or sorted(
         d for d, label in labels.items() if label.startswith(name)
     )
-    return days[0] if days else None
+    return (days[0], 1) if days else None

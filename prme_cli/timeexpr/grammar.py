@@ -348,6 +348,8 @@ class Grammar:
             out.append((_d("0.5"), i + 1, False))
         for value_, j in self.word_number(i):
             out.append((_d(value_), j, False))
+        for value_, j in self.hundreds(i):  # "a hundred days", "two dozen years"
+            out.append((_d(value_), j, False))
         return out
 
     @rule
@@ -365,6 +367,22 @@ class Grammar:
                 out.append((lx.TENS[word] + lx.NUMBERS[unit], k + 1))
         return out
 
+    def hundreds(self, i: int) -> list[tuple[int, int]]:
+        """``a hundred``, ``two hundred and forty``, ``three dozen``: counts of days or years
+        (``nineteen hundred`` is a year, read by :meth:`year_words`)."""
+        out: list[tuple[int, int]] = []
+        word = self.wv(i)
+        many = 1 if word in ("a", "one") else lx.NUMBERS.get(word or "", 0)
+        if not 1 <= many <= 9:
+            return out
+        if self.w(i + 1, "hundred"):
+            out.append((many * 100, i + 2))
+            k = self.opt(i + 2, "and")
+            out += [(many * 100 + low, m) for low, m in self.word_number(k) if 0 < low < 100]
+        if self.w(i + 1, "dozen") and word not in ("a", "one"):
+            out.append((many * 12, self.opt(i + 2, "of")))
+        return out
+
     @rule
     def ordinal(self, i: int) -> list[tuple[int, int]]:
         """``3rd``, ``third``, ``twenty-third``, ``23``-``rd``."""
@@ -380,8 +398,18 @@ class Grammar:
             unit = self.wv(k)
             if unit in lx.ORDINAL_WORDS and lx.ORDINAL_WORDS[unit] < 10:
                 out.append((lx.TENS[word] + lx.ORDINAL_WORDS[unit], k + 1))
-        if word == "last":
+        if word in ("last", "final"):
             out.append((-1, i + 1))
+        if word == "penultimate":
+            out.append((-2, i + 1))
+        for value_, j in list(out):  # "the second to last", "third-to-last"
+            k = j + 1 if self.sym(j, "-") else j
+            if (
+                value_ > 1
+                and self.w(k, "to")
+                and self.w(k + 2 if self.sym(k + 1, "-") else k + 1, "last")
+            ):
+                out.append((-value_, (k + 3 if self.sym(k + 1, "-") else k + 2)))
         return out
 
     @rule
@@ -416,6 +444,9 @@ class Grammar:
             out.append((value, i + 2))
         if value is not None and self.w(i + 1, "bc", "bce"):
             out.append((-value, i + 2))
+        if self.w(i, "cy", "fy") and (y2 := self.num(i + 1, (2, 4))) is not None:
+            # "FY24", "fy 2024": a fiscal or calendar year is read as the calendar year
+            out.append((2000 + y2 if y2 < 100 else y2, i + 2))
         out += self.year_words(i)
         return out
 
@@ -431,8 +462,8 @@ class Grammar:
                 k = self.opt(j + 1, "and")
                 out.append((high * 100, j + 1))
                 out += [(high * 100 + low, m) for low, m in self.word_number(k) if low < 100]
-            if 10 <= high <= 29:  # nineteen eighty six, twenty twenty
-                for low, m in self.word_number(j):
+            if 10 <= high <= 29:  # nineteen eighty six, twenty twenty, nineteen-ninety
+                for low, m in self.word_number(j + 1 if self.sym(j, "-") else j):
                     if 10 <= low < 100:
                         out.append((high * 100 + low, m))
                 if self.w(j, "oh"):
@@ -504,7 +535,11 @@ class Grammar:
         )
         if self.wv(i) in lx.NUMBERS and self.w(i + 1, "quarters"):
             fraction, k = _d(lx.NUMBERS[self.wv(i) or "zero"]) / 4, i + 1
+        if self.wv(i) in lx.NUMBERS and self.sym(i + 1, "-") and self.w(i + 2, "quarters"):
+            fraction, k = _d(lx.NUMBERS[self.wv(i) or "zero"]) / 4, i + 2  # three-quarters
         if fraction is not None:
+            if self.sym(k + 1, "-") and self.glued(k + 1) and self.unit_at(k + 2):
+                k += 1  # "a half-hour", "a quarter-hour"
             m = self.opt(k + 1, "of")
             m = self.opt(m, "a", "an")
             grain = self.unit_at(m)
@@ -645,6 +680,8 @@ class Grammar:
         business = self.seq(i, "close", "of", "business") or self.seq(i, "end", "of", "business")
         if word in ("cob", "eob") or business is not None:
             out.append((n.Clock(17, 0, None, "", True, True), business or i + 1))
+        if word == "eod" and i > 0:  # "friday eod": that day's last second, as "eod friday"
+            out.append((n.Clock(23, 59, 59, "", True, True), i + 1))
         if four is not None and four % 100 < 60 and self.w(i + 1, "hrs", "hours", "h"):
             out.append((n.Clock(four // 100, four % 100, None, "", True, True), i + 2))  # 1930 hrs
         if word == "half" and not self.w(i + 1, "past", "an", "a", "of", "after"):
@@ -656,11 +693,18 @@ class Grammar:
             out.append(
                 (n.Clock(0, 0, None, "", True, True), i + 1 if word == "midnight" else i + 2)
             )
-        if hour == 12 and self.w(i + 1, "noon"):
-            out.append((n.Clock(12, 0, None, "", True, True), i + 2))
-        if hour == 12 and self.w(i + 1, "midnight"):
-            out.append((n.Clock(0, 0, None, "", True, True), i + 2))
+        if (hour == 12 or word == "twelve") and self.w(i + 1, "noon", "midnight"):
+            # "12 noon", "twelve midnight"
+            out.append(
+                (n.Clock(12 if self.w(i + 1, "noon") else 0, 0, None, "", True, True), i + 2)
+            )
         for h, j in self.hour(i):
+            if self.w(j, "sharp") and (
+                (i > 0 and self.w(i - 1, "at", "by", "@", "until", "till", "from"))
+                or j + 1 >= self.size
+                or self.t[j + 1].kind == "sym"
+            ):  # "at 9 sharp": a clock time, as "9 o'clock" ("5 sharp knives" is a count)
+                out.append((n.Clock(h, 0, None, "", True), j + 1))
             oclock = self.seq(j, "o'clock") or self.seq(j, "oclock") or self.seq(j, "o", "clock")
             if oclock is not None and h == 12 and self.w(oclock, "noon", "midnight"):
                 # "twelve o'clock noon", "12 o'clock midnight"
@@ -683,6 +727,10 @@ class Grammar:
             zone, e = self.zone_at(j)
             if zone:
                 out.append((c.replace(zone=zone), e))
+        for c, j in list(out):  # "3pm sharp", "noon on the dot": the time itself
+            sharp = self.seq(j, "sharp") or self.seq(j, "on", "the", "dot")
+            if sharp is not None:
+                out.append((c, sharp))
         return out
 
     def zone_at(self, j: int) -> tuple[str, int]:
@@ -802,6 +850,15 @@ class Grammar:
             and (minute := self.num(i + 2, (2,))) is not None
         ):
             out.append((n.Clock(hour, minute, None, "", True), i + 3))
+        three = self.num(i, (3,))
+        if (
+            three is not None
+            and three % 100 < 60
+            and i > 0
+            and (self.w(i - 1, "at") or self.sym(i - 1, "@"))
+        ):
+            # "at 730", "@ 945": a clock time written without its colon
+            out.append((n.Clock(three // 100, three % 100, None, "", False), i + 1))
         four = self.num(i, (4,))
         if (
             four is not None
@@ -887,6 +944,15 @@ class Grammar:
             return True
         return self.w(j, "and") and any(self.w(e, "ago") for _, e in self.duration(j + 1))
 
+    def _minutes_told(self, i: int, j: int) -> bool:
+        """``ten to nine tonight``, ``twenty to six tomorrow``: minutes to an hour told in
+        fives in words, with no ``from`` or ``between`` before them (a range of hours would
+        be written ``from ten to nine``)."""
+        fives = {"five", "ten", "twenty", "quarter", "twentyfive"}
+        told = "".join(self.words[m] or "" for m in range(i, j) if not self.sym(m, "-"))
+        opened = i > 0 and self.w(i - 1, "from", "between")
+        return self.w(j, "to", "till") and told in fives and not opened
+
     def _minutes_to_named(self, i: int, j: int) -> bool:
         """``five to midnight``, ``ten till noon``: minutes to a named hour, told in words (a
         range from five o'clock would be written ``from five to midnight``)."""
@@ -936,7 +1002,7 @@ class Grammar:
             # thing I saw", "first thing I did")
             if (m_ := self.seq(f, "in", "the", "morning")) is not None:
                 out.append((n.Part("first thing"), m_, None))
-            elif self.relday(f) or self.weekday_at(self.opt(f, "on")) is not None:
+            elif self.relday(f) or self.weekday_phrase(self.opt(f, "on")):
                 out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
@@ -1012,6 +1078,7 @@ class Grammar:
             (("today",), 0),
             (("yesterday",), -1),
             (("yday",), -1),
+            (("yest",), -1),
             (("tomorrow",), 1),
             (("tmrw",), 1),
             (("tmr",), 1),
@@ -1038,6 +1105,8 @@ class Grammar:
             word = word[:-2]  # "Monday's meeting"
         if word is None or word not in lx.WEEKDAYS:
             return None
+        if word == "sun" and i > 0 and self.w(i - 1, "the"):
+            return None  # "the sun" is the star, not Sunday
         if (
             word in ("sun", "sat", "wed", "mon", "tu", "thu")
             and i + 1 < self.size
@@ -1045,6 +1114,19 @@ class Grammar:
         ):
             return lx.WEEKDAYS[word]
         return lx.WEEKDAYS[word]
+
+    def relation_at(self, i: int) -> tuple[str, int]:
+        """A relation word before a month, season or holiday and where the name begins:
+        ``last``, ``next``, ``coming`` …, and ``this coming`` / ``this past`` (the first one
+        after today / the most recent one before it); ``("", i)`` when there is none."""
+        if self.w(i, "this") and self.w(i + 1, "coming", "upcoming"):
+            return "coming", i + 2
+        if self.w(i, "this") and self.w(i + 1, "past"):
+            return "last", i + 2
+        word = self.wv(i) or ""
+        if word in lx.RELATIONS and word not in ("same", "that", "present", "current"):
+            return lx.RELATIONS[word], i + 1
+        return "", i
 
     @rule
     def weekday_phrase(self, i: int) -> R:
@@ -1077,6 +1159,8 @@ class Grammar:
             if self.sym(j, ".", glued=True) and len(self.wv(k) or "") <= 4:
                 j += 1  # "Tue." (not the full stop after "Friday")
             out.append((n.Weekday(wd, relation), j))
+            if relation == "" and (gone := self.seq(self.opt(j, "just"), "gone")) is not None:
+                out.append((n.Weekday(wd, "last"), gone))  # British: "sunday (just) gone"
             if relation == "" and self.w(j, "after") and self.w(j + 1, "next"):
                 out.append((n.Weekday(wd, "after_next"), j + 2))
             if relation == "" and self.w(j, "before") and self.w(j + 1, "last"):
@@ -1193,6 +1277,9 @@ class Grammar:
             k = j + 1 if self.w(j, "on") else j
             if (wd := self.weekday_at(k)) is not None and k != j:
                 out.append((n.Shift(dur, 1, n.Weekday(wd, "soonest")), k + 1))
+            if self.w(j, "last") and (wd := self.weekday_at(j + 1)) is not None:
+                # British "a week last tuesday": a week before last Tuesday
+                out.append((n.Shift(dur, -1, n.Weekday(wd, "last")), j + 2))
             day = _WEEK_ON_DAYS.get(self.wv(k) or "")
             if day is not None and k == j:
                 out.append((n.Shift(dur, -1 if day < 0 else 1, n.RelDay(day)), k + 1))
@@ -1224,6 +1311,9 @@ class Grammar:
         out += self.numeric_date(i)
         out += self.month_day(i)
         out += self.day_month(i)
+        day = self.num(i, (1, 2))
+        if day is not None and 1 <= day <= 31 and i == 1 and self.w(0, "on") and self.size == 2:
+            out.append((n.Date(day), 2))  # "on 15" as the whole phrase: the 15th
         # a weekday in brackets after the date: May/22(Tue), 3 March (Tuesday)
         for node, j in list(out):
             if self.sym(j, "(") and (wd := self.weekday_at(j + 1)) is not None:
@@ -1445,15 +1535,7 @@ class Grammar:
     def holiday(self, i: int) -> R:
         """``christmas``, ``last easter``, ``black friday 2010``, ``mother's day``."""
         out: R = []
-        relation = ""
-        k = i
-        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
-            "same",
-            "that",
-            "present",
-            "current",
-        ):
-            relation, k = r, i + 1
+        relation, k = self.relation_at(i)
         first = self.wv(k)
         if first is None:
             return out
@@ -1490,6 +1572,15 @@ class Grammar:
                 f = self.opt(f, "of", "in")
                 for y, g in self.year(f):
                     out.append((n.Holiday(key, y, ""), g))
+                if not relation and self.words[f] in lx.RELATIONS:  # christmas last year
+                    for period, g in self.period(f):
+                        if isinstance(period, n.Period) and period.grain == "year":
+                            out.append((n.InPeriod(n.Holiday(key), period), g))
+                if self.w(j, "eve") and not key.endswith("_eve"):
+                    # "thanksgiving eve", "easter eve": the day before (christmas eve and
+                    # new year's eve are names of their own)
+                    one_day = _dur("day", _d(1), False)
+                    out.append((n.Shift(one_day, -1, n.Holiday(key, None, relation)), j + 1))
         return out
 
     @rule
@@ -1516,6 +1607,11 @@ class Grammar:
             if self.w(j, "day") and self.w(j + 1, "of", "in") and nth > 0:
                 for period, e in self.period_for_nth(j + 2):
                     out.append((n.Nth(nth, "day", None, period), e))
+            # the last business day of the month, the first working day of next month
+            w = j + 1 if self.w(j, "business", "working", "work") and self.w(j + 1, "day") else j
+            if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
+                for period, e in self.period_for_nth(w + 2):
+                    out.append((n.Nth(nth, "workday", None, period), e))
             if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
                 for period, e in self.period_for_nth(j + 1):
                     # the 20th of next month (a plain "the 17th of April" is a calendar date)
@@ -1636,14 +1732,20 @@ class Grammar:
                 if count:
                     connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
-                        if (not c.exact and self.part_follows(e)) or connected or part is not None:
+                        military = c.zero_padded and e == k + 1 and self.t[k].value[:1] == "0"
+                        if (
+                            (not c.exact and self.part_follows(e))
+                            or connected
+                            or part is not None
+                            or (military and day is not None)  # "tomorrow 0830"
+                        ):
                             stack.append((day, part, c, e, count + 1))
                 if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
                     for a, e in self.loose_clock(k):
                         dash = self.sym(e, "-", "~") and self._dash_joins(e)
                         if not dash and not self.w(e, "to", "till", "until"):
                             continue
-                        if self._minutes_to_named(k, e):
+                        if self._minutes_to_named(k, e) or self._minutes_told(k, e):
                             continue
                         for b, f in self.loose_clock(e + 1):
                             stack.append((day, part, n.ClockRange(a, b), f, count + 1))
@@ -1691,7 +1793,7 @@ class Grammar:
 
     def _was_at(self, i: int, j: int) -> bool:
         return any(self.w(k, "at", "@", "around", "about", "by") for k in range(i, j)) or any(
-            self.sym(k, ",") for k in range(i, j)
+            self.sym(k, ",", "@") for k in range(i, j)
         )
 
     def part_follows(self, j: int) -> bool:
@@ -1701,6 +1803,8 @@ class Grammar:
             return True
         if self.w(j, "this", "tomorrow", "yesterday", "today"):
             return self._part_name(j + 1) is not None
+        if self.w(j, "at") and self._part_name(j + 1) == "night":
+            return True  # "11 at night"
         if not self.w(j, "in"):
             return False
         k = self.opt(self.opt(j + 1, "the"), "early", "late")
@@ -1730,7 +1834,9 @@ class Grammar:
             out.append(((n.Shift(_dur("day", _d(1), False), -1, n.Prev()), n.Part(name)), k + 2))
         # the morning after the party's date, the night before christmas, the night before
         # last, the evening after next, the morning before (the previous expression's)
-        name = self._part_name(k) if k != i else None
+        name = self._part_name(k)
+        if k == i and not (self.seq(k + 1, "before", "last") or self.seq(k + 1, "after", "next")):
+            name = None  # without "the", only "night before last", "evening after next"
         if name is not None and self.w(k + 1, "after", "before"):
             sign = 1 if self.w(k + 1, "after") else -1
             one_day = _dur("day", _d(1), False)
@@ -1853,6 +1959,10 @@ class Grammar:
         if relation is None and k == i:
             if self.w(k, "weekend"):
                 out.append((n.Period("weekend", 0, False, True), k + 1))
+            if self.w(k, "weekend") and (
+                (later := self.seq(k + 1, "after", "next")) or self.seq(k + 1, "before", "last")
+            ):  # "weekend after next" without "the" ("month before last": :meth:`rest`)
+                out.append((n.Period("weekend", 2 if later else -2), k + 3))
             return out
         working = False
         if self.w(j, "working", "work", "business", "calendar", "fiscal"):
@@ -1876,6 +1986,8 @@ class Grammar:
             "yr": "year",
             "qtr": "quarter",
             "mo": "month",
+            "mth": "month",
+            "mnth": "month",
             "wknd": "weekend",
             "wkend": "weekend",
         }.get(unit)
@@ -1891,8 +2003,8 @@ class Grammar:
             elif grain in ("week", "month", "year", "fortnight", "day") and not working:
                 out.append((n.Period(grain), j + 1))
             return out
-        if relation == "last" and word == "past" and grain not in ("weekend",):
-            return out  # "past week" is a span ending now (trailing)
+        if relation == "last" and word == "past" and grain not in ("weekend", "decade", "century"):
+            return out  # "past week" is a span ending now (trailing); "past decade" a decade
         if grain == "day" and relation not in ("next", "last", "this"):
             return out
         if relation == "coming" and grain == "weekend":
@@ -1912,15 +2024,7 @@ class Grammar:
         """``november``, ``last march``, ``march 2026``, ``2017 april``, ``april of 87``,
         ``march of last year``, ``march after next``, ``this September``."""
         out: R = []
-        relation = ""
-        k = i
-        if (r := lx.RELATIONS.get(self.wv(i) or "")) is not None and self.wv(i) not in (
-            "present",
-            "current",
-            "same",
-            "that",
-        ):
-            relation, k = r, i + 1
+        relation, k = self.relation_at(i)
         found = self.month_at(k)
         if found is not None:
             month, j = found
@@ -1949,12 +2053,13 @@ class Grammar:
         k2 = self.opt(k, "year")
         for y, j in self.year(k2):
             out.append((n.Year(y), j))
-        if (
-            self.w(i, "cy", "fy")
-            and (y2 := self.num(i + 1, (2, 4))) is not None
-            and self.glued(i + 1)
-        ):
-            out.append((n.Year(2000 + y2 if y2 < 100 else y2), i + 2))
+            if (
+                self.sym(j, "-", "/", glued=True)
+                and (short := self.num(j + 1, (2,))) is not None
+                and self.glued(j + 1)
+                and short == (y + 1) % 100
+            ):  # "2019-20", "2024/25": a season or school year over two years
+                out.append((n.Between(n.Year(y), n.Year(y + 1)), j + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -2015,10 +2120,7 @@ class Grammar:
     @rule
     def season(self, i: int) -> R:
         out: R = []
-        relation = ""
-        k = self.opt(i, "the")
-        if (r := lx.RELATIONS.get(self.wv(k) or "")) is not None:
-            relation, k = r, k + 1
+        relation, k = self.relation_at(self.opt(i, "the"))
         word = self.wv(k)
         if word in lx.SEASONS:
             month = lx.SEASONS[word]
@@ -2066,6 +2168,7 @@ class Grammar:
         if word in decades:
             out.append((n.Decade(None, decades[word]), k + 1))
         for high, j in self.word_number(k):
+            j = j + 1 if self.sym(j, "-") else j  # "the nineteen-eighties"
             if 10 <= high <= 29 and self.wv(j) in decades:
                 out.append((n.Decade(high * 100 + decades[self.wv(j) or ""]), j + 1))
         for nth, j in self.ordinal(k):
@@ -2092,19 +2195,37 @@ class Grammar:
                 for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.Nth(nth, word, None, period), e))
+            if word == "half" and self.w(j + 1, "of") and nth in (1, 2, -1):
+                # the second half of the month, the first half of june, of next week
+                for period, e in self.period_for_nth(j + 2):
+                    if not (isinstance(period, n.Period) and period.grain == "year"):
+                        out.append((n.Nth(nth, "half", None, period), e))
             for count, m, vague in self.number(j):
                 # the first ten days of last year, the last 2 weeks of june, the first three
                 # months of 2025 (counted from the start, or back from the end)
                 unit = self.wv(m)
                 if (
-                    not vague
-                    and count == int(count)
+                    count == int(count)
                     and unit in ("days", "weeks", "months")
                     and self.w(m + 1, "of", "in")
                     and nth in (1, -1)
                 ):
                     for period, e in self.period_for_nth(m + 2):
-                        out.append((n.Nth(nth * int(count), unit, None, period), e))
+                        node: n.Node = n.Nth(nth * int(count), unit, None, period)
+                        out.append((n.Approx(node, False) if vague else node, e))
+            if self.w(j, "days", "weeks") and self.w(j + 1, "of", "in") and nth in (1, -1):
+                # "the last days of june", "the first weeks of the year": a few of them
+                few = 3 if self.w(j, "days") else 2
+                for period, e in self.period_for_nth(j + 2):
+                    node = n.Nth(nth * few, self.wv(j) or "days", None, period)
+                    out.append((n.Approx(node, False), e))
+        if self.w(k, "latter", "former", "back", "front") and self.w(k + 1, "half"):
+            # "the latter half of june", "the back half of the year"
+            nth_ = 2 if self.w(k, "latter", "back") else 1
+            for period, e in (
+                self.period_for_nth(self.opt(k + 2, "of")) if self.w(k + 2, "of") else ()
+            ):
+                out.append((n.Nth(nth_, "half", None, period), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -2235,7 +2356,25 @@ class Grammar:
             elif self.seq(j, "from", "now") is not None:
                 node = n.Between(n.Shift(low, 1), n.Shift(high, 1))
                 out.append((n.Approx(node, False), j + 2))
-        # in 3 working days, 2 business days ago, five working days from now
+        # in 3 working days, 2 business days ago, five working days from now, within 3 to 5
+        # working days (approximate, between the two), within 3 working days (from today)
+        k = i + 1 if self.w(i, "in", "within") else i
+        for days, j, vague in self.number(k):
+            ends: list[tuple[Decimal, int, Decimal | None]] = [(days, j, None)]
+            if k != i and (self.w(j, "to", "or") or self.sym(j, "-", "\u2013")):
+                ends += [(top, e, days) for top, e, v in self.number(j + 1) if not v]
+            for many, e, fewer in ends:
+                m = e + 1 if self.w(e, "business", "working", "work") else e
+                if vague or many != int(many) or not self.w(m, "days", "day", "weekdays"):
+                    continue
+                if m == e and not self.w(m, "weekdays"):
+                    continue
+                far = n.BusinessDays(int(many), 1, True)
+                if fewer is not None and k != i and fewer == int(fewer) and fewer < many:
+                    near_ = n.Between(n.BusinessDays(int(fewer), 1, True), far)
+                    out.append((n.Approx(near_, False), m + 1))
+                elif fewer is None and self.w(i, "within"):
+                    out.append((n.Between(n.RelDay(0), far), m + 1))
         k = i + 1 if self.w(i, "in") else i
         for days, j, vague in self.number(k):
             m = j + 1 if self.w(j, "business", "working", "work") else j
@@ -2283,6 +2422,23 @@ class Grammar:
                     out.append((node, k + 3))
             if count is None and self.glued(k + 1) and (wd := self.weekday_at(k + 1)) is not None:
                 out.append((n.Weekday(wd, "last" if sign < 0 else "coming"), k + 2))
+        return out
+
+    @rule
+    def days_beside(self, i: int) -> R:
+        """``the three days before christmas``, ``the two weeks after easter``, ``the first
+        ten days after the move``'s date: the span that long next to a day (the day itself
+        not included); without ``the`` it is the day that far away (:meth:`shift`)."""
+        out: R = []
+        if not self.w(i, "the"):
+            return out
+        for dur, j in self.exact_duration(i + 1):
+            if not self.w(j, "before", "after") or dur.finest() not in ("day", "week", "month"):
+                continue
+            sign = 1 if self.w(j, "after") else -1
+            for base, e in self.atom(j + 1):
+                if isinstance(base, (n.Holiday, n.Date, n.Weekday, n.RelDay, n.Checked)):
+                    out.append((n.SpanBeside(dur, sign, base), e))
         return out
 
     @rule
@@ -2451,6 +2607,16 @@ class Grammar:
                 for base, e in self.atom(m):
                     if not isinstance(base, n.Now):
                         out.append((n.DurFrom(dur, base), e))
+        # a count of weekends is of weekends, not of days ("the past 3 weekends")
+        for at, (node, e) in enumerate(out):
+            if (
+                isinstance(node, n.Trailing)
+                and self.words[e - 1] in _WEEKEND_WORDS
+                and len(node.dur.units) == 1
+                and node.dur.units[0][0] == "day"
+            ):
+                weekends = n.Dur((("weekend", node.dur.units[0][1] / 2),), node.dur.approx)
+                out[at] = (node.replace(dur=weekends), e)
         return out
 
     @rule
@@ -2470,7 +2636,9 @@ class Grammar:
             else:
                 joins = []
                 dash = self.sym(j, "-", "~", "\u2013") and self._dash_joins(j)
-                if self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
+                if self.w(j, "to") and self.w(j + 1, "last") and self.words[j - 1] in _ORDINAL_ENDS:
+                    pass  # "the second to last friday": an ordinal counted from the end
+                elif self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
                     joins.append(j + 1)
                     if (
                         self.w(j, "to")
@@ -2496,6 +2664,11 @@ class Grammar:
                     ):
                         continue  # May/22(Tue)-11:30 AM: the day at that time, not a range
                     if isinstance(a, n.DayNum) and isinstance(b, n.DayNum) and k == i:
+                        # "4-23 in next month", "12-15 of next month": days only with a month
+                        f = self.opt(self.opt(self.comma(e), "in", "of"), "the")
+                        for tail, g in self.period(f):
+                            if isinstance(tail, n.Period) and tail.grain == "month":
+                                out.append((n.Between(a, b, tail), g))
                         continue
                     if (
                         isinstance(a, n.DayNum)
@@ -2627,6 +2800,14 @@ class Grammar:
                 out.append((n.Open("until", base), j + 2))
             if self.w(j, "onwards", "onward", "on") and not self.w(j, "on"):
                 out.append((n.Open("since", base), j + 1))
+            # "friday at the latest": by its end; "3pm at the earliest": from it on
+            m = self.opt(self.comma(j), "at")
+            if self.w(m, "the"):
+                m2 = self.opt(m + 1, "very")
+                if self.w(m2, "latest"):
+                    out.append((n.Open("until", base), m2 + 1))
+                elif self.w(m2, "earliest"):
+                    out.append((n.Open("since", base), m2 + 1))
         if self.w(i, "from"):  # from now on, from today onwards, from monday onward
             for base, j in self.atom(i + 1):
                 if self.w(j, "on", "onwards", "onward") and not self.atom(j + 1):
@@ -2675,6 +2856,12 @@ class Grammar:
                     continue
                 out.append((n.Approx(base, not inside), e))
         first = self.words[i]
+        if (j := self.seq(i, "at", "some", "point")) is not None:
+            # "at some point next week": somewhere inside it, as "sometime next week"
+            m = self.opt(j, "in", "on", "during")
+            if not self.w(m, "ago", "after", "before", "from", "since"):
+                for base, e in self.atom(m):
+                    out.append((n.Approx(base, False), e))
         if (first in ("some", "any") and self.words[i + 1] == "time") or first == "anytime":
             # "some time in june", "any time next week": somewhere inside it
             m = self.opt(i + (1 if self.w(i, "anytime") else 2), "in", "on", "during")
@@ -2684,8 +2871,20 @@ class Grammar:
         for base, j in self.atom(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
                 out.append((n.Approx(base), j + (1 if self.w(j, "ish") else 2)))
-            if self.w(j, "or") and self.w(j + 1, "so"):
+            if self.w(j, "or") and self.w(j + 1, "so", "thereabouts"):
                 out.append((n.Approx(base), j + 2))
+            m = self.comma(j)
+            if self.seq(m, "give", "or", "take") is not None:  # "3pm give or take"
+                out.append((n.Approx(base), m + 3))
+            if (
+                m != j
+                and self.w(m, "roughly", "approximately", "approx", "about")
+                and (m + 1 >= self.size or self.t[m + 1].kind == "sym")
+            ):
+                out.append((n.Approx(base), m + 1))  # "june 3rd, roughly." ("roughly speaking")
+        if self.seq(i, "close", "to") is not None:  # "close to midnight", "close to june"
+            for base, e in self.atom(i + 2):
+                out.append((n.Approx(base), e))
         return out
 
     @rule
@@ -2749,6 +2948,11 @@ class Grammar:
             for base, e in self.coarse(m):
                 if isinstance(base, (n.Month, n.Year, n.Season, n.Decade, n.Quarter)):
                     out.append((n.Edge(which4, base), e))
+        if word in ("month", "quarter", "year") and k == self.opt(i, "the"):
+            # "month end", "year-end", "the quarter end": as "the end of the month"
+            e = k + 2 if self.sym(k + 1, "-") else k + 1
+            if self.w(e, "end"):
+                out.append((n.Edge("end", n.Period(word or "month")), e + 1))
         if word in lx.ANCHORS:
             edge, grain = lx.ANCHORS[word]
             out.append((n.Edge("start" if edge == "s" else "end", n.Period(grain), True), k + 1))
@@ -2776,6 +2980,12 @@ class Grammar:
             m = self.opt(i + 1, "the") if self.w(i, "all") else k + 1
             if self.wv(m) in ("day", "week", "month", "year") and not self.w(m + 1, "long"):
                 out.append((n.Period(self.wv(m) or "day"), m + 1))
+                if self.w(m, "day"):  # "all day tomorrow", "the whole day on friday"
+                    for day, e in self.day(self.opt(m + 1, "on")):
+                        out.append((day, e))
+            if self.w(m, "of"):  # "the whole of next week", "all of 2025": the period itself
+                for base, e in self.coarse(m + 1) + self.day(m + 1):
+                    out.append((base, e))
         if self.w(i, "earlier", "later"):
             side = self.wv(i) or "later"
             m = self.opt(i + 1, "in", "on")
@@ -2784,6 +2994,10 @@ class Grammar:
                 out.append((n.Rest(side, base), e))
             if m2 != m and self.wv(m2) in ("day", "week", "month", "year"):
                 out.append((n.Rest(side, n.Period(self.wv(m2) or "day")), m2 + 1))
+        if self.w(i, "week", "month", "year") and (
+            (later := self.seq(i + 1, "after", "next")) or self.seq(i + 1, "before", "last")
+        ):  # "month before last", "year after next" without "the"
+            out.append((n.Period(self.wv(i) or "month", 2 if later else -2), i + 3))
         for words, grain in (
             (("year", "to", "date"), "year"),
             (("ytd",), "year"),
@@ -2824,9 +3038,24 @@ class Grammar:
             "nightly": "day",
             "quarterly": "quarter",
             "fortnightly": "fortnight",
+            "biweekly": "fortnight",  # every two weeks (as calendars use it)
         }
         if word in units:
             out.append((n.Every(None, units[word]), i + 1))
+            if self.w(i + 1, "on") and word in ("weekly", "fortnightly"):
+                # "weekly on thursdays", "fortnightly on a monday"
+                k = self.opt(i + 2, "a")
+                wd = lx.WEEKDAY_PLURALS.get(self.wv(k) or "", self.weekday_at(k))
+                if wd is not None:
+                    out.append((n.Every(n.Weekday(wd)), k + 1))
+        # "once a year", "twice a week", "3 times a day": a recurrence of that unit (not
+        # "twice a week ago": called twice, a week ago)
+        starts = [i + 1] if word in ("once", "twice") else []
+        starts += [j + 1 for _, j, vague in self.number(i) if self.w(j, "times") and not vague]
+        for k in starts:
+            grain = self.unit_at(k + 1) if self.w(k, "a", "per", "every", "each") else None
+            if grain is not None and not self.w(k + 2, "ago", "back", "later", "earlier"):
+                out.append((n.Every(None, grain), k + 2))
         if word in ("every", "each"):
             k = self.opt(i + 1, "other", "single")
             starts = [k]
@@ -2837,10 +3066,23 @@ class Grammar:
                     out.append((n.Every(base), e))
                 if (grain := self.unit_at(k)) is not None:
                     out.append((n.Every(None, grain), k + 1))
+                if (
+                    self.w(k, "weekday")
+                    or self.seq(k, "working", "day")
+                    or self.seq(k, "business", "day")
+                ):
+                    # "every weekday", "each working day": Monday to Friday
+                    e = k + (1 if self.w(k, "weekday") else 2)
+                    out.append((n.Every(None, "weekday"), e))
+                    if (name := self._part_name(e)) is not None:  # "each weekday morning"
+                        working_day = n.Every(None, "weekday")
+                        out.append((n.Every(n.Moment(working_day, n.Part(name))), e + 1))
                 for count, j, _ in self.number(k):
                     if (grain := self.unit_at(j)) is not None:
                         out.append((n.Every(None, grain), j + 1))
         k = self.opt(i, "on")
+        if self.w(k, "weekdays", "weekends") and k != i:  # "on weekdays", "on weekends"
+            out.append((n.Every(None, "weekday" if self.w(k, "weekdays") else "weekend"), k + 1))
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
             out.append((n.Every(n.Weekday(wd)), k + 1))
@@ -2891,7 +3133,8 @@ def _rules(*names: str) -> list[tuple[int, Callable[[Grammar, int], R]]]:
 
 #: the alternatives of the union rules, in the order their readings are listed
 _EXPRESSION = _rules(
-    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "shift", "every",
+    "stamp", "now", "between", "open", "approx", "edge", "rest", "trailing", "days_beside", "shift",
+    "every",
     "vague", "near", "moment", "coarse",
 )  # fmt: skip
 _ATOM = _rules("now", "edge", "moment", "coarse", "shift", "stamp")
@@ -2903,6 +3146,9 @@ _COARSE = _rules(
     "period", "month_phrase", "year_phrase", "quarter", "season", "decade", "nth_period",
     "containing", "beside_period", "counted",
 )  # fmt: skip
+
+#: the last word of an ordinal ("second", "2nd"): before "to last" it counts from the end
+_ORDINAL_ENDS = frozenset(lx.ORDINAL_WORDS) | lx.ORDINAL_SUFFIXES
 
 _DECADES = {
     "twenties": 20,
@@ -2987,12 +3233,12 @@ def _first_words() -> None:
     ``day``, ``between``, ``approx`` …) begin with whatever their parts begin with, so they
     carry no set. A test checks that the table drops no reading the full grammar finds."""
     numbers = set(lx.NUMBERS) | set(lx.TENS)
-    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last"}
+    ordinals = set(lx.ORDINAL_WORDS) | {"twenty", "thirty", "last", "final", "penultimate"}
     relations = set(lx.RELATIONS)
     holidays = relations | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive"}
     counts = numbers | {"a", "an", "one", "couple", "few", "several", "some", "dozen", "half"}
     clock = numbers | {"noon", "midday", "midnight", "mid", "a", "half", "quarter"}
-    clock |= {"cob", "eob", "close", "end"}
+    clock |= {"cob", "eob", "close", "end", "eod"}
     parts = set(lx.PARTS) | set(lx.PART_ALIASES)
 
     def words(text: str) -> set[str]:
@@ -3004,7 +3250,7 @@ def _first_words() -> None:
         "minute_words": (numbers | words("oh o"), True),
         "ordinal": (ordinals, False),
         "day_number": (ordinals | numbers, False),
-        "year": (numbers, False),
+        "year": (numbers | words("fy cy"), False),
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
         "duration": (
@@ -3024,7 +3270,7 @@ def _first_words() -> None:
             | set(_OPEN_WORDS),
             False,
         ),
-        "relday": (words("today yesterday yday tomorrow tmrw tmr tmw the day otd"), True),
+        "relday": (words("today yesterday yday yest tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
         "containing": (holidays | words("week weekend") | set(lx.MONTHS) | ordinals, False),
         "season": ({"the"} | relations | set(lx.SEASONS), True),
@@ -3032,9 +3278,10 @@ def _first_words() -> None:
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
-            | {"fortnightly"}
+            | {"fortnightly", "biweekly", "once", "twice"}
+            | numbers
             | set(lx.WEEKDAY_PLURALS),
-            True,
+            False,
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
@@ -3045,6 +3292,7 @@ def _first_words() -> None:
             words(
                 "the very beginning start middle end close early mid late towards toward midweek tail"
             )
+            | words("month quarter year")
             | set(lx.ANCHORS),
             True,
         ),
@@ -3056,12 +3304,12 @@ def _first_words() -> None:
         ),
         "meal": (words("at around during for over after before") | lx.EVENT_PARTS, True),
         "anchor_day": (words("the next following day previous preceding same that"), True),
-        "next_part_day": (words("the next following previous"), True),
+        "next_part_day": (words("the next following previous") | parts, True),
         "period": ({"the", "weekend"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
         "year_phrase": (words("the year cy fy") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),
-        "nth_period": (words("the week wk") | ordinals | numbers, False),
+        "nth_period": (words("the week wk latter former back front") | ordinals | numbers, False),
         "numeric_date": (set(lx.MONTHS), False),
         "month_day": (set(lx.MONTHS), True),
         "day_month": ({"the"} | ordinals | numbers, False),
@@ -3072,6 +3320,7 @@ def _first_words() -> None:
         "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
+        "days_beside": ({"the"}, True),
     }
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
@@ -3120,13 +3369,13 @@ def _first_words() -> None:
         "partial": partial,
         "between": words("from between") | atom | partial,
         "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
-        "approx": hedges | words("near nearly almost some any anytime") | atom,
+        "approx": hedges | words("near nearly almost some any anytime close at") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }
     composite["expression"] = (
         composite["between"] | composite["open"] | composite["approx"] | firsts["rest"]
-        | trailing | shift | firsts["every"] | firsts["vague"] | firsts["near"] | moment
+        | trailing | shift | firsts["every"] | firsts["days_beside"] | firsts["vague"] | firsts["near"] | moment
         | coarse | firsts["now"] | firsts["edge"]
     )  # fmt: skip
     table.update({name: (first, False) for name, first in composite.items()})
@@ -3144,7 +3393,7 @@ def _after_number() -> None:
     era = {"ad", "ce", "bc", "bce"}
     meridiem = {"am", "pm", "a", "p", "ampm"}
     relative = {"minutes", "minute", "mins", "min", "past", "after", "to", "before", "till", "of"}
-    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight"}
+    clock_next = {":", ".", "-", "h", "o'clock", "oclock", "o", "noon", "midnight", "sharp"}
     clock_next |= meridiem | relative
     units = set(lx.UNITS) | set(lx.LETTER_UNITS) | {"min"}
     amounts = {".", "/", "and", "more", "extra", "further", "additional"} | units
@@ -3175,7 +3424,7 @@ def _after_number() -> None:
         return (d <= 2 and x in clock_next) or (d in (3, 4) and x in meridiem | hours)
 
     def loose_clock(d: int, x: str) -> bool:
-        return d <= 2 or d == 4 or clock(d, x)
+        return d <= 4 or clock(d, x)
 
     def numeric_date(d: int, x: str) -> bool:
         return d == 8 or x in ("/", "-", ".")
@@ -3190,6 +3439,7 @@ def _after_number() -> None:
             or ordinal(d, x)
             or (d == 4 and x == "#num")
             or (d <= 2 and x in listed)
+            or (d <= 2 and x == "#end")  # "on 15"
         )
 
     def weekday_phrase(d: int, x: str) -> bool:
@@ -3230,6 +3480,7 @@ def _after_number() -> None:
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
         exact_duration=duration, week_on=duration, containing=ordinal,
+        every=lambda d, x: x == "times",
         amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
@@ -3258,6 +3509,7 @@ _HEDGE_FIRST = _HEDGE_ALONE | {"just", "slightly", "well", "a", "not", "upwards"
 #: words between a count and its unit that add to what came before ("in 4 more weeks")
 _MORE = frozenset({"more", "extra", "further", "additional"})
 #: the words the rule :meth:`Grammar.containing` begins with, besides a date before "weekend"
+_WEEKEND_WORDS = frozenset({"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"})
 _CONTAINING_WORDS = (
     frozenset(lx.RELATIONS) | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive", "week", "weekend"}
 )

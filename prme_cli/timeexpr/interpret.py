@@ -247,6 +247,8 @@ def _in_period(node: n.InPeriod, ctx: Context) -> Span:
         )
     if isinstance(inner, n.Month) and period.grain == "year":
         return period_span(date(first.year, inner.month, 1), "month", ctx)
+    if isinstance(inner, n.Holiday) and period.grain == "year":  # christmas last year
+        return resolve(inner.replace(year=first.year, relation=""), ctx)
     if isinstance(inner, n.Season) and period.grain == "year":
         return resolve(n.Season(inner.month, first.year), ctx)  # the one starting that year
     if isinstance(inner, n.Date) and inner.month is not None and period.grain == "year":
@@ -270,6 +272,13 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if not matching or not -len(matching) <= index < len(matching):
             raise Refused(f"there is no such weekday number {node.n} in that period")
         return day_span(matching[index], ctx)
+    if node.what == "workday":  # Monday to Friday (holidays are not known to be off)
+        days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+        working = [d for d in days if d.weekday() < 5]
+        index = node.n - 1 if node.n > 0 else node.n
+        if not -len(working) <= index < len(working):
+            raise Refused(f"that period has no working day {node.n}")
+        return day_span(working[index], ctx)
     if node.what == "day":
         day = (
             first + timedelta(days=node.n - 1) if node.n > 0 else last + timedelta(days=node.n + 1)
@@ -299,6 +308,12 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
         if not -len(saturdays) <= index < len(saturdays):
             raise Refused(f"that period has no weekend {node.n}")
         return _weekend(saturdays[index], ctx)
+    if node.what == "half" and period.grain != "year":
+        # half of a month, week, season or quarter: by its days (the 1st-15th of a month)
+        count_ = (last - first).days + 1
+        middle = first + timedelta(days=count_ // 2)
+        start, end = (first, middle) if node.n == 1 else (middle, last + timedelta(days=1))
+        return Span(cal.at(start, ctx.tz), cal.at(end, ctx.tz), "day", kind="interval")
     if node.what in ("month", "quarter", "half"):
         count = {"month": 12, "quarter": 4, "half": 2}[node.what]
         if period.grain != "year":
@@ -335,14 +350,20 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
 
 def _holiday(node: n.Holiday, ctx: Context) -> Span:
     def on(year: int) -> date | None:
-        return cal.holiday_date(node.key, year)
+        found = cal.holiday_days(node.key, year)
+        return None if found is None else found[0]
+
+    def span(first: date) -> Span:
+        found = cal.holiday_days(node.key, first.year)
+        length = found[1] if found is not None and found[0] == first else 1
+        return Span(cal.at(first, ctx.tz), cal.at(first + timedelta(days=length), ctx.tz), "day")
 
     if node.year is not None:
         year = full_year(node.year, ctx) or node.year
         found = on(year)
         if found is None:
             raise Refused(f"no date for that holiday in {year}")
-        return day_span(found, ctx)
+        return span(found)
     today = ctx.today
     anchor = _base_day(ctx)
     relation = node.relation
@@ -350,7 +371,7 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         found = on(today.year)
         if found is None:
             raise Refused("no date for that holiday this year")
-        return day_span(found, ctx)
+        return span(found)
     forward = relation in ("next", "coming") or (relation == "" and _forward(ctx))
     for years in range(3):
         year = anchor.year + (years if forward else -years)
@@ -358,11 +379,11 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         if found is None:
             continue
         if relation in ("next", "coming") and found > today:
-            return day_span(found, ctx)
+            return span(found)
         if relation == "last" and found < today:
-            return day_span(found, ctx)
+            return span(found)
         if relation == "" and (found >= anchor if forward else found <= anchor):
-            return day_span(found, ctx)
+            return span(found)
     raise Refused("no date for that holiday near the reference time")
 
 
@@ -589,6 +610,21 @@ def _shift(node: n.Shift, ctx: Context) -> Span:
             end = cal.plus(start, base.end - base.start, ctx.tz)
             grain = cal.finer(base.grain, "minute") if _sub_day(node.dur) else base.grain
             span = Span(start, end, grain, base.approximate, base.kind)
+        elif (
+            node.dur.finest() in ("day", "week")
+            and base.grain == "day"
+            and base.end - base.start > timedelta(hours=26)
+            and base.kind != "set"
+        ):
+            # "the day after hanukkah", "two days before labor day weekend": counted from
+            # the last day of a run of days (after) or from its first (before)
+            edge = (
+                base.start
+                if node.sign < 0
+                else cal.at((base.end - timedelta(seconds=1)).date(), ctx.tz)
+            )
+            day = day_span(_move(edge, node.dur, node.sign, ctx).date(), ctx)
+            span = Span(day.start, day.end, "day", base.approximate)
         elif node.dur.finest() in ("day", "week") and base.grain in ("month", "quarter", "year"):
             # "two weeks after 2011", "ten days after march": a day counted from its start
             day = day_span(start.date(), ctx)
@@ -617,6 +653,19 @@ def _weekday_from(node: n.WeekdayFrom, ctx: Context) -> Span:
         return day_span(day + timedelta(days=(node.weekday - day.weekday() - 1) % 7 + 1), ctx)
     day = base.start.date()
     return day_span(day - timedelta(days=(day.weekday() - node.weekday - 1) % 7 + 1), ctx)
+
+
+def _span_beside(node: n.SpanBeside, ctx: Context) -> Span:
+    """``the three days before christmas`` [Dec 22, Dec 25); ``the two weeks after easter``
+    from the day after it, fourteen days (after a run of days: after its last one)."""
+    base = resolve(node.base, ctx)
+    if node.sign < 0:
+        end = cal.at(base.start.date(), ctx.tz)
+        start = cal.at(_move(end, node.dur, -1, ctx).date(), ctx.tz)
+    else:
+        start = cal.at((base.end - timedelta(seconds=1)).date() + timedelta(days=1), ctx.tz)
+        end = cal.at(_move(start, node.dur, 1, ctx).date(), ctx.tz)
+    return Span(start, end, "day", base.approximate, "interval")
 
 
 def _period_from(node: n.PeriodFrom, ctx: Context) -> Span:
@@ -686,6 +735,22 @@ def _business_days(node: n.BusinessDays, ctx: Context) -> Span:
 def _trailing(node: n.Trailing, ctx: Context) -> Span:
     if all(count == 0 for _, count in node.dur.units):
         raise Refused("a span of zero length is empty")
+    if len(node.dur.units) == 1 and node.dur.units[0][0] == "weekend":
+        # "the past 3 weekends": the three before today (one in progress not counted), from
+        # the first Saturday to the last Sunday; "the next 2 weekends" from the coming one
+        count = int(node.dur.units[0][1])
+        if count < 1 or count != node.dur.units[0][1]:
+            raise Refused("weekends are counted whole")
+        this_saturday = _saturday_of(ctx.today)
+        if node.sign < 0:
+            last_saturday = this_saturday - timedelta(weeks=1)
+            first_saturday = last_saturday - timedelta(weeks=count - 1)
+        else:
+            first_saturday = this_saturday + timedelta(weeks=1 if ctx.today.weekday() >= 5 else 0)
+            last_saturday = first_saturday + timedelta(weeks=count - 1)
+        end = last_saturday + timedelta(days=2)
+        start = cal.at(first_saturday, ctx.tz)
+        return Span(start, cal.at(end, ctx.tz), "day", node.dur.approx, "interval")
     finest = node.dur.finest()
     grain = {
         "fortnight": "week",
@@ -1105,7 +1170,11 @@ def _vague(node: n.Vague, ctx: Context) -> Span:
 
 
 def _every(node: n.Every, ctx: Context) -> Span:
-    if node.base is None:
+    if node.base is None and node.unit == "weekday":  # the most recent working day, today too
+        span = day_span(ctx.today - timedelta(days=max(0, ctx.today.weekday() - 4)), ctx)
+    elif node.base is None and node.unit == "weekend":
+        span = _period(n.Period("weekend", 0, False, True), ctx)
+    elif node.base is None:
         grain = node.unit if node.unit in cal.GRAIN_ORDER else "day"
         span = _period(n.Period(grain if grain not in cal.SUB_DAY else "day", 0), ctx)
         if grain in cal.SUB_DAY:
@@ -1229,6 +1298,7 @@ _HANDLERS: dict[type, Callable[..., Span]] = {
     n.Repeat: _repeat,
     n.WeekdayFrom: _weekday_from,
     n.PeriodFrom: _period_from,
+    n.SpanBeside: _span_beside,
     n.Near: _near,
     n.Trailing: _trailing,
     n.BusinessDays: _business_days,

@@ -304,6 +304,18 @@ class PeriodFrom(Node):
     base: Node
 
 
+class SpanBeside(Node):
+    """``the three days before christmas``, ``the two weeks after easter``: that long next to
+    a day, the day itself left out."""
+
+    _fields = ("dur", "sign", "base")
+    __slots__ = _fields
+
+    dur: Dur
+    sign: int
+    base: Node
+
+
 class Near(Node):
     """``just after midnight``, ``shortly before christmas``: a little after the anchor ends
     (a point: after it) or before it starts; approximate."""

@@ -37,3 +37,29 @@ def ask(store: Store, question: str, *, now: datetime, tz: tzinfo) -> dict[str, 
         owner="tests",
         save_receipt=False,
     ).document
+
+
+#: The configured gate threshold (SPEC §6.6).
+GATE_THRESHOLD = 0.85
+
+
+def gate_probability(
+    quote: str,
+    name: str,
+    expression: str,
+    *,
+    text: str | None = None,
+    asked: str = "",
+    written: datetime = datetime(2031, 4, 9, 10, 0),
+) -> float:
+    """The symbolic gate's probability for one text-dated operand of "When did I NAME?",
+    quoted from a record whose text is ``text`` (the quote itself by default)."""
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+
+    record = EvidenceRecord(
+        id="r1", event_time=written, text=quote if text is None else text, asked=asked
+    )
+    operand = Operand(name, "r1", quote, expression, "text_expression")
+    resolution = Resolution("absolute_date", (operand,))
+    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability

@@ -46,12 +46,17 @@ RESOLVER_TESTS = [
     "test_family_subjects.py",
     "test_listed_orders_of_a_noun.py",
     "test_span_boundaries.py",
+    "test_thing_pronouns.py",
+    "test_yes_answers.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",
     "test_gate_structure.py",
     "test_gate_reads_the_event.py",
     "test_gate_refuses_a_synonyms_wrong_event.py",
+    "test_gate_reads_what_a_pronoun_stands_for.py",
+    "test_gate_reads_a_yes_answer.py",
+    "test_gate_reads_phrasal_verbs.py",
 ]
 
 

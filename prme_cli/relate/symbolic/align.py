@@ -411,6 +411,12 @@ def match(
         if pronoun and doer_problem in problems and _pronoun_from_context(pronoun, subject, before):
             problems = [p for p in problems if p != doer_problem]
             context_used = True
+    if model.doer_key is not None and any(
+        lexicon.relatedness(model.doer_key, k) >= 0.6 for k in implied_keys
+    ):
+        # "I ordered a brass floor lamp online. It arrived on May 20th": the sentences before
+        # say what "it" stands for (the resolver's thing-pronoun reading supplies the words)
+        problems = [p for p in problems if not _IT_DOER.fullmatch(p)]
     if model.head_key is not None:
         arranging = _arranging_verb(model, toks, clause, head)
         if arranging:
@@ -425,6 +431,9 @@ def match(
             problems.append("the sentence lacks the head noun of the event's name")
     problems.extend(_only_an_owner(model, sentence, matched))
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems, context_used)
+
+
+_IT_DOER = re.compile(r"the doer is '[Ii]t', not .*")
 
 
 def _doer_word(problems: list[str]) -> str:

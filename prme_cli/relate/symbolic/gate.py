@@ -60,10 +60,11 @@ from __future__ import annotations
 
 import re
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from prme_cli import words
+from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -276,6 +277,60 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
 
+#: "it" or "one" as the object of the verb before it ("bought it", "got one").
+_OBJECT_PRONOUN = re.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one)\b", re.IGNORECASE)
+#: Words that bring a new thing into the talk ("a new toaster", "the hammock").
+_INTRODUCING = frozenset(words_of("a an the my our this"))
+_WHOM_FOR = frozenset(words_of("for to from with"))
+_DESCRIBING = frozenset(words_of("new old own other"))
+
+
+def _pronoun_stands_for_another(
+    quote: str, clause: gate_event.Reading | None, names: list[tuple[str, float, bool, str]]
+) -> str | None:
+    """ "I returned the blender and picked out a new toaster. I bought it on Monday": when
+    the cited clause tells its deed on "it" (or "one") as the verb's object and names none
+    of the name's words itself, the pronoun stands for the name's thing only if no other
+    thing was brought in between the name's last word and the pronoun (a determiner and a
+    word that is no date: "a new toaster", "the hammock"; whom a thing is for, "for my
+    niece", is no other thing). The gate's own reading of the quote's order of mentions,
+    not the resolver's noun phrases. A warning, or None when it does not apply."""
+    if clause is None:
+        return None
+    text = quote[clause.start : clause.end]
+    pronoun = next(
+        (
+            m
+            for m in _OBJECT_PRONOUN.finditer(text)
+            if m["verb"].lower() not in words.FUNCTION_WORDS
+        ),
+        None,
+    )
+    if pronoun is None:
+        return None
+    stems = {stem for stem, _, leading, _ in names if not leading}  # not the name's verb
+    if any(_stem(w) in stems for _, _, w in _tokens(text[: pronoun.start("pronoun")])):
+        return None  # the clause names the thing itself
+    toks = _tokens(quote[: clause.start + pronoun.start("verb")])
+    last = max((i for i, (_, _, w) in enumerate(toks) if _stem(w) in stems), default=None)
+    if last is None:
+        return None  # the name's thing is not told here: the coverage decides
+    for i in range(last + 1, len(toks)):
+        word = toks[i][2]
+        if word.lower() not in _INTRODUCING or i + 1 >= len(toks):
+            continue
+        if i > 0 and toks[i - 1][2].lower() in _WHOM_FOR and word.lower() in ("my", "our"):
+            continue
+        k = i + 1
+        while k + 1 < len(toks) and toks[k][2].lower() in _DESCRIBING:
+            k += 1  # "a new toaster"
+        following = toks[k][2]
+        if following.lower() in words.FUNCTION_WORDS or _DATE_WORD.match(following):
+            continue
+        return f"'{pronoun['pronoun']}' stands for the {following}, not the named thing"
+    return None
+
+
 #: Nouns any event can be called by; they say nothing about which event.
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
@@ -372,6 +427,12 @@ class SymbolicGate:
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        statement = interpret.yes_answer(record, quote)
+        if statement is not None:
+            # "Did you sign the contract?" — "Yes, on Friday!": judged as the statement the
+            # yes makes, "I signed the contract, on Friday!", read by the same checks
+            said = replace(record, text=record.text.replace(quote, statement, 1), asked="")
+            return self.check(question, resolution, replace(operand, quote=statement), said)
         if gate_structure.is_structure_quote(operand, record):
             found = gate_structure.check(question, resolution, operand, record)
             return OperandCheck(found.probability, 1.0, 1.0, found.reasons)
@@ -534,6 +595,10 @@ class SymbolicGate:
         if mismatch:
             cap = min(cap, 0.3)
             warnings.append(mismatch)
+        stands_for = _pronoun_stands_for_another(quote, clause, names)
+        if stands_for:
+            cap = min(cap, 0.3)
+            warnings.append(stands_for)
         if (
             _HOW_LONG_BEEN.match(question.strip())
             and any(w.lower() in _USE_FORMS for w in name_words)
@@ -938,7 +1003,7 @@ def _other_deed(
     great") or an aspect verb alone ("Started The Overstory") is left to the word checks."""
     if told is None or not told.predicate or clause is None:
         return ""
-    if told.predicate in gate_event.LIGHT_PREDICATES:
+    if told.predicate in gate_event.LIGHT_PREDICATES and not _phrasal(operand.name, told):
         return ""  # "take my driving test": the object names the event
     if clause.predicate in gate_event.CLAUSE_LIGHT_PREDICATES:
         return ""  # "had a dentist appointment": so does the clause's
@@ -971,6 +1036,17 @@ def _other_deed(
     if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
         return ""  # "drove up to see my parents": the deed in a verb of its own
     return f"the cited clause tells '{clause.predicate or clause.kind}', not '{told.predicate}'"
+
+
+#: A particle after a verb makes a phrasal verb of it ("take out", "give away", "set up").
+_PARTICLE = re.compile(r"\b([A-Za-z]+)\s+(?:out|up|off|apart|back|down|over|away)\b", re.IGNORECASE)
+
+
+def _phrasal(name: str, told: gate_event.Reading) -> bool:
+    """Does the name's light verb come with a particle ("take out the canoe", "give away
+    the sewing machine")? Then the verb says the deed, not its object: "I bought a canoe
+    paddle" does not tell taking it out."""
+    return any(words.key(m.group(1)) == told.predicate for m in _PARTICLE.finditer(name))
 
 
 _NOT_DOERS = frozenset(

@@ -43,8 +43,10 @@ import re
 import time as _time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from prme_cli import words as words_module
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
@@ -85,6 +87,9 @@ class Candidate:
     claimed: bool = False
     #: where the quote must start so that it shows what a pronoun refers back to
     context_start: int | None = None
+    #: for a yes to the turn before, told as a statement (:func:`_answer_unit`): the real
+    #: record text and where the answer stands in it
+    answered: tuple[str, int, int] | None = None
 
     @property
     def coverage(self) -> float:
@@ -102,6 +107,10 @@ class _Unit:
     first_person: bool = True
     #: the writer capitalises names, so a question's name must meet a capitalised word
     capitalises: bool = True
+    #: a yes to the turn before told as a statement: only this sentence is read, and the
+    #: real record text with where the answer stands in it
+    only: int | None = None
+    answered: tuple[str, int, int] | None = None
 
 
 class SymbolicResolver:
@@ -446,11 +455,11 @@ class SymbolicResolver:
         self._named = {}
         units = []
         for record, seg in segs:
-            units.append(
-                _Unit(
-                    record, seg, True, align.writer_capitalises(segment.speaker_labels(record.text))
-                )
-            )
+            capitalises = align.writer_capitalises(segment.speaker_labels(record.text))
+            units.append(_Unit(record, seg, True, capitalises))
+            answer = _answer_unit(record, seg, capitalises)
+            if answer is not None:
+                units.append(answer)
         self._context = (subject, bool(others), self._named_in_text(subject))
         return units
 
@@ -538,6 +547,8 @@ class SymbolicResolver:
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
+                if unit.only is not None and sentence.index != unit.only:
+                    continue
                 first_person = self._first_person(sentence, subject)
                 if first_person is None:
                     continue
@@ -591,7 +602,16 @@ class SymbolicResolver:
                     for other in others
                 )
                 cands.append(
-                    Candidate(unit.record, sentence, m, mention, why, claimed, context_start)
+                    Candidate(
+                        unit.record,
+                        sentence,
+                        m,
+                        mention,
+                        why,
+                        claimed,
+                        context_start,
+                        unit.answered,
+                    )
                 )
         return cands
 
@@ -1279,6 +1299,12 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
         quote = cand.record.text[at : mention.quote_end]
+    if cand.answered is not None:
+        # A yes to the turn before: quote the answer as written, from where the quote
+        # starts (at or before the answer) to the answer's end.
+        text, start, end = cand.answered
+        begin = min(cand.record.text.find(quote), start)
+        quote = text[begin:end]
     return Operand(
         name=name,
         evidence_id=cand.record.id,
@@ -1286,6 +1312,31 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         time_expression=mention.expression,
         time_basis=mention.basis,
     )
+
+
+def _answer_unit(record: EvidenceRecord, seg: segment.Segmented, capitalises: bool) -> _Unit | None:
+    """A record that opens with a yes to the other speaker's past question ("Did you sign
+    the contract?" — "Yes, on Friday!"), read as the statement the yes makes ("I signed the
+    contract, on Friday!", :func:`interpret.answered_statement`): a unit over the record
+    with the answer replaced by the statement, of which only that sentence is read. The
+    question closes the packed turn just before, said by another speaker (``record.asked``);
+    a yes taken back or moved ahead ("Yes, but I didn't …", "Yes, next week") is none."""
+    if not record.asked:
+        return None
+    first = next((x for x in seg.sentences if x.heading is None), None)
+    if first is None:
+        return None
+    statement = interpret.answered_statement(record.asked, first.text)
+    if statement is None:
+        return None
+    text = record.text[: first.start] + statement + record.text[first.end :]
+    told = segment.segment(text)
+    at = next((x.index for x in told.sentences if x.start == first.start), None)
+    if at is None:
+        return None
+    unit = _Unit(replace(record, text=text), told, True, capitalises)
+    unit.only, unit.answered = at, (record.text, first.start, first.end)
+    return unit
 
 
 def _member_names(text: str, kind) -> frozenset[str]:
@@ -1411,7 +1462,8 @@ def _referred_back(
     }
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     if not pronouns:
-        return _described_back(unit, sentence, model, own)
+        described = _described_back(unit, sentence, model, own)
+        return described if described[0] else _thing_referred_back(unit, sentence, model, own)
     found: list[str] = []
     start: int | None = None
     for previous in _sentences_before(unit, sentence):
@@ -1425,6 +1477,138 @@ def _referred_back(
                 found.append(word.lower())
                 start = previous.start
     return tuple(found), start
+
+
+#: A thing pronoun: "it", or "one" right after a verb ("I got one from my aunt").
+_THING_PRONOUN = re.compile(r"\b(?:it|one)\b", re.IGNORECASE)
+#: The words that open a noun phrase a thing pronoun may stand for.
+_PHRASE_DETERMINERS = frozenset(lexicon.words_of("a an the my our this his her their your its"))
+#: A phrase opened by one of these is someone else's thing: "it" after it is not the
+#: writer's ("… showed me her new bike, and I rode it").
+_OTHERS_DETERMINERS = frozenset(lexicon.words_of("his her their your its"))
+#: Describing words that are function words elsewhere but stay inside a noun phrase.
+_PHRASE_ADJECTIVES = frozenset(["new", "old", "own", "other", "same"])
+_PHRASE_BREAK = re.compile(r"[,.;:!?()\[\]\"]|\s[-\u2013\u2014]+\s")
+
+
+def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
+    """The noun phrases of ``text`` that a determiner or a possessive opens ("my new rice
+    cooker", "a cast iron skillet", "the quilt"), in order: the opening word and the
+    phrase's words, the head last. A phrase ends at punctuation, a function word ("the quilt for my niece"
+    is "the quilt" and "my niece") or a word that can only be a verb."""
+    out: list[tuple[str, list[str]]] = []
+    found = lexicon.words(text)
+    i = 0
+    while i < len(found):
+        _, end, word = found[i]
+        i += 1
+        if word.lower() not in _PHRASE_DETERMINERS:
+            continue
+        taken: list[str] = []
+        noun_seen = False
+        while i < len(found) and len(taken) < 5:
+            a, b, nxt = found[i]
+            low = nxt.lower()
+            if _PHRASE_BREAK.search(text[end:a]):
+                break
+            if low in words_module.FUNCTION_WORDS and low not in _PHRASE_ADJECTIVES:
+                break
+            lemmas = words_module.lemmas(low.removesuffix("'s"))
+            known = bool(lemmas) and nxt[:1].islower()
+            if known and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)):
+                break  # "I bought it": a verb ends the phrase
+            if known and noun_seen and not ({"NOUN", "PROPN"} & set(lemmas)):
+                break  # "a brass floor lamp online": a describing word after the noun
+            noun_seen = noun_seen or not known or bool({"NOUN", "PROPN"} & set(lemmas))
+            taken.append(nxt)
+            end = b
+            i += 1
+        if taken and taken[-1].lower() not in _PHRASE_ADJECTIVES:
+            out.append((word.lower(), taken))
+    return out
+
+
+def _is_person_or_time(phrase: list[str]) -> bool:
+    """A phrase "it" cannot stand for: a person ("my niece", "my friend Sam") or a time
+    ("this morning", "the weekend")."""
+    from prme_cli.timeexpr import lexicon as lx
+
+    head = phrase[-1].lower().removesuffix("'s")
+    if head in lx.UNITS or head in lx.PARTS or head in lx.WEEKDAYS or head in lx.MONTHS:
+        return True
+    persons = lexicon.ANY_PERSONS | lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS
+    return any(w.lower().removesuffix("'s") in persons | lexicon.PLURAL_PERSONS for w in phrase)
+
+
+def _thing_referred_back(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, own: set[str]
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that the sentence says only through "it" or "one".
+
+    "I'm having trouble with my new rice cooker. I bought it two weeks ago": "it" stands for
+    the thing the nearest noun phrase before it names — earlier in the sentence, else in
+    the one or two sentences before (same paragraph, same speaker) — leaving out people and
+    times ("for my niece", "this morning"). Only that phrase: when another thing was named
+    after the asked one ("… the blender and a new toaster. I bought it …") "it" is the other
+    thing and nothing is returned. The phrase's head must be a word of the event's name; its
+    words of the name are returned with where the quote must start, as for a person."""
+    if sentence.heading is not None:
+        return (), None
+    pronoun = None
+    for m in _THING_PRONOUN.finditer(sentence.text):
+        if m.group(0).lower() == "one" and not _pronoun_one(sentence.text, m):
+            continue
+        pronoun = m
+        break
+    if pronoun is None:
+        return (), None
+    texts = [(sentence.text[: pronoun.start()], sentence.start)]
+    texts += [(p.text, p.start) for p in _sentences_before(unit, sentence)]
+    nearest = _nearest_thing(tuple(texts))
+    if nearest is None or nearest[0] in _OTHERS_DETERMINERS:
+        return (), None
+    _, phrase, start = nearest
+    if _is_plural(phrase[-1]):
+        return (), None  # "it" is one thing: "the concert tickets ... I booked it"
+    keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
+    if keys[-1] not in model.own_keys or keys[-1] in own:
+        return (), None
+    parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
+    found = tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
+    return found, start if start != sentence.start else None
+
+
+def _is_plural(word: str) -> bool:
+    """ "shoes", "tickets": a dictionary noun whose lemma drops an "s" (a name is one)."""
+    low = word.lower()
+    return word[:1].islower() and low.endswith("s") and words_module.lemma(low) != low
+
+
+@lru_cache(maxsize=4096)
+def _nearest_thing(texts: tuple[tuple[str, int], ...]) -> tuple[str, tuple[str, ...], int] | None:
+    """The nearest noun phrase that is no person or time in ``texts`` (the sentence up to
+    the pronoun, then the sentences before it, nearest first, with where each starts): its
+    opening word, its words and where its text starts. Kept per texts: every phrase of a
+    question asks the same sentences."""
+    for text, start in texts:
+        phrases = [(d, p) for d, p in _noun_phrases(text) if not _is_person_or_time(p)]
+        if phrases:
+            opening, words_ = phrases[-1]
+            return opening, tuple(words_), start
+    return None
+
+
+def _pronoun_one(text: str, m: re.Match[str]) -> bool:
+    """ "I got one from my aunt": "one" after a verb, with no noun after it ("got one
+    ticket" is a number; "no one", "one of", "at one" are no thing said again)."""
+    before = text[: m.start()].split()
+    if not before or "VERB" not in words_module.lemmas(before[-1].lower().strip(",")):
+        return False
+    after = text[m.end() :].split()
+    if not after or not after[0][:1].isalpha():
+        return True
+    nxt = after[0].lower().strip(".,;:!?")
+    return nxt in words_module.FUNCTION_WORDS or nxt in ("last", "this", "yesterday")
 
 
 #: Verbs of taking part in an event: any deed done at or during it tells them (keys).
