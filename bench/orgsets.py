@@ -1,7 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
-usage: python bench/orgsets.py [--set everyday|household|operations|sessions|orgqa|all] [--cli]
-                              [--verbose]
+usage: python bench/orgsets.py [--set everyday|household|operations|sessions|pairs|orgqa|all]
+                              [--cli] [--verbose]
 
 These sets share this runner:
 
@@ -26,6 +26,14 @@ These sets share this runner:
   assistant turn, first person) over eleven invented sessions, written with their answers before
   the issue-10 round that aimed at LongMemEval coverage, and run once before it (asked
   2030-05-20 18:00, UTC).
+- ``pairs`` — ``tests/fixtures/pair_chats/``: third-person questions over three long chats
+  between two named friends (Maya and Jonas, Lucía and Ben, Hana and Dev; 10–11 sessions each
+  from January to June 2031, 17–22 turns a session, much distractor talk), written in
+  LongMemEval's shape (``conversations.json``, a speaker's name as each turn's role) and
+  converted by the corpus's ``to_org.py`` into ``notes/<pair>/session-NN.org``; 65 questions
+  (16 to refuse: the other speaker's deed, a plan asked as done, a negated event, a vague "a
+  while ago", an event never said) with answers worked out by hand, written before relate was
+  run on them (asked 2031-06-21 20:00, UTC).
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -78,6 +86,7 @@ def sets() -> dict[str, QuestionSet]:
     household = HERE.parent / "tests" / "fixtures" / "household"
     operations = HERE.parent / "tests" / "fixtures" / "operations"
     sessions = HERE.parent / "tests" / "fixtures" / "sessions"
+    pairs = HERE.parent / "tests" / "fixtures" / "pair_chats"
     orgqa = corpora_dir() / "orgqa"
     return {
         "everyday": QuestionSet(
@@ -103,6 +112,9 @@ def sets() -> dict[str, QuestionSet]:
         ),
         "sessions": QuestionSet(
             "sessions", sessions / "notes", sessions / "questions.jsonl", "2030-05-20T18:00", "UTC"
+        ),
+        "pairs": QuestionSet(
+            "pairs", pairs / "notes", pairs / "questions.jsonl", "2031-06-21T20:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -318,7 +330,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--set",
-        choices=("everyday", "household", "operations", "sessions", "orgqa", "all"),
+        choices=("everyday", "household", "operations", "sessions", "pairs", "orgqa", "all"),
         default="all",
     )
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
@@ -326,7 +338,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
     chosen = (
-        ("everyday", "household", "operations", "sessions", "orgqa")
+        ("everyday", "household", "operations", "sessions", "pairs", "orgqa")
         if args.set == "all"
         else (args.set,)
     )

@@ -88,6 +88,9 @@ class ContextRecord:
     #: the id of the sibling heading just before it in its file (a chat's previous turn),
     #: read by relate for an answer to the turn before ("Did you …?" — "Yes, on Friday")
     previous: str | None = None
+    #: the id of the live sibling right after it in its file (the next turn of a chat),
+    #: read by relate, never rendered
+    next_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

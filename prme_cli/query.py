@@ -1204,15 +1204,17 @@ def neighbours(store: Store, ids: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def previous_siblings(store: Store, ids: Sequence[str]) -> dict[str, str]:
-    """The live sibling just before each object in its file (the turn a chat turn answers),
-    by object id; objects that open their parent have none."""
+def adjacent_siblings(store: Store, ids: Sequence[str], *, after: bool) -> dict[str, str]:
+    """The live sibling right before each object in its file (the turn a chat turn answers),
+    or with ``after`` the one right after it (the turn that answers it), by object id;
+    objects with none on that side are left out."""
+    pick, side = ("min", ">") if after else ("max", "<")
     sql = (
         "SELECT o.id, n.id FROM objects o JOIN objects n ON n.file_id = o.file_id "
         "AND n.parent_id IS o.parent_id AND n.level = o.level "
-        "AND n.seq = (SELECT max(p.seq) FROM objects p WHERE p.file_id = o.file_id "
-        "AND p.parent_id IS o.parent_id AND p.level = o.level AND p.seq < o.seq "
-        "AND p.deleted_at IS NULL) "
+        f"AND n.seq = (SELECT {pick}(q.seq) FROM objects q WHERE q.file_id = o.file_id "
+        f"AND q.parent_id IS o.parent_id AND q.level = o.level AND q.seq {side} o.seq "
+        "AND q.deleted_at IS NULL) "
         "WHERE o.id IN ({marks}) AND n.deleted_at IS NULL AND n.archived = 0"
     )
     return dict(_rows_in(store.conn, sql, list(ids)))

@@ -327,10 +327,18 @@ def run_relation(
 
     from dataclasses import replace
 
-    from prme_cli.query import previous_siblings
+    from prme_cli.query import adjacent_siblings
 
-    before = previous_siblings(store, [r.id for r in bundle.records])  # the packed ones
-    records = [replace(r, previous=before[r.id]) if r.id in before else r for r in records]
+    # a chat's turn before and after each packed record, for answers across turns
+    packed = [r.id for r in bundle.records]
+    before = adjacent_siblings(store, packed, after=False)
+    following = adjacent_siblings(store, packed, after=True)
+    records = [
+        replace(r, previous=before.get(r.id), next_id=following.get(r.id, ""))
+        if r.id in before or r.id in following
+        else r
+        for r in records
+    ]
     tr = cfg["temporal_relation"]
     return run_stage(
         question=question,

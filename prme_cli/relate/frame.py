@@ -12,7 +12,8 @@ that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)
 
     span        how long did X take|last  |  how long was X  |  how many <unit> did X take|last
                 how long did it take (me|for P) to V X
-    plan        when am I (going to|planning to) V X  |  when will I V X  |  when is X (due|planned|scheduled)
+    plan        when am I|is S (going to|planning to) V X  |  when will S V X  |  when is S V-ing X
+                when is X (due|planned|scheduled)
     month       in|during which month did S V X  |  what month did S V X
     uninverted  (so) when was it that S V X  |  S V X when
     listed      <any lead> order <…> : L  |  in what|which order did S V L
@@ -144,6 +145,7 @@ class Frame:
             self.subject,
             self.latest,
             self.notes,
+            self.planned,
         )
 
 
@@ -472,16 +474,33 @@ def _difference(q: str, low: str) -> Frame | None:
     return replace(frame, signs=(sign, -sign))
 
 
+#: A person the plan question names: a capitalised name (or two joined by "and"), never a
+#: determiner ("When is the …").
+_PLANNER = r"(?-i:[A-Z][\w'-]*(?<!'s)(?:\s+and\s+[A-Z][\w'-]*)?)"
+
+
 def _plan(q: str, low: str) -> Frame | None:
+    """ "When am I going to replace the boiler?", "When will Noor fly to Oslo?", "When is
+    Maya moving to the new flat?" (a present progressive asked with "when is" is a coming
+    event: English tells arrangements so), "When is the MOT due?": a planned date."""
     m = re.match(
-        r"when (?:am|are) (?P<subj>I|we) (?:going|planning|supposed|due) to (?P<x>.+)$"
-        r"|when (?:will|shall) (?P<subj2>I|we) (?P<x2>.+)$",
+        rf"when (?:am|are|is) (?P<subj>I|we|{_PLANNER}) (?:going|planning|supposed|due) "
+        rf"to (?P<x>.+)$"
+        rf"|when (?:will|shall) (?P<subj2>I|we|{_PLANNER}) (?P<x2>.+)$"
+        rf"|when (?:am|are|is) (?P<subj3>I|we|{_PLANNER}) (?P<x3>(?-i:[a-z]+ing)\b.*)$",
         q,
         re.IGNORECASE,
     )
     if m:
-        x = m["x"] or m["x2"]
-        return _frame("absolute_date", (EventPhrase(x),), form="when am I going to A", planned=True)
+        x = m["x"] or m["x2"] or m["x3"]
+        subject = _subject_of(m["subj"] or m["subj2"] or m["subj3"])
+        return _frame(
+            "absolute_date",
+            (EventPhrase(x),),
+            form="when am I going to A" if subject is None else "when is S going to A",
+            subject=subject,
+            planned=True,
+        )
     m = re.match(r"when is (?P<x>.+?) (?:due|planned|scheduled)$", q, re.IGNORECASE)
     if m:
         return _frame(

@@ -10,9 +10,10 @@ words mean. Every basis has its own reading:
   time*, because "yesterday" in a note means the day before the note was written; a
   year-less calendar date is read back from the note, unless the quote tells it as coming
   ("my upcoming meeting on January 17th", "is coming up on July 22nd"): then forward; a
-  bare weekday ("on Sunday") is read (as the latest such day before the note) only in a
-  past-tense report, never in a present, coming or habitual clause, nor in a note written
-  on that weekday (see :func:`bare_weekday_problem`);
+  bare weekday ("on Sunday") or bare day of the month ("on the 25th") is read (as the
+  latest such day before the note) only in a past-tense report, never in a present, coming
+  or habitual clause ("I'm having knee surgery on the 25th"), nor in a note written on that
+  weekday or day of the month (see :func:`bare_day_problem`);
 - ``event_time``: the record's own time, but only when the quote says the event happened
   then ("today", "this morning", "just now", "I just got back from …") — a note's date alone
   does not date every event it mentions (see *Licence* below);
@@ -381,16 +382,40 @@ _CALENDAR_DATE = re.compile(
 )
 
 
+#: The writer's future in the date's own clause: "I'm flying to Seville on the 3rd of July",
+#: "we're going to paint it on May 3rd", "I will start on June 15th" (not a present of
+#: thinking, talking or remembering: "I'm still thinking about the party on July 3rd").
+_FUTURATE = re.compile(
+    r"(?:'m|'re|\bam|\bare)\s+(?!(?:still|thinking|talking|remembering|recovering|looking|"
+    r"wondering|trying|missing|reading|writing|telling|asking)\b)[a-z]+ing\b"
+    r"|\bgoing\s+to\b|\bgonna\b|\b(?:i|we)\s+will\b|\b(?:i|we)'ll\b"
+    r"|\b(?:plan|plans|planning)\s+to\b[^.!?;,]*$",
+    re.IGNORECASE,
+)
+_CLAUSE_START = re.compile(
+    r"[.!?;]|,\s+(?:(?:and|but|so)\b|(?=(?:i|we|you|he|she|they|my|our)\s))"
+    r"|\b(?:and|but|because|when|while)\s",
+    re.IGNORECASE,
+)
+
+
 def told_as_coming(quote: str, expression: str) -> bool:
     """Is ``expression`` a calendar date without a year that ``quote`` tells as a coming one
-    ("my upcoming team meeting on January 17th")? Such a date is read forward: the first
-    such day on or after the note, not the last one before it."""
+    ("my upcoming team meeting on January 17th", "I'm flying to Seville on the 3rd of
+    July")? Such a date is read forward: the first such day on or after the note, not the
+    last one before it."""
     if re.search(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", expression, re.IGNORECASE):
         return False
     if not _CALENDAR_DATE.search(expression):
         return False
     at = quote.find(expression)
-    return at >= 0 and bool(_COMING.search(quote[max(0, at - 120) : at]))
+    if at < 0:
+        return False
+    if _COMING.search(quote[max(0, at - 120) : at]):
+        return True
+    before = quote[max(0, at - 120) : at]
+    clause = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0) :]
+    return bool(_FUTURATE.search(clause))
 
 
 def _forward(
@@ -607,6 +632,21 @@ def answered_statement(asked: str, quote: str) -> str | None:
     return f"{told}, {rest}" if rest.strip() else None
 
 
+#: "the 25th", "on the 3rd", "the 14th in the evening": a day of the month with no month
+_BARE_MONTH_DAY = re.compile(
+    r"\s*(?:on\s+)?the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\.?"
+    r"(?:\s+(?:morning|afternoon|evening|night))?\s*",
+    re.IGNORECASE,
+)
+
+
+def bare_month_day(expression: str) -> int | None:
+    """The day of the month a bare "the 25th" / "on the 3rd" names, or ``None`` for any other
+    expression ("the 3rd of July", "March 25th")."""
+    m = _BARE_MONTH_DAY.fullmatch(expression)
+    return int(m.group("day")) if m and 1 <= int(m.group("day")) <= 31 else None
+
+
 def bare_weekday(expression: str) -> int | None:
     """The weekday (0 = Monday) a bare "Sunday" / "on Sunday" / "Sunday morning" names, or
     ``None`` for any other expression ("last Sunday", "Sunday, May 11th")."""
@@ -643,31 +683,44 @@ def tense_of(word: str, previous: str = "") -> str | None:
     return _tense_of(word, previous)
 
 
-def bare_weekday_problem(
+def bare_day_problem(
     quote: str, expression: str, reference: datetime | None, *, asked_past: bool = False
 ) -> str | None:
-    """Why a bare weekday ("I went to the climbing gym on Sunday") cannot be read in
-    ``quote``, or ``None`` when it can (``asked_past``: the quote is a yes to a past
-    question, which gives a clause with no tense of its own the question's).
+    """Why a bare weekday ("I went to the climbing gym on Sunday") or a bare day of the
+    month ("I moved in on the 17th") cannot be read in ``quote``, or ``None`` when it can
+    (``asked_past``: the quote is a yes to a past question, which gives a clause with no
+    tense of its own the question's).
 
-    Read past-leaning, a bare weekday is the most recent such day, which is right only for a
-    past-tense report. It is read only when (1) the word that carries the tense of its clause
-    — the nearest one before the weekday, or after it when the weekday is fronted ("On
-    Sunday I repainted the fence") — is a past form, and no present or coming form ("I'm
-    playing squash on Sunday", "we have the recital on Sunday", "will", "going to") stands in
-    the clause; and (2) the note was not written on that weekday itself, where "on Sunday"
-    may be the same day or the week before.
+    Read past-leaning, a bare weekday is the most recent such day (a bare day of the month
+    the most recent such date), which is right only for a past-tense report. It is read only
+    when (1) the word that carries the tense of its clause — the nearest one before the
+    expression, or after it when the expression is fronted ("On Sunday I repainted the
+    fence") — is a past form, and no present or coming form ("I'm playing squash on Sunday",
+    "I'm having knee surgery on the 25th", "we have the recital on Sunday", "will", "going
+    to") stands in the clause; and (2) the note was not written on that weekday (that day of
+    the month) itself, where "on Sunday" may be the same day or the week before.
     """
     weekday = bare_weekday(expression)
-    if weekday is None:
+    month_day = bare_month_day(expression) if weekday is None else None
+    if weekday is None and month_day is None:
         return None
-    if reference is not None and reference.weekday() == weekday:
-        return "a bare weekday written on that weekday: the same day or a week before"
+    what, unit = (
+        ("a bare weekday", "a week")
+        if weekday is not None
+        else ("a bare day of the month", "a month")
+    )
+    if reference is not None and (
+        reference.weekday() == weekday if weekday is not None else reference.day == month_day
+    ):
+        return (
+            f"{what} written on that {'weekday' if weekday is not None else 'day of the month'}:"
+            f" the same day or {unit} before"
+        )
     text = quote.replace("\u2019", "'")
     needle = expression.strip()
     spots = [m.start() for m in re.finditer(re.escape(needle), text, re.IGNORECASE)]
     if not spots:
-        return "a bare weekday whose tense cannot be told"
+        return f"{what} whose tense cannot be told"
     for at in spots:
         end = at + len(needle)
         left_break = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
@@ -675,7 +728,7 @@ def bare_weekday_problem(
         right_end = right.start() if right else len(text)
         clause = text[left_break:right_end]
         if _NOT_PAST_FORM.search(clause):
-            return "a bare weekday in a present or coming clause, not a past report"
+            return f"{what} in a present or coming clause, not a past report"
         before = _words_before(text[left_break:], at - left_break)
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
@@ -691,10 +744,10 @@ def bare_weekday_problem(
         if tense is None and asked_past:
             tense = "past"  # "Did you sign it?" — "Yes, on Friday!": the question's tense
         if tense != "past":
-            return "a bare weekday in a clause not told in the past tense"
+            return f"{what} in a clause not told in the past tense"
         if _arranged_for(before):
             return (
-                "a bare weekday after the 'for …' of an arranging verb dates what was "
+                f"{what} after the 'for …' of an arranging verb dates what was "
                 "arranged, not the arranging"
             )
     return None
@@ -1239,7 +1292,7 @@ def interpret(
                 resolver=resolver,
             )
         asked_past = yes_answer(record, operand.quote) is not None
-        problem = bare_weekday_problem(
+        problem = bare_day_problem(
             operand.quote, operand.time_expression, record.event_time, asked_past=asked_past
         )
         if problem:

@@ -83,6 +83,7 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 file=getattr(source, "file", "") or "",
                 previous=before,
                 asked=asked,
+                next_id=getattr(source, "next_id", "") or "",
             )
         )
     return tuple(out)

@@ -75,6 +75,8 @@ class EvidenceRecord:
     #: and said by another speaker ("Did you sign the contract?" -> "sign the contract"):
     #: what a yes opening this record answers (:func:`interpret.answered_statement`)
     asked: str = ""
+    #: the record right after it in its file (the turn that answers a chat turn), by id
+    next_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ _ADVERBS = frozenset(
 _AUXILIARIES = frozenset(
     words_of(
         "have has had 've 'd did do does was were am is are 'm be been being got get gotten "
-        "went go to"
+        "went go to will shall 'll gonna going planning about supposed due meant"
     )
 )
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
@@ -97,6 +97,8 @@ class Match:
     problems: list[str]
     #: the doer is a pronoun for the person the sentences before name (quote from there)
     context_used: bool = False
+    #: the record whose yes makes a second-person deed the subject's ("I did!")
+    confirmed_by: str = ""
 
 
 def document_frequencies(texts: list[str]) -> tuple[Counter[str], int]:
@@ -326,6 +328,7 @@ def match(
     capitalises: bool | None = None,
     appointment: bool = False,
     before: str = "",
+    planned: bool = False,
 ) -> Match | None:
     """How well ``sentence`` reports the phrase's event, or None when it shares nothing.
 
@@ -400,7 +403,7 @@ def match(
     )
     focus = head[1]
     problems = _assertion_problems(
-        model, sentence, toks, clause, head, matched, subject, first_person, appointment
+        model, sentence, toks, clause, head, matched, subject, first_person, appointment, planned
     )
     context_used = False
     if before and subject is not None:
@@ -611,8 +614,12 @@ def _assertion_problems(
     subject: str | None,
     first_person: bool,
     appointment: bool = False,
+    planned: bool = False,
 ) -> list[str]:
-    """Reasons the clause does not assert the phrase's event (empty when it does)."""
+    """Reasons the clause does not assert the phrase's event (empty when it does). For a
+    question about a plan (``planned``) the clause may tell the event as arranged and coming
+    ("I'm driving to Scotland next month", "we will move in July"), never as wished,
+    hypothetical or asked."""
     problems = []
     a, b = clause
     clause_text = sentence[a:b]
@@ -641,7 +648,17 @@ def _assertion_problems(
     # Modality and negation governing the head (cues before it, in its clause).
     before = sentence[a : head[1]]
     window = before[-80:]
-    if not model.modal:
+    if planned and not model.modal:
+        wished = [
+            m
+            for m in lexicon.MODAL_RE.finditer(window)
+            if not lexicon.PLAN_CUE_RE.fullmatch(m.group(0).strip())
+        ]
+        if wished:
+            problems.append(
+                f"not a plan: '{wished[0].group(0).strip()}' (a wish, hypothesis or question)"
+            )
+    elif not model.modal:
         modal = lexicon.MODAL_RE.search(window)
         if modal is None and model.doer_key is not None:
             modal = _THING_MODAL.search(window)  # "the parcel should arrive on Friday"
@@ -656,6 +673,10 @@ def _assertion_problems(
             continue  # "cancelled" is the event itself when the question names cancelling
         problems.append(f"negated: '{neg.group(0)}'")
         break
+    else:
+        denied = _denied_elsewhere(model, sentence, clause, matched)
+        if denied:
+            problems.append(denied)
     if "?" in sentence[head[1] :] and re.search(
         r"\b(?:should|could|can|would|will|do|does|did|is|"
         r"are|was|were)\s+(?:i|we|you)\b",
@@ -670,6 +691,8 @@ def _assertion_problems(
     doer = None
     if head[0].verb and _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
+        if doer is not None and _own_thing_boundary(model, sentence, doer, head):
+            doer = "I"  # "my Italian course started on Monday": I started my course
     if subject is None and first_person:
         if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")
@@ -691,6 +714,62 @@ def _assertion_problems(
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+#: A clause that only denies the event its sentence told: a person who skipped, missed or
+#: cancelled "it", who "didn't" or "never did", or "it" that was called off.
+_DENYING_CLAUSE = re.compile(
+    r"\W*(?:(?:and|but|so|though)\s+)?(?:(?:then|in\s+the\s+end|after\s+all|sadly),?\s+)?"
+    r"(?:(?:i|we|he|she|they|you)\s+(?:(?:had\s+to|just|then|totally)\s+)?"
+    r"(?:(?:skipped|missed|cancelled|canceled|postponed|dropped|forgot|called\s+off)\s+"
+    r"(?:it|that|this|them)|(?:didn't|did\s+not|never\s+did|never\s+made\s+it|"
+    r"didn't\s+make\s+it|couldn't\s+make\s+it|didn't\s+go|never\s+went)"
+    r"(?:\s+(?:in\s+the\s+end|after\s+all|either))?)"
+    r"|(?:it|that)\s+(?:was|got)\s+(?:cancelled|canceled|called\s+off|postponed|scrapped))"
+    r"\W*$",
+    re.IGNORECASE,
+)
+
+
+def _denied_elsewhere(
+    model: PhraseModel, sentence: str, clause: tuple[int, int], matched
+) -> str | None:
+    """ "I had tickets for the concert on Thursday but I didn't go": the phrase's own verb
+    ("go to the concert") is matched in another clause of the sentence, and a negation
+    governs it there (before it in that clause, a few words at most), so the sentence denies
+    the event whatever its best clause tells."""
+    for a, b in clauses(sentence):
+        if (a, b) != clause and _DENYING_CLAUSE.match(sentence[a:b]):
+            # "My dentist appointment was on Wednesday, but I cancelled it": a clause that
+            # only denies what the sentence told ("skipped it", "we never did")
+            return f"negated: '{sentence[a:b].strip()}'"
+    for token, start, _end, _r in matched:
+        if not token.verb or start >= len(sentence) or clause[0] <= start < clause[1]:
+            continue
+        own = next(((a, b) for a, b in clauses(sentence) if a <= start < b), None)
+        if own is None:
+            continue
+        lead = sentence[max(own[0], start - 25) : start]
+        neg = lexicon.NEGATION_RE.search(lead)
+        if neg and lexicon.key(neg.group(0).lower().split()[-1]) not in model.own_keys:
+            return f"negated: '{neg.group(0)}' before '{sentence[start:_end]}'"
+    return None
+
+
+def _own_thing_boundary(model: PhraseModel, sentence: str, doer: str, head) -> bool:
+    """ "My Italian course started this week" tells that the writer started the course: the
+    head verb starts or finishes, its subject is the phrase's own object ("start her Italian
+    course") and the writer's ("my", "our" before it)."""
+    told = sentence[head[1] : head[2]].lower()
+    seen = lexicon.aspect_in_words([told])
+    if not (seen & {"start", "finish"}) or not (seen & model.aspects):
+        return False
+    if lexicon.key(doer.lower()) not in model.own_keys:
+        return False
+    at = sentence.rfind(doer, 0, head[1])
+    return at >= 0 and bool(
+        re.search(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}$", sentence[:at], re.IGNORECASE)
+    )
 
 
 def _thing_received(head, sentence: str, doer: str) -> bool:

@@ -95,6 +95,118 @@ _PLAN_WORDS = frozenset(
         "upcoming tomorrow next soon would might maybe should"
     )
 )
+#: The plan words that tell an arranged, coming event (not a wish or a supposition): a
+#: question about a plan may cite them.
+_ARRANGED_WORDS = frozenset(
+    words_of(
+        "plan plans planned planning going gonna will 'll intend intending upcoming tomorrow next soon"
+    )
+)
+#: A question about a coming event: "When will Ivo …", "When is Rosa going to …", "When is
+#: Rosa moving …" (a present progressive asked with "when" is an arrangement).
+_PLAN_QUESTION = re.compile(
+    r"^\s*when\s+(?:will|shall)\s|^\s*when\s+(?:am|is|are)\s+\S+(?:\s+and\s+\S+)?\s+"
+    r"(?:going|planning|due|supposed)\s+to\s|^\s*when\s+(?:am|is|are)\s+"
+    r"(?:I|we|(?-i:[A-Z][\w'-]*)(?<!'s))(?:\s+and\s+(?-i:[A-Z][\w'-]*))?\s+[a-z]+ing\b",
+    re.IGNORECASE,
+)
+
+
+#: A reply's opening yes, and the words that take a yes back or deny: the gate's own.
+_YES = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|i\s+did|i\s+sure\s+did|i\s+have|that's\s+right|exactly|correct)\b",
+    re.IGNORECASE,
+)
+_TAKEN_BACK = re.compile(
+    r"\b(?:not|no|never|but|actually|though|although|except|well)\b|n't\b", re.IGNORECASE
+)
+_OTHER_DOER = re.compile(r"\b(?:i|we|he|she|they|my|our)\b", re.IGNORECASE)
+
+
+def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
+    """ "Rosa's photos in the gallery show" against "Ivo's photos were in the gallery show":
+    the quote gives the owned noun another named owner (the gate's own reading)."""
+    rest = name[possessor.end() - 1 :].split()
+    if not rest:
+        return ""
+    owned = re.escape(rest[0])
+    owner = possessor["name"].split()[0]
+    for m in re.finditer(rf"\b([A-Z][\w.-]*)['\u2019]s\s+(?:[\w-]+\s+){{0,2}}{owned}\b", quote):
+        if m.group(1) != owner:
+            return f"the quote's {rest[0]} are {m.group(1)}'s, not {owner}'s"
+    return ""
+
+
+def _sentence_start(quote: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of the quote starts (after the last sentence
+    end or line break before it)."""
+    return max((m.end() for m in re.finditer(r"[.!?](?=\s)|\n", quote[:at])), default=0)
+
+
+def _told_to_you(quote: str, where: int) -> bool:
+    """Does the expression's sentence tell a deed of "you" (a "you" before the expression,
+    no other person after it)?"""
+    start = _sentence_start(quote, where)
+    told = quote[start:where]
+    you = [m.end() for m in re.finditer(r"\byou\b", told, re.IGNORECASE)]
+    return bool(you) and not _OTHER_DOER.search(told[you[0] :])
+
+
+#: A yes/no question about a past deed of the one addressed ("Did you finish …?").
+_PAST_QUESTION = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
+
+
+def _yes_to_a_past_question(
+    question: str,
+    quote: str,
+    where: int,
+    record: EvidenceRecord,
+    following: EvidenceRecord | None,
+) -> bool:
+    """ "Did you finish the marathon on Sunday?" answered by the asked person's plain yes."""
+    subject = _question_subject(question)
+    start = _sentence_start(quote, where)
+    return (
+        subject is not None
+        and bool(_PAST_QUESTION.match(quote[start:]))
+        and _confirmed_by_them(quote, where, record, following, subject)
+    )
+
+
+def _confirmed_by_them(
+    quote: str,
+    where: int,
+    record: EvidenceRecord,
+    following: EvidenceRecord | None,
+    subject: str,
+) -> bool:
+    """A deed told to the subject in the second person by the other speaker ("You went
+    back to the climbing gym last Sunday, didn't you?") that the subject's own next turn
+    confirms ("I did! …"): the cited turn is headed by another name, the next one by the
+    subject's; the expression's sentence has "you" before it and no other person between;
+    the reply opens with a yes that nothing takes back and gives no time of its own."""
+    if following is None or record.title.strip().lower() == subject.lower():
+        return False
+    if following.title.strip().lower() != subject.lower() or not _told_to_you(quote, where):
+        return False
+    lines = following.text.split("\n")
+    heading = max((i for i, line in enumerate(lines) if line.startswith("*")), default=-1)
+    # the turn's own words: after its heading line, without the drawer lines
+    body = [
+        line for line in lines[heading + 1 :] if line.strip() and not line.lstrip().startswith(":")
+    ]
+    reply = " ".join(body)
+    first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
+    if not _YES.match(first) or _TAKEN_BACK.search(first):
+        return False
+    return not any(_DATE_WORD.match(w) or w.isdigit() for _, _, w in _tokens(reply))
+
+
+def _asks_a_plan(question: str) -> bool:
+    """Does the question ask when a coming event is planned (the gate's own reading)?"""
+    return bool(_PLAN_QUESTION.match(question))
+
+
 _DATE_WORD = re.compile(
     r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
@@ -413,7 +525,13 @@ class SymbolicGate:
         audit.attempts += 1
         try:
             probs = tuple(
-                self.check(question, resolution, op, records.get(op.evidence_id)).probability
+                self.check(
+                    question,
+                    resolution,
+                    op,
+                    (record := records.get(op.evidence_id)),
+                    following=records.get(record.next_id) if record and record.next_id else None,
+                ).probability
                 for op in resolution.operands
             )
         finally:
@@ -421,9 +539,16 @@ class SymbolicGate:
         return GateVerdict(probs)
 
     def check(
-        self, question: str, resolution: Resolution, operand: Operand, record: EvidenceRecord | None
+        self,
+        question: str,
+        resolution: Resolution,
+        operand: Operand,
+        record: EvidenceRecord | None,
+        *,
+        following: EvidenceRecord | None = None,
     ) -> OperandCheck:
-        """The probability for one operand, with the reasons behind it."""
+        """The probability for one operand, with the reasons behind it (``following``: the
+        record right after the cited one, the turn that answers a chat turn)."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
@@ -621,15 +746,31 @@ class SymbolicGate:
                 cap = min(cap, 0.3)
                 warnings.append(f"the quote does not tell the {boundary} of the named event")
         # Modality and negation just before the event words or the expression.
-        lead = [w.lower() for _, _, w in qtoks[max(0, nearest - 6) : nearest]]
-        lead += [w.lower() for _, _, w in qtoks[max(0, expr_index - 3) : expr_index]]
+        # (within the sentence: "No! I ran my first 5k race this morning." answers the turn
+        # before, it denies nothing after it)
+        lead = [
+            w.lower()
+            for a, _, w in qtoks[max(0, nearest - 6) : nearest]
+            if a >= _sentence_start(quote, qtoks[nearest][0] if nearest < len(qtoks) else a)
+        ]
+        lead += [
+            w.lower()
+            for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
+            if a >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
+        ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
-        if (
-            not wanted & {"plan", "decide"}
+        plan_asked = _asks_a_plan(question)
+        if plan_asked and any(w in _PLAN_WORDS and w not in _ARRANGED_WORDS for w in lead):
+            # "When is Rosa going to sail?" is not told by "I'd love to sail next summer"
+            cap = min(cap, 0.3)
+            warnings.append("wished or supposed, not arranged")
+        elif (
+            not plan_asked
+            and not wanted & {"plan", "decide"}
             and any(w in _PLAN_WORDS for w in lead)
             and not _only_motion_going(lead, [w.lower() for _, _, w in qtoks])
             and not _announced_appointment(resolution, operand, lead)
@@ -639,9 +780,14 @@ class SymbolicGate:
         elif (
             clause is not None
             and not wanted & {"plan", "decide"}
-            and clause.modality != "asserted"
+            and clause.modality != ("planned" if plan_asked else "asserted")
+            and not (plan_asked and clause.modality == "asserted")
             and gate_event.same_deed(told or described or clause, clause)
             and not _announced_appointment(resolution, operand, lead)
+            and not (
+                clause.modality == "asked"
+                and _yes_to_a_past_question(question, quote, where, record, following)
+            )
         ):
             # "We're planning to take the kids to the zoo next Sunday": the clause the
             # expression belongs to is a plan (a wish, a question), as the extractor read it
@@ -663,7 +809,18 @@ class SymbolicGate:
         )
         if re.match(r"(?:my|our)\s", operand.name, re.IGNORECASE):
             subject = None  # "my anniversary" is the asker's, whoever the question is about
-        if subject and subject.lower() not in quote.lower():
+        if possessor:
+            other = _other_owner(operand.name, possessor, quote)
+            if other:
+                cap = min(cap, 0.3)
+                warnings.append(other)
+        second = subject is not None and _told_to_you(quote, where)
+        if second and not _confirmed_by_them(quote, where, record, following, subject or ""):
+            # "Ana: You went to the climbing wall last Sunday" is not Ana's deed, and it is
+            # Leo's only by his own yes
+            cap = min(cap, 0.3)
+            warnings.append("a deed told to 'you' that the one addressed does not confirm")
+        elif subject and subject.lower() not in quote.lower() and not second:
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
         # "since D" bounds a state that still holds: D is its start and nothing else.

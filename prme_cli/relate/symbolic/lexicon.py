@@ -394,7 +394,7 @@ _MODAL_PATTERNS = [
     (
         r"\b(?:want|wants|wanted|hope|hopes|hoped|plan|plans|planned|intend|intends|intended|"
         r"need|needs|aim|aims|wish|wishes|expect|expects|would\s+like|'d\s+like|have\s+to|"
-        r"has\s+to|got\s+to|trying)\s+to\b"
+        r"has\s+to|got\s+to|trying|supposed|meant)\s+to\b"
     ),
     r"\b(?:thinking|dreaming)\s+(?:of|about)\b",
     # Counterfactual wishes and regrets: "I wish I had gone", "if only we had left".
@@ -411,6 +411,16 @@ _MODAL_PATTERNS = [
     r"\bshould\s+i\b|\bcan\s+i\b|\bdo\s+you\s+think\b|\bany\s+(?:tips|advice|suggestions)\b",
 ]
 MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
+
+#: The modal cues that tell an arranged, coming event (not a wish, a hypothesis or a
+#: question): a question about a plan ("When is Dev driving to Scotland?") may cite them.
+PLAN_CUE_RE = re.compile(
+    r"(?:am|'m|are|'re|is|'s)\s+(?:(?:really|also|still|now|so)\s+)?(?:planning|going)"
+    r"|(?:i|we|he|she|they|you)\s*(?:will|'ll|shall)|(?:will|shall)\s+(?:be\s+)?\w+"
+    r"|gonna|(?:plan|plans|planned|intend|intends|intended)\s+to"
+    r"|upcoming|tomorrow|next\s+\w+|soon|later\s+(?:this|today|tonight)",
+    re.IGNORECASE,
+)
 
 #: The modal cues that only say an event is ahead (not wished, planned or supposed).
 COMING_RE = re.compile(r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)

@@ -74,6 +74,8 @@ class QuestionFrame:
     #: an order question asking which came *last* ("most recently", "later")
     latest: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: a question about a coming event ("When is Maya moving …?"): its plan is the evidence
+    planned: bool = False
 
 
 def _clean(text: str) -> str:
@@ -601,8 +603,14 @@ def _when(q: str) -> QuestionFrame | None:
             )
         return None
     a = _strip_phrase(m.group("a"))
+    subj = m.group("subj")
+    if subj and re.fullmatch(r"(?-i:[A-Z][\w.-]*)['\u2019]s", subj):
+        # "When were Hana's bowls in the exhibition?": the owner is no doer; the event is the
+        # owned thing's, and whose it is the phrase says ("Hana's bowls …")
+        a = q[m.start("subj") : m.end("a")].strip()
+        return QuestionFrame("absolute_date", (EventPhrase(a),), None, "when was P's X")
     return QuestionFrame(
-        "absolute_date", (EventPhrase(a),), None, "when did I A", subject=_subject(m.group("subj"))
+        "absolute_date", (EventPhrase(a),), None, "when did I A", subject=_subject(subj)
     )
 
 

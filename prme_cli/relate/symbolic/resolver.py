@@ -72,6 +72,21 @@ UNDATED_MARGIN = 0.3
 _NON_WITNESS_SPEAKERS = frozenset(
     {"assistant", "ai", "bot", "chatgpt", "model", "system", "gpt", "claude", "llm"}
 )
+#: The alignment's problems a confirming reply answers (see ``_answered_yes``).
+_SECOND_PERSON = "the doer is 'you'"
+_ASKED = "a question, not a report"
+#: A yes/no question about a past deed ("Did you go …?", "Were you at …?"): a yes tells it.
+_PAST_YES_NO = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
+#: A question that asks for something else than a yes ("How is it?", "What was it like?").
+_WH_QUESTION = re.compile(r"\W*(?:how|what|where|who|which|why)\b[^.!]*\?\W*$", re.IGNORECASE)
+#: A reply that confirms what was just said to its speaker.
+_CONFIRMING = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|i\s+did|i\s+sure\s+did|i\s+have|that's\s+right|"
+    r"that's\s+true|exactly|correct|indeed)\b",
+    re.IGNORECASE,
+)
+#: Words that take part of a yes back ("Yes, but …", "I did, actually on Monday").
+_RESERVATION = re.compile(r"\b(?:but|actually|though|although|except|well)\b", re.IGNORECASE)
 #: "Name:" labels under which the first person is still the notes' writer.
 _WRITER_LABELS = frozenset({"user", "me", "i", "myself"})
 
@@ -125,6 +140,7 @@ class SymbolicResolver:
         self.rival_margin = rival_margin
         self._context: tuple[str | None, bool, bool] = (None, False, False)
         self._segs: list[tuple[EvidenceRecord, segment.Segmented]] = []
+        self._by_id: dict[str, tuple[EvidenceRecord, segment.Segmented]] = {}
         self._named: dict[str, bool] = {}
 
     def resolve(self, request: ResolveRequest, audit: ProviderAudit) -> Resolution:
@@ -452,6 +468,7 @@ class SymbolicResolver:
         speakers = {s.speaker.lower() for _, seg in segs for s in seg.sentences if s.speaker}
         others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
         self._segs = segs
+        self._by_id = {r.id: (r, seg) for r, seg in segs}
         self._named = {}
         units = []
         for record, seg in segs:
@@ -478,6 +495,45 @@ class SymbolicResolver:
                     self._named[subject] = True
                     break
         return self._named[subject]
+
+    def _answered_yes(self, unit: _Unit, sentence: segment.Sentence, subject: str) -> bool:
+        """Is a deed told to the other speaker in the second person ("You went back to the
+        climbing gym last Sunday, didn't you?", "You said you got the keys on Monday!") the
+        subject's, by their own yes? In a chat of two (every turn read from the file is one
+        of the two speakers'), the very next turn must be the subject's and open by
+        confirming ("I did!", "Yes!") with no negation, no "but" or "actually" and no time of
+        its own (a reply that gives a time is read on its own), and nothing but a
+        wh-question ("How is it?") may follow the sentence in its turn, so the yes answers
+        it."""
+        from prme_cli import timeexpr
+
+        speaker = (sentence.speaker or "").lower()
+        if (
+            not speaker
+            or speaker == subject.lower()
+            or speaker in _NON_WITNESS_SPEAKERS
+            or sentence.labelled
+        ):
+            return False
+        record = unit.record
+        found = self._by_id.get(record.next_id) if record.next_id else None
+        if found is None or (found[1].speaker or "").lower() != subject.lower():
+            return False
+        talkers = {(seg.speaker or "").lower() for r, seg in self._segs if r.file == record.file}
+        if talkers - {speaker, subject.lower()}:
+            return False
+        after = [s for s in unit.seg.sentences if s.heading is None and s.start > sentence.start]
+        if any(not _WH_QUESTION.match(s.text) for s in after):
+            return False
+        reply = [s for s in found[1].sentences if s.heading is None]
+        if not reply or not _CONFIRMING.match(reply[0].text):
+            return False
+        if lexicon.NEGATION_RE.search(reply[0].text) or _RESERVATION.search(reply[0].text):
+            return False
+        try:
+            return not any(timeexpr.find_expressions(s.text) for s in reply)
+        except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no yes
+            return False
 
     def _first_person(self, sentence: segment.Sentence, subject: str | None = None) -> bool | None:
         """Whether a first-person sentence speaks for the subject (the question's, or the
@@ -565,9 +621,26 @@ class SymbolicResolver:
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
+                    planned=frame.planned,
                 )
                 if m is None or m.coverage < self.min_coverage - self.rival_margin:
                     continue
+                if (
+                    subject
+                    and _SECOND_PERSON in m.problems
+                    and self._answered_yes(unit, sentence, subject)
+                ):
+                    # "Maya: You went back to the gym last Sunday, didn't you?" "Jonas: I did!"
+                    m.confirmed_by = unit.record.next_id
+                    m.problems = [
+                        p
+                        for p in m.problems
+                        if p != _SECOND_PERSON
+                        and not (p == _ASKED and _PAST_YES_NO.match(sentence.text))
+                    ]
+                other_owner = _another_owner(phrase, model, sentence, m)
+                if other_owner:
+                    m.problems.append(other_owner)
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
                 if asked_past and _present_state(m, sentence.text, model):
@@ -581,7 +654,14 @@ class SymbolicResolver:
                 if m.context_used and before:
                     context_start = before[1]
                 mention, why = self._date_of(
-                    unit, sentence, m, model, request, tz, appointment=appointment
+                    unit,
+                    sentence,
+                    m,
+                    model,
+                    request,
+                    tz,
+                    appointment=appointment,
+                    planned=frame.planned,
                 )
                 if (
                     mention is not None
@@ -625,7 +705,10 @@ class SymbolicResolver:
         tz: tzinfo,
         *,
         appointment: bool = False,
+        planned: bool = False,
     ) -> tuple[timefind.Mention | None, str]:
+        """The time the sentence gives the event (or why none). A plan's date (``planned``)
+        is a coming one: it may be in the future of the note, and must not lie before it."""
         record = unit.record
         if sentence.heading is not None:
             heading = sentence.heading
@@ -713,7 +796,12 @@ class SymbolicResolver:
             # "Reserved two seats for the jazz concert next Saturday": the concert's day,
             # not the reserving's; the journal day still dates the deed
             usable = [x for x in usable if x not in arranged]
-        if not model.modal and not (appointment and all(x.coming for x in usable)):
+        if planned:
+            written = record.event_time.date() if record.event_time else None
+            assert all(x.window for x in usable)
+            if written is not None and any(x.window[0].date() < written for x in usable):  # type: ignore[index]
+                return None, "a plan's date before the note that tells the plan"
+        elif not model.modal and not (appointment and all(x.coming for x in usable)):
             if any(x.future for x in usable):
                 return None, "the time is in the future of the note"
             lead = record.text[clause_start : max(x.end for x in usable)]
@@ -903,6 +991,12 @@ class SymbolicResolver:
             f"(coverage {best.coverage:.2f}; matched {matched}); time '{best.mention.expression}'"
             f" [{best.mention.basis}] = {_show(best.window)}"
             + (f" ({best.mention.meaning})" if best.mention.meaning else "")
+            + (
+                f"; told to {frame.subject} and confirmed by the next turn, record "
+                f"{best.match.confirmed_by}"
+                if best.match.confirmed_by
+                else ""
+            )
         )
         return best, notes
 
@@ -1410,6 +1504,48 @@ def _kind_phrase(kind) -> str:
 
 
 _POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
+
+
+#: A possessive determiner right before a noun ("Ivo's photos", "my new sketches").
+_OWNER_BEFORE = re.compile(
+    r"(?:\b(?P<name>[A-Z][\w.-]*)['\u2019]s|\b(?P<word>my|our|your|his|her|their))"
+    r"\s+(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def _another_owner(
+    phrase: EventPhrase, model: align.PhraseModel, sentence: segment.Sentence, m: align.Match
+) -> str:
+    """ "When were Rosa's photos in the show?" is not told by Rosa's "Ivo's photos were in the
+    show yesterday": the phrase names an owner, and the sentence gives the head noun another
+    one — another name's possessive, in the owner's own turn "his", "her", "your" or
+    "their", in another speaker's turn "my" or "our". Empty when it does not."""
+    owner = _POSSESSOR.match(phrase.text)
+    if owner is None:
+        return ""
+    name = owner["name"].split()[0]
+    # the owned noun: the phrase's head, else the word right after the possessive
+    owned = model.head_key or lexicon.key(phrase.text[owner.end() - 1 :].split()[0].lower())
+    heads = [
+        start
+        for token, start, _, r in m.matched
+        if token.key == owned and r == 1.0 and start < len(sentence.text)
+    ]
+    if not heads:
+        return ""
+    found = _OWNER_BEFORE.search(sentence.text[: heads[0]])
+    if found is None:
+        return ""
+    own_turn = (sentence.speaker or "").lower() == name.lower()
+    word = (found["word"] or "").lower()
+    if found["name"] and found["name"] != name:
+        return f"the {phrase.text.split()[-1]} is {found['name']}'s, not {name}'s"
+    if own_turn and word in ("your", "his", "her", "their"):
+        return f"'{word}' in {name}'s own words: another owner's"
+    if not own_turn and word in ("my", "our"):
+        return f"'{word}' in another speaker's words: not {name}'s"
+    return ""
 
 
 #: A sentence that opens by taking back what was just said.

@@ -316,8 +316,9 @@ def sentence_mentions(
             # "finished in 52 minutes", "did it in two hours": how long it took, not when
             reason = "an amount of time it took, not when it happened"
         if not reason and record.event_time is not None:
-            # "on Sunday" is read only in a past report, and not in a note written on a Sunday
-            reason = interp.bare_weekday_problem(sentence, phrase, record.event_time) or ""
+            # "on Sunday", "on the 25th" are read only in a past report, and not in a note
+            # written on a Sunday (on the 25th)
+            reason = interp.bare_day_problem(sentence, phrase, record.event_time) or ""
         window = None
         approximate = False
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
@@ -426,12 +427,29 @@ _TAIL_WORDS = re.compile(
 )
 
 
+#: A part of the day that heads an event's name ("the jazz night on Thursday", "quiz
+#: night on Friday"): the name's noun, not part of the time.
+_NAMED_PART_OF_DAY = re.compile(r"(?:night|evening|morning|afternoon)\s+(?=on\s)", re.IGNORECASE)
+#: Words before a part of the day that leave it a time ("the night on Thursday").
+_NOT_A_MODIFIER = re.compile(
+    r"(?:\b(?:the|a|an|that|this|last|next|one|every|each|on|at|in|by|of|all|whole)|[^\w\s])\s*$",
+    re.IGNORECASE,
+)
+
+
 def _core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
     """The engine's span without the relation words this module judges itself."""
     phrase = sentence[a:b]
     lead = _LEAD_WORDS.match(phrase)
     if lead:
         a += lead.end()
+    named = _NAMED_PART_OF_DAY.match(sentence, a)
+    before = sentence[:a]
+    if named and before.strip() and not _NOT_A_MODIFIER.search(before):
+        a = named.end()  # "the jazz night on Thursday": the time is "on Thursday"
+        lead = _LEAD_WORDS.match(sentence[a:b])
+        if lead:
+            a += lead.end()
     tail = _TAIL_WORDS.search(sentence[a:b])
     if tail:
         b = a + tail.start()
