@@ -91,6 +91,214 @@ def test_relative_expressions_are_anchored_at_the_previous_one(
     assert starts(note) == expected
 
 
+def found(note: str) -> list[tuple[str, str]]:
+    return list(zip(texts(note), starts(note), strict=True))
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Table booked next Tuesday for 8pm.", [("next Tuesday for 8pm", "2026-12-01T20:00")]),
+        ("I'll go back October 14 for 8:00:31am", [("October 14 for 8:00:31am", "2026-10-14T08:00")]),
+        ("Dentist on 2026-12-03 for 3:15 pm, bring the card.", [("2026-12-03 for 3:15 pm", "2026-12-03T15:15")]),
+        # "for" before a count or a length is no clock time of that day
+        ("Booked a table Friday for 8 people.", [("Friday", "2026-11-27T00:00")]),
+        ("On Monday for two hours we cleaned.", [("Monday", "2026-11-23T00:00"), ("two hours", "7200s")]),
+    ],
+)  # fmt: skip
+def test_a_clock_time_after_for_is_one_expression_with_its_day(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("See you tomorrow, November 30th.", [("tomorrow, November 30th", "2026-11-30T00:00")]),
+        ("Tune in tomorrow, Nov 30, at 7pm.", [("tomorrow, Nov 30, at 7pm", "2026-11-30T19:00")]),
+        ("The review is next Tuesday, 1 December.", [("next Tuesday, 1 December", "2026-12-01T00:00")]),
+        # a date written with its year wins over a relative day beside it
+        ("Tune in tomorrow, 13/04/27, at 7 PM.", [("tomorrow, 13/04/27, at 7 PM", "2027-04-13T19:00")]),
+        # a date that is another day is another expression
+        ("See you tomorrow, December 5th.", [("tomorrow", "2026-11-30T00:00"), ("December 5th", "2025-12-05T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_relative_day_and_its_date_beside_it_are_one_expression(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("In 2019 we moved in March and sold the car on June 3.",
+         [("2019", "2019-01-01T00:00"), ("March", "2019-03-01T00:00"), ("June 3", "2019-06-03T00:00")]),
+        ("Back in 2021 we adopted the dog in May.", [("2021", "2021-01-01T00:00"), ("May", "2021-05-01T00:00")]),
+        ("During 2018 I started running on March 3 and ran my first race on the 20th of May.",
+         [("2018", "2018-01-01T00:00"), ("March 3", "2018-03-03T00:00"), ("the 20th of May", "2018-05-20T00:00")]),
+        ("2024: moved house in March.", [("2024", "2024-01-01T00:00"), ("March", "2024-03-01T00:00")]),
+        ("In the year 2019 we moved in March.", [("the year 2019", "2019-01-01T00:00"), ("March", "2019-03-01T00:00")]),
+        ("- 2024: moved house in March.", [("2024", "2024-01-01T00:00"), ("March", "2024-03-01T00:00")]),
+        # the year stays in its sentence, dates it only when it opens it, and a turn to the
+        # future leaves it
+        ("We moved in 2019. In March the roof leaked.", [("2019", "2019-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+        ("The house, built in 1990, was sold in March.", [("1990", "1990-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+        ("My son, born in 2015, started school in September.",
+         [("2015", "2015-01-01T00:00"), ("September", "2026-09-01T00:00")]),
+        ("I graduated in 2015 and will start a job in March.",
+         [("2015", "2015-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_year_written_earlier_in_the_sentence_dates_its_later_days(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("The exhibition ran Nov-Feb 5th, 2025.", [("Nov-Feb 5th, 2025", "2024-11-01T00:00")]),
+        ("It ran from November 20 to February 2025.", [("from November 20 to February 2025", "2024-11-20T00:00")]),
+        ("The course ran September to November 2025.", [("September to November 2025", "2025-09-01T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_range_with_its_year_at_the_end_starts_in_that_year_or_the_one_before(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Upgrade to version 2.5 before the migration.",
+        "Python 3.11 ships with a faster interpreter.",
+        "It was 22.5 degrees in the greenhouse.",
+        "The recipe needs 1/2 cup of sugar and 3/4 of the flour.",
+        "The relay team placed between the 4th and 6th in every heat.",
+        "He ranked around the 12th all season.",
+        "He used to work at Sun Microsystems.",
+        "We won 3-1 after a penalty.",
+        "Read chapters 3-5 before class.",
+        "We need a 3-4 person tent.",
+        "The 2019 budget was approved.",
+        "She ran the 1500 in under a minute flat.",
+    ],
+)
+def test_versions_decimals_fractions_ranks_and_names_are_not_found(note: str) -> None:
+    assert texts(note) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("This task should be done on 5.12", ["5.12"]),
+        ("Can you set up a call between the 21st and 23rd?", ["between the 21st and 23rd"]),
+        ("Meet around the 21st to plan it.", ["around the 21st"]),
+        ("On Sat Mum came over.", ["Sat"]),
+        ("See you on Sun Oct 18.", ["Sun Oct 18"]),
+        ("He placed 3rd on the 4th.", ["the 4th"]),
+    ],
+)
+def test_the_same_forms_are_found_where_the_context_makes_them_time(
+    note: str, expected: list[str]
+) -> None:
+    assert texts(note) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Booked Dec 20-23 at the cabin, and back on the 24th.",
+         [("Dec 20-23", "2025-12-20T00:00"), ("the 24th", "2025-12-24T00:00")]),
+        ("We moved on 3 May and on the 20th we threw a party.",
+         [("3 May", "2026-05-03T00:00"), ("the 20th", "2026-05-20T00:00")]),
+        ("Today I called the dentist and on the 30th I go in.",
+         [("Today", "2026-11-29T00:00"), ("the 30th", "2026-11-30T00:00")]),
+        # a day earlier in the month than the anchor stays the most recent one
+        ("It arrived on 20 November, though I had ordered it on the 2nd.",
+         [("20 November", "2026-11-20T00:00"), ("the 2nd", "2026-11-02T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_bare_day_later_in_the_month_of_an_expression_before_it_is_in_that_month(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+def test_an_open_end_at_a_bare_day_takes_the_month_before_it() -> None:
+    by = find("Landed on 12 October, and by the 15th we were in Porto.", SUN, BERLIN)[1]
+    assert by.end is not None and by.end.isoformat()[:10] == "2026-10-16"
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Sprint 14 ends on Friday; retro the Monday after.",
+         [("Friday", "2026-11-27T00:00"), ("the Monday after", "2026-11-30T00:00")]),
+        ("We launched on 3 May. The day after, we cleaned up.",
+         [("3 May", "2026-05-03T00:00"), ("The day after", "2026-05-04T00:00")]),
+        # after what it names, it is that event's day, which no expression gives
+        ("We launched on 3 May. The day after the party we cleaned up.", [("3 May", "2026-05-03T00:00")]),
+        ("Moved in on 2 June; the Monday after my sister visited.", [("2 June", "2026-06-02T00:00")]),
+    ],
+)  # fmt: skip
+def test_the_day_or_weekday_after_is_told_from_the_expression_before_unless_it_names_an_event(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+def test_an_open_or_vague_time_of_day_takes_the_day_before_it_in_its_sentence() -> None:
+    rows = find("Mon 23 Nov: gym, then work until 6pm.", SUN, BERLIN)
+    assert rows[1].text == "until 6pm" and rows[1].end is not None
+    assert rows[1].end.isoformat()[:16] == "2026-11-23T18:01"
+    rows = find("On Friday we met around 3pm and talked until 5pm.", SUN, BERLIN)
+    assert [r.text for r in rows] == ["Friday", "around 3pm", "until 5pm"]
+    assert rows[1].start is not None and rows[1].start.isoformat()[:10] == "2026-11-27"
+    assert rows[2].end is not None and rows[2].end.isoformat()[:10] == "2026-11-27"
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Tomorrow (Monday) I start the new job.", [("Tomorrow (Monday)", "2026-11-30T00:00")]),
+        ("Tomorrow, Monday, I start.", [("Tomorrow, Monday", "2026-11-30T00:00")]),
+        ("Monday (tomorrow) I start.", [("Monday (tomorrow)", "2026-11-30T00:00")]),
+        # a weekday that is not that day is another expression
+        ("Tomorrow, Tuesday, I start.", [("Tomorrow", "2026-11-30T00:00"), ("Tuesday", "2026-11-24T00:00")]),
+    ],
+)  # fmt: skip
+def test_a_relative_day_and_its_weekday_beside_it_are_one_day(
+    note: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(note) == expected
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        # no year near (2024-2026) has 3 December on a Friday or a Monday, nor 17 December on
+        # a Monday, nor 8 December on a Friday
+        "From this friday 12/3 to next monday 12/17 I am away.",
+        "Deliver it by next Friday 12/8, please.",
+        "Moved the call to Monday, December 3.",
+    ],
+)
+def test_a_weekday_that_disagrees_with_its_date_dates_nothing(note: str) -> None:
+    assert texts(note) == []
+
+
+def test_a_weekday_that_agrees_with_its_date_is_found_whole() -> None:
+    assert found("Moved the call to Wednesday, December 2.") == [
+        ("Wednesday, December 2", "2026-12-02T00:00")
+    ]
+    assert found("Call me Friday 12/4 at 3pm.") == [("Friday 12/4 at 3pm", "2026-12-04T15:00")]
+
+
 def test_without_a_previous_expression_the_reference_time_anchors() -> None:
     assert starts("Two days later it rained.") == ["2026-12-01T00:00"]
     assert starts("The next morning was cold.") == ["2026-11-30T04:00"]

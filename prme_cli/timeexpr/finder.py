@@ -18,6 +18,7 @@ following Monday``) is anchored at the previous expression's window.
 
 from __future__ import annotations
 
+from calendar import monthrange
 from decimal import Decimal
 
 from prme_cli.timeexpr import Found, grammar, interpret
@@ -380,6 +381,11 @@ def _plausible(
             following is None or following.value not in ("that", "and", ",")
         )
     word = first.value
+    before_day = before.value if before is not None else ""
+    if isinstance(node, n.Year) and j - i == 2 and word == "the":
+        return False  # "the 2019 budget", "ran the 1500": a year or a number naming a thing
+    if _ranked(node, before_day):
+        return False  # "placed between the 4th and 6th", "finished around the 12th": a rank
     if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
         listing = (  # "Mon or Tue", "Sat, Sun": a list of day names is a list of days
             j + 1 < len(toks)
@@ -395,7 +401,7 @@ def _plausible(
             and not _named_month(toks, i, j)
         ):
             return False
-        if isinstance(node, n.Year) and not lead:
+        if isinstance(node, n.Year) and not lead and not _dateline(toks, i, j):
             return False
         follows = toks[j].value if j < len(toks) else ""
         modifies = follows in lx.UNITS or follows in lx.PARTS or follows in lx.PART_ALIASES
@@ -439,8 +445,13 @@ def _plausible(
             and first.text[:1].isupper()
         ):
             after = toks[j] if j < len(toks) else None
-            if after is not None and after.kind == "word" and after.text[:1].isupper() and not lead:
-                return False
+            if (
+                after is not None
+                and after.kind == "word"
+                and after.text[:1].isupper()
+                and (not lead or (after.value not in lx.VOCABULARY and before_day != "on"))
+            ):
+                return False  # "Sun Microsystems", "at Sun Life": a name ("on Sat Mum came")
     if (
         j - i == 2
         and word == "the"
@@ -537,14 +548,20 @@ def _plausible(
         and toks[i].value in lx.ORDINAL_WORDS
     ):
         return lead and before is not None and before.value in ("on", "by", "since", "until")
+    strong_lead = before is not None and (
+        before.value in _ORDINAL_LEAD or before.value in lx.WEEKDAYS
+    )  # "on 5.12", "Friday 7.6"
     if isinstance(node, n.Date) and node.year is None and first.kind == "num" and j - i == 3:
         # "3/4 of the starter" is a fraction: a year-less numeric date needs a word of time
         after = toks[j] if j < len(toks) else None
         fraction = after is not None and (
             after.value == "of" or (after.kind == "word" and after.value not in lx.VOCABULARY)
         )
-        if toks[i + 1].value == "/" and not lead and fraction:
-            return False
+        of_what = after is not None and after.value == "of" and not strong_lead
+        if toks[i + 1].value == "/" and fraction and (not lead or of_what):
+            return False  # "3/4 of the flour", "and 1/2 of it": a fraction
+        if toks[i + 1].value == "." and toks[i + 2].glued and not strong_lead:
+            return False  # "version 2.5", "Python 3.11", "22.5 degrees": a decimal number
     # "the 2nd option": a lone day ordinal is a date only after a word of time ("on the 2nd"),
     # and not before a noun it counts ("on the 3rd floor", "near the second roundabout")
     inner = node.base if isinstance(node, n.Approx) else node
@@ -581,6 +598,35 @@ def _modifies(toks: list[Token], j: int) -> bool:
     if word == "time":
         return True  # "a second time", "the 3rd time": how many times, not when
     return word not in _CLAUSE_WORDS and word not in lx.VOCABULARY
+
+
+#: words after which an ordinal is a place in an order, not a day ("placed 3rd", "finished
+#: between the 4th and 6th", "ranked around the 12th")
+_RANK_WORDS = {
+    "placed", "place", "placing", "ranked", "rank", "ranks", "ranking", "finished", "finish",
+    "finishing", "came", "come", "comes", "seeded", "rated", "positioned", "position",
+}  # fmt: skip
+
+
+def _ordinal_days(node: n.Node) -> bool:
+    """Whether a reading is only days of no month: ``the 4th``, ``between the 4th and 6th``."""
+    if isinstance(node, n.Approx):
+        return _ordinal_days(node.base)
+    if isinstance(node, n.Between):
+        return node.tail is None and _ordinal_days(node.first) and _ordinal_days(node.last)
+    if isinstance(node, n.Date):
+        return node.month is None and node.relation == ""
+    return isinstance(node, n.DayNum)
+
+
+def _ranked(node: n.Node, before: str) -> bool:
+    return before in _RANK_WORDS and _ordinal_days(node)
+
+
+def _dateline(toks: list[Token], i: int, j: int) -> bool:
+    """A year opening a line before a colon ("2019: moved to Lisbon") is the line's date."""
+    bullet = all(tok.value in ("-", "*", "+") for tok in toks[:i])
+    return bullet and j < len(toks) and toks[j].value == ":"
 
 
 #: time words that are also names, alone and capitalised before another name
@@ -647,20 +693,26 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     ends = _sentence_ends(toks)
     # the nearest token that carries time, within reach and before any prose word (an
     # expression is made of time words, numbers and symbols): "for the data team" has none
+    # (read backwards: how far the next time-bearing token is, none past a prose word)
     reach = [False] * size
-    for k in range(size):
-        for m in range(k, min(k + _CORE_REACH, size)):
-            if core[m]:
-                reach[k] = True
-                break
-            tok = toks[m]
-            if tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
-                break
+    far = _CORE_REACH
+    for k in range(size - 1, -1, -1):
+        tok = toks[k]
+        if core[k]:
+            far = 0
+        elif tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
+            far = _CORE_REACH
+        elif far < _CORE_REACH:
+            far += 1
+        reach[k] = far < _CORE_REACH
     for k in range(size - 2):  # "a little over a week ago": the hedge is two words long
         if toks[k].value == "a" and toks[k + 1].value in ("little", "bit", "tad", "good"):
             reach[k] = reach[k] or reach[k + 2]
     last_end = -1  # token index where the previous expression ended
     anchor_sentence = -1  # the sentence the anchor was found in
+    #: a year written earlier in the sentence ("In 2019 we moved in March"), and that sentence
+    year: int | None = None
+    year_sentence = year_end = -1
     #: best readings by position; a position is read with the anchor current when the loop
     #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
     best: dict[int, Hit | None] = {}
@@ -690,32 +742,101 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         ]
         readings.sort(key=lambda r: -r[1])
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
-        local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
+        local = None  # the context with the current anchor, made when a reading needs it
+        contradicted = 0  # the end of a longer reading whose weekday and date disagree
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
-            if j <= i or not _plausible(node, toks, i, j, text, listed):
+            if j <= i:
                 continue
+            if _names_its_anchor(node, toks, j):
+                # "the day after the party": after the party, not after the time before it;
+                # nothing shorter of it ("the day") is dated either
+                return (node, j, None, None)
+            if not _plausible(node, toks, i, j, text, listed):
+                continue
+            if contradicted > j:
+                # "from this friday 5/12 …" where 5/12 is a Sunday: the text contradicts
+                # itself, and a part of it ("this friday") would date it wrongly
+                return (node, contradicted, None, None)
             if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             if (
-                isinstance(node, n.Moment)
-                and node.day is None
-                and anchor is not None
+                anchor is not None
                 and anchor_sentence == ends[i]
                 and anchor.grain in ("day", "hour", "minute", "second")
             ):
-                # "8 March: a long walk in the afternoon": the afternoon of that day
-                node = node.replace(day=n.Prev())
-            try:
-                read = interpret.resolve(node, local)
-            except (interpret.Refused, ValueError, OverflowError):
-                continue
-            if read.start >= read.end:
+                # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm":
+                # a time of day with no day of its own is on that day
+                node = _on_that_day(node)
+            if anchor is not None and anchor_sentence == ends[i]:
+                node = _later_in_month(node, anchor)  # "Dec 20-23 …, back on the 24th"
+            if local is None:
+                local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
+            read = None
+            if (
+                year is not None
+                and year_sentence == ends[i]
+                and not _turns_future(toks, year_end, i)
+            ):
+                filled = _in_year(node, year)  # "In 2019 … in March": March of 2019
+                if filled is not None:
+                    read = _resolved(filled, local)
+                    node = node if read is None else filled
+            if read is None:
+                read = _resolved(node, local)
+            if read is None:
+                if _weekday_disagrees(node, local):
+                    contradicted = max(contradicted, j)
                 continue
             return (node, j, read, None)
+        return None
+
+    def joined(node: n.Node, j: int, span: interpret.Span) -> Hit | None:
+        """What follows a day and makes one expression with it (read with that day as the
+        anchor): a clock time after ``for`` (``October 14 for 8am``, ``next Tuesday for
+        7:30``), or after a comma the date of a relative day (``tomorrow, October 15th``,
+        ``next Tuesday, 20 October, at 9``) — the date is taken in the year that makes it
+        that day; one written with its year wins (``tomorrow, 13/04/21``: the writer's date
+        outlives a wrong reference). A date that is another day stays apart."""
+        if j + 1 >= size or span.grain != "day" or span.kind != "point":
+            return None
+        joiner = toks[j].value
+        if joiner not in ("for", ",", "(") or ends[j + 1] != ends[j]:
+            return None
+        hit = best_at(j + 1)
+        if hit is None or hit[2] is None:
+            return None
+        later, end = hit[0], hit[1]
+        if joiner == "(":
+            if end >= size or toks[end].value != ")":
+                return None
+            end += 1  # "tomorrow (Monday)": the brackets are part of it
+        if joiner == "for":
+            if isinstance(later, n.Moment) and isinstance(later.day, n.Prev) and later.time:
+                return hit
+            return None
+        if joiner == "(" and not isinstance(later, (n.RelDay, n.Weekday)):
+            return None
+        if not isinstance(node, (n.RelDay, n.Weekday)):
+            return None
+        weekday = _same_weekday(node, span, later, hit[2])
+        if weekday is not None:
+            return (weekday[0], end, weekday[1], None)
+        day = later.day if isinstance(later, n.Moment) else later
+        if not isinstance(day, n.Date) or day.month is None or day.relation:
+            return None
+        if day.year is not None:
+            return hit
+        local = dataclasses.replace(ctx, anchor=span)
+        wanted = span.start.date()
+        for year in (wanted.year, wanted.year + 1, wanted.year - 1):
+            filled = _in_year(later, year)
+            again = _resolved(filled, local) if filled is not None else None
+            if again is not None and again.start.date() == wanted:
+                return (filled, end, again, None)  # type: ignore[return-value]
         return None
 
     i = 0
@@ -724,12 +845,26 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if hit is None:
             i += 1
             continue
+        if hit[2] is None and hit[3] is None:
+            i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
+            continue
         if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
             after = best_at(i + 1)
             if after is not None and after[1] > hit[1]:
                 i += 1  # the reading after the connector reaches further: start there
                 continue
         node, j, span, length = hit
+        if span is not None:
+            anchor = span
+            anchor_sentence = ends[i]
+            best.clear()  # positions read ahead were read with the old anchor
+            extra = joined(node, j, span)
+            if extra is not None:
+                node, j, span, _ = extra
+                anchor = span
+                best.clear()
+            if _written_year(node) and _frames(toks, ends, i) and span is not None:
+                year, year_sentence, year_end = span.start.year, ends[i], j
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
             keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
@@ -764,12 +899,161 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                     span.approximate,
                 )
             )
-            anchor = span
-            anchor_sentence = ends[i]
-            best.clear()  # positions read ahead were read with the old anchor
         last_end = j
         i = j
     return found
+
+
+def _resolved(node: n.Node, ctx: interpret.Context) -> interpret.Span | None:
+    """The window of a reading, or None where it has none (refused, out of range, empty)."""
+    try:
+        read = interpret.resolve(node, ctx)
+    except (interpret.Refused, ValueError, OverflowError):
+        return None
+    return read if read.start < read.end else None
+
+
+#: words that turn a clause to the future ("I graduated in 2015 and will start on June 3")
+_FUTURE_WORDS = {"will", "shall", "going", "gonna", "won't", "wo", "soon"}
+
+
+def _turns_future(toks: list[Token], start: int, end: int) -> bool:
+    """Whether the words between a written year and a later date turn to the future: the
+    date is then no longer of that year."""
+    return any(tok.value in _FUTURE_WORDS or tok.value.endswith("'ll") for tok in toks[start:end])
+
+
+def _weekday_disagrees(node: n.Node, ctx: interpret.Context) -> bool:
+    """Whether a reading holds a weekday written beside a date that is not on it, in any
+    year near (``friday 5/12`` when 5/12 is a Sunday; ``fri 9-5``, read as hours, is not)."""
+    if isinstance(node, n.Checked):
+        return not node.near and _resolved(node, ctx) is None
+    return any(
+        isinstance(part, n.Node) and _weekday_disagrees(part, ctx)
+        for part in (getattr(node, name) for name in node._fields)
+    )
+
+
+#: what may stand before a year that frames its sentence ("Back in 2019, …", "- 2024: …")
+_FRAMING = {"in", "during", "back", "throughout", "early", "late", "mid", "-", "*", "(", "["}
+
+
+def _frames(toks: list[Token], ends: list[int], i: int) -> bool:
+    """Whether the expression at ``toks[i]`` opens its sentence, so that its year is the
+    sentence's: "In 2019 we moved in March" is March 2019, but in "The house, built in 1990,
+    was sold in March" or "My son, born in 2015, started school in September" the year is
+    another event's."""
+    k = i
+    while k > 0 and ends[k] == ends[k - 1]:
+        k -= 1  # back to the sentence's first token
+    return all(tok.value in _FRAMING for tok in toks[k:i])
+
+
+def _same_weekday(
+    node: n.Node, span: interpret.Span, later: n.Node, read: interpret.Span | None
+) -> tuple[n.Node, interpret.Span] | None:
+    """A relative day and a bare weekday beside it that is that day (``tomorrow, Monday``,
+    ``tomorrow (Monday)``, ``Monday (tomorrow)``): one expression, dated by the relative day
+    — a bare weekday alone would be the most recent one. None when they are not one day."""
+    if read is None:
+        return None
+    if isinstance(node, n.RelDay) and isinstance(later, n.Weekday):
+        bare, relative = later, (node, span)
+    elif isinstance(node, n.Weekday) and isinstance(later, n.RelDay):
+        bare, relative = node, (later, read)
+    else:
+        return None
+    if bare.relation or bare.count or relative[1].start.weekday() != bare.weekday:
+        return None
+    return relative
+
+
+def _on_that_day(node: n.Node) -> n.Node:
+    """A time of day with no day (``in the afternoon``, ``until 6pm``, ``around 3``) put on
+    the previous expression's day; anything else as it is."""
+    if isinstance(node, n.Moment) and node.day is None:
+        return node.replace(day=n.Prev())
+    if isinstance(node, (n.Open, n.Approx)) and isinstance(node.base, n.Moment):
+        base = _on_that_day(node.base)
+        return node if base is node.base else node.replace(base=base)
+    return node
+
+
+def _later_in_month(node: n.Node, anchor: interpret.Span) -> n.Node:
+    """A bare day of the month after a dated expression of its sentence, later in that
+    expression's month, is in that month (``Dec 20-23 at the cabin, back on the 24th``;
+    ``Landed on 12 October, and by the 15th …``); an earlier one stays the most recent."""
+    if isinstance(node, n.Moment) and node.day is not None:
+        day = _later_in_month(node.day, anchor)
+        return node if day is node.day else node.replace(day=day)
+    if isinstance(node, (n.Open, n.Approx)):  # "by the 15th", "around the 24th"
+        base = _later_in_month(node.base, anchor)
+        return node if base is node.base else node.replace(base=base)
+    if not (isinstance(node, n.Date) and node.month is None and node.relation == ""):
+        return node
+    if anchor.grain not in ("day", "week", "month") or anchor.start == interpret.OPEN_START:
+        return node
+    first = anchor.start.date()
+    if not first.day <= node.day <= monthrange(first.year, first.month)[1]:
+        return node
+    return n.Date(node.day, first.month, first.year)
+
+
+def _from_previous(node: n.Node) -> bool:
+    """Whether a reading is told from the previous expression (``the day after``, ``the
+    Monday after``)."""
+    if isinstance(node, n.Weekday):
+        return node.relation == "following"
+    if isinstance(node, n.Shift):
+        return isinstance(node.base, n.Prev)
+    return isinstance(node, n.Prev)
+
+
+def _names_its_anchor(node: n.Node, toks: list[Token], j: int) -> bool:
+    """Whether ``the day after`` / ``the Monday after`` goes on with what it is after (``the
+    day after the party``, ``the Monday after we moved``): an event, not the expression
+    before it — reading it from that expression would date the sentence wrongly."""
+    if j >= len(toks) or toks[j - 1].value not in ("after", "before"):
+        return False
+    after = toks[j]
+    return _from_previous(node) and after.kind == "word" and after.value not in _GOES_ON
+
+
+#: words after "the day after" that go on with the sentence, not name what it is after
+_GOES_ON = {"at", "on", "in", "and", "or", "but", "so", "then", "too", "also", "was", "were",
+            "is", "we", "i"}  # fmt: skip
+
+
+def _written_year(node: n.Node) -> bool:
+    """Whether a reading writes out its year: ``2019``, ``March 2019``, ``3 June 2019 at 5``."""
+    if isinstance(node, n.Moment):
+        return node.day is not None and _written_year(node.day)
+    if isinstance(node, n.Year):
+        return True
+    if isinstance(node, n.Month):
+        return node.year is not None
+    return isinstance(node, n.Date) and node.year is not None and node.month is not None
+
+
+def _in_year(node: n.Node, year: int) -> n.Node | None:
+    """``node`` in ``year`` where it names a month, or a day of a month, with no year and no
+    relation of its own (``March``, ``June 3``, ``June 3 at 5pm``, ``from March to May``);
+    None where it names none."""
+    if isinstance(node, n.Month):
+        plain = node.year is None and node.relation == "" and node.count == 0
+        return node.replace(year=year) if plain else None
+    if isinstance(node, n.Date):
+        plain = node.year is None and node.month is not None and node.relation == ""
+        return node.replace(year=year) if plain else None
+    if isinstance(node, n.Moment) and node.day is not None:
+        day = _in_year(node.day, year)
+        return None if day is None else node.replace(day=day)
+    if isinstance(node, n.Between) and node.tail is None:
+        first, last = _in_year(node.first, year), _in_year(node.last, year)
+        if first is None and last is None:
+            return None
+        return node.replace(first=first or node.first, last=last or node.last)
+    return None
 
 
 def _same_reading(parser: grammar.Grammar, i: int, j: int, node: n.Node) -> bool:

@@ -209,21 +209,37 @@ class Grammar:
         self.dayfirst = dayfirst
         self.memo: dict[int, list] = {}  # type: ignore[type-arg]
         self.depth = 0
-        pad: list[str | None] = [None] * _PAD
-        #: the rules that may begin at each position: none at a prose word
-        self.allowed = [_allowed(tokens, k) for k in range(len(tokens))] + [frozenset()] * _PAD
-        #: per token, the word (``None`` for numbers and symbols), the symbol, the digits'
-        #: count and value, and whether it is glued to the one before: the cheapest tests
-        self.words: list[str | None] = [
-            tok.value if tok.kind == "word" else None for tok in tokens
-        ] + pad
-        self.syms: list[str | None] = [
-            tok.value if tok.kind == "sym" else None for tok in tokens
-        ] + pad
-        self.digits: list[int] = [len(tok.value) if tok.kind == "num" else 0 for tok in tokens]
-        self.digits += [0] * _PAD
-        self.values: list[int] = [int(tok.value) if tok.kind == "num" else 0 for tok in tokens]
-        self.values += [0] * _PAD
+        #: per token, the rules that may begin there (none at a prose word), the word
+        #: (``None`` for numbers and symbols), the symbol, the digits' count and value, and
+        #: whether it is glued to the one before: the cheapest tests (one pass: a note has
+        #: hundreds of tokens and is read once)
+        allowed: list[frozenset[int]] = []
+        words: list[str | None] = []
+        syms: list[str | None] = []
+        digits: list[int] = []
+        values: list[int] = []
+        for k, tok in enumerate(tokens):
+            kind = tok.kind
+            allowed.append(_allowed(tokens, k))
+            if kind == "word":
+                words.append(tok.value)
+                syms.append(None)
+                digits.append(0)
+                values.append(0)
+                continue
+            words.append(None)
+            syms.append(tok.value if kind == "sym" else None)
+            if kind == "num":
+                digits.append(len(tok.value))
+                values.append(int(tok.value))
+            else:
+                digits.append(0)
+                values.append(0)
+        self.allowed = allowed + [frozenset()] * _PAD
+        self.words = words + [None] * _PAD
+        self.syms = syms + [None] * _PAD
+        self.digits = digits + [0] * _PAD
+        self.values = values + [0] * _PAD
         self.glue: list[bool] = [tok.glued for tok in tokens] + [False] * _PAD
 
     # ------------------------------------------------------------------ token tests
@@ -1629,7 +1645,7 @@ class Grammar:
     @rule
     def anchor_day(self, i: int) -> R:
         """Days told from the previous expression: ``the next day``, ``the day before``,
-        ``that day``, ``the same day``."""
+        ``that day``, ``the same day``, ``the Monday after``."""
         out: R = []
         k = self.opt(i, "the")
         for words, days in (
@@ -1649,6 +1665,10 @@ class Grammar:
                 )
         if self.w(i, "that") and self.w(i + 1, "day"):
             out.append((n.Prev(), i + 2))
+        weekday = lx.WEEKDAYS.get(self.wv(k) or "") if k != i else None
+        if weekday is not None and self.w(k + 1, "after"):
+            # "retro the Monday after": the first Monday after the previous expression
+            out.append((n.Weekday(weekday, "following"), k + 2))
         return out
 
     # ------------------------------------------------------------------ moments

@@ -1108,21 +1108,16 @@ def _between(node: n.Between, ctx: Context) -> Span:
     if isinstance(last, n.Moment) and last.day is None and isinstance(first, n.Moment):
         last = last.replace(day=first.day)  # "Tuesday at 2:00 - 2:30 pm": the same Tuesday
     if (
-        isinstance(first, n.Month)
-        and isinstance(last, n.Month)
-        and first.year is None
-        and first.relation == ""
-        and last.year is not None
-    ):
-        first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
-    if (
-        isinstance(first, n.Date)
-        and isinstance(last, n.Date)
+        isinstance(first, (n.Month, n.Date))
+        and isinstance(last, (n.Month, n.Date))
         and first.year is None
         and last.year is not None
         and first.month is not None
         and last.month is not None
+        and (isinstance(first, n.Date) or first.relation == "")
     ):
+        # "Nov-Feb 2027", "Nov-Feb 5th, 2027", "from Dec 20 to Jan 4, 2027": the year written
+        # at the end is the start's too, or the one before when the start's month is later
         first = first.replace(year=last.year if first.month <= last.month else last.year - 1)
     a = resolve(first, ctx)
     floor = dataclasses.replace(ctx, not_before=a.start.date())
