@@ -315,10 +315,17 @@ def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path:
     for i in range(40):
         write(notes / f"n{i:02d}.org", f"* Heading {i}\n<2026-11-20 Fri>\n** Child {i}\n")
     store = tmp_path / "s.sqlite3"
+    # The child marks the tenth file it parses, so the signal lands mid-ingest however slow
+    # the machine is to start the process (a fixed sleep sent it before any file was in).
+    started = tmp_path / "started"
     slow = (
-        "import time, prme_cli.ingest as m\n"
+        "import itertools, pathlib, time, prme_cli.ingest as m\n"
         "real = m._parse\n"
+        "calls = itertools.count(1)\n"
+        f"marker = pathlib.Path({str(started)!r})\n"
         "def parse(*a):\n"
+        "    if next(calls) == 10:\n"
+        "        marker.touch()\n"
         "    time.sleep(0.1)\n"
         "    return real(*a)\n"
         "m._parse = parse\n"
@@ -333,7 +340,10 @@ def test_a_real_sigint_during_ingest_exits_130_with_a_consistent_store(tmp_path:
         # A background test run ignores SIGINT and a child inherits that; undo it for the child.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
-    time.sleep(2.0)
+    deadline = time.monotonic() + 60
+    while not started.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert started.exists(), "the ingest never reached its tenth file"
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
