@@ -563,13 +563,27 @@ _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 
 # --------------------------------------------------------------------------- a yes to a question
 
-#: An answer that opens with a yes ("Yes, on Friday!", "Yeah, I did, last Saturday.", "I did!
-#: Two days ago."), and the words of that opening.
+#: A turn that opens with a yes ("Yes, on Friday!", "Yeah, I did, last Saturday.", "I did!
+#: Two days ago.", "That's right.", "Exactly!"), and the words of that opening. "I have" is a
+#: yes only when it stands alone ("I have!", not "I have a dog").
 _YES_OPENING = re.compile(
-    r"^\s*(?:(?:yes|yeah|yep|yup)\b(?:[\s,!.\u2014-]+(?:i|we)\s+did\b)?|(?:i|we)\s+did\b)"
+    r"^\W*(?:(?:yes|yeah|yep|yup)\b(?:[\s,!.\u2014-]+(?:i|we)\s+(?:sure\s+)?did\b)?"
+    r"|(?:i|we)\s+(?:sure\s+)?did\b|(?:i|we)\s+have(?=\s*(?:[,!.\u2014-]|$))"
+    r"|that's\s+(?:right|true)\b|exactly\b|correct\b|indeed\b)"
     r"[\s,!.\u2014-]*",
     re.IGNORECASE,
 )
+
+
+def yes_opening(text: str) -> int | None:
+    """Where the words after a turn's opening yes start, or None when the turn does not open
+    with one: the one reader of a yes for both of the resolver's readings across turns (a yes
+    to the question before, :func:`answered_statement`; a reply confirming a deed said to its
+    speaker, the symbolic resolver's ``_answered_yes``)."""
+    m = _YES_OPENING.match(text.replace("\u2019", "'"))
+    return None if m is None else m.end()
+
+
 #: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
 _YES_UNDONE = re.compile(
     r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
@@ -637,10 +651,10 @@ def answered_statement(asked: str, quote: str) -> str | None:
     ahead ("Yes, but I didn't …", "Yes, I will next week"). The statement keeps the quote's
     words after the yes, so its time expressions stand in it verbatim; the resolver aligns
     and dates it, and the gate reads it, as if the answerer had said it."""
-    m = _YES_OPENING.match(quote)
-    if m is None or not asked:
+    opened = yes_opening(quote)
+    if opened is None or not asked:
         return None
-    rest = quote[m.end() :]
+    rest = quote[opened:]
     if _YES_UNDONE.search(rest.split(".")[0].split("!")[0]):
         return None
     if _OTHER_SUBJECT.match(rest):

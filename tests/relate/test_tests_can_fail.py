@@ -48,6 +48,7 @@ RESOLVER_TESTS = [
     "test_span_boundaries.py",
     "test_thing_pronouns.py",
     "test_yes_answers.py",
+    "test_opening_yes.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

@@ -79,12 +79,6 @@ _ASKED = "a question, not a report"
 _PAST_YES_NO = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
 #: A question that asks for something else than a yes ("How is it?", "What was it like?").
 _WH_QUESTION = re.compile(r"\W*(?:how|what|where|who|which|why)\b[^.!]*\?\W*$", re.IGNORECASE)
-#: A reply that confirms what was just said to its speaker.
-_CONFIRMING = re.compile(
-    r"\W*(?:yes|yeah|yep|yup|i\s+did|i\s+sure\s+did|i\s+have|that's\s+right|"
-    r"that's\s+true|exactly|correct|indeed)\b",
-    re.IGNORECASE,
-)
 #: Words that take part of a yes back ("Yes, but …", "I did, actually on Monday").
 _RESERVATION = re.compile(r"\b(?:but|actually|though|although|except|well)\b", re.IGNORECASE)
 #: A yes that hands the deed to someone else: "Yes, my sister did", "Yes, Tom has", "yes,
@@ -532,7 +526,7 @@ class SymbolicResolver:
         if any(not _WH_QUESTION.match(s.text) for s in after):
             return False
         reply = [s for s in found[1].sentences if s.heading is None]
-        if not reply or not _CONFIRMING.match(reply[0].text):
+        if not reply or interpret.yes_opening(reply[0].text) is None:
             return False
         if lexicon.NEGATION_RE.search(reply[0].text) or _RESERVATION.search(reply[0].text):
             return False
