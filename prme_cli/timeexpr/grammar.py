@@ -2636,9 +2636,13 @@ class Grammar:
             else:
                 joins = []
                 dash = self.sym(j, "-", "~", "\u2013") and self._dash_joins(j)
-                if self.w(j, "to") and self.w(j + 1, "last") and self.words[j - 1] in _ORDINAL_ENDS:
-                    pass  # "the second to last friday": an ordinal counted from the end
-                elif self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash:
+                # "the second to last friday" is an ordinal counted from the end, no range
+                from_end = (
+                    self.w(j, "to") and self.w(j + 1, "last") and self.words[j - 1] in _ORDINAL_ENDS
+                )
+                if not from_end and (
+                    self.w(j, "to", "till", "until", "til", "through", "thru", "into") or dash
+                ):
                     joins.append(j + 1)
                     if (
                         self.w(j, "to")
