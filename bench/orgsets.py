@@ -88,6 +88,7 @@ def sets() -> dict[str, QuestionSet]:
     sessions = HERE.parent / "tests" / "fixtures" / "sessions"
     pairs = HERE.parent / "tests" / "fixtures" / "pair_chats"
     orgqa = corpora_dir() / "orgqa"
+    adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -119,7 +120,25 @@ def sets() -> dict[str, QuestionSet]:
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
         ),
+        **{
+            f"adv-{part}": QuestionSet(
+                f"adv-{part}",
+                adversarial / part / "notes",
+                adversarial / part / "questions.jsonl",
+                now,
+                "UTC",
+            )
+            for part, now in (
+                ("sessions", "2032-06-15T18:00"),
+                ("pairs", "2033-06-20T20:00"),
+                ("org", "2034-03-20T21:00"),
+            )
+        },
     }
+
+
+#: ``--set adversarial`` runs these three.
+ADVERSARIAL = ("adv-sessions", "adv-pairs", "adv-org")
 
 
 UNSCORED = ("abstain", "not_routed")
@@ -330,18 +349,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--set",
-        choices=("everyday", "household", "operations", "sessions", "pairs", "orgqa", "all"),
+        choices=(
+            "everyday",
+            "household",
+            "operations",
+            "sessions",
+            "pairs",
+            "orgqa",
+            *ADVERSARIAL,
+            "adversarial",
+            "all",
+        ),
         default="all",
     )
     parser.add_argument("--cli", action="store_true", help="run the installed prme per question")
     parser.add_argument("--verbose", action="store_true", help="explanations of misses")
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
-    chosen = (
-        ("everyday", "household", "operations", "sessions", "pairs", "orgqa")
-        if args.set == "all"
-        else (args.set,)
-    )
+    chosen = {
+        "all": ("everyday", "household", "operations", "sessions", "pairs", "orgqa"),
+        "adversarial": ADVERSARIAL,
+    }.get(args.set, (args.set,))
     wrong = 0
     for name in chosen:
         qs = sets()[name]

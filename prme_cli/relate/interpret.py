@@ -376,6 +376,9 @@ _COMING = re.compile(
 )
 _CALENDAR_DATE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+    # a bare month ("in September", "early May"): the month of the writer's future
+    r"|^\s*(?:(?:in|during)\s+)?(?:(?:early|mid|late)[\s-]+)?(?:january|february|march|april|"
+    r"may|june|july|august|september|october|november|december)\s*$"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"|^\s*(?:on\s+)?(?:the\s+)?\d{1,2}/\d{1,2}\s*$",
     re.IGNORECASE,
@@ -386,8 +389,10 @@ _CALENDAR_DATE = re.compile(
 #: "we're going to paint it on May 3rd", "I will start on June 15th" (not a present of
 #: thinking, talking or remembering: "I'm still thinking about the party on July 3rd").
 _FUTURATE = re.compile(
-    r"(?:'m|'re|\bam|\bare)\s+(?!(?:still|thinking|talking|remembering|recovering|looking|"
-    r"wondering|trying|missing|reading|writing|telling|asking)\b)[a-z]+ing\b"
+    r"(?:'m|'re|\bam|\bare|\bis)\s+(?:(?:also|finally|actually|really|now|probably)\s+)?"
+    r"(?!(?:still|thinking|talking|remembering|recovering|looking|wondering|trying|missing|"
+    r"reading|writing|telling|asking|amazing|boring|interesting|annoying|exciting|"
+    r"(?:some|any|every|no)thing|being)\b)[a-z]+ing\b"
     r"|\bgoing\s+to\b|\bgonna\b|\b(?:i|we)\s+will\b|\b(?:i|we)'ll\b"
     r"|\b(?:plan|plans|planning)\s+to\b[^.!?;,]*$",
     re.IGNORECASE,

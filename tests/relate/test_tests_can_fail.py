@@ -49,6 +49,9 @@ RESOLVER_TESTS = [
     "test_thing_pronouns.py",
     "test_yes_answers.py",
     "test_opening_yes.py",
+    "test_times_moved_to.py",
+    "test_progressive_arrangements.py",
+    "test_words_quoted_after_saying.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

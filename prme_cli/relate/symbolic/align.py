@@ -601,6 +601,13 @@ def _verb_form(sentence: str, toks, start: int) -> bool:
         "never",
     ):
         return True
+    if (
+        word.endswith("ing")
+        and index > 0
+        and toks[index - 1][2] in ("is", "are", "am", "was", "were", "i'm", "we're", "they're")
+    ):
+        # "Theo is running the marathon": a progressive, whose subject is the doer
+        return True
     return index == 0 and word.endswith("ing") is False
 
 

@@ -854,6 +854,13 @@ class SymbolicGate:
         ):
             cap = min(cap, 0.3)
             warnings.append("a 'since' date dates only the start of what still goes on")
+        # What the words around the expression make of it (the gate's own reading).
+        if operand.time_basis == "text_expression":
+            # (an interval may end at an appointment announced as coming: its date stands)
+            coming = plan_asked or _announced_appointment(resolution, operand, lead)
+            for why in _time_not_the_deeds(quote, where, coming, subject):
+                cap = min(cap, 0.3)
+                warnings.append(why)
         # What kind of time it is.
         shared = (
             tuple(_frame_words(question, resolution)) if resolution.operation == "order" else ()
@@ -867,6 +874,62 @@ class SymbolicGate:
         cap = min(cap, basis_cap)
         probability = round(max(0.0, min(probability, cap, 0.98)), 4)
         return OperandCheck(probability, round(coverage, 4), proximity, tuple(warnings))
+
+
+#: The gate's own readings of a time that is not the cited deed's: a destination after "to"
+#: ("moved the meeting to Friday"); a present progressive, which with a time tells an
+#: arrangement ("Theo is running the marathon in September"); words within quotation marks
+#: opened after someone else's verb of saying, whose "I" is theirs.
+_TO_LEAD = re.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
+_PROGRESSIVE = re.compile(
+    r"\b(?:am|is|are)\s+(?:\w+ly\s+)?(?P<verb>[a-z]{2,}ing)\b|'(?:m|re)\s+(?P<verb2>[a-z]{2,}ing)\b",
+    re.IGNORECASE,
+)
+_NOT_DOING = frozenset(
+    words_of(
+        "thinking wondering considering hoping missing remembering recovering feeling "
+        "loving enjoying being something anything nothing everything amazing boring "
+        "interesting exciting annoying tiring"
+    )
+)
+_PAST_TIME_WORDS = re.compile(
+    r"\b(?:ago|last|yesterday|earlier|previous|before|past)\b", re.IGNORECASE
+)
+_CLAUSE_EDGE = re.compile(r"[.!?;:,\u2014]|\b(?:and|but|so|because|while|then)\b", re.IGNORECASE)
+_SAYING = re.compile(
+    r"(?P<who>\b[A-Za-z][\w-]*)\s+(?:said|says|told\s+\w+|asked|asks|wrote|texted|replied|"
+    r"added|announced|explained|shouted)\s*[:,]?\s*[\"\u201c]"
+)
+
+
+def _time_not_the_deeds(quote: str, where: int, coming: bool, subject: str | None) -> list[str]:
+    """Why the expression at ``where`` does not date the named deed, read from the words of
+    its own clause (empty when nothing speaks against it; ``coming``: a plan or an announced
+    appointment is what is asked, so a progressive's arrangement is evidence)."""
+    out = []
+    before = quote[:where]
+    if _TO_LEAD.search(before):
+        out.append("a time after 'to' is where something was moved, not when it happened")
+    clause = before[max((m.end() for m in _CLAUSE_EDGE.finditer(before)), default=0) :]
+    progressive = [
+        m
+        for m in _PROGRESSIVE.finditer(clause)
+        if (m["verb"] or m["verb2"]).lower() not in _NOT_DOING
+    ]
+    expression_words = quote[where : where + 40].split(".")[0]
+    if progressive and not coming and not _PAST_TIME_WORDS.search(expression_words.split(",")[0]):
+        out.append("a present progressive with a time tells an arrangement, not a deed done")
+    for m in _SAYING.finditer(before):
+        opened = before[m.end() :]
+        if re.search(r"[\"\u201d]", opened):
+            continue  # the quotation closed before the expression
+        who = m["who"]
+        if who.lower() in ("i", "we"):
+            continue
+        if subject is None or (who.lower() != subject.lower() and subject not in opened):
+            out.append(f"words quoted from {who}: the 'I' in them is not the one asked about")
+            break
+    return out
 
 
 #: "my new laptop, a Dell XPS 13": a noun and, set beside it, the thing's name.

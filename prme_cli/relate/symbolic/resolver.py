@@ -89,6 +89,13 @@ _ANOTHER_DOER = re.compile(
 )
 #: "Name:" labels under which the first person is still the notes' writer.
 _WRITER_LABELS = frozenset({"user", "me", "i", "myself"})
+#: Words quoted from someone else, opened after their verb of saying: 'Alex said: "I moved
+#: the meeting …"', 'Nina told me, "I sold the boat …"'. The first person inside is theirs.
+_QUOTED_SPEECH = re.compile(
+    r"(?P<who>\b(?:(?i:my|his|her|their|our|the)\s+[a-z]+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?"
+    r"|(?i:he|she|they)))\s+(?i:said|says|told\s+(?:me|us|him|her|them)|asked(?:\s+me)?|"
+    r"wrote|writes|texted|replied|added|announced|shouted|explained)\s*[:,]?\s*[\"\u201c]"
+)
 
 
 @dataclass(slots=True)
@@ -550,6 +557,17 @@ class SymbolicResolver:
         speaker = (sentence.speaker or "").lower()
         if speaker in _NON_WITNESS_SPEAKERS:
             return None
+        quoted = _QUOTED_SPEECH.search(sentence.text)
+        if (
+            quoted is not None
+            and quoted["who"].split()[-1].lower() not in ("i", "we")
+            # the quotation runs to the sentence's end: what it holds is all theirs
+            and re.fullmatch(r"[^\"\u201d]*[\"\u201d]?\W*", sentence.text[quoted.end() :])
+        ):
+            # 'Alex said: "I moved the team meeting to Friday."': Alex's "I", never the
+            # writer's; the speaker's own, when the question is about them
+            who = quoted["who"].split()[-1]
+            return True if subject is not None and who.lower() == subject.lower() else None
         if subject is None:
             # "Jo: I spent three hours …" quoted in a journal entry: Jo's "I", not the writer's
             return None if sentence.labelled and speaker not in _WRITER_LABELS else True
@@ -804,7 +822,13 @@ class SymbolicResolver:
             if written is not None and any(x.window[0].date() < written for x in usable):  # type: ignore[index]
                 return None, "a plan's date before the note that tells the plan"
         elif not model.modal and not (appointment and all(x.coming for x in usable)):
-            if any(x.future for x in usable):
+            written = record.event_time.date() if record.event_time else None
+            if any(x.future for x in usable) or (
+                written is not None
+                and any(x.coming and x.window and x.window[0].date() > written for x in usable)
+            ):
+                # "Theo is running the Berlin marathon in September": told as coming, read
+                # forward, it dates an arrangement, never a deed done
                 return None, "the time is in the future of the note"
             lead = record.text[clause_start : max(x.end for x in usable)]
             if timefind.FUTURE_CUE.search(lead):

@@ -36,6 +36,10 @@ _NOT_A_DATE_BEFORE = re.compile(
     r"(?:the\s+)?$)",
     re.IGNORECASE,
 )
+#: "moved the team meeting to Friday", "pushed the dentist back to Monday", "from 9 to 5":
+#: a time right after "to" is where something was moved, or the far end of a range; it
+#: never dates the clause's own deed.
+_TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
 _FUTURE_WORDS = re.compile(
     r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
     r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
@@ -300,6 +304,8 @@ def sentence_mentions(
             and not _DATE_FOLLOW.match(sentence[b:])
         ):
             reason = "a day or month name used as a name, not a date"
+        elif _TO_BEFORE.search(before):
+            reason = f"a time something was moved to ('to {phrase}'), not when it happened"
         elif _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase):
             reason = "a span, habit or bound, not the event's date"
         elif _WEEKDAY_PLURAL.match(sentence[a:]) or re.match(r"^s\b", after):
