@@ -52,6 +52,9 @@ RESOLVER_TESTS = [
     "test_times_moved_to.py",
     "test_progressive_arrangements.py",
     "test_words_quoted_after_saying.py",
+    "test_times_of_an_event_counted_from.py",
+    "test_claims_of_others_about_the_writer.py",
+    "test_deed_verb_in_another_clause.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

@@ -380,6 +380,26 @@ def match(
     spans = clauses(sentence)
     clause = _best_clause(model, toks, spans)
     a, b = clause
+    if not any(m[0].verb and a <= m[1] < b for m in matched) and any(
+        m[0].verb and m[1] < len(sentence) and sentence[m[1]].islower() for m in matched
+    ):
+        # "The new library opened on Friday; I visited it on Saturday": the deed's verb is
+        # told in another clause, which is where the deed (and its time) is; the clause
+        # with more of the name's nouns tells something else that happened to the thing
+        told = [
+            (c0, c1)
+            for c0, c1 in spans
+            if any(
+                m[0].verb
+                and c0 <= m[1] < c1
+                and sentence[m[1]].islower()  # a verb, not a name read as one ("Omar …")
+                and _verb_form(sentence, toks, m[1])
+                for m in matched
+            )
+        ]
+        if len(told) == 1:
+            clause = told[0]
+            a, b = clause
     in_clause = (
         [m for m in matched if a <= m[1] < b]
         or [m for m in matched if m[1] < len(sentence)]

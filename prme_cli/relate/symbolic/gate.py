@@ -858,7 +858,7 @@ class SymbolicGate:
         if operand.time_basis == "text_expression":
             # (an interval may end at an appointment announced as coming: its date stands)
             coming = plan_asked or _announced_appointment(resolution, operand, lead)
-            for why in _time_not_the_deeds(quote, where, coming, subject):
+            for why in _time_not_the_deeds(quote, where, operand.time_expression, coming, subject):
                 cap = min(cap, 0.3)
                 warnings.append(why)
         # What kind of time it is.
@@ -902,7 +902,33 @@ _SAYING = re.compile(
 )
 
 
-def _time_not_the_deeds(quote: str, where: int, coming: bool, subject: str | None) -> list[str]:
+#: "the day after the storm on Tuesday": the noun after "after"/"before" owns the time (not
+#: a routine of the day: "after work on Friday").
+_COUNTED_FROM = re.compile(
+    r"(?P<by>\b(?:the|a|an|one|two|three|\d+|few)\s+(?:day|days|week|weeks|month|months|"
+    r"morning|night)\s+)?\b(?P<how>after|before|following)\s+"
+    r"(?:the|my|our|his|her|their|a|an|this|that)\s+"
+    r"(?:\S+\s+){0,2}?(?P<noun>[A-Za-z'-]+)\s+(?:(?:on|in|at)\s+)?$",
+    re.IGNORECASE,
+)
+#: a day named by the expression: with a bare "after" the deed stays on it
+_DAY_NAMED = re.compile(
+    r"day\b|yesterday|tonight|last night|\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE
+)
+_SAME_DAY = frozenset(
+    words_of("breakfast brunch lunch dinner supper work school church class shift")
+)
+#: "Mum said I broke the vase": someone else's claim about the writer.
+_CLAIMING = re.compile(
+    r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claims|claimed|thinks|thought|insists|"
+    r"insisted|swears|swore|believes|believed|reckons|told\s+\w+)\s+(?:that\s+)?(?:I|we)\b",
+    re.IGNORECASE,
+)
+
+
+def _time_not_the_deeds(
+    quote: str, where: int, expression: str, coming: bool, subject: str | None
+) -> list[str]:
     """Why the expression at ``where`` does not date the named deed, read from the words of
     its own clause (empty when nothing speaks against it; ``coming``: a plan or an announced
     appointment is what is asked, so a progressive's arrangement is evidence)."""
@@ -919,6 +945,20 @@ def _time_not_the_deeds(quote: str, where: int, coming: bool, subject: str | Non
     expression_words = quote[where : where + 40].split(".")[0]
     if progressive and not coming and not _PAST_TIME_WORDS.search(expression_words.split(",")[0]):
         out.append("a present progressive with a time tells an arrangement, not a deed done")
+    counted = _COUNTED_FROM.search(clause)
+    if (
+        counted
+        and counted["noun"].lower() not in _SAME_DAY
+        and (
+            counted["by"] or counted["how"].lower() != "after" or not _DAY_NAMED.search(expression)
+        )
+    ):
+        out.append(f"the time dates the {counted['noun']}, which the deed is counted from")
+    if subject is None:
+        for m in _CLAIMING.finditer(clause):
+            if m["who"].lower() not in ("i", "we"):
+                out.append(f"the writer's deed as {m['who']} tells it, not as the writer does")
+                break
     for m in _SAYING.finditer(before):
         opened = before[m.end() :]
         if re.search(r"[\"\u201d]", opened):
@@ -1257,12 +1297,14 @@ def _other_deed(
         return ""  # a deed at the named event says one was at it
     things = {words.key(w) for w in place if not _is_person(operand.name, w)}
     said = {words.key(w) for a, _, w in qtoks if clause.start <= a < clause.end}
-    if things & said and any(gate_event.same_deed(told, r) for r in neighbours):
+    if things & said and any(gate_event.same_deed(told, r) and not r.times for r in neighbours):
         return (
             ""  # "fixed | that broken fence … three weeks ago": the clause goes on with the thing
         )
     opens = not _words_between(qtoks, clause.start, where)
-    if opens and any(r.end <= clause.start and gate_event.same_deed(told, r) for r in neighbours):
+    if opens and any(
+        r.end <= clause.start and gate_event.same_deed(told, r) and not r.times for r in neighbours
+    ):
         return ""  # an expression that opens its clause may tell when the one before happened
     if not clause.predicate and clause.kind in ("start", "end"):
         return ""  # "Started The Overstory": the deed elided after an aspect verb

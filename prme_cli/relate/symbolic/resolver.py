@@ -661,6 +661,8 @@ class SymbolicResolver:
                 other_owner = _another_owner(phrase, model, sentence, m)
                 if other_owner:
                     m.problems.append(other_owner)
+                if subject is None and _claimed_by_another(sentence.text, m.focus):
+                    continue  # "Mum said I broke the vase on Sunday": her claim, not a report
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
                 if asked_past and _present_state(m, sentence.text, model):
@@ -1311,6 +1313,28 @@ def _got_the_thing(after: str, head: str) -> bool:
             or "NOUN" not in words.lemmas(nxt)
             or nxt in _NUMBER_WORDS
         )
+    return False
+
+
+#: Someone else's saying, claiming or believing with the writer as the subject of what is
+#: said: "Mum said I broke the vase", "Tom thinks we left the gate open".
+_CLAIM_OF_ANOTHER = re.compile(
+    r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claimed|claims|thinks|thought|believes|"
+    r"believed|reckons|reckoned|insists|insisted|swears|swore|told\s+(?:me|us|him|her|them)|"
+    r"is\s+sure|was\s+sure)\s+(?:that\s+)?(?:i|we)\b",
+    re.IGNORECASE,
+)
+
+
+def _claimed_by_another(sentence: str, focus: int) -> bool:
+    """Is the writer's deed at ``focus`` told only as what someone else says or believes of
+    them ("Mum said I broke the vase on Sunday, but it was the cat")? The claim must open
+    the clause of the deed: no clause break between them."""
+    for m in _CLAIM_OF_ANOTHER.finditer(sentence, 0, focus + 1):
+        if m["who"].lower() in ("i", "we") or m.end() > focus + 1:
+            continue
+        if not re.search(r"[,;:.!?]|\b(?:and|but|so|then)\b", sentence[m.end() : focus]):
+            return True
     return False
 
 

@@ -40,6 +40,51 @@ _NOT_A_DATE_BEFORE = re.compile(
 #: a time right after "to" is where something was moved, or the far end of a range; it
 #: never dates the clause's own deed.
 _TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
+#: "fixed the roof the day after the storm on Tuesday", "called the insurer before the
+#: inspection on Friday", "repainted the hall after the flood in March": a time right after
+#: a noun governed by "after"/"before" dates that other event, from which the deed is
+#: counted. Not a routine of the same day ("after work on Friday"); and a bare "after" with
+#: a day ("lunch with Joss after the talk yesterday") keeps the deed on that day.
+_AFTER_AN_EVENT = re.compile(
+    r"(?P<offset>\b(?:the|a|an|one|two|three|four|five|six|\d+|few|couple\s+of)\s+"
+    r"(?:days?|weeks?|months?|years?|morning|evening|night|weekend)\s+)?"
+    r"\b(?P<rel>after|before|following)\s+(?:the|my|our|his|her|their|a|an|this|that)\s+"
+    r"(?:[\w'-]+\s+){0,2}(?P<noun>[\w'-]+)\s+(?:on\s+|in\s+|at\s+)?$",
+    re.IGNORECASE,
+)
+_SAME_DAY_ROUTINES = frozenset(
+    [
+        "breakfast",
+        "brunch",
+        "lunch",
+        "dinner",
+        "supper",
+        "work",
+        "school",
+        "church",
+        "class",
+        "classes",
+        "shift",
+    ]
+)
+_A_DAY = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|last\s+night)\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)
+
+
+def _counted_from_another(before: str, phrase: str) -> str | None:
+    """The noun of the other event the expression dates (see :data:`_AFTER_AN_EVENT`), or
+    None when the expression may date the deed."""
+    m = _AFTER_AN_EVENT.search(before)
+    if m is None or m["noun"].lower() in _SAME_DAY_ROUTINES:
+        return None
+    if m["offset"] or m["rel"].lower() != "after" or not _A_DAY.search(phrase):
+        return m["noun"]
+    return None
+
+
 _FUTURE_WORDS = re.compile(
     r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
     r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
@@ -304,6 +349,8 @@ def sentence_mentions(
             and not _DATE_FOLLOW.match(sentence[b:])
         ):
             reason = "a day or month name used as a name, not a date"
+        elif other_event := _counted_from_another(before, phrase):
+            reason = f"the time of the {other_event} the deed is counted from, not of the deed"
         elif _TO_BEFORE.search(before):
             reason = f"a time something was moved to ('to {phrase}'), not when it happened"
         elif _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase):
