@@ -380,9 +380,9 @@ def match(
     spans = clauses(sentence)
     clause = _best_clause(model, toks, spans)
     a, b = clause
-    if not any(m[0].verb and a <= m[1] < b for m in matched) and any(
-        m[0].verb and m[1] < len(sentence) and sentence[m[1]].islower() for m in matched
-    ):
+    if not any(
+        m[0].verb and a <= m[1] < b and _verb_form(sentence, toks, m[1]) for m in matched
+    ) and any(m[0].verb and m[1] < len(sentence) and sentence[m[1]].islower() for m in matched):
         # "The new library opened on Friday; I visited it on Saturday": the deed's verb is
         # told in another clause, which is where the deed (and its time) is; the clause
         # with more of the name's nouns tells something else that happened to the thing
@@ -698,7 +698,10 @@ def _assertion_problems(
         # "I thought about selling the boat on Friday", "we talked of moving": a deed named
         # after "about"/"of" is the topic of the clause's own verb, not a deed it reports
         problems.append(f"not asserted: '{topic.group(0).strip()} …ing' (a topic, not a deed)")
-    neg_scope = sentence[max(a, head[1] - 40) : min(b, head[2] + 25)]
+    # an event told as a noun ("My flight to Oslo on Friday got cancelled") is undone by
+    # its clause's own verb, however far after the noun phrase it comes
+    as_noun = not _verb_form(sentence, toks, head[1])
+    neg_scope = sentence[max(a, head[1] - 40) : b if as_noun else min(b, head[2] + 25)]
     for neg in lexicon.NEGATION_RE.finditer(neg_scope):
         word = neg.group(0).lower()
         if lexicon.key(word.split()[-1]) in model.own_keys:
@@ -709,11 +712,15 @@ def _assertion_problems(
         denied = _denied_elsewhere(model, sentence, clause, matched)
         if denied:
             problems.append(denied)
-    if "?" in sentence[head[1] :] and re.search(
-        r"\b(?:should|could|can|would|will|do|does|did|is|"
-        r"are|was|were)\s+(?:i|we|you)\b",
-        clause_text,
-        re.IGNORECASE,
+    if "?" in sentence[head[1] :] and (
+        re.search(
+            r"\b(?:should|could|can|would|will|do|does|did|is|"
+            r"are|was|were)\s+(?:i|we|you)\b",
+            clause_text,
+            re.IGNORECASE,
+        )
+        or YES_NO_QUESTION.match(sentence)
+        or TAG_QUESTION.search(sentence)
     ):
         problems.append("a question, not a report")
     # Who did it.
@@ -877,12 +884,38 @@ def _named_in_apposition(sentence: str, name: str, doer_key: str, start: int) ->
     return lead is not None and lexicon.relatedness(doer_key, lexicon.key(lead["noun"])) >= 0.6
 
 
+#: A yes/no question ("Was it Ben who broke the window on Friday?", "Did Tom sell it?"):
+#: it asks whether the event happened, it does not tell it.
+YES_NO_QUESTION = re.compile(
+    r"\W*(?:(?:so|and|but|oh|ok|okay|well|wait|hey)[,\s]+)*(?:did|do|does|was|were|is|are|"
+    r"has|have|had|can|could|would|will|should)\b[^.!?]*\?",
+    re.IGNORECASE,
+)
+#: A statement turned into a question by a tag ("Tom sold his car in March, right?",
+#: "… didn't he?"): the speaker asks for it to be confirmed; the next turn may say no.
+TAG_QUESTION = re.compile(
+    r",\s*(?:right|correct|yeah|yes|no|huh|eh|true|didn't\s+\w+|did\s+\w+|don't\s+\w+|"
+    r"isn't\s+it|wasn't\s+it|weren't\s+\w+|aren't\s+\w+|hasn't\s+\w+|haven't\s+\w+|"
+    r"hadn't\s+\w+|or\s+not)\s*\?\W*$",
+    re.IGNORECASE,
+)
 _LINKS = frozenset(
     words_of(
         "and or but then so because after before when while as since that which who where "
         "at in on of for with from to by about into"
     )
 )
+
+
+def _excluded_before(before: list[tuple[int, str]], start: int) -> bool:
+    """Is the word at ``start`` the object of an exception ("but me", "except us", "apart
+    from me", "other than me")? ``before``: the sentence's words (a coordinator such as
+    "but" may have cut the clause right before the pronoun)."""
+    words = [w.lower() for s0, w in before if s0 < start]
+    return bool(words) and (
+        words[-1] in ("but", "except", "besides", "excluding")
+        or words[-2:] in (["apart", "from"], ["other", "than"])
+    )
 
 
 def _doer(sentence: str, toks, clause, head) -> str | None:
@@ -901,8 +934,17 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
             if low.startswith("i'"):
                 return "I"
             continue
+        if low in ("me", "us") and _excluded_before([(s0, w0) for s0, _, w0, _ in toks], start):
+            return "everyone"  # "Everyone but me went": the writer is left out
         if low in ("i", "we", "me", "we've", "we're", "we'd"):
             return "I"
+        if low == "who":
+            # "It was my sister who sold the piano": the relative's antecedent did it
+            antecedent = [w for s0, w in before if s0 < start]
+            if antecedent and antecedent[-1].lower() not in _LINKS:
+                last = antecedent[-1]
+                return "I" if last.lower() in ("me", "i", "us", "we") else last
+            return None
         if low in _LINKS:
             return None
         return sentence[start : start + len(w)]

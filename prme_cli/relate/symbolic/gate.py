@@ -858,7 +858,12 @@ class SymbolicGate:
         if operand.time_basis == "text_expression":
             # (an interval may end at an appointment announced as coming: its date stands)
             coming = plan_asked or _announced_appointment(resolution, operand, lead)
-            for why in _time_not_the_deeds(quote, where, operand.time_expression, coming, subject):
+            confirmed = (second and "a deed told to 'you'" not in " ".join(warnings)) or (
+                _yes_to_a_past_question(question, quote, where, record, following)
+            )
+            for why in _time_not_the_deeds(
+                quote, where, operand.time_expression, coming, subject, confirmed, operand.name
+            ):
                 cap = min(cap, 0.3)
                 warnings.append(why)
         # What kind of time it is.
@@ -926,8 +931,41 @@ _CLAIMING = re.compile(
 )
 
 
+#: A yes/no question or a statement with a question tag: asked, not told.
+_ASKING = re.compile(
+    r"\W*(?:(?:so|and|but|oh|wait|well|hey)\W+)*(?:did|do|does|was|were|is|are|has|have|had|"
+    r"can|could|will|would)\s[^?]*\?",
+    re.IGNORECASE,
+)
+_TAGGED = re.compile(
+    r",\s*(?:right|yeah|correct|true|no|eh|huh|didn't\s+\w+|wasn't\s+it|isn't\s+it|"
+    r"weren't\s+\w+|haven't\s+\w+|hasn't\s+\w+)\s*\?",
+    re.IGNORECASE,
+)
+#: The verbs that call off or put off what the clause names.
+_CALLED_OFF = re.compile(
+    r"\b(?:cancell?ed|called\s+off|postponed|scrapped|fell\s+through|rained\s+off|"
+    r"put\s+off|axed)\b",
+    re.IGNORECASE,
+)
+_MADE_UP = re.compile(r"\b(?:dream\w*|imagin\w*|pretend\w*|fantas\w*)\b", re.IGNORECASE)
+_CLEFT = re.compile(
+    r"\bit\s+(?:was|is|'s)\s+(?:not\s+me\s+but\s+)?(?P<who>(?:\w+\s+){0,2}?\w+)\s+who\b",
+    re.IGNORECASE,
+)
+_LEFT_OUT = re.compile(
+    r"\b(?:but|except|besides|apart\s+from|other\s+than)\s+(?:me|us)\b", re.IGNORECASE
+)
+
+
 def _time_not_the_deeds(
-    quote: str, where: int, expression: str, coming: bool, subject: str | None
+    quote: str,
+    where: int,
+    expression: str,
+    coming: bool,
+    subject: str | None,
+    confirmed: bool = False,
+    name: str = "",
 ) -> list[str]:
     """Why the expression at ``where`` does not date the named deed, read from the words of
     its own clause (empty when nothing speaks against it; ``coming``: a plan or an announced
@@ -959,6 +997,26 @@ def _time_not_the_deeds(
             if m["who"].lower() not in ("i", "we"):
                 out.append(f"the writer's deed as {m['who']} tells it, not as the writer does")
                 break
+    sentence = quote[_sentence_start(quote, where) :]
+    sentence = re.split(r"(?<=[.!?])\s", sentence, maxsplit=1)[0]
+    said_before = quote[_sentence_start(quote, where) : where]
+    if not confirmed and (_ASKING.match(sentence) or _TAGGED.search(sentence)):
+        out.append("the sentence asks whether it happened, it does not tell it")
+    rest = re.split(r"[.;!?]|,\s*(?:so|but|and|then)\b", quote[where:], maxsplit=1)[0]
+    off = _CALLED_OFF.search(rest)
+    if off and _stem(off.group(0).split()[0]) not in {_stem(w) for w in name.split()}:
+        # (unless calling it off is the deed asked about: "postpone the dinner")
+        out.append("the clause calls the event off")
+    if _MADE_UP.search(said_before):
+        out.append("dreamt, imagined or pretended, not told as done")
+    cleft = _CLEFT.search(said_before)
+    if cleft and (
+        (subject is None and cleft["who"].lower() not in ("me", "i", "us", "we"))
+        or (subject is not None and subject.lower() not in cleft["who"].lower())
+    ):
+        out.append(f"it was {cleft['who']} who did it")
+    if subject is None and _LEFT_OUT.search(said_before):
+        out.append("the writer is left out of who did it")
     for m in _SAYING.finditer(before):
         opened = before[m.end() :]
         if re.search(r"[\"\u201d]", opened):

@@ -397,6 +397,11 @@ _MODAL_PATTERNS = [
         r"has\s+to|got\s+to|trying|supposed|meant)\s+to\b"
     ),
     r"\b(?:thinking|dreaming)\s+(?:of|about)\b",
+    # what is dreamt, imagined or pretended did not happen: "I keep dreaming that I lost …"
+    (
+        r"\b(?:dream|dreams|dreamt|dreamed|dreaming|imagine|imagines|imagined|imagining|"
+        r"pretend|pretends|pretended|pretending|fantasi[sz]e[sd]?|fantasi[sz]ing)\b"
+    ),
     # Counterfactual wishes and regrets: "I wish I had gone", "if only we had left".
     (
         r"\bwish(?:es|ed)?\s+(?:i|we|he|she|they|you|it)\b|\bif\s+only\b|"

@@ -656,7 +656,13 @@ class SymbolicResolver:
                         p
                         for p in m.problems
                         if p != _SECOND_PERSON
-                        and not (p == _ASKED and _PAST_YES_NO.match(sentence.text))
+                        and not (
+                            p == _ASKED
+                            and (
+                                _PAST_YES_NO.match(sentence.text)
+                                or align.TAG_QUESTION.search(sentence.text)
+                            )
+                        )
                     ]
                 other_owner = _another_owner(phrase, model, sentence, m)
                 if other_owner:
