@@ -63,3 +63,50 @@ def gate_probability(
     operand = Operand(name, "r1", quote, expression, "text_expression")
     resolution = Resolution("absolute_date", (operand,))
     return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
+
+
+#: The day the one-file probes of the adversarial rounds are written on (a Monday).
+PROBE_STAMP = datetime(2031, 5, 19, 18, 0)
+
+
+def journal_day(*lines: str, day: str = "2031-05-19 Monday") -> dict[str, str]:
+    """One datetree day of May 2031 (``day``: "YYYY-MM-DD Weekday") holding ``lines``."""
+    body = "\n".join(lines)
+    return {"journal.org": f"* 2031\n** 2031-05 May\n*** {day}\n{body}\n"}
+
+
+def chat_session(*turns: tuple[str, str], stamp: datetime = PROBE_STAMP) -> dict[str, str]:
+    """One chat session as one file: a dated heading, a child heading per turn titled with
+    the speaker (``user``/``assistant``, or two people's names)."""
+    out = [f"#+TITLE: Chat of {stamp:%Y-%m-%d}", f"* Chat [{stamp:%Y-%m-%d %a %H:%M}]"]
+    for speaker, words in turns:
+        out += [f"** {speaker}", words]
+    return {"chat.org": "\n".join(out) + "\n"}
+
+
+def user_says(words: str, stamp: datetime = PROBE_STAMP) -> dict[str, str]:
+    """A user/assistant session in which the user says ``words``."""
+    return chat_session(("user", words), ("assistant", "I see."), stamp=stamp)
+
+
+def answer(
+    root: Path, notes: Mapping[str, str], question: str, *, now: datetime, tz: tzinfo
+) -> dict[str, Any]:
+    """Ingest ``notes`` into a fresh store under ``root`` and ask ``question`` there."""
+    for store in notes_store(root, notes, now):
+        return ask(store, question, now=now, tz=tz)
+    raise AssertionError("no store")
+
+
+def gate_for(
+    question: str, quote: str, name: str, expression: str, *, written: datetime = PROBE_STAMP
+) -> float:
+    """The symbolic gate's probability for one text-dated operand ``name`` of ``question``,
+    quoted from a record whose whole text is ``quote``."""
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+
+    record = EvidenceRecord(id="r1", event_time=written, text=quote, asked="")
+    operand = Operand(name, "r1", quote, expression, "text_expression")
+    resolution = Resolution("absolute_date", (operand,))
+    return SymbolicGate().check(question, resolution, operand, record).probability

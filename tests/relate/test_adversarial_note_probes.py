@@ -16,17 +16,13 @@ resolver fails).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from notes_helpers import ask as ask_notes
-from notes_helpers import notes_store
+from notes_helpers import answer, chat_session, journal_day
 
 from prme_cli.timeexpr import parse_now, zone
 
 TZ = zone("UTC")
 NOW = parse_now("2031-05-20T20:00", TZ)
-STAMP = datetime(2031, 5, 19, 18, 0)  # a Monday
 
 
 def org(text: str) -> dict[str, str]:
@@ -35,15 +31,10 @@ def org(text: str) -> dict[str, str]:
 
 def jd(day: str, *lines: str) -> dict[str, str]:
     """One datetree day of May 2031 holding ``lines``."""
-    return {"j.org": f"* 2031\n** 2031-05 May\n*** {day}\n" + "\n".join(lines) + "\n"}
+    return journal_day(*lines, day=day)
 
 
-def c(*turns: tuple[str, str]) -> dict[str, str]:
-    """One chat session: a dated heading, a child heading per turn titled with the speaker."""
-    out = [f"* Chat [{STAMP:%Y-%m-%d %a %H:%M}]"]
-    for speaker, words in turns:
-        out += [f"** {speaker}", words]
-    return {"c.org": "\n".join(out) + "\n"}
+c = chat_session
 
 
 def u(*texts: str) -> dict[str, str]:
@@ -51,7 +42,7 @@ def u(*texts: str) -> dict[str, str]:
     turns: list[tuple[str, str]] = []
     for text in texts:
         turns += [("user", text), ("assistant", "I see.")]
-    return c(*turns)
+    return chat_session(*turns)
 
 
 #: (notes, question, the right date — a prefix: a day or a month —, None to refuse, or
@@ -533,16 +524,14 @@ PROBES: list[tuple[dict[str, str], str, str | None]] = [
 
 def _verdict(notes: dict[str, str], question: str, gold: str | None, tmp) -> tuple[bool, bool]:
     """(answered, right) for one probe."""
-    for store in notes_store(tmp, notes, NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        accepted = doc["status"] == "accepted"
-        value = doc.get("value") or {}
-        if gold is None:
-            return accepted, not accepted
-        if gold == "RANGE":
-            return accepted, not accepted or value.get("grain") not in (None, "day")
-        return accepted, accepted and str(value.get("date") or "").startswith(gold)
-    raise AssertionError("no store")
+    doc = answer(tmp, notes, question, now=NOW, tz=TZ)
+    accepted = doc["status"] == "accepted"
+    value = doc.get("value") or {}
+    if gold is None:
+        return accepted, not accepted
+    if gold == "RANGE":
+        return accepted, not accepted or value.get("grain") not in (None, "day")
+    return accepted, accepted and str(value.get("date") or "").startswith(gold)
 
 
 @pytest.mark.parametrize(

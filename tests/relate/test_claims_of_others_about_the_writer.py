@@ -11,18 +11,12 @@ after a claim closed by a comma, and the writer's own saying, still count.
 from __future__ import annotations
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, gate_probability, journal_day
 
 from prme_cli.timeexpr import parse_now, zone
 
 TZ = zone("UTC")
 NOW = parse_now("2031-05-20T20:00", TZ)
-
-
-def journal(line: str) -> dict[str, str]:
-    """One datetree day, Monday 2031-05-19, holding ``line``."""
-    return {"journal.org": f"* 2031\n** 2031-05 May\n*** 2031-05-19 Monday\n{line}\n"}
 
 
 CLAIMS = [
@@ -36,9 +30,8 @@ CLAIMS = [
 def test_the_resolver_refuses_another_persons_claim_about_the_writer(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("claim"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")
+    doc = answer(tmp_path_factory.mktemp("claim"), journal_day(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")
 
 
 @pytest.mark.parametrize(
@@ -61,10 +54,9 @@ def test_the_resolver_refuses_another_persons_claim_about_the_writer(
 def test_the_writers_own_clause_beside_a_claim_still_counts(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("own"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("own"), journal_day(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(

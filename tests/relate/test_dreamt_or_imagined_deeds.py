@@ -10,23 +10,13 @@ answered.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, gate_probability, user_says
 
 from prme_cli.timeexpr import parse_now, zone
 
 TZ = zone("UTC")
 NOW = parse_now("2031-05-20T20:00", TZ)
-STAMP = datetime(2031, 5, 19, 18, 0)  # a Monday
-
-
-def said(words: str) -> dict[str, str]:
-    """A user/assistant session in which the user says ``words``."""
-    text = f"* Chat [{STAMP:%Y-%m-%d %a %H:%M}]\n** user\n{words}\n** assistant\nI see.\n"
-    return {"chat.org": text}
 
 
 @pytest.mark.parametrize(
@@ -40,9 +30,8 @@ def said(words: str) -> dict[str, str]:
 def test_the_resolver_refuses_a_dreamt_or_imagined_deed(
     tmp_path_factory: pytest.TempPathFactory, words: str, question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("dream"), said(words), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")
+    doc = answer(tmp_path_factory.mktemp("dream"), user_says(words), question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")
 
 
 @pytest.mark.parametrize(
@@ -59,10 +48,9 @@ def test_the_resolver_refuses_a_dreamt_or_imagined_deed(
 def test_a_deed_told_plainly_beside_a_dream_is_still_answered(
     tmp_path_factory: pytest.TempPathFactory, words: str, question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("plain"), said(words), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("plain"), user_says(words), question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(

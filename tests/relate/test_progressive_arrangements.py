@@ -13,11 +13,8 @@ and so is the plan when a plan is asked for.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, chat_session, gate_probability
 
 from prme_cli.timeexpr import parse_now, zone
 
@@ -26,26 +23,21 @@ NOW = parse_now("2031-05-20T20:00", TZ)
 STAMP = "2031-05-19 18:00"  # a Monday
 
 
-def chat(*turns: tuple[str, str]) -> dict[str, str]:
-    """One chat session (a dated heading, a child heading per turn) as one file."""
-    day = datetime.strptime(STAMP, "%Y-%m-%d %H:%M")
-    out = [f"#+TITLE: Chat of {day:%Y-%m-%d}", f"* Chat [{day:%Y-%m-%d %a %H:%M}]"]
-    for speaker, words in turns:
-        out += [f"** {speaker}", words]
-    return {"chat.org": "\n".join(out) + "\n"}
-
-
 ARRANGED = [
     (
-        chat(("user", "Theo is running the Berlin marathon in September."), ("assistant", "Fun!")),
+        chat_session(
+            ("user", "Theo is running the Berlin marathon in September."), ("assistant", "Fun!")
+        ),
         "When did I run the Berlin marathon?",
     ),
     (
-        chat(("user", "I'm running the Berlin marathon in September."), ("assistant", "Fun!")),
+        chat_session(
+            ("user", "I'm running the Berlin marathon in September."), ("assistant", "Fun!")
+        ),
         "When did I run the Berlin marathon?",
     ),
     (
-        chat(("user", "My cousin is getting married in August."), ("assistant", "Lovely.")),
+        chat_session(("user", "My cousin is getting married in August."), ("assistant", "Lovely.")),
         "When did my cousin get married?",
     ),
     (
@@ -55,11 +47,11 @@ ARRANGED = [
         "When did Mira get married?",
     ),
     (
-        chat(("Ada", "We're flying to Lisbon on the 3rd of July."), ("Ben", "Jealous.")),
+        chat_session(("Ada", "We're flying to Lisbon on the 3rd of July."), ("Ben", "Jealous.")),
         "When did Ada fly to Lisbon?",
     ),
     (
-        chat(("Ada", "Kim is moving to Oslo in early September."), ("Ben", "So far!")),
+        chat_session(("Ada", "Kim is moving to Oslo in early September."), ("Ben", "So far!")),
         "When did Kim move to Oslo?",
     ),
 ]
@@ -69,26 +61,25 @@ ARRANGED = [
 def test_the_resolver_refuses_a_progressive_arrangement_as_a_deed(
     tmp_path_factory: pytest.TempPathFactory, notes: dict[str, str], question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("arranged"), notes, NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")  # the resolver's own refusal
+    doc = answer(tmp_path_factory.mktemp("arranged"), notes, question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")  # the resolver's own refusal
 
 
 @pytest.mark.parametrize(
     ("notes", "question", "month"),
     [
         (
-            chat(("user", "Theo ran the Berlin marathon in April."), ("assistant", "Wow.")),
+            chat_session(("user", "Theo ran the Berlin marathon in April."), ("assistant", "Wow.")),
             "When did Theo run the Berlin marathon?",
             "2031-04",
         ),
         (
-            chat(("user", "I ran the Berlin marathon in April."), ("assistant", "Wow.")),
+            chat_session(("user", "I ran the Berlin marathon in April."), ("assistant", "Wow.")),
             "When did I run the Berlin marathon?",
             "2031-04",
         ),
         (
-            chat(("Ada", "Kim moved to Oslo in March."), ("Ben", "So far!")),
+            chat_session(("Ada", "Kim moved to Oslo in March."), ("Ben", "So far!")),
             "When did Kim move to Oslo?",
             "2031-03",
         ),
@@ -97,18 +88,19 @@ def test_the_resolver_refuses_a_progressive_arrangement_as_a_deed(
 def test_a_past_report_of_the_same_event_is_still_answered(
     tmp_path_factory: pytest.TempPathFactory, notes: dict[str, str], question: str, month: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("past"), notes, NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"].startswith(month)
+    doc = answer(tmp_path_factory.mktemp("past"), notes, question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"].startswith(month)
 
 
 def test_the_progressive_doer_is_not_the_writer(tmp_path_factory: pytest.TempPathFactory) -> None:
-    notes = chat(("user", "Theo is running the half marathon today."), ("assistant", "Go Theo!"))
-    for store in notes_store(tmp_path_factory.mktemp("doer"), notes, NOW):
-        doc = ask_notes(store, "When did I run the half marathon?", now=NOW, tz=TZ)
-        assert doc["status"] != "accepted"
-        assert "Theo" in " ".join(doc["metadata"]["explanation"])
+    notes = chat_session(
+        ("user", "Theo is running the half marathon today."), ("assistant", "Go Theo!")
+    )
+    question = "When did I run the half marathon?"
+    doc = answer(tmp_path_factory.mktemp("doer"), notes, question, now=NOW, tz=TZ)
+    assert doc["status"] != "accepted"
+    assert "Theo" in " ".join(doc["metadata"]["explanation"])
 
 
 @pytest.mark.parametrize(

@@ -12,44 +12,32 @@ car in March, right?" — "I did!") is still answered, and so is the plain state
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from notes_helpers import GATE_THRESHOLD, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, chat_session, gate_for
 
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
 from prme_cli.timeexpr import parse_now, zone
 
 TZ = zone("UTC")
 NOW = parse_now("2031-05-20T20:00", TZ)
-STAMP = datetime(2031, 5, 19, 18, 0)  # a Monday
-
-
-def chat(*turns: tuple[str, str]) -> dict[str, str]:
-    """One chat session: a dated heading, a child heading per turn titled with the speaker."""
-    out = [f"* Chat [{STAMP:%Y-%m-%d %a %H:%M}]"]
-    for speaker, words in turns:
-        out += [f"** {speaker}", words]
-    return {"chat.org": "\n".join(out) + "\n"}
 
 
 ASKED = [
     (
-        chat(("Ana", "Was it Ben who broke the window on Friday?"), ("Cleo", "No, it was Dan.")),
+        chat_session(
+            ("Ana", "Was it Ben who broke the window on Friday?"), ("Cleo", "No, it was Dan.")
+        ),
         "When did Ben break the window?",
     ),
     (
-        chat(("Ana", "Did Ben break the window on Friday?"), ("Cleo", "No idea.")),
+        chat_session(("Ana", "Did Ben break the window on Friday?"), ("Cleo", "No idea.")),
         "When did Ben break the window?",
     ),
     (
-        chat(("Ana", "Tom sold his car in March, right?"), ("Cleo", "No, that was Lea.")),
+        chat_session(("Ana", "Tom sold his car in March, right?"), ("Cleo", "No, that was Lea.")),
         "When did Tom sell his car?",
     ),
     (
-        chat(("Ana", "Tom sold his car in March, didn't he?"), ("Cleo", "Not sure.")),
+        chat_session(("Ana", "Tom sold his car in March, didn't he?"), ("Cleo", "Not sure.")),
         "When did Tom sell his car?",
     ),
 ]
@@ -59,26 +47,25 @@ ASKED = [
 def test_the_resolver_does_not_read_a_question_as_a_report(
     tmp_path_factory: pytest.TempPathFactory, notes: dict[str, str], question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("asked"), notes, NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")
+    doc = answer(tmp_path_factory.mktemp("asked"), notes, question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")
 
 
 @pytest.mark.parametrize(
     ("notes", "question", "date"),
     [
         (
-            chat(("Ana", "Ben broke the window on Friday."), ("Cleo", "Oh no.")),
+            chat_session(("Ana", "Ben broke the window on Friday."), ("Cleo", "Oh no.")),
             "When did Ben break the window?",
             "2031-05-16",
         ),
         (
-            chat(("Ana", "You sold your car in March, right?"), ("Cleo", "I did!")),
+            chat_session(("Ana", "You sold your car in March, right?"), ("Cleo", "I did!")),
             "When did Cleo sell her car?",
             "2031-03-01",
         ),
         (
-            chat(("Ana", "Tom sold his car in March."), ("Cleo", "Finally.")),
+            chat_session(("Ana", "Tom sold his car in March."), ("Cleo", "Finally.")),
             "When did Tom sell his car?",
             "2031-03-01",
         ),
@@ -87,17 +74,9 @@ def test_the_resolver_does_not_read_a_question_as_a_report(
 def test_a_statement_or_a_confirmed_tag_question_is_still_answered(
     tmp_path_factory: pytest.TempPathFactory, notes: dict[str, str], question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("told"), notes, NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
-
-
-def _gate(question: str, quote: str, name: str, expression: str) -> float:
-    record = EvidenceRecord(id="r1", event_time=STAMP, text=quote, asked="")
-    operand = Operand(name, "r1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(question, resolution, operand, record).probability
+    doc = answer(tmp_path_factory.mktemp("told"), notes, question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(
@@ -126,7 +105,7 @@ def _gate(question: str, quote: str, name: str, expression: str) -> float:
 def test_the_gate_doubts_a_time_in_a_question(
     question: str, quote: str, name: str, expression: str
 ) -> None:
-    assert _gate(question, quote, name, expression) < GATE_THRESHOLD
+    assert gate_for(question, quote, name, expression) < GATE_THRESHOLD
 
 
 @pytest.mark.parametrize(
@@ -149,4 +128,4 @@ def test_the_gate_doubts_a_time_in_a_question(
 def test_the_gate_still_accepts_a_statement(
     question: str, quote: str, name: str, expression: str
 ) -> None:
-    assert _gate(question, quote, name, expression) >= GATE_THRESHOLD
+    assert gate_for(question, quote, name, expression) >= GATE_THRESHOLD

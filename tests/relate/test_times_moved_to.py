@@ -12,8 +12,7 @@ still answered.
 from __future__ import annotations
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, gate_probability, journal_day
 
 from prme_cli.timeexpr import parse_now, zone
 
@@ -23,7 +22,7 @@ NOW = parse_now("2031-05-20T20:00", TZ)
 
 def journal(line: str) -> dict[str, str]:
     """One datetree day, Wednesday 2031-05-14, holding ``line``."""
-    return {"journal.org": f"* 2031\n** 2031-05 May\n*** 2031-05-14 Wednesday\n{line}\n"}
+    return journal_day(line, day="2031-05-14 Wednesday")
 
 
 MOVED = [
@@ -40,10 +39,9 @@ MOVED = [
 def test_the_resolver_refuses_a_time_something_was_moved_to(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("moved"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] != "accepted", doc.get("value")
-        assert doc["status"] == "unsupported"  # the resolver's own refusal, not the gate's
+    doc = answer(tmp_path_factory.mktemp("moved"), journal(line), question, now=NOW, tz=TZ)
+    assert doc["status"] != "accepted", doc.get("value")
+    assert doc["status"] == "unsupported"  # the resolver's own refusal, not the gate's
 
 
 @pytest.mark.parametrize(
@@ -66,10 +64,9 @@ def test_the_resolver_refuses_a_time_something_was_moved_to(
 def test_the_day_of_the_moving_itself_is_still_answered(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("moving"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("moving"), journal(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(

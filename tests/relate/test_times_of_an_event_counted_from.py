@@ -12,18 +12,12 @@ day ("after work on Tuesday") still dates the deed, and so does a time told apar
 from __future__ import annotations
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, gate_probability, journal_day
 
 from prme_cli.timeexpr import parse_now, zone
 
 TZ = zone("UTC")
 NOW = parse_now("2031-05-20T20:00", TZ)
-
-
-def journal(line: str) -> dict[str, str]:
-    """One datetree day, Monday 2031-05-19, holding ``line``."""
-    return {"journal.org": f"* 2031\n** 2031-05 May\n*** 2031-05-19 Monday\n{line}\n"}
 
 
 @pytest.mark.parametrize(
@@ -38,9 +32,8 @@ def journal(line: str) -> dict[str, str]:
 def test_the_resolver_refuses_the_time_of_the_event_counted_from(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("counted"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")
+    doc = answer(tmp_path_factory.mktemp("counted"), journal_day(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")
 
 
 @pytest.mark.parametrize(
@@ -58,10 +51,9 @@ def test_the_resolver_refuses_the_time_of_the_event_counted_from(
 def test_a_same_day_routine_or_a_time_apart_from_the_after_still_dates_the_deed(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("routine"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("routine"), journal_day(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(

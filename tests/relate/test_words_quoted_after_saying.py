@@ -15,8 +15,7 @@ are unchanged. (A "Name:" line is the same idea in another shape:
 from __future__ import annotations
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
-from notes_helpers import ask as ask_notes
+from notes_helpers import GATE_THRESHOLD, answer, gate_probability, journal_day
 
 from prme_cli.timeexpr import parse_now, zone
 
@@ -26,8 +25,7 @@ NOW = parse_now("2031-05-20T20:00", TZ)
 
 def journal(*lines: str) -> dict[str, str]:
     """One datetree day, Wednesday 2031-05-14, holding ``lines``."""
-    body = "\n".join(lines)
-    return {"journal.org": f"* 2031\n** 2031-05 May\n*** 2031-05-14 Wednesday\n{body}\n"}
+    return journal_day(*lines, day="2031-05-14 Wednesday")
 
 
 QUOTED = [
@@ -42,9 +40,8 @@ QUOTED = [
 def test_the_resolver_does_not_take_a_quoted_i_for_the_writer(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("quoted"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "unsupported", doc.get("value")
+    doc = answer(tmp_path_factory.mktemp("quoted"), journal(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "unsupported", doc.get("value")
 
 
 @pytest.mark.parametrize(
@@ -68,10 +65,9 @@ def test_the_resolver_does_not_take_a_quoted_i_for_the_writer(
 def test_the_quoted_persons_and_the_writers_own_deeds_are_still_answered(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str, date: str
 ) -> None:
-    for store in notes_store(tmp_path_factory.mktemp("own"), journal(line), NOW):
-        doc = ask_notes(store, question, now=NOW, tz=TZ)
-        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-        assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("own"), journal(line), question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
 
 
 @pytest.mark.parametrize(
