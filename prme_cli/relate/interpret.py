@@ -586,7 +586,19 @@ def yes_opening(text: str) -> int | None:
     to the question before, :func:`answered_statement`; a reply confirming a deed said to its
     speaker, the symbolic resolver's ``_answered_yes``)."""
     m = _YES_OPENING.match(text.replace("\u2019", "'"))
-    return None if m is None else m.end()
+    if m is None:
+        return None
+    emphatic = re.match(
+        r"\W*(?:yes|yeah|yep|yup)?[\s,!.]*(?:i|we)\s+(?:sure\s+)?did\s+([a-z]+)",
+        text,
+        re.IGNORECASE,
+    )
+    if emphatic:
+        from prme_cli import words
+
+        if words.is_verb_lemma(emphatic.group(1).lower()):
+            return None  # "We did talk about it on Saturday": an emphatic do, not a yes
+    return m.end()
 
 
 #: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
@@ -600,6 +612,13 @@ _YES_UNDONE = re.compile(
 _OTHER_SUBJECT = re.compile(
     r"(?i:(?:the|a|an|my|his|her|their|our|your|he|she|they|it|that|this|there)\b)"
     r"|[A-Z][a-z]+\s+(?i:(?:did|does|was|were|is|has|had|will|would|[a-z]+ed)\b)"
+)
+#: A time that opens the words after a yes ("Yes, on Friday the landlord sent them"): the
+#: clause after it is still someone else's when its subject is.
+_LEADING_TIME = re.compile(
+    r"^(?:(?:on|last|this|in|at|early|late)\s+[\w-]+(?:\s+(?:morning|afternoon|evening|night))?"
+    r"|yesterday|today|tonight|earlier)\s*,?\s*",
+    re.IGNORECASE,
 )
 #: A past question to the one who answers, closing the turn before: "Did you sign the
 #: contract?", "So, have you finished the quilt?", "Did you end up buying the tent?".
@@ -662,7 +681,7 @@ def answered_statement(asked: str, quote: str) -> str | None:
     rest = quote[opened:]
     if _YES_UNDONE.search(rest.split(".")[0].split("!")[0]):
         return None
-    if _OTHER_SUBJECT.match(rest):
+    if _OTHER_SUBJECT.match(_LEADING_TIME.sub("", rest, count=1)):
         # "Yes, the landlord sent them on Friday", "Yes, Tom did on Friday": the words after
         # the yes tell someone else's clause, and its time is that clause's
         return None

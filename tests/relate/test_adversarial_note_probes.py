@@ -1,17 +1,18 @@
 """Adversarial probes over notes of every kind: wordings written to make relate accept a
 wrong answer, each with the answer a careful reader gives (None: refuse).
 
-Written in two rounds after the adversarial set of ``tests/fixtures/adversarial_round2``
+Written in three rounds after the adversarial set of ``tests/fixtures/adversarial_round2``
 (which ``bench/orgsets.py --set adversarial`` scores): journal days, GTD headings with
-SCHEDULED/CLOSED/LOGBOOK, a dated trip with a child heading, two-person chats and
-user/assistant sessions (one file per probe). Of the 97 probes (65 to refuse), 10 were
-wrongly accepted at first; each class is fixed and tested on its own
-(``test_times_of_an_event_counted_from.py``, ``test_claims_of_others_about_the_writer.py``,
-``test_deed_verb_in_another_clause.py``, ``test_questions_and_tag_questions.py``,
-``test_event_nouns_called_off.py``, ``test_dreamt_or_imagined_deeds.py``,
-``test_clefts_and_exceptions_name_the_doer.py``). Here no probe may be answered wrongly,
-and the answerable ones the resolver reaches must stay answered (so a refuse-everything
-resolver fails).
+SCHEDULED/CLOSED/DEADLINE/LOGBOOK/CLOCK, dated trips and projects with child headings,
+two-person chats and user/assistant sessions (one file per probe). Of the 143 probes (90
+to refuse), 13 were wrongly accepted at first (3, 7 and 3 by round); each class is fixed
+and tested on its own (``test_times_of_an_event_counted_from.py``,
+``test_claims_of_others_about_the_writer.py``, ``test_deed_verb_in_another_clause.py``,
+``test_questions_and_tag_questions.py``, ``test_event_nouns_called_off.py``,
+``test_dreamt_or_imagined_deeds.py``, ``test_clefts_and_exceptions_name_the_doer.py``,
+``test_yes_replies_that_confirm_nothing.py``, ``test_a_wider_time_that_disagrees.py``).
+Here no probe may be answered wrongly, and the answerable ones the resolver reaches must
+stay answered (so a refuse-everything resolver fails).
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def u(*texts: str) -> dict[str, str]:
     return chat_session(*turns)
 
 
-#: (notes, question, the right date — a prefix: a day or a month —, None to refuse, or
-#: "RANGE": not to be answered with a single day)
+#: (notes, question, the right date — a prefix: a day or a month —, None to refuse,
+#: "RANGE": not to be answered with a single day, or "WEEK": a week or nothing)
 PROBES: list[tuple[dict[str, str], str, str | None]] = [
     (
         c(
@@ -519,6 +520,258 @@ PROBES: list[tuple[dict[str, str], str, str | None]] = [
         "When did I go to the party?",
         None,
     ),
+    # the third round
+    (
+        c(
+            ("Ana", "Did the landlord send the documents?"),
+            ("Cleo", "Yes, on Friday the agent sent them."),
+        ),
+        "When did the landlord send the documents?",
+        None,
+    ),
+    (
+        c(
+            ("Ana", "Did you send the documents?"),
+            ("Cleo", "Yes, on Friday the landlord sent them."),
+        ),
+        "When did Cleo send the documents?",
+        None,
+    ),
+    (
+        c(("Ana", "Did you and Tom paint the shed?"), ("Cleo", "We did, on Saturday.")),
+        "When did Cleo paint the shed?",
+        "2031-05-17",
+    ),
+    (
+        c(
+            ("Ana", "Did you and Tom paint the shed?"),
+            ("Cleo", "We did. Tom did most of it on Saturday."),
+        ),
+        "When did Cleo paint the shed?",
+        None,
+    ),
+    (
+        c(("Ana", "Did you paint the shed?"), ("Cleo", "We did talk about it on Saturday.")),
+        "When did Cleo paint the shed?",
+        None,
+    ),
+    (
+        c(
+            ("Ana", "Did you paint the shed?"),
+            ("Cleo", "We did the fence on Saturday, not the shed."),
+        ),
+        "When did Cleo paint the shed?",
+        None,
+    ),
+    (
+        c(("Ana", "Did you paint the shed?"), ("Cleo", "Yes! Well, Tom did, on Saturday.")),
+        "When did Cleo paint the shed?",
+        None,
+    ),
+    (
+        c(
+            ("Ana", "I went to the dentist on Tuesday. The next day my tooth stopped hurting."),
+            ("Cleo", "Good."),
+        ),
+        "When did Ana go to the dentist?",
+        "2031-05-13",
+    ),
+    (
+        c(
+            ("Ana", "I went to the dentist on Tuesday. The next day my tooth stopped hurting."),
+            ("Cleo", "Good."),
+        ),
+        "When did Ana's tooth stop hurting?",
+        "2031-05-14",
+    ),
+    (
+        c(
+            ("Ana", "We landed in Lima on Thursday. The day after, Ben got food poisoning."),
+            ("Cleo", "Ugh."),
+        ),
+        "When did Ana land in Lima?",
+        "2031-05-15",
+    ),
+    (
+        u("I signed up for the gym on the 2nd and went for the first time a week later."),
+        "When did I go to the gym for the first time?",
+        "2031-05-09",
+    ),
+    (
+        u("I signed up for the gym on the 2nd and went for the first time a week later."),
+        "When did I sign up for the gym?",
+        "2031-05-02",
+    ),
+    (
+        u("I finished the puzzle three days before my birthday."),
+        "When did I finish the puzzle?",
+        None,
+    ),
+    (
+        u("I started the new job two weeks after I moved, and I moved on the 1st."),
+        "When did I move?",
+        "2031-05-01",
+    ),
+    (
+        u("My second Spanish class was on Thursday; the first one was the week before."),
+        "When did I have my first Spanish class?",
+        "WEEK",
+    ),
+    (
+        u("My second Spanish class was on Thursday; the first one was the week before."),
+        "When did I have my second Spanish class?",
+        "2031-05-15",
+    ),
+    (
+        u("I've been to Paris twice: in March and in April."),
+        "When did I first go to Paris?",
+        "2031-03",
+    ),
+    (
+        u("I've been to Paris twice: in March and in April."),
+        "When did I go to Paris for the third time?",
+        None,
+    ),
+    (
+        u("I went to the vet on Friday with Bruno, and the groomer took him on Saturday."),
+        "When did I take Bruno to the groomer?",
+        None,
+    ),
+    (
+        u("My parents arrived on Friday and my sister the day after."),
+        "When did my sister arrive?",
+        "2031-05-17",
+    ),
+    (
+        u("My parents arrived on Friday and my sister the day after."),
+        "When did my parents arrive?",
+        "2031-05-16",
+    ),
+    (
+        u("I visited Rome from the 3rd to the 10th; my sister joined from the 8th."),
+        "When did I arrive in Rome?",
+        None,
+    ),
+    (u("How long would it take to drive to Leeds on Friday?"), "When did I drive to Leeds?", None),
+    (u("Remind me to call the bank on Friday."), "When did I call the bank?", None),
+    (u("Can you help me plan the party on Saturday?"), "When did I have the party?", None),
+    (
+        u("I'm choosing between selling the car on Friday or keeping it."),
+        "When did I sell the car?",
+        None,
+    ),
+    (
+        u("Last year I ran the marathon in April; this year I skipped it."),
+        "When did I run the marathon?",
+        "2030-04",
+    ),
+    (
+        u("I usually go swimming on Fridays, but I went on Thursday this week."),
+        "When did I go swimming?",
+        "2031-05-15",
+    ),
+    (u("I used to play tennis on Sundays."), "When did I play tennis?", None),
+    (
+        u("My old boss retired in March, and the new one started on Monday the 12th."),
+        "When did I start my new job?",
+        None,
+    ),
+    (
+        u("My old boss retired in March, and the new one started on Monday the 12th."),
+        "When did my new boss start?",
+        "2031-05-12",
+    ),
+    (
+        u("Our cat Mochi went missing on Tuesday; Ben found her on Thursday."),
+        "When did I find Mochi?",
+        None,
+    ),
+    (
+        u("Our cat Mochi went missing on Tuesday; I found her on Thursday."),
+        "When did Mochi go missing?",
+        "2031-05-13",
+    ),
+    (
+        jd("2031-05-14 Wednesday", "Dinner at Pia's. She told me she got engaged on Saturday."),
+        "When did I get engaged?",
+        None,
+    ),
+    (
+        jd("2031-05-14 Wednesday", "Dinner at Pia's. She told me she got engaged on Saturday."),
+        "When did Pia get engaged?",
+        "2031-05-10",
+    ),
+    (
+        jd("2031-05-14 Wednesday", "Dinner at Pia's. Her brother got engaged on Saturday."),
+        "When did Pia get engaged?",
+        None,
+    ),
+    (
+        org(
+            "* Holiday in Crete\n<2031-04-05 Sat>--<2031-04-12 Sat>\n** Rented a scooter\n** Visited Knossos on the second day\n"
+        ),
+        "When did I visit Knossos?",
+        "2031-04-06",
+    ),
+    (
+        org("* Holiday in Crete\n<2031-04-05 Sat>--<2031-04-12 Sat>\n** Rented a scooter\n"),
+        "When did I rent a scooter?",
+        "RANGE",
+    ),
+    (
+        org(
+            "* Projects\n** Garden shed\nSCHEDULED: <2031-04-01 Tue>\n*** DONE Build the frame\nCLOSED: [2031-04-20 Sun 16:00]\n*** TODO Paint the shed\n"
+        ),
+        "When did I paint the shed?",
+        None,
+    ),
+    (
+        org(
+            "* Projects\n** Garden shed\nSCHEDULED: <2031-04-01 Tue>\n*** DONE Build the frame\nCLOSED: [2031-04-20 Sun 16:00]\n*** TODO Paint the shed\n"
+        ),
+        "When did I start the garden shed?",
+        None,
+    ),
+    (
+        org(
+            "* Projects\n** DONE Garden shed\nCLOSED: [2031-04-20 Sun 16:00]\n*** Bought the timber <2031-04-02 Wed>\n"
+        ),
+        "When did I buy the timber?",
+        "2031-04-02",
+    ),
+    (
+        org(
+            "* Projects\n** DONE Garden shed\nCLOSED: [2031-04-20 Sun 16:00]\n*** Bought the timber\n"
+        ),
+        "When did I buy the timber?",
+        None,
+    ),
+    (
+        org("** TODO Renew car insurance\nDEADLINE: <2031-05-01 Thu>\n"),
+        "When did I renew the car insurance?",
+        None,
+    ),
+    (
+        org(
+            '** DONE Renew car insurance\n:LOGBOOK:\n- State "DONE"       from "WAITING"    [2031-05-02 Fri 09:00]\n- State "WAITING"    from "TODO"       [2031-04-25 Fri 10:00] \\\\\n  Sent the form to the broker.\n:END:\n'
+        ),
+        "When did I send the form to the broker?",
+        "2031-04-25",
+    ),
+    (
+        org(
+            '** DONE Renew car insurance\n:LOGBOOK:\n- State "DONE"       from "WAITING"    [2031-05-02 Fri 09:00]\n- State "WAITING"    from "TODO"       [2031-04-25 Fri 10:00]\n:END:\n'
+        ),
+        "When did I start renewing the car insurance?",
+        None,
+    ),
+    (
+        org(
+            "** DONE Write the report\n:LOGBOOK:\nCLOCK: [2031-05-05 Mon 09:00]--[2031-05-05 Mon 11:00] =>  2:00\nCLOCK: [2031-05-06 Tue 09:00]--[2031-05-06 Tue 10:30] =>  1:30\n:END:\n"
+        ),
+        "When did I finish writing the report?",
+        None,
+    ),
 ]
 
 
@@ -531,6 +784,8 @@ def _verdict(notes: dict[str, str], question: str, gold: str | None, tmp) -> tup
         return accepted, not accepted
     if gold == "RANGE":
         return accepted, not accepted or value.get("grain") not in (None, "day")
+    if gold == "WEEK":
+        return accepted, not accepted or value.get("grain") == "week"
     return accepted, accepted and str(value.get("date") or "").startswith(gold)
 
 
@@ -551,8 +806,8 @@ def test_no_probe_is_answered_wrongly(
 def test_the_answerable_probes_are_mostly_answered(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    answerable = [(n, q, g) for n, q, g in PROBES if g not in (None, "RANGE")]
+    answerable = [(n, q, g) for n, q, g in PROBES if g not in (None, "RANGE", "WEEK")]
     right = sum(
         _verdict(n, q, g, tmp_path_factory.mktemp("answerable"))[1] for n, q, g in answerable
     )
-    assert right >= 12, f"{right} of {len(answerable)}"  # 12 of 31 when written
+    assert right >= 17, f"{right} of {len(answerable)}"  # 17 of 50 when written

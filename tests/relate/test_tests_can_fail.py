@@ -59,6 +59,8 @@ RESOLVER_TESTS = [
     "test_event_nouns_called_off.py",
     "test_dreamt_or_imagined_deeds.py",
     "test_clefts_and_exceptions_name_the_doer.py",
+    "test_yes_replies_that_confirm_nothing.py",
+    "test_a_wider_time_that_disagrees.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

@@ -566,6 +566,10 @@ class SymbolicGate:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
         statement = interpret.yes_answer(record, quote)
         if statement is not None:
+            unsure = _yes_not_the_askeds(quote.rpartition("\n")[2])
+            if unsure:
+                # the gate's own reading of the reply, before the statement built from it
+                return OperandCheck(0.3, 0.0, 0.0, (unsure,))
             # "Did you sign the contract?" — "Yes, on Friday!": judged as the statement the
             # yes makes, "I signed the contract, on Friday!", read by the same checks
             said = replace(record, text=record.text.replace(quote, statement, 1), asked="")
@@ -958,6 +962,35 @@ _LEFT_OUT = re.compile(
 )
 
 
+#: A reply whose "did" is an emphatic do of another verb ("We did talk about it"), and a
+#: yes that goes on, past a time, with someone else's clause ("Yes, on Friday the landlord
+#: sent them"): the gate's own reading of the reply.
+_EMPHATIC_DID = re.compile(r"\b(?:i|we)\s+did\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
+_ANOTHERS_CLAUSE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup)\W+(?:(?:on|last|this|in)\s+\w+\s*,?\s*|yesterday\s*,?\s*)?"
+    r"(?:(?:the|my|his|her|their|our|a|an)\s+[a-z]+|he|she|they|(?-i:(?!(?:I|We)\b)[A-Z][a-z]+))"
+    r"\s+[a-z]+(?:ed|t|d)\b",
+    re.IGNORECASE,
+)
+
+
+def _yes_not_the_askeds(reply: str) -> str:
+    """Why a reply read as a yes does not confirm the asked deed ("" when it may)."""
+    emphatic = _EMPHATIC_DID.search(reply[:40])
+    if emphatic and words.is_verb_lemma(emphatic["verb"].lower()):
+        return "an emphatic 'did' of another verb, not a yes"
+    if _ANOTHERS_CLAUSE.match(reply):
+        return "the yes goes on with someone else's clause and its time"
+    return ""
+
+
+#: A year told beside a year-less expression ("Last year I ran the marathon in April").
+_OTHER_YEAR = re.compile(
+    r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b|\b(?:19|20)\d\d\b|\bthe\s+year\s+before\b",
+    re.IGNORECASE,
+)
+
+
 def _time_not_the_deeds(
     quote: str,
     where: int,
@@ -1003,6 +1036,8 @@ def _time_not_the_deeds(
     if not confirmed and (_ASKING.match(sentence) or _TAGGED.search(sentence)):
         out.append("the sentence asks whether it happened, it does not tell it")
     rest = re.split(r"[.;!?]|,\s*(?:so|but|and|then)\b", quote[where:], maxsplit=1)[0]
+    if _OTHER_YEAR.search(sentence) and not _OTHER_YEAR.search(expression):
+        out.append("another year in the sentence: the expression alone reads the wrong one")
     off = _CALLED_OFF.search(rest)
     if off and _stem(off.group(0).split()[0]) not in {_stem(w) for w in name.split()}:
         # (unless calling it off is the deed asked about: "postpone the dinner")

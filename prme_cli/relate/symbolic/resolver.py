@@ -862,6 +862,14 @@ class SymbolicResolver:
             usable = after[:1] if after else []
             if not usable:
                 return None, "several dates in the event's clause"
+            chosen = usable[0].window
+            assert chosen is not None
+            for other in windows:
+                wider = other[1] - other[0] > chosen[1] - chosen[0]
+                if wider and not (other[0] <= chosen[0] and chosen[1] <= other[1]):
+                    # "Last year I ran the marathon in April": "in April" alone is this
+                    # year's; a wider time of the clause that does not hold it says another
+                    return None, "the clause gives the event two times that disagree"
         best = min(usable, key=lambda x: (_specificity(x), abs(x.start - focus)))
         if follow is not None:
             focus = follow[2]  # the pro-form stands for the event
