@@ -766,6 +766,11 @@ def bare_day_problem(
         if _NOT_PAST_FORM.search(clause):
             return f"{what} in a present or coming clause, not a past report"
         before = _words_before(text[left_break:], at - left_break)
+        if weekday is not None and _indefinite_before(before):
+            return (
+                f"{what} after an indefinite or pointing word ('on a Sunday', 'one Sunday', "
+                "'that Sunday') names no particular day"
+            )
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
         for i in range(len(before) - 1, -1, -1):
@@ -803,6 +808,29 @@ def arranged_ahead(text: str, at: int, phrase: str) -> bool:
     the "for …" of an arranging verb ("Reserved two seats for the jazz concert next
     Saturday"): it dates what was arranged, never the arranging."""
     return bool(_TO_COME.search(phrase)) and _arranged_for(_words_before(text, at))
+
+
+#: Determiners that make a weekday *a* Sunday rather than the latest one: any Sunday, one the
+#: writer has in mind ("one Sunday"), or one pointed back to ("that Sunday").
+_INDEFINITE_DETERMINERS = frozenset(["a", "an", "one", "some", "any", "another", "that"])
+
+
+def _indefinite_before(before: list[str]) -> bool:
+    """Do the words just before a weekday make it indefinite or anaphoric: a determiner of
+    :data:`_INDEFINITE_DETERMINERS`, possibly with up to two adjectives between ("on a rainy
+    Sunday", "one cold grey Saturday")? A word that can be an adjective counts as one (when in
+    doubt the weekday is left unread); a word with no adjective reading ("took a walk Sunday")
+    ends the look back, and the weekday is read as before."""
+    from prme_cli import words
+
+    for i in range(len(before) - 1, max(len(before) - 4, -1), -1):
+        word = before[i]
+        if word in _INDEFINITE_DETERMINERS:
+            return True
+        facts = words.lemmas(word)
+        if "ADJ" not in facts:
+            return False
+    return False
 
 
 def _words_before(text: str, at: int) -> list[str]:

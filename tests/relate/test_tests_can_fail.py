@@ -49,6 +49,8 @@ RESOLVER_TESTS = [
     "test_thing_pronouns.py",
     "test_yes_answers.py",
     "test_opening_yes.py",
+    "test_indefinite_weekdays.py",
+    "test_parts_of_a_whole.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

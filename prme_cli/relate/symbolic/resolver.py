@@ -52,7 +52,7 @@ from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefin
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
-    from prme_cli.relate.frame import Frame
+    from prme_cli.relate.frame import EventDescription, Frame
 from prme_cli.relate.types import (
     EvidenceRecord,
     Operand,
@@ -601,6 +601,10 @@ class SymbolicResolver:
         # phrase, never for a deed ("when did I …").
         appointment = frame.operation == "elapsed_between" and model.head_key is not None
         ordinal = _ordinal_of(phrase.text)
+        from prme_cli.relate.frame import describe
+
+        described = describe(phrase, subject)
+        part_of = ordinal is None and bool(described.object)
         asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         cands: list[Candidate] = []
         for unit in units:
@@ -645,6 +649,8 @@ class SymbolicResolver:
                     m.problems.append(other_owner)
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
+                if part_of and _part_told(sentence.text, m.clause, described):
+                    continue  # "start the Expanse series" is not "began the second book of …"
                 if asked_past and _present_state(m, sentence.text, model):
                     continue  # "my back still hurts today" is no injury told
                 if not any(
@@ -1316,6 +1322,16 @@ def _other_member(sentence: str, clause: tuple[int, int], ordinal: int) -> bool:
         _ORDINAL_WORDS[m.group(1).lower()] for m in _ORDINAL_RE.finditer(sentence[slice(*clause)])
     }
     return bool(told) and ordinal not in told
+
+
+def _part_told(sentence: str, clause: tuple[int, int], described: EventDescription) -> bool:
+    """The event's clause tells the deed of an ordinal part of the asked whole ("began the
+    second book of the Expanse series" for "start the Expanse series"): validation's rule,
+    read here so that another sentence may be chosen instead."""
+    from prme_cli.relate.validate import part_problem
+
+    text = sentence[slice(*clause)]
+    return part_problem(text, "", described.object, None, described.aspect) is not None
 
 
 def _length(expression: str) -> tuple[object, str]:
