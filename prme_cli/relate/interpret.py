@@ -769,7 +769,7 @@ def bare_day_problem(
         if weekday is not None and _indefinite_before(before):
             return (
                 f"{what} after an indefinite or pointing word ('on a Sunday', 'one Sunday', "
-                "'that Sunday') names no particular day"
+                "'that Sunday', 'on the Sunday') names no particular day"
             )
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
@@ -811,15 +811,16 @@ def arranged_ahead(text: str, at: int, phrase: str) -> bool:
 
 
 #: Determiners that make a weekday *a* Sunday rather than the latest one: any Sunday, one the
-#: writer has in mind ("one Sunday"), or one pointed back to ("that Sunday").
-_INDEFINITE_DETERMINERS = frozenset(["a", "an", "one", "some", "any", "another", "that"])
+#: writer has in mind ("one Sunday"), or one pointed back to ("that Sunday", "on the Monday,
+#: the day after the storm": the Monday of a time told elsewhere).
+_INDEFINITE_DETERMINERS = frozenset(["a", "an", "one", "some", "any", "another", "that", "the"])
 
 
 def _indefinite_before(before: list[str]) -> bool:
     """Do the words just before a weekday make it indefinite or anaphoric: a determiner of
     :data:`_INDEFINITE_DETERMINERS`, possibly with up to two adjectives between ("on a rainy
-    Sunday", "one cold grey Saturday")? A word that can be an adjective counts as one (when in
-    doubt the weekday is left unread); a word with no adjective reading ("took a walk Sunday")
+    Sunday", "one cold grey Saturday")? A word that can be an adjective, or a participle ("the
+    following Monday"), counts as one (when in doubt the weekday is left unread); a word with no adjective reading ("took a walk Sunday")
     ends the look back, and the weekday is read as before."""
     from prme_cli import words
 
@@ -827,9 +828,8 @@ def _indefinite_before(before: list[str]) -> bool:
         word = before[i]
         if word in _INDEFINITE_DETERMINERS:
             return True
-        facts = words.lemmas(word)
-        if "ADJ" not in facts:
-            return False
+        if "ADJ" not in words.lemmas(word) and not word.endswith(("ing", "ed")):
+            return False  # a participle modifies too: "the following Monday"
     return False
 
 

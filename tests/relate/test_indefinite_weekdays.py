@@ -1,8 +1,9 @@
 """A weekday after an indefinite or pointing determiner names no particular day.
 
 "I went to the lake on Sunday" in a past report is the latest Sunday before the note; "on a
-Sunday afternoon", "one Sunday", "some Monday", "another Friday", "that Saturday" are not:
-they speak of *a* Sunday (any one, or one the writer has in mind), so the resolver must not
+Sunday afternoon", "one Sunday", "some Monday", "another Friday", "that Saturday", "on the
+Monday, the day after the storm" are not: they speak of *a* Sunday (any one, one the writer
+has in mind, or the one of a time told elsewhere), so the resolver must not
 date the event by the latest such day, and validation must refuse a resolver that does. Each
 refusal has a control: the same deed told with a plain "on Sunday" is answered.
 """
@@ -36,6 +37,7 @@ One Saturday I repainted the garden gate with my neighbour.
 I signed up for the choir on some Monday, I forget which.
 We cleaned out the attic on another Friday, not the one you mean.
 The plumber came over that Sunday to look at the boiler.
+I fixed the porch light on the Monday, the day after the storm.
 """,
     "plain.org": f"""\
 * Chat {WRITTEN}
@@ -63,6 +65,7 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         "When did I sign up for the choir?",
         "When did we clean out the attic?",
         "When did the plumber come over?",
+        "When did I fix the porch light?",
     ],
 )
 def test_a_weekday_after_an_indefinite_or_pointing_word_dates_nothing(
@@ -100,6 +103,8 @@ REFERENCE = datetime(2025, 9, 10, 19, 0, tzinfo=TZ)
         ("We cleaned the attic on another Friday.", "Friday"),
         ("The plumber came that Sunday.", "Sunday"),
         ("I went to the lake on any Sunday I could.", "Sunday"),
+        ("We drove to the coast and on the Sunday we swam.", "Sunday"),
+        ("I fixed the light on the following Monday.", "Monday"),
     ],
 )
 def test_validation_refuses_an_indefinite_weekday(quote: str, expression: str) -> None:

@@ -1,7 +1,9 @@
 """A deed told of an ordinal part of a thing does not date the thing as a whole.
 
 "When did I start the Expanse series?" is not answered by "I began the second book of the
-Expanse series last Friday": starting a part other than the first is not starting the whole,
+Expanse series last Friday" nor "When did I finish Bluey?" by "I finished season 3 of Bluey
+yesterday" (a number says which part, never that it is the last): starting a part other than
+the first is not starting the whole,
 finishing a part other than the last is not finishing it, and a question with no start or
 end ("When did I read the Ashdown trilogy?") is not answered by one part. The first class
 does start the course and the last episode does finish the show; a question that names the
@@ -40,6 +42,9 @@ Yesterday I read the middle volume of the Ashdown trilogy, well, the second volu
 I went to the first class of the watercolour course last Friday and loved it.
 I watched the last episode of Shetland yesterday, what a finale.
 We visited the cider farm on the first Saturday of September with my cousins.
+I finished season 3 of Bluey yesterday with the kids.
+I started book two of the Wayfarers series last Friday.
+I had lunch with two of my friends from the choir yesterday.
 """,
     "plain.org": """\
 * Chat [2025-09-10 Wed 19:00]
@@ -66,6 +71,8 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         "When did I finish Slow Horses?",
         "When did I finish watching Slow Horses?",
         "When did I read the Ashdown trilogy?",
+        "When did I finish Bluey?",
+        "When did I start the Wayfarers series?",
     ],
 )
 def test_a_part_of_the_thing_does_not_date_the_whole(store: Store, question: str) -> None:
@@ -82,6 +89,9 @@ def test_a_part_of_the_thing_does_not_date_the_whole(store: Store, question: str
         ("When did I finish watching Shetland?", "2025-09-09"),
         ("When did we visit the cider farm?", "2025-09-06"),
         ("When did I start the Riverside podcast?", "2025-09-05"),
+        ("When did I finish season 3 of Bluey?", "2025-09-09"),
+        ("When did I start book two of the Wayfarers series?", "2025-09-05"),
+        ("When did I have lunch with my friends from the choir?", "2025-09-09"),
     ],
 )
 def test_the_part_asked_an_endpoint_part_and_a_date_ordinal_are_answered(

@@ -51,6 +51,7 @@ RESOLVER_TESTS = [
     "test_opening_yes.py",
     "test_indefinite_weekdays.py",
     "test_parts_of_a_whole.py",
+    "test_corrections_within_a_sentence.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

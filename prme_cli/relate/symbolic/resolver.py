@@ -852,6 +852,8 @@ class SymbolicResolver:
             )
         if self._corrected_next(unit, sentence, request, tz):
             return None, "the next sentence takes the date back and gives another"
+        if self._corrected_within(unit, sentence, best, request, tz):
+            return None, "the sentence takes the date back and gives another"
         other_end = _other_end_clause(sentence, best, model)
         if other_end:
             return None, other_end
@@ -876,6 +878,29 @@ class SymbolicResolver:
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
             )
         )
+
+    def _corrected_within(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> bool:
+        """Does the rest of the sentence take the time back and give another ("I went to
+        the dentist on Monday, sorry, I mean Tuesday", "We repainted the fence last Saturday,
+        no wait, it was last Sunday", "I posted it yesterday, or rather on Monday")? A cue
+        after the time with another time after the cue: neither is read, as for a
+        correction in the next sentence."""
+        rest = unit.record.text[best.end : sentence.end]
+        cue = _CORRECTION_INSIDE.search(rest)
+        if cue is None:
+            return False
+        after = best.end + cue.end()
+        mentions = timefind.sentence_mentions(
+            unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+        )
+        return any(m.start >= after for m in mentions)
 
     def _next_sentence_date(
         self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
@@ -1331,7 +1356,9 @@ def _part_told(sentence: str, clause: tuple[int, int], described: EventDescripti
     from prme_cli.relate.validate import part_problem
 
     text = sentence[slice(*clause)]
-    return part_problem(text, "", described.object, None, described.aspect) is not None
+    return (
+        part_problem(text, "", described.text, described.object, None, described.aspect) is not None
+    )
 
 
 def _length(expression: str) -> tuple[object, str]:
@@ -1574,6 +1601,15 @@ def _another_owner(
 _CORRECTION = re.compile(
     r"\s*(?:actually|sorry|oops|correction|wait|no,|no\s+wait|i\s+mean|scratch\s+that|"
     r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
+    re.IGNORECASE,
+)
+
+
+#: A correction inside a sentence, after a time it takes back: "…on Monday, sorry, I mean
+#: Tuesday", "…last Saturday, no wait, it was Sunday", "…yesterday, or rather on Monday".
+_CORRECTION_INSIDE = re.compile(
+    r"(?:[,;:(]|\.\.\.|\u2026|\s[-\u2013\u2014])\s*(?:sorry|oops|correction|wait|no\s+wait|"
+    r"no,|i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b",
     re.IGNORECASE,
 )
 
