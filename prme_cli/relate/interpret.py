@@ -451,6 +451,31 @@ def _forward(
     return window
 
 
+#: Times that point back to another time of the text: "the same day", "that evening", "that
+#: weekend", "the next day", "the following morning", "the day before", "the night after".
+_POINTS_BACK = re.compile(
+    r"\b(?:(?:that|the\s+same|that\s+same|the\s+next|the\s+following|the\s+previous)\s+"
+    r"(?:day|morning|afternoon|evening|night|week|weekend|month|year)|"
+    r"the\s+(?:day|morning|afternoon|evening|night|week|weekend|month|year)\s+"
+    r"(?:before|after))\b",
+    re.IGNORECASE,
+)
+#: ... unless the note's own time is what it counts from ("the day before yesterday").
+_FROM_THE_NOTE = re.compile(
+    r"\b(?:before|after)\s+(?:yesterday|today|tomorrow|tonight)\b", re.IGNORECASE
+)
+
+POINTS_BACK_REASON = "the expression points back to another time, not the note's"
+
+
+def points_back(expression: str) -> bool:
+    """Does the expression count from another time the text told ("the same day", "that
+    evening", "the next day", "the day before") rather than from the note ("the day before
+    yesterday")? relate does not resolve such anaphors: they date nothing, and a clause
+    holding one gives its event no other clause's time."""
+    return bool(_POINTS_BACK.search(expression)) and not _FROM_THE_NOTE.search(expression)
+
+
 #: "the holidays", "our holiday": a holiday named by no name (the engine reads it as one).
 _GENERIC_HOLIDAYS = re.compile(
     r"\b(?:the|our|my|his|her|their|this|that|these|those)\s+holidays?\b", re.IGNORECASE
@@ -475,6 +500,10 @@ def interpret_text_expression(
     accepted. ``coming`` (see :func:`told_as_coming`) reads a year-less calendar date
     forward from the note instead of back.
     """
+    if points_back(expression):
+        # "I started my new job the same day" (as Monday), "that evening", "the next day":
+        # counted from a time the text told before, which relate does not resolve
+        raise InterpretError(POINTS_BACK_REASON)
     if _GENERIC_HOLIDAYS.search(expression):
         # "the third weekend of the holidays", "during the holidays": summer, Christmas,
         # school or a trip away — the words do not say which

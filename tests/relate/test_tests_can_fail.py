@@ -53,6 +53,7 @@ RESOLVER_TESTS = [
     "test_parts_of_a_whole.py",
     "test_corrections_within_a_sentence.py",
     "test_ordinals_of_nouns.py",
+    "test_anaphoric_times.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

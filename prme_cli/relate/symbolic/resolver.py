@@ -790,6 +790,11 @@ class SymbolicResolver:
         linked = [
             _since_dates_start(x, record.text[clause_start:clause_end], model) for x in linked
         ]
+        back = [x for x in linked if x.problem == interpret.POINTS_BACK_REASON]
+        if back:
+            # "The boiler broke on Saturday and the plumber fixed it the next day": the
+            # clause's own time counts from another one, so no other time dates its event
+            return None, back[0].problem
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
