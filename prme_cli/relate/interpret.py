@@ -456,6 +456,37 @@ def _forward(
     return window
 
 
+#: Times that point back to another time of the text: "the same day", "that evening", "that
+#: weekend", "the next day", "the following morning", "the day before", "the night after".
+_POINTS_BACK = re.compile(
+    r"\b(?:(?:that|the\s+same|that\s+same|the\s+next|the\s+following|the\s+previous)\s+"
+    r"(?:day|morning|afternoon|evening|night|week|weekend|month|year)|"
+    r"the\s+(?:day|morning|afternoon|evening|night|week|weekend|month|year)\s+"
+    r"(?:before|after))\b",
+    re.IGNORECASE,
+)
+#: ... unless the note's own time is what it counts from ("the day before yesterday").
+_FROM_THE_NOTE = re.compile(
+    r"\b(?:before|after)\s+(?:yesterday|today|tomorrow|tonight)\b", re.IGNORECASE
+)
+
+POINTS_BACK_REASON = "the expression points back to another time, not the note's"
+
+
+def points_back(expression: str) -> bool:
+    """Does the expression count from another time the text told ("the same day", "that
+    evening", "the next day", "the day before") rather than from the note ("the day before
+    yesterday")? relate does not resolve such anaphors: they date nothing, and a clause
+    holding one gives its event no other clause's time."""
+    return bool(_POINTS_BACK.search(expression)) and not _FROM_THE_NOTE.search(expression)
+
+
+#: "the holidays", "our holiday": a holiday named by no name (the engine reads it as one).
+_GENERIC_HOLIDAYS = re.compile(
+    r"\b(?:the|our|my|his|her|their|this|that|these|those)\s+holidays?\b", re.IGNORECASE
+)
+
+
 def interpret_text_expression(
     expression: str,
     reference: datetime | None,
@@ -474,6 +505,14 @@ def interpret_text_expression(
     accepted. ``coming`` (see :func:`told_as_coming`) reads a year-less calendar date
     forward from the note instead of back.
     """
+    if points_back(expression):
+        # "I started my new job the same day" (as Monday), "that evening", "the next day":
+        # counted from a time the text told before, which relate does not resolve
+        raise InterpretError(POINTS_BACK_REASON)
+    if _GENERIC_HOLIDAYS.search(expression):
+        # "the third weekend of the holidays", "during the holidays": summer, Christmas,
+        # school or a trip away — the words do not say which
+        raise InterpretError("'the holidays' names no particular holiday")
     resolve = resolver or _default_resolver()
     if coming and reference is not None:
         ref = _localize(reference, tz)
@@ -694,17 +733,21 @@ def answered_statement(asked: str, quote: str) -> str | None:
 
 #: "the 25th", "on the 3rd", "the 14th in the evening": a day of the month with no month
 _BARE_MONTH_DAY = re.compile(
-    r"\s*(?:on\s+)?the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\.?"
-    r"(?:\s+(?:morning|afternoon|evening|night))?\s*",
+    r"\s*(?:on\s+)?the\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)\.?|(?P<word>"
+    + "|".join(w for w in lexicon.ORDINAL_WORDS if w.isalpha())
+    + r"))(?:\s+(?:morning|afternoon|evening|night))?\s*",
     re.IGNORECASE,
 )
 
 
 def bare_month_day(expression: str) -> int | None:
-    """The day of the month a bare "the 25th" / "on the 3rd" names, or ``None`` for any other
-    expression ("the 3rd of July", "March 25th")."""
+    """The day of the month a bare "the 25th" / "on the 3rd" / "on the second" names, or
+    ``None`` for any other expression ("the 3rd of July", "March 25th")."""
     m = _BARE_MONTH_DAY.fullmatch(expression)
-    return int(m.group("day")) if m and 1 <= int(m.group("day")) <= 31 else None
+    if m is None:
+        return None
+    day = lexicon.ORDINAL_WORDS[m["word"].lower()] if m["word"] else int(m["day"])
+    return day if 1 <= day <= 31 else None
 
 
 def bare_weekday(expression: str) -> int | None:
@@ -789,7 +832,20 @@ def bare_day_problem(
         clause = text[left_break:right_end]
         if _NOT_PAST_FORM.search(clause):
             return f"{what} in a present or coming clause, not a past report"
+        if month_day is not None and (
+            _noun_after(text[end:])
+            or (_PART_OF_DAY_END.search(needle) and re.match(r"\s+of\b", text[end:]))
+        ):
+            return (
+                f"{what} followed by a noun is an ordinal of that noun ('the second day of "
+                "my trip'), not a date"
+            )
         before = _words_before(text[left_break:], at - left_break)
+        if weekday is not None and _indefinite_before(before):
+            return (
+                f"{what} after an indefinite or pointing word ('on a Sunday', 'one Sunday', "
+                "'that Sunday', 'on the Sunday') names no particular day"
+            )
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
         for i in range(len(before) - 1, -1, -1):
@@ -827,6 +883,96 @@ def arranged_ahead(text: str, at: int, phrase: str) -> bool:
     the "for …" of an arranging verb ("Reserved two seats for the jazz concert next
     Saturday"): it dates what was arranged, never the arranging."""
     return bool(_TO_COME.search(phrase)) and _arranged_for(_words_before(text, at))
+
+
+#: Determiners that make a weekday *a* Sunday rather than the latest one: any Sunday, one the
+#: writer has in mind ("one Sunday"), or one pointed back to ("that Sunday", "on the Monday,
+#: the day after the storm": the Monday of a time told elsewhere).
+_INDEFINITE_DETERMINERS = frozenset(["a", "an", "one", "some", "any", "another", "that", "the"])
+
+
+#: Words after "the second" that leave it a day of the month ("on the 2nd we left", "on the
+#: 5th at noon", "the 5th last month"): pronouns, determiners, prepositions, conjunctions and
+#: the deictic time words.
+_NOT_A_NOUN_AFTER = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it",
+        "me",
+        "us",
+        "him",
+        "them",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "at",
+        "in",
+        "on",
+        "to",
+        "for",
+        "with",
+        "by",
+        "from",
+        "of",
+        "as",
+        "last",
+        "next",
+    ]
+)
+
+
+#: "the 4th morning" followed by "of the conference" counts mornings, it is no date.
+_PART_OF_DAY_END = re.compile(r"(?:morning|afternoon|evening|night)$", re.IGNORECASE)
+
+
+def _noun_after(rest: str) -> bool:
+    """Is the word right after a bare ordinal a noun it counts ("on the second day of my
+    trip", "the 3rd floor"), so that the ordinal is no day of the month? Only when nothing
+    but a space stands between."""
+    from prme_cli import words
+
+    m = re.match(r" ([A-Za-z][a-z'-]*)", rest)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return word not in _NOT_A_NOUN_AFTER and "NOUN" in words.lemmas(word)
+
+
+def _indefinite_before(before: list[str]) -> bool:
+    """Do the words just before a weekday make it indefinite or anaphoric: a determiner of
+    :data:`_INDEFINITE_DETERMINERS`, possibly with up to two adjectives between ("on a rainy
+    Sunday", "one cold grey Saturday")? A word that can be an adjective, or a participle ("the
+    following Monday"), counts as one (when in doubt the weekday is left unread); a word with no adjective reading ("took a walk Sunday")
+    ends the look back, and the weekday is read as before."""
+    from prme_cli import words
+
+    for i in range(len(before) - 1, max(len(before) - 4, -1), -1):
+        word = before[i]
+        if word in _INDEFINITE_DETERMINERS:
+            return True
+        if "ADJ" not in words.lemmas(word) and not word.endswith(("ing", "ed")):
+            return False  # a participle modifies too: "the following Monday"
+    return False
 
 
 def _words_before(text: str, at: int) -> list[str]:

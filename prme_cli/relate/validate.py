@@ -75,6 +75,7 @@ from prme_cli.relate.types import (
     Resolution,
     duration_terms,
 )
+from prme_cli.timeexpr.lexicon import NUMBERS
 
 #: Every code :func:`validate` can return, for callers that document or count them.
 CODES: tuple[str, ...] = (
@@ -99,6 +100,7 @@ CODES: tuple[str, ...] = (
     "false_premise",
     "plan_for_a_deed",
     "ordinal_not_established",
+    "part_not_whole",
     "approximate_time",
     "state_start_only",
     "count_not_established",
@@ -513,6 +515,7 @@ def validate(
     if operation != "schedule":
         errors += _plans(operands, frame)
     errors += _ordinals(operands, frame)
+    errors += _parts(operands, frame)
     errors += _states(operands, frame)
     errors += _kind_count(operation, operands, frame)
     if errors:
@@ -584,6 +587,110 @@ def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError
                     index,
                 )
             )
+    return errors
+
+
+#: "the second book of the Expanse series", "the third season of The Crown", "the last
+#: chapter of the novel": an ordinal member (up to two words before its noun) "of" a whole.
+_PART_OF_WHOLE = re.compile(
+    r"\b(?P<ord>" + "|".join(_ORDINAL_WORDS) + r")\s+(?:[A-Za-z][\w'\u2019-]*\s+){0,2}?"
+    r"(?P<part>[A-Za-z][\w-]*)\s+of\s+(?P<whole>[^.,;:!?()\n]{1,80})",
+    re.IGNORECASE,
+)
+
+
+#: "season 3 of Bluey", "book two of the Wayfarers series": a numbered part of a whole.
+_NUMBERED_PART = re.compile(
+    r"\b(?P<part>[A-Za-z][\w-]*)\s+(?P<num>\d{1,3}|"
+    + "|".join(w for w in NUMBERS if w.isalpha())
+    + r")\s+of\s+(?P<whole>[^.,;:!?()\n]{1,80})",
+    re.IGNORECASE,
+)
+_CALENDAR_PART = re.compile(
+    r"(?:day|week|weekend|month|year|morning|afternoon|evening|night|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)s?",
+    re.IGNORECASE,
+)
+
+
+def part_problem(
+    sentence: str,
+    expression: str,
+    name: str,
+    obj: tuple[str, ...],
+    ordinal: int | None,
+    aspect: str | None,
+) -> str | None:
+    """Why a sentence dates a part of the asked thing rather than the thing, or None.
+
+    An event asked without an ordinal ("When did I start the Expanse series?", obj the name's
+    word keys) is about the whole thing. A sentence that tells the deed on an ordinal part of
+    it ("I began the second book of the Expanse series last Friday", "I watched the third
+    season of The Crown", "I finished season 3 of Bluey") dates that part: starting a part other than the first is not
+    starting the whole, finishing one other than the last is not finishing it, and any part
+    is not the whole for a question with no start or end ("When did I read the trilogy?").
+    Ordinals inside the time expression itself ("on the first Sunday of March") are the
+    date's, not the thing's; a question that names an ordinal or a part (``name``, the
+    event as the question words it) is judged by :func:`_ordinals` instead."""
+    from prme_cli import words
+
+    if ordinal is not None or not obj or _PART_OF_WHOLE.search(name) or _NUMBERED_PART.search(name):
+        return None  # the question names a part itself ("finish season 3 of Bluey")
+    at = sentence.find(expression) if expression else -1
+    wanted = set(obj)
+    found = [(m, _ORDINAL_WORDS[m["ord"].lower()]) for m in _PART_OF_WHOLE.finditer(sentence)]
+    for m in _NUMBERED_PART.finditer(sentence):
+        if "NOUN" not in words.lemmas(m["part"]):
+            continue  # "visited 2 of the museums" counts things, it names no part
+        if m["part"].lower() in words.FUNCTION_WORDS:
+            continue  # "with two of my friends"
+        num = m["num"].lower()
+        # a number says which part, never that it is the last one
+        found.append((m, int(num) if num.isdigit() else NUMBERS[num]))
+    for m, told in found:
+        if at >= 0 and m.start() < at + len(expression) and at < m.end("part"):
+            continue
+        if _CALENDAR_PART.fullmatch(m["part"]):
+            continue  # "the first week of the course", "the second Sunday of May": a date
+        whole = {words.event_key(w.lower()) for _, _, w in words.tokens(m["whole"])}
+        if not whole & wanted:
+            continue
+        if (aspect == "start" and told == 1) or (aspect == "end" and told == -1):
+            continue  # the first class starts the course, the last episode ends the show
+        return (
+            f"the sentence tells it of a part ('{m.group(0).strip()}'), not of the whole the "
+            "question asks about"
+        )
+    return None
+
+
+def _parts(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
+    """An event asked as a whole must not be dated by a quote that tells only one ordinal
+    part of it (:func:`part_problem`)."""
+    if frame is None:
+        return []
+    errors = []
+    for index, operand in enumerate(operands):
+        event = next((e for e in frame.events if e.text == operand.name), None)
+        if event is None or operand.time_basis not in ("text_expression", "event_time"):
+            continue
+        at = operand.quote.find(operand.time_expression)
+        start = max(
+            (m.end() for m in re.finditer(r"[.!?](?:\s|$)", operand.quote[: max(at, 0)])), default=0
+        )
+        stop = re.search(r"[.!?](?:\s|$)", operand.quote[max(at, 0) :])
+        end = max(at, 0) + (stop.end() if stop else len(operand.quote) - max(at, 0))
+        sentence = operand.quote[start:end] if at >= 0 else operand.quote
+        problem = part_problem(
+            sentence,
+            operand.time_expression,
+            event.text,
+            event.object,
+            event.ordinal,
+            event.aspect,
+        )
+        if problem:
+            errors.append(ValidationError("part_not_whole", f"{_label(index)}: {problem}", index))
     return errors
 
 

@@ -167,8 +167,8 @@ def test_injected_resolver_gets_the_record_time_as_now() -> None:
         calls.append((expression, now))
         return SimpleNamespace(start=now - timedelta(days=1), end=now)
 
-    read("on the day before", "text_expression", resolver=fake)
-    assert calls[0] == ("on the day before", local(2026, 10, 2, 17, 40))
+    read("one day ago", "text_expression", resolver=fake)
+    assert calls[0] == ("one day ago", local(2026, 10, 2, 17, 40))
 
 
 # --------------------------------------------------------------------------- event_time

@@ -52,7 +52,7 @@ from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefin
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
-    from prme_cli.relate.frame import Frame
+    from prme_cli.relate.frame import EventDescription, Frame
 from prme_cli.relate.types import (
     EvidenceRecord,
     Operand,
@@ -619,6 +619,10 @@ class SymbolicResolver:
         # phrase, never for a deed ("when did I …").
         appointment = frame.operation == "elapsed_between" and model.head_key is not None
         ordinal = _ordinal_of(phrase.text)
+        from prme_cli.relate.frame import describe
+
+        described = describe(phrase, subject)
+        part_of = ordinal is None and bool(described.object)
         asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         cands: list[Candidate] = []
         for unit in units:
@@ -671,6 +675,8 @@ class SymbolicResolver:
                     continue  # "Mum said I broke the vase on Sunday": her claim, not a report
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
+                if part_of and _part_told(sentence.text, m.clause, described):
+                    continue  # "start the Expanse series" is not "began the second book of …"
                 if asked_past and _present_state(m, sentence.text, model):
                     continue  # "my back still hurts today" is no injury told
                 if not any(
@@ -810,6 +816,11 @@ class SymbolicResolver:
         linked = [
             _since_dates_start(x, record.text[clause_start:clause_end], model) for x in linked
         ]
+        back = [x for x in linked if x.problem == interpret.POINTS_BACK_REASON]
+        if back:
+            # "The boiler broke on Saturday and the plumber fixed it the next day": the
+            # clause's own time counts from another one, so no other time dates its event
+            return None, back[0].problem
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
@@ -886,6 +897,8 @@ class SymbolicResolver:
             )
         if self._corrected_next(unit, sentence, request, tz):
             return None, "the next sentence takes the date back and gives another"
+        if self._corrected_within(unit, sentence, best, request, tz):
+            return None, "the sentence takes the date back and gives another"
         other_end = _other_end_clause(sentence, best, model)
         if other_end:
             return None, other_end
@@ -910,6 +923,29 @@ class SymbolicResolver:
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
             )
         )
+
+    def _corrected_within(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> bool:
+        """Does the rest of the sentence take the time back and give another ("I went to
+        the dentist on Monday, sorry, I mean Tuesday", "We repainted the fence last Saturday,
+        no wait, it was last Sunday", "I posted it yesterday, or rather on Monday")? A cue
+        after the time with another time after the cue: neither is read, as for a
+        correction in the next sentence."""
+        rest = unit.record.text[best.end : sentence.end]
+        cue = _CORRECTION_INSIDE.search(rest)
+        if cue is None:
+            return False
+        after = best.end + cue.end()
+        mentions = timefind.sentence_mentions(
+            unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+        )
+        return any(m.start >= after for m in mentions)
 
     def _next_sentence_date(
         self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
@@ -1380,6 +1416,18 @@ def _other_member(sentence: str, clause: tuple[int, int], ordinal: int) -> bool:
     return bool(told) and ordinal not in told
 
 
+def _part_told(sentence: str, clause: tuple[int, int], described: EventDescription) -> bool:
+    """The event's clause tells the deed of an ordinal part of the asked whole ("began the
+    second book of the Expanse series" for "start the Expanse series"): validation's rule,
+    read here so that another sentence may be chosen instead."""
+    from prme_cli.relate.validate import part_problem
+
+    text = sentence[slice(*clause)]
+    return (
+        part_problem(text, "", described.text, described.object, None, described.aspect) is not None
+    )
+
+
 def _length(expression: str) -> tuple[object, str]:
     """A stated amount in a comparable form: minutes for minutes..weeks, else as written."""
     dated = interpret.interpret_duration(expression)
@@ -1620,6 +1668,15 @@ def _another_owner(
 _CORRECTION = re.compile(
     r"\s*(?:actually|sorry|oops|correction|wait|no,|no\s+wait|i\s+mean|scratch\s+that|"
     r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
+    re.IGNORECASE,
+)
+
+
+#: A correction inside a sentence, after a time it takes back: "…on Monday, sorry, I mean
+#: Tuesday", "…last Saturday, no wait, it was Sunday", "…yesterday, or rather on Monday".
+_CORRECTION_INSIDE = re.compile(
+    r"(?:[,;:(]|\.\.\.|\u2026|\s[-\u2013\u2014])\s*(?:sorry|oops|correction|wait|no\s+wait|"
+    r"no,|i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b",
     re.IGNORECASE,
 )
 

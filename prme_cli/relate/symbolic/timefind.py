@@ -336,6 +336,8 @@ def sentence_mentions(
             # "I painted it last year, now I'm bored of it": the writer's present, which
             # dates a state told in the present, never a deed (those need "just now" & co.)
             reason = "'now' is the writer's present, not when something happened"
+        elif interp.points_back(phrase):
+            reason = interp.POINTS_BACK_REASON
         elif _BEFORE_NOW_ONLY.fullmatch(phrase.strip()):
             reason = "says only that it was before the note, not when"
         elif _DAY_IN_GENERAL.fullmatch(phrase.strip()):
