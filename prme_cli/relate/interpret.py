@@ -802,7 +802,10 @@ def arranged_ahead(text: str, at: int, phrase: str) -> bool:
     """The time ``phrase`` at offset ``at`` of ``text`` points after the writing and closes
     the "for …" of an arranging verb ("Reserved two seats for the jazz concert next
     Saturday"): it dates what was arranged, never the arranging."""
-    return bool(_TO_COME.search(phrase)) and _arranged_for(_words_before(text, at))
+    # "Booked the ferry for Easter", "a table for Friday": a day right after the "for" of an
+    # arranging verb is the arranged event's, whether or not it says it is to come
+    for_it = re.search(r"\bfor\s+$", text[:at], re.IGNORECASE) is not None
+    return (bool(_TO_COME.search(phrase)) or for_it) and _arranged_for(_words_before(text, at))
 
 
 def _words_before(text: str, at: int) -> list[str]:
@@ -907,7 +910,8 @@ def _recent_past_verb(word: str) -> bool:
 #: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
 JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
 _CLAUSE_OPEN = re.compile(
-    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?(?P<verb>[A-Za-z]+)\b"
+    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?"
+    r"(?:(?i:finally|eventually|also|then|again|at\s+last)\s+)?(?P<verb>[A-Za-z]+)\b"
 )
 _NOT_ASSERTED = re.compile(
     r"\b(?:not|never|didn't|did\s+not|wasn't|couldn't|wouldn't|should|would|could|might|"
@@ -942,6 +946,29 @@ def _thing_arrivals(text: str) -> list[tuple[int, str]]:
     return found
 
 
+def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
+    """Clauses of a terse journal that drop the determiner of a thing's name: "Car failed its
+    MOT.", "Boiler broke again." — a capitalised dictionary noun opening the sentence (not a
+    name, not a person: "Sister got engaged" is news heard, not the day's event) and a
+    past-tense verb right after it: what happened to the writer's own thing that day."""
+    from prme_cli import words
+    from prme_cli.relate.symbolic import lexicon
+
+    found = []
+    people = (
+        lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.ANY_PERSONS | lexicon.PLURAL_PERSONS
+    )
+    for m in re.finditer(r"(?:^|[.;!?]\s+)(?P<noun>[A-Z][a-z]+)\s+(?P<verb>[a-z]+)\b", text):
+        noun = m["noun"].lower()
+        if noun in people or lexicon.is_stop(noun) or "NOUN" not in words.lemmas(noun):
+            continue
+        if "VERB" in words.lemmas(noun) and words.is_simple_past(noun):
+            continue
+        if _tense_of(m["verb"], "") == "past" and words.is_simple_past(m["verb"]):
+            found.append((m.start("verb"), m["verb"]))
+    return found
+
+
 def _journal_deeds(text: str) -> list[Licence]:
     """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
     sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
@@ -952,7 +979,7 @@ def _journal_deeds(text: str) -> list[Licence]:
 
     out = []
     opened = [(m.start("verb"), m["verb"]) for m in _CLAUSE_OPEN.finditer(text)]
-    for at, verb in sorted({*opened, *_thing_arrivals(text)}):
+    for at, verb in sorted({*opened, *_thing_arrivals(text), *_bare_thing_deeds(text)}):
         low = verb.lower()
         if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
             continue

@@ -726,6 +726,9 @@ class SymbolicResolver:
             usable.sort(key=lambda x: rank.get(x.kind, 9))
             if usable:
                 return usable[0], ""
+            titled = _title_date(record, heading, model, request, tz)
+            if titled is not None:
+                return titled, ""
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
@@ -787,6 +790,12 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
+        opening = _LOG_ENTRY.match(sentence.text)
+        if opening is not None and any(x.start != sentence.start for x in mentions):
+            # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
+            # stamp dates it, and its other times are counted from the stamp, not from the
+            # note; which is the event's is not read here
+            return None, "a log entry's stamp and another time in it"
         arranged = [
             x
             for x in usable
@@ -1880,6 +1889,47 @@ def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.S
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
 
 
+#: A heading title that opens with a calendar day and goes on in words ("2032-05-19 Boiler
+#: service", "2032-05-02 Dentist"); a datetree day names only a weekday after it.
+_TITLE_DATE = re.compile(
+    r"(\d{4}-\d{2}-\d{2})(?:[ \t]*[:,-])?[ \t]+"
+    r"(?!(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)[ \t]*$)(?=\S)"
+)
+
+
+def _title_date(
+    record: EvidenceRecord,
+    heading: segment.Heading,
+    model: align.PhraseModel,
+    request: ResolveRequest,
+    tz: tzinfo,
+) -> timefind.Mention | None:
+    """The day a heading's title opens with, dating the event its title names (a log kept
+    as one dated heading per event). Like an appointment stamp it tells when the event was,
+    not when it started, finished or was planned; a day after the note is not a deed's."""
+    title = record.text[heading.title_start : heading.title_end]
+    m = _TITLE_DATE.match(title)
+    if m is None or model.aspects & {"start", "finish", "plan", "order", "receive"}:
+        return None
+    at = heading.title_start + m.start(1)
+    found = [
+        x
+        for x in timefind.sentence_mentions(
+            record,
+            heading.title_start,
+            heading.title_end,
+            question_date=request.question_date,
+            tz=tz,
+        )
+        if x.start == at and x.end == at + len(m.group(1)) and x.window is not None
+    ]
+    if not found or found[0].window is None or found[0].window[2] != "day":
+        return None
+    if found[0].window[0] > request.question_date:
+        return None
+    return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
+
+
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     """A DONE heading says its title was finished (done, completed) without the words; a
     state told in the present perfect with its length or its start ("I've been working at
@@ -1890,7 +1940,31 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     perfect = interpret.PERFECT_STATE.search(sentence.text)
     if perfect is not None and _STATE_SINCE.search(sentence.text, perfect.end()):
         return ("started", "began")
+    if _log_entry_of_a_thing(sentence.text):
+        return ("got", "had")
     return ()
+
+
+#: A log entry: an org stamp opening a list item or a table row, then its text.
+_LOG_ENTRY = re.compile(
+    r"^[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>][\s|:,\\-]*(?P<first>[A-Za-z][\w'-]*)"
+)
+
+
+def _log_entry_of_a_thing(text: str) -> bool:
+    """ "| [2032-05-14 Fri] | new tyres, all four |", "- [2032-03-02] haircut": a dated log
+    entry naming a thing, with no verb, says the writer got or had it that day (the light
+    verbs only: what was done to it is not said)."""
+    from prme_cli import words
+
+    m = _LOG_ENTRY.match(text)
+    if m is None:
+        return False
+    told = [w.lower() for _, _, w in words.tokens(text[m.start("first") :])]
+    return not any(
+        words.is_simple_past(w) or w.endswith("ing") or w in ("i", "we", "he", "she", "they")
+        for w in told
+    )
 
 
 _PRO_FORM = re.compile(
