@@ -1125,6 +1125,38 @@ def licence_phrase(quote: str) -> str | None:
     return found[0].phrase.lower().replace("\u2019", "'") if found else None
 
 
+#: A list item or table row that opens with an org stamp: a dated entry of a log.
+_DATED_ITEM = re.compile(
+    r"^[ \t]*(?:[-+][ \t]+|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
+)
+_ITEM_START = re.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
+
+
+def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
+    """The day of the dated list item (or table row) of ``text`` that holds the time
+    ``expression`` of ``quote`` (its end when no expression is in it), or None when that is
+    not inside one: the lines from there back to the item's first line, with no blank line
+    or other item between."""
+    begin = text.find(quote) if quote else -1
+    if begin < 0:
+        return None
+    inner = quote.rfind(expression) if expression else -1
+    at = begin + (inner if inner >= 0 else max(len(quote) - 1, 0))
+    line_start = text.rfind("\n", 0, at) + 1
+    while True:
+        end = text.find("\n", line_start)
+        line = text[line_start : end if end >= 0 else len(text)]
+        m = _DATED_ITEM.match(line)
+        if m is not None:
+            try:
+                return datetime.strptime(m["day"], "%Y-%m-%d")
+            except ValueError:
+                return None
+        if not line.strip() or _ITEM_START.match(line) or line_start == 0:
+            return None
+        line_start = text.rfind("\n", 0, line_start - 1) + 1
+
+
 def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
     """Date an event by its record's time, only when the quote licenses it.
 
@@ -1331,6 +1363,12 @@ def interpret(
     basis = operand.time_basis
     if basis not in TIME_BASES:
         raise InterpretError("unknown time basis", code="unknown_basis")
+    item_day = item_anchor(record.text, operand.quote, operand.time_expression)
+    if item_day is not None:
+        # a sentence of a dated list item ("- [2032-03-12 Fri] lunch. She started two weeks
+        # ago"): its relative times and its "today" count from the item's stamp, not from
+        # the note's own time (an org-roam node's file name, a heading's CLOSED)
+        record = replace(record, event_time=item_day, event_source="keyword")
     if basis == "none":
         raise InterpretError("basis 'none' dates nothing")
     if basis == "event_time":

@@ -98,3 +98,21 @@ def test_an_order_reads_the_dated_rows_and_titles(store: Store) -> None:
 def test_what_the_log_does_not_tell_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many days after the chimney sweep was my flu jab?",
+        "How many days before the flu jab was the chimney sweep?",
+    ],
+)
+def test_days_between_two_dated_titles_asked_with_was(store: Store, question: str) -> None:
+    doc = ask(store, question)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["days"] == 23
+
+
+def test_the_order_a_was_question_assumes_must_hold(store: Store) -> None:
+    doc = ask(store, "How many days after the flu jab was the chimney sweep?")
+    assert doc["status"] != "accepted", doc["value"]

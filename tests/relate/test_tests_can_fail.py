@@ -56,6 +56,8 @@ RESOLVER_TESTS = [
     "test_structure_names_of_tasks.py",
     "test_logbook_notes.py",
     "test_terse_journal_deeds.py",
+    "test_naming_next_sentence.py",
+    "test_dated_items_anchor_their_times.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

@@ -105,6 +105,8 @@ class Candidate:
     #: for a yes to the turn before, told as a statement (:func:`_answer_unit`): the real
     #: record text and where the answer stands in it
     answered: tuple[str, int, int] | None = None
+    #: where the quote must end so that it shows the name the next sentence gives the thing
+    context_end: int | None = None
 
     @property
     def coverage(self) -> float:
@@ -611,6 +613,8 @@ class SymbolicResolver:
                 if first_person is None:
                     continue
                 referred, context_start = _referred_back(unit, sentence, model)
+                named, context_end = _named_next(unit, sentence, model)
+                referred += named
                 m = align.match(
                     model,
                     sentence.text,
@@ -693,6 +697,7 @@ class SymbolicResolver:
                         claimed,
                         context_start,
                         unit.answered,
+                        context_end,
                     )
                 )
         return cands
@@ -1403,6 +1408,12 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         # Quote from the sentence a pronoun refers back to ("… for my sister this weekend.
         # … I got her a necklace last weekend"), so the quote names her.
         quote = cand.record.text[cand.context_start : mention.quote_end]
+    if cand.context_end is not None and cand.context_end > mention.quote_end:
+        # Quote through the next sentence that names the thing ("We adopted a rescue
+        # greyhound today! Named him Biscuit."), so the quote shows the name.
+        begin = cand.record.text.find(quote)
+        if begin >= 0:
+            quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
     if named_subject and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
@@ -1866,6 +1877,44 @@ def _apposed(
     if not keys <= model.own_keys:
         return None
     return tuple(w.lower() for w in name_words), start
+
+
+#: A sentence that names what the one before told of: "Named him Biscuit.", "We called
+#: her Luna.", "She's called Pip." — the name in capitals.
+_NAMING = re.compile(
+    r"^(?:(?:we|i|and)\s+)?(?:named|called|christened)\s+(?:him|her|it|them)\s+"
+    r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*[.!]?$"
+    r"|^(?:he|she|it)(?:'s|\s+is)\s+called\s+(?P<called>[A-Z][\w'-]*)\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _named_next(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None]:
+    """The name the next sentence of the paragraph gives the thing or animal this one tells
+    of ("We adopted a rescue greyhound today! Named him Biscuit."): words of the event's
+    name the sentence says only through that naming, and where the quote must end."""
+    if sentence.heading is not None:
+        return (), None
+    index = sentence.index + 1
+    if index >= len(unit.seg.sentences):
+        return (), None
+    nxt = unit.seg.sentences[index]
+    gap = unit.record.text[sentence.end : nxt.start]
+    if nxt.heading is not None or "\n\n" in gap or nxt.speaker != sentence.speaker:
+        return (), None
+    m = _NAMING.match(nxt.text.strip())
+    if m is None:
+        return (), None
+    name = m["name"] or m["called"]
+    own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    found = tuple(
+        w.lower()
+        for _, _, w in lexicon.words(name)
+        if lexicon.key(w.lower()) in model.own_keys and lexicon.key(w.lower()) not in own
+    )
+    return (found, nxt.end) if found else ((), None)
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
