@@ -1115,8 +1115,38 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
         ):
             found.append(news)
     if journal and not found:
-        found = _journal_deeds(text)
+        found = _journal_deeds(text) + _entry_day_phrases(text)
     return sorted(found, key=lambda x: x.start)
+
+
+#: A journal sentence about the entry's own day without a verb: "First day at the new
+#: job.", "Back at the climbing gym after the knee thing." (the writer is back that day).
+#: ("Last day …" is not: the time engine reads "last day" as a time of its own.)
+_ENTRY_DAY = re.compile(
+    r"(?:^|[.;!?]\s+)(?P<phrase>[Ff]irst\s+day|[Bb]ack)\s+(?:at|in|on|to|with)\s+"
+)
+
+
+def _entry_day_phrases(text: str) -> list[Licence]:
+    """Verbless sentences of a journal entry that are about the entry's own day; not when
+    the sentence has a time of its own, hedges or asks ("Back at work next week?")."""
+    from prme_cli import timeexpr
+
+    out = []
+    for m in _ENTRY_DAY.finditer(text):
+        rest = text[m.end("phrase") :]
+        stop = re.search(r"[.;!?]", rest)
+        clause = rest[: stop.start()] if stop else rest
+        if _NOT_ASSERTED.search(clause) or (stop is not None and stop.group(0) == "?"):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(clause))
+        except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            timed = True
+        if not timed:
+            at = m.start("phrase")
+            out.append(Licence(at, m.end("phrase"), m["phrase"], "day", m["phrase"]))
+    return out
 
 
 def licence_phrase(quote: str) -> str | None:

@@ -6,7 +6,9 @@
   engaged." is news heard, not dated by the entry);
 - an arranging verb's "for" + a day ("Booked the ferry for Easter", "a table for Friday")
   dates the arranged event, so the booking keeps the entry's day and the ferry is not dated;
-- an order item "the car failing its MOT" is the car's deed, as "when did the car fail".
+- an order item "the car failing its MOT" is the car's deed, as "when did the car fail";
+- a verbless "Back at the swimming pool …" is the writer's return that day (not when it
+  asks, or has a time of its own: "Back at choir next week?").
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ Eventually fixed the garden gate. Sister got engaged, she rang at lunch.
 ** 2031-W08
 *** 2031-02-18 Wednesday
 Boiler broke again. Booked a table at Rosa's for Saturday.
+** 2031-W09
+*** 2031-02-24 Monday
+Back at the swimming pool after the flu, slow lengths only. Back at choir next week?
 """,
 }
 
@@ -58,6 +63,7 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         ("When did the car fail its MOT?", "2031-02-12"),
         ("When did the boiler break?", "2031-02-18"),
         ("When did I book the table at Rosa's?", "2031-02-18"),
+        ("When did I go back to the swimming pool?", "2031-02-24"),
     ],
 )
 def test_the_entry_day_dates_terse_deeds_and_things(store: Store, question: str, date: str) -> None:
@@ -78,6 +84,8 @@ def test_an_order_item_of_a_things_gerund_is_the_things_deed(store: Store) -> No
         "When did my sister get engaged?",  # news heard: not the entry's day
         "When did I take the ferry?",  # only booked, for Easter
         "When did the garage fix the car?",  # only planned ("next week")
+        "When did I go back to choir?",  # asked, with a time to come
+        "When did I first go to the swimming pool?",  # back at it: not the first time
     ],
 )
 def test_news_heard_and_arranged_events_are_refused(store: Store, question: str) -> None:

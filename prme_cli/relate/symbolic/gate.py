@@ -1243,6 +1243,8 @@ def _other_deed(
         return ""  # using a thing is counted from getting it
     if not gate_event.tells_a_deed(clause, operand.quote):
         return ""  # "The workshop yesterday was great": the event told as a noun
+    if clause.predicate == "back" and re.search(r"\bback\b", operand.name, re.IGNORECASE):
+        return ""  # "Back at the climbing gym": a verbless return, as "go back to" asks
     verb = _stem(told.predicate)
     written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
     if any(_stem(w) == verb for w in written):
