@@ -58,6 +58,7 @@ RESOLVER_TESTS = [
     "test_terse_journal_deeds.py",
     "test_naming_next_sentence.py",
     "test_dated_items_anchor_their_times.py",
+    "test_person_nodes.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

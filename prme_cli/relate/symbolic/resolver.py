@@ -644,6 +644,12 @@ class SymbolicResolver:
                         if p != _SECOND_PERSON
                         and not (p == _ASKED and _PAST_YES_NO.match(sentence.text))
                     ]
+                about = _person_node_pronoun(unit, sentence, subject, m.problems)
+                if about is not None:
+                    # an org-roam node about Priya Nair: its "she" and "her" are Priya
+                    m.problems = [p for p in m.problems if p not in about]
+                    m.context_used = True
+                    before = ("", _title_start(unit))
                 other_owner = _another_owner(phrase, model, sentence, m)
                 if other_owner:
                     m.problems.append(other_owner)
@@ -1915,6 +1921,69 @@ def _named_next(
         if lexicon.key(w.lower()) in model.own_keys and lexicon.key(w.lower()) not in own
     )
     return (found, nxt.end) if found else ((), None)
+
+
+_NODE_PRONOUNS = {
+    "she": lexicon.FEMALE_PERSONS,
+    "her": lexicon.FEMALE_PERSONS,
+    "he": lexicon.MALE_PERSONS,
+    "his": lexicon.MALE_PERSONS,
+    "him": lexicon.MALE_PERSONS,
+}
+
+
+#: The packed record of a file's own node (an org-roam node: ``source: …/x.org:1``).
+_FILE_NODE = re.compile(r"^source: .+\.org:1$", re.MULTILINE)
+
+
+def _title_start(unit: _Unit) -> int:
+    """Where the record's first heading (an org-roam node's title) starts in its text."""
+    return unit.seg.headings[0].start if unit.seg.headings else 0
+
+
+def _person_node_pronoun(
+    unit: _Unit, sentence: segment.Sentence, subject: str | None, problems: list[str]
+) -> list[str] | None:
+    """The problems to drop when ``sentence`` sits in an org-roam node about ``subject``
+    (a file's own node with an ``:ID:``, titled by that person's name: "Priya Nair" for
+    "Priya") and tells of them only through "she"/"her" (or "he"/"his"): the node's entries
+    are about its title person. Not when the sentence names anyone else or speaks as "I" or
+    "we", nor in a chat turn (a heading below the file's own node)."""
+    if not subject or sentence.heading is not None or not unit.seg.headings:
+        return None
+    record = unit.record
+    title = record.text[unit.seg.headings[0].title_start : unit.seg.headings[0].title_end]
+    name = subject.split()
+    if (
+        not _FILE_NODE.search(record.text)
+        or not re.search(r"^:PROPERTIES:\n(?:.*\n)*?:ID:", record.text, re.MULTILINE)
+        or unit.seg.headings[0].level != 1
+        or len(unit.seg.headings) != 1
+        or title.split()[: len(name)] != name
+        or not all(w[:1].isupper() for w in title.split())
+        or words_module.lemmas(name[0].lower())
+    ):
+        return None
+    told = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]", " ", sentence.text)
+    said = [w for _, _, w in lexicon.words(told)]
+    pronouns = {w.lower() for w in said} & set(_NODE_PRONOUNS)
+    others = [
+        w
+        for w in said
+        if w[:1].isupper()
+        and w.lower() not in _NODE_PRONOUNS
+        and w not in name
+        and w != "I"
+        and not words_module.lemmas(w.lower())
+    ]
+    if not pronouns or others or re.search(r"\b(?:I|we)\b", sentence.text):
+        return None
+    wanted = {
+        f"the sentence does not name {subject}",
+        *(f"the doer is '{w}', not {subject}" for w in said if w.lower() in pronouns),
+    }
+    found = [p for p in problems if p in wanted]
+    return found or None
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
