@@ -38,7 +38,7 @@ FLOORS = {
     "household": (32, 28),
     "sessions": (15, 13),
     "pairs": (65, 46),
-    "strangers": (59, 50),
+    "strangers": (59, 51),
 }
 
 
