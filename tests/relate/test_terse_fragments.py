@@ -1,6 +1,7 @@
 """Terse daily notes written in lower-case fragments ("fixed the puncture. rode 30k to the
 coast.") are several sentences: a dot before a lower-case word ends one, unless it ends a
-short word that is often an abbreviation ("approx.", "km.", "a.m."). Each fragment's deed is
+short word that is often an abbreviation ("approx.", "km.", "a.m.", "ofc.") or a short
+capitalised word ("Ltd.", "Inc.", a name: "with Jo. felt good" stays one sentence). Each fragment's deed is
 then the writer's, dated by the daily file's day; a word of the fragment before is not its
 doer ("the doer is 'puncture'" was the old reading).
 """
@@ -44,6 +45,9 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         ("Walked approx. three km. felt fine.", ["Walked approx. three km. felt fine."]),
         ("Left at 8 a.m. then drove.", ["Left at 8 a.m. then drove."]),
         ("We walked 3 km. Then we ate.", ["We walked 3 km.", "Then we ate."]),
+        ("from Network Theory Ltd. publishing", ["from Network Theory Ltd. publishing"]),
+        ("but can ofc. be used", ["but can ofc. be used"]),
+        ("Ran with Jo. felt good.", ["Ran with Jo. felt good."]),  # a name: not told apart
     ],
 )
 def test_a_dot_before_a_lower_case_word_ends_a_fragment(text: str, pieces: list[str]) -> None:

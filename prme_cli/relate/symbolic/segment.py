@@ -100,8 +100,10 @@ _ABBREVIATIONS = re.compile(
 #: Before a word in lower case, a dot ends a terse fragment ("fixed bike. rode 20k.") unless
 #: it ends a short word that is often an abbreviation ("approx. three", "3 km. then").
 _LOWER_ABBREVIATIONS = re.compile(
-    r"\b(?:[A-Za-z]|approx|incl|esp|min|mins|hr|hrs|km|kg|ca|cf|no|nr|tel|fig|vol|pp|"
-    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\.$",
+    r"\b(?:[A-Za-z]|approx|incl|esp|min|mins|hr|hrs|km|kg|ca|cca|cf|no|nr|tel|fig|vol|pp|"
+    r"ofc|resp|ed|eds|ch|sec|dept|est|viz|al|etc|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\.$"
+    r"|\b(?-i:[A-Z][a-z]{1,3})\.$",  # "Ltd.", "Inc.", "Co.", "Dept." before a lower-case word
     re.IGNORECASE,
 )
 
@@ -378,8 +380,10 @@ def _split_paragraph(text: str, a: int, b: int):
         piece = text[pos:end]
         if _ABBREVIATIONS.search(piece.rstrip()) and "\n" not in m.group(0):
             continue
-        if text[a + m.end() : a + m.end() + 1].islower() and _LOWER_ABBREVIATIONS.search(
-            piece.rstrip()
+        if (
+            "\n" not in m.group(0)
+            and text[a + m.end() : a + m.end() + 1].islower()
+            and _LOWER_ABBREVIATIONS.search(piece.rstrip())
         ):
             continue
         yield from _emit(text, pos, end)
