@@ -1,6 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
-usage: python bench/orgsets.py [--set everyday|household|operations|sessions|pairs|orgqa|all]
+usage: python bench/orgsets.py
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -34,6 +35,15 @@ These sets share this runner:
   (16 to refuse: the other speaker's deed, a plan asked as done, a negated event, a vague "a
   while ago", an event never said) with answers worked out by hand, written before relate was
   run on them (asked 2031-06-21 20:00, UTC).
+- ``strangers`` — ``tests/fixtures/strangers/``: org notes kept the way other people keep them,
+  in styles the sets above lack (a GTD ``projects.org`` and ``inbox.org`` with ``TODO NEXT
+  WAITING | DONE CANCELLED``, state notes and "Note taken on" lines in the LOGBOOK, a ``++1m``
+  repeat and a ``.+1d`` habit with ``LAST_REPEAT``; a week-tree journal with terse fragments; a
+  house log with a table of dated rows, dated list items and headings dated in the title; an
+  org-roam folder with ``:ID:`` drawers, person nodes and ``[[id:…][Name]]`` links; a ``#+DATE``
+  note in prose with "two days later"), 59 questions (15 to refuse) with answers worked out by
+  hand, written and committed before relate was run on them (asked 2032-06-30 20:00,
+  Europe/Oslo).
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -87,6 +97,7 @@ def sets() -> dict[str, QuestionSet]:
     operations = HERE.parent / "tests" / "fixtures" / "operations"
     sessions = HERE.parent / "tests" / "fixtures" / "sessions"
     pairs = HERE.parent / "tests" / "fixtures" / "pair_chats"
+    strangers = HERE.parent / "tests" / "fixtures" / "strangers"
     orgqa = corpora_dir() / "orgqa"
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
     return {
@@ -116,6 +127,13 @@ def sets() -> dict[str, QuestionSet]:
         ),
         "pairs": QuestionSet(
             "pairs", pairs / "notes", pairs / "questions.jsonl", "2031-06-21T20:00", "UTC"
+        ),
+        "strangers": QuestionSet(
+            "strangers",
+            strangers / "notes",
+            strangers / "questions.jsonl",
+            "2032-06-30T20:00",
+            "Europe/Oslo",
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -355,6 +373,7 @@ def main() -> int:
             "operations",
             "sessions",
             "pairs",
+            "strangers",
             "orgqa",
             *ADVERSARIAL,
             "adversarial",
@@ -367,7 +386,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
     chosen = {
-        "all": ("everyday", "household", "operations", "sessions", "pairs", "orgqa"),
+        "all": ("everyday", "household", "operations", "sessions", "pairs", "strangers", "orgqa"),
         "adversarial": ADVERSARIAL,
     }.get(args.set, (args.set,))
     wrong = 0

@@ -173,6 +173,18 @@ def evidence_unit(unit: str | None, dated: Sequence[Dated]) -> str | None:
     return None
 
 
+def _within_one_day(a: Dated, b: Dated, coarsest: str) -> str | None:
+    """Minutes (or hours) for two ends told to the minute (or hour) on one calendar day when
+    no unit is asked: "how long did renewing the certificates take" from 09:40 to 11:05 is 85
+    minutes, not "0 days"."""
+    if a.start is None or b.start is None or a.start.date() != b.start.date():
+        return None
+    timed = [item.grain in ("minute", "hour") or bool(item.times) for item in (a, b)]
+    if not all(timed) or coarsest not in ("minute", "hour", "day"):
+        return None
+    return "hours" if coarsest == "hour" else "minutes"
+
+
 def elapsed_value(
     first: datetime, second: datetime, *, unit: str | None, coarsest: str = "day"
 ) -> dict[str, Any]:
@@ -468,7 +480,7 @@ def compute(
     if operation == "elapsed_between":
         a, b = dated
         coarsest = _coarsest([a.grain or "day", b.grain or "day"])
-        unit = evidence_unit(unit, dated)
+        unit = evidence_unit(unit, dated) or _within_one_day(a, b, coarsest)
         return elapsed_value(_window_start(a), _window_start(b), unit=unit, coarsest=coarsest)
     if operation == "elapsed_since_question":
         (a,) = dated

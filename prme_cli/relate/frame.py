@@ -13,7 +13,7 @@ that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)
     span        how long did X take|last  |  how long was X  |  how many <unit> did X take|last
                 how long did it take (me|for P) to V X
     plan        when am I|is S (going to|planning to) V X  |  when will S V X  |  when is S V-ing X
-                when is X (due|planned|scheduled)
+                when is X (due|planned|scheduled) (next|again)
     month       in|during which month did S V X  |  what month did S V X
     uninverted  (so) when was it that S V X  |  S V X when
     listed      <any lead> order <…> : L  |  in what|which order did S V L
@@ -311,16 +311,23 @@ def _span(q: str, low: str) -> Frame | None:
         )
     m = re.match(
         rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
-        rf"his|her|their|[A-Z][\w'-]*'s) .+?)(?: (?P<verb>take|last|go on|run))?$",
+        rf"his|her|their|[A-Z][\w'-]*'s|[a-z]+ing) .+?)(?: (?P<verb>take|last|go on|run))?$",
         q,
         re.IGNORECASE,
     )
-    if m and (m["verb"] or re.match(r"how long (?:was|were)\b", q, re.IGNORECASE)):
+    if m and (
+        m["verb"] or re.match(r"how long (?:was|were)\b", q, re.IGNORECASE) and _noun_led(m["x"])
+    ):
         x = m["x"]
         return _one_span(
             x, "how long did X last (a stated duration, or its start to its end)", _unit(m)
         )
     return None
+
+
+def _noun_led(x: str) -> bool:
+    """ "How long was the trip": a noun phrase; "how long was renewing …" is no English."""
+    return not re.match(r"[a-z]+ing\b", x)
 
 
 def _one_span(
@@ -501,7 +508,9 @@ def _plan(q: str, low: str) -> Frame | None:
             subject=subject,
             planned=True,
         )
-    m = re.match(r"when is (?P<x>.+?) (?:due|planned|scheduled)$", q, re.IGNORECASE)
+    m = re.match(
+        r"when is (?P<x>.+?) (?:due|planned|scheduled)(?: next| again)?$", q, re.IGNORECASE
+    )
     if m:
         return _frame(
             "absolute_date", (EventPhrase(m["x"]),), form="when is A planned", planned=True

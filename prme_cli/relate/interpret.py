@@ -882,7 +882,10 @@ def arranged_ahead(text: str, at: int, phrase: str) -> bool:
     """The time ``phrase`` at offset ``at`` of ``text`` points after the writing and closes
     the "for …" of an arranging verb ("Reserved two seats for the jazz concert next
     Saturday"): it dates what was arranged, never the arranging."""
-    return bool(_TO_COME.search(phrase)) and _arranged_for(_words_before(text, at))
+    # "Booked the ferry for Easter", "a table for Friday": a day right after the "for" of an
+    # arranging verb is the arranged event's, whether or not it says it is to come
+    for_it = re.search(r"\bfor\s+$", text[:at], re.IGNORECASE) is not None
+    return (bool(_TO_COME.search(phrase)) or for_it) and _arranged_for(_words_before(text, at))
 
 
 #: Determiners that make a weekday *a* Sunday rather than the latest one: any Sunday, one the
@@ -1077,7 +1080,8 @@ def _recent_past_verb(word: str) -> bool:
 #: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
 JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
 _CLAUSE_OPEN = re.compile(
-    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?(?P<verb>[A-Za-z]+)\b"
+    r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?"
+    r"(?:(?i:finally|eventually|also|then|again|at\s+last)\s+)?(?P<verb>[A-Za-z]+)\b"
 )
 _NOT_ASSERTED = re.compile(
     r"\b(?:not|never|didn't|did\s+not|wasn't|couldn't|wouldn't|should|would|could|might|"
@@ -1112,6 +1116,29 @@ def _thing_arrivals(text: str) -> list[tuple[int, str]]:
     return found
 
 
+def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
+    """Clauses of a terse journal that drop the determiner of a thing's name: "Car failed its
+    MOT.", "Boiler broke again." — a capitalised dictionary noun opening the sentence (not a
+    name, not a person: "Sister got engaged" is news heard, not the day's event) and a
+    past-tense verb right after it: what happened to the writer's own thing that day."""
+    from prme_cli import words
+    from prme_cli.relate.symbolic import lexicon
+
+    found = []
+    people = (
+        lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.ANY_PERSONS | lexicon.PLURAL_PERSONS
+    )
+    for m in re.finditer(r"(?:^|[.;!?]\s+)(?P<noun>[A-Z][a-z]+)\s+(?P<verb>[a-z]+)\b", text):
+        noun = m["noun"].lower()
+        if noun in people or lexicon.is_stop(noun) or "NOUN" not in words.lemmas(noun):
+            continue
+        if "VERB" in words.lemmas(noun) and words.is_simple_past(noun):
+            continue
+        if _tense_of(m["verb"], "") == "past" and words.is_simple_past(m["verb"]):
+            found.append((m.start("verb"), m["verb"]))
+    return found
+
+
 def _journal_deeds(text: str) -> list[Licence]:
     """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
     sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
@@ -1122,7 +1149,7 @@ def _journal_deeds(text: str) -> list[Licence]:
 
     out = []
     opened = [(m.start("verb"), m["verb"]) for m in _CLAUSE_OPEN.finditer(text)]
-    for at, verb in sorted({*opened, *_thing_arrivals(text)}):
+    for at, verb in sorted({*opened, *_thing_arrivals(text), *_bare_thing_deeds(text)}):
         low = verb.lower()
         if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
             continue
@@ -1258,14 +1285,76 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
         ):
             found.append(news)
     if journal and not found:
-        found = _journal_deeds(text)
+        found = _journal_deeds(text) + _entry_day_phrases(text)
     return sorted(found, key=lambda x: x.start)
+
+
+#: A journal sentence about the entry's own day without a verb: "First day at the new
+#: job.", "Back at the climbing gym after the knee thing." (the writer is back that day).
+#: ("Last day …" is not: the time engine reads "last day" as a time of its own.)
+_ENTRY_DAY = re.compile(
+    r"(?:^|[.;!?]\s+)(?P<phrase>[Ff]irst\s+day|[Bb]ack)\s+(?:at|in|on|to|with)\s+"
+)
+
+
+def _entry_day_phrases(text: str) -> list[Licence]:
+    """Verbless sentences of a journal entry that are about the entry's own day; not when
+    the sentence has a time of its own, hedges or asks ("Back at work next week?")."""
+    from prme_cli import timeexpr
+
+    out = []
+    for m in _ENTRY_DAY.finditer(text):
+        rest = text[m.end("phrase") :]
+        stop = re.search(r"[.;!?]", rest)
+        clause = rest[: stop.start()] if stop else rest
+        if _NOT_ASSERTED.search(clause) or (stop is not None and stop.group(0) == "?"):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(clause))
+        except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
+            timed = True
+        if not timed:
+            at = m.start("phrase")
+            out.append(Licence(at, m.end("phrase"), m["phrase"], "day", m["phrase"]))
+    return out
 
 
 def licence_phrase(quote: str) -> str | None:
     """The words in ``quote`` that place its event at the note's own time, if any."""
     found = licences(re.sub(r"\s+", " ", quote))
     return found[0].phrase.lower().replace("\u2019", "'") if found else None
+
+
+#: A list item or table row that opens with an org stamp: a dated entry of a log.
+_DATED_ITEM = re.compile(
+    r"^[ \t]*(?:[-+][ \t]+|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
+)
+_ITEM_START = re.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
+
+
+def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
+    """The day of the dated list item (or table row) of ``text`` that holds the time
+    ``expression`` of ``quote`` (its end when no expression is in it), or None when that is
+    not inside one: the lines from there back to the item's first line, with no blank line
+    or other item between."""
+    begin = text.find(quote) if quote else -1
+    if begin < 0:
+        return None
+    inner = quote.rfind(expression) if expression else -1
+    at = begin + (inner if inner >= 0 else max(len(quote) - 1, 0))
+    line_start = text.rfind("\n", 0, at) + 1
+    while True:
+        end = text.find("\n", line_start)
+        line = text[line_start : end if end >= 0 else len(text)]
+        m = _DATED_ITEM.match(line)
+        if m is not None:
+            try:
+                return datetime.strptime(m["day"], "%Y-%m-%d")
+            except ValueError:
+                return None
+        if not line.strip() or _ITEM_START.match(line) or line_start == 0:
+            return None
+        line_start = text.rfind("\n", 0, line_start - 1) + 1
 
 
 def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
@@ -1474,6 +1563,12 @@ def interpret(
     basis = operand.time_basis
     if basis not in TIME_BASES:
         raise InterpretError("unknown time basis", code="unknown_basis")
+    item_day = item_anchor(record.text, operand.quote, operand.time_expression)
+    if item_day is not None:
+        # a sentence of a dated list item ("- [2032-03-12 Fri] lunch. She started two weeks
+        # ago"): its relative times and its "today" count from the item's stamp, not from
+        # the note's own time (an org-roam node's file name, a heading's CLOSED)
+        record = replace(record, event_time=item_day, event_source="keyword")
     if basis == "none":
         raise InterpretError("basis 'none' dates nothing")
     if basis == "event_time":

@@ -1,5 +1,5 @@
 """The question sets over invented org notes (``tests/fixtures/everyday``,
-``tests/fixtures/household``) through the real pipeline.
+``tests/fixtures/household``, ``tests/fixtures/strangers`` …) through the real pipeline.
 
 64 questions with hand-worked answers over one person's invented notes: a GTD file with
 LOGBOOK state changes, CLOCK lines, CLOSED, a cancelled and a repeated task; trips as active
@@ -15,7 +15,12 @@ first person) was written before the round that aimed at LongMemEval coverage; i
 gave 13 right and no wrong acceptance. ``pairs`` (65 third-person questions over three long
 two-person chats, ``tests/fixtures/pair_chats``) was written and committed with its answers
 before relate ran on it: its first run gave 37 right and two wrong acceptances, both fixed by
-general rules. No wrong acceptance is allowed, nor fewer right answers than a set reached.
+general rules. ``strangers`` (59 questions over org notes kept as other people keep them:
+GTD with NEXT/WAITING and LOGBOOK notes, a week-tree journal, a house log with dated rows
+and headings, an org-roam folder, a ``#+DATE`` prose note; ``tests/fixtures/strangers``) was
+written and committed with its answers before relate ran on it: its first run gave 29 right
+and one wrong acceptance. No wrong acceptance is allowed, nor fewer right answers than a set
+reached.
 """
 
 from __future__ import annotations
@@ -28,7 +33,13 @@ from types import ModuleType
 import pytest
 
 RUNNER = Path(__file__).resolve().parents[2] / "bench" / "orgsets.py"
-FLOORS = {"everyday": (64, 46), "household": (32, 28), "sessions": (15, 13), "pairs": (65, 46)}
+FLOORS = {
+    "everyday": (64, 46),
+    "household": (32, 28),
+    "sessions": (15, 13),
+    "pairs": (65, 46),
+    "strangers": (59, 51),
+}
 
 
 def _runner() -> ModuleType:

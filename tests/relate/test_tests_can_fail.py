@@ -66,6 +66,16 @@ RESOLVER_TESTS = [
     "test_corrections_within_a_sentence.py",
     "test_ordinals_of_nouns.py",
     "test_anaphoric_times.py",
+    "test_place_roles.py",
+    "test_dated_log_entries.py",
+    "test_spans_asked_by_a_gerund.py",
+    "test_terse_fragments.py",
+    "test_structure_names_of_tasks.py",
+    "test_logbook_notes.py",
+    "test_terse_journal_deeds.py",
+    "test_naming_next_sentence.py",
+    "test_dated_items_anchor_their_times.py",
+    "test_person_nodes.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",

@@ -229,6 +229,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     doer = phrase.doer
     if doer.lower() in ("it", "they", "he", "she") and phrase.shared:
         doer = phrase.shared  # "it arrive" after "ordering the standing desk": the desk
+    if not doer:
+        doer = _gerund_doer(phrase.text)  # "the car failing its MOT": the car's deed
     undergoer = "" if doer else _undergoer_of(phrase.text)
     doer = doer or undergoer
     doer_key = _head_noun(doer) if doer else None
@@ -306,6 +308,29 @@ def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
             out.append((offset, offset + len(part), base, lexicon.key(base) if base else ""))
             offset += len(part)
     return out
+
+
+_GERUND_CLAUSE = re.compile(
+    r"^(?P<doer>(?:the|my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?P<ing>[a-z]+ing)"
+    r"(?=\s+(?:its|their|his|her|the|a|an|my|our|down|up|out|back|off|on|in|at|to|from)\b|$)",
+    re.IGNORECASE,
+)
+
+
+def _gerund_doer(text: str) -> str:
+    """ "the car failing its MOT", "our flight landing": a noun phrase then a gerund with its
+    object or particle is that thing's deed (its doer the noun phrase), as "the car failed
+    its MOT" is; "the swimming lesson" has no gerund clause."""
+    from prme_cli import words
+
+    m = _GERUND_CLAUSE.match(text)
+    if m is None or words.verb_lemma(m["ing"].lower()) is None:
+        return ""
+    if words.verb_lemma(m["doer"].split()[-1].lower()) is not None and m["doer"].split()[
+        -1
+    ].lower().endswith("ing"):
+        return ""
+    return m["doer"]
 
 
 def writer_capitalises(text: str) -> bool:
@@ -453,7 +478,49 @@ def match(
         ):
             problems.append("the sentence lacks the head noun of the event's name")
     problems.extend(_only_an_owner(model, sentence, matched))
+    problems.extend(_place_role(model, sentence, matched))
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems, context_used)
+
+
+#: The preposition right before a place: where something went or was (``in``, ``at``,
+#: ``to``, ``into``, ``reached``) against where it came from (``from``, ``out of``, ``left``).
+_PLACE_PREPOSITION = re.compile(
+    r"\b(?P<prep>into|in|at|to|from|out\s+of|away\s+from)\s+(?:the\s+)?$", re.IGNORECASE
+)
+_SOURCE_PREPOSITIONS = frozenset(["from", "out of", "away from"])
+_RETURN_FROM = re.compile(
+    r"\b(?:back|home|returned|returning)\s+from\s+(?:the\s+)?$", re.IGNORECASE
+)
+_GONE_TO = re.compile(r"\b(?:go|went|gone|been|going)\s+to\b", re.IGNORECASE)
+
+
+def _place_role(
+    model: PhraseModel, sentence: str, matched: list[tuple[Token, int, int, float]]
+) -> list[str]:
+    """ "When did they arrive in Gdańsk?" is not told by "arrived from Gdańsk": a place the
+    question puts after a preposition of location or goal stands in the sentence after one of
+    source (or the other way round), so the sentence tells the other end of the journey."""
+    phrase = model.phrase.text
+    for token, a, b, r in matched:
+        if r < 1.0 or a >= b or b > len(sentence) or token.verb:
+            continue
+        asked_at = re.search(rf"\b{re.escape(token.text)}", phrase, re.IGNORECASE)
+        if asked_at is None:
+            continue
+        asked = _PLACE_PREPOSITION.search(phrase[: asked_at.start()])
+        told = _PLACE_PREPOSITION.search(sentence[:a])
+        if asked is None or told is None:
+            continue
+        asked_prep = " ".join(asked["prep"].lower().split())
+        told_prep = " ".join(told["prep"].lower().split())
+        if _RETURN_FROM.search(sentence[: told.end()]) and _GONE_TO.search(phrase):
+            continue  # "got back from glassblowing" tells that I went to glassblowing
+        if (asked_prep in _SOURCE_PREPOSITIONS) != (told_prep in _SOURCE_PREPOSITIONS):
+            told_place = f"{told_prep} {sentence[a:b]}"
+            return [
+                f"role: the sentence has '{told_place}', the question '{asked_prep} {token.text}'"
+            ]
+    return []
 
 
 _IT_DOER = re.compile(r"the doer is '[Ii]t', not .*")
@@ -918,12 +985,22 @@ def _excluded_before(before: list[tuple[int, str]], start: int) -> bool:
     )
 
 
+#: An org timestamp inside a sentence ("- [2032-04-12 Mon] cancelled the gym"): its words
+#: are a date, never the doer.
+_ORG_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+
+
 def _doer(sentence: str, toks, clause, head) -> str | None:
     """The word in the subject position before the head verb, skipping adverbs and
     auxiliaries; None when the clause opens with the verb or the subject is elided after a
     conjunction (journal style: the writer)."""
     a, _ = clause
-    before = [(s, w) for (s, e, w, _) in toks if a <= s < head[1]]
+    stamps = [m.span() for m in _ORG_STAMP.finditer(sentence)]
+    before = [
+        (s, w)
+        for (s, e, w, _) in toks
+        if a <= s < head[1] and not any(x <= s < y for x, y in stamps)
+    ]
     for start, w in reversed(before):
         low = w.lower()
         if (

@@ -455,6 +455,28 @@ def _pronoun_stands_for_another(
     return None
 
 
+_WHERE_TO = re.compile(r"\b(in|at|to|into|reached)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
+_WHERE_FROM = re.compile(r"\b(from|out\s+of)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
+
+
+def _other_end_of_journey(name: str, quote: str) -> str | None:
+    """A place the name is at or goes to ("arrive in Gdańsk") that the quote only has as
+    the place something came from ("arrived from Gdańsk"), or the other way round: the quote
+    tells the journey's other end."""
+    for there, back in ((_WHERE_TO, _WHERE_FROM), (_WHERE_FROM, _WHERE_TO)):
+        for m in there.finditer(name):
+            place = m.group(2)
+            if any(o.group(2) == place for o in there.finditer(quote)):
+                continue
+            if re.search(rf"\b(?:back|home)\s+from\s+(?:the\s+)?{re.escape(place)}", quote) and (
+                re.search(r"\b(?:go|went|gone|been)\s+to\b", name)
+            ):
+                continue  # back from a place one went to
+            if any(o.group(2) == place for o in back.finditer(quote)):
+                return f"'{place}' is the other end of the journey in the quote"
+    return None
+
+
 #: Nouns any event can be called by; they say nothing about which event.
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
 _GENERIC = frozenset(words_of("event events thing things activity time day occasion one"))
@@ -587,6 +609,11 @@ class SymbolicGate:
         if _DONE_HEADING.match(quote):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
+        log_entry = _DATED_LOG_ENTRY.match(quote)
+        if log_entry and not re.search(r"(?:ed|ing)$", log_entry["word"].lower()):
+            # "| [2032-05-14 Fri] | new tyres |": a dated log row naming a thing says it was
+            # got or had that day (only those light verbs)
+            qtoks += [(log_entry.end(), log_entry.end(), w) for w in ("get", "have")]
         for sat in _SAT_WITH.finditer(quote):
             # "Had coffee with Niamh": time spent with someone named is meeting them
             qtoks.append((sat.start("with"), sat.start("with"), "met"))
@@ -736,6 +763,10 @@ class SymbolicGate:
         if mismatch:
             cap = min(cap, 0.3)
             warnings.append(mismatch)
+        other_end = _other_end_of_journey(operand.name, quote)
+        if other_end:
+            cap = min(cap, 0.3)
+            warnings.append(other_end)
         stands_for = _pronoun_stands_for_another(quote, clause, names)
         if stands_for:
             cap = min(cap, 0.3)
@@ -779,6 +810,10 @@ class SymbolicGate:
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
+        if any(w == "waiting" and nxt in ("on", "for") for w, nxt in itertools.pairwise(lead)):
+            # "Waiting on DNS access from Viktor": what is waited for has not come
+            cap = min(cap, 0.25)
+            warnings.append("still waited for")
         first = min(positions) if positions else 0
         if (
             0 < first < len(qtoks)
@@ -1103,6 +1138,7 @@ def _same_thing_again(
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
+_DATED_LOG_ENTRY = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")
 _RETURN_AT = re.compile(
     r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
     r"returned\s+from|came\s+from|been\s+(?:to|at))\b",
@@ -1405,6 +1441,8 @@ def _other_deed(
         return ""  # using a thing is counted from getting it
     if not gate_event.tells_a_deed(clause, operand.quote):
         return ""  # "The workshop yesterday was great": the event told as a noun
+    if clause.predicate == "back" and re.search(r"\bback\b", operand.name, re.IGNORECASE):
+        return ""  # "Back at the climbing gym": a verbless return, as "go back to" asks
     verb = _stem(told.predicate)
     written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
     if any(_stem(w) == verb for w in written):

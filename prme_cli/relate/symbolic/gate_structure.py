@@ -168,7 +168,21 @@ def _words(text: str) -> list[str]:
 
 
 def _asked_part(name: str) -> str | None:
-    found = set(_words(name))
+    told = _words(name)
+    # "the quarterly tax return", "the year end": a part word after another content word of a
+    # noun phrase heads a compound noun, it does not ask for that part of the event
+    noun_phrase = bool(told) and told[0] in ("the", "a", "an", "my", "our", "your")
+    found = {
+        w
+        for i, w in enumerate(told)
+        if not (
+            noun_phrase
+            and i > 1
+            and w not in ("back", "home")
+            and told[i - 1] not in _FUNCTION
+            and not any(told[i - 1] in c for c in _PART_WORDS.values())
+        )
+    }
     for part, cue in _PART_WORDS.items():
         if found & cue:
             return part
@@ -243,6 +257,7 @@ def check(
                     for w in _words(other.name)
                     if w not in _FUNCTION
                     and w not in _LIGHT
+                    and w not in _SELF_NOUNS
                     and not any(w in c for c in _PART_WORDS.values())
                 ]
                 break

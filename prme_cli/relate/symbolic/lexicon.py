@@ -413,6 +413,7 @@ _MODAL_PATTERNS = [
         r"thursday|friday|saturday|sunday)|soon|later\s+(?:this|today|tonight))\b"
     ),
     r"\b(?:if|whether|unless|in\s+case)\b",
+    r"\bwaiting\s+(?:on|for)\b",
     r"\bshould\s+i\b|\bcan\s+i\b|\bdo\s+you\s+think\b|\bany\s+(?:tips|advice|suggestions)\b",
 ]
 MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)

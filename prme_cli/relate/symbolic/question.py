@@ -106,7 +106,7 @@ def _strip_phrase(phrase: str) -> str:
 
 
 def _subject(raw: str | None) -> str | None:
-    if raw is None:
+    if not raw:
         return None
     low = raw.lower()
     if low in ("i", "we", "the narrator", "the user", "the author"):
@@ -323,6 +323,15 @@ def _before_after(q: str) -> QuestionFrame | None:
         q,
         re.IGNORECASE,
     )
+    if not m:
+        # "How many days after the dentist was my eye test?": the second event is named as a
+        # noun phrase, the subject of "was"
+        m = re.search(
+            rf"\b{_HOW}\s+(?P<rel>before|after)\s+(?P<b>.+?)\s+(?:was|were)\s+"
+            rf"(?P<subj>)(?P<a>(?:the|my|our|his|her|their)\s+.+?){_END}",
+            q,
+            re.IGNORECASE,
+        )
     if not m:
         return None
     b, a = _strip_phrase(m.group("b")), _strip_phrase(m.group("a"))

@@ -112,6 +112,8 @@ class Candidate:
     #: for a yes to the turn before, told as a statement (:func:`_answer_unit`): the real
     #: record text and where the answer stands in it
     answered: tuple[str, int, int] | None = None
+    #: where the quote must end so that it shows the name the next sentence gives the thing
+    context_end: int | None = None
 
     @property
     def coverage(self) -> float:
@@ -633,6 +635,8 @@ class SymbolicResolver:
                 if first_person is None:
                     continue
                 referred, context_start = _referred_back(unit, sentence, model)
+                named, context_end = _named_next(unit, sentence, model)
+                referred += named
                 m = align.match(
                     model,
                     sentence.text,
@@ -668,6 +672,12 @@ class SymbolicResolver:
                             )
                         )
                     ]
+                about = _person_node_pronoun(unit, sentence, subject, m.problems)
+                if about is not None:
+                    # an org-roam node about Priya Nair: its "she" and "her" are Priya
+                    m.problems = [p for p in m.problems if p not in about]
+                    m.context_used = True
+                    before = ("", _title_start(unit))
                 other_owner = _another_owner(phrase, model, sentence, m)
                 if other_owner:
                     m.problems.append(other_owner)
@@ -725,6 +735,7 @@ class SymbolicResolver:
                         claimed,
                         context_start,
                         unit.answered,
+                        context_end,
                     )
                 )
         return cands
@@ -758,6 +769,9 @@ class SymbolicResolver:
             usable.sort(key=lambda x: rank.get(x.kind, 9))
             if usable:
                 return usable[0], ""
+            titled = _title_date(record, heading, model, request, tz)
+            if titled is not None:
+                return titled, ""
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
@@ -824,6 +838,12 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
+        opening = _LOG_ENTRY.match(sentence.text)
+        if opening is not None and any(x.start != sentence.start for x in mentions):
+            # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
+            # stamp dates it, and its other times are counted from the stamp, not from the
+            # note; which is the event's is not read here
+            return None, "a log entry's stamp and another time in it"
         arranged = [
             x
             for x in usable
@@ -1504,6 +1524,12 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         # Quote from the sentence a pronoun refers back to ("… for my sister this weekend.
         # … I got her a necklace last weekend"), so the quote names her.
         quote = cand.record.text[cand.context_start : mention.quote_end]
+    if cand.context_end is not None and cand.context_end > mention.quote_end:
+        # Quote through the next sentence that names the thing ("We adopted a rescue
+        # greyhound today! Named him Biscuit."), so the quote shows the name.
+        begin = cand.record.text.find(quote)
+        if begin >= 0:
+            quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
     if named_subject and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
@@ -1978,6 +2004,107 @@ def _apposed(
     return tuple(w.lower() for w in name_words), start
 
 
+#: A sentence that names what the one before told of: "Named him Biscuit.", "We called
+#: her Luna.", "She's called Pip." — the name in capitals.
+_NAMING = re.compile(
+    r"^(?:(?:we|i|and)\s+)?(?:named|called|christened)\s+(?:him|her|it|them)\s+"
+    r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*[.!]?$"
+    r"|^(?:he|she|it)(?:'s|\s+is)\s+called\s+(?P<called>[A-Z][\w'-]*)\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _named_next(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None]:
+    """The name the next sentence of the paragraph gives the thing or animal this one tells
+    of ("We adopted a rescue greyhound today! Named him Biscuit."): words of the event's
+    name the sentence says only through that naming, and where the quote must end."""
+    if sentence.heading is not None:
+        return (), None
+    index = sentence.index + 1
+    if index >= len(unit.seg.sentences):
+        return (), None
+    nxt = unit.seg.sentences[index]
+    gap = unit.record.text[sentence.end : nxt.start]
+    if nxt.heading is not None or "\n\n" in gap or nxt.speaker != sentence.speaker:
+        return (), None
+    m = _NAMING.match(nxt.text.strip())
+    if m is None:
+        return (), None
+    name = m["name"] or m["called"]
+    own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    found = tuple(
+        w.lower()
+        for _, _, w in lexicon.words(name)
+        if lexicon.key(w.lower()) in model.own_keys and lexicon.key(w.lower()) not in own
+    )
+    return (found, nxt.end) if found else ((), None)
+
+
+_NODE_PRONOUNS = {
+    "she": lexicon.FEMALE_PERSONS,
+    "her": lexicon.FEMALE_PERSONS,
+    "he": lexicon.MALE_PERSONS,
+    "his": lexicon.MALE_PERSONS,
+    "him": lexicon.MALE_PERSONS,
+}
+
+
+#: The packed record of a file's own node (an org-roam node: ``source: …/x.org:1``).
+_FILE_NODE = re.compile(r"^source: .+\.org:1$", re.MULTILINE)
+
+
+def _title_start(unit: _Unit) -> int:
+    """Where the record's first heading (an org-roam node's title) starts in its text."""
+    return unit.seg.headings[0].start if unit.seg.headings else 0
+
+
+def _person_node_pronoun(
+    unit: _Unit, sentence: segment.Sentence, subject: str | None, problems: list[str]
+) -> list[str] | None:
+    """The problems to drop when ``sentence`` sits in an org-roam node about ``subject``
+    (a file's own node with an ``:ID:``, titled by that person's name: "Priya Nair" for
+    "Priya") and tells of them only through "she"/"her" (or "he"/"his"): the node's entries
+    are about its title person. Not when the sentence names anyone else or speaks as "I" or
+    "we", nor in a chat turn (a heading below the file's own node)."""
+    if not subject or sentence.heading is not None or not unit.seg.headings:
+        return None
+    record = unit.record
+    title = record.text[unit.seg.headings[0].title_start : unit.seg.headings[0].title_end]
+    name = subject.split()
+    if (
+        not _FILE_NODE.search(record.text)
+        or not re.search(r"^:PROPERTIES:\n(?:.*\n)*?:ID:", record.text, re.MULTILINE)
+        or unit.seg.headings[0].level != 1
+        or len(unit.seg.headings) != 1
+        or title.split()[: len(name)] != name
+        or not all(w[:1].isupper() for w in title.split())
+        or words_module.lemmas(name[0].lower())
+    ):
+        return None
+    told = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]", " ", sentence.text)
+    said = [w for _, _, w in lexicon.words(told)]
+    pronouns = {w.lower() for w in said} & set(_NODE_PRONOUNS)
+    others = [
+        w
+        for w in said
+        if w[:1].isupper()
+        and w.lower() not in _NODE_PRONOUNS
+        and w not in name
+        and w != "I"
+        and not words_module.lemmas(w.lower())
+    ]
+    if not pronouns or others or re.search(r"\b(?:I|we)\b", sentence.text):
+        return None
+    wanted = {
+        f"the sentence does not name {subject}",
+        *(f"the doer is '{w}', not {subject}" for w in said if w.lower() in pronouns),
+    }
+    found = [p for p in problems if p in wanted]
+    return found or None
+
+
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
     """The one or two sentences just before ``sentence`` in its paragraph and said by the
     same speaker, nearest first: where a pronoun's or a description's words may be."""
@@ -1999,6 +2126,47 @@ def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.S
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
 
 
+#: A heading title that opens with a calendar day and goes on in words ("2032-05-19 Boiler
+#: service", "2032-05-02 Dentist"); a datetree day names only a weekday after it.
+_TITLE_DATE = re.compile(
+    r"(\d{4}-\d{2}-\d{2})(?:[ \t]*[:,-])?[ \t]+"
+    r"(?!(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)[ \t]*$)(?=\S)"
+)
+
+
+def _title_date(
+    record: EvidenceRecord,
+    heading: segment.Heading,
+    model: align.PhraseModel,
+    request: ResolveRequest,
+    tz: tzinfo,
+) -> timefind.Mention | None:
+    """The day a heading's title opens with, dating the event its title names (a log kept
+    as one dated heading per event). Like an appointment stamp it tells when the event was,
+    not when it started, finished or was planned; a day after the note is not a deed's."""
+    title = record.text[heading.title_start : heading.title_end]
+    m = _TITLE_DATE.match(title)
+    if m is None or model.aspects & {"start", "finish", "plan", "order", "receive"}:
+        return None
+    at = heading.title_start + m.start(1)
+    found = [
+        x
+        for x in timefind.sentence_mentions(
+            record,
+            heading.title_start,
+            heading.title_end,
+            question_date=request.question_date,
+            tz=tz,
+        )
+        if x.start == at and x.end == at + len(m.group(1)) and x.window is not None
+    ]
+    if not found or found[0].window is None or found[0].window[2] != "day":
+        return None
+    if found[0].window[0] > request.question_date:
+        return None
+    return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
+
+
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     """A DONE heading says its title was finished (done, completed) without the words; a
     state told in the present perfect with its length or its start ("I've been working at
@@ -2009,7 +2177,31 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     perfect = interpret.PERFECT_STATE.search(sentence.text)
     if perfect is not None and _STATE_SINCE.search(sentence.text, perfect.end()):
         return ("started", "began")
+    if _log_entry_of_a_thing(sentence.text):
+        return ("got", "had")
     return ()
+
+
+#: A log entry: an org stamp opening a list item or a table row, then its text.
+_LOG_ENTRY = re.compile(
+    r"^[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>][\s|:,\\-]*(?P<first>[A-Za-z][\w'-]*)"
+)
+
+
+def _log_entry_of_a_thing(text: str) -> bool:
+    """ "| [2032-05-14 Fri] | new tyres, all four |", "- [2032-03-02] haircut": a dated log
+    entry naming a thing, with no verb, says the writer got or had it that day (the light
+    verbs only: what was done to it is not said)."""
+    from prme_cli import words
+
+    m = _LOG_ENTRY.match(text)
+    if m is None:
+        return False
+    told = [w.lower() for _, _, w in words.tokens(text[m.start("first") :])]
+    return not any(
+        words.is_simple_past(w) or w.endswith("ing") or w in ("i", "we", "he", "she", "they")
+        for w in told
+    )
 
 
 _PRO_FORM = re.compile(

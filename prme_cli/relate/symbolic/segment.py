@@ -67,6 +67,11 @@ _STATE = re.compile(
     r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
     r"\"(?P<from>[^\"]*)\")?[ \t]*(?P<stamp>\[[^\]]+\])"
 )
+#: A LOGBOOK line that opens a note: a state change or "Note taken on" ending in "\\".
+_LOG_NOTE = re.compile(
+    r"^[ \t]*[-+][ \t]+(?:State[ \t]+\"[^\"]+\"(?:[ \t]+from[ \t]+\"[^\"]*\")?|Note[ \t]+taken"
+    r"[ \t]+on)[ \t]*(?P<stamp>\[[^\]\n]+\])[ \t]*\\\\[ \t]*$"
+)
 _CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*(?P<stamp>\[[^\]]+\])(?:--(?P<end>\[[^\]]+\]))?")
 _DRAWER_START = re.compile(r"^[ \t]*:(?P<name>[A-Za-z_-]+):[ \t]*$")
 _DRAWER_END = re.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
@@ -82,14 +87,24 @@ _STRUCTURED_STAMP = re.compile(
     r"(?P<stamp>[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])"
 )
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[.!?])[\"')\]]*"
-    r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])"
+    r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[a-z0-9]{2}[.!?])[ \t]+(?=[a-z])"
+    r"|(?<=[.!?])[\"')\]]*"
+    r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])|\n(?=[ \t]*\|)"
 )
 #: Abbreviations that end in a dot without ending the sentence.
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|"
     r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Mt|Ave|"
     r"U\.S|a\.m|p\.m)\.)$"
+)
+#: Before a word in lower case, a dot ends a terse fragment ("fixed bike. rode 20k.") unless
+#: it ends a short word that is often an abbreviation ("approx. three", "3 km. then").
+_LOWER_ABBREVIATIONS = re.compile(
+    r"\b(?:[A-Za-z]|approx|incl|esp|min|mins|hr|hrs|km|kg|ca|cca|cf|no|nr|tel|fig|vol|pp|"
+    r"ofc|resp|ed|eds|ch|sec|dept|est|viz|al|etc|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\.$"
+    r"|\b(?-i:[A-Z][a-z]{1,3})\.$",  # "Ltd.", "Inc.", "Co.", "Dept." before a lower-case word
+    re.IGNORECASE,
 )
 
 
@@ -168,6 +183,7 @@ def segment(text: str) -> Segmented:
     prose: list[tuple[int, int]] = []  # (start, end) offsets of prose runs
     current: dict | None = None
     in_drawer: str | None = None
+    note_open = False
     for i, (pos, line) in enumerate(lines):
         heading = _HEADING.match(line) if line.startswith("*") else None
         if heading:
@@ -198,9 +214,22 @@ def segment(text: str) -> Segmented:
         if in_drawer:
             if _DRAWER_END.match(line):
                 in_drawer = None
+                note_open = False
+                prose.append((pos, pos))
                 continue
             if current is not None:
                 _drawer_line(current, pos, line)
+            opened = _LOG_NOTE.match(line) if in_drawer == "LOGBOOK" else None
+            if opened:
+                # "- State "WAITING" from "TODO" [stamp] \\" or "- Note taken on [stamp] \\":
+                # the note's text below is a sentence of its own, dated by the stamp
+                prose.append((pos, pos))
+                prose.append((pos + opened.start("stamp"), pos + opened.end("stamp")))
+                note_open = True
+            elif note_open and stripped and not stripped.startswith(("-", "CLOCK:")):
+                prose.append((pos, pos + len(line)))
+            else:
+                note_open = False
             continue
         drawer = _DRAWER_START.match(line)
         if drawer and drawer.group("name").upper() != "END":
@@ -351,18 +380,29 @@ def _split_paragraph(text: str, a: int, b: int):
         piece = text[pos:end]
         if _ABBREVIATIONS.search(piece.rstrip()) and "\n" not in m.group(0):
             continue
+        if (
+            "\n" not in m.group(0)
+            and text[a + m.end() : a + m.end() + 1].islower()
+            and _LOWER_ABBREVIATIONS.search(piece.rstrip())
+        ):
+            continue
         yield from _emit(text, pos, end)
         pos = a + m.end()
     yield from _emit(text, pos, b)
 
 
 def _emit(text: str, a: int, b: int):
-    while a < b and text[a] in " \t\n-+*":
+    while a < b and text[a] in " \t\n-+*|":
         a += 1
-    while b > a and text[b - 1] in " \t\n":
+    while b > a and text[b - 1] in " \t\n|":
         b -= 1
-    if b - a >= 3:
+    if b - a >= 3 and (text[a - 1 : a] != "|" or _TABLE_CELLS.search(text[a:b])):
+        # a table row is a sentence of its own (a log's dated row); its rule line is not
         yield Sentence(a, b, text[a:b])
+
+
+#: A table row that has words in it (not a ``|---+---|`` rule line).
+_TABLE_CELLS = re.compile(r"[A-Za-z0-9]")
 
 
 #: Org's own ``WORD:`` line openers (planning, clock and todo keywords): a line
