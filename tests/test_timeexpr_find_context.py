@@ -357,6 +357,7 @@ def test_a_number_before_a_part_of_the_day_that_qualifies_a_noun_is_a_count(note
     [
         ("See you at 9 tonight.", "2026-11-19T21:00"),
         ("Up at 7 in the morning.", "2026-11-19T07:00"),
+        ("Let's meet one in the morning together.", "2026-11-19T01:00"),
     ],
 )
 def test_a_bare_hour_before_a_part_of_the_day_is_still_that_hour(note: str, start: str) -> None:
@@ -365,3 +366,32 @@ def test_a_bare_hour_before_a_part_of_the_day_is_still_that_hour(note: str, star
 
 def test_a_length_in_nights_before_a_noun_after_an_article_stays_a_length() -> None:
     assert found("We booked a two night stay in Rome.") == [("two night", "172800s")]
+
+
+# ------------------------------------------------------------------- "last" as a verb
+
+
+@pytest.mark.parametrize(
+    ("note", "length"),
+    [
+        ("The meeting will last two hours.", "7200s"),
+        ("This appointment shouldn't last two hours at all.", "7200s"),
+        ("The battery didn't last a week.", "604800s"),
+        ("The storm may last 3 days.", "259200s"),
+        ("It'll last a month, tops.", "2592000s"),
+    ],
+)
+def test_last_after_an_auxiliary_is_the_verb_and_a_length_follows(note: str, length: str) -> None:
+    assert found(note) == [(found(note)[0][0], length)]
+
+
+@pytest.mark.parametrize(
+    ("note", "start"),
+    [
+        ("We met last week.", "2026-11-09T00:00"),
+        ("I'll stay in for the last two days.", "2026-11-17T00:00"),
+        ("It was the last week of May.", "2026-05-25T00:00"),
+    ],
+)
+def test_last_as_a_relation_is_still_a_time(note: str, start: str) -> None:
+    assert found(note)[0][1] == start

@@ -182,6 +182,8 @@ def _may_start(toks: list[Token], i: int) -> bool:
             after is not None
             and (after.kind == "num" or (tok.value == "march" and after.value in lx.ORDINAL_WORDS))
         )
+    if tok.kind == "word" and tok.value == "last" and i > 0 and _verb_last(toks[i - 1].value):
+        return False  # "the meeting will last two hours": the verb, then how long
     if tok.kind == "word" and tok.value == "about" and i > 0:
         return toks[i - 1].value not in ("how", "what")  # "how about 2019 Q1": a suggestion
     if tok.kind == "num" and after is not None and after.kind == "word" and not after.glued:
@@ -191,6 +193,18 @@ def _may_start(toks: list[Token], i: int) -> bool:
         if after.value not in lx.VOCABULARY and (before is None or before.value not in _TIME_LEAD):
             return after.value.removesuffix("'s") in lx.VOCABULARY
     return True
+
+
+#: words after which "last" is the verb ("will last two hours", "didn't last a week")
+_AUXILIARIES = {
+    "will", "would", "should", "shall", "can", "could", "may", "might", "must", "to", "did",
+    "does", "do", "won't", "wouldn't", "shouldn't", "can't", "cannot", "couldn't", "didn't",
+    "doesn't", "don't", "mustn't", "never", "not", "ever", "usually", "rarely", "only",
+}  # fmt: skip
+
+
+def _verb_last(before: str) -> bool:
+    return before in _AUXILIARIES or before.endswith("'ll")
 
 
 def _sentence_ends(toks: list[Token]) -> list[int]:
@@ -551,6 +565,7 @@ def _plausible(
         and not node.time.exact
         and node.part is not None
         and (toks[j - 1].value in lx.PARTS or toks[j - 1].value in lx.PART_ALIASES)
+        and (toks[j - 2].kind == "num" or toks[j - 2].value in lx.NUMBERS)
         and _modifies(toks, j)
     ):
         return False  # "at 2 morning sessions", "at three night markets": a count of things
