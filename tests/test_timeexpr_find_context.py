@@ -268,6 +268,11 @@ def test_a_dated_heading_dates_the_line_and_its_future_looks_forward(
     assert found(note) == want
 
 
+def test_a_future_clause_after_a_heading_looks_forward_only_half_a_year() -> None:
+    note = "Standup 2026-11-17: we will revisit what happened on 3 Nov."
+    assert found(note)[-1] == ("3 Nov", "2026-11-03T00:00")
+
+
 def test_a_date_before_a_colon_and_a_clock_is_still_no_date() -> None:
     assert "11/20" not in texts("The train left at 11/20:30 sharp.")
 

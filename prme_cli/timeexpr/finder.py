@@ -912,14 +912,16 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if year is not None and year_sentence == ends[i]:
                 future = _turns_future(toks, year_end, i)
                 # "In 2019 … in March": March of 2019; "2026-11-17: Priya will send it, review
-                # on 1 Dec": after a written day, a clause of the future is at or after it
+                # on 1 Dec": after a written day, a clause of the future is at or after it, in
+                # the half year after it (further ahead, "will revisit what happened on 3 Nov"
+                # is more likely told back: it keeps its ordinary reading)
                 for filled_year in (year, year + 1) if future and frame_day else (year,):
                     if future and not frame_day:
                         break
                     filled = _in_year(node, filled_year)
                     again = _resolved(filled, local) if filled is not None else None
                     if again is not None and (
-                        not future or again.start.date() >= frame_day  # type: ignore[operator]
+                        not future or _soon_after(again.start.date(), frame_day)  # type: ignore[arg-type]
                     ):
                         read, node = again, filled  # type: ignore[assignment]
                         break
@@ -1144,6 +1146,11 @@ def _resolved(node: n.Node, ctx: interpret.Context) -> interpret.Span | None:
     except (interpret.Refused, ValueError, OverflowError):
         return None
     return read if read.start < read.end else None
+
+
+def _soon_after(day: date, frame: date) -> bool:
+    """Whether ``day`` is on ``frame`` or in the half year after it."""
+    return timedelta(0) <= day - frame <= timedelta(days=183)
 
 
 #: words that turn a clause to the future ("I graduated in 2015 and will start on June 3")
