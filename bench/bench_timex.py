@@ -54,6 +54,7 @@ OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_round5.json",
     REPO / "tests" / "fixtures" / "timex" / "own_round6_probe.json",
     REPO / "tests" / "fixtures" / "timex" / "own_find.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_find_round2.json",
 )
 
 

@@ -19,6 +19,7 @@ following Monday``) is anchored at the previous expression's window.
 from __future__ import annotations
 
 from calendar import monthrange
+from datetime import date, timedelta
 from decimal import Decimal
 
 from prme_cli.timeexpr import Found, grammar, interpret
@@ -173,6 +174,18 @@ def _may_start(toks: list[Token], i: int) -> bool:
         return after is not None and after.value in lx.WEEKDAY_PLURALS
     if tok.kind == "word" and tok.value == "to":
         return after is not None and after.value == "date"
+    if tok.kind == "word" and tok.value in ("may", "march") and tok.text.islower():
+        # every reading of a lowercase "may"/"march" is refused unless a day follows or a
+        # word of time comes before (see _plausible): no need to read them
+        lead = toks[i - 1].value if i > 0 else ""
+        return lead in _MONTH_LEAD or (
+            after is not None
+            and (after.kind == "num" or (tok.value == "march" and after.value in lx.ORDINAL_WORDS))
+        )
+    if tok.kind == "word" and tok.value == "last" and i > 0 and _verb_last(toks[i - 1].value):
+        return False  # "the meeting will last two hours": the verb, then how long
+    if tok.kind == "word" and tok.value == "about" and i > 0:
+        return toks[i - 1].value not in ("how", "what")  # "how about 2019 Q1": a suggestion
     if tok.kind == "num" and after is not None and after.kind == "word" and not after.glued:
         # "2000 pages", "the 5 of us": a number before a word that is no time word reads
         # only as a bare number, year or hour, which needs a word of time before it
@@ -180,6 +193,18 @@ def _may_start(toks: list[Token], i: int) -> bool:
         if after.value not in lx.VOCABULARY and (before is None or before.value not in _TIME_LEAD):
             return after.value.removesuffix("'s") in lx.VOCABULARY
     return True
+
+
+#: words after which "last" is the verb ("will last two hours", "didn't last a week")
+_AUXILIARIES = {
+    "will", "would", "should", "shall", "can", "could", "may", "might", "must", "to", "did",
+    "does", "do", "won't", "wouldn't", "shouldn't", "can't", "cannot", "couldn't", "didn't",
+    "doesn't", "don't", "mustn't", "never", "not", "ever", "usually", "rarely", "only",
+}  # fmt: skip
+
+
+def _verb_last(before: str) -> bool:
+    return before in _AUXILIARIES or before.endswith("'ll")
 
 
 def _sentence_ends(toks: list[Token]) -> list[int]:
@@ -231,17 +256,23 @@ _PAST_FORMS = {
 }  # fmt: skip
 
 
-def _how_long(toks: list[Token], i: int) -> bool:
+def _how_long(toks: list[Token], i: int, past_anchor: bool = False) -> bool:
     """``in N units`` in a clause that tells a deed in the past or a measure ("we finished the
     report in two days", "ran 5k in 27 minutes") is how long it took, not an instant from now:
     a length dates nothing, where a wrong instant would date the sentence wrongly. A clause
-    with a word of the future or the present ("I'll be done in 10 minutes") keeps the instant."""
+    with a word of the future or the present ("I'll be done in 10 minutes") keeps the instant.
+    ``past_anchor``: the sentence has already been dated in the past ("Yesterday's run: …")."""
     if toks[i].value != "in" or i == 0:
         return False
     before = toks[i - 1]
-    if i > 1 and toks[i - 2].kind == "num" and before.kind == "word" and before.glued:
-        return True  # "5k in 27 minutes", "10km in an hour": a measure, then how long
-    past = False
+    if (
+        i > 1
+        and toks[i - 2].kind == "num"
+        and before.kind == "word"
+        and (before.glued or before.value in _MEASURES)
+    ):
+        return True  # "5k in 27 minutes", "10 km in an hour": a measure, then how long
+    past = past_anchor
     for k in range(i - 1, max(-1, i - 12), -1):
         tok = toks[k]
         if tok.kind == "sym" and tok.value in ".;:!?,":
@@ -253,6 +284,10 @@ def _how_long(toks: list[Token], i: int) -> bool:
             past = True
     return past
 
+
+#: units of distance and count that a length of time measures ("5 km in 31 minutes")
+_MEASURES = {"k", "km", "kms", "kilometres", "kilometers", "mi", "mile", "miles", "m",
+             "metres", "meters", "laps", "lengths"}  # fmt: skip
 
 #: words that make a clause's "in 2 hours" a time from now
 _NOT_PAST = {"will", "shall", "going", "gonna", "be", "am", "is", "are", "'m", "can", "let's"}
@@ -349,12 +384,8 @@ def _plausible(
         and toks[i].value in ("night", "morning", "evening", "afternoon", "day")
     ):
         return False  # a greeting
-    if toks[i].value in (
-        "daily", "weekly", "fortnightly", "monthly", "yearly", "nightly", "hourly", "annually"
-    ):  # fmt: skip
-        after = toks[j] if j < len(toks) else None
-        if after is not None and after.kind == "word" and after.value not in _TIME_LEAD:
-            return False  # "daily infections": an adjective
+    if toks[i].value in _RECURRENCE_WORDS and j - i == 1 and _adjective(toks, i, j):
+        return False  # "daily infections", "the quarterly report": an adjective
     if _bare_range(node) and all(
         tok.kind == "num" or tok.value in _RANGE_WORDS or tok.value in lx.NUMBERS
         for tok in toks[i:j]
@@ -384,6 +415,8 @@ def _plausible(
     before_day = before.value if before is not None else ""
     if isinstance(node, n.Year) and j - i == 2 and word == "the":
         return False  # "the 2019 budget", "ran the 1500": a year or a number naming a thing
+    if isinstance(node, n.Decade) and not lead and _modifies(toks, j):
+        return False  # "the sixties generation", "the 1990s style": a decade naming a thing
     if _ranked(node, before_day):
         return False  # "placed between the 4th and 6th", "finished around the 12th": a rank
     if j - i == 1 or (j - i == 2 and toks[j - 1].kind == "sym"):
@@ -399,8 +432,16 @@ def _plausible(
             and not lead
             and not listing
             and not _named_month(toks, i, j)
+            and not _capital_month(toks, i, j)
         ):
             return False
+        if (
+            before is not None
+            and before.value in ("a", "an")
+            and isinstance(node, (n.Weekday, n.Month, n.Season))
+            and _bare(node)
+        ):
+            return False  # "fell on a Saturday", "a May evening": a kind of day, not a date
         if isinstance(node, n.Year) and not lead and not _dateline(toks, i, j):
             return False
         follows = toks[j].value if j < len(toks) else ""
@@ -465,9 +506,9 @@ def _plausible(
         and toks[j - 1].value == "second"
         and word in ("a", "the")
         and j - i == 2
-        and _modifies(toks, j)
+        and (_modifies(toks, j) or (j < len(toks) and toks[j].value in lx.UNITS))
     ):
-        return False  # "a second helping", "for a second time": the ordinal
+        return False  # "a second helping", "a second week in Rome": the ordinal
     if (
         isinstance(node, n.Every)
         and node.base is None
@@ -518,6 +559,23 @@ def _plausible(
         clock = node.time
         if not clock.exact:
             return False
+    if (
+        isinstance(node, n.Moment)
+        and isinstance(node.time, n.Clock)
+        and not node.time.exact
+        and node.part is not None
+        and (toks[j - 1].value in lx.PARTS or toks[j - 1].value in lx.PART_ALIASES)
+        and (toks[j - 2].kind == "num" or toks[j - 2].value in lx.NUMBERS)
+        and _modifies(toks, j)
+    ):
+        return False  # "at 2 morning sessions", "at three night markets": a count of things
+    if (
+        isinstance(node, n.Dur)
+        and toks[j - 1].value == "night"
+        and _modifies(toks, j)
+        and (before is None or before.value not in _DETERMINERS)
+    ):
+        return False  # "three night markets" counts markets; "a two night stay" is a length
     if (
         isinstance(node, n.Moment)
         and isinstance(node.time, n.Clock)
@@ -629,6 +687,40 @@ def _dateline(toks: list[Token], i: int, j: int) -> bool:
     return bullet and j < len(toks) and toks[j].value == ":"
 
 
+#: recurrence words that are also adjectives ("daily infections", "the quarterly report")
+_RECURRENCE_WORDS = {
+    "daily", "weekly", "fortnightly", "monthly", "yearly", "nightly", "hourly", "annually",
+    "quarterly", "biweekly", "bimonthly", "biannually", "semiannually",
+}  # fmt: skip
+
+
+def _adjective(toks: list[Token], i: int, j: int) -> bool:
+    """Whether a recurrence word ``toks[i]`` qualifies a noun: after a determiner ("the weekly
+    meeting") or before a word that is neither a time word nor one a clause goes on with
+    ("daily infections"; "we meet weekly with the team" is how often)."""
+    before = toks[i - 1] if i > 0 else None
+    if before is not None and before.value in _DETERMINERS:
+        return True
+    after = toks[j] if j < len(toks) else None
+    return (
+        after is not None
+        and after.kind == "word"
+        and after.value not in _TIME_LEAD
+        and after.value not in _CLAUSE_WORDS
+    )
+
+
+def _capital_month(toks: list[Token], i: int, j: int) -> bool:
+    """A capitalised ``August`` inside a sentence, after a lowercase word and before no name,
+    is the month ("we spent August in Brittany"): the adjective is written lowercase, and a
+    name has another name beside it ("August Strindberg")."""
+    tok = toks[i]
+    if tok.value != "august" or tok.text != "August" or i == 0:
+        return False
+    before = toks[i - 1]
+    return before.kind == "word" and before.text.islower() and not _names_follow(toks, j)
+
+
 #: time words that are also names, alone and capitalised before another name
 _NAME_TIMES = {"noon", "midnight", "summer", "winter", "autumn", "spring", "dawn"}
 
@@ -695,6 +787,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     # expression is made of time words, numbers and symbols): "for the data team" has none
     # (read backwards: how far the next time-bearing token is, none past a prose word)
     reach = [False] * size
+    #: tokens no reading holds: words that are neither time words nor able to begin one
+    prose = [False] * size
     far = _CORE_REACH
     for k in range(size - 1, -1, -1):
         tok = toks[k]
@@ -702,6 +796,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             far = 0
         elif tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
             far = _CORE_REACH
+            prose[k] = True
         elif far < _CORE_REACH:
             far += 1
         reach[k] = far < _CORE_REACH
@@ -713,34 +808,61 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     #: a year written earlier in the sentence ("In 2019 we moved in March"), and that sentence
     year: int | None = None
     year_sentence = year_end = -1
+    #: the day of that year when it was written as a day ("2026-11-17: …"), else None
+    frame_day: date | None = None
     #: best readings by position; a position is read with the anchor current when the loop
     #: reaches it (a look-ahead from a connector is the next position, before any new anchor)
     best: dict[int, Hit | None] = {}
+    #: the grammar's readings by position, longest first (they do not depend on the anchor,
+    #: so they outlive it)
+    parsed: dict[int, list[tuple[n.Node, int]]] = {}
 
     def best_at(i: int) -> Hit | None:
         if i not in best:
             best[i] = read_at(i)
         return best[i]
 
+    def readings_at(i: int) -> list[tuple[n.Node, int]]:
+        """The grammar's readings from token ``i`` inside its sentence, longest first."""
+        found_here = parsed.get(i)
+        if found_here is not None:
+            return found_here
+        found_here = []
+        if i < size and reach[i] and _startable(toks[i]) and _may_start(toks, i):
+            try:
+                found_here = list(parser.expression(i))
+                found_here += parser.duration(i)
+            except grammar.TooDeep:
+                parser.memo.clear()
+                parser.depth = 0
+                found_here = []
+            sentence = ends[i]
+            found_here = [
+                (node, j)
+                for node, j in found_here
+                if j - i <= _MAX_SPAN and ends[max(j - 1, i)] == sentence
+            ]
+            found_here.sort(key=lambda r: -r[1])
+        parsed[i] = found_here
+        return found_here
+
     def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
-        if i >= size or not reach[i] or not _startable(toks[i]):
+        readings = readings_at(i)
+        if i >= size or not (readings or toks[i].value == "at"):
             return None
-        if not _may_start(toks, i):
-            return None
-        try:
-            readings: list[tuple[n.Node, int]] = list(parser.expression(i))
-            readings += list(parser.duration(i))
-        except grammar.TooDeep:
-            parser.memo.clear()
-            parser.depth = 0
-            return None
-        readings = [
-            (node, j)
-            for node, j in readings
-            if j - i <= _MAX_SPAN and ends[max(j - 1, i)] == ends[i]
-        ]
-        readings.sort(key=lambda r: -r[1])
+        if (
+            not readings
+            and anchor is not None
+            and 0 <= ends[i] - anchor_sentence <= 1
+            and toks[i].value == "at"
+            and i + 1 < size
+            and toks[i + 1].kind == "num"
+            and len(toks[i + 1].value) <= 2
+        ):
+            # "… next Saturday afternoon? We could meet at 2": the grammar reads a bare
+            # "at 2" only as a whole phrase; after a dated expression it is an hour of that day
+            readings = [(n.Moment(None, None, n.Clock(int(toks[i + 1].value), exact=False)), i + 2)]
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
         local = None  # the context with the current anchor, made when a reading needs it
         contradicted = 0  # the end of a longer reading whose weekday and date disagree
@@ -753,44 +875,71 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 # "the day after the party": after the party, not after the time before it;
                 # nothing shorter of it ("the day") is dated either
                 return (node, j, None, None)
-            if not _plausible(node, toks, i, j, text, listed):
+            near = anchor is not None and 0 <= ends[i] - anchor_sentence <= 1
+            on_a_day = near and anchor.grain in ("day", "hour", "minute", "second")  # type: ignore[union-attr]
+            plausible = _plausible(node, toks, i, j, text, listed)
+            in_part = not plausible and on_a_day and _hour_on_that_day(node, toks, i, j)
+            if not plausible and not in_part:
                 continue
+            if _part_of_a_thing(toks, i, j):
+                # "the fourth quarter of the game", "the first week of school": a part of
+                # something that is no time; nothing shorter of it ("the fourth") is dated
+                return (node, j, None, None)
             if contradicted > j:
                 # "from this friday 5/12 …" where 5/12 is a Sunday: the text contradicts
                 # itself, and a part of it ("this friday") would date it wrongly
                 return (node, contradicted, None, None)
-            if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i):
+            past = (
+                anchor is not None
+                and anchor_sentence == ends[i]
+                and anchor.end <= ctx.now
+                and not _turns_future(toks, last_end, i)
+            )  # "Yesterday's run: 5 km in 31 minutes": a deed of the past
+            if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i, past):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
-            if (
-                anchor is not None
-                and anchor_sentence == ends[i]
-                and anchor.grain in ("day", "hour", "minute", "second")
-            ):
-                # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm":
-                # a time of day with no day of its own is on that day
+            if on_a_day:
+                # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm",
+                # "free next Saturday? We could meet at 2": a time of day with no day of its
+                # own is on that day (in its sentence or the next)
                 node = _on_that_day(node)
-            if anchor is not None and anchor_sentence == ends[i]:
-                node = _later_in_month(node, anchor)  # "Dec 20-23 …, back on the 24th"
+            if near:
+                node = _later_in_month(node, anchor)  # type: ignore[arg-type]  # "back on the 24th"
             if local is None:
                 local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
             read = None
-            if (
-                year is not None
-                and year_sentence == ends[i]
-                and not _turns_future(toks, year_end, i)
-            ):
-                filled = _in_year(node, year)  # "In 2019 … in March": March of 2019
-                if filled is not None:
-                    read = _resolved(filled, local)
-                    node = node if read is None else filled
+            if year is not None and year_sentence == ends[i]:
+                future = _turns_future(toks, year_end, i)
+                # "In 2019 … in March": March of 2019; "2026-11-17: Priya will send it, review
+                # on 1 Dec": after a written day, a clause of the future is at or after it, in
+                # the half year after it (further ahead, "will revisit what happened on 3 Nov"
+                # is more likely told back: it keeps its ordinary reading)
+                for filled_year in (year, year + 1) if future and frame_day else (year,):
+                    if future and not frame_day:
+                        break
+                    filled = _in_year(node, filled_year)
+                    again = _resolved(filled, local) if filled is not None else None
+                    if again is not None and (
+                        not future or _soon_after(again.start.date(), frame_day)  # type: ignore[arg-type]
+                    ):
+                        read, node = again, filled  # type: ignore[assignment]
+                        break
             if read is None:
                 read = _resolved(node, local)
             if read is None:
                 if _weekday_disagrees(node, local):
                     contradicted = max(contradicted, j)
                 continue
+            if _small_hours_range(node, read):
+                continue  # "won 3-1 on Sunday": a score, not 03:00 to 13:00
+            if on_a_day:
+                read = _in_that_part(node, read, anchor)  # type: ignore[arg-type]
+            if in_part and not (
+                anchor.grain == "hour"  # type: ignore[union-attr]
+                and anchor.start <= read.start <= anchor.end  # type: ignore[union-attr]
+            ):
+                continue  # "this morning … the plumber is coming at 3": the part does not say
             return (node, j, read, None)
         return None
 
@@ -849,7 +998,13 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
             continue
         if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
-            after = best_at(i + 1)
+            # no reading from the next token reaches past the connector's own when that one
+            # ends before a prose word (a reading is made of time words, numbers and symbols)
+            # or at the end of the sentence; else a look at its readings first
+            edge = hit[1]
+            closed = edge >= size or prose[edge] or ends[edge + 1] != ends[edge]
+            later = [] if closed else readings_at(i + 1)
+            after = best_at(i + 1) if later and later[0][1] > edge else None
             if after is not None and after[1] > hit[1]:
                 i += 1  # the reading after the connector reaches further: start there
                 continue
@@ -863,8 +1018,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 node, j, span, _ = extra
                 anchor = span
                 best.clear()
-            if _written_year(node) and _frames(toks, ends, i) and span is not None:
+            if _written_year(node) and _frames(toks, ends, i, j) and span is not None:
                 year, year_sentence, year_end = span.start.year, ends[i], j
+                frame_day = span.start.date() if span.grain == "day" else None
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
             keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
@@ -904,6 +1060,85 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     return found
 
 
+def _hour_on_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """``at 2`` alone after a part of the day ("Are you free next Saturday afternoon? We
+    could meet at 2."): an hour in that part, not an address or a count; a noun after it
+    keeps it a number ("at 3 parties"), and an hour outside the part stays unfound ("this
+    morning … coming at 3": the part does not say which 3 it is, nor that it is a time)."""
+    return (
+        isinstance(node, n.Moment)
+        and node.day is None
+        and node.part is None
+        and isinstance(node.time, n.Clock)
+        and toks[i].value == "at"
+        and j - i == 2
+        and toks[i + 1].kind == "num"
+        and 1 <= int(toks[i + 1].value) <= 12
+        and not _modifies(toks, j)
+        and not (j < len(toks) and toks[j].kind in ("num", "word") and toks[j].glued)
+    )
+
+
+def _in_that_part(node: n.Node, read: interpret.Span, anchor: interpret.Span) -> interpret.Span:
+    """A clock time with no am/pm put on a part of the day (``last night … woke at 4:45``,
+    ``this evening … back at 9``): the reading inside that part, or in the three hours after
+    it — the night ends at 04:00 and 4:45 is the next morning, not 16:45 the day before."""
+    import dataclasses
+
+    if not (
+        isinstance(node, n.Moment)
+        and isinstance(node.day, n.Prev)
+        and node.part is None
+        and isinstance(node.time, n.Clock)
+        and not node.time.meridiem
+        and not node.time.zero_padded
+        and 1 <= node.time.hour <= 12
+    ):
+        return read
+    if anchor.grain != "hour" or anchor.end - anchor.start < timedelta(hours=3):
+        return read
+    candidates = [read.start + timedelta(hours=12 * k) for k in range(-2, 4)]
+    candidates = [c for c in candidates if c >= anchor.start]
+    inside = [c for c in candidates if c < anchor.end]
+    after = [c for c in candidates if anchor.end <= c < anchor.end + timedelta(hours=3)]
+    chosen = (inside or after or [read.start])[0]
+    shift = chosen - read.start
+    return dataclasses.replace(read, start=read.start + shift, end=read.end + shift)
+
+
+def _part_of_a_thing(toks: list[Token], i: int, j: int) -> bool:
+    """Whether an ordinal part (``the fourth quarter``, ``the second half``, ``the last
+    week``) goes on with ``of`` and a thing that is no time: the longest reading stopped
+    before it, so what it is a part of is a game, a course, a trip."""
+    if toks[i].value != "the" or j - i < 2 or j + 2 >= len(toks) or toks[j].value != "of":
+        return False
+    det, noun = toks[j + 1], toks[j + 2]
+    return (
+        det.value in _DETERMINERS
+        and noun.kind == "word"
+        and noun.text.islower()
+        and noun.value not in lx.VOCABULARY
+    )
+
+
+def _small_hours_range(node: n.Node, read: interpret.Span) -> bool:
+    """A range of two bare hours read as starting before 07:00 or running past midnight, with
+    no part of the day that says so (``3-1`` as 03:00 to 13:00 or 15:00 to 01:00): in waking
+    hours it runs backwards, so it is a score or a count, not a time (``5-7 on Friday`` runs
+    forward, 17:00 to 19:00; ``10-2`` is 10:00 to 14:00)."""
+    if not isinstance(node, n.Moment) or not isinstance(node.time, n.ClockRange):
+        return False
+    first, last = node.time.first, node.time.last
+    if first.exact or last.exact or first.meridiem or last.meridiem:
+        return False
+    if read.end - read.start > timedelta(hours=12):
+        return True  # "lost 2-1 on Tuesday night" as 02:00 to 01:00 the next day
+    if node.part is not None and node.part.name in ("morning", "night"):
+        return False
+    midnight = read.end.replace(hour=0, minute=0, second=0, microsecond=0)
+    return read.start.hour < 7 or (read.end.date() > read.start.date() and read.end > midnight)
+
+
 def _resolved(node: n.Node, ctx: interpret.Context) -> interpret.Span | None:
     """The window of a reading, or None where it has none (refused, out of range, empty)."""
     try:
@@ -911,6 +1146,11 @@ def _resolved(node: n.Node, ctx: interpret.Context) -> interpret.Span | None:
     except (interpret.Refused, ValueError, OverflowError):
         return None
     return read if read.start < read.end else None
+
+
+def _soon_after(day: date, frame: date) -> bool:
+    """Whether ``day`` is on ``frame`` or in the half year after it."""
+    return timedelta(0) <= day - frame <= timedelta(days=183)
 
 
 #: words that turn a clause to the future ("I graduated in 2015 and will start on June 3")
@@ -938,7 +1178,7 @@ def _weekday_disagrees(node: n.Node, ctx: interpret.Context) -> bool:
 _FRAMING = {"in", "during", "back", "throughout", "early", "late", "mid", "-", "*", "(", "["}
 
 
-def _frames(toks: list[Token], ends: list[int], i: int) -> bool:
+def _frames(toks: list[Token], ends: list[int], i: int, j: int) -> bool:
     """Whether the expression at ``toks[i]`` opens its sentence, so that its year is the
     sentence's: "In 2019 we moved in March" is March 2019, but in "The house, built in 1990,
     was sold in March" or "My son, born in 2015, started school in September" the year is
@@ -946,7 +1186,13 @@ def _frames(toks: list[Token], ends: list[int], i: int) -> bool:
     k = i
     while k > 0 and ends[k] == ends[k - 1]:
         k -= 1  # back to the sentence's first token
-    return all(tok.value in _FRAMING for tok in toks[k:i])
+    return all(tok.value in _FRAMING for tok in toks[k:i]) or _heads_a_line(toks, k, i, j)
+
+
+def _heads_a_line(toks: list[Token], k: int, i: int, j: int) -> bool:
+    """Whether the expression ``toks[i:j]`` ends a short heading before a colon ("Meeting
+    notes, 2026-11-17: …", "Standup 3 Nov: …"): the date of what the line goes on to say."""
+    return j < len(toks) and toks[j].value == ":" and i - k <= 4
 
 
 def _same_weekday(

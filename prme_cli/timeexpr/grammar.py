@@ -270,11 +270,12 @@ class Grammar:
 
     def seq(self, i: int, *words: str) -> int | None:
         """Match words in order (a hyphen between them is allowed); the index after, or None."""
+        tokens, symbols = self.words, self.syms  # the lists, not the tests: a hot loop
         for word in words:
-            if self.sym(i, "-") and self.w(i + 1, word):
+            if tokens[i] != word:
+                if symbols[i] != "-" or tokens[i + 1] != word:
+                    return None
                 i += 1
-            if not self.w(i, word):
-                return None
             i += 1
         return i
 
@@ -1292,8 +1293,12 @@ class Grammar:
         k = self.opt(i, "the")
         relation = lx.RELATIONS.get(self.wv(k) or "")
         if relation is not None and self.w(k + 1, "week", "week's"):
-            offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
-            out.append((n.Period("week", offset), k + 2))
+            told = _TOLD_FROM_PREVIOUS.get(self.wv(k) or "")
+            if told is not None:  # the following week: after the previous expression's
+                out.append((n.PeriodFrom("week", told, n.Prev()), k + 2))
+            else:
+                offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
+                out.append((n.Period("week", offset), k + 2))
         if self.w(k, "week", "week's") and self.w(k + 1, "after") and self.w(k + 2, "next"):
             out.append((n.Period("week", 2), k + 3))
         for words, offset in ((("week", "after", "next"), 2), (("week", "before", "last"), -2)):
@@ -1426,8 +1431,8 @@ class Grammar:
             and self.wv(j) not in ("am", "pm", "a", "p", "s")
         ):
             return out  # part of something longer ("3/4ths")
-        if self.sym(j, ":", glued=True):
-            return out
+        if self.sym(j, ":", glued=True) and self.num(j + 1) is not None and self.glued(j + 1):
+            return out  # "11/20:30": not a date; "2026-11-17: notes" is one
         dates: list[n.Date] = []
         if len(parts) == 3:
             if kinds == "ynn" or kinds == "ymn":
@@ -2010,6 +2015,11 @@ class Grammar:
         if relation == "coming" and grain == "weekend":
             # the first weekend after today, as "coming friday" is the first Friday after it
             out.append((n.PeriodFrom("weekend", 1, n.RelDay(0)), j + 1))
+            return out
+        told = _TOLD_FROM_PREVIOUS.get(word or "")
+        if told is not None and not working and (grain in ("week", "month", "year") or told == 0):
+            # "the following month", "that year": next to (holding) the previous expression
+            out.append((n.PeriodFrom(grain, told, n.Prev()), j + 1))
             return out
         offset = {"last": -1, "this": 0, "next": 1, "coming": 1}[relation]
         out.append((n.Period(grain, offset, working), j + 1))
@@ -3489,6 +3499,12 @@ def _after_number() -> None:
     )  # fmt: skip
     AFTER_NUMBER.clear()
     AFTER_NUMBER.update(rules)
+
+
+#: relation words told from the previous expression in running text (from the reference
+#: time alone): ``the following week`` is the one after the previous expression's week,
+#: ``that year`` the one holding it, ``the previous month`` the one before
+_TOLD_FROM_PREVIOUS = {"following": 1, "previous": -1, "preceding": -1, "prior": -1, "that": 0}
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
