@@ -198,6 +198,7 @@ RELATIONS: dict[str, str] = {
     "same": "this",
     "that": "this",
     "next": "next",
+    "nxt": "next",
     "following": "next",
     "subsequent": "next",
     "coming": "coming",
