@@ -535,3 +535,77 @@ def test_prior_to_reads_as_before(expression: str, same_as: str) -> None:
 def test_prior_alone_is_no_time() -> None:
     assert refused("prior")
     assert refused("the day prior to the party")
+
+
+# ------------------------------------------------------------------ more vague words
+
+
+@pytest.mark.parametrize(
+    ("expression", "same_as"),
+    [
+        ("the other night", "the other day"),
+        ("the other weekend", "the other week"),
+        ("not so long ago", "not long ago"),
+        ("just recently", "recently"),
+        ("very recently", "recently"),
+        ("a good while ago", "a while ago"),
+    ],
+)
+def test_vague_words_read_as_their_plainer_forms(expression: str, same_as: str) -> None:
+    assert span(expression) == span(same_as)
+    assert span(expression)[2] is True
+
+
+def test_the_other_plural_stays_refused() -> None:
+    assert refused("the other nights")
+
+
+# ------------------------------------------------------ next month's 15th, monday first thing
+
+
+@pytest.mark.parametrize(
+    ("expression", "same_as"),
+    [
+        ("next month's 15th", "the 15th of next month"),
+        ("last month's 3rd", "the 3rd of last month"),
+        ("monday first thing", "first thing monday"),
+        ("tomorrow first thing", "first thing tomorrow"),
+    ],
+)
+def test_a_possessive_month_or_first_thing_after_the_day(expression: str, same_as: str) -> None:
+    assert span(expression) == span(same_as)
+
+
+def test_first_after_a_weekday_in_prose_is_an_adverb() -> None:
+    # it had read "Monday first" as the nearest Monday the 1st (three months away)
+    for text in ("On Monday first I saw the cat.", "On Monday first thing I saw was the cat."):
+        assert [f.text for f in find(text, WED, UTC)] == ["Monday"]
+    assert refused("friday second")
+    assert starts("monday the first") == "2026-06-01T00:00"
+    assert starts("sunday twenty-first") == "2026-06-21T00:00"
+
+
+# ----------------------------------------------------------- British holidays by rule
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [
+        ("whit monday", "2026-05-25"),  # Easter 2026-04-05 + 50
+        ("mothering sunday", "2026-03-15"),  # Easter - 21
+        ("the early may bank holiday", "2026-05-04"),
+        ("the may bank holiday", "2026-05-04"),
+        ("spring bank holiday", "2026-05-25"),
+        ("august bank holiday 2025", "2025-08-25"),
+        ("remembrance sunday", "2025-11-09"),
+        ("hogmanay", "2025-12-31"),
+    ],
+)
+def test_british_holidays_by_rule(expression: str, day: str) -> None:
+    assert starts(expression) == f"{day}T00:00"
+
+
+def test_early_and_late_before_a_month_stay_edges_of_it() -> None:
+    assert span("early may")[:3] == ("2026-05-01T00:00", "2026-05-11T00:00", True)
+    assert span("late august")[2] is True
+    assert refused("bank holiday")

@@ -1020,6 +1020,12 @@ class Grammar:
                 out.append((n.Part("first thing"), m_, None))
             elif self.relday(f) or self.weekday_phrase(self.opt(f, "on")):
                 out.append((n.Part("first thing"), f, None))
+            elif (
+                i > 0
+                and (self.weekday_at(i - 1) is not None or self.words[i - 1] in _EVE_DAYS)
+                and (f >= self.size or self.t[f].kind == "sym")
+            ):  # "call them monday first thing." (not "on monday first thing I saw …")
+                out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
             and self.w(k + 1, "in")
@@ -1219,8 +1225,11 @@ class Grammar:
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
                     )
+                    # "Sat 12th", "monday 21", "monday the first"; a small word ordinal right
+                    # after the weekday is an adverb ("on Monday first I saw…", "Friday second")
+                    digits = self.t[m].kind == "num" or dn > 10
                     if not clock_follows and (
-                        self.w(m, "the") or self.ordinal(m) or self.num(m, (1, 2)) is not None
+                        self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
                     ):
                         out.append((n.Checked(n.Date(dn), wd), e))
         if (
@@ -1402,6 +1411,13 @@ class Grammar:
                 for node, e in self.month_day(m) + self.day_month(m):
                     if isinstance(node, n.Date) and node.year is None:
                         out.append((n.InPeriod(node, period), e))
+        # next month's 15th, last month's 3rd: as "the 15th of next month"
+        if self.words[i + 1] in ("month's", "mth's"):
+            for period, e in self.period(i):
+                if isinstance(period, n.Period) and period.grain == "month" and e == i + 2:
+                    for d, g in self.ordinal(self.opt(e, "the")):
+                        if 1 <= d <= 31:
+                            out.append((n.InPeriod(n.Date(d), period), g))
         # this 5/12, next 5/12
         relation = lx.RELATIONS.get(self.wv(i) or "")
         if relation in ("this", "next", "last"):
@@ -3354,6 +3370,12 @@ _VAGUE_WORDS = _index(
         (("a", "while", "back"), (60, 7)),
         (("some", "time", "ago"), (60, 7)),
         (("not", "long", "ago"), (14, 0)),
+        (("not", "so", "long", "ago"), (14, 0)),
+        (("just", "recently"), (14, 0)),
+        (("very", "recently"), (14, 0)),
+        (("a", "good", "while", "ago"), (60, 7)),
+        (("the", "other", "night"), (7, 1)),  # as "the other day": one of those nights
+        (("the", "other", "weekend"), (21, 7)),  # as "the other week"
     )
 )
 _OPEN_WORDS = _index(
