@@ -609,3 +609,11 @@ def test_early_and_late_before_a_month_stay_edges_of_it() -> None:
     assert span("early may")[:3] == ("2026-05-01T00:00", "2026-05-11T00:00", True)
     assert span("late august")[2] is True
     assert refused("bank holiday")
+
+
+def test_a_month_that_begins_a_holiday_name_still_dates_its_weekend() -> None:
+    # "may" (May Day) and "august" (the August bank holiday) begin holiday names; a date in
+    # their month before "weekend" is still that date's weekend
+    assert span("august 4th weekend")[:2] == span("the weekend of august 4th")[:2]
+    assert span("may 5th weekend")[:2] == span("the weekend of may 5th")[:2]
+    assert starts("may 5th weekend") == "2026-05-09T00:00"  # Tue 5 May 2026: that week's

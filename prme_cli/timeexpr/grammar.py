@@ -2365,11 +2365,13 @@ class Grammar:
         ``the week beginning February 4``, ``the 4th of july weekend``."""
         out: R = []
         first = (self.wv(i) or "").removesuffix("'s").removesuffix("'")  # mother's day weekend
-        if first not in _CONTAINING_WORDS:  # a date: only before "weekend"
-            if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
-                for d, j in self.calendar_date(i):
-                    if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
-                        out.append((n.Edge("weekend_of", d), j + 1))
+        # a date before "weekend" (the 4th of july weekend, may 5th weekend: a month that is
+        # also a holiday's first word is still a month)
+        if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
+            for d, j in self.calendar_date(i):
+                if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
+                    out.append((n.Edge("weekend_of", d), j + 1))
+        if first not in _CONTAINING_WORDS:
             return out
         k = self.opt(i, "the")
         if self.w(k, "week", "weekend", "wk", "wknd") and self.w(k + 1, "of"):
