@@ -53,6 +53,8 @@ OWN_SETS = (
     REPO / "tests" / "fixtures" / "timex" / "own_round4.json",
     REPO / "tests" / "fixtures" / "timex" / "own_round5.json",
     REPO / "tests" / "fixtures" / "timex" / "own_round6_probe.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round7.json",
+    REPO / "tests" / "fixtures" / "timex" / "own_round7b.json",
     REPO / "tests" / "fixtures" / "timex" / "own_find.json",
     REPO / "tests" / "fixtures" / "timex" / "own_find_round2.json",
 )

@@ -273,7 +273,7 @@ def test_a_number_in_words_with_a_hyphen_is_no_year() -> None:
 def test_the_sun_is_not_sunday() -> None:
     assert refused("the sun")
     assert starts("sun") == "2026-06-07T00:00"  # the abbreviation alone still is
-    assert [f.text for f in find("We sat in the sun all morning.", WED, UTC)] == ["morning"]
+    assert [f.text for f in find("We sat in the sun all morning.", WED, UTC)] == ["all morning"]
 
 
 # ------------------------------------------------------------ "sharp", "twelve noon"

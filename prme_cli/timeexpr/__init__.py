@@ -31,6 +31,10 @@ from prme_cli.timeexpr.zones import zone, zone_name
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 _LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
+#: a hedge before a whole expression ("maybe tomorrow", "probably friday"): the time is the
+#: writer's guess, so the window is marked approximate but not widened (as "any time next
+#: week" is); in running text the finder leaves the hedge out of the span
+_HEDGES = {"maybe", "probably", "possibly", "perhaps", "likely", "prob", "hopefully"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +143,12 @@ def resolve(
     parser = grammar.Grammar(toks, dayfirst=dayfirst)
     refusals: list[str] = []
     starts = [0]
-    if toks[0].kind == "word" and toks[0].value in _LEADING:
-        starts.append(1)
-    elif toks[0].value == "back" and len(toks) > 2 and toks[1].value in _LEADING:
+    hedged = toks[0].kind == "word" and toks[0].value in _HEDGES and len(toks) > 1
+    if hedged:
+        starts = [2 if toks[1].value == "," and len(toks) > 2 else 1]
+    if toks[starts[0]].kind == "word" and toks[starts[0]].value in _LEADING:
+        starts.append(starts[0] + 1)
+    elif not hedged and toks[0].value == "back" and len(toks) > 2 and toks[1].value in _LEADING:
         starts.append(2)  # "back in January", "back on the 3rd"
     try:
         for first in starts:
@@ -161,7 +168,12 @@ def resolve(
                     refusals.append("the window is empty")
                     continue
                 return Window(
-                    expression, span.start, span.end, span.grain, span.approximate, span.kind
+                    expression,
+                    span.start,
+                    span.end,
+                    span.grain,
+                    span.approximate or hedged,
+                    span.kind,
                 )
     except grammar.TooDeep:
         raise TimeExpressionError(expression, "nested too deeply to be a time expression") from None

@@ -195,6 +195,8 @@ _EASTER = {
     "easter_monday": 1,
     "ascension": 39,
     "pentecost": 49,
+    "whit_monday": 50,
+    "mothering_sunday": -21,  # UK Mother's Day: the fourth Sunday of Lent
 }
 #: (month, weekday, n) — US observances by rule
 _NTH = {
@@ -206,6 +208,11 @@ _NTH = {
     "thanksgiving": (11, 3, 4),
     "mlk": (1, 0, 3),
     "presidents": (2, 0, 3),
+    # the bank holidays of England and Wales, and Remembrance Sunday
+    "early_may_bank": (5, 0, 1),
+    "spring_bank": (5, 0, -1),
+    "summer_bank": (8, 0, -1),
+    "remembrance_sunday": (11, 6, 2),
 }
 
 

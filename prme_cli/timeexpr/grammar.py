@@ -652,6 +652,10 @@ class Grammar:
                 j, second = j + 2, s
             padded = self.t[i].value.startswith("0") or hour == 0
             out.append((n.Clock(hour, minute, second, "", True, padded), j))
+            if minute == 0 and not second and (hour, self.wv(j)) in _NAMED_TWELVES:
+                # "12:00 noon", "12:00 midnight", "00:00 midnight": the name agrees
+                noon = self.w(j, "noon", "midday")
+                out.append((n.Clock(12 if noon else 0, 0, None, "", True, True), j + 1))
             out += [(n.Clock(hour, minute, second, m, True), k) for m, k in self.meridiem(j)]
             if self.w(j, "h", "hrs", "hours") and hour <= 24:
                 out.append((n.Clock(hour, minute, second, "", True, True), j + 1))
@@ -661,6 +665,16 @@ class Grammar:
             and (minute := self.num(i + 2, (2,))) is not None
         ):
             out += [(n.Clock(hour, minute, None, m, True), k) for m, k in self.meridiem(i + 3)]
+        if (
+            hour is not None
+            and hour <= 23
+            and self.w(i + 1, "h")
+            and self.glued(i + 1)
+            and not self.glued(i + 2)
+            and (self.w(i - 1, *_CLOCK_LEADS) or (i == 0 and self.size == 2 and hour >= 13))
+        ):  # "at 9h", "from 13h to 15h", "21h" alone: a 24-hour clock (in running text "13h"
+            # without "at" is as likely thirteen hours)
+            out.append((n.Clock(hour, 0, None, "", True, True), i + 2))
         if hour is not None:
             out += [(n.Clock(hour, 0, None, m, True), k) for m, k in self.meridiem(i + 1)]
             if (
@@ -677,6 +691,8 @@ class Grammar:
         word = self.wv(i)
         if word in ("noon", "midday"):
             out.append((n.Clock(12, 0, None, "", True, True), i + 1))
+        if word == "mid" and (day := self.seq(self.opt(i + 1, "-"), "day")) is not None:
+            out.append((n.Clock(12, 0, None, "", True, True), day))  # "mid-day", "mid day"
         # close of business: 17:00 (COB, EOB, "end of business")
         business = self.seq(i, "close", "of", "business") or self.seq(i, "end", "of", "business")
         if word in ("cob", "eob") or business is not None:
@@ -1005,6 +1021,12 @@ class Grammar:
                 out.append((n.Part("first thing"), m_, None))
             elif self.relday(f) or self.weekday_phrase(self.opt(f, "on")):
                 out.append((n.Part("first thing"), f, None))
+            elif (
+                i > 0
+                and (self.weekday_at(i - 1) is not None or self.words[i - 1] in _EVE_DAYS)
+                and (f >= self.size or self.t[f].kind == "sym")
+            ):  # "call them monday first thing." (not "on monday first thing I saw …")
+                out.append((n.Part("first thing"), f, None))
         if (
             self.w(k, "early", "late")
             and self.w(k + 1, "in")
@@ -1058,10 +1080,18 @@ class Grammar:
             return lx.PART_ALIASES[word]
         if word == "night" and self.w(i + 1, "time"):
             return "night"
+        if (
+            word == "eve"
+            and i > 0
+            and (self.weekday_at(i - 1) is not None or self.words[i - 1] in _EVE_DAYS)
+        ):
+            return "evening"  # "thurs eve", "tomorrow eve" ("christmas eve" is a holiday)
         return None
 
     def _part_time(self, i: int) -> int:
         """Past a part of the day written as two words: ``dinner time``, ``lunch time``."""
+        if self.words[i] == "hour" and self.words[i - 1] in ("lunch", "dinner"):
+            return i + 1  # "the lunch hour"
         return i + 1 if self.words[i] == "time" and self.words[i - 1] in lx.EVENT_PARTS else i
 
     # ------------------------------------------------------------------ days
@@ -1196,8 +1226,11 @@ class Grammar:
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
                     )
+                    # "Sat 12th", "monday 21", "monday the first"; a small word ordinal right
+                    # after the weekday is an adverb ("on Monday first I saw…", "Friday second")
+                    digits = self.t[m].kind == "num" or dn > 10
                     if not clock_follows and (
-                        self.w(m, "the") or self.ordinal(m) or self.num(m, (1, 2)) is not None
+                        self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
                     ):
                         out.append((n.Checked(n.Date(dn), wd), e))
         if (
@@ -1319,8 +1352,31 @@ class Grammar:
         day = self.num(i, (1, 2))
         if day is not None and 1 <= day <= 31 and i == 1 and self.w(0, "on") and self.size == 2:
             out.append((n.Date(day), 2))  # "on 15" as the whole phrase: the 15th
-        # a weekday in brackets after the date: May/22(Tue), 3 March (Tuesday)
+        if (
+            day is not None
+            and 1 <= day <= 31
+            and i + 1 == self.size
+            and i >= 2
+            and self.w(i - 1, "on")
+            and any(
+                e == i - 1
+                for k in range(max(0, i - 5), i - 1)
+                for _, e in (self.loose_clock(k) if self.w(k - 1, "at", "@") else self.clock(k))
+            )
+        ):
+            out.append((n.Date(day), i + 1))  # "8pm on 15", "at seven thirty on 3": its end
+        # a weekday after the date: 2026-03-12 Thu (an org date without its brackets), 12
+        # March Thursday; in brackets: May/22(Tue), 3 March (Tuesday)
         for node, j in list(out):
+            m = self.comma(j)
+            if (
+                isinstance(node, n.Date)
+                and node.month is not None
+                and (wd := self.weekday_at(m)) is not None
+                and not self.w(m + 1, "of", "in", "after", "before")
+            ):
+                e = m + 2 if self.sym(m + 1, ".", glued=True) else m + 1
+                out.append((n.Checked(node, wd), e))
             if self.sym(j, "(") and (wd := self.weekday_at(j + 1)) is not None:
                 e = j + 3 if self.sym(j + 2, ".") and self.sym(j + 3, ")") else j + 2
                 if self.sym(e, ")"):
@@ -1360,6 +1416,13 @@ class Grammar:
                 for node, e in self.month_day(m) + self.day_month(m):
                     if isinstance(node, n.Date) and node.year is None:
                         out.append((n.InPeriod(node, period), e))
+        # next month's 15th, last month's 3rd: as "the 15th of next month"
+        if self.words[i + 1] in ("month's", "mth's"):
+            for period, e in self.period(i):
+                if isinstance(period, n.Period) and period.grain == "month" and e == i + 2:
+                    for d, g in self.ordinal(self.opt(e, "the")):
+                        if 1 <= d <= 31:
+                            out.append((n.InPeriod(n.Date(d), period), g))
         # this 5/12, next 5/12
         relation = lx.RELATIONS.get(self.wv(i) or "")
         if relation in ("this", "next", "last"):
@@ -1473,6 +1536,10 @@ class Grammar:
                     return out
                 dates.append(n.Date(a, b) if day_first else n.Date(b, a))
         out += [(d, j) for d in dates]
+        if len(parts) == 2 and self.sym(j, ","):
+            for year, e in self.year(j + 1):  # "08/12, 2015", "08/12,2015": the year after it
+                if self.num(j + 1, (4,)) is not None:
+                    out += [(d.replace(year=year), e) for d in dates if d.year is None]
         return out
 
     def month_at(self, i: int) -> tuple[int, int] | None:
@@ -1481,9 +1548,22 @@ class Grammar:
         if word is None or word not in lx.MONTHS:
             return None
         j = i + 1
-        if self.sym(j, ".", glued=True) and len(word) <= 4:
+        if self.sym(j, ".", glued=True) and (len(word) <= 4 or self._dotted_day(j + 1)):
             j += 1
         return lx.MONTHS[word], j
+
+    def _dotted_day(self, k: int) -> bool:
+        """A day of the month after a full month name and a dot (``October. 2``,
+        ``December. 31, 1994``), as recognisers' test suites write it; not a count that opens
+        the next sentence (``in October. 2 weeks later``, ``October. 3, maybe 4 boxes``): the
+        day ends the text or a year follows it."""
+        day = self.num(k, (1, 2))
+        after = self.t[k + 1] if k + 1 < self.size else None
+        return (
+            day is not None
+            and 1 <= day <= 31
+            and (after is None or (self.sym(k + 1, ",") and self.num(k + 2, (4,)) is not None))
+        )
 
     @rule
     def month_day(self, i: int) -> R:
@@ -1541,6 +1621,12 @@ class Grammar:
         """``christmas``, ``last easter``, ``black friday 2010``, ``mother's day``."""
         out: R = []
         relation, k = self.relation_at(i)
+        # this year's easter, last year's christmas, next year's thanksgiving
+        for period, after in self.period(i) if self.words[i + 1] in ("year's", "yr's") else ():
+            if isinstance(period, n.Period) and period.grain == "year" and after == i + 2:
+                for holiday, g in self.holiday(after):
+                    if isinstance(holiday, n.Holiday) and not holiday.relation:
+                        out.append((n.InPeriod(holiday, period), g))
         first = self.wv(k)
         if first is None:
             return out
@@ -1573,6 +1659,11 @@ class Grammar:
             key = lx.HOLIDAYS.get(" ".join(words))
             if key is not None:
                 out.append((n.Holiday(key, None, relation), j))
+                if relation == "" and (
+                    self.seq(j, "before", "last") or self.seq(j, "after", "next")
+                ):  # "the christmas before last", "easter after next"
+                    later = self.w(j, "after")
+                    out.append((n.Holiday(key, None, "next" if later else "last", 2), j + 2))
                 f = self.comma(j)
                 f = self.opt(f, "of", "in")
                 for y, g in self.year(f):
@@ -1659,12 +1750,15 @@ class Grammar:
             (("day", "after"), 1),
             (("previous", "day"), -1),
             (("day", "before"), -1),
+            (("day", "prior"), -1),
             (("preceding", "day"), -1),
             (("same", "day"), 0),
         ):
             if (j := self.seq(k, *words)) is not None:
                 if words[0] == "day" and (k == i or self.w(j, "yesterday", "tomorrow", "tmrw")):
                     continue  # "day after day" is no time; "the day after" is
+                if words[1] == "prior" and self.w(j, "to"):
+                    continue  # "the day prior to X" is read beside X
                 out.append(
                     (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
                 )
@@ -1721,16 +1815,10 @@ class Grammar:
                     stack.append((implied if implied is not None else day, p, what, e, count + 1))
                 for p, e in self.meal(k):
                     stack.append((day, p, what, e, count + 1))
-                if day is not None and count and self.w(j, "am", "pm") and k == j:
-                    stack.append(
-                        (
-                            day,
-                            n.Part("morning" if self.w(j, "am") else "afternoon"),
-                            what,
-                            j + 1,
-                            count + 1,
-                        )
-                    )
+                if day is not None and count and k == j and what is None:
+                    for meridiem, e in self.meridiem(j):  # "mon am", "tues a.m.", "fri p.m."
+                        name = "morning" if meridiem == "am" else "afternoon"
+                        stack.append((day, n.Part(name), what, e, count + 1))
             if what is None:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
@@ -1810,6 +1898,13 @@ class Grammar:
             return self._part_name(j + 1) is not None
         if self.w(j, "at") and self._part_name(j + 1) == "night":
             return True  # "11 at night"
+        k = self.opt(j, "on")
+        if (
+            self.weekday_at(k) is not None
+            and self._part_name(k + 1) is not None
+            and not (self.wv(k + 1) or "").endswith("s")
+        ):
+            return True  # "7 on sunday morning", "3 friday afternoon" ("5 sunday mornings")
         if not self.w(j, "in"):
             return False
         k = self.opt(self.opt(j + 1, "the"), "early", "late")
@@ -1864,10 +1959,11 @@ class Grammar:
         k = self.opt(i, "the")
         weekday = self.weekday_at(k)
         is_day = k != i and self.w(k, "day")
-        if (weekday is None and not is_day) or not self.w(k + 1, "after", "before"):
+        prior = self.seq(k + 1, "prior", "to")  # "the day prior to christmas"
+        if (weekday is None and not is_day) or not (self.w(k + 1, "after", "before") or prior):
             return out
         sign = 1 if self.w(k + 1, "after") else -1
-        for base, e in self.atom(k + 2):
+        for base, e in self.atom(prior or k + 2):
             if isinstance(base, n.Now) or (isinstance(base, n.Moment) and base.day is None):
                 continue  # "Thursday before 5pm" is a time on Thursday, not a day before 5pm
             if is_day:
@@ -1883,12 +1979,13 @@ class Grammar:
         out: R = []
         if not self.w(i, "the") or not self.w(i + 1, "week", "weekend", "month", "year"):
             return out
-        if not self.w(i + 2, "after", "before"):
+        if not self.w(i + 2, "after", "before", "prior"):
             return out
         grain, sign = self.wv(i + 1) or "week", 1 if self.w(i + 2, "after") else -1
-        if self._ends_clause(i + 3):  # "the week before, we…": next to the previous expression
-            out.append((n.PeriodFrom(grain, sign, n.Prev()), i + 3))
-        for base, e in self.atom(i + 3):
+        m = i + 4 if self.seq(i + 2, "prior", "to") else i + 3  # "the week prior (to X)"
+        if self._ends_clause(m) and m == i + 3:  # "the week before, we…": next to the one before
+            out.append((n.PeriodFrom(grain, sign, n.Prev()), m))
+        for base, e in self.atom(m):
             if not isinstance(base, n.Now):
                 out.append((n.PeriodFrom(grain, sign, base), e))
         return out
@@ -1995,9 +2092,13 @@ class Grammar:
             "mnth": "month",
             "wknd": "weekend",
             "wkend": "weekend",
+            "hour": "hour",
+            "minute": "minute",
         }.get(unit)
         if grain is None:
             return out
+        if grain in ("hour", "minute") and (relation != "this" or working):
+            return out  # "this hour", "this minute"; "next hour" is a span from now
         if relation is None:  # the week, the month: the current one
             if self.w(j + 1, "after") and self.w(j + 2, "next"):
                 out.append((n.Period(grain, 2), j + 3))
@@ -2034,6 +2135,8 @@ class Grammar:
         """``november``, ``last march``, ``march 2026``, ``2017 april``, ``april of 87``,
         ``march of last year``, ``march after next``, ``this September``."""
         out: R = []
+        if (m := self.seq(self.opt(i, "the"), "month", "of")) is not None:
+            out += self.month_phrase(m)  # "the month of july", "month of march 2020"
         relation, k = self.relation_at(i)
         found = self.month_at(k)
         if found is not None:
@@ -2061,6 +2164,8 @@ class Grammar:
         out: R = []
         k = self.opt(i, "the")
         k2 = self.opt(k, "year")
+        if k2 != k and self.w(k2, "of") and self.num(k2 + 1, (4,)) is not None:
+            k2 += 1  # "the year of 2016"
         for y, j in self.year(k2):
             out.append((n.Year(y), j))
             if (
@@ -2147,6 +2252,8 @@ class Grammar:
                 for period, e in self.period(m):
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.InPeriod(n.Season(month), period), e))
+        if (y4 := self.num(i, (4,))) is not None and self.wv(i + 1) in lx.SEASONS:
+            out.append((n.Season(lx.SEASONS[self.wv(i + 1) or "summer"], y4), i + 2))  # 2016 fall
         # next year's summer, last year's winter
         for period, j in self.period(i) if self.words[i + 1] in ("year's", "yr's") else ():
             if (
@@ -2197,6 +2304,7 @@ class Grammar:
         k = self.opt(i, "the")
         for nth, j in self.ordinal(k):
             word = self.wv(j)
+            word = {"wk": "week", "wknd": "weekend", "mth": "month"}.get(word or "", word)
             if word in ("week", "weekend", "month", "day") and self.w(j + 1, "of", "in"):
                 for period, e in self.period_for_nth(j + 2):
                     out.append((n.Nth(nth, word, None, period), e))
@@ -2236,6 +2344,17 @@ class Grammar:
                 self.period_for_nth(self.opt(k + 2, "of")) if self.w(k + 2, "of") else ()
             ):
                 out.append((n.Nth(nth_, "half", None, period), e))
+        if (
+            i == 0
+            and self.t[0].text == "W"
+            and self.glued(1)
+            and (w := self.num(1, (1, 2))) is not None
+        ):
+            # "W42" opening the text (a week planner's heading, a whole expression): ISO
+            # week 42; further in, "W42" is as likely a room or a part number
+            out.append((n.IsoWeek(None, w), 2))
+            for y, e in self.year(self.opt(2, "of", "in")):
+                out.append((n.IsoWeek(y, w), e))
         if self.w(k, "week", "wk") and (w := self.num(k + 1, (1, 2))) is not None:
             out.append((n.IsoWeek(None, w), k + 2))
             m = self.opt(k + 2, "of", "in")
@@ -2255,15 +2374,18 @@ class Grammar:
         """``the week of April 10th``, ``the weekend of halloween``, ``labor day weekend``,
         ``the week beginning February 4``, ``the 4th of july weekend``."""
         out: R = []
-        if self.words[i] not in _CONTAINING_WORDS:  # a date: only before "weekend"
-            if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
-                for d, j in self.calendar_date(i):
-                    if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
-                        out.append((n.Edge("weekend_of", d), j + 1))
+        first = (self.wv(i) or "").removesuffix("'s").removesuffix("'")  # mother's day weekend
+        # a date before "weekend" (the 4th of july weekend, may 5th weekend: a month that is
+        # also a holiday's first word is still a month)
+        if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
+            for d, j in self.calendar_date(i):
+                if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
+                    out.append((n.Edge("weekend_of", d), j + 1))
+        if first not in _CONTAINING_WORDS:
             return out
         k = self.opt(i, "the")
-        if self.w(k, "week", "weekend") and self.w(k + 1, "of"):
-            what = self.wv(k) or "week"
+        if self.w(k, "week", "weekend", "wk", "wknd") and self.w(k + 1, "of"):
+            what = {"wk": "week", "wknd": "weekend"}.get(self.wv(k) or "", self.wv(k) or "week")
             for d, e in self.day(k + 2):
                 out.append((n.Edge("week_of" if what == "week" else "weekend_of", d), e))
         if self.w(k, "week") and self.w(k + 1, "ending"):  # the week ending friday: 7 days
@@ -2310,6 +2432,14 @@ class Grammar:
         if self.words[i] in _HEDGE_ALONE:
             return out  # "about 5 minutes ago" is read by :meth:`approx`, vague by the amount
         out += self.same_time(i)
+        grain = self.unit_at(i)
+        if (
+            grain in _VAGUE_PLURALS
+            and self.words[i] == _VAGUE_PLURALS[grain]
+            and self.w(i + 1, "ago")
+            and not (i > 0 and (self.t[i - 1].kind == "num" or self.words[i - 1] in _COUNTED))
+        ):  # "years ago", "months ago": some of them, as "some years ago" reads
+            out.append((n.Shift(_dur(grain, _d(lx.VAGUE_COUNTS["some"]), True), -1), i + 2))
         for dur, j in self.duration(i):
             if self.w(j - 1, "weekend", "weekends", "wknd", "wknds", "wkend", "wkends") and (
                 self.w(j, "ago", "back", "hence") or self.seq(j, "from", "now")
@@ -2402,8 +2532,9 @@ class Grammar:
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
                     out.append((n.Shift(dur, 1), j))
-                    possessive = (self.wv(j - 1) or "").endswith(("'", "'s"))
-                    if possessive and self.w(j, "time"):  # in a fortnight's time
+                    # in a fortnight's time, in 3 weeks' time; the apostrophe is often dropped
+                    possessive = (self.wv(j - 1) or "").endswith(("'", "'s", "s"))
+                    if possessive and self.w(j, "time"):
                         out.append((n.Shift(dur, 1), j + 1))
         # compact: -7d, +2w, now-3d, today+2d, -fri
         k = i
@@ -2739,10 +2870,24 @@ class Grammar:
             return True
         left, right = self.t[j - 1], self.t[j + 1]
         names = (lx.MONTHS, lx.WEEKDAYS)
+        named_hours = ("noon", "midnight", "midday")
         if left.kind == "word" and right.kind == "word":
+            if left.value in ("am", "pm", "m") and right.value in named_hours:
+                return True  # "10am-noon"
             return any(left.value in t and right.value in t for t in names)
+        if (
+            left.kind == "num"
+            and right.kind == "num"
+            and len(left.value) == 4
+            and self.sym(j + 2, "-", glued=True)
+            and self.glued(j + 3)
+        ):
+            return False  # "2026-03-12": a date, not the year 2026 to "03-12"
         if left.kind == "num" and right.kind == "word":
-            return right.value in lx.MONTHS
+            morning = left.value.isdigit() and int(left.value) < 12
+            return right.value in lx.MONTHS or (  # "9-noon", "8-midnight" (not "14-noon")
+                right.value in named_hours and (morning or right.value == "midnight")
+            )
         if left.kind == "word" and right.kind == "num":
             decades = left.value == "s" and self.digits[j - 2] == 4 and len(right.value) == 4
             return (
@@ -2860,6 +3005,8 @@ class Grammar:
             "almost",
         ):
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
+            if self.w(i, "ca", "approx") and self.sym(i + 1, ".", glued=True):
+                k = i + 2  # "ca. 1990", "approx. 3pm"
         if k != i:
             # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
@@ -2997,6 +3144,13 @@ class Grammar:
                 if self.w(m, "day"):  # "all day tomorrow", "the whole day on friday"
                     for day, e in self.day(self.opt(m + 1, "on")):
                         out.append((day, e))
+            name = self._part_name(m)
+            if name is not None and not (self.wv(m) or "").endswith("s"):
+                # "all morning (long)", "the whole evening", "all night on friday": that part
+                f = self.opt(m + 1, "long")
+                out.append((n.Moment(None, n.Part(name), None), f))
+                for day, e in self.day(self.opt(f, "on")):
+                    out.append((n.Moment(day, n.Part(name), None), e))
             if self.w(m, "of"):  # "the whole of next week", "all of 2025": the period itself
                 for base, e in self.coarse(m + 1) + self.day(m + 1):
                     out.append((base, e))
@@ -3094,6 +3248,32 @@ class Grammar:
                 for count, j, _ in self.number(k):
                     if (grain := self.unit_at(j)) is not None:
                         out.append((n.Every(None, grain), j + 1))
+        # "daily at 9am", "every day at 7:30", "each weekday at 8", "every monday, 4pm"; and
+        # the time first: "4pm every monday", "at 9 every morning"
+        if word == "monthly" or (word in ("every", "each") and self.w(i + 1, "month")):
+            # "monthly on the 1st", "every month on the 15th": that day of each month
+            k = self.opt(i + (1 if word == "monthly" else 2), "on")
+            if k != i + (1 if word == "monthly" else 2):
+                for d, e in self.calendar_date(k):
+                    if isinstance(d, n.Date) and d.month is None and d.year is None:
+                        out.append((n.Every(d), e))
+        if word == "nightly":  # "nightly at 10": at night
+            out.append((n.Every(n.Moment(None, n.Part("night"))), i + 1))
+        for node, e in list(out):
+            if word == "nightly" and isinstance(node, n.Every) and node.base is None:
+                continue  # its night reading takes the time
+            k = self.opt(self.comma(e), "at", "@")
+            for t, f in self.time(k) + (self.loose_clock(k) if k != self.comma(e) else []):
+                if (timed := _every_at(node, t)) is not None:
+                    out.append((timed, f))
+        for t, e in self.time(i):
+            if not isinstance(t, (n.Clock, n.ClockRange)) or not (
+                self.w(e, "every", "each", "daily", "nightly")
+            ):
+                continue
+            for node, f in self.every(e):
+                if (timed := _every_at(node, t)) is not None:
+                    out.append((timed, f))
         k = self.opt(i, "on")
         if self.w(k, "weekdays", "weekends") and k != i:  # "on weekdays", "on weekends"
             out.append((n.Every(None, "weekday" if self.w(k, "weekdays") else "weekend"), k + 1))
@@ -3202,6 +3382,12 @@ _VAGUE_WORDS = _index(
         (("a", "while", "back"), (60, 7)),
         (("some", "time", "ago"), (60, 7)),
         (("not", "long", "ago"), (14, 0)),
+        (("not", "so", "long", "ago"), (14, 0)),
+        (("just", "recently"), (14, 0)),
+        (("very", "recently"), (14, 0)),
+        (("a", "good", "while", "ago"), (60, 7)),
+        (("the", "other", "night"), (7, 1)),  # as "the other day": one of those nights
+        (("the", "other", "weekend"), (21, 7)),  # as "the other week"
     )
 )
 _OPEN_WORDS = _index(
@@ -3286,13 +3472,13 @@ def _first_words() -> None:
         ),
         "relday": (words("today yesterday yday yest tomorrow tmrw tmr tmw the day otd"), True),
         "holiday": (holidays, True),
-        "containing": (holidays | words("week weekend") | set(lx.MONTHS) | ordinals, False),
-        "season": ({"the"} | relations | set(lx.SEASONS), True),
+        "containing": (holidays | words("week weekend wk wknd") | set(lx.MONTHS) | ordinals, False),
+        "season": ({"the"} | relations | set(lx.SEASONS), False),
         "now": (words("right just now") | set(_NOW_WORDS), True),
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
-            | {"fortnightly", "biweekly", "once", "twice"}
+            | {"fortnightly", "biweekly", "once", "twice", "at", "noon", "midnight"}
             | numbers
             | set(lx.WEEKDAY_PLURALS),
             False,
@@ -3312,7 +3498,7 @@ def _first_words() -> None:
         ),
         "part": (
             words("in during at for around over the early late mid later tonight tonite first")
-            | words("tonigh this that same last overnight")
+            | words("tonigh this that same last overnight eve")
             | parts,
             True,
         ),
@@ -3320,10 +3506,13 @@ def _first_words() -> None:
         "anchor_day": (words("the next following day previous preceding same that"), True),
         "next_part_day": (words("the next following previous") | parts, True),
         "period": ({"the", "weekend"} | relations, True),
-        "month_phrase": (relations | set(lx.MONTHS) | numbers, False),
+        "month_phrase": (relations | set(lx.MONTHS) | numbers | words("the month"), False),
         "year_phrase": (words("the year cy fy") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),
-        "nth_period": (words("the week wk latter former back front") | ordinals | numbers, False),
+        "nth_period": (
+            words("the week wk latter former back front w") | ordinals | numbers,
+            False,
+        ),
         "numeric_date": (set(lx.MONTHS), False),
         "month_day": (set(lx.MONTHS), True),
         "day_month": ({"the"} | ordinals | numbers, False),
@@ -3345,6 +3534,7 @@ def _first_words() -> None:
     counted = {"in"} | counts
     # a shift never begins with a lone hedge ("about 5 minutes ago" is read by approx)
     shift = (firsts["duration"] - _HEDGE_ALONE) | words("in within now today") | firsts["same_time"]
+    shift |= set(_VAGUE_PLURALS.values())  # "years ago"
     week_period = words("the week week's") | relations | shift
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
     weekday |= ordinals | words("week wk")  # the first week of october on friday
@@ -3494,7 +3684,8 @@ def _after_number() -> None:
         between=lambda d, x: atom(d, x) or short(d, x), trailing=trailing,
         stamp=lambda d, x: False, counted=lambda d, x: x in named,
         exact_duration=duration, week_on=duration, containing=ordinal,
-        every=lambda d, x: x == "times",
+        every=lambda d, x: x == "times" or clock(d, x),
+        season=lambda d, x: d == 4 and x in lx.SEASONS,
         amount_range=lambda d, x: x in amounts or (d <= 3 and x in ("to", "or", "-", "–")),
     )  # fmt: skip
     AFTER_NUMBER.clear()
@@ -3505,6 +3696,23 @@ def _after_number() -> None:
 #: time alone): ``the following week`` is the one after the previous expression's week,
 #: ``that year`` the one holding it, ``the previous month`` the one before
 _TOLD_FROM_PREVIOUS = {"following": 1, "previous": -1, "preceding": -1, "prior": -1, "that": 0}
+
+
+def _every_at(node: n.Node, time: n.Node) -> n.Every | None:
+    """A recurrence with the clock time it happens at (``daily at 9am``), or ``None`` when
+    the recurrence already has one or is coarser than a day (``every month at 9``)."""
+    if not isinstance(node, n.Every) or not isinstance(time, (n.Clock, n.ClockRange)):
+        return None
+    base = node.base
+    if base is None and node.unit == "day":
+        return n.Every(n.Moment(None, None, time))
+    if base is None and node.unit == "weekday":
+        return n.Every(n.Moment(n.Every(None, "weekday"), None, time))
+    if isinstance(base, n.Weekday):
+        return n.Every(n.Moment(base, None, time))
+    if isinstance(base, n.Moment) and base.time is None and base.part is not None:
+        return n.Every(base.replace(time=time))
+    return None
 
 
 def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
@@ -3522,6 +3730,23 @@ def _dur(grain: str, count: Decimal, approx: bool) -> n.Dur:
 
 
 #: words a hedge on an amount begins with, and those that are a hedge alone
+#: a unit said in the plural with no count before "ago" ("years ago"): some of them
+_VAGUE_PLURALS = {
+    "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months",
+    "year": "years", "decade": "decades",
+}  # fmt: skip
+#: words before a plural unit that count it (their own rules read "few years ago")
+_COUNTED = frozenset(lx.NUMBERS) | frozenset(lx.TENS) | frozenset(lx.VAGUE_COUNTS) | {
+    "many", "a", "an", "the", "more", "extra", "of", "dozen", "hundred", "thousand",
+}  # fmt: skip
+#: days whose evening "eve" can be ("tomorrow eve"); after a weekday too ("sat eve")
+_EVE_DAYS = frozenset({"today", "tomorrow", "tmrw", "tmr", "yesterday", "yday", "yest"})
+#: words after which "21h" is a clock time, not a number of hours
+_CLOCK_LEADS = ("at", "@", "from", "to", "till", "until", "by", "before", "after", "since")
+#: a clock time and the name of the hour it is, written together ("12:00 noon")
+_NAMED_TWELVES = frozenset(
+    {(12, "noon"), (12, "midday"), (12, "midnight"), (0, "midnight"), (24, "midnight")}
+)
 _HEDGE_ALONE = frozenset(
     {"about", "around", "roughly", "approximately", "approx", "nearly", "almost"}
 )
@@ -3531,7 +3756,9 @@ _MORE = frozenset({"more", "extra", "further", "additional"})
 #: the words the rule :meth:`Grammar.containing` begins with, besides a date before "weekend"
 _WEEKEND_WORDS = frozenset({"weekend", "weekends", "wknd", "wknds", "wkend", "wkends"})
 _CONTAINING_WORDS = (
-    frozenset(lx.RELATIONS) | lx.HOLIDAY_FIRST_WORDS | {"st", "the", "festive", "week", "weekend"}
+    frozenset(lx.RELATIONS)
+    | lx.HOLIDAY_FIRST_WORDS
+    | {"st", "the", "festive", "week", "weekend", "wk", "wknd"}
 )
 #: the units "a week on tuesday", "a month today" count in
 _WEEK_WORDS = frozenset(

@@ -358,6 +358,13 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         length = found[1] if found is not None and found[0] == first else 1
         return Span(cal.at(first, ctx.tz), cal.at(first + timedelta(days=length), ctx.tz), "day")
 
+    def on_or_refuse(year: int) -> date:
+        # "the christmas before last": the one a year before the last one
+        found = on(year)
+        if found is None:
+            raise Refused(f"no date for that holiday in {year}")
+        return found
+
     if node.year is not None:
         year = full_year(node.year, ctx) or node.year
         found = on(year)
@@ -379,9 +386,9 @@ def _holiday(node: n.Holiday, ctx: Context) -> Span:
         if found is None:
             continue
         if relation in ("next", "coming") and found > today:
-            return span(found)
+            return span(on_or_refuse(found.year + node.count - 1))
         if relation == "last" and found < today:
-            return span(found)
+            return span(on_or_refuse(found.year - node.count + 1))
         if relation == "" and (found >= anchor if forward else found <= anchor):
             return span(found)
     raise Refused("no date for that holiday near the reference time")
@@ -412,6 +419,13 @@ def _period(node: n.Period, ctx: Context) -> Span:
     if node.grain == "fortnight":
         start = cal.floor(today, "week", ctx.week_start) + timedelta(weeks=2 * node.offset)
         return Span(cal.at(start, ctx.tz), cal.at(start + timedelta(weeks=2), ctx.tz), "week")
+    if node.grain in ("hour", "minute"):  # "this hour", "this minute": the one now is in
+        step = timedelta(hours=1) if node.grain == "hour" else timedelta(minutes=1)
+        floor = ctx.now.replace(second=0, microsecond=0)
+        if node.grain == "hour":
+            floor = floor.replace(minute=0)
+        first = cal.plus(floor, step * node.offset, ctx.tz)
+        return Span(first, cal.plus(first, step, ctx.tz), node.grain)
     start = cal.add(cal.floor(today, node.grain, ctx.week_start), node.grain, node.offset)
     if node.working and node.grain == "week":
         monday = start + timedelta(days=(0 - start.weekday()) % 7)

@@ -202,12 +202,13 @@ class Nth(Node):
 
 
 class Holiday(Node):
-    _fields = ("key", "year", "relation")
+    _fields = ("key", "year", "relation", "count")
     __slots__ = _fields
-    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": ""}
+    _defaults: ClassVar[dict[str, Any]] = {"year": None, "relation": "", "count": 1}
     key: str
     year: int | None
     relation: str
+    count: int  # "last christmas" 1, "the christmas before last" 2
 
 
 class Period(Node):
