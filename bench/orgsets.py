@@ -1,7 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
 usage: python bench/orgsets.py
-       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|all]
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -44,6 +44,13 @@ These sets share this runner:
   note in prose with "two days later"), 59 questions (15 to refuse) with answers worked out by
   hand, written and committed before relate was run on them (asked 2032-06-30 20:00,
   Europe/Oslo).
+- ``strangers2`` and ``pairs2`` — ``tests/fixtures/strangers2/`` (four people's org notes: a
+  datetree journal, org-roam dailies, a GTD project file with LOGBOOK, CLOCK and a repeat, a
+  trip and reading log with ranges; 54 questions, 13 to refuse; asked 2033-07-02 20:00,
+  Europe/Oslo) and ``tests/fixtures/pair_chats2/`` (three two-person chats, 25 sessions; 55
+  third-person questions, 14 to refuse; asked 2034-07-15 20:00, UTC): written by a helper who
+  neither read nor ran relate, and first run only after the round's rules were merged — the
+  honest figure for notes nobody tuned on. Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -100,6 +107,8 @@ def sets() -> dict[str, QuestionSet]:
     strangers = HERE.parent / "tests" / "fixtures" / "strangers"
     orgqa = corpora_dir() / "orgqa"
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
+    strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
+    pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -134,6 +143,16 @@ def sets() -> dict[str, QuestionSet]:
             strangers / "questions.jsonl",
             "2032-06-30T20:00",
             "Europe/Oslo",
+        ),
+        "strangers2": QuestionSet(
+            "strangers2",
+            strangers2 / "notes",
+            strangers2 / "questions.jsonl",
+            "2033-07-02T20:00",
+            "Europe/Oslo",
+        ),
+        "pairs2": QuestionSet(
+            "pairs2", pairs2 / "notes", pairs2 / "questions.jsonl", "2034-07-15T20:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -377,6 +396,8 @@ def main() -> int:
             "orgqa",
             *ADVERSARIAL,
             "adversarial",
+            "strangers2",
+            "pairs2",
             "all",
         ),
         default="all",
