@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
@@ -262,13 +263,16 @@ def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | N
         return None
     festival = name in _FESTIVALS
     years = [year - 1, year, year + 1] if festival else [year]
+
+    def labelled(**categories: Any) -> dict[date, str]:
+        table = holidays.country_holidays(country, years=years, **categories)
+        return {d: label.split(" (estimated)")[0] for d, label in table.items()}
+
     try:
-        table = holidays.country_holidays(country, years=years)
-        labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+        labels = labelled()
         if festival or not any(label.startswith(name) for label in labels.values()):
-            categories = holidays.country_holidays(country).supported_categories
-            table = holidays.country_holidays(country, years=years, categories=categories)
-            labels = {d: label.split(" (estimated)")[0] for d, label in table.items()}
+            supported = holidays.country_holidays(country).supported_categories
+            labels = labelled(categories=supported)
     except (NotImplementedError, KeyError, ValueError):
         return None
     if festival:
