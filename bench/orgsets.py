@@ -2,7 +2,7 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|all]
+              strangers3|pairs3|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -58,6 +58,10 @@ These sets share this runner:
   runner's log with a table of runs, CLOCK and custom TODO keywords, a novelist's
   one-file-per-week notes and a house file with repeaters, a habit and ``LAST_REPEAT``; 61
   questions, 14 to refuse (asked 2035-06-30 20:00, Europe/Stockholm). Not part of ``all``.
+- ``pairs3`` — ``tests/fixtures/pair_chats3/``: three more two-person chats written the same
+  way (Ana and Luca, Femi and Greta, Ottilie and Rashid; 27 sessions, plans confirmed, moved or
+  called off in later sessions, close but different deeds side by side); 55 third-person
+  questions, 13 to refuse (asked 2036-06-20 20:00, America/Chicago). Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -117,6 +121,7 @@ def sets() -> dict[str, QuestionSet]:
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
     strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
+    pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -168,6 +173,13 @@ def sets() -> dict[str, QuestionSet]:
             strangers3 / "questions.jsonl",
             "2035-06-30T20:00",
             "Europe/Stockholm",
+        ),
+        "pairs3": QuestionSet(
+            "pairs3",
+            pairs3 / "notes",
+            pairs3 / "questions.jsonl",
+            "2036-06-20T20:00",
+            "America/Chicago",
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -435,6 +447,7 @@ def main() -> int:
             "strangers2",
             "pairs2",
             "strangers3",
+            "pairs3",
             "all",
         ),
         default="all",

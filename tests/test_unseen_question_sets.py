@@ -1,6 +1,6 @@
 """The unseen question sets' files are well formed, without running relate on them.
 
-``strangers3`` (and ``pairs3``) were written by a helper who neither read nor ran relate; their
+``strangers3`` and ``pairs3`` were written by a helper who neither read nor ran relate; their
 first run is the integrator's. These tests only load ``bench/orgsets.py`` and the sets' files:
 every question is one JSON object with the fields the runner reads, its kind is one the judge
 knows, its gold has the shape that kind needs — the judge accepts a value built from the gold
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 RUNNER = Path(__file__).resolve().parents[1] / "bench" / "orgsets.py"
-UNSEEN = ("strangers3",)
+UNSEEN = ("strangers3", "pairs3")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
 
 
