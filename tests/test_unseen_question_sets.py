@@ -10,31 +10,18 @@ and rejects one that is off — and the set stays out of ``--set all``.
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-RUNNER = Path(__file__).resolve().parents[1] / "bench" / "orgsets.py"
 UNSEEN = ("strangers3", "pairs3")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
 
 
-def _runner() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_orgsets_shapes", RUNNER)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-def _questions(name: str) -> list[dict[str, Any]]:
-    qs = _runner().sets()[name]
+def _questions(runner: ModuleType, name: str) -> list[dict[str, Any]]:
+    qs = runner.sets()[name]
     lines = qs.questions.read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines if line.strip()]
 
@@ -77,8 +64,10 @@ def _right_and_off(kind: str, gold: Any) -> tuple[dict[str, Any], dict[str, Any]
 
 
 @pytest.mark.parametrize("name", UNSEEN)
-def test_unseen_set_is_registered_with_its_notes_and_kept_out_of_all(name: str) -> None:
-    runner = _runner()
+def test_unseen_set_is_registered_with_its_notes_and_kept_out_of_all(
+    name: str, orgsets: ModuleType
+) -> None:
+    runner = orgsets
     qs = runner.sets()[name]
     assert qs.notes.is_dir() and any(qs.notes.rglob("*.org"))
     readme = (qs.questions.parent / "README.md").read_text(encoding="utf-8")
@@ -87,9 +76,11 @@ def test_unseen_set_is_registered_with_its_notes_and_kept_out_of_all(name: str) 
 
 
 @pytest.mark.parametrize("name", UNSEEN)
-def test_unseen_set_questions_have_the_runners_fields_and_known_kinds(name: str) -> None:
-    runner = _runner()
-    questions = _questions(name)
+def test_unseen_set_questions_have_the_runners_fields_and_known_kinds(
+    name: str, orgsets: ModuleType
+) -> None:
+    runner = orgsets
+    questions = _questions(runner, name)
     assert len(questions) >= 40
     assert len({q["id"] for q in questions}) == len(questions)
     for q in questions:
@@ -103,9 +94,11 @@ def test_unseen_set_questions_have_the_runners_fields_and_known_kinds(name: str)
 
 
 @pytest.mark.parametrize("name", UNSEEN)
-def test_unseen_set_golds_have_the_shape_their_kind_is_judged_by(name: str) -> None:
-    runner = _runner()
-    for q in _questions(name):
+def test_unseen_set_golds_have_the_shape_their_kind_is_judged_by(
+    name: str, orgsets: ModuleType
+) -> None:
+    runner = orgsets
+    for q in _questions(runner, name):
         if q["kind"] in runner.UNSCORED:
             status = "not_routed" if q["kind"] == "not_routed" else "unsupported"
             assert runner.judge(q["kind"], None, status, None), q["id"]
