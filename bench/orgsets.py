@@ -1,7 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
 usage: python bench/orgsets.py
-       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|all]
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|bodies|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -51,6 +51,10 @@ These sets share this runner:
   third-person questions, 14 to refuse; asked 2034-07-15 20:00, UTC): written by a helper who
   neither read nor ran relate, and first run only after the round's rules were merged — the
   honest figure for notes nobody tuned on. Not part of ``all``.
+- ``bodies`` — ``tests/fixtures/body_denial/``: 24 probe questions over one person's trips and
+  tasks whose heading body calls the heading's event off, changes its dates or says when it
+  was really done, with near-misses that must stay answered (asked 2035-09-30 20:00, UTC);
+  written and first run before the body-denial rules were built. Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -109,6 +113,7 @@ def sets() -> dict[str, QuestionSet]:
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
+    bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -153,6 +158,9 @@ def sets() -> dict[str, QuestionSet]:
         ),
         "pairs2": QuestionSet(
             "pairs2", pairs2 / "notes", pairs2 / "questions.jsonl", "2034-07-15T20:00", "UTC"
+        ),
+        "bodies": QuestionSet(
+            "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -398,6 +406,7 @@ def main() -> int:
             "adversarial",
             "strangers2",
             "pairs2",
+            "bodies",
             "all",
         ),
         default="all",
