@@ -15,13 +15,14 @@ its list items and LOGBOOK notes — never its child headings, which speak for t
 events. It is cut into clauses at punctuation and conjunctions. A clause calls the
 heading's event off only when it says nothing but that: the writer (I, we, or no subject
 at all, as notes are written) did not go, never went, did not make it, skipped / cancelled
-/ called it off, stayed home; or the event itself — "it", "this", a word of the heading's
-title or a word for a trip — was cancelled, called off, postponed or moved. A clause that
-names anything else ("didn't go *to the castle*", "did not *sleep much*", "*Ana* did not
-come") or that is not asserted ("thought I'd cancel", "nearly called it off") says nothing
-about the heading. A later clause telling it went ahead ("but went anyway", "made it after
-all") takes an earlier denial back: the body's last word wins. Apart from a denial, the
-body may change the dates: the event **moved** ("postponed to <…>", "moved to June"), it
+/ called it off, had to cancel, decided not to go, stayed home; or the event itself — "it",
+"this", a word of the heading's title or a word for a trip — was cancelled, called off,
+postponed or moved, didn't happen or fell through. A clause that names anything else
+("didn't go *to the castle*", "did not *sleep much*", "*Ana* did not come", "the *boat*
+tour was cancelled") or that is not asserted ("thought I'd cancel", "almost cancelled it")
+says nothing about the heading. A later clause telling it went ahead ("but went
+anyway", "made it after all") takes an earlier denial back: the body's last word wins.
+Apart from a denial, the body may change the dates: the event **moved** ("postponed to <…>", "moved to June"), it
 **ended otherwise** ("came back a day early", "flew home two days early", "cut it short",
 "stayed two extra days": the range's end is not its end), or a done task was **marked done
 late** ("finally did it on <…>", "forgot to tick it off", "only marked it done today": its
@@ -49,23 +50,40 @@ _DENIED_DEED = (
     r"(?:(?:had\s+to|just|then|totally|eventually|sadly)\s+)?"
     r"(?:(?:skipped|missed|cancell?ed|canceled|postponed|dropped|forgot|called\s+off|scrapped|"
     r"ditched|bailed\s+on)\s+(?:it|that|this|them)"
-    r"|called\s+(?:it|that|this|them)\s+off"
+    r"|called\s+(?:it|that|this|them)\s+off|gave\s+(?:it|that|this)\s+a\s+miss"
+    r"|(?:had|have|decided|chose)\s+to\s+(?:cancel|skip|drop|scrap|postpone|call\s+off)"
+    r"(?:\s+(?:it|that|this|them))?"
+    r"|(?:had|have|decided|chose)\s+to\s+call\s+(?:it|that|this|them)\s+off"
+    r"|(?:decided|chose)\s+(?:not\s+to\s+go|against\s+(?:it|going))"
     r"|(?:didn't|did\s+not|never\s+did|never\s+made\s+it|didn't\s+make\s+it|"
     r"did\s+not\s+make\s+it|couldn't\s+make\s+it|could\s+not\s+make\s+it|didn't\s+go|"
-    r"did\s+not\s+go|never\s+went|never\s+got\s+there|didn't\s+get\s+there)"
-    r"(?:\s+(?:to|for|into|on)\s+(?P<target>(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}))?"
-    r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
+    r"did\s+not\s+go|couldn't\s+go|could\s+not\s+go|never\s+went|never\s+got\s+there|"
+    r"didn't\s+get\s+there)"
+    r"(?:\s+there|\s+(?:to|for|into|on)\s+(?P<target>(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}))?"
     r"|(?:ended\s+up\s+)?(?:stayed|staying)\s+(?:at\s+)?home\b"
-    r"(?:\s+(?:instead|with|because|due\s+to|for)\b[^.;]*)?)"
+    r"(?:\s+(?:instead|with|because|due\s+to|for)\b[^.;]*)?"
+    r"|stayed\s+home\s+instead)"
+    r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
 )
 #: The event called off, as the subject: "it was cancelled", "trip cancelled", "the concert
-#: got called off". ``thing`` is checked by the caller (what may stand for the event).
+#: got called off", "it didn't happen", "it fell through", or the bare "Cancelled." of a
+#: note. ``thing`` is checked by the caller (what may stand for the event).
 _THING_OFF = (
-    rf"(?:the\s+|our\s+|my\s+)?(?:{_NOT_AUX}[\w'-]+\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+"
-    r"(?:(?:was|got|is|has\s+been|had\s+been)\s+)?(?:cancell?ed|canceled|called\s+off|scrapped|postponed)"
+    r"(?:(?:the\s+|our\s+|my\s+)?"
+    rf"(?:(?P<modifier>{_NOT_AUX}[\w'-]+)\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+)?"
+    r"(?:(?:(?:was|got|is|has\s+been|had\s+been)\s+)?"
+    r"(?:cancell?ed|canceled|called\s+off|scrapped|postponed)"
+    r"|(?:didn't|did\s+not|never)\s+happen(?:ed)?|fell\s+through)"
+    r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
 )
 DENYING_CLAUSE = re.compile(
     rf"{_OPENING}(?:(?:{_PERSON}\s+)?{_DENIED_DEED}|{_THING_OFF})\W*$", re.IGNORECASE
+)
+#: A clause with no subject that only calls off: "Cancelled.", "Fell through".
+_BARE_OFF = re.compile(
+    r"\W*(?:(?:cancell?ed|canceled|called\s+off|scrapped|postponed)|(?:didn't|did\s+not|never)\s+"
+    r"happen(?:ed)?|fell\s+through)",
+    re.IGNORECASE,
 )
 #: What stands for the event in a clause about it without naming it.
 _SELF = frozenset(["it", "that", "this"])
@@ -83,8 +101,6 @@ TRIP_WORDS = frozenset(
         "tour",
         "weekend",
         "travel",
-        "plan",
-        "plans",
     ]
 )
 
@@ -161,7 +177,14 @@ def denies(clause: str, event_words: Iterable[str] = (), *, writer_only: bool = 
         return False
     named = {w.lower() for w in event_words}
     thing = m.group("thing")
+    if thing is None and m.group("who") is None and _BARE_OFF.match(clause):
+        return True  # "Cancelled.", "Didn't happen in the end": a note about its own event
     if thing is not None:
+        # "our Porto trip got cancelled" is the Porto trip; "the boat tour was cancelled",
+        # in the notes of a trip, is another thing
+        modifier = (m.group("modifier") or "").lower()
+        if modifier and modifier not in named:
+            return False
         return thing.lower() in _SELF or thing.lower() in named
     target = m.group("target")
     if target is not None:
@@ -231,8 +254,11 @@ def _clauses(lines: list[str]) -> list[str]:
     return out
 
 
+_STAMPS = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
+
+
 def _event_words(title: str) -> frozenset[str]:
-    plain = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]", " ", title)
+    plain = _STAMPS.sub(" ", title)
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", plain)) | TRIP_WORDS
 
 
@@ -240,9 +266,11 @@ def read_body(text: str, title: str) -> BodyReading:
     """What the body of the heading whose record text is ``text`` says against the dates
     of that heading's event (``title`` names the event): see the module docstring."""
     lines = body_lines(text)
-    if not lines:
+    # "Trip to Lisbon (cancelled)", "Porto weekend – called off": a title's own aside
+    aside = _clauses([_STAMPS.sub(" ", title)])[1:]
+    if not lines and not aside:
         return BodyReading()
-    clauses = _clauses(lines)
+    clauses = aside + _clauses(lines)
     named = _event_words(title)
     denied = ""
     for clause in clauses:

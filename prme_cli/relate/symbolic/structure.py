@@ -48,25 +48,12 @@ _DEPART = frozenset({"leave", "depart", "set", "off"})
 _LIGHT = frozenset(
     ["go", "get", "come", "have", "do", "take", "attend", "make", "work", "be"]
 )  # event keys
-#: Nouns that refer to a task itself, or to a trip as a whole.
+#: Nouns that refer to a task itself.
 _TASK_NOUNS = frozenset(
     ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
 )
-TRIP_NOUNS = frozenset(
-    [
-        "trip",
-        "journey",
-        "holiday",
-        "vacation",
-        "stay",
-        "visit",
-        "break",
-        "getaway",
-        "tour",
-        "weekend",
-        "travel",
-    ]
-)
+#: Nouns for a trip as a whole: the one list (:data:`prme_cli.denial.TRIP_WORDS`).
+TRIP_NOUNS = denial.TRIP_WORDS
 _CREATE = frozenset(["create", "add", "open", "file", "log", "note", "jot"])
 _PARTICLES = frozenset(
     ["from", "to", "for", "of", "on", "in", "at", "with", "up", "out", "over", "about"]
