@@ -445,3 +445,29 @@ def test_other_negations_on_a_trip_taken_leave_it_answered(wordings: Store, i: i
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     month, day = 1 + j // 2, 3 + (j % 2) * 10 + 3
     assert doc["value"]["date"] == f"2036-{month:02d}-{day:02d}"
+
+
+ORDERED_TRIPS = """#+TITLE: Travel
+
+* Trip to Sligo
+<2036-06-11 Fri>--<2036-06-13 Sun>
+Rain, pubs, a seal.
+* Weekend in Cork
+<2036-05-01 Fri>--<2036-05-03 Sun>
+We never went: the ferry strike.
+* Holiday in Crete
+<2036-08-09 Sat>--<2036-08-16 Sat>
+Hot, lovely.
+"""
+
+
+@pytest.mark.parametrize(
+    "question", ["What is the order of my trips?", "Which of my trips came first?"]
+)
+def test_an_order_of_every_trip_leaves_out_one_its_body_calls_off(
+    tmp_path: Path, question: str
+) -> None:
+    for notes in notes_store(tmp_path, {"travel.org": ORDERED_TRIPS}, NOW):
+        doc = ask(notes, question, now=NOW, tz=TZ)
+        assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+        assert doc["value"]["order"] == ["Trip to Sligo", "Holiday in Crete"]
