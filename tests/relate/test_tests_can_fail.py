@@ -76,6 +76,7 @@ RESOLVER_TESTS = [
     "test_naming_next_sentence.py",
     "test_dated_items_anchor_their_times.py",
     "test_person_nodes.py",
+    "test_questions_up_to_now_and_progressive_plans.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",
