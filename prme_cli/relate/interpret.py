@@ -1286,6 +1286,7 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
             found.append(news)
     if journal and not found:
         found = _journal_deeds(text) + _entry_day_phrases(text)
+        found += [x for x in _entry_fragments(text) if not any(y.start == x.start for y in found)]
     return sorted(found, key=lambda x: x.start)
 
 
@@ -1317,6 +1318,177 @@ def _entry_day_phrases(text: str) -> list[Licence]:
             at = m.start("phrase")
             out.append(Licence(at, m.end("phrase"), m["phrase"], "day", m["phrase"]))
     return out
+
+
+#: A sentence of a journal entry (its piece before a comma, colon or dash) that names what
+#: happened without a verb: "First bake in the new oven.", "Letter from the council: no to
+#: the stall.", "Marta's birthday.", "Second sowing of peas, the first lot went to the slugs."
+_SENTENCE = re.compile(r"(?:^|(?<=[.;!?])\s+)(?P<s>[A-Z0-9][^.;!?]*)(?P<end>[.;!?]|$)")
+_PIECE_END = re.compile(r"[,:(\u2013\u2014]|\s-\s")
+#: Words opening a piece that is no report of the day's event: a denial ("No festival for
+#: us"), a hedge, a heading of thoughts.
+_NOT_A_REPORT = frozenset(
+    [
+        "no",
+        "not",
+        "without",
+        "maybe",
+        "perhaps",
+        "possibly",
+        "probably",
+        "ideas",
+        "idea",
+        "thoughts",
+        "notes",
+        "note",
+        "todo",
+        "reminder",
+        "plan",
+        "plans",
+        "next",
+        "hopefully",
+    ]
+)
+#: Words after a leading verb that make it an imperative with its object ("Call the
+#: plumber.", "Fix it."), a to-do, not a report.
+_OBJECT_OPENERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "his",
+        "her",
+        "their",
+        "your",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "him",
+        "them",
+        "us",
+        "me",
+        "some",
+        "up",
+        "out",
+        "off",
+        "back",
+        "in",
+    ]
+)
+
+
+def _entry_fragments(text: str) -> list[Licence]:
+    """Verbless sentences of a journal entry that name the day's event by a noun phrase
+    (kind ``entry``; the phrase, and what it covers, is the piece itself): no finite verb in the piece, no time
+    of its own anywhere in the sentence, no hedge, denial or question, not an imperative
+    ("Call the plumber.") and not a gerund ("Planning the festival"). Which event it names
+    is the gate's to check word by word; whether the entry gives the event another day is
+    :func:`interpret_event_time`'s."""
+    from prme_cli import clauses, timeexpr, words
+
+    out = []
+    for m in _SENTENCE.finditer(text):
+        sentence = m["s"]
+        if m["end"] == "?" or _NOT_ASSERTED.search(sentence):
+            continue
+        cut = _PIECE_END.search(sentence)
+        piece = sentence[: cut.start()] if cut else sentence
+        piece = piece.rstrip()
+        toks = [t for t in clauses.tokens(piece) if t.kind == "word"]
+        if not toks or len(toks) > 8 or toks[0].low in _NOT_A_REPORT:
+            continue
+        if any(t.finite for t in toks) or any(t.low in _SUBJECTS for t in toks):
+            continue
+        if toks[0].low in _PREPOSITIONS or _verb_in_head(toks):
+            continue  # "Chapter 4 needs rewriting", "First peas picked": a clause after all
+        first = toks[0]
+        if first.low.endswith("ing") and first.verb:
+            continue  # "Planning the bread festival": an activity under way, not an event
+        if (
+            first.verb
+            and words.is_verb_lemma(first.low)
+            and (len(toks) == 1 or toks[1].low in _OBJECT_OPENERS or not first.noun)
+        ):
+            continue  # "Call the plumber.", "Fix it.": what is to be done
+        if not any(t.noun and len(t.low) > 2 for t in toks):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(sentence))
+        except Exception:  # noqa: BLE001 - an unreadable sentence licenses nothing
+            timed = True
+        if timed:
+            continue
+        at = m.start("s")
+        out.append(Licence(at, at + len(piece), piece, "entry", piece))
+    return out
+
+
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it", "there"})
+_PREPOSITIONS = frozenset(
+    ["in", "of", "from", "at", "with", "to", "for", "by", "on", "about", "after", "before"]
+)
+
+
+def _verb_in_head(toks: list[Any]) -> bool:
+    """Does the noun phrase before a fragment's first preposition hold an inflected verb
+    form ("Chapter 4 needs rewriting", "Chapter 4 rewrite done", "First peas picked")? A
+    plural noun closing it ("Keys to the new flat") and a gerund after a determiner, an
+    ordinal or a possessive ("Second sowing of peas") are nouns."""
+    from prme_cli import clauses, words
+    from prme_cli.relate.validate import _ORDINAL_WORDS
+
+    head = []
+    for t in toks:
+        if t.low in _PREPOSITIONS:
+            break
+        head.append(t)
+    for i, t in enumerate(head):
+        if t.low.endswith("'s"):
+            continue
+        lemma = words.verb_lemma(t.low)
+        if lemma is None or lemma == t.low:
+            continue
+        before = head[i - 1].low if i else ""
+        if t.low.endswith("ing") and (
+            before in clauses.DETERMINERS or before in _ORDINAL_WORDS or before.endswith("'s")
+        ):
+            continue
+        if t.noun and i == len(head) - 1 and t.low.endswith("s"):
+            continue
+        return True
+    return False
+
+
+def _entry_tells_another_day(record: EvidenceRecord, quote: str, tz: tzinfo) -> bool:
+    """Does the journal entry holding ``quote`` give a time on another day than its own
+    ("Wanda's second visit. She's been here since Thursday evening")? Then a verbless
+    sentence naming the event is not dated by the entry's day. Clock times, parts of the
+    entry's day, lengths and wider windows holding the day ("this year") are the same
+    day's."""
+    from prme_cli import timeexpr
+
+    if record.event_time is None:
+        return True
+    moment = _localize(record.event_time, tz)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    next_day = _localize(day.replace(tzinfo=None) + timedelta(days=1), tz)
+    prose = "\n".join(line for line in record.text.split("\n") if not _NOT_PROSE.match(line))
+    try:
+        found = timeexpr.find(prose, moment.replace(hour=12, minute=0), tz)
+    except Exception:  # noqa: BLE001 - an unreadable entry dates nothing this way
+        return True
+    for f in found:
+        if f.kind in ("duration", "set") or f.start is None or f.end is None:
+            continue
+        if f.end <= day or f.start >= next_day:
+            return True  # "last week", "on Friday", "early April": another time
+        if f.grain in ("day", "hour", "minute", "second") and (f.start < day or f.end > next_day):
+            return True  # "since Thursday evening": from another day
+    return False
 
 
 def licence_phrase(quote: str) -> str | None:
@@ -1375,6 +1547,11 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
         )
     if record.event_time is None:
         raise InterpretError("the record has no event_time")
+    if found[0].kind == "entry" and _entry_tells_another_day(record, quote, tz):
+        raise InterpretError(
+            "a verbless journal sentence, in an entry that gives another day",
+            code="unlicensed_event_time",
+        )
     moment = _localize(record.event_time, tz)
     if found[0].kind == "news":
         # on or shortly before the note's day: the week up to it, that day included

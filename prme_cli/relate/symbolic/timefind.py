@@ -292,6 +292,7 @@ def sentence_mentions(
             "recent": "the note's own day: 'just' with a past verb tells a very recent event",
             "journal": "the journal entry's day: a past-tense deed of the writer's in it",
             "news": "news in the present perfect: on or shortly before the note's day",
+            "entry": "the journal entry's day: a sentence without a verb naming what happened",
         }.get(lic.kind, "the note's own day, licensed by the words")
         out.append(
             Mention(
