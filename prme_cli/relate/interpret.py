@@ -1139,12 +1139,13 @@ def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _journal_deeds(text: str) -> list[Licence]:
+def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
     """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
     sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
     or "we" or no subject, journal style) and a thing's arrival ("The new espresso grinder
     arrived.", "Our sofa was delivered"); nothing negating or hedging it, and no time
-    expression of its own (its own time wins, SPEC §6)."""
+    expression of its own (its own time wins, SPEC §6) — one the asked event's own name
+    holds too (``echoed``: "for the first time this year") restricts, it does not date."""
     from prme_cli import timeexpr
 
     out = []
@@ -1168,7 +1169,9 @@ def _journal_deeds(text: str) -> list[Licence]:
             # seats for the jazz concert next Saturday") is the arranged event's: a past
             # deed cannot be then ("for the concert on Saturday" may be either's)
             timed = any(
-                not is_length(phrase) and not arranged_ahead(own, start, phrase)
+                not is_length(phrase)
+                and not arranged_ahead(own, start, phrase)
+                and echo_key(phrase) not in echoed
                 for start, _, phrase in timeexpr.find_expressions(own)
             )
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
@@ -1253,11 +1256,13 @@ def _news(low: str, text: str) -> list[Licence]:
     return out
 
 
-def licences(text: str, *, journal: bool = False) -> list[Licence]:
+def licences(text: str, *, journal: bool = False, echoed: tuple[str, ...] = ()) -> list[Licence]:
     """Every licence in ``text``, in order (see the module docstring for what counts).
 
     ``journal`` says the text is a journal entry's: its past-tense first-person deeds are
-    licensed too (kind ``journal``, the phrase is the clause's verb).
+    licensed too (kind ``journal``, the phrase is the clause's verb); ``echoed`` are the
+    time expressions of the asked event's own name (:func:`echoed_times`), which do not make
+    a deed's clause timed.
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
     low = text.lower().replace("\u2019", "'")
@@ -1285,7 +1290,7 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
         ):
             found.append(news)
     if journal and not found:
-        found = _journal_deeds(text) + _entry_day_phrases(text)
+        found = _journal_deeds(text, echoed) + _entry_day_phrases(text)
         found += [x for x in _entry_fragments(text) if not any(y.start == x.start for y in found)]
     return sorted(found, key=lambda x: x.start)
 
@@ -1491,6 +1496,54 @@ def _entry_tells_another_day(record: EvidenceRecord, quote: str, tz: tzinfo) -> 
     return False
 
 
+def echoed_times(name: str) -> tuple[str, ...]:
+    """The time expressions inside an asked event's own name, as :func:`echo_key` keeps them
+    ("cycle to work for the first time this year" -> "this year"): the question's words."""
+    from prme_cli import timeexpr
+
+    try:
+        return tuple(echo_key(phrase) for _, _, phrase in timeexpr.find_expressions(name))
+    except Exception:  # noqa: BLE001 - an unreadable name echoes nothing
+        return ()
+
+
+def echo_key(phrase: str) -> str:
+    """A time expression as an echo is compared: lower case, without a leading preposition
+    ("in 2031" and "2031" are one echo)."""
+    return re.sub(r"^(?:in|on|at|during)\s+", "", phrase.lower().strip())
+
+
+def _echo_outside(
+    record: EvidenceRecord,
+    quote: str,
+    name: str,
+    echoed: tuple[str, ...],
+    question_date: datetime,
+    tz: tzinfo,
+) -> str:
+    """Why a journal deed whose only time echoes the question's ("Cycled to work for the
+    first time this year." for "… for the first time this year?") is not dated by its entry
+    (or ""): the echoed time, read in the question at its date and in the quote at the
+    entry's, must hold the entry's day — "this year" in last year's journal is another
+    year."""
+    from prme_cli import timeexpr
+
+    assert record.event_time is not None
+    moment = _localize(record.event_time, tz)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        asked = timeexpr.find(name, question_date, tz)
+        told = timeexpr.find(quote, moment.replace(hour=12), tz)
+    except Exception:  # noqa: BLE001 - unreadable: not shown to hold the day
+        return "the echoed time cannot be read"
+    for f in [*asked, *told]:
+        if echo_key(f.text) not in echoed:
+            continue
+        if f.start is None or f.end is None or not f.start <= day < f.end:
+            return f"'{f.text}' of the question does not hold the entry's day"
+    return ""
+
+
 def licence_phrase(quote: str) -> str | None:
     """The words in ``quote`` that place its event at the note's own time, if any."""
     found = licences(re.sub(r"\s+", " ", quote))
@@ -1529,7 +1582,14 @@ def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
         line_start = text.rfind("\n", 0, line_start - 1) + 1
 
 
-def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
+def interpret_event_time(
+    record: EvidenceRecord,
+    quote: str,
+    tz: tzinfo,
+    *,
+    name: str = "",
+    question_date: datetime | None = None,
+) -> Dated:
     """Date an event by its record's time, only when the quote licenses it.
 
     "today", "tonight", "this morning" and the recent-past "just" ("I just got back") tie
@@ -1537,7 +1597,8 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     recorded minute (when the note has a clock time).
     """
     journal = record.event_source in JOURNAL_SOURCES
-    found = licences(re.sub(r"\s+", " ", quote), journal=journal)
+    echoed = echoed_times(name) if journal and name and question_date is not None else ()
+    found = licences(re.sub(r"\s+", " ", quote), journal=journal, echoed=echoed)
     phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(
@@ -1547,6 +1608,16 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
         )
     if record.event_time is None:
         raise InterpretError("the record has no event_time")
+    if (
+        found[0].kind == "journal"
+        and echoed
+        and question_date is not None
+        and not licences(re.sub(r"\s+", " ", quote), journal=journal)
+    ):
+        # only the echo lets the entry's day date the deed: it must hold that day
+        outside = _echo_outside(record, quote, name, echoed, question_date, tz)
+        if outside:
+            raise InterpretError(outside, code="unlicensed_event_time")
     if found[0].kind == "entry" and _entry_tells_another_day(record, quote, tz):
         raise InterpretError(
             "a verbless journal sentence, in an entry that gives another day",
@@ -1749,7 +1820,9 @@ def interpret(
     if basis == "none":
         raise InterpretError("basis 'none' dates nothing")
     if basis == "event_time":
-        return interpret_event_time(record, operand.quote, tz)
+        return interpret_event_time(
+            record, operand.quote, tz, name=operand.name, question_date=question_date
+        )
     if not operand.time_expression.strip():
         raise InterpretError("empty time expression")
     if basis == "org_timestamp":

@@ -1259,13 +1259,15 @@ def _licence_check(
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
     an everyday equivalent) or a verb of coming back, with name words after it."""
-    from prme_cli.relate.interpret import licences
+    from prme_cli.relate.interpret import echoed_times, licences
 
+    # a time the asked name holds too ("for the first time this year") restricts the deed
+    echoed = echoed_times(operand.name) if journal else ()
     found = [
         x
-        for x in licences(quote, journal=journal)
+        for x in licences(quote, journal=journal, echoed=echoed)
         if x.phrase in operand.time_expression or operand.time_expression in x.phrase
-    ] or licences(quote, journal=journal)
+    ] or licences(quote, journal=journal, echoed=echoed)
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
