@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
@@ -1496,6 +1497,7 @@ def _entry_tells_another_day(record: EvidenceRecord, quote: str, tz: tzinfo) -> 
     return False
 
 
+@lru_cache(maxsize=1024)
 def echoed_times(name: str) -> tuple[str, ...]:
     """The time expressions inside an asked event's own name, as :func:`echo_key` keeps them
     ("cycle to work for the first time this year" -> "this year"): the question's words."""
