@@ -1,7 +1,8 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
 usage: python bench/orgsets.py
-       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|all]
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
+              strangers3|pairs3|adversarial|adversarial3|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -55,6 +56,22 @@ These sets share this runner:
   (``part_of``: the first byte of the SHA-256 of the question id, even → ``tune``, odd →
   ``held``); ``--part tune`` or ``--part held`` runs one half (ingest is still of every note),
   and only the tune halves' misses are read.
+- ``strangers3`` — ``tests/fixtures/strangers3/``: four more people's org notes, written the
+  same way (by a helper who neither read nor ran relate): a lab notebook of ``#+DATE`` files
+  with dated list items, a family log of ``:WHEN:``/``:CREATED:`` headings with tags, a
+  runner's log with a table of runs, CLOCK and custom TODO keywords, a novelist's
+  one-file-per-week notes and a house file with repeaters, a habit and ``LAST_REPEAT``; 61
+  questions, 14 to refuse (asked 2035-06-30 20:00, Europe/Stockholm). Not part of ``all``.
+- ``pairs3`` — ``tests/fixtures/pair_chats3/``: three more two-person chats written the same
+  way (Ana and Luca, Femi and Greta, Ottilie and Rashid; 27 sessions, plans confirmed, moved or
+  called off in later sessions, close but different deeds side by side); 55 third-person
+  questions, 13 to refuse (asked 2036-06-20 20:00, America/Chicago). Not part of ``all``.
+- ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
+  ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
+  event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
+  cancelled or moved events, one end of a span missing), each with near-misses that must be
+  answered; round 3 was written and committed before relate was run on it (sessions asked
+  2037-06-15 18:00, pairs 2038-06-20 20:00, org 2039-03-20 21:00, all UTC). Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -112,8 +129,11 @@ def sets() -> dict[str, QuestionSet]:
     strangers = HERE.parent / "tests" / "fixtures" / "strangers"
     orgqa = corpora_dir() / "orgqa"
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
+    adversarial3 = HERE.parent / "tests" / "fixtures" / "adversarial_round3"
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
+    strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
+    pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -159,6 +179,20 @@ def sets() -> dict[str, QuestionSet]:
         "pairs2": QuestionSet(
             "pairs2", pairs2 / "notes", pairs2 / "questions.jsonl", "2034-07-15T20:00", "UTC"
         ),
+        "strangers3": QuestionSet(
+            "strangers3",
+            strangers3 / "notes",
+            strangers3 / "questions.jsonl",
+            "2035-06-30T20:00",
+            "Europe/Stockholm",
+        ),
+        "pairs3": QuestionSet(
+            "pairs3",
+            pairs3 / "notes",
+            pairs3 / "questions.jsonl",
+            "2036-06-20T20:00",
+            "America/Chicago",
+        ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
         ),
@@ -176,6 +210,20 @@ def sets() -> dict[str, QuestionSet]:
                 ("org", "2034-03-20T21:00"),
             )
         },
+        **{
+            f"adv3-{part}": QuestionSet(
+                f"adv3-{part}",
+                adversarial3 / part / "notes",
+                adversarial3 / part / "questions.jsonl",
+                now,
+                "UTC",
+            )
+            for part, now in (
+                ("sessions", "2037-06-15T18:00"),
+                ("pairs", "2038-06-20T20:00"),
+                ("org", "2039-03-20T21:00"),
+            )
+        },
     }
 
 
@@ -191,8 +239,32 @@ def part_of(question_id: str) -> str:
 #: ``--set adversarial`` runs these three.
 ADVERSARIAL = ("adv-sessions", "adv-pairs", "adv-org")
 
+#: ``--set adversarial3`` runs these three (round 3, not part of ``all``).
+ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
+
 
 UNSCORED = ("abstain", "not_routed")
+
+#: Every question kind ``judge`` knows (see the module docstring); any other kind is never right.
+KINDS = (
+    "days",
+    "days_or_next",
+    "weeks",
+    "hours",
+    "minutes",
+    "duration",
+    "date",
+    "date_or_week",
+    "week",
+    "month",
+    "planned",
+    "choice",
+    "order",
+    *UNSCORED,
+)
+
+#: ``--set all`` runs these; the unseen sets (strangers2, pairs2, strangers3, …) stay out.
+ALL = ("everyday", "household", "operations", "sessions", "pairs", "strangers", "orgqa")
 
 
 def _quantity(value: dict[str, Any], unit: str) -> float | None:
@@ -412,8 +484,12 @@ def main() -> int:
             "orgqa",
             *ADVERSARIAL,
             "adversarial",
+            *ADVERSARIAL3,
+            "adversarial3",
             "strangers2",
             "pairs2",
+            "strangers3",
+            "pairs3",
             "all",
         ),
         default="all",
@@ -429,8 +505,9 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
     chosen = {
-        "all": ("everyday", "household", "operations", "sessions", "pairs", "strangers", "orgqa"),
+        "all": ALL,
         "adversarial": ADVERSARIAL,
+        "adversarial3": ADVERSARIAL3,
     }.get(args.set, (args.set,))
     wrong = 0
     for name in chosen:
