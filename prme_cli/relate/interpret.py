@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
@@ -1139,12 +1140,13 @@ def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _journal_deeds(text: str) -> list[Licence]:
+def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
     """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
     sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
     or "we" or no subject, journal style) and a thing's arrival ("The new espresso grinder
     arrived.", "Our sofa was delivered"); nothing negating or hedging it, and no time
-    expression of its own (its own time wins, SPEC §6)."""
+    expression of its own (its own time wins, SPEC §6) — one the asked event's own name
+    holds too (``echoed``: "for the first time this year") restricts, it does not date."""
     from prme_cli import timeexpr
 
     out = []
@@ -1168,7 +1170,9 @@ def _journal_deeds(text: str) -> list[Licence]:
             # seats for the jazz concert next Saturday") is the arranged event's: a past
             # deed cannot be then ("for the concert on Saturday" may be either's)
             timed = any(
-                not is_length(phrase) and not arranged_ahead(own, start, phrase)
+                not is_length(phrase)
+                and not arranged_ahead(own, start, phrase)
+                and echo_key(phrase) not in echoed
                 for start, _, phrase in timeexpr.find_expressions(own)
             )
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
@@ -1253,11 +1257,13 @@ def _news(low: str, text: str) -> list[Licence]:
     return out
 
 
-def licences(text: str, *, journal: bool = False) -> list[Licence]:
+def licences(text: str, *, journal: bool = False, echoed: tuple[str, ...] = ()) -> list[Licence]:
     """Every licence in ``text``, in order (see the module docstring for what counts).
 
     ``journal`` says the text is a journal entry's: its past-tense first-person deeds are
-    licensed too (kind ``journal``, the phrase is the clause's verb).
+    licensed too (kind ``journal``, the phrase is the clause's verb); ``echoed`` are the
+    time expressions of the asked event's own name (:func:`echoed_times`), which do not make
+    a deed's clause timed.
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
     low = text.lower().replace("\u2019", "'")
@@ -1285,7 +1291,8 @@ def licences(text: str, *, journal: bool = False) -> list[Licence]:
         ):
             found.append(news)
     if journal and not found:
-        found = _journal_deeds(text) + _entry_day_phrases(text)
+        found = _journal_deeds(text, echoed) + _entry_day_phrases(text)
+        found += [x for x in _entry_fragments(text) if not any(y.start == x.start for y in found)]
     return sorted(found, key=lambda x: x.start)
 
 
@@ -1317,6 +1324,226 @@ def _entry_day_phrases(text: str) -> list[Licence]:
             at = m.start("phrase")
             out.append(Licence(at, m.end("phrase"), m["phrase"], "day", m["phrase"]))
     return out
+
+
+#: A sentence of a journal entry (its piece before a comma, colon or dash) that names what
+#: happened without a verb: "First bake in the new oven.", "Letter from the council: no to
+#: the stall.", "Marta's birthday.", "Second sowing of peas, the first lot went to the slugs."
+_SENTENCE = re.compile(r"(?:^|(?<=[.;!?])\s+)(?P<s>[A-Z0-9][^.;!?]*)(?P<end>[.;!?]|$)")
+_PIECE_END = re.compile(r"[,:(\u2013\u2014]|\s-\s")
+#: Words opening a piece that is no report of the day's event: a denial ("No festival for
+#: us"), a hedge, a heading of thoughts.
+_NOT_A_REPORT = frozenset(
+    [
+        "no",
+        "not",
+        "without",
+        "maybe",
+        "perhaps",
+        "possibly",
+        "probably",
+        "ideas",
+        "idea",
+        "thoughts",
+        "notes",
+        "note",
+        "todo",
+        "reminder",
+        "plan",
+        "plans",
+        "next",
+        "hopefully",
+    ]
+)
+#: Words after a leading verb that make it an imperative with its object ("Call the
+#: plumber.", "Fix it."), a to-do, not a report.
+_OBJECT_OPENERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "his",
+        "her",
+        "their",
+        "your",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "him",
+        "them",
+        "us",
+        "me",
+        "some",
+        "up",
+        "out",
+        "off",
+        "back",
+        "in",
+    ]
+)
+
+
+def _entry_fragments(text: str) -> list[Licence]:
+    """Verbless sentences of a journal entry that name the day's event by a noun phrase
+    (kind ``entry``; the phrase, and what it covers, is the piece itself): no finite verb in the piece, no time
+    of its own anywhere in the sentence, no hedge, denial or question, not an imperative
+    ("Call the plumber.") and not a gerund ("Planning the festival"). Which event it names
+    is the gate's to check word by word; whether the entry gives the event another day is
+    :func:`interpret_event_time`'s."""
+    from prme_cli import clauses, timeexpr, words
+
+    out = []
+    for m in _SENTENCE.finditer(text):
+        sentence = m["s"]
+        if m["end"] == "?" or _NOT_ASSERTED.search(sentence):
+            continue
+        cut = _PIECE_END.search(sentence)
+        piece = sentence[: cut.start()] if cut else sentence
+        piece = piece.rstrip()
+        toks = [t for t in clauses.tokens(piece) if t.kind == "word"]
+        if not toks or len(toks) > 8 or toks[0].low in _NOT_A_REPORT:
+            continue
+        if any(t.finite for t in toks) or any(t.low in _SUBJECTS for t in toks):
+            continue
+        if toks[0].low in _PREPOSITIONS or _verb_in_head(toks):
+            continue  # "Chapter 4 needs rewriting", "First peas picked": a clause after all
+        first = toks[0]
+        if first.low.endswith("ing") and first.verb:
+            continue  # "Planning the bread festival": an activity under way, not an event
+        if (
+            first.verb
+            and words.is_verb_lemma(first.low)
+            and (len(toks) == 1 or toks[1].low in _OBJECT_OPENERS or not first.noun)
+        ):
+            continue  # "Call the plumber.", "Fix it.": what is to be done
+        if not any(t.noun and len(t.low) > 2 for t in toks):
+            continue
+        try:
+            timed = bool(timeexpr.find_expressions(sentence))
+        except Exception:  # noqa: BLE001 - an unreadable sentence licenses nothing
+            timed = True
+        if timed:
+            continue
+        at = m.start("s")
+        out.append(Licence(at, at + len(piece), piece, "entry", piece))
+    return out
+
+
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it", "there"})
+_PREPOSITIONS = frozenset(
+    ["in", "of", "from", "at", "with", "to", "for", "by", "on", "about", "after", "before"]
+)
+
+
+def _verb_in_head(toks: list[Any]) -> bool:
+    """Does the noun phrase before a fragment's first preposition hold an inflected verb
+    form ("Chapter 4 needs rewriting", "Chapter 4 rewrite done", "First peas picked")? A
+    plural noun closing it ("Keys to the new flat") and a gerund after a determiner, an
+    ordinal or a possessive ("Second sowing of peas") are nouns."""
+    from prme_cli import clauses, words
+    from prme_cli.relate.validate import _ORDINAL_WORDS
+
+    head = []
+    for t in toks:
+        if t.low in _PREPOSITIONS:
+            break
+        head.append(t)
+    for i, t in enumerate(head):
+        if t.low.endswith("'s"):
+            continue
+        lemma = words.verb_lemma(t.low)
+        if lemma is None or lemma == t.low:
+            continue
+        before = head[i - 1].low if i else ""
+        if t.low.endswith("ing") and (
+            before in clauses.DETERMINERS or before in _ORDINAL_WORDS or before.endswith("'s")
+        ):
+            continue
+        if t.noun and i == len(head) - 1 and t.low.endswith("s"):
+            continue
+        return True
+    return False
+
+
+def _entry_tells_another_day(record: EvidenceRecord, quote: str, tz: tzinfo) -> bool:
+    """Does the journal entry holding ``quote`` give a time on another day than its own
+    ("Wanda's second visit. She's been here since Thursday evening")? Then a verbless
+    sentence naming the event is not dated by the entry's day. Clock times, parts of the
+    entry's day, lengths and wider windows holding the day ("this year") are the same
+    day's."""
+    from prme_cli import timeexpr
+
+    if record.event_time is None:
+        return True
+    moment = _localize(record.event_time, tz)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    next_day = _localize(day.replace(tzinfo=None) + timedelta(days=1), tz)
+    prose = "\n".join(line for line in record.text.split("\n") if not _NOT_PROSE.match(line))
+    try:
+        found = timeexpr.find(prose, moment.replace(hour=12, minute=0), tz)
+    except Exception:  # noqa: BLE001 - an unreadable entry dates nothing this way
+        return True
+    for f in found:
+        if f.kind in ("duration", "set") or f.start is None or f.end is None:
+            continue
+        if f.end <= day or f.start >= next_day:
+            return True  # "last week", "on Friday", "early April": another time
+        if f.grain in ("day", "hour", "minute", "second") and (f.start < day or f.end > next_day):
+            return True  # "since Thursday evening": from another day
+    return False
+
+
+@lru_cache(maxsize=1024)
+def echoed_times(name: str) -> tuple[str, ...]:
+    """The time expressions inside an asked event's own name, as :func:`echo_key` keeps them
+    ("cycle to work for the first time this year" -> "this year"): the question's words."""
+    from prme_cli import timeexpr
+
+    try:
+        return tuple(echo_key(phrase) for _, _, phrase in timeexpr.find_expressions(name))
+    except Exception:  # noqa: BLE001 - an unreadable name echoes nothing
+        return ()
+
+
+def echo_key(phrase: str) -> str:
+    """A time expression as an echo is compared: lower case, without a leading preposition
+    ("in 2031" and "2031" are one echo)."""
+    return re.sub(r"^(?:in|on|at|during)\s+", "", phrase.lower().strip())
+
+
+def _echo_outside(
+    record: EvidenceRecord,
+    quote: str,
+    name: str,
+    echoed: tuple[str, ...],
+    question_date: datetime,
+    tz: tzinfo,
+) -> str:
+    """Why a journal deed whose only time echoes the question's ("Cycled to work for the
+    first time this year." for "… for the first time this year?") is not dated by its entry
+    (or ""): the echoed time, read in the question at its date and in the quote at the
+    entry's, must hold the entry's day — "this year" in last year's journal is another
+    year."""
+    from prme_cli import timeexpr
+
+    assert record.event_time is not None
+    moment = _localize(record.event_time, tz)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        asked = timeexpr.find(name, question_date, tz)
+        told = timeexpr.find(quote, moment.replace(hour=12), tz)
+    except Exception:  # noqa: BLE001 - unreadable: not shown to hold the day
+        return "the echoed time cannot be read"
+    for f in [*asked, *told]:
+        if echo_key(f.text) not in echoed:
+            continue
+        if f.start is None or f.end is None or not f.start <= day < f.end:
+            return f"'{f.text}' of the question does not hold the entry's day"
+    return ""
 
 
 def licence_phrase(quote: str) -> str | None:
@@ -1357,7 +1584,14 @@ def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
         line_start = text.rfind("\n", 0, line_start - 1) + 1
 
 
-def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Dated:
+def interpret_event_time(
+    record: EvidenceRecord,
+    quote: str,
+    tz: tzinfo,
+    *,
+    name: str = "",
+    question_date: datetime | None = None,
+) -> Dated:
     """Date an event by its record's time, only when the quote licenses it.
 
     "today", "tonight", "this morning" and the recent-past "just" ("I just got back") tie
@@ -1365,7 +1599,8 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
     recorded minute (when the note has a clock time).
     """
     journal = record.event_source in JOURNAL_SOURCES
-    found = licences(re.sub(r"\s+", " ", quote), journal=journal)
+    echoed = echoed_times(name) if journal and name and question_date is not None else ()
+    found = licences(re.sub(r"\s+", " ", quote), journal=journal, echoed=echoed)
     phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(
@@ -1375,6 +1610,21 @@ def interpret_event_time(record: EvidenceRecord, quote: str, tz: tzinfo) -> Date
         )
     if record.event_time is None:
         raise InterpretError("the record has no event_time")
+    if (
+        found[0].kind == "journal"
+        and echoed
+        and question_date is not None
+        and not licences(re.sub(r"\s+", " ", quote), journal=journal)
+    ):
+        # only the echo lets the entry's day date the deed: it must hold that day
+        outside = _echo_outside(record, quote, name, echoed, question_date, tz)
+        if outside:
+            raise InterpretError(outside, code="unlicensed_event_time")
+    if found[0].kind == "entry" and _entry_tells_another_day(record, quote, tz):
+        raise InterpretError(
+            "a verbless journal sentence, in an entry that gives another day",
+            code="unlicensed_event_time",
+        )
     moment = _localize(record.event_time, tz)
     if found[0].kind == "news":
         # on or shortly before the note's day: the week up to it, that day included
@@ -1572,7 +1822,9 @@ def interpret(
     if basis == "none":
         raise InterpretError("basis 'none' dates nothing")
     if basis == "event_time":
-        return interpret_event_time(record, operand.quote, tz)
+        return interpret_event_time(
+            record, operand.quote, tz, name=operand.name, question_date=question_date
+        )
     if not operand.time_expression.strip():
         raise InterpretError("empty time expression")
     if basis == "org_timestamp":

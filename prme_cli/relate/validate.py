@@ -546,11 +546,13 @@ _ORDINAL_WORDS = {
 _ORDINAL_RE = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", re.IGNORECASE)
 
 
-def ordinal_told(quote: str, expression: str) -> int | None:
+def ordinal_told(quote: str, expression: str, *, licence: bool = False) -> int | None:
     """The ordinal the quote gives the event its expression dates: the nearest ordinal word
     before the expression in the quote ("my first pottery class on May 3rd and the second one
-    yesterday": "first" for May 3rd, "second" for yesterday), else the nearest after it in
-    the expression's sentence; None when the quote gives none."""
+    yesterday": "first" for May 3rd, "second" for yesterday), else — when the expression is
+    words licensing the note's own day (``licence``: "First bake in the new oven", "First
+    day at the new job") — the first inside it, else the nearest after it in the
+    expression's sentence; None when the quote gives none."""
     at = quote.find(expression)
     if at < 0:
         return None
@@ -560,6 +562,9 @@ def ordinal_told(quote: str, expression: str) -> int | None:
     before = list(_ORDINAL_RE.finditer(quote, start, at))
     if before:
         return _ORDINAL_WORDS[before[-1].group(1).lower()]
+    inside = _ORDINAL_RE.search(quote, at, at + len(expression)) if licence else None
+    if inside:
+        return _ORDINAL_WORDS[inside.group(1).lower()]
     after = _ORDINAL_RE.search(quote, at + len(expression), end)
     return _ORDINAL_WORDS[after.group(1).lower()] if after else None
 
@@ -577,7 +582,9 @@ def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError
             continue  # "for the last time" is the latest one found, not a word to find
         if operand.time_basis not in ("text_expression", "event_time"):
             continue
-        told = ordinal_told(operand.quote, operand.time_expression)
+        told = ordinal_told(
+            operand.quote, operand.time_expression, licence=operand.time_basis == "event_time"
+        )
         if told != event.ordinal:
             errors.append(
                 ValidationError(

@@ -912,6 +912,8 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
         return [f"the sentence names {doer_name} but not what happened to it"]
     if _verb_form(sentence, toks, head[1]):
         doer = _doer(sentence, toks, clause, head)
+        if doer is None and _doer_after_noun(sentence, toks, clause, head, doer_key):
+            return []  # "Letter from the council": the noun the question names, not a verb
         if doer is None:
             return [f"the sentence does not say that {doer_name} did it"]
         if lexicon.relatedness(doer_key, lexicon.key(doer.lower().removesuffix("'s"))) < 0.6:
@@ -921,9 +923,31 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
         return []
     if not any(
         lexicon.relatedness(doer_key, k) >= 0.6 for (s0, _, _, k) in toks if a <= s0 < head[1]
-    ):
+    ) and not _doer_after_noun(sentence, toks, clause, head, doer_key):
         return [f"the sentence does not say that {doer_name} did it"]
     return []
+
+
+#: "the letter from the council", "a visit by the plumber", "the arrival of the desk": the
+#: one whose event noun it is, named after it (up to two words between: "from the town
+#: council").
+_DOER_AFTER = re.compile(r"\s+(?:from|by|of)\s+(?:(?:the|a|an|my|our|his|her|their)\s+)?$")
+
+
+def _doer_after_noun(sentence: str, toks, clause, head, doer_key: str) -> bool:
+    """For an event told as a noun, is its doer the noun's "from", "by" or "of" phrase
+    right after it in the clause ("Letter from the council" for "the council's letter";
+    not "a letter to the council")?"""
+    _, b = clause
+    after = [t for t in toks if head[2] <= t[0] < b][:4]
+    for n, (s0, _, _, k) in enumerate(after):
+        if lexicon.relatedness(doer_key, k) < 0.6:
+            continue
+        lead = sentence[head[2] : s0]
+        return bool(_DOER_AFTER.fullmatch(lead)) or (
+            n > 0 and bool(_DOER_AFTER.search(sentence[head[2] : after[n - 1][0]]))
+        )
+    return False
 
 
 def _named_in_apposition(sentence: str, name: str, doer_key: str, start: int) -> bool:

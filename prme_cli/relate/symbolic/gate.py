@@ -1259,16 +1259,33 @@ def _licence_check(
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
     an everyday equivalent) or a verb of coming back, with name words after it."""
-    from prme_cli.relate.interpret import licences
+    from prme_cli.relate.interpret import echoed_times, licences
 
+    # a time the asked name holds too ("for the first time this year") restricts the deed
+    echoed = echoed_times(operand.name) if journal else ()
     found = [
         x
-        for x in licences(quote, journal=journal)
+        for x in licences(quote, journal=journal, echoed=echoed)
         if x.phrase in operand.time_expression or operand.time_expression in x.phrase
-    ] or licences(quote, journal=journal)
+    ] or licences(quote, journal=journal, echoed=echoed)
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
+    if licence.kind == "entry":
+        # A journal sentence without a verb ("First bake in the new oven.") names its event
+        # only by its words: every specific word of the name, its verb among them (light
+        # ones aside: "have", "get"), must be in that sentence, its ordinal too.
+        stop = re.search(r"[.;!?](?:\s|$)", quote[licence.start :])
+        end = licence.start + stop.start() if stop else len(quote)
+        in_sentence = {_stem(w) for _, _, w in _tokens(quote[licence.start : end])}
+        missing = [
+            word
+            for stem, _, _, word in _name_words(operand.name)
+            if stem not in in_sentence and word not in gate_structure._LIGHT
+        ]
+        if missing:
+            return 0.3, f"the sentence without a verb does not name '{missing[0]}'"
+        return 1.0, ""
     if licence.kind == "journal" and not _past_form(licence.verb):
         return 0.05, "the journal deed is not told in the past tense"
     if licence.kind not in ("recent", "journal"):

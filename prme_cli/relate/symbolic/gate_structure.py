@@ -115,8 +115,13 @@ _DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK
 _CANCEL_STATES = re.compile(r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO)$")
 _STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
+#: A question about the future: its modal words, or a present progressive of a coming
+#: arrangement ("When are we painting the kids' room?", "When is Ines moving out?").
 _PLAN_QUESTION = re.compile(
-    r"\b(?:going\s+to|will|shall|planned|planning|scheduled|due|supposed\s+to)\b", re.IGNORECASE
+    r"\b(?:going\s+to|will|shall|planned|planning|scheduled|due|supposed\s+to)\b"
+    r"|^\s*when\s+(?:am|is|are)\s+(?:I|we|(?-i:[A-Z][\w'-]*)(?<!'s))"
+    r"(?:\s+and\s+(?-i:[A-Z][\w'-]*))?\s+[a-z]+ing\b",
+    re.IGNORECASE,
 )
 _STRUCTURE_LINE = re.compile(
     r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:)"

@@ -87,13 +87,25 @@ def _clean(text: str) -> str:
     )
 
 
+#: "… on the returns webhook so far": up to the question's time, which the frame already is;
+#: the words are not the event's.
+_UP_TO_NOW = re.compile(
+    r",?\s+(?:so\s+far|up\s+(?:to|till|until)\s+now|until\s+now|till\s+now|to\s+date)$",
+    re.IGNORECASE,
+)
+
+
 def _strip_phrase(phrase: str) -> str:
-    """Trim edge punctuation and a leading "the day (that) / the time" that is frame, not
-    event; what remains is still a verbatim substring."""
+    """Trim edge punctuation, a leading "the day (that) / the time" and a closing "so far"
+    that are frame, not event; what remains is still a verbatim substring."""
     text = phrase.strip(" ,;:?!.")
     changed = True
     while changed:
         changed = False
+        m = _UP_TO_NOW.search(text)
+        if m and m.start() > 0:
+            text = text[: m.start()]
+            changed = True
         m = re.match(rf"{_DAY_OF}", text, re.IGNORECASE)
         if m and m.end() < len(text):
             text = text[m.end() :]

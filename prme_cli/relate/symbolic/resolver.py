@@ -596,7 +596,7 @@ class SymbolicResolver:
         cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, others)
         if cands is None:
             return None, [f"{label}: no content words to align"]
-        return self._choose(label, cands, frame)
+        return self._choose(label, cands, frame, _ordinal_of(phrase.text))
 
     def _candidates(
         self,
@@ -706,6 +706,7 @@ class SymbolicResolver:
                     tz,
                     appointment=appointment,
                     planned=frame.planned,
+                    name=phrase.text,
                 )
                 if (
                     mention is not None
@@ -751,6 +752,7 @@ class SymbolicResolver:
         *,
         appointment: bool = False,
         planned: bool = False,
+        name: str = "",
     ) -> tuple[timefind.Mention | None, str]:
         """The time the sentence gives the event (or why none). A plan's date (``planned``)
         is a coming one: it may be in the future of the note, and must not lie before it."""
@@ -774,7 +776,12 @@ class SymbolicResolver:
                 return titled, ""
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
-            record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+            record,
+            sentence.start,
+            sentence.end,
+            question_date=request.question_date,
+            tz=tz,
+            name=name or model.phrase.text,
         )
         a, b = m.clause
         clause_start, clause_end = sentence.start + a, sentence.start + b
@@ -1000,7 +1007,7 @@ class SymbolicResolver:
         return (nxt.start + a, nxt.start + b, nxt.start + a + pro.end()), linked
 
     def _choose(
-        self, label: str, cands: list[Candidate], frame: QuestionFrame
+        self, label: str, cands: list[Candidate], frame: QuestionFrame, ordinal: int | None = None
     ) -> tuple[Candidate | None, list[str]]:
         notes: list[str] = []
         clean = [c for c in cands if not c.match.problems and _anchors_ok(c.match)]
@@ -1053,6 +1060,8 @@ class SymbolicResolver:
                 break
             if other.claimed:
                 continue
+            if _tells_ordinal(best, ordinal) and not _tells_ordinal(other, ordinal):
+                continue  # "for the first time" asked and told: an untold ride is no rival
             if other.window is not None and not _same_days(other.window, best.window):
                 if (
                     other.mention is not None
@@ -1423,6 +1432,17 @@ def _ordinal_of(text: str) -> int | None:
 
     found = _ORDINAL_RE.search(text)
     return _ORDINAL_WORDS[found.group(1).lower()] if found else None
+
+
+def _tells_ordinal(cand: Candidate, ordinal: int | None) -> bool:
+    """Does the candidate's sentence give the event the asked place in its series ("Cycled
+    to work for the first time this year" for "… for the first time …")?"""
+    from prme_cli.relate.validate import _ORDINAL_RE, _ORDINAL_WORDS
+
+    if ordinal is None or ordinal < 1:
+        return False
+    told = {_ORDINAL_WORDS[m.group(1).lower()] for m in _ORDINAL_RE.finditer(cand.sentence.text)}
+    return ordinal in told
 
 
 def _other_member(sentence: str, clause: tuple[int, int], ordinal: int) -> bool:

@@ -242,9 +242,12 @@ def date_operand(
     *,
     question_date: datetime,
     tz: tzinfo,
+    name: str = "probe",
 ) -> tuple[datetime, datetime, str] | None:
     """Read a cited time exactly as the stage will; ``None`` when it cannot be read."""
-    dated = read_operand(record, quote, expression, basis, question_date=question_date, tz=tz)
+    dated = read_operand(
+        record, quote, expression, basis, question_date=question_date, tz=tz, name=name
+    )
     if dated is None:
         return None
     assert dated.start is not None and dated.end is not None and dated.grain is not None
@@ -259,9 +262,10 @@ def read_operand(
     *,
     question_date: datetime,
     tz: tzinfo,
+    name: str = "probe",
 ) -> interp.Dated | None:
     """:func:`date_operand`'s reading in full (with whether it is approximate)."""
-    probe = Operand("probe", record.id, quote, expression, basis)
+    probe = Operand(name, record.id, quote, expression, basis)
     try:
         dated = interp.interpret(probe, record, question_date=question_date, tz=tz)
     except interp.InterpretError:
@@ -274,9 +278,17 @@ def read_operand(
 
 
 def sentence_mentions(
-    record: EvidenceRecord, start: int, end: int, *, question_date: datetime, tz: tzinfo
+    record: EvidenceRecord,
+    start: int,
+    end: int,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    name: str = "",
 ) -> list[Mention]:
-    """Times given by the words of the sentence ``record.text[start:end]``."""
+    """Times given by the words of the sentence ``record.text[start:end]``; in a journal
+    entry, a time the asked event's ``name`` holds too ("… for the first time this year")
+    is the question's restriction, not a time the sentence gives."""
     from prme_cli import timeexpr
 
     text = record.text
@@ -284,14 +296,22 @@ def sentence_mentions(
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
     journal = record.event_source in interp.JOURNAL_SOURCES
-    for lic in interp.licences(sentence, journal=journal):
+    echoed = interp.echoed_times(name) if journal and name else ()
+    for lic in interp.licences(sentence, journal=journal, echoed=echoed):
         window = date_operand(
-            record, sentence, lic.phrase, "event_time", question_date=question_date, tz=tz
+            record,
+            sentence,
+            lic.phrase,
+            "event_time",
+            question_date=question_date,
+            tz=tz,
+            name=name or "probe",
         )
         meaning = {
             "recent": "the note's own day: 'just' with a past verb tells a very recent event",
             "journal": "the journal entry's day: a past-tense deed of the writer's in it",
             "news": "news in the present perfect: on or shortly before the note's day",
+            "entry": "the journal entry's day: a sentence without a verb naming what happened",
         }.get(lic.kind, "the note's own day, licensed by the words")
         out.append(
             Mention(
@@ -317,7 +337,11 @@ def sentence_mentions(
     for a, b, phrase in found:
         if any(a < y and x < b for x, y in taken):
             continue
-        if _LICENCE.fullmatch(phrase) or interp.licences(phrase):
+        if (
+            _LICENCE.fullmatch(phrase)
+            or interp.licences(phrase)
+            or interp.echo_key(phrase) in echoed
+        ):
             continue
         before = sentence[:a]
         after = sentence[b : b + 12]
