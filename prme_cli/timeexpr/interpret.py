@@ -46,6 +46,13 @@ class Context:
     not_before: date | None = None
     anchor: Span | None = None
 
+    def anchored(self, anchor: Span | None) -> Context:
+        """This context with another anchor (``dataclasses.replace``, without its cost: the
+        finder makes one for nearly every expression of a note)."""
+        return Context(
+            self.now, self.tz, self.today, self.dayfirst, self.week_start, self.not_before, anchor
+        )
+
 
 def resolve(node: n.Node, ctx: Context) -> Span:
     """The window of one reading."""
