@@ -19,14 +19,35 @@ following Monday``) is anchored at the previous expression's window.
 from __future__ import annotations
 
 from calendar import monthrange
-from datetime import date, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from prme_cli.timeexpr import Found, grammar, interpret
 from prme_cli.timeexpr import calendar as cal
+from prme_cli.timeexpr import grammar, interpret
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
 from prme_cli.timeexpr.tokens import Token, tokenize
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One time expression found in free text (SPEC §4.4): where it is and what it means.
+
+    ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
+    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window.
+    """
+
+    offset: int
+    length: int
+    text: str
+    kind: str
+    start: datetime | None
+    end: datetime | None
+    grain: str | None
+    approximate: bool = False
+    seconds: Decimal | None = None
+
 
 #: words after which a bare month, season, short day name or year is a time
 _TIME_LEAD = {

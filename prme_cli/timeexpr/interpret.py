@@ -29,6 +29,9 @@ class Refused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Span:
+    """A reading's window, ``[start, end)`` with its grain (the docstring also spares the
+    dataclass writing one from its signature, a cost every command's import paid)."""
+
     start: datetime
     end: datetime
     grain: str
@@ -38,6 +41,8 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class Context:
+    """What a reading depends on besides its words (see the module docstring)."""
+
     now: datetime
     tz: tzinfo
     today: date
