@@ -4,7 +4,8 @@ Day-and-longer arithmetic happens on wall-clock dates (``relativedelta``) and is
 afterwards, so a day is always the calendar day (23 or 25 hours on a DST change); hours and
 shorter are elapsed time through UTC. Holidays come from ``easter``/``rrule`` rules for the
 common Western ones and from the ``holidays`` library for the rest (lunar and national
-calendars nobody should re-derive), imported only when such a name is read.
+calendars nobody should re-derive, and the bank holidays of England and Wales, which were
+moved now and then), imported only when such a name is read.
 """
 
 from __future__ import annotations
@@ -225,11 +226,18 @@ _NTH = {
     "thanksgiving": (11, 3, 4),
     "mlk": (1, 0, 3),
     "presidents": (2, 0, 3),
-    # the bank holidays of England and Wales, and Remembrance Sunday
-    "early_may_bank": (5, 0, 1),
-    "spring_bank": (5, 0, -1),
-    "summer_bank": (8, 0, -1),
+    # Remembrance Sunday, the second Sunday of November (no bank holiday: the ``holidays``
+    # library's tables do not hold it)
     "remembrance_sunday": (11, 6, 2),
+}
+#: the bank holidays of England and Wales, by the names the ``holidays`` library's GB tables
+#: give them: they hold the ones that were moved (the early May holiday of 1995 and 2020 to
+#: VE Day, the spring one of 2002, 2012 and 2022 to a jubilee) and none before the years they
+#: were first held (1971, the early May one 1978), which no weekday rule knows
+_BANK_HOLIDAYS = {
+    "early_may_bank": "May Day",
+    "spring_bank": "Spring Bank Holiday",
+    "summer_bank": "Late Summer Bank Holiday",
 }
 
 
@@ -254,6 +262,9 @@ def holiday_date(key: str, year: int) -> date | None:
         return _easter(year, _EASTER[key])
     if key in _NTH:
         return _nth_weekday(year, *_NTH[key])
+    if key in _BANK_HOLIDAYS:
+        found = _library_holiday("GB", _BANK_HOLIDAYS[key], year, subdiv="ENG")
+        return None if found is None else found[0]
     if key == "black_friday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=1)
     if key == "election_day":  # US: the Tuesday after the first Monday of November
@@ -269,10 +280,13 @@ def holiday_date(key: str, year: int) -> date | None:
 _FESTIVALS = frozenset({"Hanukkah", "Pesach", "Sukkot"})
 
 
-def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | None:
-    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew) from ``holidays``: its
-    first day in ``year`` and its length in days. Public holidays first; a festival that is no
-    public holiday (Hanukkah in Israel) from the country's other categories."""
+def _library_holiday(
+    country: str, name: str, year: int, subdiv: str | None = None
+) -> tuple[date, int] | None:
+    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew), or a country's own
+    (the bank holidays of England, ``subdiv`` ``ENG``), from ``holidays``: its first day in
+    ``year`` and its length in days. Public holidays first; a festival that is no public
+    holiday (Hanukkah in Israel) from the country's other categories."""
     try:
         import holidays
     except ImportError:  # pragma: no cover - a declared dependency
@@ -281,13 +295,13 @@ def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | N
     years = [year - 1, year, year + 1] if festival else [year]
 
     def labelled(**categories: Any) -> dict[date, str]:
-        table = holidays.country_holidays(country, years=years, **categories)
+        table = holidays.country_holidays(country, subdiv=subdiv, years=years, **categories)
         return {d: label.split(" (estimated)")[0] for d, label in table.items()}
 
     try:
         labels = labelled()
         if festival or not any(label.startswith(name) for label in labels.values()):
-            supported = holidays.country_holidays(country).supported_categories
+            supported = holidays.country_holidays(country, subdiv=subdiv).supported_categories
             labels = labelled(categories=supported)
     except (NotImplementedError, KeyError, ValueError):
         return None
