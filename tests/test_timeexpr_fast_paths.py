@@ -119,3 +119,14 @@ def test_memo_rows_give_the_same_readings_read_twice_and_stay_shared_clean() -> 
         assert all(cell is None or cell is grammar._NOTHING for cell in row)
     first.forget()
     assert [sorted(map(repr, first.expression(i))) for i in range(first.size)] == once
+
+
+def test_a_length_of_one_unit_is_its_own_finest_unit() -> None:
+    from prme_cli.timeexpr.calendar import UNIT_ORDER
+
+    assert frozenset(UNIT_ORDER) == n._UNIT_NAMES
+    for unit in UNIT_ORDER:
+        assert n.Dur(((unit, 1),)).finest() == unit
+    assert n.Dur((("hour", 2), ("minute", 30))).finest() == "minute"
+    with pytest.raises(ValueError):
+        n.Dur((("fortnight", 1),)).finest()  # no grain: as before, not a guess

@@ -251,9 +251,12 @@ class Grammar:
         syms: list[str | None] = []
         digits: list[int] = []
         values: list[int] = []
+        known = _ALLOWED
         for k, tok in enumerate(tokens):
             kind = tok.kind
-            allowed.append(_allowed(tokens, k))
+            # a word's rules straight from the cache (_allowed fills it; keyed by the word)
+            rules = known.get(tok.value) if kind == "word" else None
+            allowed.append(rules if rules is not None else _allowed(tokens, k))
             if kind == "word":
                 words.append(tok.value)
                 syms.append(None)

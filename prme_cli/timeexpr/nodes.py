@@ -75,6 +75,12 @@ class Node:
         return type(self)(**values)
 
 
+#: the units of :data:`prme_cli.timeexpr.calendar.UNIT_ORDER` (a test keeps them equal; the
+#: calendar module is not imported here, it brings dateutil's arithmetic with it)
+_UNIT_NAMES = frozenset(
+    ("second", "minute", "hour", "day", "week", "month", "quarter", "year", "decade", "century")
+)
+
 _SET_VALUES = Node.__dict__["_v"].__set__
 _SET_HASH = Node.__dict__["_h"].__set__
 
@@ -134,9 +140,12 @@ class Dur(Node):
         return Dur(tuple(merged.items()), self.approx or other.approx)
 
     def finest(self) -> str:
+        units = self.units
+        if len(units) == 1 and units[0][0] in _UNIT_NAMES:
+            return units[0][0]  # one unit (nearly every length): no order to look up
         from prme_cli.timeexpr.calendar import UNIT_ORDER
 
-        return min((g for g, _ in self.units), key=UNIT_ORDER.index)
+        return min((g for g, _ in units), key=UNIT_ORDER.index)
 
 
 class Clock(Node):
