@@ -381,7 +381,14 @@ def speed(quick: bool) -> list[str]:
         "print(time.process_time() - t)"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, env=env)
+    # `python -c` puts its working directory first on the path: run it in the checkout this
+    # process imports, or a run from another checkout's root would time that one instead
+    import prme_cli
+
+    here = str(Path(prme_cli.__file__).resolve().parents[1])
+    subprocess.run(
+        [sys.executable, "-c", probe], check=False, capture_output=True, env=env, cwd=here
+    )
     engine, cli = [], []
     for _ in range(3 if quick else 10):  # interleaved, best kept
         cli.append(
@@ -392,6 +399,7 @@ def speed(quick: bool) -> list[str]:
                     capture_output=True,
                     text=True,
                     env=env,
+                    cwd=here,
                 ).stdout
             )
         )
@@ -403,6 +411,7 @@ def speed(quick: bool) -> list[str]:
                     capture_output=True,
                     text=True,
                     env=env,
+                    cwd=here,
                 ).stdout
             )
         )

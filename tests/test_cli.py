@@ -377,6 +377,9 @@ def test_since_path_imports_nothing_heavy(notes: Path, store: Path) -> None:
     modules = set(out.stderr.split("MODULES ", 1)[1].split())
     for heavy in ("httpx", "tiktoken", "orgparse", "rich", "prme_cli.org", "prme_cli.context"):
         assert heavy not in modules, heavy
+    # the time engine's calendar libraries load only for what needs them (months, holidays)
+    for heavy in ("dateutil", "dateutil.relativedelta", "holidays", "prme_cli.timeexpr.finder"):
+        assert heavy not in modules, heavy
 
 
 def test_full_dump_count_is_cached_and_follows_changes(run: Any, notes: Path, store: Path) -> None:

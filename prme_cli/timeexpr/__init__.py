@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
-from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
 from prme_cli.timeexpr.zones import zone, zone_name
+
+if TYPE_CHECKING:
+    from prme_cli.timeexpr.finder import Found
 
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
@@ -70,25 +72,6 @@ class Window:
             "approximate": self.approximate,
             "kind": self.kind,
         }
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """One time expression found in free text (SPEC §4.4): where it is and what it means.
-
-    ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
-    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window.
-    """
-
-    offset: int
-    length: int
-    text: str
-    kind: str
-    start: datetime | None
-    end: datetime | None
-    grain: str | None
-    approximate: bool = False
-    seconds: Decimal | None = None
 
 
 def _aware(moment: datetime, tz: tzinfo) -> datetime:
@@ -331,6 +314,16 @@ def find(
     from prme_cli.timeexpr.finder import find_all
 
     return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
+
+
+def __getattr__(name: str) -> Any:
+    """``Found`` lives with the finder, which makes it: a command that finds nothing in text
+    (``prme since today``) does not build the class."""
+    if name == "Found":
+        from prme_cli.timeexpr.finder import Found
+
+        return Found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def find_expressions(text: str) -> list[tuple[int, int, str]]:

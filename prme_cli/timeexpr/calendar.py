@@ -4,7 +4,8 @@ Day-and-longer arithmetic happens on wall-clock dates (``relativedelta``) and is
 afterwards, so a day is always the calendar day (23 or 25 hours on a DST change); hours and
 shorter are elapsed time through UTC. Holidays come from ``easter``/``rrule`` rules for the
 common Western ones and from the ``holidays`` library for the rest (lunar and national
-calendars nobody should re-derive), imported only when such a name is read.
+calendars nobody should re-derive, and the bank holidays of England and Wales, which were
+moved now and then), imported only when such a name is read.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dateutil.relativedelta import relativedelta
+if TYPE_CHECKING:
+    from dateutil.relativedelta import relativedelta as RelativeDelta
 
 GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 #: the units a length may be written in, finest first (a decade is a unit, not a grain)
@@ -25,6 +27,21 @@ SUB_DAY = {
     "hour": timedelta(hours=1),
 }
 _MONTHS_OF = {"month": 1, "quarter": 3, "year": 12, "decade": 120, "century": 1200}
+
+
+_RELATIVEDELTA: Any = None
+
+
+def relativedelta(**units: Any) -> RelativeDelta:
+    """dateutil's ``relativedelta(**units)``, its module imported at first use: a window of
+    days or hours needs none, and dateutil's import (with ``calendar`` and ``six``) was a
+    tenth of what the engine added to ``prme since today``."""
+    global _RELATIVEDELTA
+    if _RELATIVEDELTA is None:
+        from dateutil.relativedelta import relativedelta as loaded
+
+        _RELATIVEDELTA = loaded
+    return _RELATIVEDELTA(**units)  # type: ignore[no-any-return]
 
 
 _UTC_KEYS = {"UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Universal", "Zulu"}
@@ -89,7 +106,7 @@ def shift_wall(wall: datetime, units: dict[str, Decimal], sign: int) -> datetime
     return wall + delta * sign if sign > 0 else wall - delta
 
 
-def unit_delta(grain: str, count: Decimal) -> relativedelta:
+def unit_delta(grain: str, count: Decimal) -> RelativeDelta:
     """A relativedelta for ``count`` of ``grain``; a fractional month becomes days (30 a
     month), a fractional day hours, so ``2.5 hours`` is 2 h 30 min and ``1.5 years`` 18 months."""
     whole = int(count)
@@ -209,11 +226,18 @@ _NTH = {
     "thanksgiving": (11, 3, 4),
     "mlk": (1, 0, 3),
     "presidents": (2, 0, 3),
-    # the bank holidays of England and Wales, and Remembrance Sunday
-    "early_may_bank": (5, 0, 1),
-    "spring_bank": (5, 0, -1),
-    "summer_bank": (8, 0, -1),
+    # Remembrance Sunday, the second Sunday of November (no bank holiday: the ``holidays``
+    # library's tables do not hold it)
     "remembrance_sunday": (11, 6, 2),
+}
+#: the bank holidays of England and Wales, by the names the ``holidays`` library's GB tables
+#: give them: they hold the ones that were moved (the early May holiday of 1995 and 2020 to
+#: VE Day, the spring one of 2002, 2012 and 2022 to a jubilee) and none before the years they
+#: were first held (1971, the early May one 1978), which no weekday rule knows
+_BANK_HOLIDAYS = {
+    "early_may_bank": "May Day",
+    "spring_bank": "Spring Bank Holiday",
+    "summer_bank": "Late Summer Bank Holiday",
 }
 
 
@@ -238,6 +262,9 @@ def holiday_date(key: str, year: int) -> date | None:
         return _easter(year, _EASTER[key])
     if key in _NTH:
         return _nth_weekday(year, *_NTH[key])
+    if key in _BANK_HOLIDAYS:
+        found = _library_holiday("GB", _BANK_HOLIDAYS[key], year, subdiv="ENG")
+        return None if found is None else found[0]
     if key == "black_friday":
         return _nth_weekday(year, 11, 3, 4) + timedelta(days=1)
     if key == "election_day":  # US: the Tuesday after the first Monday of November
@@ -253,10 +280,13 @@ def holiday_date(key: str, year: int) -> date | None:
 _FESTIVALS = frozenset({"Hanukkah", "Pesach", "Sukkot"})
 
 
-def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | None:
-    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew) from ``holidays``: its
-    first day in ``year`` and its length in days. Public holidays first; a festival that is no
-    public holiday (Hanukkah in Israel) from the country's other categories."""
+def _library_holiday(
+    country: str, name: str, year: int, subdiv: str | None = None
+) -> tuple[date, int] | None:
+    """A holiday of another calendar (Islamic, Hindu, Chinese, Hebrew), or a country's own
+    (the bank holidays of England, ``subdiv`` ``ENG``), from ``holidays``: its first day in
+    ``year`` and its length in days. Public holidays first; a festival that is no public
+    holiday (Hanukkah in Israel) from the country's other categories."""
     try:
         import holidays
     except ImportError:  # pragma: no cover - a declared dependency
@@ -265,13 +295,13 @@ def _library_holiday(country: str, name: str, year: int) -> tuple[date, int] | N
     years = [year - 1, year, year + 1] if festival else [year]
 
     def labelled(**categories: Any) -> dict[date, str]:
-        table = holidays.country_holidays(country, years=years, **categories)
+        table = holidays.country_holidays(country, subdiv=subdiv, years=years, **categories)
         return {d: label.split(" (estimated)")[0] for d, label in table.items()}
 
     try:
         labels = labelled()
         if festival or not any(label.startswith(name) for label in labels.values()):
-            supported = holidays.country_holidays(country).supported_categories
+            supported = holidays.country_holidays(country, subdiv=subdiv).supported_categories
             labels = labelled(categories=supported)
     except (NotImplementedError, KeyError, ValueError):
         return None

@@ -19,14 +19,35 @@ following Monday``) is anchored at the previous expression's window.
 from __future__ import annotations
 
 from calendar import monthrange
-from datetime import date, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from prme_cli.timeexpr import Found, grammar, interpret
 from prme_cli.timeexpr import calendar as cal
+from prme_cli.timeexpr import grammar, interpret
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
 from prme_cli.timeexpr.tokens import Token, tokenize
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One time expression found in free text (SPEC §4.4): where it is and what it means.
+
+    ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
+    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window.
+    """
+
+    offset: int
+    length: int
+    text: str
+    kind: str
+    start: datetime | None
+    end: datetime | None
+    grain: str | None
+    approximate: bool = False
+    seconds: Decimal | None = None
+
 
 #: words after which a bare month, season, short day name or year is a time
 _TIME_LEAD = {
@@ -160,6 +181,34 @@ def _startable(tok: Token) -> bool:
     if tok.value in lx.NEVER_FIRST:
         return False
     return word in lx.VOCABULARY or tok.value in lx.VOCABULARY or word in lx.HOLIDAY_FIRST_WORDS
+
+
+#: per word (and symbol) seen, whether it carries time (:func:`_core`), may begin a reading
+#: (:func:`_startable`), and is prose (neither: no reading holds it): a note repeats the
+#: same few hundred words, so each is looked up in the lexicon once
+_TOKEN_CLASS: dict[str, tuple[bool, bool, bool]] = {}
+_TIME_TOKEN = (True, True, False)  # a number, an org timestamp, an ISO datetime
+
+
+def _classes(toks: list[Token]) -> list[tuple[bool, bool, bool]]:
+    """:func:`_core`, :func:`_startable` and whether it is prose, for each token."""
+    table = _TOKEN_CLASS
+    out = []
+    for tok in toks:
+        kind = tok.kind
+        if kind in ("num", "org", "iso"):
+            out.append(_TIME_TOKEN)
+            continue
+        key = tok.value if kind == "word" else "\x00" + tok.value
+        found = table.get(key)
+        if found is None:
+            startable = _startable(tok)
+            prose = kind == "word" and not startable and tok.value not in lx.VOCABULARY
+            found = (_core(tok), startable, prose)
+            if len(table) < 50_000:
+                table[key] = found
+        out.append(found)
+    return out
 
 
 def _may_start(toks: list[Token], i: int) -> bool:
@@ -774,14 +823,12 @@ Hit = tuple[n.Node, int, "interpret.Span | None", "Decimal | None"]
 
 def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
     """Every expression in ``text`` (see the module docstring)."""
-    import dataclasses
-
     toks = tokenize(text)
     parser = grammar.Grammar(toks, dayfirst=dayfirst)
     found: list[Found] = []
     anchor: interpret.Span | None = None
     size = len(toks)
-    core = [_core(tok) for tok in toks]
+    classes = _classes(toks)
     ends = _sentence_ends(toks)
     # the nearest token that carries time, within reach and before any prose word (an
     # expression is made of time words, numbers and symbols): "for the data team" has none
@@ -791,10 +838,10 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     prose = [False] * size
     far = _CORE_REACH
     for k in range(size - 1, -1, -1):
-        tok = toks[k]
-        if core[k]:
+        core, _, is_prose = classes[k]
+        if core:
             far = 0
-        elif tok.kind == "word" and not _startable(tok) and tok.value not in lx.VOCABULARY:
+        elif is_prose:
             far = _CORE_REACH
             prose[k] = True
         elif far < _CORE_REACH:
@@ -828,13 +875,12 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if found_here is not None:
             return found_here
         found_here = []
-        if i < size and reach[i] and _startable(toks[i]) and _may_start(toks, i):
+        if i < size and reach[i] and classes[i][1] and _may_start(toks, i):
             try:
                 found_here = list(parser.expression(i))
                 found_here += parser.duration(i)
             except grammar.TooDeep:
-                parser.memo.clear()
-                parser.depth = 0
+                parser.forget()
                 found_here = []
             sentence = ends[i]
             found_here = [
@@ -907,7 +953,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if near:
                 node = _later_in_month(node, anchor)  # type: ignore[arg-type]  # "back on the 24th"
             if local is None:
-                local = dataclasses.replace(ctx, anchor=anchor) if anchor is not ctx.anchor else ctx
+                local = ctx.anchored(anchor) if anchor is not ctx.anchor else ctx
             read = None
             if year is not None and year_sentence == ends[i]:
                 future = _turns_future(toks, year_end, i)
@@ -979,7 +1025,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             return None
         if day.year is not None:
             return hit
-        local = dataclasses.replace(ctx, anchor=span)
+        local = ctx.anchored(span)
         wanted = span.start.date()
         for year in (wanted.year, wanted.year + 1, wanted.year - 1):
             filled = _in_year(later, year)

@@ -72,20 +72,18 @@ FIRST: dict[str, list[tuple[frozenset[str] | None, bool]]] = {}
 def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], list[T]]:
     """Memoise a rule per position and bound how deep rules may nest.
 
-    This wrapper runs thousands of times per note, so it is kept lean: one integer key per
-    (rule, position), and no work where the token cannot begin this rule (its first words,
-    :data:`FIRST`; each token carries the set of rules it may begin). A :class:`TooDeep`
-    leaves ``depth`` where it was: whoever catches it resets it."""
+    This wrapper runs thousands of times per note, so it is kept lean: one list per
+    position holds each rule's readings there, and it starts out holding "nothing" for every
+    rule the token cannot begin (its first words, :data:`FIRST`; see :func:`_row`), so a
+    rule that cannot begin here and one already read cost the same single look-up. A
+    :class:`TooDeep` leaves ``depth`` where it was: whoever catches it resets it."""
     number = len(_RULES)
     _RULES.append(method.__name__)
     FIRST[method.__name__] = [(None, False)]
 
     @wraps(method)
     def wrapper(self: Grammar, i: int) -> list[T]:
-        if number not in self.allowed[i]:
-            return _NOTHING
-        key = i * 128 + number
-        found = self.memo.get(key)
+        found = self.memo[i][number]
         if found is not None:
             return found  # type: ignore[no-any-return]
         depth = self.depth + 1
@@ -94,7 +92,10 @@ def rule(method: Callable[[Grammar, int], list[T]]) -> Callable[[Grammar, int], 
         self.depth = depth
         found = method(self, i)
         self.depth = depth - 1
-        self.memo[key] = found
+        row = self.memo[i]
+        if type(row) is not list:  # the shared first row: this position's own copy now
+            row = self.memo[i] = row.copy()
+        row[number] = found
         return found
 
     return wrapper
@@ -110,9 +111,36 @@ _SYMBOL_KEY = "\x00symbol"
 AFTER_NUMBER: dict[str, Callable[[int, str], bool]] = {}
 
 
+#: per set of rules a token may begin, the memo row a position starts with (see :func:`_row`)
+_ROWS: dict[frozenset[int], _FirstRow] = {}
+#: per union rule (by its list's id) and set of rules a token may begin, the union's rules
+#: that may begin there
+_UNIONS: dict[int, dict[frozenset[int], list]] = {}  # type: ignore[type-arg]
+
+
+class _FirstRow(list):  # type: ignore[type-arg]
+    """The memo row every position of one set of rules starts with, shared by them until the
+    first reading is kept there (the rule wrapper then gives the position its own ``list``)."""
+
+    __slots__ = ()
+
+
 def reset_first_words() -> None:
     """Forget the rules-per-token cache (after :data:`FIRST` changed, in a test)."""
     _ALLOWED.clear()
+    _ROWS.clear()
+    _UNIONS.clear()
+
+
+def _row(allowed: frozenset[int]) -> _FirstRow:
+    """The first memo row of a position whose token may begin the rules ``allowed``: ``None``
+    (not read yet) for those, the empty reading for every other rule."""
+    found = _ROWS.get(allowed)
+    if found is None:
+        found = _ROWS[allowed] = _FirstRow(
+            None if number in allowed else _NOTHING for number in range(len(_RULES))
+        )
+    return found
 
 
 def _next_key(tokens: list[Token], k: int) -> str:
@@ -188,6 +216,10 @@ def _d(value: int | str | Decimal) -> Decimal:
     return Decimal(value)
 
 
+#: how many digits a count may have (``number``)
+_COUNT_DIGITS = tuple(range(1, 16))
+
+
 class Grammar:
     __slots__ = (
         "allowed",
@@ -207,7 +239,8 @@ class Grammar:
         self.t = tokens
         self.size = len(tokens)
         self.dayfirst = dayfirst
-        self.memo: dict[int, list] = {}  # type: ignore[type-arg]
+        #: per position, each rule's readings there (``None``: not read yet)
+        self.memo: list[list] = []  # type: ignore[type-arg]
         self.depth = 0
         #: per token, the rules that may begin there (none at a prose word), the word
         #: (``None`` for numbers and symbols), the symbol, the digits' count and value, and
@@ -218,9 +251,12 @@ class Grammar:
         syms: list[str | None] = []
         digits: list[int] = []
         values: list[int] = []
+        known = _ALLOWED
         for k, tok in enumerate(tokens):
             kind = tok.kind
-            allowed.append(_allowed(tokens, k))
+            # a word's rules straight from the cache (_allowed fills it; keyed by the word)
+            rules = known.get(tok.value) if kind == "word" else None
+            allowed.append(rules if rules is not None else _allowed(tokens, k))
             if kind == "word":
                 words.append(tok.value)
                 syms.append(None)
@@ -236,11 +272,18 @@ class Grammar:
                 digits.append(0)
                 values.append(0)
         self.allowed = allowed + [frozenset()] * _PAD
+        rows = _ROWS
+        self.memo = [rows.get(rules) or _row(rules) for rules in self.allowed]
         self.words = words + [None] * _PAD
         self.syms = syms + [None] * _PAD
         self.digits = digits + [0] * _PAD
         self.values = values + [0] * _PAD
         self.glue: list[bool] = [tok.glued for tok in tokens] + [False] * _PAD
+
+    def forget(self) -> None:
+        """Drop every reading read so far (after a :class:`TooDeep`, to start clean)."""
+        self.memo = [_row(rules) for rules in self.allowed]
+        self.depth = 0
 
     # ------------------------------------------------------------------ token tests
 
@@ -297,10 +340,15 @@ class Grammar:
         """The readings of several rules at ``i``, in order (only those that may begin here
         are called: most of a note's positions can begin few of them)."""
         allowed = self.allowed[i]
+        chosen = _UNIONS.get(id(rules))
+        if chosen is None:
+            chosen = _UNIONS[id(rules)] = {}
+        methods = chosen.get(allowed)
+        if methods is None:
+            methods = chosen[allowed] = [method for number, method in rules if number in allowed]
         out: R = []
-        for number, method in rules:
-            if number in allowed:
-                out += method(self, i)
+        for method in methods:
+            out += method(self, i)
         return out
 
     # ------------------------------------------------------------------ numbers
@@ -309,7 +357,7 @@ class Grammar:
     def number(self, i: int) -> list[tuple[Decimal, int, bool]]:
         """A count: ``3``, ``2.5``, ``twenty-one``, ``a``, ``a couple of``, ``a few``."""
         out: list[tuple[Decimal, int, bool]] = []
-        value = self.num(i, tuple(range(1, 16)))
+        value = self.num(i, _COUNT_DIGITS)
         if value is not None:
             out.append((_d(value), i + 1, False))
             if (
@@ -1334,7 +1382,11 @@ class Grammar:
                 out.append((n.Period("week", offset), k + 2))
         if self.w(k, "week", "week's") and self.w(k + 1, "after") and self.w(k + 2, "next"):
             out.append((n.Period("week", 2), k + 3))
-        for words, offset in ((("week", "after", "next"), 2), (("week", "before", "last"), -2)):
+        for words, offset in (
+            ((("week", "after", "next"), 2), (("week", "before", "last"), -2))
+            if self.words[k] == "week" or self.syms[k] == "-"  # what seq can begin with
+            else ()
+        ):
             if (j := self.seq(k, *words)) is not None:
                 out.append((n.Period("week", offset), j))
         for d, j in self.shift(i):  # Monday two weeks from now
@@ -2377,7 +2429,7 @@ class Grammar:
         first = (self.wv(i) or "").removesuffix("'s").removesuffix("'")  # mother's day weekend
         # a date before "weekend" (the 4th of july weekend, may 5th weekend: a month that is
         # also a holiday's first word is still a month)
-        if any(self.words[m] == "weekend" for m in range(i + 1, i + 6)):
+        if "weekend" in self.words[i + 1 : i + 6]:
             for d, j in self.calendar_date(i):
                 if self.w(j, "weekend") and isinstance(d, n.Date) and d.month is not None:
                     out.append((n.Edge("weekend_of", d), j + 1))

@@ -29,6 +29,9 @@ class Refused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Span:
+    """A reading's window, ``[start, end)`` with its grain (the docstring also spares the
+    dataclass writing one from its signature, a cost every command's import paid)."""
+
     start: datetime
     end: datetime
     grain: str
@@ -38,6 +41,8 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class Context:
+    """What a reading depends on besides its words (see the module docstring)."""
+
     now: datetime
     tz: tzinfo
     today: date
@@ -45,6 +50,13 @@ class Context:
     week_start: int = 0
     not_before: date | None = None
     anchor: Span | None = None
+
+    def anchored(self, anchor: Span | None) -> Context:
+        """This context with another anchor (``dataclasses.replace``, without its cost: the
+        finder makes one for nearly every expression of a note)."""
+        return Context(
+            self.now, self.tz, self.today, self.dayfirst, self.week_start, self.not_before, anchor
+        )
 
 
 def resolve(node: n.Node, ctx: Context) -> Span:

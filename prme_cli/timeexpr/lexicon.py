@@ -318,6 +318,7 @@ HOLIDAYS: dict[str, str] = {
     "late may bank holiday": "spring_bank",
     "whitsun bank holiday": "spring_bank",
     "summer bank holiday": "summer_bank",
+    "late summer bank holiday": "summer_bank",
     "august bank holiday": "summer_bank",
     "remembrance sunday": "remembrance_sunday",
     "hogmanay": "new_year_eve",

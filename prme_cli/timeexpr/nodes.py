@@ -35,38 +35,18 @@ class Node:
     _v: tuple[Any, ...]
     _h: int | None
 
-    #: the defaults of the fields in order (``_REQUIRED`` where there is none)
-    _tail: ClassVar[tuple[Any, ...]] = ()
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._tail = tuple(cls._defaults.get(name, _REQUIRED) for name in cls._fields)
+        # each class builds its own (a subclass of a record class has fields of its own)
+        cls.__init__ = Node.__init__  # type: ignore[method-assign]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        names = self._fields
-        if not kwargs and len(args) < len(names):  # the common short form: Date(3)
-            args = args + self._tail[len(args) :]
-            if _REQUIRED in args:
-                raise TypeError(f"{type(self).__name__} needs {names[args.index(_REQUIRED)]!r}")
-        elif kwargs or len(args) != len(names):
-            if len(args) > len(names):
-                raise TypeError(f"{type(self).__name__} takes at most {len(names)} values")
-            given = dict(zip(names, args, strict=False))
-            for key, value in kwargs.items():
-                if key not in names or key in given:
-                    raise TypeError(f"{type(self).__name__}: bad field {key!r}")
-                given[key] = value
-            for name in names:
-                if name not in given:
-                    if name not in self._defaults:
-                        raise TypeError(f"{type(self).__name__} needs {name!r}")
-                    given[name] = self._defaults[name]
-            args = tuple(given[name] for name in names)
-        put = object.__setattr__
-        for name, value in zip(names, args, strict=True):
-            put(self, name, value)
-        put(self, "_v", args)
-        put(self, "_h", None)
+        # the first record of a class builds that class's own ``__init__`` (see
+        # :func:`_initializer`) and is made by it; every later one calls it directly
+        cls = type(self)
+        init = _initializer(cls)
+        cls.__init__ = init  # type: ignore[method-assign]
+        init(self, *args, **kwargs)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -95,6 +75,54 @@ class Node:
         return type(self)(**values)
 
 
+#: the units of :data:`prme_cli.timeexpr.calendar.UNIT_ORDER` (a test keeps them equal; the
+#: calendar module is not imported here, it brings dateutil's arithmetic with it)
+_UNIT_NAMES = frozenset(
+    ("second", "minute", "hour", "day", "week", "month", "quarter", "year", "decade", "century")
+)
+
+_SET_VALUES = Node.__dict__["_v"].__set__
+_SET_HASH = Node.__dict__["_h"].__set__
+
+
+def _initializer(cls: type[Node]) -> Any:
+    """The ``__init__`` of one record class, written out for its fields and compiled once,
+    at the class's first use.
+
+    A note is read into thousands of records, and a generic ``__init__`` (a loop over the
+    field names, ``object.__setattr__`` for each) cost a tenth of ``prme when --find``; this
+    one sets each slot through its own descriptor. Building it lazily keeps the import as
+    cheap as before: a command compiles only the few classes it makes (one ``exec`` each).
+    """
+    names = cls._fields
+    env: dict[str, Any] = {
+        "_REQUIRED": _REQUIRED,
+        "_set_values": _SET_VALUES,
+        "_set_hash": _SET_HASH,
+    }
+    params, body = [], []
+    for k, name in enumerate(names):
+        env[f"_set{k}"] = getattr(cls, name).__set__
+        if name in cls._defaults:
+            env[f"_default{k}"] = cls._defaults[name]
+            params.append(f"{name}=_default{k}")
+        else:
+            params.append(f"{name}=_REQUIRED")
+            body.append(
+                f"    if {name} is _REQUIRED:\n"
+                f"        raise TypeError({cls.__name__ + ' needs ' + repr(name)!r})"
+            )
+        body.append(f"    _set{k}(self, {name})")
+    values = "".join(f"{name}, " for name in names)
+    body.append(f"    _set_values(self, ({values}))")
+    body.append("    _set_hash(self, None)")
+    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
+    exec(compile(source, f"<{cls.__name__} record>", "exec"), env)  # noqa: S102
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__name__}.__init__"
+    return init
+
+
 class Dur(Node):
     """A length of time: ``units`` maps a grain to a (possibly fractional) count."""
 
@@ -112,9 +140,12 @@ class Dur(Node):
         return Dur(tuple(merged.items()), self.approx or other.approx)
 
     def finest(self) -> str:
+        units = self.units
+        if len(units) == 1 and units[0][0] in _UNIT_NAMES:
+            return units[0][0]  # one unit (nearly every length): no order to look up
         from prme_cli.timeexpr.calendar import UNIT_ORDER
 
-        return min((g for g, _ in self.units), key=UNIT_ORDER.index)
+        return min((g for g, _ in units), key=UNIT_ORDER.index)
 
 
 class Clock(Node):

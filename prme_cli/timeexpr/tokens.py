@@ -32,19 +32,33 @@ class Token(NamedTuple):
     glued: bool  # no space between this token and the previous one
 
 
-_TOKEN = re.compile(
-    r"""
+#: org timestamps and ISO datetimes: each begins with ``<`` or ``[``, or holds a ``-``
+_STAMPS = r"""
     (?P<org>[<\[]\d{4}-\d{2}-\d{2}(?:\ [^\s\d<>\[\]]+)?(?:\ \d{1,2}:\d{2}(?:-\d{1,2}:\d{2})?)?
         (?:\ (?:\+\+|\.\+|\+)\d+[hdwmy](?:/\d+[hdwmy])?|\ --?\d+[hdwmy])*\ ?[>\]]
         (?:--[<\[]\d{4}-\d{2}-\d{2}[^<>\[\]\n]{0,40}[>\]])?)
     |(?P<iso>\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?
         |\d{4}-\d{2}-\d{2}\ \d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2}))
-    |(?P<word>[^\W\d_]+(?:['\u2019][a-z]+|['\u2019](?=\s|$))?)
+    |"""
+_PIECES = r"""
+    (?P<word>[^\W\d_]+(?:['\u2019][a-z]+|['\u2019](?=\s|$))?)
     |(?P<num>\d+)
     |(?P<sym>[^\w\s])
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
+    """
+#: the two patterns, compiled at first use (compiling the stamps' part was a tenth of what
+#: the engine's import added to ``prme since today``): ``True`` with the stamps, ``False``
+#: for a text that holds none of ``<``, ``[``, ``-`` and so cannot hold a stamp (there the
+#: pieces' part alone matches exactly what the whole pattern would)
+_PATTERNS: dict[bool, re.Pattern[str]] = {}
+
+
+def _pattern(stamps: bool) -> re.Pattern[str]:
+    found = _PATTERNS.get(stamps)
+    if found is None:
+        source = _STAMPS + _PIECES if stamps else _PIECES
+        found = _PATTERNS[stamps] = re.compile(source, re.VERBOSE | re.IGNORECASE)
+    return found
+
 
 #: words that take a glued "-ish" of vagueness ("noonish", "sevenish")
 _ISH_STEMS = {
@@ -61,41 +75,62 @@ _ISH_STEMS = {
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
 
 
+#: the value of each word as written (case folded, curly apostrophe straightened, a fraction
+#: sign named): the same few thousand words make up every note, so each is folded once
+_WORD_VALUES: dict[str, str] = {}
+_KEPT_WORDS = 50_000
+_make = tuple.__new__  # a Token without the named tuple's keyword-argument layer
+
+
 def tokenize(text: str) -> list[Token]:
     """Cut ``text`` into tokens; unknown characters become ``sym`` tokens, never an error."""
     tokens: list[Token] = []
+    append = tokens.append
     previous_end = -1
-    for match in _TOKEN.finditer(text):
+    stamps = "<" in text or "[" in text or "-" in text
+    for match in _pattern(stamps).finditer(text):
         kind = match.lastgroup or "sym"
-        raw = match.group(0)
+        raw = match.group()
+        start, end = match.span()
         if kind == "word":
-            value = raw.casefold().replace("\u2019", "'")
-            value = _FRACTIONS.get(value, value)
+            value = _WORD_VALUES.get(raw)
+            if value is None:
+                value = raw.casefold().replace("\u2019", "'")
+                value = _FRACTIONS.get(value, value)
+                if len(_WORD_VALUES) < _KEPT_WORDS:
+                    _WORD_VALUES[raw] = value
         elif kind == "sym" and raw in _FRACTIONS:
             kind, value = "word", _FRACTIONS[raw]
         else:
             value = raw
-        start, end = match.start(), match.end()
-        if (
-            kind == "word"
-            and value in CHAT_DAYS
-            and start == previous_end
-            and tokens
-            and tokens[-1].value == "2"
-        ):
-            # "2nite", "2day", "2moro": one word, as the one they stand for
-            two = tokens.pop()
-            tokens.append(
-                Token("word", text[two.start : end], CHAT_DAYS[value], two.start, end, two.glued)
-            )
-            previous_end = end
-            continue
-        if kind == "word" and value.endswith("ish") and value[:-3] in _ISH_STEMS:
-            # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
-            cut = end - 3
-            tokens.append(Token(kind, raw[:-3], value[:-3], start, cut, start == previous_end))
-            tokens.append(Token(kind, raw[-3:], "ish", cut, end, True))
-        else:
-            tokens.append(Token(kind, raw, value, start, end, start == previous_end))
+        if kind == "word":
+            if value in CHAT_DAYS and start == previous_end and tokens and tokens[-1].value == "2":
+                # "2nite", "2day", "2moro": one word, as the one they stand for
+                two = tokens.pop()
+                append(
+                    _make(
+                        Token,
+                        (
+                            "word",
+                            text[two.start : end],
+                            CHAT_DAYS[value],
+                            two.start,
+                            end,
+                            two.glued,
+                        ),
+                    )
+                )
+                previous_end = end
+                continue
+            if value.endswith("ish") and value[:-3] in _ISH_STEMS:
+                # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
+                cut = end - 3
+                append(
+                    _make(Token, (kind, raw[:-3], value[:-3], start, cut, start == previous_end))
+                )
+                append(_make(Token, (kind, raw[-3:], "ish", cut, end, True)))
+                previous_end = end
+                continue
+        append(_make(Token, (kind, raw, value, start, end, start == previous_end)))
         previous_end = end
     return tokens
