@@ -936,6 +936,8 @@ class Grammar:
         for side, j in self.open_words(i):
             m = self.opt(j, "around", "about")
             for c, e in self.loose_clock(m):
+                if self.w(i, "through", "thru") and not (c.exact or c.meridiem):
+                    continue  # "got through 3 chapters": a count, not until 3 o'clock
                 if c.exact or side != "after" or self.w(i, "later"):
                     base: n.Node = n.Approx(c) if m != j else c
                     out.append((n.Open(side, base), e))
@@ -2917,7 +2919,10 @@ class Grammar:
         out: R = []
         for side, j in self.open_words(i):
             k = self.opt(j, "around", "about")
+            through = self.w(i, "through", "thru")
             for base, e in self.atom(k) + self.edge(k):
+                if through and not _a_day_to_go_through(base):
+                    continue  # "through the night", "through 3 chapters": not a bound
                 if isinstance(base, n.Now) and side in ("since", "after", "before"):
                     continue  # "until now", "up to now" are read: the past up to now
                 if (
@@ -3390,6 +3395,17 @@ _VAGUE_WORDS = _index(
         (("the", "other", "weekend"), (21, 7)),  # as "the other week"
     )
 )
+
+
+def _a_day_to_go_through(base: n.Node) -> bool:
+    """Whether ``through X`` bounds a window at X's end: X names a day ("valid through
+    friday", "through june 3rd", "through the end of the year"). Through a part of the day,
+    a period or a number ("through the night", "through 2019 reports") is a span or no time."""
+    if isinstance(base, n.Date):
+        return base.month is not None
+    return isinstance(base, (n.Weekday, n.RelDay, n.Holiday, n.Edge))
+
+
 _OPEN_WORDS = _index(
     (
         (("after",), "after"),
@@ -3423,6 +3439,16 @@ _OPEN_WORDS = _index(
         (("any", "time", "before"), "before"),
         (("anytime", "before"), "before"),
         (("as", "of"), "since"),
+        # the same bounds in other wordings: "valid through friday", "on or before june 1"
+        (("through",), "until"),
+        (("thru",), "until"),
+        (("up", "until"), "until"),
+        (("up", "till"), "until"),
+        (("on", "or", "before"), "until"),
+        (("on", "or", "after"), "since"),
+        (("not", "later", "than"), "until"),
+        (("not", "earlier", "than"), "since"),
+        (("as", "from"), "since"),
     )
 )
 

@@ -1,0 +1,120 @@
+"""Rule families of the eighth round of issue 9, found by probing the grammar with invented
+phrases (every category of SPEC §4.2 in other wordings than the corpus's) and by the false
+finds of the corpus's negative sentences.
+
+Each rule is tested in several wordings with near-misses that must stay refused or unfound.
+Reference: Wednesday 2026-06-10 14:00 UTC unless a case says otherwise.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+import pytest
+
+# the fifth round's reference time and readers (Wednesday 2026-06-10 14:00 UTC), shared
+from test_timeexpr_round5 import WED, refused
+
+from prme_cli.timeexpr import find, resolve
+
+
+def bounds(expression: str) -> tuple[str | None, str | None]:
+    """The window's start and end to the minute, ``None`` for an open side."""
+    w = resolve(expression, WED, UTC)
+    start = None if w.open_start else w.start.isoformat()[:16]
+    end = None if w.open_end else w.end.isoformat()[:16]
+    return start, end
+
+
+def found(note: str) -> list[str]:
+    return [f.text for f in find(note, WED, UTC)]
+
+
+# ------------------------------------------------ a number that an amount word measures
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Mortgages were at 6.45 percent",
+        "The rate stood at 7.30 per cent for a while.",
+        "Shares closed at 9.15 dollars.",
+        "Set the thermostat to 6.30 degrees lower.",
+        "Growth slowed to 2.15 % overall.",
+    ],
+)
+def test_a_number_followed_by_a_unit_of_amount_is_not_a_clock_time(note: str) -> None:
+    assert found(note) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "texts"),
+    [
+        ("We met at 6.45 on Friday.", ["at 6.45 on Friday"]),
+        ("Inflation hit 9.5 percent in 2022.", ["2022"]),
+        ("The pound fell to 1.15 dollars on Friday.", ["Friday"]),
+        ("Set the oven to 180 degrees at 6.45pm.", ["6.45pm"]),
+    ],
+)
+def test_times_beside_amounts_are_still_found(note: str, texts: list[str]) -> None:
+    assert found(note) == texts
+
+
+# --------------------------------------------- bounds in other wordings ("through friday")
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("through friday", (None, "2026-06-06T00:00")),  # the most recent Friday, 06-05
+        ("thru next tuesday", (None, "2026-06-17T00:00")),
+        ("through june 3rd", (None, "2026-06-04T00:00")),
+        ("through the end of the year", (None, "2027-01-01T00:00")),
+        ("up until last week", (None, "2026-06-08T00:00")),
+        ("up till noon", (None, "2026-06-10T12:01")),
+        ("on or before june 1", (None, "2026-06-02T00:00")),
+        ("on or after the 3rd", ("2026-06-03T00:00", None)),
+        ("not later than friday", (None, "2026-06-06T00:00")),
+        ("not earlier than 9am", ("2026-06-10T09:00", None)),
+        ("as from monday", ("2026-06-08T00:00", None)),
+        ("as from 1 january", ("2026-01-01T00:00", None)),
+    ],
+)
+def test_other_wordings_of_an_open_bound_read_as_until_and_since(
+    expression: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert bounds(expression) == expected
+
+
+@pytest.mark.parametrize("text", ["through", "on or", "as from", "up until", "through the"])
+def test_a_bound_word_without_a_time_is_refused(text: str) -> None:
+    assert refused(text)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I got through 3 chapters.",
+        "We walked through the park.",
+        "Read through the 2nd draft.",
+        "Turn it on or off.",
+    ],
+)
+def test_through_a_count_or_a_thing_is_not_a_time(note: str) -> None:
+    assert found(note) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "texts"),
+    [
+        ("The offer is valid through Friday.", ["through Friday"]),
+        ("Submit on or before June 1.", ["on or before June 1"]),
+        ("We talked through the night.", ["the night"]),  # during it: not a bound
+        ("I worked through the weekend.", ["the weekend"]),
+        ("Open Monday through Friday.", ["Monday through Friday"]),
+    ],
+)
+def test_through_a_day_is_a_bound_and_through_a_period_is_the_period(
+    note: str, texts: list[str]
+) -> None:
+    assert found(note) == texts
