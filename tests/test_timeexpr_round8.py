@@ -118,3 +118,79 @@ def test_through_a_day_is_a_bound_and_through_a_period_is_the_period(
     note: str, texts: list[str]
 ) -> None:
     assert found(note) == texts
+
+
+# --------------------------------------------- "last evening", the sun's other names
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("last evening", ("2026-06-09T18:00", "2026-06-10T00:00")),
+        ("late last evening", ("2026-06-09T21:00", "2026-06-10T00:00")),
+        ("last night", ("2026-06-09T18:00", "2026-06-10T04:00")),  # unchanged
+        ("at daybreak", ("2026-06-10T05:00", "2026-06-10T07:00")),
+        ("sunup tomorrow", ("2026-06-11T05:00", "2026-06-11T07:00")),
+        ("before sundown", (None, "2026-06-10T18:00")),
+        ("nightfall on friday", ("2026-06-05T18:00", "2026-06-05T20:00")),
+    ],
+)
+def test_last_evening_is_yesterdays_and_the_suns_hours_have_other_names(
+    expression: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert bounds(expression) == expected
+
+
+@pytest.mark.parametrize("text", ["last morning", "last afternoon", "the crack of sundown"])
+def test_last_with_a_daytime_part_is_refused(text: str) -> None:
+    assert refused(text)
+
+
+@pytest.mark.parametrize(
+    ("note", "texts"),
+    [
+        ("Last evening we ate out.", ["Last evening"]),
+        ("We left at daybreak.", ["at daybreak"]),
+        ("We watched the sundown from the pier.", []),  # the event, as "the sunset"
+        ("Daybreak is a film I like.", []),
+    ],
+)
+def test_the_suns_hours_in_prose_are_times_only_after_a_preposition(
+    note: str, texts: list[str]
+) -> None:
+    assert found(note) == texts
+
+
+# ------------------------------------------------- the middle of the current week, month, year
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("mid-month", ("2026-06-11T00:00", "2026-06-21T00:00")),
+        ("mid month", ("2026-06-11T00:00", "2026-06-21T00:00")),
+        ("midmonth", ("2026-06-11T00:00", "2026-06-21T00:00")),
+        ("mid-year", ("2026-05-01T00:00", "2026-09-01T00:00")),
+        ("midyear", ("2026-05-01T00:00", "2026-09-01T00:00")),
+        ("mid year", ("2026-05-01T00:00", "2026-09-01T00:00")),
+        ("mid-week", ("2026-06-10T00:00", "2026-06-13T00:00")),  # as before
+    ],
+)
+def test_mid_and_a_unit_is_the_middle_of_the_current_one(
+    expression: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert bounds(expression) == expected
+    assert resolve(expression, WED, UTC).approximate
+
+
+@pytest.mark.parametrize(
+    ("note", "texts"),
+    [
+        ("Payments are due mid-month.", ["mid-month"]),
+        ("The mid-year review went well.", []),
+        ("The midyear budget is out.", []),
+        ("A mid-month payment bounced.", []),
+    ],
+)
+def test_mid_and_a_unit_before_a_noun_is_a_modifier(note: str, texts: list[str]) -> None:
+    assert found(note) == texts

@@ -400,6 +400,13 @@ def _plausible(
                 return False
     if _school_break(node, toks, i):
         return False
+    if (
+        isinstance(node, n.Edge)
+        and isinstance(node.base, n.Period)
+        and toks[i].value.startswith("mid")
+        and _modifies(toks, j)
+    ):
+        return False  # "the mid-year review", "a midmonth payment": a modifier, not a time
     if _counts_a_quantity(toks, j):
         return False  # "at 6.45 percent", "rose to 7.30 dollars", "3 to 4 degrees": amounts
     if (

@@ -1053,8 +1053,9 @@ class Grammar:
             out.append((n.Part(name), i + 2, day))
         mod2 = self.wv(i) if self.w(i, "late", "early") else ""
         j = i + 1 if mod2 else i
-        if self.w(j, "last") and self._part_name(j + 1) == "night":  # last night, last nite
-            out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if self.w(j, "last") and self._part_name(j + 1) in ("night", "evening"):
+            # last night, last nite, last evening: yesterday's ("last morning" is not said)
+            out.append((n.Part(self._part_name(j + 1) or "", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
         if mod2 and self.words[j] in ("tonight", "tonite"):
@@ -3082,11 +3083,14 @@ class Grammar:
                     out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
                 for base, e in self.atom(k + 2) + self.atom(m):
                     out.append((n.Edge(which, base), e))
-        if self.w(i, "midweek") or (
-            self.w(i, "mid") and self.sym(i + 1, "-") and self.w(i + 2, "week")
-        ):
-            # "midweek", "mid-week": the middle of this week (Tuesday to Thursday)
-            out.append((n.Edge("mid", n.Period("week")), i + (1 if self.w(i, "midweek") else 3)))
+        if (unit := _MID_UNITS.get(word or "")) is not None and k == i:
+            # "midweek", "midyear": the middle of the current one (Tuesday to Thursday …)
+            out.append((n.Edge("mid", n.Period(unit)), i + 1))
+        if self.w(i, "mid"):
+            m = i + 2 if self.sym(i + 1, "-") else i + 1
+            if self.w(m, "week", "month", "year") and not self.w(m + 1, "of"):
+                # "mid-week", "mid month", "mid-year" (not "mid month of june")
+                out.append((n.Edge("mid", n.Period(self.wv(m) or "week")), m + 1))
         if self.w(i, "early", "mid", "late", "middle") or (
             self.w(i, "mid") and self.sym(i + 1, "-")
         ):
@@ -3397,6 +3401,10 @@ _VAGUE_WORDS = _index(
 )
 
 
+#: one word for the middle of the current week, month or year
+_MID_UNITS = {"midweek": "week", "midmonth": "month", "midyear": "year"}
+
+
 def _a_day_to_go_through(base: n.Node) -> bool:
     """Whether ``through X`` bounds a window at X's end: X names a day ("valid through
     friday", "through june 3rd", "through the end of the year"). Through a part of the day,
@@ -3516,7 +3524,7 @@ def _first_words() -> None:
         ),
         "edge": (
             words(
-                "the very beginning start middle end close early mid late towards toward midweek tail"
+                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
             )
             | words("month quarter year")
             | set(lx.ANCHORS),
