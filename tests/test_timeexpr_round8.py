@@ -194,3 +194,55 @@ def test_mid_and_a_unit_is_the_middle_of_the_current_one(
 )
 def test_mid_and_a_unit_before_a_noun_is_a_modifier(note: str, texts: list[str]) -> None:
     assert found(note) == texts
+
+
+# ------------------------------ "first of next month", "the last of the month", "X so far"
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [
+        ("first of next month", "2026-07-01"),
+        ("1st of next month", "2026-07-01"),
+        ("fifteenth of last month", "2026-05-15"),
+        ("the last of the month", "2026-06-30"),
+        ("the last of february", "2026-02-28"),
+        ("the last of next month", "2026-07-31"),
+    ],
+)
+def test_an_ordinal_of_a_relative_month_and_the_last_of_a_month(expression: str, day: str) -> None:
+    assert bounds(expression)[0] == f"{day}T00:00"
+    assert resolve(expression, WED, UTC).grain == "day"
+
+
+@pytest.mark.parametrize(
+    "text", ["first of all", "the last of all", "the last of us", "first of the", "this so far"]
+)
+def test_an_ordinal_of_no_period_is_refused(text: str) -> None:
+    assert refused(text)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("this year so far", "2026-01-01T00:00"),
+        ("this month so far", "2026-06-01T00:00"),
+        ("this week so far", "2026-06-08T00:00"),
+        ("the quarter so far", "2026-04-01T00:00"),
+    ],
+)
+def test_a_period_so_far_runs_from_its_start_to_now(expression: str, start: str) -> None:
+    assert bounds(expression) == (start, "2026-06-10T14:00")
+
+
+@pytest.mark.parametrize(
+    ("note", "texts"),
+    [
+        ("First of all, thanks.", []),
+        ("We ate the last of the cake.", []),
+        ("Rent is due on the first of next month.", ["the first of next month"]),
+        ("This year so far has been odd.", ["This year so far"]),
+    ],
+)
+def test_ordinals_of_things_are_not_found(note: str, texts: list[str]) -> None:
+    assert found(note) == texts

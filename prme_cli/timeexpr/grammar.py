@@ -1711,12 +1711,21 @@ class Grammar:
             if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
                 for period, e in self.period_for_nth(w + 2):
                     out.append((n.Nth(nth, "workday", None, period), e))
-            if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
+            if self.w(j, "of", "in") and 1 <= nth <= 31:
                 for period, e in self.period_for_nth(j + 1):
-                    # the 20th of next month (a plain "the 17th of April" is a calendar date)
+                    # the 20th of next month (a plain "the 17th of April" is a calendar date);
+                    # "first of next month" drops its "the" when the month is relative
                     relative = isinstance(period, n.Period) and period.grain == "month"
-                    if relative or (isinstance(period, n.Month) and period.relation):
+                    moved = isinstance(period, n.Period) and period.offset != 0
+                    if (relative and (k != i or moved)) or (
+                        k != i and isinstance(period, n.Month) and period.relation
+                    ):
                         out.append((n.InPeriod(n.Date(nth), period), e))
+            if nth == -1 and k != i and self.w(j, "of") and not self.w(j + 1, "all"):
+                for period, e in self.period_for_nth(j + 1):
+                    if isinstance(period, (n.Period, n.Month)):
+                        # "the last of the month", "the last of june": its last day
+                        out.append((n.Nth(-1, "day", None, period), e))
         # next month on the 2nd, this month on the 15th
         month_on = self.words[i] in lx.RELATIONS and self.words[i + 1] == "month"
         for period, j in self.period(i) if month_on else ():
@@ -3198,6 +3207,10 @@ class Grammar:
             out.append((n.Rest("todate", n.Period(unit)), far + 2))  # so far this year
         if far is not None and self.w(far, "today"):
             out.append((n.Rest("todate", n.Period("day")), far + 1))
+        m = self.opt(i, "this")
+        if self.w(m, "week", "month", "quarter", "year") and self.seq(m + 1, "so", "far"):
+            # "this year so far", "the month so far": as "so far this year"
+            out.append((n.Rest("todate", n.Period(self.wv(m) or "year")), m + 3))
         return out
 
     @rule
@@ -3519,7 +3532,7 @@ def _first_words() -> None:
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
-            | words("month mtd week quarter qtd to so"),
+            | words("month mtd week quarter qtd to so this"),
             True,
         ),
         "edge": (
