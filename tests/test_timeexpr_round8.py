@@ -246,3 +246,83 @@ def test_a_period_so_far_runs_from_its_start_to_now(expression: str, start: str)
 )
 def test_ordinals_of_things_are_not_found(note: str, texts: list[str]) -> None:
     assert found(note) == texts
+
+
+# --------------------------------------- "in 1h30": hours and minutes written together
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("in 1h30", "2026-06-10T15:30"),
+        ("in 2h45", "2026-06-10T16:45"),
+        ("1h30 ago", "2026-06-10T12:30"),
+        ("in 1h30m", "2026-06-10T15:30"),  # as before
+    ],
+)
+def test_hours_and_minutes_glued_after_in_or_before_ago_are_a_length(
+    expression: str, start: str
+) -> None:
+    assert bounds(expression)[0] == start
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("9h30", "2026-06-10T09:30"),
+        ("at 16h45", "2026-06-10T16:45"),
+        ("in 16h00", "2026-06-10T16:00"),
+    ],
+)
+def test_hours_and_minutes_glued_elsewhere_stay_a_clock_time(expression: str, start: str) -> None:
+    assert bounds(expression)[0] == start
+
+
+@pytest.mark.parametrize(
+    ("note", "seconds"),
+    [("Ran for 1h30, then slept.", 5400), ("It took 2h15 to get there.", 8100)],
+)
+def test_a_glued_length_in_prose_is_a_duration(note: str, seconds: int) -> None:
+    rows = find(note, WED, UTC)
+    assert [(f.kind, f.seconds) for f in rows] == [("duration", seconds)]
+
+
+# ------------------------------------ "under an hour ago", "in under 10 minutes", "prior"
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("under an hour ago", ("2026-06-10T13:00", "2026-06-10T14:00")),
+        ("less than an hour ago", ("2026-06-10T13:00", "2026-06-10T14:00")),  # as before
+        ("under 2 weeks ago", ("2026-05-27T00:00", "2026-06-10T00:00")),
+        ("in under 10 minutes", ("2026-06-10T14:00", "2026-06-10T14:10")),
+        ("in less than a week", ("2026-06-10T00:00", "2026-06-17T00:00")),
+        ("in no more than 3 days", ("2026-06-10T00:00", "2026-06-13T00:00")),
+        ("within the hour", ("2026-06-10T14:00", "2026-06-10T15:00")),
+        ("the prior three days", ("2026-06-07T00:00", "2026-06-10T00:00")),
+        ("in the prior 24 hours", ("2026-06-09T14:00", "2026-06-10T14:00")),
+    ],
+)
+def test_less_than_an_amount_from_now_or_ago_and_the_prior_n_units(
+    expression: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert bounds(expression) == expected
+
+
+@pytest.mark.parametrize("text", ["under a week", "in under", "under the bridge", "within the"])
+def test_an_amount_without_ago_or_in_is_a_length_not_a_time(text: str) -> None:
+    assert refused(text)
+
+
+@pytest.mark.parametrize(
+    ("note", "kind"),
+    [
+        ("We finished in under a week.", "duration"),  # a deed in the past: how long it took
+        ("Ran 5k in under 25 minutes.", "duration"),
+        ("She ran the 1500 in under a minute flat.", "duration"),  # "the 1500" is no year
+        ("I'll be there in under 10 minutes.", "interval"),
+    ],
+)
+def test_in_under_an_amount_in_prose_is_a_length_after_a_past_deed(note: str, kind: str) -> None:
+    assert [f.kind for f in find(note, WED, UTC)] == [kind]

@@ -614,6 +614,15 @@ class Grammar:
                 and self.glued(j + 1)
             ):
                 out.append((dur.plus(_dur("minute", _d(mins), False)), j + 2))
+            if (
+                dur.finest() == "hour"
+                and self.w(j - 1, "h")
+                and self.glued(j)
+                and (mins := self.num(j, (2,))) is not None
+                and 0 < mins < 60
+                and not (self.glued(j + 1) and self.syms[j + 1] is None)
+            ):
+                out.append((dur.plus(_dur("minute", _d(mins), False)), j + 1))  # "1h30"
         return out
 
     # ------------------------------------------------------------------ clock times
@@ -682,7 +691,8 @@ class Grammar:
                 and self.glued(i + 1)
                 and (minute := self.num(i + 2, (2,))) is not None
                 and self.glued(i + 2)
-            ):
+                and not (minute and self.w(i - 1, *_LENGTH_LEADS))
+            ):  # "9h30", "at 16h45"; "in 1h30", "for 2h15" are lengths ("in 16h00" is not)
                 out.append((n.Clock(hour, minute, None, "", True, True), i + 3))
         four = self.num(i, (3, 4))
         if four is not None and four % 100 < 60:
@@ -2663,6 +2673,9 @@ class Grammar:
         k = self.opt(k, "the")
         word = self.wv(k)
         within = self.w(i, "within")
+        if within and k == i + 2 and self.w(k, "hour"):
+            # "within the hour": from now until an hour from now, as "within the next hour"
+            out.append((n.Trailing(_dur("hour", _d(1), False), 0), k + 1))
         # next 4 business days, the last 3 working days, 2 next weekdays
         lead = {"next": 1, "coming": 1, "following": 1, "last": -1, "past": -1, "previous": -1}
         for count, j, vague in self.number(k + 1 if word in lead else k):
@@ -2679,6 +2692,7 @@ class Grammar:
             "past": -1,
             "previous": -1,
             "preceding": -1,
+            "prior": -1,
             "next": 1,
             "coming": 1,
             "upcoming": 1,
@@ -2946,8 +2960,11 @@ class Grammar:
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         over = self.w(i, "over")  # "over a year ago": more than a year ago
-        for dur, j in self.duration(i + 2) if comparing else self.duration(i + 1) if over else ():
-            if over and not self.w(j, "ago"):
+        under = self.w(i, "under")  # "under an hour ago": less than an hour ago
+        for dur, j in (
+            self.duration(i + 2) if comparing else self.duration(i + 1) if over or under else ()
+        ):
+            if (over or under) and not self.w(j, "ago"):
                 continue  # "over a week" is a length, "over the weekend" a period
             # measured from the start of the anchor: "less than 3 days after tomorrow" is the
             # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
@@ -2963,6 +2980,18 @@ class Grammar:
                     out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
                     out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
+        # "in under 10 minutes", "in less than a week", "in no more than 3 days": from now
+        # up to that far ahead (as "less than a week from now")
+        k = i + 1 if self.w(i, "in", "within") else i
+        within = (
+            self.w(k, "under") or self.seq(k, "less", "than") or self.seq(k, "no", "more", "than")
+        )
+        if k != i and within:
+            m = k + 1 if self.w(k, "under") else k + 2 if self.w(k, "less") else k + 3
+            for dur, j in self.duration(m):
+                if not self.w(j, "ago", "from", "after", "before", "later"):
+                    start: n.Node = n.RelDay(0) if not _sub_day(dur) else n.Now()
+                    out.append((n.DurFrom(dur, start), j))
         for base, j in self.atom(i):
             if (
                 self.w(j, "or", "and")
@@ -3619,7 +3648,7 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from over under in within") | atom,
         "approx": hedges | words("near nearly almost some any anytime close at") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
@@ -3789,6 +3818,8 @@ _COUNTED = frozenset(lx.NUMBERS) | frozenset(lx.TENS) | frozenset(lx.VAGUE_COUNT
 #: days whose evening "eve" can be ("tomorrow eve"); after a weekday too ("sat eve")
 _EVE_DAYS = frozenset({"today", "tomorrow", "tmrw", "tmr", "yesterday", "yday", "yest"})
 #: words after which "21h" is a clock time, not a number of hours
+#: words before ``1h30`` that make it a length of time rather than the clock time 01:30
+_LENGTH_LEADS = ("in", "for", "within", "over", "takes", "took", "lasted", "spent")
 _CLOCK_LEADS = ("at", "@", "from", "to", "till", "until", "by", "before", "after", "since")
 #: a clock time and the name of the hour it is, written together ("12:00 noon")
 _NAMED_TWELVES = frozenset(
