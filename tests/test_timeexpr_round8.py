@@ -326,3 +326,29 @@ def test_an_amount_without_ago_or_in_is_a_length_not_a_time(text: str) -> None:
 )
 def test_in_under_an_amount_in_prose_is_a_length_after_a_past_deed(note: str, kind: str) -> None:
     assert [f.kind for f in find(note, WED, UTC)] == [kind]
+
+
+# --------------------------------------- "the last quarter of 2025", "2025/11"
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("the last quarter of 2025", ("2025-10-01T00:00", "2026-01-01T00:00")),
+        ("the final quarter of 2024", ("2024-10-01T00:00", "2025-01-01T00:00")),
+        ("last quarter of 2019", ("2019-10-01T00:00", "2020-01-01T00:00")),
+        ("the second quarter of 2025", ("2025-04-01T00:00", "2025-07-01T00:00")),  # as before
+        ("2025/11", ("2025-11-01T00:00", "2025-12-01T00:00")),
+        ("2024/3", ("2024-03-01T00:00", "2024-04-01T00:00")),
+        ("2011/12", ("2011-01-01T00:00", "2013-01-01T00:00")),  # a school year, as before
+    ],
+)
+def test_a_quarter_counted_in_a_written_year_and_a_year_slash_month(
+    expression: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert bounds(expression) == expected
+
+
+@pytest.mark.parametrize("text", ["2025/13", "2025/00", "the fifth quarter of 2025"])
+def test_no_such_month_or_quarter_is_refused(text: str) -> None:
+    assert refused(text)

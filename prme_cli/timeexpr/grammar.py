@@ -1534,6 +1534,10 @@ class Grammar:
         elif len(parts) == 2:
             if kinds == "yn" and sep == "-":  # 2015-3
                 out.append((n.Month(values[1], values[0]), j))
+            elif kinds == "yn" and sep == "/" and 1 <= values[1] <= 12:
+                # 2025/11 as 2025-11; not "2011/12", the school year (its next year's digits)
+                if values[1] != (values[0] + 1) % 100:
+                    out.append((n.Month(values[1], values[0]), j))
             elif kinds == "ny" and 1 <= values[0] <= 12 and sep in "/-." or kinds == "my":  # 2/2013
                 out.append((n.Month(values[0], values[1]), j))
             elif kinds == "mn" and sep in "/-." and 1 <= values[1] <= 31:  # Oct/2
@@ -2334,6 +2338,9 @@ class Grammar:
                 # the first half of next year, the second quarter of last year
                 for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
                     if isinstance(period, n.Period) and period.grain == "year":
+                        out.append((n.Nth(nth, word, None, period), e))
+                for period, e in self.year_phrase(j + 2) if word == "quarter" else ():
+                    if isinstance(period, n.Year):  # "the last quarter of 2025"
                         out.append((n.Nth(nth, word, None, period), e))
             if word == "half" and self.w(j + 1, "of") and nth in (1, 2, -1):
                 # the second half of the month, the first half of june, of next week
