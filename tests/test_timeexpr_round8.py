@@ -352,3 +352,26 @@ def test_a_quarter_counted_in_a_written_year_and_a_year_slash_month(
 @pytest.mark.parametrize("text", ["2025/13", "2025/00", "the fifth quarter of 2025"])
 def test_no_such_month_or_quarter_is_refused(text: str) -> None:
     assert refused(text)
+
+
+# ------------------------------------ "October 14 for 8am" as a phrase, as in running text
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("October 14 for 8:00:31am", "2025-10-14T08:00"),
+        ("next tuesday for 7:30", "2026-06-16T07:30"),
+        ("friday for 8pm", "2026-06-05T20:00"),
+        ("tomorrow for 9am", "2026-06-11T09:00"),
+    ],
+)
+def test_a_clock_time_after_for_is_booked_on_the_day_before_it(expression: str, start: str) -> None:
+    assert bounds(expression)[0] == start
+
+
+@pytest.mark.parametrize(
+    "text", ["friday for 8", "friday for 8 people", "monday for 2.5 hours", "monday for 10 minutes"]
+)
+def test_a_count_or_a_length_after_for_is_no_clock_time(text: str) -> None:
+    assert refused(text)

@@ -1848,6 +1848,12 @@ class Grammar:
             if what is None:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
+                if day is not None and count and self.w(k, "for"):
+                    # "October 14 for 8:00:31am", "next Tuesday for 7:30": the time booked
+                    # on that day ("Friday for 8 people" is a count)
+                    for c, e in self.clock(k + 1):
+                        if c.exact:
+                            stack.append((day, part, c, e, count + 1))
                 if count:
                     connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
