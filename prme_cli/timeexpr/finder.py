@@ -929,7 +929,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i, past):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.DurFrom) and toks[i].value == "in" and _how_long(toks, i, past):
-                node = node.dur  # "we finished in under a week": how long it took
+                # "we finished in under a week": how long it took, found as the amount alone
+                # ("a week"), as a length always was: no window from now
+                continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             if on_a_day:

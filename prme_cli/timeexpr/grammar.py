@@ -3617,7 +3617,7 @@ def _first_words() -> None:
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
     hedges = words("around about approximately approx roughly circa ca sometime somewhere")
-    leads = words("next coming following last past previous preceding upcoming")
+    leads = words("next coming following last past previous preceding prior upcoming")
     firsts["exact_duration"] = firsts["duration"]
     table["exact_duration"] = table["duration"]
     counted = {"in"} | counts
