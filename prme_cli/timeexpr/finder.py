@@ -220,6 +220,8 @@ def _may_start(toks: list[Token], i: int) -> bool:
     if tok.kind == "sym" and tok.value in "+-'<>=":
         return after is not None and (after.glued or tok.value in "<>=")
     if tok.kind == "word" and tok.value == "on":
+        if after is not None and after.value == "or":  # "on or before june 1"
+            return i + 2 < len(toks) and toks[i + 2].value in ("before", "after")
         return after is not None and after.value in lx.WEEKDAY_PLURALS
     if tok.kind == "word" and tok.value == "to":
         return after is not None and after.value == "date"
@@ -334,6 +336,26 @@ def _how_long(toks: list[Token], i: int, past_anchor: bool = False) -> bool:
     return past
 
 
+#: words after a number that make it an amount of something rather than a clock time or a
+#: day ("interest at 6.45 percent", "up 2.5 points", "it was 9.30 dollars")
+_QUANTITY_WORDS = {
+    "percent", "per", "pct", "%", "degrees", "degree", "\u00b0", "dollars", "dollar", "euros",
+    "euro", "pounds", "quid", "cents", "pence", "p.c.", "points", "pts", "bps", "basis",
+    "kg", "kgs", "kilos", "grams", "lbs", "mph", "kph", "km/h", "feet", "ft", "inches",
+    "litres", "liters", "times", "fold", "bucks", "yen", "francs", "rupees",
+}  # fmt: skip
+
+
+def _counts_a_quantity(toks: list[Token], j: int) -> bool:
+    """Whether the reading ending before ``toks[j]`` ends in a number that the next word
+    measures: a number followed by a unit of amount is that amount ("mortgages were at 6.45
+    percent"), however a lead word before it ("at") made it look like a clock time."""
+    if j == 0 or j >= len(toks) or toks[j - 1].kind != "num":
+        return False
+    after = toks[j]
+    return after.value in _QUANTITY_WORDS and (after.kind == "word" or after.value == "%")
+
+
 #: units of distance and count that a length of time measures ("5 km in 31 minutes")
 _MEASURES = {"k", "km", "kms", "kilometres", "kilometers", "mi", "mile", "miles", "m",
              "metres", "meters", "laps", "lengths"}  # fmt: skip
@@ -427,6 +449,15 @@ def _plausible(
                 return False
     if _school_break(node, toks, i):
         return False
+    if (
+        isinstance(node, n.Edge)
+        and isinstance(node.base, n.Period)
+        and toks[i].value.startswith("mid")
+        and _modifies(toks, j)
+    ):
+        return False  # "the mid-year review", "a midmonth payment": a modifier, not a time
+    if _counts_a_quantity(toks, j):
+        return False  # "at 6.45 percent", "rose to 7.30 dollars", "3 to 4 degrees": amounts
     if (
         i > 0
         and toks[i - 1].value == "good"
@@ -943,6 +974,10 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             )  # "Yesterday's run: 5 km in 31 minutes": a deed of the past
             if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i, past):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
+            if isinstance(node, n.DurFrom) and toks[i].value == "in" and _how_long(toks, i, past):
+                # "we finished in under a week": how long it took, found as the amount alone
+                # ("a week"), as a length always was: no window from now
+                continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
             if on_a_day:

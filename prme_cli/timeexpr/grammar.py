@@ -662,6 +662,15 @@ class Grammar:
                 and self.glued(j + 1)
             ):
                 out.append((dur.plus(_dur("minute", _d(mins), False)), j + 2))
+            if (
+                dur.finest() == "hour"
+                and self.w(j - 1, "h")
+                and self.glued(j)
+                and (mins := self.num(j, (2,))) is not None
+                and 0 < mins < 60
+                and not (self.glued(j + 1) and self.syms[j + 1] is None)
+            ):
+                out.append((dur.plus(_dur("minute", _d(mins), False)), j + 1))  # "1h30"
         return out
 
     # ------------------------------------------------------------------ clock times
@@ -730,7 +739,8 @@ class Grammar:
                 and self.glued(i + 1)
                 and (minute := self.num(i + 2, (2,))) is not None
                 and self.glued(i + 2)
-            ):
+                and not (minute and self.w(i - 1, *_LENGTH_LEADS))
+            ):  # "9h30", "at 16h45"; "in 1h30", "for 2h15" are lengths ("in 16h00" is not)
                 out.append((n.Clock(hour, minute, None, "", True, True), i + 3))
         four = self.num(i, (3, 4))
         if four is not None and four % 100 < 60:
@@ -984,6 +994,8 @@ class Grammar:
         for side, j in self.open_words(i):
             m = self.opt(j, "around", "about")
             for c, e in self.loose_clock(m):
+                if self.w(i, "through", "thru") and not (c.exact or c.meridiem):
+                    continue  # "got through 3 chapters": a count, not until 3 o'clock
                 if c.exact or side != "after" or self.w(i, "later"):
                     base: n.Node = n.Approx(c) if m != j else c
                     out.append((n.Open(side, base), e))
@@ -1099,8 +1111,9 @@ class Grammar:
             out.append((n.Part(name), i + 2, day))
         mod2 = self.wv(i) if self.w(i, "late", "early") else ""
         j = i + 1 if mod2 else i
-        if self.w(j, "last") and self._part_name(j + 1) == "night":  # last night, last nite
-            out.append((n.Part("night", mod2 or ""), j + 2, n.RelDay(-1)))
+        if self.w(j, "last") and self._part_name(j + 1) in ("night", "evening"):
+            # last night, last nite, last evening: yesterday's ("last morning" is not said)
+            out.append((n.Part(self._part_name(j + 1) or "", mod2 or ""), j + 2, n.RelDay(-1)))
         if mod2 and self.w(j, "this") and (name := self._part_name(j + 1)) is not None:
             out.append((n.Part(name, mod2), j + 2, n.RelDay(0)))  # early this morning
         if mod2 and self.words[j] in ("tonight", "tonite"):
@@ -1573,6 +1586,10 @@ class Grammar:
         elif len(parts) == 2:
             if kinds == "yn" and sep == "-":  # 2015-3
                 out.append((n.Month(values[1], values[0]), j))
+            elif kinds == "yn" and sep == "/" and 1 <= values[1] <= 12:
+                # 2025/11 as 2025-11; not "2011/12", the school year (its next year's digits)
+                if values[1] != (values[0] + 1) % 100:
+                    out.append((n.Month(values[1], values[0]), j))
             elif kinds == "ny" and 1 <= values[0] <= 12 and sep in "/-." or kinds == "my":  # 2/2013
                 out.append((n.Month(values[0], values[1]), j))
             elif kinds == "mn" and sep in "/-." and 1 <= values[1] <= 31:  # Oct/2
@@ -1760,12 +1777,21 @@ class Grammar:
             if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
                 for period, e in self.period_for_nth(w + 2):
                     out.append((n.Nth(nth, "workday", None, period), e))
-            if self.w(j, "of", "in") and 1 <= nth <= 31 and k != i:
+            if self.w(j, "of", "in") and 1 <= nth <= 31:
                 for period, e in self.period_for_nth(j + 1):
-                    # the 20th of next month (a plain "the 17th of April" is a calendar date)
+                    # the 20th of next month (a plain "the 17th of April" is a calendar date);
+                    # "first of next month" drops its "the" when the month is relative
                     relative = isinstance(period, n.Period) and period.grain == "month"
-                    if relative or (isinstance(period, n.Month) and period.relation):
+                    moved = isinstance(period, n.Period) and period.offset != 0
+                    if (relative and (k != i or moved)) or (
+                        k != i and isinstance(period, n.Month) and period.relation
+                    ):
                         out.append((n.InPeriod(n.Date(nth), period), e))
+            if nth == -1 and k != i and self.w(j, "of") and not self.w(j + 1, "all"):
+                for period, e in self.period_for_nth(j + 1):
+                    if isinstance(period, (n.Period, n.Month)):
+                        # "the last of the month", "the last of june": its last day
+                        out.append((n.Nth(-1, "day", None, period), e))
         # next month on the 2nd, this month on the 15th
         month_on = self.words[i] in lx.RELATIONS and self.words[i + 1] == "month"
         for period, j in self.period(i) if month_on else ():
@@ -1874,6 +1900,12 @@ class Grammar:
             if what is None:
                 for t, e in self.time(k):
                     stack.append((day, part, t, e, count + 1))
+                if day is not None and count and self.w(k, "for"):
+                    # "October 14 for 8:00:31am", "next Tuesday for 7:30": the time booked
+                    # on that day ("Friday for 8 people" is a count)
+                    for c, e in self.clock(k + 1):
+                        if c.exact:
+                            stack.append((day, part, c, e, count + 1))
                 if count:
                     connected = k != self.comma(j)  # after "at", "by", "@": a clock time
                     for c, e in self.loose_clock(k):
@@ -2365,6 +2397,9 @@ class Grammar:
                 for period, e in self.period(j + 2) + self.period(self.opt(j + 2, "the")):
                     if isinstance(period, n.Period) and period.grain == "year":
                         out.append((n.Nth(nth, word, None, period), e))
+                for period, e in self.year_phrase(j + 2) if word == "quarter" else ():
+                    if isinstance(period, n.Year):  # "the last quarter of 2025"
+                        out.append((n.Nth(nth, word, None, period), e))
             if word == "half" and self.w(j + 1, "of") and nth in (1, 2, -1):
                 # the second half of the month, the first half of june, of next week
                 for period, e in self.period_for_nth(j + 2):
@@ -2703,6 +2738,9 @@ class Grammar:
         k = self.opt(k, "the")
         word = self.wv(k)
         within = self.w(i, "within")
+        if within and k == i + 2 and self.w(k, "hour"):
+            # "within the hour": from now until an hour from now, as "within the next hour"
+            out.append((n.Trailing(_dur("hour", _d(1), False), 0), k + 1))
         # next 4 business days, the last 3 working days, 2 next weekdays
         lead = {"next": 1, "coming": 1, "following": 1, "last": -1, "past": -1, "previous": -1}
         for count, j, vague in self.number(k + 1 if word in lead else k):
@@ -2719,6 +2757,7 @@ class Grammar:
             "past": -1,
             "previous": -1,
             "preceding": -1,
+            "prior": -1,
             "next": 1,
             "coming": 1,
             "upcoming": 1,
@@ -2969,7 +3008,10 @@ class Grammar:
         out: R = []
         for side, j in self.open_words(i):
             k = self.opt(j, "around", "about")
+            through = self.w(i, "through", "thru")
             for base, e in self.atom(k) + self.edge(k):
+                if through and not _a_day_to_go_through(base):
+                    continue  # "through the night", "through 3 chapters": not a bound
                 if isinstance(base, n.Now) and side in ("since", "after", "before"):
                     continue  # "until now", "up to now" are read: the past up to now
                 if (
@@ -2983,8 +3025,11 @@ class Grammar:
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         over = self.w(i, "over")  # "over a year ago": more than a year ago
-        for dur, j in self.duration(i + 2) if comparing else self.duration(i + 1) if over else ():
-            if over and not self.w(j, "ago"):
+        under = self.w(i, "under")  # "under an hour ago": less than an hour ago
+        for dur, j in (
+            self.duration(i + 2) if comparing else self.duration(i + 1) if over or under else ()
+        ):
+            if (over or under) and not self.w(j, "ago"):
                 continue  # "over a week" is a length, "over the weekend" a period
             # measured from the start of the anchor: "less than 3 days after tomorrow" is the
             # three days from tomorrow's start, "more than 2 weeks after today" from two weeks
@@ -3000,6 +3045,18 @@ class Grammar:
                     out.append((n.Open("before" if sign < 0 else "since", moved), e))
                 else:
                     out.append((n.DurFrom(dur, base if sign > 0 else moved), e))
+        # "in under 10 minutes", "in less than a week", "in no more than 3 days": from now
+        # up to that far ahead (as "less than a week from now")
+        k = i + 1 if self.w(i, "in", "within") else i
+        within = (
+            self.w(k, "under") or self.seq(k, "less", "than") or self.seq(k, "no", "more", "than")
+        )
+        if k != i and within:
+            m = k + 1 if self.w(k, "under") else k + 2 if self.w(k, "less") else k + 3
+            for dur, j in self.duration(m):
+                if not self.w(j, "ago", "from", "after", "before", "later"):
+                    start: n.Node = n.RelDay(0) if not _sub_day(dur) else n.Now()
+                    out.append((n.DurFrom(dur, start), j))
         for base, j in self.atom(i):
             if (
                 self.w(j, "or", "and")
@@ -3129,11 +3186,14 @@ class Grammar:
                     out.append((n.Edge(which, n.Period(self.wv(m) or "day")), m + 1))
                 for base, e in self.atom(k + 2) + self.atom(m):
                     out.append((n.Edge(which, base), e))
-        if self.w(i, "midweek") or (
-            self.w(i, "mid") and self.sym(i + 1, "-") and self.w(i + 2, "week")
-        ):
-            # "midweek", "mid-week": the middle of this week (Tuesday to Thursday)
-            out.append((n.Edge("mid", n.Period("week")), i + (1 if self.w(i, "midweek") else 3)))
+        if (unit := _MID_UNITS.get(word or "")) is not None and k == i:
+            # "midweek", "midyear": the middle of the current one (Tuesday to Thursday …)
+            out.append((n.Edge("mid", n.Period(unit)), i + 1))
+        if self.w(i, "mid"):
+            m = i + 2 if self.sym(i + 1, "-") else i + 1
+            if self.w(m, "week", "month", "year") and not self.w(m + 1, "of"):
+                # "mid-week", "mid month", "mid-year" (not "mid month of june")
+                out.append((n.Edge("mid", n.Period(self.wv(m) or "week")), m + 1))
         if self.w(i, "early", "mid", "late", "middle") or (
             self.w(i, "mid") and self.sym(i + 1, "-")
         ):
@@ -3241,6 +3301,10 @@ class Grammar:
             out.append((n.Rest("todate", n.Period(unit)), far + 2))  # so far this year
         if far is not None and self.w(far, "today"):
             out.append((n.Rest("todate", n.Period("day")), far + 1))
+        m = self.opt(i, "this")
+        if self.w(m, "week", "month", "quarter", "year") and self.seq(m + 1, "so", "far"):
+            # "this year so far", "the month so far": as "so far this year"
+            out.append((n.Rest("todate", n.Period(self.wv(m) or "year")), m + 3))
         return out
 
     @rule
@@ -3442,6 +3506,21 @@ _VAGUE_WORDS = _index(
         (("the", "other", "weekend"), (21, 7)),  # as "the other week"
     )
 )
+
+
+#: one word for the middle of the current week, month or year
+_MID_UNITS = {"midweek": "week", "midmonth": "month", "midyear": "year"}
+
+
+def _a_day_to_go_through(base: n.Node) -> bool:
+    """Whether ``through X`` bounds a window at X's end: X names a day ("valid through
+    friday", "through june 3rd", "through the end of the year"). Through a part of the day,
+    a period or a number ("through the night", "through 2019 reports") is a span or no time."""
+    if isinstance(base, n.Date):
+        return base.month is not None
+    return isinstance(base, (n.Weekday, n.RelDay, n.Holiday, n.Edge))
+
+
 _OPEN_WORDS = _index(
     (
         (("after",), "after"),
@@ -3475,6 +3554,16 @@ _OPEN_WORDS = _index(
         (("any", "time", "before"), "before"),
         (("anytime", "before"), "before"),
         (("as", "of"), "since"),
+        # the same bounds in other wordings: "valid through friday", "on or before june 1"
+        (("through",), "until"),
+        (("thru",), "until"),
+        (("up", "until"), "until"),
+        (("up", "till"), "until"),
+        (("on", "or", "before"), "until"),
+        (("on", "or", "after"), "since"),
+        (("not", "later", "than"), "until"),
+        (("not", "earlier", "than"), "since"),
+        (("as", "from"), "since"),
     )
 )
 
@@ -3537,12 +3626,12 @@ def _first_words() -> None:
         ),
         "rest": (
             words("the for rest remainder balance all whole entire earlier later year ytd")
-            | words("month mtd week quarter qtd to so"),
+            | words("month mtd week quarter qtd to so this"),
             True,
         ),
         "edge": (
             words(
-                "the very beginning start middle end close early mid late towards toward midweek tail"
+                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
             )
             | words("month quarter year")
             | set(lx.ANCHORS),
@@ -3580,7 +3669,7 @@ def _first_words() -> None:
     # the composite rules begin with what their parts begin with
     firsts = {name: words for name, (words, _) in table.items()}
     hedges = words("around about approximately approx roughly circa ca sometime somewhere")
-    leads = words("next coming following last past previous preceding upcoming")
+    leads = words("next coming following last past previous preceding prior upcoming")
     firsts["exact_duration"] = firsts["duration"]
     table["exact_duration"] = table["duration"]
     counted = {"in"} | counts
@@ -3624,7 +3713,7 @@ def _first_words() -> None:
         "atom": atom,
         "partial": partial,
         "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less so from over") | atom,
+        "open": set(_OPEN_WORDS) | words("more less so from over under in within") | atom,
         "approx": hedges | words("near nearly almost some any anytime close at") | atom,
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
@@ -3794,6 +3883,8 @@ _COUNTED = frozenset(lx.NUMBERS) | frozenset(lx.TENS) | frozenset(lx.VAGUE_COUNT
 #: days whose evening "eve" can be ("tomorrow eve"); after a weekday too ("sat eve")
 _EVE_DAYS = frozenset({"today", "tomorrow", "tmrw", "tmr", "yesterday", "yday", "yest"})
 #: words after which "21h" is a clock time, not a number of hours
+#: words before ``1h30`` that make it a length of time rather than the clock time 01:30
+_LENGTH_LEADS = ("in", "for", "within", "over", "takes", "took", "lasted", "spent")
 _CLOCK_LEADS = ("at", "@", "from", "to", "till", "until", "by", "before", "after", "since")
 #: a clock time and the name of the hour it is, written together ("12:00 noon")
 _NAMED_TWELVES = frozenset(

@@ -164,13 +164,17 @@ PARTS: dict[str, tuple[int, int]] = {
     "sunrise": (5, 7),
     "dusk": (18, 20),
     "sunset": (18, 20),
+    "daybreak": (5, 7),  # other names of the same hours of the sun
+    "sunup": (5, 7),
+    "sundown": (18, 20),
+    "nightfall": (18, 20),
 }
 #: parts named by a meal or by the sun: in prose they are usually the event itself ("her
 #: birthday dinner on Friday", "we watched the sunset"), so they are a time only after a
 #: preposition ("at lunch", "over dinner", "before dawn")
 EVENT_PARTS = frozenset(
     {"breakfast", "lunch", "lunchtime", "brunch", "dinner", "dinnertime", "supper", "teatime",
-     "dawn", "sunrise", "dusk", "sunset"}
+     "dawn", "sunrise", "dusk", "sunset", "daybreak", "sunup", "sundown", "nightfall"}
 )  # fmt: skip
 PART_ALIASES = {
     "mornings": "morning",
@@ -627,6 +631,8 @@ RULE_WORDS = {
     "eob",
     "shortly",
     "midweek",
+    "midmonth",
+    "midyear",
     "small",
     "wee",
     "towards",
