@@ -1,7 +1,7 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
 usage: python bench/orgsets.py
-       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|all]
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|deeds|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -51,6 +51,12 @@ These sets share this runner:
   third-person questions, 14 to refuse; asked 2034-07-15 20:00, UTC): written by a helper who
   neither read nor ran relate, and first run only after the round's rules were merged — the
   honest figure for notes nobody tuned on. Not part of ``all``.
+- ``deeds`` — ``tests/fixtures/deed_senses/``: 33 questions (18 to refuse) written before the
+  rule that a deed is not another deed on the same object was built: five first-person sessions
+  and three sessions of a two-person chat (Noor and Felix) in which a thing is test-driven,
+  viewed, tried on, pre-ordered, booked, planned, given up or unpacked, asked as the deed done
+  ("When did I buy the Corolla?" after "I test-drove a Corolla yesterday") and as the deed
+  told (asked 2035-06-30 20:00, UTC). Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -109,6 +115,7 @@ def sets() -> dict[str, QuestionSet]:
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
+    deeds = HERE.parent / "tests" / "fixtures" / "deed_senses"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -153,6 +160,9 @@ def sets() -> dict[str, QuestionSet]:
         ),
         "pairs2": QuestionSet(
             "pairs2", pairs2 / "notes", pairs2 / "questions.jsonl", "2034-07-15T20:00", "UTC"
+        ),
+        "deeds": QuestionSet(
+            "deeds", deeds / "notes", deeds / "questions.jsonl", "2035-06-30T20:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -398,6 +408,7 @@ def main() -> int:
             "adversarial",
             "strangers2",
             "pairs2",
+            "deeds",
             "all",
         ),
         default="all",
