@@ -76,6 +76,7 @@ RESOLVER_TESTS = [
     "test_naming_next_sentence.py",
     "test_dated_items_anchor_their_times.py",
     "test_person_nodes.py",
+    "test_deed_sense_mismatch.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",
@@ -85,6 +86,7 @@ GATE_TESTS = [
     "test_gate_reads_what_a_pronoun_stands_for.py",
     "test_gate_reads_a_yes_answer.py",
     "test_gate_reads_phrasal_verbs.py",
+    "test_gate_reads_a_deed_of_its_own.py",
 ]
 
 
