@@ -1,7 +1,8 @@
 """Question sets over one folder of org notes: ingest once, ask every question, judge, tabulate.
 
 usage: python bench/orgsets.py
-       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|deeds|all]
+       [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
+              strangers3|pairs3|deeds|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -51,6 +52,16 @@ These sets share this runner:
   third-person questions, 14 to refuse; asked 2034-07-15 20:00, UTC): written by a helper who
   neither read nor ran relate, and first run only after the round's rules were merged — the
   honest figure for notes nobody tuned on. Not part of ``all``.
+- ``strangers3`` — ``tests/fixtures/strangers3/``: four more people's org notes, written the
+  same way (by a helper who neither read nor ran relate): a lab notebook of ``#+DATE`` files
+  with dated list items, a family log of ``:WHEN:``/``:CREATED:`` headings with tags, a
+  runner's log with a table of runs, CLOCK and custom TODO keywords, a novelist's
+  one-file-per-week notes and a house file with repeaters, a habit and ``LAST_REPEAT``; 61
+  questions, 14 to refuse (asked 2035-06-30 20:00, Europe/Stockholm). Not part of ``all``.
+- ``pairs3`` — ``tests/fixtures/pair_chats3/``: three more two-person chats written the same
+  way (Ana and Luca, Femi and Greta, Ottilie and Rashid; 27 sessions, plans confirmed, moved or
+  called off in later sessions, close but different deeds side by side); 55 third-person
+  questions, 13 to refuse (asked 2036-06-20 20:00, America/Chicago). Not part of ``all``.
 - ``deeds`` — ``tests/fixtures/deed_senses/``: 33 questions (18 to refuse) written before the
   rule that a deed is not another deed on the same object was built: five first-person sessions
   and three sessions of a two-person chat (Noor and Felix) in which a thing is test-driven,
@@ -116,6 +127,8 @@ def sets() -> dict[str, QuestionSet]:
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
     deeds = HERE.parent / "tests" / "fixtures" / "deed_senses"
+    strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
+    pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -164,6 +177,20 @@ def sets() -> dict[str, QuestionSet]:
         "deeds": QuestionSet(
             "deeds", deeds / "notes", deeds / "questions.jsonl", "2035-06-30T20:00", "UTC"
         ),
+        "strangers3": QuestionSet(
+            "strangers3",
+            strangers3 / "notes",
+            strangers3 / "questions.jsonl",
+            "2035-06-30T20:00",
+            "Europe/Stockholm",
+        ),
+        "pairs3": QuestionSet(
+            "pairs3",
+            pairs3 / "notes",
+            pairs3 / "questions.jsonl",
+            "2036-06-20T20:00",
+            "America/Chicago",
+        ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
         ),
@@ -189,6 +216,27 @@ ADVERSARIAL = ("adv-sessions", "adv-pairs", "adv-org")
 
 
 UNSCORED = ("abstain", "not_routed")
+
+#: Every question kind ``judge`` knows (see the module docstring); any other kind is never right.
+KINDS = (
+    "days",
+    "days_or_next",
+    "weeks",
+    "hours",
+    "minutes",
+    "duration",
+    "date",
+    "date_or_week",
+    "week",
+    "month",
+    "planned",
+    "choice",
+    "order",
+    *UNSCORED,
+)
+
+#: ``--set all`` runs these; the unseen sets (strangers2, pairs2, strangers3, …) stay out.
+ALL = ("everyday", "household", "operations", "sessions", "pairs", "strangers", "orgqa")
 
 
 def _quantity(value: dict[str, Any], unit: str) -> float | None:
@@ -408,6 +456,8 @@ def main() -> int:
             "adversarial",
             "strangers2",
             "pairs2",
+            "strangers3",
+            "pairs3",
             "deeds",
             "all",
         ),
@@ -418,7 +468,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("PRME_OWNER", "bench")
     chosen = {
-        "all": ("everyday", "household", "operations", "sessions", "pairs", "strangers", "orgqa"),
+        "all": ALL,
         "adversarial": ADVERSARIAL,
     }.get(args.set, (args.set,))
     wrong = 0

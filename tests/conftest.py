@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -39,6 +40,20 @@ class CliResult:
 
     def json(self) -> Any:
         return json.loads(self.out)
+
+
+@pytest.fixture(scope="session")
+def orgsets() -> ModuleType:
+    """``bench/orgsets.py`` loaded as a module: the question sets' runner and their judge."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "orgsets.py"
+    spec = importlib.util.spec_from_file_location("bench_orgsets", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

@@ -25,14 +25,10 @@ reached.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-RUNNER = Path(__file__).resolve().parents[2] / "bench" / "orgsets.py"
 FLOORS = {
     "everyday": (64, 46),
     "household": (32, 28),
@@ -42,19 +38,12 @@ FLOORS = {
 }
 
 
-def _runner() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_orgsets", RUNNER)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("name", sorted(FLOORS))
-def test_org_set_has_no_wrong_acceptance_and_keeps_its_coverage(name: str) -> None:
+def test_org_set_has_no_wrong_acceptance_and_keeps_its_coverage(
+    name: str, orgsets: ModuleType
+) -> None:
     size, floor = FLOORS[name]
-    runner = _runner()
+    runner = orgsets
     rows = runner.run(runner.sets()[name])
     totals = runner.figures(rows)
     wrong = [
