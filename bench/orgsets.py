@@ -2,7 +2,7 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|deeds|all]
+              strangers3|pairs3|adversarial|adversarial3|deeds|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -62,6 +62,12 @@ These sets share this runner:
   way (Ana and Luca, Femi and Greta, Ottilie and Rashid; 27 sessions, plans confirmed, moved or
   called off in later sessions, close but different deeds side by side); 55 third-person
   questions, 13 to refuse (asked 2036-06-20 20:00, America/Chicago). Not part of ``all``.
+- ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
+  ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
+  event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
+  cancelled or moved events, one end of a span missing), each with near-misses that must be
+  answered; round 3 was written and committed before relate was run on it (sessions asked
+  2037-06-15 18:00, pairs 2038-06-20 20:00, org 2039-03-20 21:00, all UTC). Not part of ``all``.
 - ``deeds`` — ``tests/fixtures/deed_senses/``: 33 questions (18 to refuse) written before the
   rule that a deed is not another deed on the same object was built: five first-person sessions
   and three sessions of a two-person chat (Noor and Felix) in which a thing is test-driven,
@@ -124,6 +130,7 @@ def sets() -> dict[str, QuestionSet]:
     strangers = HERE.parent / "tests" / "fixtures" / "strangers"
     orgqa = corpora_dir() / "orgqa"
     adversarial = HERE.parent / "tests" / "fixtures" / "adversarial_round2"
+    adversarial3 = HERE.parent / "tests" / "fixtures" / "adversarial_round3"
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
     deeds = HERE.parent / "tests" / "fixtures" / "deed_senses"
@@ -208,11 +215,28 @@ def sets() -> dict[str, QuestionSet]:
                 ("org", "2034-03-20T21:00"),
             )
         },
+        **{
+            f"adv3-{part}": QuestionSet(
+                f"adv3-{part}",
+                adversarial3 / part / "notes",
+                adversarial3 / part / "questions.jsonl",
+                now,
+                "UTC",
+            )
+            for part, now in (
+                ("sessions", "2037-06-15T18:00"),
+                ("pairs", "2038-06-20T20:00"),
+                ("org", "2039-03-20T21:00"),
+            )
+        },
     }
 
 
 #: ``--set adversarial`` runs these three.
 ADVERSARIAL = ("adv-sessions", "adv-pairs", "adv-org")
+
+#: ``--set adversarial3`` runs these three (round 3, not part of ``all``).
+ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 
 
 UNSCORED = ("abstain", "not_routed")
@@ -454,6 +478,8 @@ def main() -> int:
             "orgqa",
             *ADVERSARIAL,
             "adversarial",
+            *ADVERSARIAL3,
+            "adversarial3",
             "strangers2",
             "pairs2",
             "strangers3",
@@ -470,6 +496,7 @@ def main() -> int:
     chosen = {
         "all": ALL,
         "adversarial": ADVERSARIAL,
+        "adversarial3": ADVERSARIAL3,
     }.get(args.set, (args.set,))
     wrong = 0
     for name in chosen:

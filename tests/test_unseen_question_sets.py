@@ -1,7 +1,8 @@
-"""The unseen question sets' files are well formed, without running relate on them.
+"""The unseen and adversarial question sets' files are well formed, without running relate.
 
 ``strangers3`` and ``pairs3`` were written by a helper who neither read nor ran relate; their
-first run is the integrator's. These tests only load ``bench/orgsets.py`` and the sets' files:
+first run is the integrator's. ``adversarial3`` (three parts) was written and committed before
+relate was run on it, and must ask more to refuse than the others (a trap set). These tests only load ``bench/orgsets.py`` and the sets' files:
 every question is one JSON object with the fields the runner reads, its kind is one the judge
 knows, its gold has the shape that kind needs — the judge accepts a value built from the gold
 and rejects one that is off — and the set stays out of ``--set all``.
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 UNSEEN = ("strangers3", "pairs3")
+ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
 
 
@@ -93,7 +95,33 @@ def test_unseen_set_questions_have_the_runners_fields_and_known_kinds(
     assert 0.15 <= refused / len(questions) <= 0.35
 
 
-@pytest.mark.parametrize("name", UNSEEN)
+def test_adversarial3_is_registered_kept_out_of_all_and_refuses_at_least_two_in_five(
+    orgsets: ModuleType,
+) -> None:
+    runner = orgsets
+    assert runner.ADVERSARIAL3 == ADVERSARIAL3
+    readme = (runner.sets()["adv3-org"].notes.parents[1] / "README.md").read_text(encoding="utf-8")
+    questions = []
+    for name in ADVERSARIAL3:
+        qs = runner.sets()[name]
+        assert name not in runner.ALL
+        assert qs.notes.is_dir() and any(qs.notes.rglob("*.org"))
+        assert f"{qs.now.replace('T', ' ')}, {qs.tz}" in readme  # the README says when to ask
+        part = _questions(runner, name)
+        assert len(part) >= 25
+        questions += part
+    assert len({q["id"] for q in questions}) == len(questions)
+    for q in questions:
+        assert set(q) == FIELDS, q["id"]
+        assert q["kind"] in runner.KINDS, q["id"]
+        assert q["question"].endswith("?") and q["why"] and q["family"], q["id"]
+    refused = sum(q["kind"] == "abstain" for q in questions)
+    assert refused / len(questions) >= 0.40
+    # every trap family that is refused somewhere has answerable near-misses beside it
+    assert len(questions) - refused >= 40
+
+
+@pytest.mark.parametrize("name", UNSEEN + ADVERSARIAL3)
 def test_unseen_set_golds_have_the_shape_their_kind_is_judged_by(
     name: str, orgsets: ModuleType
 ) -> None:
