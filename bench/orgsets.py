@@ -2,7 +2,7 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|adversarial|adversarial3|bodies|all]
+              strangers3|pairs3|adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -76,6 +76,12 @@ These sets share this runner:
   tasks whose heading body calls the heading's event off, changes its dates or says when it
   was really done, with near-misses that must stay answered (asked 2035-09-30 20:00, UTC);
   written and first run before the body-denial rules were built. Not part of ``all``.
+- ``deeds`` — ``tests/fixtures/deed_senses/``: 33 questions (18 to refuse) written before the
+  rule that a deed is not another deed on the same object was built: five first-person sessions
+  and three sessions of a two-person chat (Noor and Felix) in which a thing is test-driven,
+  viewed, tried on, pre-ordered, booked, planned, given up or unpacked, asked as the deed done
+  ("When did I buy the Corolla?" after "I test-drove a Corolla yesterday") and as the deed
+  told (asked 2035-06-30 20:00, UTC). Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -136,6 +142,7 @@ def sets() -> dict[str, QuestionSet]:
     adversarial3 = HERE.parent / "tests" / "fixtures" / "adversarial_round3"
     strangers2 = HERE.parent / "tests" / "fixtures" / "strangers2"
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
+    deeds = HERE.parent / "tests" / "fixtures" / "deed_senses"
     strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
     pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
@@ -183,6 +190,9 @@ def sets() -> dict[str, QuestionSet]:
         ),
         "pairs2": QuestionSet(
             "pairs2", pairs2 / "notes", pairs2 / "questions.jsonl", "2034-07-15T20:00", "UTC"
+        ),
+        "deeds": QuestionSet(
+            "deeds", deeds / "notes", deeds / "questions.jsonl", "2035-06-30T20:00", "UTC"
         ),
         "strangers3": QuestionSet(
             "strangers3",
@@ -499,6 +509,7 @@ def main() -> int:
             "strangers3",
             "pairs3",
             "bodies",
+            "deeds",
             "all",
         ),
         default="all",

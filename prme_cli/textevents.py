@@ -858,6 +858,9 @@ def _object_of(toks: list[grammar.Token], discourse: Discourse) -> tuple[str, in
         if head:
             break
         if "VERB" in lemmas and "ADJ" not in lemmas:
+            nxt = toks[i + 1].low if i + 1 < len(toks) else ""
+            if low.endswith("ing") and i > 0 and nxt and "NOUN" in words.lemmas(nxt):
+                continue  # "the climbing gym", "a sewing machine": a gerund modifies the noun
             break
     return head, ordinal
 

@@ -162,9 +162,15 @@ def past_form(verb: str) -> str:
 
 
 def is_simple_past(word: str) -> bool:
-    """True when ``word`` is the simple past of a verb ("baked", "went", "ran")."""
+    """True when ``word`` is the simple past of a verb ("baked", "went", "ran"), compound
+    and prefixed verbs included ("test-drove", "rebooked")."""
     w = _clean(word)
-    return bool(w) and w[0].isalpha() and _facts(w)[2]
+    if not w or not w[0].isalpha():
+        return False
+    if _facts(w)[2]:
+        return True
+    parts = None if _facts(w)[0] else _compound_parts(w)
+    return parts is not None and "VERB" in lemmas(w) and _facts(parts[1])[2]
 
 
 def tokens(text: str) -> list[tuple[int, int, str]]:
@@ -180,18 +186,85 @@ def _clean(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    """Every lemma of ``word`` by universal part of speech (``VERB``, ``NOUN``, ``ADJ``…)."""
+    """Every lemma of ``word`` by universal part of speech (``VERB``, ``NOUN``, ``ADJ``…);
+    a compound or prefixed verb the dictionary does not list is read by its head
+    (:func:`_compound_lemmas`)."""
     w = _clean(word)
     if not w or not w[0].isalpha():
         return {}
-    return dict(_facts(w)[0])
+    found = _facts(w)[0]
+    if not found:
+        return _compound_lemmas(w)
+    return dict(found)
+
+
+#: Prefixes that make a verb of a verb: "rebooked", "preordered", "misread", "outbid",
+#: "overcooked", "co-hosted". A closed class of English word formation (the dictionary
+#: lists the common ones, "unpack", "redo"; these read the rest).
+_VERB_PREFIXES = ("pre", "re", "un", "mis", "dis", "over", "under", "out", "co")
+
+
+def _compound_parts(w: str) -> tuple[str, str] | None:
+    """(modifier, head) of a compound the dictionary does not list: a hyphenated word
+    ("test-drove" -> "test-", "drove"; "double-checked", "window-shopped") or a verb
+    prefix on a word ("rebooked" -> "re", "booked"). English compounds are headed on the
+    right: the head says what kind of word the compound is."""
+    if "-" in w:
+        modifier, _, head = w.rpartition("-")
+        if head.isalpha() and modifier.replace("-", "").isalpha() and not modifier.endswith("-"):
+            return modifier + "-", head
+        return None
+    for prefix in _VERB_PREFIXES:
+        if w.startswith(prefix) and len(w) - len(prefix) >= 4 and w.isalpha():
+            return prefix, w[len(prefix) :]
+    return None
+
+
+def _compound_lemmas(w: str) -> dict[str, tuple[str, ...]]:
+    """The lemmas of a compound or prefixed verb form, read by its head verb:
+    "test-drove" -> ``test-drive``, "pre-ordered" -> ``pre-order``, "rebooked" ->
+    ``rebook``. A hyphenated compound whose head is also a noun is that noun too ("took
+    it for a test-drive", "bought ice-cream"), and a participle head is an adjective too
+    ("a well-known café"), so a noun phrase is not cut at it. A deed told with a compound
+    verb is the compound's own deed: test-driving a car is neither driving nor buying it."""
+    parts = _compound_parts(w)
+    if parts is None:
+        return {}
+    modifier, head = parts
+    if not _facts(head)[0] and not _facts(head)[1]:
+        return {}  # an unknown head ("Costco"): no reading
+    bases = _facts(head)[0].get("VERB", ())
+    if not bases or (not modifier.endswith("-") and head in bases):
+        return {}  # a prefix is read on an inflected verb only ("rebooked", not "until")
+    out: dict[str, tuple[str, ...]] = {"VERB": tuple(modifier + b for b in bases)}
+    nouns = _facts(head)[0].get("NOUN", ())
+    if modifier.endswith("-") and nouns:
+        out["NOUN"] = tuple(modifier + n for n in nouns)  # "a test-drive", "ice-cream"
+    if head.endswith(("ed", "en", "wn")) and head not in bases:
+        out["ADJ"] = (w,)
+    return out
 
 
 @lru_cache(maxsize=65536)
 def is_verb_lemma(word: str) -> bool:
-    """True when ``word`` is the base form of a verb the dictionary knows."""
+    """True when ``word`` is the base form of a verb the dictionary knows, or a compound
+    or prefixed verb on one ("test-drive", "rebook")."""
     w = _clean(word)
-    return bool(w) and w[0].isalpha() and _facts(w)[1]
+    if not w or not w[0].isalpha():
+        return False
+    if _facts(w)[1]:
+        return True
+    parts = None if _facts(w)[0] else _compound_parts(w)
+    return parts is not None and w in lemmas(w).get("VERB", ()) and _facts(parts[1])[1]
+
+
+def is_compound_verb(word: str) -> bool:
+    """True when ``word`` is a compound or prefixed verb the dictionary does not list
+    ("test-drive", "pre-ordered", "rebooked"): a deed of its own kind, told on a thing
+    another deed is done to ("test-drove the Yaris" is no buying of it)."""
+    w = _clean(word)
+    parts = _compound_parts(w) if w and not _facts(w)[0] else None
+    return parts is not None and bool(_facts(parts[1])[0].get("VERB"))
 
 
 @lru_cache(maxsize=65536)

@@ -131,6 +131,10 @@ def test_a_phrasal_particle_or_a_person_is_no_thing_for_one_to_take(
         ("I started knitting a scarf in January.", "knit"),
         ("I'm going to paint the fence on Saturday.", "paint"),
         ("I finally managed to renew my passport last week.", "renew"),
+        # a compound or prefixed verb is its own predicate, not its head's
+        ("I test-drove a Yaris yesterday!", "test-drive"),
+        ("Mira window-shopped for a sofa on Thursday.", "window-shop"),
+        ("We rebooked the ferry on Friday.", "rebook"),
     ],
 )
 def test_the_predicate_is_the_main_verb_lemma(sentence: str, predicate: str) -> None:
@@ -1160,3 +1164,17 @@ def test_ingest_stores_exactly_these_event_rows_for_invented_notes(tmp_path: Pat
             "ORDER BY o.pk, e.event_id"
         ).fetchall()
     assert [tuple(r) for r in stored] == PINNED_ROWS
+
+
+@pytest.mark.parametrize(
+    ("sentence", "thing"),
+    [
+        ("I joined the climbing gym on Monday.", "gym"),
+        ("We bought a sewing machine at the market.", "machine"),
+        ("She booked the driving lesson for May.", "lesson"),
+    ],
+)
+def test_a_gerund_before_a_noun_modifies_the_object(sentence: str, thing: str) -> None:
+    # "the climbing gym" is a gym: the object is its head noun, so "joined the climbing
+    # gym" is read in the sense of joining a gym (enrolling)
+    assert events(sentence)[0].object == thing

@@ -400,3 +400,30 @@ def test_last_after_an_auxiliary_is_the_verb_and_a_length_follows(note: str, len
 )
 def test_last_as_a_relation_is_still_a_time(note: str, start: str) -> None:
     assert found(note)[0][1] == start
+
+
+# ------------------------------------------------------------ "the one" after a weekday
+
+
+@pytest.mark.parametrize(
+    ("note", "day"),
+    [
+        ("I signed up for the gym on Monday, the one by the station.", "2026-11-16"),
+        ("I pre-ordered the e-reader on Tuesday, the one with the warm light.", "2026-11-17"),
+        ("We saw a flat on Wednesday, the two-bedroom one.", "2026-11-18"),
+    ],
+)
+def test_a_number_word_after_a_weekday_and_the_is_no_day_of_the_month(note: str, day: str) -> None:
+    # "the one by the station" is a pronoun's phrase; "Monday the 1st" and "Monday the
+    # first" still name a day of the month
+    assert [(f.text, f.start.date().isoformat()) for f in find(note, THU, UTC) if f.start] == [
+        (note.split(" on ")[1].split(",")[0], day)
+    ]
+
+
+@pytest.mark.parametrize(
+    "note", ["It opened on Monday the 2nd.", "It opened on Monday, the second."]
+)
+def test_a_weekday_and_an_ordinal_still_name_a_date(note: str) -> None:
+    assert texts(note) and texts(note)[0].startswith("Monday")
+    assert len(texts(note)[0]) > len("Monday")

@@ -147,3 +147,45 @@ def test_no_relate_code_spells_a_key_the_old_way() -> None:
                     ):
                         stale.append(f"{path.name}:{node.lineno} {word}")
     assert not stale
+
+
+@pytest.mark.parametrize(
+    ("word", "verb", "head"),
+    [
+        ("test-drove", "test-drive", "drove"),
+        ("test-driving", "test-drive", "driving"),
+        ("pre-ordered", "pre-order", "ordered"),
+        ("double-checked", "double-check", "checked"),
+        ("window-shopped", "window-shop", "shopped"),
+        ("house-hunted", "house-hunt", "hunted"),
+        ("spring-cleaned", "spring-clean", "cleaned"),
+        ("rebooked", "rebook", "booked"),
+        ("preordered", "preorder", "ordered"),
+        ("re-booked", "re-book", "booked"),
+    ],
+)
+def test_a_compound_or_prefixed_verb_is_read_by_its_head(word: str, verb: str, head: str) -> None:
+    # a compound the dictionary does not list is the verb its right-hand head is, with
+    # its modifier: its own deed, not the head's ("test-drove" is no "drove")
+    assert words.verb_lemma(word) == verb
+    assert words.key(word) == verb
+    assert words.is_compound_verb(verb)
+    assert words.key(word) != words.key(head)
+
+
+def test_a_compound_s_simple_past_and_base_are_known() -> None:
+    assert words.is_simple_past("test-drove") and words.is_simple_past("rebooked")
+    assert words.is_verb_lemma("test-drive") and not words.is_simple_past("test-drive")
+
+
+@pytest.mark.parametrize("word", ["until", "check-up", "mother-in-law", "twenty-one", "costco"])
+def test_no_verb_is_read_where_no_verb_heads_the_word(word: str) -> None:
+    # a prefix is read only on an inflected verb ("until" is no "un" + "til"), and a
+    # hyphenated word whose head is no verb stays as the dictionary has it
+    assert not words.is_compound_verb(word) or words.lemmas(word)
+    assert words.verb_lemma(word) is None
+
+
+def test_a_participle_compound_is_an_adjective_too() -> None:
+    # "a well-known cafe": the noun phrase is not cut at the compound
+    assert "ADJ" in words.lemmas("well-known")

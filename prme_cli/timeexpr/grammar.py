@@ -1290,6 +1290,17 @@ class Grammar:
                     # "Sat 12th", "monday 21", "monday the first"; a small word ordinal right
                     # after the weekday is an adverb ("on Monday first I saw…", "Friday second")
                     digits = self.t[m].kind == "num" or dn > 10
+                    k = m + 1
+                    if (
+                        self.w(m, "the")
+                        and k < len(self.t)
+                        and self.t[k].kind != "num"
+                        and not self.ordinal(k)
+                    ):
+                        # "on Monday, the one by the station": a number word after "the"
+                        # is a pronoun's or a thing's, no day of the month (that is "the
+                        # first", "the 1st")
+                        continue
                     if not clock_follows and (
                         self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
                     ):

@@ -79,6 +79,7 @@ RESOLVER_TESTS = [
     "test_questions_up_to_now_and_progressive_plans.py",
     "test_verbless_journal_sentences.py",
     "test_times_echoed_by_the_question.py",
+    "test_deed_sense_mismatch.py",
 ]
 GATE_TESTS = [
     "test_symbolic_gate.py",
@@ -88,6 +89,7 @@ GATE_TESTS = [
     "test_gate_reads_what_a_pronoun_stands_for.py",
     "test_gate_reads_a_yes_answer.py",
     "test_gate_reads_phrasal_verbs.py",
+    "test_gate_reads_a_deed_of_its_own.py",
 ]
 
 

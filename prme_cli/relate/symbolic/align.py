@@ -479,6 +479,9 @@ def match(
             problems.append("the sentence lacks the head noun of the event's name")
     problems.extend(_only_an_owner(model, sentence, matched))
     problems.extend(_place_role(model, sentence, matched))
+    other = _deed_of_its_own(model, sentence, toks, clause, matched)
+    if other:
+        problems.append(f"the sentence tells '{other}' of the thing, not the event's own verb")
     return Match(coverage, matched, anchors_missing, anchors, clause, focus, problems, context_used)
 
 
@@ -639,6 +642,53 @@ def _arranging_verb(model: PhraseModel, toks, clause, head) -> str | None:
     for word, k in reversed(before[-6:]):
         if k in lexicon.ARRANGING and (word.endswith(("ed", "ing")) or word in lexicon.IRREGULAR):
             return word
+    return None
+
+
+def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -> str | None:
+    """The verb of another deed the clause does to the phrase's thing, when the phrase's
+    own verb is not told as a verb there: "I test-drove a Yaris" for "buy the Yaris",
+    "booked the flight to Porto" for "fly to Porto", "applied for the job" for "get the
+    job". Only a deed that leads up to another and never tells it counts: a compound or
+    prefixed verb ("test-drove", "pre-ordered", "rebooked"), a deed of arranging, looking
+    at, trying or asking (:data:`lexicon.PRELIMINARY_DEEDS`), or a verb whose aim the thing
+    is ("looked at", "asked about"). Other verbs are left to the synonym reading."""
+    verb = next((t for t in model.tokens if t.verb and not t.shared), None)
+    if verb is None or lexicon.aspect_of([verb.key]) & {"start", "finish"}:
+        return None  # an aspect verb ("start volunteering"): the aspect reading judges it
+    for m in matched:
+        if m[0] is verb and m[1] < len(sentence) and _verb_form(sentence, toks, m[1]):
+            return None  # the phrase's verb is told as a verb ("bought it after test-driving")
+    a, b = clause
+    things = [m[1] for m in matched if not m[0].verb and a <= m[1] < b and m[1] < len(sentence)]
+    if not things:
+        return None
+    for s0, e0, word in lexicon.words(sentence):
+        inside = a <= s0 < b and "-" in word and any(s0 <= t < e0 for t in things)
+        if inside and words.is_compound_verb(word.lower()) and words.is_simple_past(word):
+            # "House-hunted in Chorlton": the thing inside the verb itself (not a compound
+            # before a noun: "the knife-sharpening workshop")
+            return word
+    first = min(things)
+    before = [(s0, w) for s0, _, w in lexicon.words(sentence) if a <= s0 < first][-6:]
+    for i in range(len(before) - 1, -1, -1):
+        word = before[i][1]
+        low = word.lower().replace("\u2019", "'")
+        if word[:1].isupper() and low != "i" or words.verb_lemma(low) is None:
+            continue
+        k = lexicon.key(low)
+        if k in _AUXILIARIES or low in _AUXILIARIES or lexicon.is_stop(low):
+            continue
+        if lexicon.relatedness(verb.key, k) > 0 or k in model.own_keys:
+            return None
+        nxt = before[i + 1][1].lower() if i + 1 < len(before) else ""
+        if (
+            words.is_compound_verb(low)
+            or k in lexicon.PRELIMINARY_DEEDS
+            or nxt in lexicon.AIM_PREPOSITIONS
+        ):
+            return word
+        return None  # the nearest verb is another, ordinary one: the synonyms judge it
     return None
 
 

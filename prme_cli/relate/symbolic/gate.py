@@ -763,6 +763,10 @@ class SymbolicGate:
         if mismatch:
             cap = min(cap, 0.3)
             warnings.append(mismatch)
+        other_thing = _another_thing(told, clause, quote)
+        if other_thing:
+            cap = min(cap, 0.3)
+            warnings.append(other_thing)
         other_end = _other_end_of_journey(operand.name, quote)
         if other_end:
             cap = min(cap, 0.3)
@@ -1428,14 +1432,19 @@ def _other_deed(
     tells another ("Priya sent me the slides yesterday"), and the name's verb is not written
     in that clause either. A clause with no deed of its own ("the workshop yesterday was
     great") or an aspect verb alone ("Started The Overstory") is left to the word checks."""
-    if told is None or not told.predicate or clause is None:
+    if told is None or not told.predicate:
         return ""
-    if told.predicate in gate_event.LIGHT_PREDICATES and not _phrasal(operand.name, told):
-        return ""  # "take my driving test": the object names the event
-    if clause.predicate in gate_event.CLAUSE_LIGHT_PREDICATES:
-        return ""  # "had a dentist appointment": so does the clause's
     if operand.time_basis not in ("text_expression", "event_time"):
         return ""
+    light = told.predicate in gate_event.LIGHT_PREDICATES and not _phrasal(operand.name, told)
+    if clause is None:
+        return "" if light else _unread_deed(operand, told, qtoks)
+    if light:
+        # "take my driving test": the object names the event, unless the clause does
+        # another deed to it ("applied for the job" for "get the job")
+        return _own_deed_on_the_thing(operand, told, clause)
+    if clause.predicate in gate_event.CLAUSE_LIGHT_PREDICATES:
+        return ""  # "had a dentist appointment": so does the clause's
     if gate_event.same_deed(told, clause):
         return ""
     place = _place_words(operand.name, told)
@@ -1462,11 +1471,89 @@ def _other_deed(
         return ""  # "Back at the climbing gym": a verbless return, as "go back to" asks
     verb = _stem(told.predicate)
     written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
+    if gate_event.deed_of_its_own(clause, operand.quote):
+        # the clause does a deed of its own to the thing ("booked the flight", "double-
+        # checked the hotel booking"): the name's verb counts only where it is a verb
+        written = [w for i, w in enumerate(written) if _verb_use(written, i)]
     if any(_stem(w) == verb for w in written):
         return ""  # the clause writes the name's verb; its reading picked another word
     if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
         return ""  # "drove up to see my parents": the deed in a verb of its own
     return f"the cited clause tells '{clause.predicate or clause.kind}', not '{told.predicate}'"
+
+
+def _another_thing(
+    told: gate_event.Reading | None, clause: gate_event.Reading | None, quote: str
+) -> str:
+    """Why the clause's thing is not the name's: the name's thing only modifies the head of
+    another ("picked up the camera bag" for "get the new camera", "bought the phone case"
+    for "buy the phone"). A noun before a noun names a kind of the second."""
+    if told is None or clause is None or not told.object or not clause.object:
+        return ""
+    if told.object == clause.object or not told.object.isalpha() or not told.object.islower():
+        return ""
+    if gate_words.is_function_word(clause.object):
+        return ""  # "took the canoe paddle out": a particle, no thing
+    written = [w for _, _, w in words.tokens(quote[clause.start : clause.end])]
+    for first, second in itertools.pairwise(written):
+        if not (first.islower() and second.islower()):
+            continue  # a name ("Bumped into Sam outside"), not a thing named after a thing
+        found = words.lemmas(second)
+        if "NOUN" not in found or "ADV" in found or "ADJ" in found:
+            continue
+        if words.lemma(first) == told.object and words.lemma(second) == clause.object:
+            return f"the cited clause is about a {first} {second}, not the {first}"
+    return ""
+
+
+def _verb_use(written: list[str], i: int) -> bool:
+    """Is the word at ``i`` used as a verb: a verb form not inside a noun phrase (not after
+    a determiner or a noun: "the flight", "the hotel booking")?"""
+    if not words.verb_lemma(written[i]):
+        return False
+    if i == 0:
+        return True
+    before = written[i - 1].lower()
+    if before in _DETERMINERS:
+        return False
+    if gate_words.is_function_word(before):
+        return True  # "I started", "and booked"
+    found = words.lemmas(before)
+    return not ("NOUN" in found and "VERB" not in found)
+
+
+def _unread_deed(
+    operand: Operand, told: gate_event.Reading, qtoks: list[tuple[int, int, str]]
+) -> str:
+    """Why a quote whose clause the gate cannot read does not tell the name's deed: the
+    extractor found no event where the expression is, and no word of the quote writes the
+    name's verb or a deed of its sense. An unread predicate is no agreement."""
+    verb = _stem(told.predicate)
+    written = [w for _, _, w in qtoks]
+    if any(_stem(w) == verb for w in written):
+        return ""
+    if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
+        return ""
+    return f"no deed can be read where the quote is cited, and it does not write '{told.predicate}'"
+
+
+def _own_deed_on_the_thing(
+    operand: Operand, told: gate_event.Reading, clause: gate_event.Reading
+) -> str:
+    """Why a clause does not tell a light verb's deed ("get the job", "have the party",
+    "take the ferry") on the name's thing: it tells a deed of its own done to that thing
+    (:func:`~prme_cli.relate.symbolic.gate_event.deed_of_its_own`), which neither is nor
+    entails the name's. "" when it tells the name's deed or another thing."""
+    if gate_event.same_deed(told, clause) or not gate_event.deed_of_its_own(clause, operand.quote):
+        return ""
+    thing = {words.key(w) for _, _, w in words.tokens(operand.name)}
+    if not clause.object or (words.key(clause.object) not in thing and clause.object not in thing):
+        return ""  # another thing: the word checks judge it
+    if clause.predicate in thing:
+        return ""  # "make the hotel booking" told by "booked the hotel"
+    return (
+        f"the cited clause does '{clause.predicate}' to the {clause.object}, not '{told.predicate}'"
+    )
 
 
 #: A particle after a verb makes a phrasal verb of it ("take out", "give away", "set up").

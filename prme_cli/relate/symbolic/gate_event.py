@@ -38,6 +38,19 @@ LIGHT_PREDICATES = frozenset(
 #: Light verbs of a cited clause: "had a dentist appointment", "took my driving test" tell
 #: the event by their object (not "got", "gave", "went": those tell a deed of their own).
 CLAUSE_LIGHT_PREDICATES = frozenset(["have", "take", "do", "hold"])
+#: Deeds that arrange or prepare another deed: told of a thing, they do not tell that a
+#: light verb's deed was done to it ("booked the table" is no having of dinner, "ordered the
+#: e-reader" no getting of it, "applied for the job" no getting of it).
+ARRANGING_PREDICATES = PLANNING_PREDICATES | frozenset(["book", "reserve", "order", "apply"])
+#: Deeds of looking at or trying a thing: "saw the puppy", "tried on the dress", "looked at
+#: the flat", "test-drove the car" tell no getting, having or taking of it.
+INSPECTING_PREDICATES = frozenset(
+    ["see", "look", "view", "visit", "try", "test", "browse", "inspect", "tour", "check"]
+)
+#: Prepositions after a verb that make the thing its aim or its topic, not what it does
+#: to it ("applied for the job", "asked about the puppy"; "worked at the bakery" is a
+#: place, so "at" is not one of them).
+AIM_PREPOSITIONS = frozenset(["for", "about"])
 #: Words a name may open with before its verb: its subject ("I met Priya", "Tom ran …").
 _OPENERS = frozenset(["i", "we", "he", "she", "they", "you", "my", "our", "just", "first"])
 _DETERMINERS = frozenset(["the", "a", "an", "my", "our", "his", "her", "their", "this", "that"])
@@ -244,11 +257,34 @@ def quote_events(quote: str, anchor: datetime | None = None) -> tuple[Reading, .
     time expressions are found by the time engine, so they are attached to their clause."""
     out: list[Reading] = []
     offset = 0
-    for part in quote.split("\n"):
-        for r in _read(part, anchor or _NO_ANCHOR):
-            out.append(_shifted(r, offset))
-        offset += len(part) + 1
+    for line in quote.split("\n"):
+        for at, part in _sentences(line):
+            for r in _read(part, anchor or _NO_ANCHOR):
+                out.append(_shifted(r, offset + at))
+        offset += len(line) + 1
     return tuple(out)
+
+
+#: Where one sentence ends and the next begins: a full stop, "!" or "?" and a capital.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'\u201c(]?[A-Z])")
+#: Titles written with a full stop ("Dr. Okafor"): no sentence ends after them.
+_TITLES = frozenset(["mr", "mrs", "ms", "dr", "st", "prof"])
+
+
+def _sentences(line: str) -> list[tuple[int, str]]:
+    """The sentences of one line with their offsets: the extractor reads one sentence at a
+    time (ingest cuts sentences before it reads them), so a quote of two sentences ("Sofas
+    are a scam. My sister looked at a flat on Wednesday.") is read as two."""
+    out: list[tuple[int, str]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(line):
+        before = line[start : m.start()].rstrip(".!?").rsplit(None, 1)
+        if before and before[-1].lower() in _TITLES:
+            continue
+        out.append((start, line[start : m.start()]))
+        start = m.end()
+    out.append((start, line[start:]))
+    return [(at, text) for at, text in out if text.strip()]
 
 
 def _shifted(r: Reading, by: int) -> Reading:
@@ -282,6 +318,26 @@ def same_deed(name: Reading, clause: Reading) -> bool:
         clause.predicate, frozenset()
     )
     return name.predicate in entailed or name.sense in entailed
+
+
+def deed_of_its_own(clause: Reading, quote: str) -> bool:
+    """Does the clause tell a deed done to its thing that is no light verb's deed on it
+    ("get the job", "have the party", "take the ferry")? A compound or prefixed verb
+    ("test-drove", "pre-ordered", "rebooked"), a deed of arranging or of looking at or
+    trying the thing, or a verb that takes the thing as its aim through a preposition
+    ("applied for the job", "asked about the flat")."""
+    p = clause.predicate
+    if not p or p in LIGHT_PREDICATES or p in CLAUSE_LIGHT_PREDICATES:
+        return False
+    if words.is_compound_verb(p) or p in ARRANGING_PREDICATES or p in INSPECTING_PREDICATES:
+        return True
+    toks = [w for _, _, w in words.tokens(quote[clause.start : clause.end])]
+    for i, w in enumerate(toks[:-1]):
+        if words.key(w) == p and words.verb_lemma(w):
+            nxt = toks[i + 1].lower()
+            after = toks[i + 2].lower() if i + 2 < len(toks) else ""
+            return nxt in AIM_PREPOSITIONS or (nxt in ("up", "down", "out") and after == "for")
+    return False
 
 
 #: Deeds of being somewhere: any deed told "at the Spring Fling Market" says one was there.

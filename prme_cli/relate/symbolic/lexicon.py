@@ -449,6 +449,22 @@ ARRANGING: frozenset[str] = frozenset(
     )
 )
 
+#: Deeds that lead up to another deed on the same thing and never tell it: arranging it
+#: ("booked the flight" is no flying), looking at or trying it ("looked at a flat" is no
+#: renting, "tried on the dress" no buying), asking or applying for it ("applied for the
+#: job" is no getting). The resolver's own list (the gate reads its own).
+PRELIMINARY_DEEDS: frozenset[str] = frozenset(
+    key(w)
+    for w in words_of(
+        "book reserve rebook preorder plan schedule reschedule arrange apply look view see "
+        "try test inspect browse tour check visit consider research compare shortlist ask "
+        "enquire inquire"
+    )
+)
+#: Prepositions that make the thing a verb's aim or topic ("applied for the job", "asked
+#: about the puppy"), not what the verb does to it ("working at the bakery" is a place).
+AIM_PREPOSITIONS: frozenset[str] = frozenset(words_of("for about"))
+
 #: Verbs whose object is a plan, not an event: "I'm thinking of X" does not report X.
 PLANNING_HEADS: frozenset[str] = frozenset(
     key(w) for w in words_of("plan intend consider think hope want wish schedule")

@@ -74,6 +74,17 @@ _A_DAY = re.compile(
 )
 
 
+#: "on Thursday after test-driving it", "yesterday before leaving": a day named as the
+#: deed's own ("on" + a weekday, a deictic day), then a clause of its own ("after" + a
+#: gerund) — not a day counted from another event ("the Monday after the party").
+_OWN_DAY_THEN_CLAUSE = re.compile(
+    r"(?:.*\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"\s*(?:yesterday|today|this\s+(?:morning|afternoon|evening)))"
+    r"\s*,?\s*(?:after|before)\s+[a-z-]+ing\b",
+    re.IGNORECASE,
+)
+
+
 def _counted_from_another(before: str, phrase: str) -> str | None:
     """The noun of the other event the expression dates (see :data:`_AFTER_AN_EVENT`), or
     None when the expression may date the deed."""
@@ -383,9 +394,11 @@ def sentence_mentions(
             reason = "a span, habit or bound, not the event's date"
         elif _WEEKDAY_PLURAL.match(sentence[a:]) or re.match(r"^s\b", after):
             reason = "a habit (plural day), not a date"
-        elif re.match(
-            r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE
-        ) and not _MONTH_DAY.fullmatch(phrase.strip()):
+        elif (
+            re.match(r"\s*(?:later|after|before|earlier|prior)\b", after, re.IGNORECASE)
+            and not _MONTH_DAY.fullmatch(phrase.strip())
+            and not _OWN_DAY_THEN_CLAUSE.match(f"{before[-4:]}{phrase}{sentence[b : b + 40]}")
+        ):
             # "two days later", "the Monday after the party"; a month's day stays itself
             # ("it arrived on February 25th after a delay")
             reason = "counted from another event, not from the note"
