@@ -164,11 +164,14 @@ GATE_HEARSAY = [
     ("We supposedly woke the neighbours on Thursday.", "wake the neighbours"),
     ("I left my hat on the train on Wednesday, according to Jess.", "leave my hat"),
     ("I left my hat on the train on Wednesday, or so Jess says.", "leave my hat"),
+    ("Jess reckons I broke the printer on Thursday.", "break the printer"),
+    ("My mum swears I called her on Tuesday.", "call my mum"),
+    ("My parents are convinced I took the car on Thursday.", "take the car"),
 ]
 
 
 def _expression(quote: str) -> str:
-    for day in ("Wednesday", "Thursday", "Friday", "Saturday", "Sunday"):
+    for day in ("Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"):
         if day in quote:
             return f"on {day}"
     raise AssertionError(quote)

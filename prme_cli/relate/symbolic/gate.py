@@ -965,7 +965,9 @@ _SAME_DAY = frozenset(
 #: "Mum said I broke the vase": someone else's claim about the writer.
 _CLAIMING = re.compile(
     r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claims|claimed|thinks|thought|insists|"
-    r"insisted|swears|swore|believes|believed|reckons|told\s+\w+)\s+(?:that\s+)?(?:I|we)\b",
+    r"insisted|swears|swore|believes|believed|reckons|reckoned|maintains|remembers|recalls|"
+    r"told\s+\w+|(?:is|are|was|were)\s+(?:sure|convinced|adamant|certain)|keeps\s+saying|"
+    r"kept\s+saying)\s+(?:that\s+)?(?:I|we)\b",
     re.IGNORECASE,
 )
 

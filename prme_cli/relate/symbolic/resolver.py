@@ -936,14 +936,8 @@ class SymbolicResolver:
     ) -> bool:
         """Does the next sentence of the same speaker correct this one's time ("I went to the
         opera on Sunday. Actually no, it was Monday.")?"""
-        sentences = unit.seg.sentences
-        index = sentence.index + 1
-        if sentence.heading is not None or index >= len(sentences):
-            return False
-        nxt = sentences[index]
-        if nxt.heading is not None or nxt.speaker != sentence.speaker:
-            return False
-        if not _CORRECTION.match(nxt.text):
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None or not _CORRECTION.match(nxt.text):
             return False
         return bool(
             timefind.sentence_mentions(
@@ -992,18 +986,19 @@ class SymbolicResolver:
         rest = text[best.end : sentence.end]
         if _DOUBTED_DATE.search(rest):
             return "the sentence doubts its own date"
-        mentions = timefind.sentence_mentions(
-            unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
-        )
-        for cue in _DISPUTE.finditer(rest):
-            if _disputes(cue) and _offers_time(text, best.end + cue.end(), mentions):
+        cues = [cue for cue in _DISPUTE.finditer(rest) if _disputes(cue)]
+        if cues:
+            mentions = timefind.sentence_mentions(
+                unit.record,
+                sentence.start,
+                sentence.end,
+                question_date=request.question_date,
+                tz=tz,
+            )
+            if any(_offers_time(text, best.end + cue.end(), mentions) for cue in cues):
                 return "the sentence disputes its own date with another"
-        sentences = unit.seg.sentences
-        index = sentence.index + 1
-        if sentence.heading is not None or index >= len(sentences):
-            return ""
-        nxt = sentences[index]
-        if nxt.heading is not None or nxt.speaker != sentence.speaker:
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None:
             return ""
         if _DOUBTED_DATE.match(nxt.text):
             return "the next sentence doubts the date"
@@ -1869,6 +1864,19 @@ _BEFORE_OTHER_TIME = re.compile(
     r"closer\s+to|nearer|on|in|at|during|around|about|rather)\s*,?\s*)*",
     re.IGNORECASE,
 )
+
+
+def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Sentence | None:
+    """The sentence after ``sentence`` when the same speaker says it under the same heading
+    (a correction or a dispute of its time can stand there)."""
+    sentences = unit.seg.sentences
+    index = sentence.index + 1
+    if sentence.heading is not None or index >= len(sentences):
+        return None
+    nxt = sentences[index]
+    if nxt.heading is not None or nxt.speaker != sentence.speaker:
+        return None
+    return nxt
 
 
 _HEDGED_FRAME = re.compile(r"was|maybe|perhaps|possibly|probably|might|may|could", re.IGNORECASE)
