@@ -2,7 +2,7 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|adversarial|adversarial3|all]
+              strangers3|pairs3|adversarial|adversarial3|bodies|all]
                               [--cli] [--verbose]
 
 These sets share this runner:
@@ -68,6 +68,10 @@ These sets share this runner:
   cancelled or moved events, one end of a span missing), each with near-misses that must be
   answered; round 3 was written and committed before relate was run on it (sessions asked
   2037-06-15 18:00, pairs 2038-06-20 20:00, org 2039-03-20 21:00, all UTC). Not part of ``all``.
+- ``bodies`` — ``tests/fixtures/body_denial/``: 24 probe questions over one person's trips and
+  tasks whose heading body calls the heading's event off, changes its dates or says when it
+  was really done, with near-misses that must stay answered (asked 2035-09-30 20:00, UTC);
+  written and first run before the body-denial rules were built. Not part of ``all``.
 - ``orgqa`` — ``../shared/corpora/orgqa`` (32 questions, 2026-09-30 21:00, Europe/Berlin), judged
   the way its own ``score.py`` judges them (that script stays the reference:
   ``python3 ../shared/corpora/orgqa/score.py --prme .venv/bin/prme``).
@@ -129,6 +133,7 @@ def sets() -> dict[str, QuestionSet]:
     pairs2 = HERE.parent / "tests" / "fixtures" / "pair_chats2"
     strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
     pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
+    bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -187,6 +192,9 @@ def sets() -> dict[str, QuestionSet]:
             pairs3 / "questions.jsonl",
             "2036-06-20T20:00",
             "America/Chicago",
+        ),
+        "bodies": QuestionSet(
+            "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
         ),
         "orgqa": QuestionSet(
             "orgqa", orgqa / "notes", orgqa / "questions.jsonl", "2026-09-30T21:00", "Europe/Berlin"
@@ -474,6 +482,7 @@ def main() -> int:
             "pairs2",
             "strangers3",
             "pairs3",
+            "bodies",
             "all",
         ),
         default="all",

@@ -84,9 +84,19 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 previous=before,
                 asked=asked,
                 next_id=getattr(source, "next_id", "") or "",
+                full_text=_whole_heading(source) if packed.representation != "full" else "",
             )
         )
     return tuple(out)
+
+
+def _whole_heading(source: Any) -> str:
+    """A record's heading line and its whole own body (title and body as stored)."""
+    if source is None:
+        return ""
+    body = getattr(source, "body", "") or ""
+    title = getattr(source, "title", "") or ""
+    return f"* {title}\n{body}" if title else body
 
 
 def guidance_block(

@@ -77,6 +77,15 @@ class EvidenceRecord:
     asked: str = ""
     #: the record right after it in its file (the turn that answers a chat turn), by id
     next_id: str = ""
+    #: the heading's whole own text when ``text`` was packed shorter (structured or
+    #: reference): what its body says against its dates ("I did not go in the end") is read
+    #: from it, never quoted from it
+    full_text: str = ""
+
+    @property
+    def whole_text(self) -> str:
+        """The heading's own text as written: ``full_text`` when packing shortened it."""
+        return self.full_text or self.text
 
 
 @dataclass(frozen=True, slots=True)

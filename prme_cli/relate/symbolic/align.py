@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from prme_cli import words
+from prme_cli import denial, words
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.symbolic.question import EventPhrase
@@ -822,21 +822,6 @@ def _assertion_problems(
     return problems
 
 
-#: A clause that only denies the event its sentence told: a person who skipped, missed or
-#: cancelled "it", who "didn't" or "never did", or "it" that was called off.
-_DENYING_CLAUSE = re.compile(
-    r"\W*(?:(?:and|but|so|though)\s+)?(?:(?:then|in\s+the\s+end|after\s+all|sadly),?\s+)?"
-    r"(?:(?:i|we|he|she|they|you)\s+(?:(?:had\s+to|just|then|totally)\s+)?"
-    r"(?:(?:skipped|missed|cancelled|canceled|postponed|dropped|forgot|called\s+off)\s+"
-    r"(?:it|that|this|them)|(?:didn't|did\s+not|never\s+did|never\s+made\s+it|"
-    r"didn't\s+make\s+it|couldn't\s+make\s+it|didn't\s+go|never\s+went)"
-    r"(?:\s+(?:in\s+the\s+end|after\s+all|either))?)"
-    r"|(?:it|that)\s+(?:was|got)\s+(?:cancelled|canceled|called\s+off|postponed|scrapped))"
-    r"\W*$",
-    re.IGNORECASE,
-)
-
-
 def _denied_elsewhere(
     model: PhraseModel, sentence: str, clause: tuple[int, int], matched
 ) -> str | None:
@@ -845,7 +830,7 @@ def _denied_elsewhere(
     governs it there (before it in that clause, a few words at most), so the sentence denies
     the event whatever its best clause tells."""
     for a, b in clauses(sentence):
-        if (a, b) != clause and _DENYING_CLAUSE.match(sentence[a:b]):
+        if (a, b) != clause and denial.denies(sentence[a:b]):
             # "My dentist appointment was on Wednesday, but I cancelled it": a clause that
             # only denies what the sentence told ("skipped it", "we never did")
             return f"negated: '{sentence[a:b].strip()}'"

@@ -19,7 +19,12 @@ timestamp reader: it re-reads the cited line and the record's heading itself and
    back, created) must agree.
 4. **Is it the writer's own?** Org structure is the writer's account: a question about
    someone else must name that person in the heading.
-5. **Is the relation plausible?** Two ends of one event must not put the end before the start.
+5. **Does the heading's own body let its dates stand?** A body that says the event did not
+   take place or was moved (:func:`prme_cli.denial.read_body`, the one reading the resolver
+   also uses) refuses the heading's range, stamp, start and end; one that says it ended
+   otherwise ("came back a day early") refuses the range's end; one that says a done task
+   was ticked off late ("finally did it on …") refuses its CLOSED / done state.
+6. **Is the relation plausible?** Two ends of one event must not put the end before the start.
 
 The probability is 0.95 when every check passes, else capped by the failed check (0.0 for a
 broken citation, 0.2 for a wrong kind, 0.3 for a name that is not the heading's).
@@ -30,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from prme_cli import orgtime
+from prme_cli import denial, orgtime
 from prme_cli.relate.types import (
     EvidenceRecord,
     Operand,
@@ -285,6 +290,19 @@ def check(
         return StructureCheck(0.1, (*reasons, "a cancelled task did not happen"))
     if kind == "plan" and not _PLAN_QUESTION.search(question):
         return StructureCheck(0.2, (*reasons, "a plan cited for a deed"))
+    body = denial.read_body(record.whole_text, title)
+    stamped = kind in ("range-start", "range-end", "stamp")
+    if (body.denied and (stamped or kind in ("start", "end"))) or (body.moved and stamped):
+        # a moved plan does not undo a task's done change; a denied event has no part at all
+        return StructureCheck(0.1, (*reasons, f"the heading's {body.reason()}"))
+    if body.ended_otherwise and kind == "range-end":
+        return StructureCheck(
+            0.2, (*reasons, f"the body says it ended otherwise: '{body.ended_otherwise}'")
+        )
+    if body.marked_late and kind == "end":
+        return StructureCheck(
+            0.2, (*reasons, f"the body says it was done before it was marked: '{body.marked_late}'")
+        )
     if operand.time_basis == "duration":
         ok = kind == "work"
     elif wanted == "start":

@@ -363,8 +363,8 @@ class SymbolicResolver:
             found = structure.from_heading(desc, analysed, record, request.question_date)
             label = f'heading {record.id} "{record.title}"'
             if isinstance(found, structure.Refusal):
-                if "cancelled" in found.reason:
-                    notes.append(f"{label}: cancelled, not one of them")
+                if found.called_off:
+                    notes.append(f"{label}: called off, not one of them")
                     continue
                 return Resolution("unsupported", (), (*notes, found.reason))
             if found is None or found.window is None:

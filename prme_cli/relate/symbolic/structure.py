@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from prme_cli import words
+from prme_cli import denial, words
 from prme_cli.events import Event
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -48,25 +48,12 @@ _DEPART = frozenset({"leave", "depart", "set", "off"})
 _LIGHT = frozenset(
     ["go", "get", "come", "have", "do", "take", "attend", "make", "work", "be"]
 )  # event keys
-#: Nouns that refer to a task itself, or to a trip as a whole.
+#: Nouns that refer to a task itself.
 _TASK_NOUNS = frozenset(
     ["task", "ticket", "item", "todo", "issue", "card", "entry", "project", "job"]
 )
-TRIP_NOUNS = frozenset(
-    [
-        "trip",
-        "journey",
-        "holiday",
-        "vacation",
-        "stay",
-        "visit",
-        "break",
-        "getaway",
-        "tour",
-        "weekend",
-        "travel",
-    ]
-)
+#: Nouns for a trip as a whole: the one list (:data:`prme_cli.denial.TRIP_WORDS`).
+TRIP_NOUNS = denial.TRIP_WORDS
 _CREATE = frozenset(["create", "add", "open", "file", "log", "note", "jot"])
 _PARTICLES = frozenset(
     ["from", "to", "for", "of", "on", "in", "at", "with", "up", "out", "over", "about"]
@@ -86,9 +73,12 @@ class Pick:
 
 @dataclass(slots=True)
 class Refusal:
-    """The heading is the event, and its structure says it cannot be answered."""
+    """The heading is the event, and its structure says it cannot be answered;
+    ``called_off`` when the event did not take place (a cancelled task, a body that says so):
+    an order of every event of a kind leaves it out."""
 
     reason: str
+    called_off: bool = False
 
 
 def _title_keys(record: EvidenceRecord) -> set[str]:
@@ -232,7 +222,14 @@ def from_heading(
             return done(by_kind["created"][0], "start", "its CREATED property")
         return Refusal(f"{label}: no CREATED date")
     if "cancel" in by_kind and aspect != "start":
-        return Refusal(f"{label}: the task was cancelled, which is not a finish")
+        return Refusal(f"{label}: the task was cancelled, which is not a finish", True)
+    body = denial.read_body(record.whole_text, record.title)
+    dated_by_stamp = not ({"start", "end", "repeat"} & set(by_kind))
+    if body.denied or (body.moved and dated_by_stamp):
+        # "I did not go in the end", "Postponed to <…>": the heading's range or stamp is not
+        # the event's time (the body's own new dates are left to the words, if they can be
+        # cited); a moved plan does not undo a task's done state change
+        return Refusal(f"{label}: {body.reason()}", bool(body.denied))
     if "repeat" in by_kind and aspect != "start":
         if desc.ordinal != -1 and len(by_kind["repeat"]) > 1:
             return Refusal(f"{label}: a repeated task; which completion is not asked")
@@ -252,10 +249,20 @@ def from_heading(
         return None
     if aspect == "end" or "end" in by_kind:
         ends = by_kind.get("end", [])
+        if ends and body.marked_late:
+            return Refusal(
+                f"{label}: its body says it was done at another time than it was marked done: "
+                f"'{body.marked_late}'"
+            )
         if ends:
             closed = [e for e in ends if e.quote.lstrip().startswith("CLOSED")]
             chosen = closed[0] if closed else max(ends, key=lambda e: e.start or wall_now)
             return done(chosen, "start", "CLOSED / its change into a done state")
+        if has_range and body.ended_otherwise:
+            return Refusal(
+                f"{label}: its body says it ended otherwise than its range: "
+                f"'{body.ended_otherwise}'"
+            )
         if has_range:
             return done(by_kind["range"][0], "end", "the last day of its date range")
         if "plan" in by_kind or "deadline" in by_kind or "start" in by_kind:
