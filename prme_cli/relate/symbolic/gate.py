@@ -969,9 +969,115 @@ _SAME_DAY = frozenset(
 #: "Mum said I broke the vase": someone else's claim about the writer.
 _CLAIMING = re.compile(
     r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claims|claimed|thinks|thought|insists|"
-    r"insisted|swears|swore|believes|believed|reckons|told\s+\w+)\s+(?:that\s+)?(?:I|we)\b",
+    r"insisted|swears|swore|believes|believed|reckons|reckoned|maintains|remembers|recalls|"
+    r"told\s+\w+|(?:is|are|was|were)\s+(?:sure|convinced|adamant|certain)|keeps\s+saying|"
+    r"kept\s+saying)\s+(?:that\s+)?(?:I|we)\b",
     re.IGNORECASE,
 )
+
+
+#: "According to Jess, I …", "Per my sister, I …", "Apparently I …", "If you ask Tom, I …":
+#: another's word about the writer by an adjunct, read by the gate on its own. The adjunct
+#: leads the writer's "I"/"we" (``source``: whose word, when it is said), or closes the
+#: sentence after the deed ("…, according to Jess", "…, or so Tom says").
+_HEARSAY = re.compile(
+    r"(?:(?:according\s+to|per|if\s+you\s+ask|in\s+the\s+(?:view|opinion|words)\s+of)\s+"
+    r"(?P<source>[^,;:.!?]{1,40}?)|in\s+(?P<owner>[^,;:.!?\s]+(?:\s+[^,;:.!?\s]+)?)['\u2019]s?\s+"
+    r"(?:view|opinion|words|version|account|telling)|as\s+(?P<teller>\w+(?:\s+\w+)?)\s+"
+    r"(?:tells|told|remembers|has|had)\s+it|apparently|supposedly|allegedly|reportedly|"
+    r"evidently|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were|'ve\s+been|\s+have\s+been)"
+    r"\s+told|rumou?r\s+has\s+it|word\s+is)\s*,?\s*(?:that\s+)?(?:I|we)\b"
+    r"|\b(?:I|we)\s+(?:apparently|supposedly|allegedly|reportedly)\b",
+    re.IGNORECASE,
+)
+_HEARSAY_AFTER = re.compile(
+    r"^[^.;!?]*?,\s*(?:(?:according\s+to|per|if\s+you\s+ask)\s+(?P<source>[^,;:.!?]{1,40}?)"
+    r"|(?:or\s+so\s+|at\s+least\s+)?(?P<who>\w+(?:\s+\w+)?)\s+(?:says|said|claims|"
+    r"reckons|thinks|insists|swears|told\s+me))\s*(?:[.!?]|$)",
+    re.IGNORECASE,
+)
+#: What a writer keeps: a date read from one's own diary or receipt is the writer's record,
+#: not another's word (the gate's own list; any other source is somebody).
+_KEPT = re.compile(
+    r"(?:diar(?:y|ies)|journals?|calendars?|agenda|planner|notes?|logs?|logbook|records?|"
+    r"receipts?|invoices?|bills?|statements?|e-?mails?|mail|messages?|texts?|tickets?|"
+    r"timestamps?|photos?|pictures?|apps?|tracker|history|schedule|timetable|spreadsheet|"
+    r"ledger|minutes|letters?|bookings?|confirmation|orders?|postmark|labels?|gps|strava|"
+    r"fitbit|watch|phone|entr(?:y|ies))",
+    re.IGNORECASE,
+)
+
+
+def _spoken_by(quote: str, name: str) -> bool:
+    """Is the quote a turn of ``name`` (a chat turn headed "* Ines" or opened "Ines:"), so
+    that its "I" is theirs?"""
+    m = re.match(r"\s*(?:\*+\s+(?P<head>[^\n]+?)\s*\n|(?P<label>[A-Z][\w-]*):\s)", quote)
+    if m is None:
+        return False
+    return (m["head"] or m["label"] or "").strip().lower() == name.lower()
+
+
+def _hearsay(said_before: str, rest: str) -> str:
+    """Whose word, not the writer's, the deed is told as ("" when it is the writer's)."""
+    edge = re.compile(r"[.!?;:]|,\s*(?:and|but|so|then)\b|\b(?:and|but|so|then)\s+(?:I|we)\b")
+    for m in _HEARSAY.finditer(said_before):
+        if edge.search(said_before[m.end() :]):
+            continue
+        source = m["source"] or m["owner"] or m["teller"]
+        if source is None:
+            return "hearsay: the writer tells the deed as what they were told"
+        last = source.split()[-1].lower().removesuffix("'s") if source.split() else ""
+        if last in ("me", "us", "myself") or _KEPT.fullmatch(last):
+            continue
+        return f"the writer's deed as {source.strip()} tells it, not as the writer does"
+    after = _HEARSAY_AFTER.match(rest)
+    if after:
+        source = after["source"] or after["who"]
+        last = source.split()[-1].lower()
+        if last not in ("i", "we", "me", "us") and not (after["source"] and _KEPT.fullmatch(last)):
+            return f"the writer's deed as {source.strip()} tells it, not as the writer does"
+    return ""
+
+
+#: A date the quote disputes or hedges after it, read by the gate on its own: a word of
+#: contrast or doubt, then another time offered as what it was ("…, but I think it was the
+#: end of March", "…, or was it the 4th?", "…, unless it was Saturday", "…, or maybe
+#: Tuesday"), or the date itself doubted ("…, but I'm not sure of the day").
+_TIME_WORD = (
+    r"(?:on\s+|in\s+|at\s+|around\s+|about\s+|actually\s+|really\s+|more\s+like\s+)*"
+    r"(?:(?:last|next|this|that)\s+(?:week|weekend|month|year|morning|afternoon|evening|night|"
+    r"spring|summer|autumn|fall|winter|time|\w+day)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|yesterday|"
+    r"today|tonight|tomorrow|the\s+(?:day|week|weekend|month|night|morning|evening|end|start|"
+    r"beginning|middle)\b|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\d|(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:early|late|mid)\b|a\s+(?:day|week|month)\b)"
+)
+_DISPUTING = re.compile(
+    r"\b(?:(?:but|though|although|unless|yet|or)\b[^.;!?]{0,50}?\b(?:it\s+(?:was|were|"
+    r"might|may|could|must)(?:\s+(?:well\s+)?have\s+been|\s+be)?|it['\u2019]s|was\s+it|"
+    r"(?:might|may|could)\s+have\s+been|maybe|perhaps|possibly|probably)|or|if\s+not|"
+    r"(?:think|thinks|thought|reckons?|believes?|says|said|sure|swears?|insists?)\s+it\s+"
+    r"(?:was|might\s+have\s+been|could\s+have\s+been))\s+" + _TIME_WORD,
+    re.IGNORECASE,
+)
+_DATE_DOUBTED = re.compile(
+    r"\bnot\s+(?:so\s+|entirely\s+|completely\s+)?(?:sure|certain|positive)\s+(?:about|of|on|"
+    r"it\s+was)\s+(?:the|that|which|what)\s+(?:\w+\s+)?(?:date|day|week|month|time)\b|"
+    r"\b(?:might|may|could)\s+(?:be|have\s+been)\s+wrong\s+about\s+(?:the|that)\s+"
+    r"(?:date|day|week|month)\b|\bremember\s+(?:which|what|the\s+exact)\s+"
+    r"(?:date|day|week|month)\b",
+    re.IGNORECASE,
+)
+
+
+def _date_disputed(after: str) -> str:
+    """Why the words after the expression dispute or hedge it ("" when they do not): its
+    own sentence and the next one of the quote."""
+    said = " ".join(re.split(r"(?<=[.!?])\s+", after.strip())[:2])
+    if _DATE_DOUBTED.search(said):
+        return "the quote doubts its own date"
+    if _DISPUTING.search(said):
+        return "the quote disputes its date with another"
+    return ""
 
 
 #: A yes/no question or a statement with a question tag: asked, not told.
@@ -1064,7 +1170,8 @@ def _time_not_the_deeds(
         )
     ):
         out.append(f"the time dates the {counted['noun']}, which the deed is counted from")
-    if subject is None:
+    own = subject is None or _spoken_by(quote, subject)
+    if own:
         for m in _CLAIMING.finditer(clause):
             if m["who"].lower() not in ("i", "we"):
                 out.append(f"the writer's deed as {m['who']} tells it, not as the writer does")
@@ -1072,6 +1179,13 @@ def _time_not_the_deeds(
     sentence = quote[_sentence_start(quote, where) :]
     sentence = re.split(r"(?<=[.!?])\s", sentence, maxsplit=1)[0]
     said_before = quote[_sentence_start(quote, where) : where]
+    disputed = _date_disputed(quote[where + len(expression) :])
+    if disputed:
+        out.append(disputed)
+    if own:
+        told_by = _hearsay(said_before, sentence[where - _sentence_start(quote, where) :])
+        if told_by:
+            out.append(told_by)
     if not confirmed and (_ASKING.match(sentence) or _TAGGED.search(sentence)):
         out.append("the sentence asks whether it happened, it does not tell it")
     rest = re.split(r"[.;!?]|,\s*(?:so|but|and|then)\b", quote[where:], maxsplit=1)[0]

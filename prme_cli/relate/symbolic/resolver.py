@@ -681,8 +681,12 @@ class SymbolicResolver:
                 other_owner = _another_owner(phrase, model, sentence, m)
                 if other_owner:
                     m.problems.append(other_owner)
-                if subject is None and _claimed_by_another(sentence.text, m.focus):
-                    continue  # "Mum said I broke the vase on Sunday": her claim, not a report
+                if (
+                    subject is None or (sentence.speaker or "").lower() == subject.lower()
+                ) and _claimed_by_another(sentence.text, m.focus):
+                    # "Mum said I broke the vase on Sunday", "According to Jess, I left …"
+                    # (the writer's, or in a chat the subject's own "I"): a claim, no report
+                    continue
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
                 if part_of and _part_told(sentence.text, m.clause, described):
@@ -926,6 +930,9 @@ class SymbolicResolver:
             return None, "the next sentence takes the date back and gives another"
         if self._corrected_within(unit, sentence, best, request, tz):
             return None, "the sentence takes the date back and gives another"
+        disputed = self._disputed(unit, sentence, best, request, tz)
+        if disputed:
+            return None, disputed
         other_end = _other_end_clause(sentence, best, model)
         if other_end:
             return None, other_end
@@ -936,14 +943,8 @@ class SymbolicResolver:
     ) -> bool:
         """Does the next sentence of the same speaker correct this one's time ("I went to the
         opera on Sunday. Actually no, it was Monday.")?"""
-        sentences = unit.seg.sentences
-        index = sentence.index + 1
-        if sentence.heading is not None or index >= len(sentences):
-            return False
-        nxt = sentences[index]
-        if nxt.heading is not None or nxt.speaker != sentence.speaker:
-            return False
-        if not _CORRECTION.match(nxt.text):
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None or not _CORRECTION.match(nxt.text):
             return False
         return bool(
             timefind.sentence_mentions(
@@ -973,6 +974,50 @@ class SymbolicResolver:
             unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
         )
         return any(m.start >= after for m in mentions)
+
+    def _disputed(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> str:
+        """Why the time is disputed or hedged after it ("" when it is not): the rest of the
+        sentence, or the same speaker's next sentence, offers another time as what it may
+        have been ("…in April, but I think it was the end of March", "…on the 3rd, or was
+        it the 4th?", "…last Sunday, unless it was Saturday", "…on Friday. Ana thinks it
+        was last week.") or doubts the date ("…, but I'm not sure of the day"). Neither
+        time is read: who is right, the notes do not settle."""
+        text = unit.record.text
+        rest = text[best.end : sentence.end]
+        if _DOUBTED_DATE.search(rest):
+            return "the sentence doubts its own date"
+        cues = [cue for cue in _DISPUTE.finditer(rest) if _disputes(cue)]
+        if cues:
+            mentions = timefind.sentence_mentions(
+                unit.record,
+                sentence.start,
+                sentence.end,
+                question_date=request.question_date,
+                tz=tz,
+            )
+            if any(_offers_time(text, best.end + cue.end(), mentions) for cue in cues):
+                return "the sentence disputes its own date with another"
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None:
+            return ""
+        if _DOUBTED_DATE.match(nxt.text):
+            return "the next sentence doubts the date"
+        opening = _DISPUTE.match(nxt.text)
+        if opening is None or not _disputes(opening):
+            return ""
+        mentions = timefind.sentence_mentions(
+            unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+        )
+        if _offers_time(text, nxt.start + opening.end(), mentions):
+            return "the next sentence disputes the date with another"
+        return ""
 
     def _next_sentence_date(
         self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
@@ -1396,24 +1441,98 @@ def _got_the_thing(after: str, head: str) -> bool:
 
 
 #: Someone else's saying, claiming or believing with the writer as the subject of what is
-#: said: "Mum said I broke the vase", "Tom thinks we left the gate open".
+#: said: "Mum said I broke the vase", "Tom thinks we left the gate open", "My parents are
+#: convinced I took the car".
 _CLAIM_OF_ANOTHER = re.compile(
-    r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claimed|claims|thinks|thought|believes|"
-    r"believed|reckons|reckoned|insists|insisted|swears|swore|told\s+(?:me|us|him|her|them)|"
-    r"is\s+sure|was\s+sure)\s+(?:that\s+)?(?:i|we)\b",
+    r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|say|claimed|claims|claim|thinks|think|"
+    r"thought|believes|believe|believed|reckons|reckon|reckoned|insists|insist|insisted|"
+    r"swears|swear|swore|maintains|maintained|remembers|remembered|recalls|recalled|"
+    r"mentioned|told\s+(?:me|us|him|her|them)|(?:is|are|was|were)\s+(?:sure|convinced|"
+    r"adamant|certain)|keeps\s+saying|kept\s+saying)\s+(?:that\s+)?(?:i|we)\b",
     re.IGNORECASE,
 )
+#: Another's word about the writer told by an adjunct instead of a verb of saying, opening
+#: the writer's clause: "According to Jess, I left …", "Per my sister, I …", "If you ask
+#: Tom, I …", "In Mum's view, we …", "As Jess tells it, I …"; and the hearsay adverbs
+#: ("Apparently I …", "I'm told I …", "I supposedly …"), whose teller is left unsaid.
+_HEARSAY_LEAD = re.compile(
+    r"(?:^|[,;:(]\s*|\b(?:and|but|so|then)\s+)[\s\"'\u201c]*(?:"
+    r"(?:according\s+to|per|if\s+you\s+ask|in\s+the\s+(?:view|opinion|words|eyes)\s+of)"
+    r"\s+(?P<source>[^,;:.!?]{1,40}?)\s*,?"
+    r"|in\s+(?P<owner>[\w-]+(?:\s+[\w-]+)?)['\u2019]s?\s+(?:view|opinion|words|version|"
+    r"account|telling|memory)\s*,?"
+    r"|as\s+(?P<teller>[\w-]+(?:\s+[\w-]+)?)\s+(?:tells|told|remembers|remembered|has|"
+    r"had)\s+it\s*,?"
+    r"|(?:apparently|supposedly|allegedly|reportedly|evidently|so\s+i'?m\s+told|i'?m\s+told|"
+    r"i\s+was\s+told|i'?ve\s+been\s+told|we\s+were\s+told|we'?re\s+told|"
+    r"rumou?r\s+has\s+it|word\s+is|the\s+story\s+goes)\s*,?\s*(?:that\s+)?"
+    r")\s*(?:i|we)\b",
+    re.IGNORECASE,
+)
+_HEARSAY_ADVERB = re.compile(
+    r"\b(?:i|we)\s+(?:apparently|supposedly|allegedly|reportedly)\b", re.IGNORECASE
+)
+#: The same adjunct after the deed, closing its sentence: "I left it on the bus on Monday,
+#: according to Jess", "…, or so Tom says", "…, Mum reckons".
+_HEARSAY_TAIL = re.compile(
+    r",\s*(?:(?:according\s+to|per|if\s+you\s+ask)\s+(?P<source>[^,;:.!?]{1,40}?)"
+    r"|(?:or\s+so\s+|at\s+least\s+(?:that'?s\s+what\s+)?)?(?P<who>[\w'-]+(?:\s+[\w'-]+)?)"
+    r"\s+(?:says|said|claims|claimed|reckons|thinks|insists|swears|tells\s+me|told\s+me))"
+    r"\s*[.!?\"'\u201d)]*\s*$",
+    re.IGNORECASE,
+)
+#: Sources that are the writer's own records, not another's word: "according to my diary,
+#: I …" reads the diary, a date the writer kept. Any other source (a name, a person, a
+#: noun not listed here) is someone's word (precision first: an unknown source refuses).
+_RECORD_SOURCES = frozenset(
+    lexicon.words_of(
+        """diary diaries journal journals calendar calendars agenda planner notes note log logs
+    logbook records record receipt receipts invoice invoices bill bills statement statements
+    email emails e-mail e-mails mail message messages text texts ticket tickets timestamp
+    timestamps photo photos picture pictures app apps tracker history schedule timetable
+    spreadsheet ledger minutes letter letters booking bookings confirmation order orders
+    postmark label labels gps strava fitbit watch phone entry entries"""
+    )
+)
+_WRITER = frozenset(["me", "us", "myself", "ourselves", "i", "we"])
+
+
+def _someones_word(source: str) -> bool:
+    """Is the source of an "according to" a person's word, not the writer's own record?"""
+    head = source.strip().split()
+    if not head:
+        return False
+    last = head[-1].lower().strip("'\u2019").removesuffix("'s")
+    if len(head) == 1 and last in _WRITER:
+        return False
+    return last not in _RECORD_SOURCES
 
 
 def _claimed_by_another(sentence: str, focus: int) -> bool:
     """Is the writer's deed at ``focus`` told only as what someone else says or believes of
-    them ("Mum said I broke the vase on Sunday, but it was the cat")? The claim must open
-    the clause of the deed: no clause break between them."""
+    them ("Mum said I broke the vase on Sunday, but it was the cat", "According to Jess, I
+    left my bag on the bus")? The claim must open the clause of the deed (no clause break
+    between them) or close its sentence after it ("…, according to Jess")."""
     for m in _CLAIM_OF_ANOTHER.finditer(sentence, 0, focus + 1):
         if m["who"].lower() in ("i", "we") or m.end() > focus + 1:
             continue
         if not re.search(r"[,;:.!?]|\b(?:and|but|so|then)\b", sentence[m.end() : focus]):
             return True
+    clause_open = re.compile(r"[,;:.!?]|\b(?:and|but|so|then)\b")
+    for m in _HEARSAY_LEAD.finditer(sentence, 0, focus + 1):
+        if m.end() > focus + 1 or clause_open.search(sentence[m.end() : focus]):
+            continue
+        source = m["source"] or m["owner"] or m["teller"]
+        if source is None or _someones_word(source):
+            return True
+    for m in _HEARSAY_ADVERB.finditer(sentence, 0, focus + 1):
+        if not clause_open.search(sentence[m.end() : focus]):
+            return True
+    tail = _HEARSAY_TAIL.search(sentence, focus)
+    if tail:
+        if tail["source"] is not None:
+            return _someones_word(tail["source"])
+        return tail["who"].lower() not in _WRITER
     return False
 
 
@@ -1725,6 +1844,83 @@ _CORRECTION_INSIDE = re.compile(
     r"no,|i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b",
     re.IGNORECASE,
 )
+
+
+#: A time disputed or hedged after it by another the writer or someone offers instead: a
+#: contrast ("but", "though", "unless", "or", "if not"), words of belief or doubt, and a
+#: frame that puts another time ("it was", "was it", "it might have been", "maybe"):
+#: "…, but I think it was the end of March", "…, though I'm fairly sure it was last week",
+#: "… — or was it the 4th?", "…, unless it was Saturday", "…, or maybe Tuesday".
+_DISPUTE = re.compile(
+    r"[\s,;:(\u2014\u2013-]*(?:(?P<contrast>\b(?:but|though|although|unless|yet|or|"
+    r"then\s+again|mind\s+you)\b)?[\s,]*(?P<lead>(?:[\w'\u2019]+\s+){0,6}?)"
+    r"(?P<frame>\bit\s+(?:was|were|might|may|could|must|would)(?:\s+(?:well\s+)?have\s+been|"
+    r"\s+be)?\b|\bit['\u2019]s\b|\bwas\s+it\b|\b(?:might|may|could)\s+have\s+been\b|"
+    r"\b(?:maybe|perhaps|possibly|probably)\b)|(?P<bare>\b(?:or|if\s+not)\b))",
+    re.IGNORECASE,
+)
+_BELIEF = re.compile(
+    r"\b(?:think|thinks|thought|reckon\w*|believe\w*|sure|certain|positive|convinced|say|"
+    r"says|said|insist\w*|swear\w*|swore|claim\w*|remember\w*|recall\w*|maybe|perhaps|"
+    r"possibly|probably|might|could|guess|suppose|wonder\w*)\b",
+    re.IGNORECASE,
+)
+#: The date itself doubted, no other given: "…, but I'm not sure of the day", "…, though I
+#: might be wrong", "Not sure that was the right day."
+_DOUBTED_DATE = re.compile(
+    r"[\s,;:(\u2014\u2013-]*(?:(?:but|though|although|and)\s+)?(?:"
+    r"(?:i'?m|i\s+am|we'?re|we\s+are)?\s*not\s+(?:so\s+|entirely\s+|completely\s+|100%\s+)?"
+    r"(?:sure|certain|positive)\s+(?:about|of|on|it\s+was)\s+(?:the|that|which|what)\s+"
+    r"(?:\w+\s+)?(?:date|day|week|month|time)"
+    r"|(?:i|we)\s+(?:might|may|could)\s+(?:be|have\s+been)\s+wrong\s+about\s+(?:the|that)\s+"
+    r"(?:date|day|week|month|time)"
+    r"|(?:i|we)\s+(?:can'?t|cannot|don'?t|do\s+not)\s+(?:quite\s+|really\s+)?remember\s+"
+    r"(?:which|what|the\s+exact)\s+(?:date|day|week|month))\b",
+    re.IGNORECASE,
+)
+#: What may stand between a dispute's frame and the other time it offers.
+_BEFORE_OTHER_TIME = re.compile(
+    r"[\s,]*(?:(?:actually|really|probably|maybe|perhaps|possibly|definitely|more\s+like|"
+    r"closer\s+to|nearer|on|in|at|during|around|about|rather)\s*,?\s*)*",
+    re.IGNORECASE,
+)
+
+
+def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Sentence | None:
+    """The sentence after ``sentence`` when the same speaker says it under the same heading
+    (a correction or a dispute of its time can stand there)."""
+    sentences = unit.seg.sentences
+    index = sentence.index + 1
+    if sentence.heading is not None or index >= len(sentences):
+        return None
+    nxt = sentences[index]
+    if nxt.heading is not None or nxt.speaker != sentence.speaker:
+        return None
+    return nxt
+
+
+_HEDGED_FRAME = re.compile(r"was|maybe|perhaps|possibly|probably|might|may|could", re.IGNORECASE)
+_DAY_ORDINAL = re.compile(r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def _disputes(cue: re.Match[str]) -> bool:
+    """Does the matched frame dispute the time before it? A contrast ("but", "unless",
+    "or") opens it, words of belief or doubt lead to it ("Ana thinks it was"), or it asks
+    or hedges ("was it", "maybe"); a bare "It was <time>" restates, it does not dispute."""
+    if cue["bare"]:
+        return True
+    return bool(cue["contrast"] or _BELIEF.search(cue["lead"]) or _HEDGED_FRAME.match(cue["frame"]))
+
+
+def _offers_time(text: str, at: int, mentions: list[timefind.Mention]) -> bool:
+    """Does a time start right at ``at`` (past a few filler words): the other time a
+    dispute offers ("…it was the end of March"), not a time of another clause ("but it was
+    delivered on Friday")?"""
+    gap = _BEFORE_OTHER_TIME.match(text, at)
+    near = gap.end() if gap else at
+    if _DAY_ORDINAL.match(text, near):
+        return True  # "…or was it the 4th?": a day of the month the engine reads only after "on"
+    return any(at <= m.start <= near + 4 for m in mentions)
 
 
 def _covers(outer: tuple[datetime, datetime, str], inner: tuple[datetime, datetime, str]) -> bool:
