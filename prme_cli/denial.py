@@ -65,6 +65,14 @@ _DENIED_DEED = (
     r"|stayed\s+home\s+instead)"
     r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
 )
+#: Who called the event off, told after the verb: "cancelled by the clinic", "called off by
+#: the organisers" (the event is still the subject, so the clause still denies it).
+_AGENT = r"(?:\s+by\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?[\w'-]+(?:\s+[\w'-]+)?)"
+#: When it was called off, which leaves it called off: "the day before", "last minute".
+_WHEN_OFF = (
+    r"(?:\s+(?:the\s+(?:day|night|evening|morning)\s+before|at\s+(?:the\s+)?last\s+minute"
+    r"|last[\s-]+minute|that\s+morning|again))"
+)
 #: The event called off, as the subject: "it was cancelled", "trip cancelled", "the concert
 #: got called off", "it didn't happen", "it fell through", or the bare "Cancelled." of a
 #: note. ``thing`` is checked by the caller (what may stand for the event).
@@ -73,6 +81,7 @@ _THING_OFF = (
     rf"(?:(?P<modifier>{_NOT_AUX}[\w'-]+)\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+)?"
     r"(?:(?:(?:was|got|is|has\s+been|had\s+been)\s+)?"
     r"(?:cancell?ed|canceled|called\s+off|scrapped|postponed)"
+    rf"{_AGENT}?{_WHEN_OFF}?"
     r"|(?:didn't|did\s+not|never)\s+happen(?:ed)?|fell\s+through)"
     r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
 )
@@ -112,7 +121,7 @@ _MOVED = re.compile(
     r"^\W*(?:(?:and|but|so)\s+)?(?:(?:i|we)\s+(?:had\s+to\s+)?)?"
     rf"(?:(?:the\s+|our\s+|my\s+)?(?:{_NOT_AUX}[\w'-]+\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+"
     r"(?:(?:was|got|has\s+been)\s+)?)?"
-    r"(?:(?:postponed|rescheduled|put\s+off)\b"
+    r"(?:(?:postponed|rescheduled|re-?booked|put\s+off)\b"
     r"|(?:moved|pushed|shifted|brought)"
     rf"(?:\s+(?:it|this|that|them|(?:the|our|my)\s+(?:[\w'-]+\s+)?(?P<object>{_NOT_PARTICLE}[\w'-]+)))?"
     r"(?:\s+(?:back|forward|on))?\s+(?:(?:to|till|until|for|by)\s+)?"

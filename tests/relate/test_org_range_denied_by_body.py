@@ -324,10 +324,27 @@ def test_a_child_headings_denial_is_not_its_parents() -> None:
         ("she couldn't make it", False),  # someone else's absence, not the writer's event
         ("didn't go to the castle", False),
         ("nearly called it off", False),
+        ("Cancelled by the clinic the day before", True),  # who called it off, and when
+        ("the trip was called off by the hosts", True),
+        ("it got cancelled last minute", True),
+        ("the boat tour was cancelled by the operator", False),  # another thing, with its agent
     ],
 )
 def test_only_a_clause_about_the_writers_event_denies_it(clause: str, denied: bool) -> None:
     assert denial.denies(clause, ["trip"], writer_only=True) is denied
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Rebooked for <2039-03-29 Tue 10:00>.",
+        "The clinic rang: re-booked for <2039-03-29 Tue>.",
+        "We rebooked it for next month.",
+    ],
+)
+def test_a_heading_rebooked_in_its_body_is_moved(body: str) -> None:
+    text = f"* Dentist check-up <2039-02-15 Tue 10:00>\n{body}"
+    assert denial.read_body(text, "Dentist check-up <2039-02-15 Tue 10:00>").moved != ""
 
 
 def test_a_later_clause_takes_a_denial_back() -> None:
