@@ -112,7 +112,9 @@ _LIGHT = frozenset(["get", "got", "go", "went", "come", "came", "have", "had", "
 #: Nouns by which a question refers to the task itself ("the task for repainting …").
 _SELF_NOUNS = frozenset(["task", "ticket", "item", "todo", "issue", "card", "entry"])
 _DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
-_CANCEL_STATES = re.compile(r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO)$")
+_CANCEL_STATES = re.compile(
+    r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|WONTFIX|SKIPPED|SKIP|MISSED)$"
+)
 _STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
 #: A question about the future: its modal words, or a present progressive of a coming
@@ -222,7 +224,8 @@ def _kind(quote: str, expression: str, keyword: str | None) -> str:
         if expression in second and expression not in first:
             return "range-end"
         return "range-start"
-    return "stamp"
+    # an appointment's stamp under a cancelled or skipped keyword did not take place
+    return "cancel" if keyword and _CANCEL_STATES.match(keyword) else "stamp"
 
 
 def _whole_stamp(expression: str, quote: str) -> bool:

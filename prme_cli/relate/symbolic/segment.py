@@ -29,7 +29,17 @@ DONE_KEYWORDS = frozenset(
     }
 )
 CANCEL_KEYWORDS = frozenset(
-    {"CANCELLED", "CANCELED", "KILLED", "ABANDONED", "DROPPED", "WONTFIX", "SKIPPED"}
+    {
+        "CANCELLED",
+        "CANCELED",
+        "KILLED",
+        "ABANDONED",
+        "DROPPED",
+        "WONTFIX",
+        "WONTDO",
+        "SKIPPED",
+        "MISSED",
+    }
 )
 OPEN_KEYWORDS = frozenset(
     {

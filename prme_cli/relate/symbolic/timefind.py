@@ -24,7 +24,7 @@ from datetime import datetime, tzinfo
 
 from prme_cli.relate import interpret as interp
 from prme_cli.relate.symbolic import lexicon
-from prme_cli.relate.symbolic.segment import Heading, OrgFact
+from prme_cli.relate.symbolic.segment import CANCEL_KEYWORDS, Heading, OrgFact
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 #: Words before an expression that turn it into something other than the event's date:
@@ -645,6 +645,8 @@ def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None)
             return None
         return "a SCHEDULED or DEADLINE stamp is a plan, not the doing"
     if kind == "active":
+        if (todo or "").upper() in CANCEL_KEYWORDS:
+            return "the task was cancelled or skipped: its appointment did not take place"
         if aspects & {"start", "finish", "plan", "order", "receive"}:
             return "an appointment stamp does not say when it started, finished or arrived"
         return None
