@@ -1080,6 +1080,28 @@ def _recent_past_verb(word: str) -> bool:
 #: Where a record's ``event_time`` is the day of a journal entry (SPEC §6: the datetree day,
 #: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
 JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
+#: A heading whose title names a day ("Friday 9th", "Mon 26 Feb", "Tuesday standup") is an
+#: entry of its own inside a file dated as a whole (``#+DATE``, a daily file's name): a
+#: week's file dated by its Monday holds Friday's entry under "Friday 9th".
+_DAY_IN_TITLE = re.compile(
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)\b"
+    r"|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b",
+    re.IGNORECASE,
+)
+
+
+def is_journal_entry(record: EvidenceRecord) -> bool:
+    """Is ``record.event_time`` the day of the journal entry the record belongs to? Not
+    when the file is dated as a whole and the record's own heading names a day: that
+    heading is an entry of another day than the file's."""
+    source = record.event_source
+    if source not in JOURNAL_SOURCES:
+        return False
+    return source == "datetree" or not _DAY_IN_TITLE.search(record.title or "")
+
+
 _CLAUSE_OPEN = re.compile(
     r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?"
     r"(?:(?i:finally|eventually|also|then|again|at\s+last)\s+)?(?P<verb>[A-Za-z]+)\b"
@@ -1598,7 +1620,7 @@ def interpret_event_time(
     the event to the note's *day*; "just now" and "a moment ago" tie it to the note's
     recorded minute (when the note has a clock time).
     """
-    journal = record.event_source in JOURNAL_SOURCES
+    journal = is_journal_entry(record)
     echoed = echoed_times(name) if journal and name and question_date is not None else ()
     found = licences(re.sub(r"\s+", " ", quote), journal=journal, echoed=echoed)
     phrase = found[0].phrase.lower() if found else None

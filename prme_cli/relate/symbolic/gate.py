@@ -1789,11 +1789,11 @@ def _basis_check(
     use: bool = False,
     boundary: str | None = None,
 ) -> tuple[float, str]:
-    from prme_cli.relate.interpret import JOURNAL_SOURCES
+    from prme_cli.relate.interpret import is_journal_entry
 
     basis = operand.time_basis
     if basis == "event_time":
-        journal = record is not None and record.event_source in JOURNAL_SOURCES
+        journal = record is not None and is_journal_entry(record)
         anchor = record.event_time if record is not None else None
         return _licence_check(operand, quote, journal, shared, use, boundary, anchor)
     if basis == "org_timestamp":

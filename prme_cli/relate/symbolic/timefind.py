@@ -306,7 +306,7 @@ def sentence_mentions(
     sentence = text[start:end]
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    journal = record.event_source in interp.JOURNAL_SOURCES
+    journal = interp.is_journal_entry(record)
     echoed = interp.echoed_times(name) if journal and name else ()
     for lic in interp.licences(sentence, journal=journal, echoed=echoed):
         window = date_operand(
