@@ -674,6 +674,13 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
     for i in range(len(before) - 1, -1, -1):
         word = before[i][1]
         low = word.lower().replace("\u2019", "'")
+        nxt = before[i + 1][1].lower() if i + 1 < len(before) else ""
+        if low in lexicon.PRELIMINARY_NOUNS and nxt in lexicon.AIM_PREPOSITIONS:
+            k = lexicon.key(low)
+            if lexicon.relatedness(verb.key, k) == 0 and k not in model.own_keys:
+                # "sent off the application for the job" for "get the job": the deed told
+                # is the one leading up to it, named as a noun
+                return word
         if word[:1].isupper() and low != "i" or words.verb_lemma(low) is None:
             continue
         k = lexicon.key(low)
@@ -681,7 +688,6 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
             continue
         if lexicon.relatedness(verb.key, k) > 0 or k in model.own_keys:
             return None
-        nxt = before[i + 1][1].lower() if i + 1 < len(before) else ""
         if (
             words.is_compound_verb(low)
             or k in lexicon.PRELIMINARY_DEEDS

@@ -461,6 +461,14 @@ PRELIMINARY_DEEDS: frozenset[str] = frozenset(
         "enquire inquire"
     )
 )
+#: Nouns of a deed that leads up to another, followed by the thing as its aim ("the
+#: application for the job", "a booking for the ferry", "an offer on …" is not one).
+PRELIMINARY_NOUNS: frozenset[str] = frozenset(
+    words_of(
+        "application applications booking bookings reservation reservations enquiry inquiry "
+        "enquiries inquiries request requests bid bids quote quotes viewing viewings"
+    )
+)
 #: Prepositions that make the thing a verb's aim or topic ("applied for the job", "asked
 #: about the puppy"), not what the verb does to it ("working at the bakery" is a place).
 AIM_PREPOSITIONS: frozenset[str] = frozenset(words_of("for about"))
