@@ -66,7 +66,7 @@ from datetime import datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
+from prme_cli.relate.symbolic import gate_anchor, gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -809,6 +809,19 @@ class SymbolicGate:
             for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
             if a >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
         ]
+        if gate_anchor.offset_of(operand.time_expression) is not None:
+            # "the next morning" counts from the time before it: its "next" plans nothing
+            lead = [
+                w.lower()
+                for a, _, w in qtoks[max(0, nearest - 6) : nearest]
+                if a >= _sentence_start(quote, qtoks[nearest][0] if nearest < len(qtoks) else a)
+                and not where <= a < expr_end
+            ] + [
+                w.lower()
+                for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
+                if a
+                >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
+            ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
@@ -917,6 +930,12 @@ class SymbolicGate:
             w.lower() in _USE_FORMS for w in name_words
         )
         basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use, boundary)
+        if operand.time_basis == "text_expression":
+            # "two days later", "the next morning": the day it gives must count from the
+            # time the entry told just before it, by the gate's own reading
+            anchor_cap, anchor_why = gate_anchor.check(operand, record)
+            if anchor_cap < basis_cap:
+                basis_cap, why = anchor_cap, anchor_why
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
