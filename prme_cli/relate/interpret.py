@@ -1640,9 +1640,6 @@ _NOT_NARRATIVE = re.compile(
     r"^[ \t]*(?::[\w@#%+-]+:|#\+|(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):|(?:path|event_time|source|"
     r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:|-[ \t]+State[ \t]+\")"
 )
-_ORG_STAMP = re.compile(
-    r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?"
-)
 _HEADING_LINE = re.compile(r"^\*+[ \t]")
 #: Where a sentence of the narrative ends: after ., ! or ? and a space (not the dot of an
 #: abbreviation), at a blank line, and before a list item, a table row or a heading.
@@ -1660,6 +1657,8 @@ def _narrative(text: str) -> tuple[str, list[tuple[int, int]]]:
     """``text`` with its lines that tell no narrative time blanked (same length), and the
     spans of heading titles whose words name a time other than an org stamp ("* Friday 9th"):
     such a day is read from a file's date in no safe direction, so it anchors nothing."""
+    from prme_cli import orgtime
+
     out: list[str] = []
     undatable: list[tuple[int, int]] = []
     drawer = False
@@ -1676,10 +1675,13 @@ def _narrative(text: str) -> tuple[str, list[tuple[int, int]]]:
         if blank:
             out.append(" " * len(line))
         elif _HEADING_LINE.match(line):
-            stamps = [(m.start(), m.end()) for m in _ORG_STAMP.finditer(line)]
             kept = [" "] * len(line)
-            for a, b in stamps:
-                kept[a:b] = line[a:b]
+            pos = 0
+            for stamp in orgtime.find_timestamps(line):  # the heading's own stamps
+                a = line.find(stamp.raw, pos)
+                if a >= 0:
+                    pos = a + len(stamp.raw)
+                    kept[a:pos] = line[a:pos]
             title = "".join(" " if kept[i] != " " else c for i, c in enumerate(line))
             if _finds_a_time(re.sub(r"^\*+", " ", title)):
                 undatable.append((at, at + len(line)))

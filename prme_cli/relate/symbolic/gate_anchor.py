@@ -30,6 +30,7 @@ from calendar import monthrange
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from prme_cli import orgtime
 from prme_cli.relate import interpret
 from prme_cli.relate.types import EvidenceRecord, Operand
 
@@ -124,9 +125,6 @@ _SKIPPED_LINE = re.compile(
     r"^[ \t]*(?:#\+|:[A-Za-z_-]+:|(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):|-[ \t]+State[ \t]|"
     r"(?:event_time|source|path)[ \t]*:)"
 )
-_STAMP = re.compile(
-    r"[<\[](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>](?P<range>--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?"
-)
 _ISO_DAY = re.compile(
     r"\b(?P<day>\d{4}-\d{2}-\d{2})\b(?:[ \t]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)?",
     re.IGNORECASE,
@@ -198,8 +196,17 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
     before = text[:at]
     near = record.event_time.date() if record.event_time is not None else None
     found: list[tuple[int, int, date | None, str]] = []
-    for m in _STAMP.finditer(before):
-        found.append((m.start(), m.end(), _day(m["day"]), "range" if m["range"] else "stamp"))
+    line_at = 0
+    for line in before.split("\n"):
+        pos = 0
+        for stamp in orgtime.find_timestamps(line):  # the one org timestamp reader
+            a = line.find(stamp.raw, pos)
+            if a < 0 or stamp.start is None:
+                continue
+            pos = a + len(stamp.raw)
+            kind = "range" if stamp.kind == "range" else "stamp"
+            found.append((line_at + a, line_at + pos, stamp.start.date(), kind))
+        line_at += len(line) + 1
     for m in _ISO_DAY.finditer(before):
         if not any(a <= m.start() < b for a, b, _, _ in found):
             found.append((m.start(), m.end(), _day(m["day"]), "stamp"))
