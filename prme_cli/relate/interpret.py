@@ -1649,6 +1649,12 @@ _UNIT_BREAK = re.compile(
 _ABBREVIATION_END = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No|Mt|Ave|e\.g|i\.e)\.$", re.IGNORECASE
 )
+#: A time right after these words bounds or aims at something ("for 20 March", "by Friday",
+#: "until the 3rd"): it is not when the sentence's deed happened.
+_BOUND_BEFORE = re.compile(
+    r"\b(?:for|by|until|till|since|from|to|within|before|after|ahead\s+of|due)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 #: How many times told in a row, each counted from the one before, are followed back.
 _ANCHOR_DEPTH = 4
 
@@ -1851,6 +1857,21 @@ def narrative_anchor(
         times = _times_in(text, unit[0], unit[1])
         if not times:
             return None
+        relative = relative_clauses(text[unit[0] : unit[1]])
+        for o, p in times:
+            if _BOUND_BEFORE.search(text[unit[0] : o]):
+                # "Booked the flight for 20 March. Two days later …": a time something is for,
+                # by or until is not when the sentence's deed happened
+                raise InterpretError(
+                    f"the time before it ('{p}') is a bound or an aim, not when it happened",
+                    code="ambiguous_anchor",
+                )
+            if any(a <= o - unit[0] < b for a, b in relative):
+                # "Met Ana, who moved here on 3 May. Two days later …": another event's time
+                raise InterpretError(
+                    f"the time before it ('{p}') is a relative clause's, another event's",
+                    code="ambiguous_anchor",
+                )
         windows = [
             _time_at(record, text, o, p, question_date=question_date, tz=tz, depth=depth)
             for o, p in times

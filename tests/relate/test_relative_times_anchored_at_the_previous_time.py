@@ -345,3 +345,69 @@ def test_a_past_weekday_anchors_the_day_after(plans: Store) -> None:
     doc = ask(plans, "When did I clean the gutters?")
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["value"]["date"] == "2036-10-07"  # Monday 6 October, the day after
+
+
+ASIDES = """#+TITLE: Chat of 2036-11-12
+* Chat [2036-11-12 Wed 18:00]
+** user
+I booked the ferry for 20 October. Two days later the visa letter came.
+** assistant
+Good.
+** user
+I met Ana, who moved here on 3 October. Two days later we had lunch at the market.
+** assistant
+Nice.
+** user
+I posted the forms on 5 October. Two days later the council rang me back.
+"""
+
+
+@pytest.fixture(scope="module")
+def asides(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("asides"), {"chat.org": ASIDES}, NOW)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did the visa letter come?",  # "for 20 October" is the ferry's day, not the booking's
+        "When did we have lunch at the market?",  # "on 3 October" is Ana's move, a relative clause
+    ],
+)
+def test_a_bound_or_a_relative_clauses_time_anchors_nothing(asides: Store, question: str) -> None:
+    doc = ask(asides, question)
+    assert doc["status"] != "accepted", doc["value"]
+
+
+def test_a_plain_dated_sentence_anchors_the_next(asides: Store) -> None:
+    doc = ask(asides, "When did the council ring me back?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2036-10-07"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "** user\nI booked the ferry for 20 October. Rang the bank two days later.\n",
+        "** user\nI met Ana, who moved here on 3 October. Rang the bank two days later.\n",
+    ],
+)
+def test_the_gate_refuses_a_bound_or_a_relative_clauses_time(text: str) -> None:
+    said = "Rang the bank two days later."
+    assert _gate(text, said, "two days later", "ring the bank", "ancestor") < GATE_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "** user\nI booked the ferry for 20 October. Rang the bank two days later.\n",
+        "** user\nI met Ana, who moved here on 3 October. Rang the bank two days later.\n",
+    ],
+)
+def test_validation_refuses_a_bound_or_a_relative_clauses_time(text: str) -> None:
+    record = _record(text, datetime(2036, 11, 12, 18, 0), "ancestor")
+    quote = "Rang the bank two days later."
+    with pytest.raises(interpret.InterpretError):
+        interpret.interpret(
+            _operand(quote, "two days later", "ring the bank"), record, question_date=NOW, tz=TZ
+        )

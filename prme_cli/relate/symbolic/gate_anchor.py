@@ -153,6 +153,12 @@ _TIME_LIKE = re.compile(
     r"\d{1,2}(?:st|nd|rd|th)|\d{1,2}[:.]\d{2}|\d{1,2}\s*(?:am|pm))\b",
     re.IGNORECASE,
 )
+#: Words right before a date that make it a bound or an aim ("for 20 March", "by the 3rd").
+_AIMS = frozenset(
+    ["for", "by", "until", "till", "since", "from", "to", "within", "before", "after", "due"]
+)
+#: Words that open a relative clause ("Ana, who moved here on 3 May").
+_RELATIVE_WORDS = frozenset(["who", "whom", "whose", "which", "where", "when"])
 _ITEM = re.compile(r"^[ \t]*(?:[-+][ \t]|\d+[.)][ \t]|\|)", re.MULTILINE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _ABBREVIATED = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No)\.$", re.IGNORECASE)
@@ -233,6 +239,9 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
     start, end, day, kind = found[-1]
     if kind == "range":
         return None, "it counts from a range"
+    lead = before[max(0, start - 12) : start].lower().split()
+    if lead and lead[-1] in _AIMS or lead[-2:-1] and lead[-2] in _AIMS and lead[-1] == "the":
+        return None, f"the date before it follows '{lead[-1]}': a bound or an aim"
     if day is None:
         return None, "the date before it cannot be read"
     line_start = before.rfind("\n", 0, start) + 1
@@ -253,6 +262,10 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
         [line_start]
         + [m.end() for m in _SENTENCE_END.finditer(before, 0, start) if m.end() >= line_start]
     )
+    if any(
+        w in _RELATIVE_WORDS for w in re.findall(r"[a-z]+", before[sentence_start:start].lower())
+    ):
+        return None, "the date before it may be a relative clause's"
     rivals = [f for f in found[:-1] if f[0] >= sentence_start and f[2] != day]
     if rivals:
         return None, "two dates before it disagree"
