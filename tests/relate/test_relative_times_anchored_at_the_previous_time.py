@@ -385,25 +385,20 @@ def test_a_plain_dated_sentence_anchors_the_next(asides: Store) -> None:
     assert doc["value"]["date"] == "2036-10-07"
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "** user\nI booked the ferry for 20 October. Rang the bank two days later.\n",
-        "** user\nI met Ana, who moved here on 3 October. Rang the bank two days later.\n",
-    ],
-)
+#: A time before "two days later" that is a bound or an aim, and one of a relative clause.
+ASIDE_TURNS = [
+    "** user\nI booked the ferry for 20 October. Rang the bank two days later.\n",
+    "** user\nI met Ana, who moved here on 3 October. Rang the bank two days later.\n",
+]
+
+
+@pytest.mark.parametrize("text", ASIDE_TURNS)
 def test_the_gate_refuses_a_bound_or_a_relative_clauses_time(text: str) -> None:
     said = "Rang the bank two days later."
     assert _gate(text, said, "two days later", "ring the bank", "ancestor") < GATE_THRESHOLD
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "** user\nI booked the ferry for 20 October. Rang the bank two days later.\n",
-        "** user\nI met Ana, who moved here on 3 October. Rang the bank two days later.\n",
-    ],
-)
+@pytest.mark.parametrize("text", ASIDE_TURNS)
 def test_validation_refuses_a_bound_or_a_relative_clauses_time(text: str) -> None:
     record = _record(text, datetime(2036, 11, 12, 18, 0), "ancestor")
     quote = "Rang the bank two days later."
