@@ -51,6 +51,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
+from prme_cli import words
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
 from prme_cli.timeexpr import lexicon
 
@@ -417,9 +418,11 @@ def told_as_coming(quote: str, expression: str) -> bool:
     at = quote.find(expression)
     if at < 0:
         return False
-    if _COMING.search(quote[max(0, at - 120) : at]):
+    # "Chiara's getting married on the 14th", "the wedding's on the 14th": a contracted
+    # "is" is read as the word it stands for (a possessive "Chiara's wedding" stays)
+    before = words.expand_clitics(quote[max(0, at - 120) : at])
+    if _COMING.search(before):
         return True
-    before = quote[max(0, at - 120) : at]
     clause = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0) :]
     return bool(_FUTURATE.search(clause))
 
