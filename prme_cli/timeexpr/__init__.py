@@ -345,6 +345,32 @@ def find(
     return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
 
 
+def day_words(text: str) -> list[tuple[int, int]]:
+    """Spans of the words in ``text`` that name a calendar day's parts by the engine's own
+    lexicon: a weekday ("Fri", "Tuesday"), a month ("Feb", "June"), a day of the month with
+    an ordinal ending ("9th"), an ISO date or org stamp. ``find`` reads whole expressions and
+    says nothing of one it cannot read ("Fri 5 March" in a year where the 5th is a Monday);
+    this says the text still *names* a day, so a caller that dates by such words can refuse
+    rather than treat the text as naming none."""
+    from prme_cli.timeexpr import lexicon, tokens
+
+    toks = tokens.tokenize(text)
+    out: list[tuple[int, int]] = []
+    for k, tok in enumerate(toks):
+        if tok.kind in ("org", "iso") or (
+            tok.kind == "word" and (tok.value in lexicon.WEEKDAYS or tok.value in lexicon.MONTHS)
+        ):
+            out.append((tok.start, tok.end))
+        elif (
+            tok.kind == "num"
+            and k + 1 < len(toks)
+            and toks[k + 1].glued
+            and toks[k + 1].value in lexicon.ORDINAL_SUFFIXES
+        ):
+            out.append((tok.start, toks[k + 1].end))
+    return out
+
+
 def __getattr__(name: str) -> Any:
     """``Found`` lives with the finder, which makes it: a command that finds nothing in text
     (``prme since today``) does not build the class."""
@@ -366,6 +392,7 @@ __all__ = [
     "Found",
     "Window",
     "counts_from_before",
+    "day_words",
     "find",
     "find_expressions",
     "parse_now",
