@@ -60,6 +60,9 @@ def _pattern(stamps: bool) -> re.Pattern[str]:
     return found
 
 
+#: words that take a glued "-ish" of vagueness ("noonish", "sevenish"); ``am``/``pm`` only
+#: glued to a number ("3pmish"): "the Amish" is no time
+_ISH_MERIDIEMS = {"am", "pm"}
 #: words that take a glued "-ish" of vagueness ("noonish", "sevenish")
 _ISH_STEMS = {
     "noon",
@@ -122,7 +125,12 @@ def tokenize(text: str) -> list[Token]:
                 )
                 previous_end = end
                 continue
-            if value.endswith("ish") and value[:-3] in _ISH_STEMS:
+            if value.endswith("ish") and (
+                value[:-3] in _ISH_STEMS
+                or value[:-3] in _ISH_MERIDIEMS
+                and start == previous_end
+                and tokens[-1].kind == "num"
+            ):
                 # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
                 cut = end - 3
                 append(

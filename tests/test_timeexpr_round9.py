@@ -1,0 +1,327 @@
+"""Rule families of the ninth round of issue 9 (generalization): forms the hand-written probe
+set (``tests/fixtures/timex_probes/``) found unread on its first run, each as a rule tested in
+several wordings, with near-misses that must stay refused or unfound.
+
+Reference: Wednesday 2026-09-16 10:15 in Europe/London (BST), the probe set's.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from prme_cli.errors import TimeExpressionError
+from prme_cli.timeexpr import find, resolve
+
+LONDON = ZoneInfo("Europe/London")
+NOW = datetime(2026, 9, 16, 10, 15, tzinfo=LONDON)
+LATE = datetime(2026, 9, 16, 23, 15, tzinfo=LONDON)
+
+
+def window(expression: str, now: datetime = NOW) -> tuple[str, str, str, str]:
+    """Start and end to the minute (local), grain and kind."""
+    w = resolve(expression, now, LONDON)
+    return w.start.isoformat()[:16], w.end.isoformat()[:16], w.grain, w.kind
+
+
+def refused(expression: str) -> bool:
+    try:
+        resolve(expression, NOW, LONDON)
+    except TimeExpressionError:
+        return True
+    return False
+
+
+def found(note: str) -> list[tuple[str, str, object]]:
+    """Each find as (text, kind, start to the minute or the seconds of a duration)."""
+    return [
+        (
+            f.text,
+            f.kind,
+            f.seconds if f.kind == "duration" else f.start and f.start.isoformat()[:16],
+        )
+        for f in find(note, NOW, LONDON)
+    ]
+
+
+# ------------------------------------------------------ a recurrence on several weekdays
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("every tuesday and thursday", "2026-09-15T00:00"),  # Tuesday is the more recent
+        ("Every Thursday and Tuesday", "2026-09-15T00:00"),
+        ("every tuesday and friday", "2026-09-15T00:00"),
+        ("each monday and friday", "2026-09-14T00:00"),
+        ("every mon, wed & fri", "2026-09-16T00:00"),  # today is one of them
+        ("tuesdays and thursdays", "2026-09-15T00:00"),
+        ("on mondays, wednesdays and fridays", "2026-09-16T00:00"),
+        ("fridays and saturdays", "2026-09-12T00:00"),
+    ],
+)
+def test_a_recurrence_on_several_weekdays_is_its_most_recent_day(
+    expression: str, start: str
+) -> None:
+    got = window(expression)
+    assert got[0] == start and got[2] == "day" and got[3] == "set"
+
+
+def test_a_recurrence_on_several_weekdays_takes_a_clock_time_for_each() -> None:
+    assert window("every tuesday and thursday at 7am")[:2] == (
+        "2026-09-15T07:00",
+        "2026-09-15T07:01",
+    )
+    assert window("every monday and wednesday at 11am")[0] == "2026-09-14T11:00"  # 11 is ahead
+
+
+@pytest.mark.parametrize(
+    "expression", ["every monday and", "every monday and the", "tuesdays and thursday"]
+)
+def test_an_unfinished_list_of_weekdays_is_refused(expression: str) -> None:
+    assert refused(expression)
+
+
+def test_several_weekdays_are_one_recurrence_in_running_text() -> None:
+    assert found("Yoga every tuesday and thursday at 7am.") == [
+        ("every tuesday and thursday at 7am", "set", "2026-09-15T07:00")
+    ]
+
+
+# ------------------------------------------------ an ordinal weekday of every month/year
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("the first monday of every month", "2026-09-07T00:00"),
+        ("first monday of each month", "2026-09-07T00:00"),
+        ("the 3rd wednesday of every month", "2026-09-16T00:00"),  # today
+        ("the last friday of every month", "2026-08-28T00:00"),  # September's is ahead
+        ("the second sunday of every year", "2026-01-11T00:00"),
+    ],
+)
+def test_an_ordinal_weekday_of_every_period_is_its_most_recent_one(
+    expression: str, start: str
+) -> None:
+    got = window(expression)
+    assert got[0] == start and got[3] == "set"
+
+
+def test_an_ordinal_weekday_of_every_unknown_unit_is_refused() -> None:
+    assert refused("the first monday of every banana")
+
+
+# ---------------------------------------------------------------- a quarter's year after a slash
+
+
+@pytest.mark.parametrize("expression", ["Q2/2025", "Q2-2025", "q2/2025", "2025/Q2", "2025-Q2"])
+def test_a_quarter_and_its_year_joined_by_a_slash_or_hyphen(expression: str) -> None:
+    assert window(expression)[:3] == ("2025-04-01T00:00", "2025-07-01T00:00", "quarter")
+
+
+def test_a_half_year_and_its_year_joined_by_a_slash() -> None:
+    assert window("H1/2026")[:2] == ("2026-01-01T00:00", "2026-07-01T00:00")
+
+
+def test_a_quarter_after_a_slash_is_found_in_running_text() -> None:
+    assert found("Budget review in Q2/2025 went badly.") == [
+        ("Q2/2025", "point", "2025-04-01T00:00")
+    ]
+
+
+# ------------------------------------------------------ a winter named by the two years it spans
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["winter 2020/21", "winter 2020-21", "the winter of 2020/2021", "Winter 2020/2021"],
+)
+def test_a_winter_of_two_years_is_the_one_that_starts_in_the_first(expression: str) -> None:
+    assert window(expression)[:2] == ("2020-12-01T00:00", "2021-03-01T00:00")
+
+
+@pytest.mark.parametrize("expression", ["winter 2020/22", "winter 2020/19", "winter 2020/2022"])
+def test_a_winter_of_two_years_that_do_not_follow_each_other_is_refused(expression: str) -> None:
+    assert refused(expression)
+
+
+def test_a_winter_of_two_years_is_one_expression_in_running_text() -> None:
+    assert found("We rented the cabin in winter 2020/21.") == [
+        ("winter 2020/21", "point", "2020-12-01T00:00")
+    ]
+
+
+# ------------------------------------------------- hours and minutes written apart (1h 30m)
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("in 1h 30m", "2026-09-16T11:45"),
+        ("in 2 hrs 15m", "2026-09-16T12:30"),
+        ("1h 30m ago", "2026-09-16T08:45"),
+        ("in 1hr 5min", "2026-09-16T11:20"),
+    ],
+)
+def test_hours_and_minutes_written_apart_are_one_amount(expression: str, start: str) -> None:
+    assert window(expression)[0] == start
+
+
+def test_hours_and_minutes_written_apart_are_one_length_in_running_text() -> None:
+    assert found("Worked on the report for 1h 30m.") == [("1h 30m", "duration", 5400)]
+    assert found("Call back in 1h 30m.") == [("in 1h 30m", "point", "2026-09-16T11:45")]
+
+
+def test_an_m_alone_stays_ambiguous() -> None:
+    assert refused("3 m ago")  # minutes or months?
+
+
+# ----------------------------------------------------------------------- "-ish" after am / pm
+
+
+@pytest.mark.parametrize("expression", ["3pmish", "3pm-ish", "10amish"])
+def test_ish_glued_to_a_clock_time_with_am_pm_is_vague(expression: str) -> None:
+    w = resolve(expression, NOW, LONDON)
+    hour = 15 if "pm" in expression else 10
+    assert w.approximate and w.start < NOW.replace(hour=hour, minute=0) < w.end
+
+
+def test_the_amish_are_no_time() -> None:
+    assert refused("10 amish")
+    assert found("We met 10 Amish families.") == []
+
+
+# -------------------------------------------------------------------------------- x-mas
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [("x-mas", "2025-12-25"), ("X-Mas", "2025-12-25"), ("x-mas eve", "2025-12-24"),
+     ("x mas day", "2025-12-25"), ("2 days after x-mas", "2025-12-27")],
+)  # fmt: skip
+def test_x_mas_is_christmas(expression: str, day: str) -> None:
+    assert window(expression)[0] == day + "T00:00"
+
+
+def test_an_x_alone_is_no_holiday() -> None:
+    assert refused("x")
+    assert found("Mark the x on the map.") == []
+
+
+# ------------------------------------------------------------------------ the era before a year
+
+
+@pytest.mark.parametrize("expression", ["AD 2014", "ad 2014", "in AD 2014", "2014 AD"])
+def test_ad_before_or_after_a_year(expression: str) -> None:
+    assert window(expression)[:3] == ("2014-01-01T00:00", "2015-01-01T00:00", "year")
+
+
+def test_ad_before_a_short_year_needs_capitals() -> None:
+    assert window("AD 79")[0].startswith("0079-01-01")
+    assert refused("ad 79")
+
+
+# --------------------------------------------- a two-digit year right after a day and month
+
+
+@pytest.mark.parametrize("expression", ["31 Oct 74", "31 October 74", "31st Oct 74"])
+def test_a_two_digit_year_after_a_day_and_month(expression: str) -> None:
+    assert window(expression)[0] == "1974-10-31T00:00"
+
+
+def test_a_number_after_a_day_and_month_inside_a_sentence_is_a_count() -> None:
+    assert found("On 3 May 74 people came.") == [("3 May", "point", "2026-05-03T00:00")]
+    assert found("Born 31 Oct 74. Then school.")[0][0] == "31 Oct 74"
+
+
+# ------------------------------------------------------- "that" after a day or a period beside
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "grain"),
+    [
+        ("the day after that", "2026-09-17T00:00", "day"),
+        ("the day before that", "2026-09-15T00:00", "day"),
+        ("the day after then", "2026-09-17T00:00", "day"),
+        ("the week after that", "2026-09-21T00:00", "week"),
+        ("the month before that", "2026-08-01T00:00", "month"),
+        ("the monday after that", "2026-09-21T00:00", "day"),
+    ],
+)
+def test_that_after_a_day_or_period_beside_is_the_expression_before(
+    expression: str, start: str, grain: str
+) -> None:
+    got = window(expression)  # alone, "that" is the reference time
+    assert got[0] == start and got[2] == grain
+
+
+def test_that_after_a_day_beside_is_anchored_in_running_text() -> None:
+    assert found("On Monday I called the bank; the day after that they wrote back.") == [
+        ("Monday", "point", "2026-09-14T00:00"),
+        ("the day after that", "point", "2026-09-15T00:00"),
+    ]
+    assert [f[2] for f in found("We met on 3 March. The week after that we moved.")] == [
+        "2026-03-03T00:00",
+        "2026-03-09T00:00",
+    ]
+
+
+def test_the_day_after_the_event_stays_undated() -> None:
+    assert found("The day after the party we slept in.") == []
+
+
+# ------------------------------------------------------------- late at night, early in the day
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("late at night", "2026-09-16T23:00", "2026-09-17T04:00"),
+        ("friday late at night", "2026-09-11T23:00", "2026-09-12T04:00"),
+        ("late at night on friday", "2026-09-11T23:00", "2026-09-12T04:00"),
+        ("yesterday late at night", "2026-09-15T23:00", "2026-09-16T04:00"),
+        ("late in the evening", "2026-09-16T21:00", "2026-09-17T00:00"),
+    ],
+)
+def test_early_or_late_at_a_part_of_the_day(expression: str, start: str, end: str) -> None:
+    assert window(expression, LATE)[:2] == (start, end)
+
+
+def test_earlier_tonight_is_the_night_up_to_now() -> None:
+    assert window("earlier tonight", LATE)[:2] == ("2026-09-16T18:00", "2026-09-16T23:15")
+    assert refused("earlier tonight")  # at 10:15 no part of tonight has passed
+
+
+def test_late_at_a_clock_time_or_a_place_is_no_part_of_the_day() -> None:
+    assert refused("late at 5")
+    assert found("She stayed late at the office.") == []
+
+
+# ------------------------------------------------- an amount after "for" is a length
+
+
+@pytest.mark.parametrize(
+    ("note", "seconds"),
+    [
+        ("We walked for three hours before lunch.", 10800),
+        ("I booked a table for two days after Christmas.", 172800),
+        ("for 2 weeks after easter we rested", 1209600),
+    ],
+)
+def test_an_amount_after_for_is_how_long_not_an_offset(note: str, seconds: int) -> None:
+    got = found(note)
+    assert got[0][1:] == ("duration", seconds)
+    assert all(f[1] != "point" for f in got)
+
+
+def test_an_amount_before_an_anchor_without_for_is_an_offset() -> None:
+    assert found("Two days after Christmas we left.") == [
+        ("Two days after Christmas", "point", "2025-12-27T00:00")
+    ]
+    assert found("We left three hours before lunch.")[0][:2] == (
+        "three hours before lunch",
+        "point",
+    )
