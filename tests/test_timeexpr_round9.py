@@ -325,3 +325,144 @@ def test_an_amount_before_an_anchor_without_for_is_an_offset() -> None:
         "three hours before lunch",
         "point",
     )
+
+
+# ------------------------------------------------------------- "from X" as a whole phrase
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("from next monday", "2026-09-21T00:00"),
+        ("From tomorrow", "2026-09-17T00:00"),
+        ("from 2019", "2019-01-01T00:00"),
+        ("from 3pm", "2026-09-16T15:00"),
+    ],
+)
+def test_from_x_alone_is_since_x(expression: str, start: str) -> None:
+    w = resolve(expression, NOW, LONDON)
+    assert w.start.isoformat()[:16] == start and w.open_end
+
+
+def test_from_x_to_y_stays_a_range_and_from_in_a_sentence_is_a_source() -> None:
+    assert window("from 3 to 4pm")[:2] == ("2026-09-16T15:00", "2026-09-16T16:00")
+    assert window("from monday to wednesday")[:2] == ("2026-09-14T00:00", "2026-09-17T00:00")
+    assert found("A letter from Monday.") == [("Monday", "point", "2026-09-14T00:00")]
+
+
+# --------------------------------------------------------------- the year before month and day
+
+
+@pytest.mark.parametrize("expression", ["2026 sept 3", "2026 September 3rd", "2026 Sep 3"])
+def test_a_year_before_a_month_and_day(expression: str) -> None:
+    assert window(expression)[:3] == ("2026-09-03T00:00", "2026-09-04T00:00", "day")
+
+
+def test_a_year_before_a_month_alone_is_the_month_and_a_comma_parts_them() -> None:
+    assert window("2026 sept")[2] == "month"
+    assert refused("2026 sept 31")
+    assert [f[0] for f in found("Since 2019, May 5 has been a holiday.")] == [
+        "Since 2019",
+        "May 5",
+    ]
+
+
+# ------------------------------------------------- conventions written down in this round
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [("9.3.2026", "2026-03-09"), ("03.09.2026", "2026-09-03"), ("10.31.1974", "1974-10-31")],
+)
+def test_dotted_numeric_dates_are_day_first_unless_the_second_cannot_be_a_month(
+    expression: str, day: str
+) -> None:
+    assert window(expression)[0] == day + "T00:00"
+
+
+def test_slashed_numeric_dates_stay_month_first() -> None:
+    assert window("9/3/2026")[0] == "2026-09-03T00:00"
+
+
+# ------------------------------------------------------------- "on or about", "on or around"
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [("on or about june 3", "2026-06-03"), ("on or around the 15th", "2026-09-15")],
+)
+def test_on_or_about_a_day_is_about_that_day(expression: str, day: str) -> None:
+    w = resolve(expression, NOW, LONDON)
+    assert w.approximate and w.start.isoformat()[:10] < day < w.end.isoformat()[:10]
+
+
+def test_on_or_before_stays_a_bound() -> None:
+    w = resolve("on or before june 3", NOW, LONDON)
+    assert w.open_start and w.end.isoformat()[:10] == "2026-06-04"
+
+
+# --------------------------------------------------------------------------- the same day
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [
+        ("the same day next week", "2026-09-23"),
+        ("same day last year", "2025-09-16"),
+        ("the same day next month", "2026-10-16"),
+    ],
+)
+def test_the_same_day_a_unit_away(expression: str, day: str) -> None:
+    start, _end, grain, _kind = window(expression)
+    assert (start, grain) == (day + "T00:00", "day")
+
+
+def test_the_same_day_alone_is_still_the_day_before_it() -> None:
+    assert found("We met on 3 March. The same day, we left.")[1][2] == "2026-03-03T00:00"
+
+
+# ------------------------------------------------- weekdays and weekends as recurrences
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("weekends", "2026-09-12T00:00", "2026-09-14T00:00"),
+        ("weekdays", "2026-09-16T00:00", "2026-09-17T00:00"),
+        ("weekday evenings", "2026-09-16T18:00", "2026-09-17T00:00"),
+        ("on weekday mornings", "2026-09-16T04:00", "2026-09-16T12:00"),
+        ("on weekend mornings", "2026-09-13T04:00", "2026-09-13T12:00"),
+        ("weekend afternoons", "2026-09-13T12:00", "2026-09-13T18:00"),
+    ],
+)
+def test_weekdays_and_weekends_with_a_part_of_the_day_recur(
+    expression: str, start: str, end: str
+) -> None:
+    assert window(expression) == (start, end, window(expression)[2], "set")
+
+
+def test_weekends_in_a_sentence_and_one_weekday_morning_are_no_recurrence() -> None:
+    assert found("Weekends are for rest.") == []
+    assert refused("weekday morning")
+
+
+# ---------------------------------------------------------- more ways to say how often
+
+
+@pytest.mark.parametrize(
+    ("expression", "grain"),
+    [
+        ("thrice a week", "week"),
+        ("twice yearly", "year"),
+        ("once weekly", "week"),
+        ("once every two weeks", "week"),
+        ("once every 3 days", "day"),
+    ],
+)
+def test_how_often_in_other_words(expression: str, grain: str) -> None:
+    got = window(expression)
+    assert got[2] == grain and got[3] == "set"
+
+
+def test_once_every_vague_count_is_refused() -> None:
+    assert refused("once every few days")

@@ -1476,6 +1476,12 @@ class Grammar:
         spaced = not self.glued(i + 1) and not self.glued(i + 2)
         if y4 and m2 and d2 and spaced and 1000 <= y4 <= 2999 and m2 <= 12 and d2 <= 31:
             out.append((n.Date(d2, m2, y4), i + 3))
+        if y4 and 1000 <= y4 <= 2999 and self.wv(i + 1) in lx.MONTHS:
+            # "2026 sept 3", "2026 September 3rd": the year first, then the month and day ("Since
+            # 2019, May 5 has been …" is two times)
+            for node, e in self.month_day(i + 1):
+                if isinstance(node, n.Date) and node.year is None and node.month is not None:
+                    out.append((node.replace(year=y4), e))
         # bare ordinal: the 3rd, 29th, the eleventh
         k = self.opt(i, "the")
         for d, j in self.ordinal(k):
@@ -2764,6 +2770,8 @@ class Grammar:
             if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
                 out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
         d = self.seq(i, "this", "day")
+        if d is None:  # "the same day next year", "same day last week": as "this day next year"
+            d = self.seq(self.opt(i, "the"), "same", "day")
         if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
             # "this day last year": that date, a unit away
             unit = self.wv(d + 1) or "year"
@@ -3080,6 +3088,21 @@ class Grammar:
                     out.append((base, e))  # "starting at noon for three hours": it has an end
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        ranged = ("to", "till", "til", "until", "through", "thru", "-", "~")
+        if (
+            i == 0
+            and self.w(0, "from")
+            and not any(self.t[k].value in ranged for k in range(1, self.size))
+        ):
+            # "from next monday", "from 2019" as a whole phrase: since then (in running text
+            # "from" is a source as often: "a letter from Monday"; "from 3 to 4pm" a range)
+            for base, e in self.atom(1):
+                if e != self.size or isinstance(base, n.Now):
+                    continue
+                if isinstance(base, n.Moment) and isinstance(base.time, n.ClockFor):
+                    out.append((base, e))  # "from 10 am for 3 hours": it has an end
+                else:
+                    out.append((n.Open("since", base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         over = self.w(i, "over")  # "over a year ago": more than a year ago
@@ -3174,6 +3197,8 @@ class Grammar:
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
             if self.w(i, "ca", "approx") and self.sym(i + 1, ".", glued=True):
                 k = i + 2  # "ca. 1990", "approx. 3pm"
+        if self.w(i, "on") and self.w(i + 1, "or") and self.w(i + 2, "about", "around"):
+            k = i + 3  # "on or about June 3", "on or around the 15th": about that day
         if k != i:
             # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
@@ -3392,7 +3417,14 @@ class Grammar:
                     out.append((n.Every(n.Weekday(wd)), k + 1))
         # "once a year", "twice a week", "3 times a day": a recurrence of that unit (not
         # "twice a week ago": called twice, a week ago)
-        starts = [i + 1] if word in ("once", "twice") else []
+        starts = [i + 1] if word in ("once", "twice", "thrice") else []
+        if word in ("once", "twice", "thrice") and self.wv(i + 1) in units:
+            out.append((n.Every(None, units[self.wv(i + 1) or ""]), i + 2))  # "twice yearly"
+        if word == "once" and self.w(i + 1, "every", "each"):
+            # "once every two weeks", "once every 3 days": a recurrence of that unit
+            for _count, j, vague in self.number(i + 2):
+                if (grain := self.unit_at(j)) is not None and not vague:
+                    out.append((n.Every(None, grain), j + 1))
         starts += [j + 1 for _, j, vague in self.number(i) if self.w(j, "times") and not vague]
         for k in starts:
             grain = self.unit_at(k + 1) if self.w(k, "a", "per", "every", "each") else None
@@ -3453,8 +3485,19 @@ class Grammar:
                 if (timed := _every_at(node, t)) is not None:
                     out.append((timed, f))
         k = self.opt(i, "on")
-        if self.w(k, "weekdays", "weekends") and k != i:  # "on weekdays", "on weekends"
+        if self.w(k, "weekdays", "weekends") and (k != i or i + 1 == self.size):
+            # "on weekdays", "on weekends"; alone as the whole phrase ("weekends" in a note is
+            # as often a topic)
             out.append((n.Every(None, "weekday" if self.w(k, "weekdays") else "weekend"), k + 1))
+        if self.w(k, "weekday", "weekend") and (name := self._part_name(k + 1)) is not None:
+            # "weekday mornings", "on weekend afternoons": that part of each such day (the
+            # part in the plural, or "weekday morning" is one morning of them)
+            if (self.wv(k + 1) or "").endswith("s") and self.w(k, "weekday"):
+                working = n.Every(None, "weekday")
+                out.append((n.Every(n.Moment(working, n.Part(name))), k + 2))
+            elif (self.wv(k + 1) or "").endswith("s"):  # on Saturday and on Sunday
+                sunday = (n.Moment(n.Weekday(6), n.Part(name)),)
+                out.append((n.Every(n.Moment(n.Weekday(5), n.Part(name)), "", sunday), k + 2))
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
             out.append((n.Every(n.Weekday(wd)), k + 1))
@@ -3711,7 +3754,8 @@ def _first_words() -> None:
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
-            | {"fortnightly", "biweekly", "once", "twice", "at", "noon", "midnight"}
+            | {"fortnightly", "biweekly", "once", "twice", "thrice", "at", "noon", "midnight"}
+            | words("weekdays weekends weekday weekend")
             | numbers
             | set(lx.WEEKDAY_PLURALS),
             False,
@@ -3753,7 +3797,7 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
+        "same_time": (words("this same the at yesterday yday tomorrow tmrw"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
         "days_beside": ({"the"}, True),
@@ -3875,6 +3919,7 @@ def _after_number() -> None:
             or day_month(d, x)
             or ordinal(d, x)
             or (d == 4 and x == "#num")
+            or (d == 4 and x in lx.MONTHS)  # "2026 sept 3"
             or (d <= 2 and x in listed)
             or (d <= 2 and x == "#end")  # "on 15"
         )

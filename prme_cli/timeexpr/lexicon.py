@@ -522,6 +522,8 @@ FUNCTION_WORDS = {
     "weekend",
     "weekday",
     "weekdays",
+    "weekends",
+    "thrice",
     "o'clock",
     "oclock",
     "am",
