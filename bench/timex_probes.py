@@ -46,6 +46,8 @@ def load() -> tuple[dict[str, str], list[dict[str, Any]]]:
 
 def score(verbose: bool = False) -> tuple[dict[str, collections.Counter[str]], list[str]]:
     """Counts per category (key ``total`` for all) and the list of differences."""
+    from bench_timex import overlapping
+
     from prme_cli.errors import TimeExpressionError
     from prme_cli.timeexpr import find, parse_now, resolve, zone
 
@@ -67,16 +69,7 @@ def score(verbose: bool = False) -> tuple[dict[str, collections.Counter[str]], l
             add(category, "sentences")
             for text, value in case["found"]:
                 add(category, "spans")
-                lo = case["find"].index(text)
-                hi = lo + len(text)
-                hit = next(
-                    (
-                        k
-                        for k, f in enumerate(got)
-                        if k not in used and f.offset < hi and lo < f.offset + f.length
-                    ),
-                    None,
-                )
+                hit = overlapping(got, used, case["find"], text)
                 if hit is None:
                     misses.append(f"missed  {text!r} in {case['find']!r}")
                     continue
