@@ -84,9 +84,11 @@ def test_an_unfinished_list_of_weekdays_is_refused(expression: str) -> None:
     assert refused(expression)
 
 
-def test_several_weekdays_are_one_recurrence_in_running_text() -> None:
-    assert found("Yoga every tuesday and thursday at 7am.") == [
-        ("every tuesday and thursday at 7am", "set", "2026-09-15T07:00")
+def test_several_weekdays_are_found_apart_in_running_text() -> None:
+    """As two times joined by "and" always are: each day by itself."""
+    assert [f[0] for f in found("Yoga every tuesday and thursday at 7am.")] == [
+        "every tuesday",
+        "thursday at 7am",
     ]
 
 
@@ -461,3 +463,71 @@ def test_how_often_in_other_words(expression: str, grain: str) -> None:
 
 def test_once_every_vague_count_is_refused() -> None:
     assert refused("once every few days")
+
+
+# ------------------------------------------------ typographic dashes, quotes and brackets
+
+
+@pytest.mark.parametrize(
+    ("expression", "start", "end"),
+    [
+        ("9\u20135 tomorrow", "2026-09-17T09:00", "2026-09-17T17:00"),  # en dash
+        ("3\u20134 pm", "2026-09-16T15:00", "2026-09-16T16:00"),
+        ("Mon\u2013Fri", "2026-09-14T00:00", "2026-09-19T00:00"),
+        ("2026\u201009\u201003", "2026-09-03T00:00", "2026-09-04T00:00"),  # hyphen U+2010
+        ("1990\u22121995", "1990-01-01T00:00", "1996-01-01T00:00"),  # minus sign
+    ],
+)
+def test_the_dashes_of_ranges_and_dates_read_as_a_hyphen(
+    expression: str, start: str, end: str
+) -> None:
+    assert window(expression)[:2] == (start, end)
+
+
+def test_an_em_dash_is_no_range() -> None:
+    assert refused("1990\u20141995")
+    assert found("We left at 5 \u2014 6 was too late.") == []
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [
+        ("the \u201990s", "1990-01-01T00:00"),
+        ("summer \u201919", "2019-06-01T00:00"),
+        ("\u201999", "1999-01-01T00:00"),
+        ("new year\u2019s eve", "2025-12-31T00:00"),
+    ],
+)
+def test_a_curly_apostrophe_reads_as_a_straight_one(expression: str, start: str) -> None:
+    assert window(expression)[0] == start
+
+
+@pytest.mark.parametrize(
+    "expression", ["(next friday)", '"next friday"', "\u201cnext friday\u201d", "[next friday]"]
+)
+def test_brackets_or_quotes_around_a_whole_phrase(expression: str) -> None:
+    assert window(expression)[0] == "2026-09-25T00:00"
+
+
+def test_an_unbalanced_bracket_is_still_refused() -> None:
+    assert refused("(next friday")
+    assert refused("next friday)")
+
+
+# ------------------------------------ a dash glued between two clock times is no zone offset
+
+
+@pytest.mark.parametrize(
+    "expression", ["Wednesdays 18:30-20:30", "Wednesdays 18:30\u201320:30", "wednesday 18:30-20:30"]
+)
+def test_a_dash_glued_between_clock_times_is_a_range_not_an_offset(expression: str) -> None:
+    """It had been 18:30 at UTC-20:30, Thursday 16:00: a wrong reading."""
+    assert window(expression)[:2] == ("2026-09-16T18:30", "2026-09-16T20:30")
+
+
+@pytest.mark.parametrize(
+    ("expression", "start"),
+    [("10:00 +05:30", "2026-09-16T05:30"), ("10:15 +0000", "2026-09-16T11:15")],
+)
+def test_an_offset_after_a_clock_time_is_still_read(expression: str, start: str) -> None:
+    assert window(expression)[0] == start

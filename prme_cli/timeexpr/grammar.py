@@ -818,14 +818,24 @@ class Grammar:
         if word in lx.ZONES:
             zone, e = lx.ZONES[word or ""], k + 1
         start = e if zone else k
-        if self.sym(start, "+", "-") and (
-            (start == k and not zone) or (zone == "+00:00" and self.glued(start))
+        # a "-" glued to a clock time with an hour after it is a range ("18:30-20:30"), not an
+        # offset of minus twenty hours
+        ranged = not zone and self.sym(start, "-") and self.glued(start)
+        if (
+            self.sym(start, "+", "-")
+            and not ranged
+            and ((start == k and not zone) or (zone == "+00:00" and self.glued(start)))
         ):
             sign = self.t[start].value
             digits = self.t[start + 1].value if self.num(start + 1, (1, 2, 4)) is not None else ""
             if len(digits) == 4 and int(digits[2:]) < 60 and int(digits[:2]) <= 14:
                 zone, e = f"{sign}{digits[:2]}:{digits[2:]}", start + 2
-            elif digits and self.sym(start + 2, ":") and self.num(start + 3, (2,)) is not None:
+            elif (
+                digits
+                and int(digits) <= 14
+                and self.sym(start + 2, ":")
+                and self.num(start + 3, (2,)) in (0, 30, 45)
+            ):
                 zone, e = f"{sign}{int(digits):02d}:{self.t[start + 3].value}", start + 4
             elif digits and int(digits) <= 14:
                 zone, e = f"{sign}{int(digits):02d}:00", start + 2
@@ -3441,7 +3451,7 @@ class Grammar:
                     if type(base) is n.Weekday and not base.relation:
                         # "every tuesday and thursday", "each mon, wed and fri"
                         for days, f in self.more_weekdays(e, plural=False):
-                            out.append((n.Every(base, "", days), f))
+                            out.append((n.Every(base, "days", days), f))
                 if (grain := self.unit_at(k)) is not None:
                     out.append((n.Every(None, grain), k + 1))
                 if (
@@ -3503,7 +3513,7 @@ class Grammar:
             out.append((n.Every(n.Weekday(wd)), k + 1))
             # "tuesdays and thursdays", "on mondays, wednesdays and fridays"
             for days, f in self.more_weekdays(k + 1, plural=True):
-                out.append((n.Every(n.Weekday(wd), "", days), f))
+                out.append((n.Every(n.Weekday(wd), "days", days), f))
             # mondays at 10, tuesday evenings, on fridays from 2 to 4
             for part, e, implied in self.part(k + 1):
                 if implied is None:
@@ -3512,6 +3522,15 @@ class Grammar:
                 if isinstance(t, n.Clock) and not t.exact and not self.w(self.comma(k + 1), "at"):
                     continue
                 out.append((n.Every(n.Moment(n.Weekday(wd), None, t)), e))
+        if any(isinstance(node, n.Every) and node.unit == "days" for node, _ in out):
+            # several days joined as one recurrence only as a whole phrase; in running text
+            # each is found by itself, as two times joined by "and" always are
+            out = [
+                (node, e)
+                for node, e in out
+                if not (isinstance(node, n.Every) and node.unit == "days")
+                or (i == 0 and e == self.size)
+            ]
         return out
 
     def more_weekdays(self, i: int, *, plural: bool) -> list[tuple[tuple[n.Node, ...], int]]:
@@ -3988,7 +4007,7 @@ def _every_at(node: n.Node, time: n.Node) -> n.Every | None:
         return n.Every(n.Moment(n.Every(None, "weekday"), None, time))
     if isinstance(base, n.Weekday):
         also = tuple(n.Moment(day, None, time) for day in node.also)
-        return n.Every(n.Moment(base, None, time), "", also)
+        return n.Every(n.Moment(base, None, time), node.unit, also)
     if isinstance(base, n.Moment) and base.time is None and base.part is not None:
         return n.Every(base.replace(time=time))
     return None

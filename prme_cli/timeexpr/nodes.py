@@ -531,7 +531,7 @@ class Every(Node):
     _defaults: ClassVar[dict[str, Any]] = {"unit": "", "also": ()}
 
     base: Node | None
-    unit: str
+    unit: str  # with a base: "" or "days" (the base and ``also`` were joined by "and")
     also: tuple[Node, ...]
 
 

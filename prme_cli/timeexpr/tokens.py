@@ -76,6 +76,14 @@ _ISH_STEMS = {
     *SMALL_NUMBERS[1:13],  # one … twelve: "sevenish"
 }
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
+#: typographic marks the grammar reads as their plain forms: the dashes of ranges and words
+#: (hyphen, non-breaking hyphen, figure dash, en dash, minus) as ``-`` (``9–5``, ``3–4 pm``),
+#: curly single quotes as ``'`` (``’90s``, ``summer ’19``); the token's text keeps what was
+#: written. An em dash stays itself: in prose it parts clauses ("left at 5 — 6 was late")
+_SYM_VALUES = {
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2212", "-"),
+    **dict.fromkeys("\u2018\u2019", "'"),
+}
 
 
 #: the value of each word as written (case folded, curly apostrophe straightened, a fraction
@@ -104,6 +112,8 @@ def tokenize(text: str) -> list[Token]:
                     _WORD_VALUES[raw] = value
         elif kind == "sym" and raw in _FRACTIONS:
             kind, value = "word", _FRACTIONS[raw]
+        elif kind == "sym":
+            value = _SYM_VALUES.get(raw, raw)
         else:
             value = raw
         if kind == "word":
