@@ -2780,8 +2780,8 @@ class Grammar:
             if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
                 out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
         d = self.seq(i, "this", "day")
-        if d is None:  # "the same day next year", "same day last week": as "this day next year"
-            d = self.seq(self.opt(i, "the"), "same", "day")
+        if d is None:  # "same day last week", "(the) same day next year": as "this day next year"
+            d = self.seq(i, "same", "day")
         if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
             # "this day last year": that date, a unit away
             unit = self.wv(d + 1) or "year"
@@ -3816,7 +3816,7 @@ def _first_words() -> None:
         "beside": ({"the"} | set(lx.WEEKDAYS), True),
         "beside_period": ({"the"}, True),
         "near": (words("just shortly right soon immediately a not"), True),
-        "same_time": (words("this same the at yesterday yday tomorrow tmrw"), True),
+        "same_time": (words("this same at yesterday yday tomorrow tmrw"), True),
         "amount_range": (counts, False),
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
         "days_beside": ({"the"}, True),
