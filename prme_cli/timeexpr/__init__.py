@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
+#: brackets and quotes around a whole phrase
+_ENCLOSING = {("(", ")"), ("[", "]"), ('"', '"'), ("\u201c", "\u201d")}
 _LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
 #: a hedge before a whole expression ("maybe tomorrow", "probably friday"): the time is the
 #: writer's guess, so the window is marked approximate but not widened (as "any time next
@@ -124,6 +126,13 @@ def resolve(
     toks = tokens.tokenize(expression)
     while toks and toks[-1].kind == "sym" and toks[-1].value in ".!?;,":
         toks.pop()
+    while (
+        len(toks) > 2
+        and toks[0].kind == "sym"
+        and toks[-1].kind == "sym"
+        and (toks[0].value, toks[-1].value) in _ENCLOSING
+    ):
+        toks = toks[1:-1]  # "(next friday)", "\u201cnext friday\u201d": the phrase inside
     if not toks:
         raise TimeExpressionError(expression, "empty expression")
     if len(toks) > tokens.MAX_TOKENS:
