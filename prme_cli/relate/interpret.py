@@ -51,6 +51,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
+from prme_cli import words
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
 from prme_cli.timeexpr import lexicon
 
@@ -417,9 +418,11 @@ def told_as_coming(quote: str, expression: str) -> bool:
     at = quote.find(expression)
     if at < 0:
         return False
-    if _COMING.search(quote[max(0, at - 120) : at]):
+    # "Chiara's getting married on the 14th", "the wedding's on the 14th": a contracted
+    # "is" is read as the word it stands for (a possessive "Chiara's wedding" stays)
+    before = words.expand_clitics(quote[max(0, at - 120) : at])
+    if _COMING.search(before):
         return True
-    before = quote[max(0, at - 120) : at]
     clause = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0) :]
     return bool(_FUTURATE.search(clause))
 
@@ -1083,26 +1086,27 @@ def _recent_past_verb(word: str) -> bool:
 #: Where a record's ``event_time`` is the day of a journal entry (SPEC §6: the datetree day,
 #: daily-file date or ``#+DATE`` dates the entry's past-tense first-person deeds).
 JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
-#: A heading whose title names a day ("Friday 9th", "Mon 26 Feb", "Tuesday standup") is an
-#: entry of its own inside a file dated as a whole (``#+DATE``, a daily file's name): a
-#: week's file dated by its Monday holds Friday's entry under "Friday 9th".
-_DAY_IN_TITLE = re.compile(
-    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b"
-    r"|\b\d{1,2}(?:st|nd|rd|th)\b"
-    r"|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b",
-    re.IGNORECASE,
-)
 
 
 def is_journal_entry(record: EvidenceRecord) -> bool:
-    """Is ``record.event_time`` the day of the journal entry the record belongs to? Not
-    when the file is dated as a whole and the record's own heading names a day: that
-    heading is an entry of another day than the file's."""
+    """Is ``record.event_time`` the day of the journal entry the record belongs to?
+
+    A datetree day is (ingest also dates a day heading of a week file, "Friday 9th" under
+    ``#+DATE:`` its Monday, as one: :func:`prme_cli.org.heading_day`). A file's ``#+DATE``
+    or daily name dates a heading only when the heading's title names no day of its own, or
+    names that same day; a title that names a day ingest could not place ("Tuesday 9th"
+    where the 9th is no Tuesday, a day two months on) is an entry of some other day."""
     source = record.event_source
     if source not in JOURNAL_SOURCES:
         return False
-    return source == "datetree" or not _DAY_IN_TITLE.search(record.title or "")
+    if source == "datetree" or not record.title or record.event_time is None:
+        return True
+    from prme_cli.org import NAMED_DAY, NO_DAY, day_span, heading_day
+
+    status, day = heading_day(record.title, record.event_time, day_span(source))
+    if status == NO_DAY:
+        return True
+    return status == NAMED_DAY and day is not None and day.date() == record.event_time.date()
 
 
 _CLAUSE_OPEN = re.compile(

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
+#: brackets and quotes around a whole phrase
+_ENCLOSING = {("(", ")"), ("[", "]"), ('"', '"'), ("\u201c", "\u201d")}
 _LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
 #: a hedge before a whole expression ("maybe tomorrow", "probably friday"): the time is the
 #: writer's guess, so the window is marked approximate but not widened (as "any time next
@@ -124,6 +126,13 @@ def resolve(
     toks = tokens.tokenize(expression)
     while toks and toks[-1].kind == "sym" and toks[-1].value in ".!?;,":
         toks.pop()
+    while (
+        len(toks) > 2
+        and toks[0].kind == "sym"
+        and toks[-1].kind == "sym"
+        and (toks[0].value, toks[-1].value) in _ENCLOSING
+    ):
+        toks = toks[1:-1]  # "(next friday)", "\u201cnext friday\u201d": the phrase inside
     if not toks:
         raise TimeExpressionError(expression, "empty expression")
     if len(toks) > tokens.MAX_TOKENS:
@@ -345,6 +354,32 @@ def find(
     return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
 
 
+def day_words(text: str) -> list[tuple[int, int]]:
+    """Spans of the words in ``text`` that name a calendar day's parts by the engine's own
+    lexicon: a weekday ("Fri", "Tuesday"), a month ("Feb", "June"), a day of the month with
+    an ordinal ending ("9th"), an ISO date or org stamp. ``find`` reads whole expressions and
+    says nothing of one it cannot read ("Fri 5 March" in a year where the 5th is a Monday);
+    this says the text still *names* a day, so a caller that dates by such words can refuse
+    rather than treat the text as naming none."""
+    from prme_cli.timeexpr import lexicon, tokens
+
+    toks = tokens.tokenize(text)
+    out: list[tuple[int, int]] = []
+    for k, tok in enumerate(toks):
+        if tok.kind in ("org", "iso") or (
+            tok.kind == "word" and (tok.value in lexicon.WEEKDAYS or tok.value in lexicon.MONTHS)
+        ):
+            out.append((tok.start, tok.end))
+        elif (
+            tok.kind == "num"
+            and k + 1 < len(toks)
+            and toks[k + 1].glued
+            and toks[k + 1].value in lexicon.ORDINAL_SUFFIXES
+        ):
+            out.append((tok.start, toks[k + 1].end))
+    return out
+
+
 def __getattr__(name: str) -> Any:
     """``Found`` lives with the finder, which makes it: a command that finds nothing in text
     (``prme since today``) does not build the class."""
@@ -366,6 +401,7 @@ __all__ = [
     "Found",
     "Window",
     "counts_from_before",
+    "day_words",
     "find",
     "find_expressions",
     "parse_now",
