@@ -207,6 +207,13 @@ def test_a_named_subject_of_the_deed_who_is_not_asked_is_doubted(
             "visit the Louvre",
             "Yesterday",
         ),
+        # the day name of an org stamp before the verb is no subject
+        (
+            "When did I cancel the gym membership?",
+            "[2032-04-12 Mon] cancelled the gym membership",
+            "cancel the gym membership",
+            "[2032-04-12 Mon]",
+        ),
     ],
 )
 def test_the_asked_ones_own_deed_with_a_name_around_passes(

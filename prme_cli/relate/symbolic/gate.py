@@ -1054,6 +1054,8 @@ def _clause_doer(
     whose = _clitic_doer(quote, (start, end), name, deed.predicate if deed else "")
     if whose or clause is None or told is None or clause.predicate != told.predicate:
         return whose
+    if not clause.start <= where <= clause.end:
+        return ""  # "[2032-04-12 Mon] cancelled the gym": the stamp opens no clause's subject
     return _named_subject(quote, (start, end), f"{name} {question}", told.predicate)
 
 
@@ -1113,6 +1115,8 @@ def _named_subject(quote: str, span: tuple[int, int], name: str, predicate: str)
         if j < 0:
             return ""
         word = toks[j][2]
+        if quote[toks[j][1] : toks[j][1] + 1] in ("]", ">"):
+            return ""  # the day name of an org stamp ("[2032-04-12 Mon] cancelled …")
         first = toks[j][0] == _sentence_start(quote, toks[j][0]) or (
             toks[j][0] > 0 and quote[: toks[j][0]].rstrip().endswith((":", "\n"))
         )
