@@ -66,7 +66,7 @@ from datetime import datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
+from prme_cli.relate.symbolic import gate_anchor, gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -813,6 +813,19 @@ class SymbolicGate:
             for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
             if a >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
         ]
+        if gate_anchor.offset_of(operand.time_expression) is not None:
+            # "the next morning" counts from the time before it: its "next" plans nothing
+            lead = [
+                w.lower()
+                for a, _, w in qtoks[max(0, nearest - 6) : nearest]
+                if a >= _sentence_start(quote, qtoks[nearest][0] if nearest < len(qtoks) else a)
+                and not where <= a < expr_end
+            ] + [
+                w.lower()
+                for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
+                if a
+                >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
+            ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
@@ -929,6 +942,12 @@ class SymbolicGate:
             w.lower() in _USE_FORMS for w in name_words
         )
         basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use, boundary)
+        if operand.time_basis == "text_expression":
+            # "two days later", "the next morning": the day it gives must count from the
+            # time the entry told just before it, by the gate's own reading
+            anchor_cap, anchor_why = gate_anchor.check(operand, record)
+            if anchor_cap < basis_cap:
+                basis_cap, why = anchor_cap, anchor_why
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -1958,7 +1977,7 @@ def _basis_check(
 
     basis = operand.time_basis
     if basis == "event_time":
-        journal = record is not None and is_journal_entry(record)
+        journal = record is not None and is_journal_entry(record) and _day_heading_agrees(record)
         anchor = record.event_time if record is not None else None
         return _licence_check(operand, quote, journal, shared, use, boundary, anchor)
     if basis == "org_timestamp":
@@ -1988,6 +2007,87 @@ def _basis_check(
     if basis == "duration":
         return _length_check(quote, where, operand.time_expression)
     return 0.5, f"basis {basis} is not one the symbolic gate can judge"
+
+
+#: The gate's own calendar words, to check a day heading against the day a record is dated
+#: by (the resolver reads titles with the time engine; the gate compares names with the
+#: date, the other way round).
+_GATE_FULL_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_GATE_FULL_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_GATE_CALENDAR_WORD = re.compile(
+    r"(?P<iso>\d{4}-\d{2}-\d{2})|(?<!\d)(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\b|(?P<num>\d{1,2})\b)|"
+    r"\d+|(?P<word>[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _calendar_names(title: str) -> tuple[set[int], set[int], set[int], set[str]] | None:
+    """The weekdays, months, days of the month and ISO dates a title names, or None when it
+    names none. A weekday or month counts as its full name or a cut of it of three letters or
+    more ("Tues", "Sept"; "may" only whole); a bare number counts as a day of the month only
+    beside a month name ("1 June", "Feb 28"), an ordinal ("9th") anywhere."""
+    weekdays: set[int] = set()
+    months: set[int] = set()
+    days: set[int] = set()
+    isos: set[str] = set()
+    found = list(_GATE_CALENDAR_WORD.finditer(title))
+    month_at: set[int] = set()
+    for k, m in enumerate(found):
+        word = (m["word"] or "").lower()
+        if len(word) < 3:
+            continue
+        for i, name in enumerate(_GATE_FULL_WEEKDAYS):
+            if name.startswith(word):
+                weekdays.add(i)
+        for i, name in enumerate(_GATE_FULL_MONTHS):
+            if name.startswith(word):
+                months.add(i + 1)
+                month_at.add(k)
+    for k, m in enumerate(found):
+        if m["iso"]:
+            isos.add(m["iso"])
+        elif m["ord"]:
+            days.add(int(m["ord"]))
+        elif m["num"] and (k - 1 in month_at or k + 1 in month_at):
+            days.add(int(m["num"]))
+    if not (weekdays or months or days or isos):
+        return None
+    return weekdays, months, days, isos
+
+
+def _day_heading_agrees(record: EvidenceRecord) -> bool:
+    """The gate's own check of a journal day against the headings above the record: the
+    nearest of the record's title and its ancestors' titles that names a weekday, a month or
+    a day must name the very day ``event_time`` is ("Friday 9th" only dates a Friday the
+    9th; an ISO date, that date). A week's file dated by its Monday does not date Friday's
+    heading."""
+    when = record.event_time
+    if when is None:
+        return False
+    for title in (record.title, *reversed(record.path)):
+        names = _calendar_names(title or "")
+        if names is None:
+            continue
+        weekdays, months, days, isos = names
+        if isos:
+            # a datetree day's ISO date is the date (its day name is decoration, in any
+            # language and sometimes mistyped), as ingest reads it
+            return isos == {when.strftime("%Y-%m-%d")}
+        return weekdays <= {when.weekday()} and months <= {when.month} and days <= {when.day}
+    return True
 
 
 #: The gate's own reading of a stated length: the words that tell one right before the
