@@ -70,6 +70,7 @@ OTHERS = [
     (_journal("Priya's getting married on the 20th of June."), "When did I get married?"),
     (_journal("My brother's moved to Bristol this week."), "When did I move to Bristol?"),
     (_journal("Ana's move to Porto was on Saturday."), "When did I move to Porto?"),
+    (_journal("Tom's hoof trimming went well this morning."), "When did I trim the hooves?"),
     (_journal("Mum's had her knee operation this morning."), "When did I have my knee operation?"),
 ]
 
@@ -143,6 +144,12 @@ DONE = [
     (_turn("Tom's move to Leeds was last Saturday."), "When did Tom move to Leeds?", "2031-02-01"),
     (_turn("I got married last Saturday."), "When did Marco get married?", "2031-02-01"),
     (_journal("My move to Porto was on Saturday."), "When did I move to Porto?", "2031-02-08"),
+    # a thing's possessive names what the deed was done to, not who did it
+    (
+        _journal("The house's sale went through this morning."),
+        "When did I sell the house?",
+        "2031-02-10",
+    ),
     (
         _journal("Mum's had her knee operation this morning."),
         "When did Mum have her knee operation?",

@@ -8,7 +8,10 @@ had her operation") makes the word before it the clause's subject, and a possess
 before the name's own event noun ("Tom's move to Leeds") makes its owner the doer. When that
 doer is not the one asked about (the speaker, the writer), the answer is doubted; a
 contracted "is" before an -ing form with a time is a present progressive, an arrangement,
-which a past question does not accept either. The notes are invented for these rules; each
+which a past question does not accept either. A capitalised name right before the clause's
+own verb of the name's deed ("Chiara got married on the 14th") is its doer the same way; the
+gate had let "Tom moved to Leeds on the 3rd" answer "When did I move to Leeds?" (the
+resolver refused it). The notes are invented for these rules; each
 quote is also asked about its own doer (accepted), so a gate that accepts everything fails
 the first half and one that refuses everything the second.
 """
@@ -147,3 +150,73 @@ def test_a_possessive_before_a_noun_is_no_progressive() -> None:
     assert gate_for("When did Sam's painting sell?", quote, "Sam's painting sell", "Saturday") >= (
         GATE_THRESHOLD
     )
+
+
+#: A name right before the clause's own verb of the name's deed is that deed's doer too.
+NAMED_SUBJECTS = [
+    (
+        "When did I get married?",
+        "Chiara got married on the 14th of June.",
+        "get married",
+        "the 14th of June",
+    ),
+    ("When did I move to Leeds?", "Tom moved to Leeds on the 3rd.", "move to Leeds", "the 3rd"),
+    (
+        "When did I move to Leeds?",
+        "Yesterday Tom finally moved to Leeds.",
+        "move to Leeds",
+        "Yesterday",
+    ),
+    ("When did Luca fly to Rome?", "** Luca\nAna flew to Rome on Friday.", "fly to Rome", "Friday"),
+]
+
+
+@pytest.mark.parametrize(("question", "quote", "name", "expression"), NAMED_SUBJECTS)
+def test_a_named_subject_of_the_deed_who_is_not_asked_is_doubted(
+    question: str, quote: str, name: str, expression: str
+) -> None:
+    assert gate_for(question, quote, name, expression) < GATE_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "name", "expression"),
+    [
+        (
+            "When did Tom move to Leeds?",
+            "Tom moved to Leeds on the 3rd.",
+            "move to Leeds",
+            "the 3rd",
+        ),
+        ("When did I move to Leeds?", "Moved to Leeds on the 3rd.", "move to Leeds", "the 3rd"),
+        (
+            "When did I move to Leeds?",
+            "Tom and I moved to Leeds on the 3rd.",
+            "move to Leeds",
+            "the 3rd",
+        ),
+        ("When did I meet Tom?", "Met Tom for coffee on Friday.", "meet Tom", "Friday"),
+        (
+            "When did Luca fly to Rome?",
+            "** Luca\nI flew to Rome on Friday.",
+            "fly to Rome",
+            "Friday",
+        ),
+        (
+            "When did I visit the Louvre?",
+            "Yesterday we visited the Louvre.",
+            "visit the Louvre",
+            "Yesterday",
+        ),
+        # the day name of an org stamp before the verb is no subject
+        (
+            "When did I cancel the gym membership?",
+            "[2032-04-12 Mon] cancelled the gym membership",
+            "cancel the gym membership",
+            "[2032-04-12 Mon]",
+        ),
+    ],
+)
+def test_the_asked_ones_own_deed_with_a_name_around_passes(
+    question: str, quote: str, name: str, expression: str
+) -> None:
+    assert gate_for(question, quote, name, expression) >= GATE_THRESHOLD

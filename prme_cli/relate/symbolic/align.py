@@ -910,7 +910,8 @@ def _owner_of_the_deed(sentence: str, toks, clause, head) -> str | None:
     Tom's moving, "my sister's wedding" the sister's, "my move" the writer's ("I"). Up to
     two modifiers may stand between ("Tom's big house move"), and of a chain of possessives
     the outermost owns it ("Rachel's master's degree graduation"); None when no possessive
-    owns the noun ("the move", "after the move")."""
+    owns the noun ("the move", "after the move") or a thing's does ("the goat's hoove
+    trimming" is done to the goat)."""
     a, _ = clause
     index = next((i for i, t in enumerate(toks) if t[0] == head[1]), None)
     if index is None or not words.is_event_noun(sentence[head[1] : head[2]]):
@@ -930,6 +931,10 @@ def _owner_of_the_deed(sentence: str, toks, clause, head) -> str | None:
                 "possessive"
             ):
                 break
+            if base[:1].islower() and i > 0 and toks[i - 1][2] in _THING_DETERMINERS:
+                # "the goat's hoove trimming", "the house's sale": a thing's possessive
+                # names what the deed is done to as often as who does it
+                break
             # "Rachel's master's degree graduation": the outermost possessive owns it
             owner = sentence[s0 : s0 + len(base)]
             continue
@@ -942,6 +947,7 @@ def _owner_of_the_deed(sentence: str, toks, clause, head) -> str | None:
     return owner
 
 
+_THING_DETERMINERS = frozenset(words_of("the a an this that these those"))
 #: Owners of a contracted 's that are no doer: "it's", "there's", "that's", "what's".
 _NO_DOER_CLITICS = frozenset(
     words_of("it there that this here what where when why how who which let")

@@ -907,7 +907,7 @@ class SymbolicGate:
         else:
             # "Chiara's getting married", "Tom's move to Leeds": the clause is the deed of
             # the one named before the 's, not of the speaker or the writer
-            whose = _clitic_doer(quote, where, clause, operand.name, told or described)
+            whose = _clause_doer(quote, where, clause, operand.name, question, told, described)
             if whose and not _doer_is_asked(whose, subject, quote):
                 cap = min(cap, 0.3)
                 asked_doer = subject or "the writer"
@@ -1052,26 +1052,41 @@ _CLITIC_OWNER = re.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
 _THIRD_PRONOUNS = frozenset(words_of("he she they"))
 
 
-def _clitic_doer(
+def _clause_doer(
     quote: str,
     where: int,
     clause: gate_event.Reading | None,
     name: str,
-    deed: gate_event.Reading | None,
+    question: str,
+    told: gate_event.Reading | None,
+    described: gate_event.Reading | None,
 ) -> str:
-    """The doer a clitic 's makes of the cited clause, by the gate's own reading: a
-    contracted "is"/"has" makes the word before it the clause's subject ("Chiara's getting
-    married", "Mum's had her operation"); a possessive right before the name's own event
-    noun makes its owner the doer ("Tom's move to Leeds"). The clause is the extractor's
-    (else the expression's sentence). Owners the name itself holds ("the parcel's
-    arrived" for "the parcel arrive") and times ("today's match") are no other doer."""
+    """The doer the cited clause names for its deed, when the gate can read one: a clitic
+    's (:func:`_clitic_doer`), else a name right before the verb of the name's deed
+    (:func:`_named_subject`). The clause is the extractor's, else the expression's
+    sentence; "" when neither reading finds a doer."""
     start = _sentence_start(quote, where)
     end = len(quote)
     if clause is not None and clause.start <= where <= clause.end:
         start, end = max(start, clause.start), clause.end
+    deed = told or described
+    whose = _clitic_doer(quote, (start, end), name, deed.predicate if deed else "")
+    if whose or clause is None or told is None or clause.predicate != told.predicate:
+        return whose
+    if not clause.start <= where <= clause.end:
+        return ""  # "[2032-04-12 Mon] cancelled the gym": the stamp opens no clause's subject
+    return _named_subject(quote, (start, end), f"{name} {question}", told.predicate)
+
+
+def _clitic_doer(quote: str, span: tuple[int, int], name: str, predicate: str) -> str:
+    """The doer a clitic 's makes of the clause at ``span``, by the gate's own reading: a
+    contracted "is"/"has" makes the word before it the clause's subject ("Chiara's getting
+    married", "Mum's had her operation"); a possessive right before the name's own event
+    noun (``predicate``) makes its owner the doer ("Tom's move to Leeds"). Owners the name
+    itself holds ("the parcel's arrived" for "the parcel arrive") and times ("today's
+    match") are no other doer."""
     named = {words.key(w) for _, _, w in _tokens(name)}
-    predicate = deed.predicate if deed is not None else ""
-    for m in _CLITIC_OWNER.finditer(quote, start, end):
+    for m in _CLITIC_OWNER.finditer(quote, *span):
         owner = m["owner"]
         low = owner.lower()
         if low in _NOT_A_DOER_CLITIC or low in ("i", "we", "you") or words.key(low) in named:
@@ -1081,12 +1096,65 @@ def _clitic_doer(
         reading = words.clitic_s(owner, after, before)
         if reading != "possessive":
             return owner
+        if owner[:1].islower() and before and before[-1].lower() in ("the", "a", "an", "this"):
+            continue  # "the goat's hoove trimming": a thing's, as often done to it as by it
         owned = after[:3]
         for i, word in enumerate(owned):
             if predicate and words.key(word) == predicate:
                 return owner  # "Tom's move to Leeds", "Tom's big move"
             if words.lemmas(word).get("VERB") and not words.lemmas(word).get("ADJ"):
                 break
+    return ""
+
+
+#: Words between a subject and its verb that are no subject: adverbs and auxiliaries.
+_BEFORE_VERB = frozenset(
+    words_of(
+        "just finally also already recently then never really actually officially "
+        "eventually suddenly once did has had have was were is"
+    )
+)
+
+
+def _named_subject(quote: str, span: tuple[int, int], name: str, predicate: str) -> str:
+    """The person the clause at ``span`` names as the subject of the name's own deed
+    ("Chiara got married on the 14th", "Yesterday Tom moved to Leeds"), by the gate's own
+    reading: the capitalised word right before the clause's verb of ``predicate``
+    (adverbs and auxiliaries between). "Tom and I moved" is the writer's too; a word the
+    name or the question holds (``name``: both; "the Haddads" of "When did the Haddads
+    adopt a puppy?") is the one asked."""
+    toks = [t for t in _tokens(quote) if span[0] <= t[0] < span[1]]
+    named = {w.lower() for _, _, w in _tokens(name)}
+    for i, (a, _, w) in enumerate(toks):
+        if words.key(w) != predicate or not (words.is_simple_past(w) or w.endswith("ing")):
+            continue
+        j = i - 1
+        while j >= 0 and toks[j][2].lower() in _BEFORE_VERB:
+            j -= 1
+        if j < 0:
+            return ""
+        word = toks[j][2]
+        if quote[toks[j][1] : toks[j][1] + 1] in ("]", ">"):
+            return ""  # the day name of an org stamp ("[2032-04-12 Mon] cancelled …")
+        first = toks[j][0] == _sentence_start(quote, toks[j][0]) or (
+            toks[j][0] > 0 and quote[: toks[j][0]].rstrip().endswith((":", "\n"))
+        )
+        if not word[:1].isupper() or word.lower() in named:
+            return ""
+        if "'" in word or "\u2019" in word or word.lower() in words.FUNCTION_WORDS:
+            return ""  # "I", "I'm", "We", "She": pronouns, judged by the other checks
+        low = word.lower()
+        if first and (
+            low in words.FUNCTION_WORDS
+            or _DATE_WORD.match(low)
+            or (words.lemmas(low) and "NOUN" not in words.lemmas(low))
+        ):
+            return ""  # a sentence's first word that is no name ("Yesterday", "Finally")
+        if j > 0 and toks[j - 1][2].lower() in ("and", "&", "with"):
+            return ""  # "Ana and Tom moved": a group, judged by the word checks
+        if j + 1 < len(toks) and toks[j + 1][2].lower() in ("and", "&"):
+            return ""  # "Tom and I moved"
+        return word
     return ""
 
 
