@@ -3098,11 +3098,10 @@ class Grammar:
                     out.append((base, e))  # "starting at noon for three hours": it has an end
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
-        ranged = ("to", "till", "til", "until", "through", "thru", "-", "~")
         if (
             i == 0
-            and self.w(0, "from")
-            and not any(self.t[k].value in ranged for k in range(1, self.size))
+            and self.words[0] == "from"
+            and not any(self.t[k].value in _RANGE_MARKS for k in range(1, self.size))
         ):
             # "from next monday", "from 2019" as a whole phrase: since then (in running text
             # "from" is a source as often: "a letter from Monday"; "from 3 to 4pm" a range)
@@ -3404,6 +3403,7 @@ class Grammar:
     def every(self, i: int) -> R:
         """``every monday``, ``each morning``, ``daily``, ``on mondays``, ``every other week``."""
         out: R = []
+        joined = False  # several weekdays joined into one recurrence (``tuesdays and fridays``)
         word = self.wv(i)
         units = {
             "daily": "day",
@@ -3452,6 +3452,7 @@ class Grammar:
                         # "every tuesday and thursday", "each mon, wed and fri"
                         for days, f in self.more_weekdays(e, plural=False):
                             out.append((n.Every(base, "days", days), f))
+                            joined = True
                 if (grain := self.unit_at(k)) is not None:
                     out.append((n.Every(None, grain), k + 1))
                 if (
@@ -3514,6 +3515,7 @@ class Grammar:
             # "tuesdays and thursdays", "on mondays, wednesdays and fridays"
             for days, f in self.more_weekdays(k + 1, plural=True):
                 out.append((n.Every(n.Weekday(wd), "days", days), f))
+                joined = True
             # mondays at 10, tuesday evenings, on fridays from 2 to 4
             for part, e, implied in self.part(k + 1):
                 if implied is None:
@@ -3522,7 +3524,7 @@ class Grammar:
                 if isinstance(t, n.Clock) and not t.exact and not self.w(self.comma(k + 1), "at"):
                     continue
                 out.append((n.Every(n.Moment(n.Weekday(wd), None, t)), e))
-        if any(isinstance(node, n.Every) and node.unit == "days" for node, _ in out):
+        if joined:
             # several days joined as one recurrence only as a whole phrase; in running text
             # each is found by itself, as two times joined by "and" always are
             out = [
@@ -3992,6 +3994,8 @@ def _after_number() -> None:
 #: relation words told from the previous expression in running text (from the reference
 #: time alone): ``the following week`` is the one after the previous expression's week,
 #: ``that year`` the one holding it, ``the previous month`` the one before
+#: what makes ``from X …`` a range rather than a bound (``from 3 to 4pm``)
+_RANGE_MARKS = frozenset(("to", "till", "til", "until", "through", "thru", "-", "~"))
 _TOLD_FROM_PREVIOUS = {"following": 1, "previous": -1, "preceding": -1, "prior": -1, "that": 0}
 
 
