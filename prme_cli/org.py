@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from pathlib import PurePath
 
 from prme_cli import orgtime
@@ -497,7 +498,14 @@ class _Reader:
             self.datetree[index] = self.datetree[node.parent or 0]
         chosen = _own_event(node, self.lone_first.get(index))
         if chosen is None:
-            chosen = self.datetree.get(index) or _file_date(self.nodes[0])
+            tree = self.datetree.get(index)
+            chosen = tree or _file_date(self.nodes[0])
+            if chosen is not None and (tree is None or tree not in node.timestamps):
+                # a day heading inside a file or week dated as a whole: that day's entry
+                named = _day_heading(node, chosen)
+                if named is not None:
+                    node.timestamps.append(named)
+                    self.datetree[index] = chosen = named
         if chosen is None:
             chosen = next((t for t in node.timestamps if t.kind == "created" and t.start), None)
         if chosen is not None:
@@ -560,6 +568,92 @@ def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
         if ts.line == node.line and _is_inactive(ts):
             return ts
     return lone
+
+
+#: How far after a file's ``#+DATE`` a heading may name its day and still be that file's
+#: entry: a week's file (``#+DATE`` its Monday, "Friday 9th"), a trip or a month's notes. A
+#: daily file's name dates one day only; a datetree week or month, its own span.
+KEYWORD_DAY_SPAN = timedelta(weeks=6)
+#: What :func:`heading_day` says of a title: it names no day, a day in the span, or one it
+#: cannot place there (unreadable, disagreeing with itself, or outside the span).
+NO_DAY, NAMED_DAY, UNPLACED_DAY = "none", "day", "unplaced"
+
+
+def day_span(source: str | None) -> timedelta:
+    """How far after its container's date a day-naming heading may fall: ``#+DATE`` six
+    weeks, a daily file's name (and anything else) its one day."""
+    if source == "keyword":
+        return KEYWORD_DAY_SPAN
+    return timedelta(days=1)
+
+
+@lru_cache(maxsize=4096)
+def heading_day(title: str, anchor: datetime, span: timedelta) -> tuple[str, datetime | None]:
+    """The day a heading's title names inside a container dated ``anchor`` (a file's
+    ``#+DATE`` or name, a datetree week): "Friday 9th", "Wed 28 Feb", "Tuesday standup".
+
+    The title is read by the one time engine leaning *forward* from ``anchor`` (the first
+    Friday the 9th on or after it; a weekday alone, the first such weekday on or after it),
+    and the day must fall in ``[anchor, anchor + span)``. ``(NO_DAY, None)`` when the title
+    names no time; ``(NAMED_DAY, day)``; ``(UNPLACED_DAY, None)`` when it names one that
+    cannot be placed there — unreadable ("Fri 5 March" where the 5th is a Monday), two
+    different days, coarser than a day ("March"), or outside the span ("Tuesday 9th" where
+    the next Tuesday the 9th is months away). A caller dates nothing by an unplaced title,
+    neither by it nor by the container."""
+    from prme_cli.errors import PrmeError
+    from prme_cli.timeexpr import day_words, find, resolve
+
+    start = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
+    now = start.replace(tzinfo=UTC)
+    named = day_words(title)
+    try:
+        found = [f for f in find(title, now, UTC) if f.kind in ("point", "interval")]
+    except (PrmeError, ValueError, OverflowError):
+        return (UNPLACED_DAY, None) if named else (NO_DAY, None)
+    if not found and not named:
+        return NO_DAY, None
+    days = set()
+    for f in found:
+        try:
+            window = resolve(f.text, now, UTC, not_before=now)
+        except (PrmeError, ValueError, OverflowError):
+            return UNPLACED_DAY, None
+        if window.open_start or window.open_end:
+            return UNPLACED_DAY, None
+        first = window.start.replace(tzinfo=None)
+        last = window.end.replace(tzinfo=None) - timedelta(microseconds=1)
+        if first.date() != last.date():
+            return UNPLACED_DAY, None
+        day = datetime(first.year, first.month, first.day)
+        if not start <= day < start + span:
+            return UNPLACED_DAY, None
+        days.add(day)
+    spans = [(f.offset, f.offset + f.length) for f in found]
+    read = all(any(a <= lo and hi <= b for a, b in spans) for lo, hi in named)
+    if len(days) != 1 or not read:
+        return UNPLACED_DAY, None
+    return NAMED_DAY, days.pop()
+
+
+def _day_heading(node: Node, base: Timestamp) -> Timestamp | None:
+    """The day a heading names inside its dated container ``base`` (see :func:`heading_day`),
+    as the datetree day it stands for: a week file's "Friday 9th" is that Friday's entry."""
+    if base.start is None or not node.title:
+        return None
+    if base.kind == "datetree":
+        if base.label not in ("week", "month") or base.end is None:
+            return None
+        span = base.end - base.start
+    else:
+        span = day_span(base.kind)
+    status, day = heading_day(node.title, base.start, span)
+    if status != NAMED_DAY or day is None:
+        return None
+    if base.kind != "datetree" and day == base.start.replace(hour=0, minute=0, second=0):
+        return None  # the file's own day ("Today", "Evening", "Mon 26 Feb" on the 26th)
+    return Timestamp(
+        "datetree", day, day + timedelta(days=1), False, node.title, node.line, label="day"
+    )
 
 
 def _file_date(file_node: Node) -> Timestamp | None:
