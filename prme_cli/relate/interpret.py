@@ -647,6 +647,52 @@ def yes_opening(text: str) -> int | None:
     return m.end()
 
 
+#: The words a reply made of a time may add to it: "Last Friday, finally!", "Yesterday, at
+#: last.", "Only on Tuesday."
+_TIME_FILLERS = frozenset(
+    [
+        "finally",
+        "at",
+        "last",
+        "only",
+        "just",
+        "already",
+        "actually",
+        "eventually",
+        "oh",
+        "well",
+        "so",
+        "yep",
+        "yes",
+        "yeah",
+    ]
+)
+
+
+def time_only_opening(text: str) -> bool:
+    """Does a turn open with a sentence made only of time expressions and at most a word
+    like "finally" ("Last Friday, finally!", "On Tuesday.", "Yesterday, at last.")? Such a
+    reply to a past question says yes and when; a time asked back ("Last Monday?") or with
+    other words of its own ("Tuesday, I think", "On Sunday my sister went") is none."""
+    from prme_cli import timeexpr
+
+    m = re.match(r"\s*([^.!?\n]+)([.!?]+|$)", text)
+    if m is None or "?" in m.group(2):
+        return False
+    first = m.group(1)
+    try:
+        spans = timeexpr.find_expressions(first)
+    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
+        return False
+    if not spans:
+        return False
+    rest = first
+    for start, end, _ in reversed(spans):
+        rest = rest[:start] + " " + rest[end:]
+    left = re.findall(r"[a-z']+", rest.lower())
+    return all(w in _TIME_FILLERS or w == "on" for w in left)
+
+
 #: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
 _YES_UNDONE = re.compile(
     r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
@@ -722,6 +768,8 @@ def answered_statement(asked: str, quote: str) -> str | None:
     words after the yes, so its time expressions stand in it verbatim; the resolver aligns
     and dates it, and the gate reads it, as if the answerer had said it."""
     opened = yes_opening(quote)
+    if opened is None and asked and time_only_opening(quote):
+        opened = 0  # "Have you heard back?" — "Last Friday, finally!": the time is the yes
     if opened is None or not asked:
         return None
     rest = quote[opened:]

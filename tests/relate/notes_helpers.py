@@ -65,6 +65,20 @@ def gate_probability(
     return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
 
 
+def turn_gate_probability(
+    question: str, quote: str, name: str, expression: str, *, speaker: str, written: datetime
+) -> float:
+    """The symbolic gate's probability for one text-dated operand of ``question``, quoted
+    from a chat turn headed by ``speaker`` whose whole text is the quote."""
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+
+    record = EvidenceRecord(id="r1", event_time=written, text=f"*{quote}", title=speaker)
+    operand = Operand(name, "r1", quote, expression, "text_expression")
+    resolution = Resolution("absolute_date", (operand,))
+    return SymbolicGate().check(question, resolution, operand, record).probability
+
+
 #: The day the one-file probes of the adversarial rounds are written on (a Monday).
 PROBE_STAMP = datetime(2031, 5, 19, 18, 0)
 

@@ -81,7 +81,7 @@ def test_the_same_place_in_the_same_role_is_answered(
 @pytest.mark.parametrize(
     ("quote", "name"),
     [
-        ("My aunt arrived from Kraków this morning.", "arrive in Kraków"),
+        ("My aunt arrived from Kraków this morning.", "my aunt arrive in Kraków"),
         ("Drove back from Leeds this morning.", "drive to Leeds"),
         ("We got home from Rome this morning.", "get to Rome"),
     ],
@@ -93,7 +93,7 @@ def test_the_gate_doubts_the_other_end_of_a_journey(quote: str, name: str) -> No
 @pytest.mark.parametrize(
     ("quote", "name"),
     [
-        ("My aunt arrived from Kraków this morning.", "arrive from Kraków"),
+        ("My aunt arrived from Kraków this morning.", "my aunt arrive from Kraków"),
         ("Flew to Lisbon from Porto this morning.", "fly to Lisbon"),
     ],
 )

@@ -116,7 +116,7 @@ def test_the_progressive_doer_is_not_the_writer(tmp_path_factory: pytest.TempPat
             "run the Berlin marathon",
             "in September",
         ),
-        ("My sister is getting married in May.", "get married", "in May"),
+        ("My sister is getting married in May.", "my sister get married", "in May"),
         ("We're flying to Lisbon on the 3rd of July.", "fly to Lisbon", "on the 3rd of July"),
     ],
 )
@@ -128,7 +128,7 @@ def test_the_gate_doubts_a_progressive_with_a_time(quote: str, name: str, expres
     ("quote", "name", "expression"),
     [
         ("I ran the Berlin marathon in September.", "run the Berlin marathon", "in September"),
-        ("My sister got married in May.", "get married", "in May"),
+        ("My sister got married in May.", "my sister get married", "in May"),
         (
             "I was flying to Lisbon on the 3rd of July when the strike began.",
             "fly to Lisbon",

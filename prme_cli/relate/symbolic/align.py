@@ -882,6 +882,8 @@ def _assertion_problems(
             rf"\b{re.escape(owner)}['\u2019]s\b", model.phrase.text, re.IGNORECASE
         ):
             doer = owner  # (not "my cousin Marta's wedding": the question names its owner)
+        if doer is None:
+            doer = _light_verb_doer(sentence, toks, clause, head)
     if subject is None and first_person:
         if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")
@@ -1146,6 +1148,47 @@ def _excluded_before(before: list[tuple[int, str]], start: int) -> bool:
 #: An org timestamp inside a sentence ("- [2032-04-12 Mon] cancelled the gym"): its words
 #: are a date, never the doer.
 _ORG_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+
+
+#: What may stand between a light verb and its noun: "had the baby", "took his test".
+_NOUN_OPENERS = frozenset(words_of("a an the my his her their our your its this that"))
+_PARTICLES = frozenset(words_of("back up out off away over down in on around through"))
+#: Light verbs whose noun tells the deed ("had the baby", "took his driving test").
+_LIGHT_VERBS = frozenset(words_of("had has took takes got gets gave made did"))
+
+
+def _light_verb_doer(sentence: str, toks, clause, head) -> str | None:
+    """The doer of a deed told by a light verb and its noun ("My sister had the baby on
+    Sunday", "Dad took his driving test"): the subject of the clause's last light verb
+    before the head noun, with only the noun's own words between them (not "got back from
+    Rachel's graduation"), when it is "I" or a person — a name, or a word of the person
+    tables ("sister", "neighbour"); None otherwise (a time word or a thing opening the
+    clause says nothing of who)."""
+    a, _ = clause
+    light = [(s, e) for (s, e, w, _) in toks if a <= s < head[1] and w.lower() in _LIGHT_VERBS]
+    if not light:
+        return None
+    s, e = light[-1]
+    between = [w.lower() for (b, _, w, _) in toks if e <= b < head[1]]
+    if any(
+        w in _PARTICLES or (w in words.FUNCTION_WORDS and w not in _NOUN_OPENERS) for w in between
+    ):
+        return None  # "got back from Rachel's graduation": the noun is no light verb's object
+    doer = _doer(sentence, toks, clause, (head[0], s, e))
+    if doer is None or doer == "I":
+        return doer
+    if re.search(r"\bwith\s+(?:me|us)\b", sentence[clause[0] : clause[1]], re.IGNORECASE):
+        return "I"  # "Sam had lunch with me on Friday": the writer had it too
+    low = doer.lower()
+    persons = (
+        lexicon.ANY_PERSONS | lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.PLURAL_PERSONS
+    )
+    if low in persons:
+        return doer
+    lemmas = set(words.lemmas(low))
+    if doer[:1].isupper() and (not lemmas or "PROPN" in lemmas):
+        return doer
+    return None
 
 
 def _doer(sentence: str, toks, clause, head) -> str | None:

@@ -58,6 +58,7 @@ a rule score, not a learned or calibrated likelihood; it errs on the side of ref
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import time as _time
@@ -190,13 +191,7 @@ def _confirmed_by_them(
         return False
     if following.title.strip().lower() != subject.lower() or not _told_to_you(quote, where):
         return False
-    lines = following.text.split("\n")
-    heading = max((i for i, line in enumerate(lines) if line.startswith("*")), default=-1)
-    # the turn's own words: after its heading line, without the drawer lines
-    body = [
-        line for line in lines[heading + 1 :] if line.strip() and not line.lstrip().startswith(":")
-    ]
-    reply = " ".join(body)
+    reply = _turn_words(following.text)
     first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
     if not _YES.match(first) or _TAKEN_BACK.search(first):
         return False
@@ -455,8 +450,260 @@ def _pronoun_stands_for_another(
     return None
 
 
+#: A clause opened by someone else's person as its subject: "My sister had …", "Her
+#: partner took …", "Our neighbour had …" (after "and", "but", "so", "then", "also").
+_ANOTHERS_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but|so|then|also|oh|well|plus)\s+)*(?:my|our|his|her|their|your)\s+"
+    r"(?:(?:little|big|older|younger|best|new|old|eldest|youngest)\s+)?(?P<who>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def _clause_of_another(
+    quote: str, clause: gate_event.Reading | None, subject: str | None, name: str
+) -> str:
+    """A warning when the cited clause opens with a person of someone's as its subject ("My
+    sister had the baby", "Her partner took …": :data:`gate_words.PERSON_NOUNS`) while the
+    question asks the writer's or the speaker's own deed; not when the subject takes the
+    writer in ("My sister and I went …") or is the one asked about by name ("My brother
+    Felix took …" for Felix). "" when it does not apply."""
+    if clause is None:
+        return ""
+    text = quote[clause.start : clause.end]
+    m = _ANOTHERS_SUBJECT.match(text)
+    if m is None or m["who"].lower() not in gate_words.PERSON_NOUNS:
+        return ""
+    name_words = {w.lower().replace("\u2019", "'").removesuffix("'s") for _, _, w in _tokens(name)}
+    if m["who"].lower() in name_words:
+        return ""  # "When did my sister have the baby?": the question asks about her
+    if re.match(
+        r"['\u2019]s\b|\s*,?\s*(?:[A-Z][\w-]*\s+)?(?:and|&)\s+(?:I|me|we)\b", text[m.end() :]
+    ):
+        return ""  # "my sister's car", "My sister and I went …"
+    apposed = re.match(r"\s*,?\s*([A-Z][\w-]*)(['\u2019]s\b)?", text[m.end() :])
+    if apposed and (
+        apposed.group(2) or apposed.group(1).lower() in {(subject or "").lower()} | name_words
+    ):
+        return ""  # "My brother Felix took …" for a question about Felix; "my friend Rachel's …"
+    return f"the cited clause is the deed of {m.group(0).strip()}"
+
+
+#: Two people a question joins as the doers: "When did Maya and Lea …", "… Tomas and I …".
+_TWO_DOERS = re.compile(r"\b(?:did|do|does|have|has|had)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*|I)\s")
+#: What says the two speakers are the "we": "you and me", "both of us", "together".
+_YOU_AND_ME = re.compile(
+    r"\b(?:you\s+and\s+(?:me|i)|(?:me|i)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|"
+    r"together)\b",
+    re.IGNORECASE,
+)
+#: A sentence that names someone as not taking part: "Lea couldn't come", "without her".
+_NOT_TAKING_PART = re.compile(
+    r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
+)
+
+
+def _partner_absent(
+    question: str,
+    quote: str,
+    record: EvidenceRecord,
+    preceding: EvidenceRecord | None,
+    following: EvidenceRecord | None,
+) -> str:
+    """For "When did A and B …?", the one of A and B the quote does not tell taking part
+    (as a warning; "" when both are): each must head the quote's turn, or be named in the
+    quote in a sentence that does not leave them out ("Lea couldn't come", "without her"),
+    or be the other speaker of the turns around it when the quote's "we" says so ("you and
+    me", "both of us", "together"). The gate's own reading, not the resolver's."""
+    m = _TWO_DOERS.search(question)
+    if m is None:
+        return ""
+    head = re.match(r"\s*\*+\s+([^\n]+?)\s*\n", quote)
+    speaker = (head.group(1) if head else record.title).strip().lower()
+    around = {r.title.strip().lower() for r in (preceding, following) if r is not None}
+    sentences = re.split(r"(?<=[.!?])\s+", quote)
+    for name in (m.group(1), m.group(2)):
+        if name == "I" or name.lower() == speaker:
+            continue
+        said = [x for x in sentences if re.search(rf"\b{re.escape(name)}\b", x)]
+        if said and not any(_NOT_TAKING_PART.search(x) for x in said):
+            continue
+        if (
+            not said
+            and name.lower() in around
+            and re.search(r"\b(?:we|us|our)\b", quote, re.IGNORECASE)
+            and _YOU_AND_ME.search(quote)
+        ):
+            continue
+        return f"the quote does not tell {name} taking part"
+    return ""
+
+
+#: "him" or "her" as the object of a verb ("brought him home", "drove her to the station").
+_PERSON_OBJECT = re.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>him|her)\b", re.IGNORECASE)
+
+
+def _person_pronoun_for_another(
+    quote: str,
+    clause: gate_event.Reading | None,
+    names: list[tuple[str, float, bool, str]],
+    speaker: str,
+) -> str | None:
+    """ "Bruno and Lotte moved in March. I drove her to the station on Sunday": when the
+    cited clause tells its deed on "him" or "her" and names none of the name's own names,
+    the pronoun stands for the name's name only if no other name (a capitalised word, that
+    opens no sentence or is no dictionary word but a noun, no date word and no speaker's)
+    is said from the start of the
+    sentence of that name's last mention to the pronoun. The gate's own reading of the quote's order of names. A
+    warning, or None when it does not apply."""
+    if clause is None:
+        return None
+    text = quote[clause.start : clause.end]
+    pronoun = next(
+        (m for m in _PERSON_OBJECT.finditer(text) if m["verb"].lower() not in words.FUNCTION_WORDS),
+        None,
+    )
+    if pronoun is None:
+        return None
+    wanted = {stem for stem, _, leading, word in names if not leading and word[:1].isalpha()}
+    capitalised = {_stem(w) for _, _, w in _tokens(quote) if w[:1].isupper() and _stem(w) in wanted}
+    if not capitalised or any(_stem(w) in capitalised for _, _, w in _tokens(text)):
+        return None  # no name of the name's before it, or the clause names it itself
+    toks = _tokens(quote[: clause.start + pronoun.start("verb")])
+    last = max((i for i, (_, _, w) in enumerate(toks) if _stem(w) in capitalised), default=None)
+    if last is None:
+        return None
+    begin = last
+    while begin > 0 and not re.search(r"[.!?:\n]\s*$", quote[: toks[begin][0]]):
+        begin -= 1  # from the start of the sentence that names it: "Bruno and Lotte …"
+    for i in range(begin, len(toks)):
+        at, _, word = toks[i]
+        if i == last or _stem(word) in capitalised:
+            continue
+        opens = i == 0 or re.search(r"[.!?:\n]\s*$", quote[:at]) is not None
+        lemmas = set(words.lemmas(word.lower()))
+        if (
+            word[:1].isupper()
+            and (not opens or not lemmas or bool(lemmas & {"NOUN", "PROPN"}))
+            and word.lower() not in words.FUNCTION_WORDS
+            and word.lower() != speaker.strip().lower()
+            and not _DATE_WORD.match(word)
+            and word != "I"
+        ):
+            return f"'{pronoun['pronoun']}' may stand for {word}, not the named one"
+    return None
+
+
 _WHERE_TO = re.compile(r"\b(in|at|to|into|reached)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
 _WHERE_FROM = re.compile(r"\b(from|out\s+of)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
+
+
+#: The determiners that open the thing a question asks the other speaker about; "my", "his",
+#: "her", "their", "our" make it the asker's or a third's, not the answerer's.
+_ASKED_OPENERS = frozenset(words_of("the a an this that your"))
+_NOT_ANSWERERS = frozenset(words_of("my our his her their its"))
+#: In a reply, the thing said again: "it" or "one" as the object of a verb ("failed it",
+#: "bought one"; "him" or "her" for a name, "walked him"), or a verb of "I"/"we" with no object before a time, a preposition or the
+#: sentence's end ("I started last Wednesday").
+_SAID_AGAIN = re.compile(
+    r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one|him|her)\b"
+    r"|\b(?:I|[Ww]e)\s+(?:[a-z]+ly\s+)?(?P<bare>[a-z]+ed)(?=\s*[,.;:!?]|\s*$|\s+(?:on|last|"
+    r"this|yesterday|in|at|a|two|three|four|five|earlier|after|before|as)\b)"
+)
+
+
+def _turn_words(text: str) -> str:
+    """A chat turn's own words: its text after the heading and drawer lines."""
+    lines = text.split("\n")
+    heading = max((i for i, line in enumerate(lines) if line.startswith("*")), default=-1)
+    body = [
+        line for line in lines[heading + 1 :] if line.strip() and not line.lstrip().startswith(":")
+    ]
+    return " ".join(body).strip()
+
+
+def _thing_asked_before(
+    quote: str, record: EvidenceRecord, preceding: EvidenceRecord | None
+) -> list[tuple[int, str]]:
+    """Where, in a reply's quote, the thing the other speaker just asked about is said
+    again, with that thing's words: "How was the driving test?" — "I failed it on
+    Tuesday." gives [(at "it", "driving"), (at "it", "test")].
+
+    The gate's own reading of the turn before, not the resolver's noun phrases: the turn
+    before is headed by another name and its last sentence is a question ending in a thing
+    opened by "the", "a", "this" or "your" (the answerer's or nobody's; "How's my bike?" is
+    the asker's), or in a name ("Did you decide about Kalymnos?"); the quote stands in the
+    reply's first two sentences and its first "it"/"one" after a verb, or a verb told by
+    "I"/"we" with no object, stands for that thing. Nothing when any of it fails."""
+    if preceding is None or not record.title.strip() or not preceding.title.strip():
+        return []
+    if record.title.strip().lower() == preceding.title.strip().lower():
+        return []
+    asked = re.split(r"(?<=[.!?])\s+", _turn_words(preceding.text))[-1]
+    if not asked.endswith("?"):
+        return []
+    toks = [w for _, _, w in _tokens(asked)]
+    thing: list[str] = []
+    for i in range(len(toks) - 1, -1, -1):
+        low = toks[i].lower()
+        if low in _NOT_ANSWERERS or toks[i].endswith("'s"):
+            return []
+        if low in _ASKED_OPENERS:
+            thing = toks[i + 1 :]
+            break
+        if low in _DESCRIBING:
+            continue  # "a new kettle"
+        if gate_words.is_function_word(low):
+            if i == len(toks) - 2 and toks[-1][:1].isupper():
+                thing = toks[-1:]  # "… about Kalymnos?"
+            break
+    if not thing or any(
+        gate_words.is_function_word(w.lower()) and w.lower() not in _DESCRIBING for w in thing
+    ):
+        return []
+    own = _turn_words(record.text)
+    at = record.text.find(quote)
+    opening = record.text.find(own[:20]) if own else -1
+    if at < 0 or opening < 0:
+        return []
+    if len(re.findall(r"[.!?](?:\s|$)", record.text[opening : max(at, opening)])) > 1:
+        return []  # past the reply's first two sentences
+    said = next(
+        (
+            m
+            for m in _SAID_AGAIN.finditer(quote)
+            if not m["verb"] or m["verb"].lower() not in words.FUNCTION_WORDS
+        ),
+        None,
+    )
+    if said is None:
+        return []
+    if (said["pronoun"] or "").lower() in ("him", "her") and not (
+        len(thing) == 1 and thing[0][:1].isupper()
+    ):
+        return []  # "him" or "her" is someone named ("What about Olly?"), not a thing
+    lead = quote[: said.start()]
+    if said["bare"] and not _OPENS_SENTENCE.search(lead):
+        return []  # "I took up running instead, I started on Monday": its own thing first
+    rest = re.split(r"(?<=[.!?])\s", quote[said.start() :], maxsplit=1)[0]
+    if said["bare"] and _LESS_THAN_ASKED.search(rest):
+        return []  # "I ran on Sunday, but only 10k": not the thing asked
+    prose = " ".join(line for line in lead.split("\n") if not line.lstrip().startswith(("*", ":")))
+    toks = [w for _, _, w in _tokens(prose)]
+    for a, b in itertools.pairwise(toks):
+        if a.lower() in _INTRODUCING and b.lower() not in _DESCRIBING and not _DATE_WORD.match(b):
+            return []  # "… sold me an amp and I plugged it in": "it" is the amp
+    where = said.start("pronoun") if said["pronoun"] else said.end("bare")
+    return [(where, w) for w in thing]
+
+
+#: In a reply whose verb has no object, what makes the deed less or else than the thing
+#: asked about: "I ran on Sunday, but only 10k", "I started, then stopped, not really".
+_LESS_THAN_ASKED = re.compile(
+    r"\b(?:but|only|instead|though|although|not|never|almost|nearly)\b|n't\b", re.IGNORECASE
+)
+#: Where a verb's "I"/"we" opens its sentence: after the turn's heading, a sentence's end or
+#: a short opening word ("Yes, I started …", "Oh, we booked …").
+_OPENS_SENTENCE = re.compile(r"(?:^|\n|[.!?]\s+)(?:[A-Za-z]+,\s*)?$")
 
 
 def _other_end_of_journey(name: str, quote: str) -> str | None:
@@ -565,6 +812,7 @@ class SymbolicGate:
                     op,
                     (record := records.get(op.evidence_id)),
                     following=records.get(record.next_id) if record and record.next_id else None,
+                    preceding=records.get(record.previous) if record and record.previous else None,
                 ).probability
                 for op in resolution.operands
             )
@@ -580,9 +828,11 @@ class SymbolicGate:
         record: EvidenceRecord | None,
         *,
         following: EvidenceRecord | None = None,
+        preceding: EvidenceRecord | None = None,
     ) -> OperandCheck:
         """The probability for one operand, with the reasons behind it (``following``: the
-        record right after the cited one, the turn that answers a chat turn)."""
+        record right after the cited one, the turn that answers a chat turn; ``preceding``:
+        the one right before it, the turn a reply answers)."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
@@ -606,6 +856,10 @@ class SymbolicGate:
         if not names:
             return OperandCheck(0.0, 0.0, 0.0, ("the name has no specific words",))
         qtoks = _tokens(quote)
+        for at, word in _thing_asked_before(quote, record, preceding):
+            # "How was the driving test?" — "I failed it on Tuesday.": the reply's "it"
+            # (or its verb told with no object) says the question's thing
+            qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, word))
         if _DONE_HEADING.match(quote):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
@@ -775,7 +1029,13 @@ class SymbolicGate:
         if other_end:
             cap = min(cap, 0.3)
             warnings.append(other_end)
-        stands_for = _pronoun_stands_for_another(quote, clause, names)
+        absent = _partner_absent(question, quote, record, preceding, following)
+        if absent:
+            cap = min(cap, 0.3)
+            warnings.append(absent)
+        stands_for = _pronoun_stands_for_another(
+            quote, clause, names
+        ) or _person_pronoun_for_another(quote, clause, names, record.title)
         if stands_for:
             cap = min(cap, 0.3)
             warnings.append(stands_for)
@@ -912,6 +1172,13 @@ class SymbolicGate:
                 cap = min(cap, 0.3)
                 asked_doer = subject or "the writer"
                 warnings.append(f"the deed is {whose}'s, not {asked_doer}'s")
+        if not possessor and not named and not second:
+            others = _clause_of_another(quote, clause, subject, operand.name)
+            if others:
+                # "Ottilie: My sister had the baby on Sunday" is no answer to "When did
+                # Ottilie have the baby?"
+                cap = min(cap, 0.3)
+                warnings.append(others)
         # "since D" bounds a state that still holds: D is its start and nothing else.
         if _state_since(quote, where, operand.time_expression) and "start" not in wanted:
             cap = min(cap, 0.3)

@@ -546,6 +546,72 @@ class SymbolicResolver:
         except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no yes
             return False
 
+    def _partners_told(
+        self, unit: _Unit, sentence: segment.Sentence, partners: tuple[str, ...]
+    ) -> int | None:
+        """Does ``sentence`` tell each of ``partners`` (the question's people beside its
+        subject: "When did Maya and Lea …") taking part? A partner who says it, or is named
+        in it ("Omar and I", "with Kasia"), does; a "we" takes in the people named nearest
+        before it (:func:`_names_said_before`: "Lea came over. We went …") and the other
+        speaker of a chat of two when the sentence says so ("you and me", "both of us", "the
+        two of us", "together"; both head turns of the file, and no one else does). Returns
+        None when a partner takes no part, else where the quote must start to show them
+        (-1: the sentence itself does)."""
+        text = sentence.text
+        speaker = (sentence.speaker or "").lower()
+        start = -1
+        we = _WE.search(text)
+        for partner in partners:
+            low = partner.lower()
+            if low == speaker or re.search(rf"\b{re.escape(partner)}\b", text):
+                continue
+            if we is None:
+                return None
+            named = _names_said_before(unit, sentence, we.start())
+            if low in named:
+                said = (sentence, *_sentences_before(unit, sentence))
+                naming = next((x.text for x in said if x.start == named[low]), text)
+                if _LEFT_OUT.search(text) or _LEFT_OUT.search(naming):
+                    return None  # "Lea couldn't come. We went …", "… without her"
+                if named[low] != sentence.start:
+                    start = named[low] if start < 0 else min(start, named[low])
+                continue
+            talkers = {
+                (seg.speaker or "").lower()
+                for r, seg in self._segs
+                if r.file == unit.record.file
+                and r.title.strip() == (seg.speaker or "")
+                and re.fullmatch(r"[A-Z][\w'-]*", r.title.strip())
+            }
+            if talkers == {speaker, low} and _BOTH_OF_US.search(text):
+                continue
+            return None
+        return start
+
+    def _asked_before(self, unit: _Unit, sentence: segment.Sentence) -> str | None:
+        """The question that closes the packed turn just before, said by the other speaker,
+        when ``sentence`` is one of the two sentences that open its own turn: what a
+        reply's "it", "one" or object left out may stand for ("How was the driving test?"
+        — "I failed it on Tuesday."). None for a turn that answers its own speaker or
+        follows no question."""
+        record = unit.record
+        if sentence.heading is not None or unit.answered is not None or not record.previous:
+            return None
+        prose = [s for s in unit.seg.sentences if s.heading is None]
+        if sentence not in prose[:2]:
+            return None
+        found = self._by_id.get(record.previous)
+        if found is None:
+            return None
+        _, seg = found
+        speaker, asker = (unit.seg.speaker or "").lower(), (seg.speaker or "").lower()
+        if not speaker or not asker or speaker == asker or asker in _NON_WITNESS_SPEAKERS:
+            return None
+        asked = [s for s in seg.sentences if s.heading is None]
+        if not asked or not asked[-1].text.rstrip().endswith("?"):
+            return None
+        return asked[-1].text
+
     def _first_person(self, sentence: segment.Sentence, subject: str | None = None) -> bool | None:
         """Whether a first-person sentence speaks for the subject (the question's, or the
         phrase's own, see :func:`_phrase_subject`): True (it does), False (only a sentence
@@ -626,6 +692,7 @@ class SymbolicResolver:
         described = describe(phrase, subject)
         part_of = ordinal is None and bool(described.object)
         asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
+        partners = _partners(request.question, frame)
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -634,7 +701,9 @@ class SymbolicResolver:
                 first_person = self._first_person(sentence, subject)
                 if first_person is None:
                     continue
-                referred, context_start = _referred_back(unit, sentence, model)
+                referred, context_start = _referred_back(
+                    unit, sentence, model, self._asked_before(unit, sentence)
+                )
                 named, context_end = _named_next(unit, sentence, model)
                 referred += named
                 m = align.match(
@@ -687,6 +756,13 @@ class SymbolicResolver:
                     # "Mum said I broke the vase on Sunday", "According to Jess, I left …"
                     # (the writer's, or in a chat the subject's own "I"): a claim, no report
                     continue
+                if partners:
+                    taking_part = self._partners_told(unit, sentence, partners)
+                    if taking_part is None:
+                        continue  # "When did Maya and Jonas …" from a "we" of Maya and Lea
+                    if taking_part >= 0:
+                        before = ("", taking_part)  # the quote shows who "we" are
+                        m.context_used = True
                 if ordinal is not None and _other_member(sentence.text, m.clause, ordinal):
                     continue  # "my first 10k race" is not "Ran my second 10k"
                 if part_of and _part_told(sentence.text, m.clause, described):
@@ -1954,7 +2030,7 @@ def _phrase_subject(phrase: EventPhrase, frame: QuestionFrame) -> str | None:
 
 
 def _referred_back(
-    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, asked: str | None = None
 ) -> tuple[tuple[str, ...], int | None]:
     """Words of the event's name that the sentence says only through a personal pronoun.
 
@@ -1973,7 +2049,12 @@ def _referred_back(
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     if not pronouns:
         described = _described_back(unit, sentence, model, own)
-        return described if described[0] else _thing_referred_back(unit, sentence, model, own)
+        if described[0]:
+            return described
+        thing = _thing_referred_back(unit, sentence, model, own, asked)
+        if thing[0] or asked is None:
+            return thing
+        return _object_left_to_the_question(sentence, model, own, asked), None
     found: list[str] = []
     start: int | None = None
     for previous in _sentences_before(unit, sentence):
@@ -1986,7 +2067,110 @@ def _referred_back(
             ):
                 found.append(word.lower())
                 start = previous.start
+    if not found and pronouns & _ONE_PERSON_PRONOUNS:
+        named = _only_name_before(unit, sentence, asked)
+        if named is not None:
+            word, start = named
+            k = lexicon.key(word.lower())
+            if k in model.own_keys and k not in own:
+                return (word.lower(),), start
     return tuple(found), start
+
+
+#: What leaves someone named out of a "we": "Lea couldn't come", "without her", "stayed".
+_LEFT_OUT = re.compile(
+    r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
+)
+#: A first person plural: the speaker and others.
+_WE = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
+#: What makes a "we" the two speakers of a chat.
+_BOTH_OF_US = re.compile(
+    r"\b(?:you\s+and\s+(?:me|i)|(?:me|i)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|"
+    r"together)\b",
+    re.IGNORECASE,
+)
+#: What makes a verb told with no object something less or else than the thing asked.
+_TAKEN_BACK = re.compile(
+    r"\b(?:but|only|instead|though|although|not|never|almost|nearly)\b|n't\b", re.IGNORECASE
+)
+#: The people a "when did A and B …" question joins: "Maya and Lea", "Tomas and I".
+_JOINED = re.compile(
+    r"\b(?:did|do|does|have|has|had)\s+(?P<people>[A-Z][\w-]*(?:\s*,\s*[A-Z][\w-]*)*"
+    r"(?:\s+and\s+(?:[A-Z][\w-]*|I)))\s"
+)
+
+
+def _partners(question: str, frame: QuestionFrame) -> tuple[str, ...]:
+    """The people a question joins to its subject ("When did Maya and Lea go …" gives
+    ("Lea",) for the subject Maya; "When did Tomas and I …" gives ("Tomas",)); none for any
+    other question."""
+    if frame.form != "when did A and B V X":
+        return ()
+    m = _JOINED.search(question)
+    if m is None:
+        return ()
+    names = [n for n in re.split(r"\s*,\s*|\s+and\s+", m["people"]) if n]
+    subject = (frame.subject or "").lower()
+    return tuple(n for n in names if n != "I" and n.lower() != subject)
+
+
+#: The pronouns of one person or animal, whose gender a name need not tell.
+_ONE_PERSON_PRONOUNS = frozenset(lexicon.words_of("he him his she her hers"))
+
+
+def _only_name_before(
+    unit: _Unit, sentence: segment.Sentence, asked: str | None
+) -> tuple[str, int | None] | None:
+    """The one name said before a personal pronoun, with where the quote must start (None
+    when it is in the other speaker's question before the turn): "We adopted Mochi! … brought
+    him home" — a pet's or a nickname's gender is in no word table. With two names ("Juno
+    and Kiki?" — "We groomed her") either may be meant, and None is returned."""
+    first = next(
+        m.start()
+        for m in re.finditer(r"\b\w+\b", sentence.text)
+        if m.group(0).lower() in lexicon.PERSONAL_PRONOUNS
+    )
+    names = _names_said_before(unit, sentence, first, asked)
+    if len(names) != 1:
+        return None
+    word, start = next(iter(names.items()))
+    return word, None if start in (sentence.start, _ANOTHER_TURN) else start
+
+
+def _names_said_before(
+    unit: _Unit, sentence: segment.Sentence, upto: int, asked: str | None = None
+) -> dict[str, int]:
+    """The names (lower-cased) said nearest before ``upto`` in ``sentence``, with where the
+    text naming them starts: the capitalised words (no function word, time word or
+    speaker's name) of the sentence up to ``upto``, else of the one or two sentences before
+    it in the turn, else of the question closing the turn before (``asked``; start
+    ``_ANOTHER_TURN``). Only the nearest text that names anyone counts: what a pronoun or a
+    "we" may take in."""
+    from prme_cli.timeexpr import lexicon as lx
+
+    texts = [(sentence.text[:upto], sentence.start)]
+    texts += [(p.text, p.start) for p in _sentences_before(unit, sentence)]
+    if asked is not None:
+        texts.append((asked, _ANOTHER_TURN))
+    speakers = {(unit.seg.speaker or "").lower(), (sentence.speaker or "").lower()}
+    names: dict[str, int] = {}
+    for text, start in texts:
+        for i, (_, _, word) in enumerate(lexicon.words(text)):
+            low = word.lower()
+            if not word[:1].isupper() or low in words_module.FUNCTION_WORDS or low in speakers:
+                continue
+            if low in lx.WEEKDAYS or low in lx.MONTHS or low in lx.UNITS or low == "i":
+                continue
+            if (
+                i == 0
+                and (lemmas := words_module.lemmas(low))
+                and not ({"NOUN", "PROPN"} & set(lemmas))
+            ):
+                continue  # "Lovely. …": a sentence's first word, no name
+            names.setdefault(low, start)
+        if names:
+            break
+    return names
 
 
 #: A thing pronoun: "it", or "one" right after a verb ("I got one from my aunt").
@@ -2051,7 +2235,11 @@ def _is_person_or_time(phrase: list[str]) -> bool:
 
 
 def _thing_referred_back(
-    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel, own: set[str]
+    unit: _Unit,
+    sentence: segment.Sentence,
+    model: align.PhraseModel,
+    own: set[str],
+    asked: str | None = None,
 ) -> tuple[tuple[str, ...], int | None]:
     """Words of the event's name that the sentence says only through "it" or "one".
 
@@ -2061,7 +2249,13 @@ def _thing_referred_back(
     times ("for my niece", "this morning"). Only that phrase: when another thing was named
     after the asked one ("… the blender and a new toaster. I bought it …") "it" is the other
     thing and nothing is returned. The phrase's head must be a word of the event's name; its
-    words of the name are returned with where the quote must start, as for a person."""
+    words of the name are returned with where the quote must start, as for a person.
+
+    In a reply that opens its turn, the question closing the other speaker's turn before
+    (``asked``, see ``SymbolicResolver._asked_before``) comes after the reply's own sentences:
+    "How was the driving test?" — "I failed it on Tuesday." Its thing must be the answerer's
+    or nobody's ("the", "a", "your"), never the asker's ("my bike") or a third's; the quote
+    stays in the reply's own turn."""
     if sentence.heading is not None:
         return (), None
     pronoun = None
@@ -2075,9 +2269,18 @@ def _thing_referred_back(
     texts = [(sentence.text[: pronoun.start()], sentence.start)]
     texts += [(p.text, p.start) for p in _sentences_before(unit, sentence)]
     nearest = _nearest_thing(tuple(texts))
-    if nearest is None or nearest[0] in _OTHERS_DETERMINERS:
+    if nearest is None and asked is not None:
+        named = _ASKED_NAME.search(asked)
+        nearest = (
+            ("", (named["name"],), _ANOTHER_TURN)  # "Did you decide about Kalymnos?"
+            if named
+            else _nearest_thing(((asked, _ANOTHER_TURN),))
+        )
+    if nearest is None:
         return (), None
-    _, phrase, start = nearest
+    opening, phrase, start = nearest
+    if opening in (_ASKERS_DETERMINERS if start == _ANOTHER_TURN else _OTHERS_DETERMINERS):
+        return (), None
     if _is_plural(phrase[-1]):
         return (), None  # "it" is one thing: "the concert tickets ... I booked it"
     keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
@@ -2085,7 +2288,57 @@ def _thing_referred_back(
         return (), None
     parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
     found = tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
-    return found, start if start != sentence.start else None
+    return found, start if start not in (sentence.start, _ANOTHER_TURN) else None
+
+
+#: ``start`` of the question turn's text among a pronoun's texts: not in the record.
+_ANOTHER_TURN = -1
+#: A question that closes on a name after a preposition: "Did you decide about Kalymnos?"
+_ASKED_NAME = re.compile(r"\b(?:about|with|of|on|for|from|to)\s+(?P<name>[A-Z][\w-]+)\s*\?\s*$")
+#: In the other speaker's question, "your" is the answerer's; these are the asker's or a
+#: third's ("How's my bike?" — "I fixed it" fixed the asker's bike).
+_ASKERS_DETERMINERS = frozenset(lexicon.words_of("my our his her their its"))
+#: A first-person verb told with no object after it: "I started last Wednesday", "We
+#: booked on Monday", "I finally did on Friday".
+_VERB_WITHOUT_OBJECT = re.compile(
+    r"^(?:[a-z]+,\s*)?(?:i|we)\s+(?:(?:finally|just|already|actually|eventually)\s+)?"
+    r"(?P<verb>[a-z]+)(?=\s*(?:[,.;:!?]|$)|\s+(?:on|last|this|yesterday|today|in|at|a|"
+    r"two|three|four|five|six|earlier|after|before|as|early|late)\b)",
+    re.IGNORECASE,
+)
+
+
+def _object_left_to_the_question(
+    sentence: segment.Sentence, model: align.PhraseModel, own: set[str], asked: str
+) -> tuple[str, ...]:
+    """Words of the event's name a reply leaves to the question it answers by telling its
+    verb with no object: "And the pottery course?" — "I started last Wednesday". The verb
+    must be the name's own (its key), told by "I" or "we" opening the sentence (after at
+    most a word like "Yes,") and followed by a time, a preposition or the sentence's end
+    ("I took up running, I started on Monday" has a thing of its own); the object is the question's last noun phrase, the
+    answerer's or nobody's, whose head is a word of the name the reply does not say."""
+    verb = model.verb_key
+    if verb is None:
+        return ()
+    told = next(
+        (
+            m
+            for m in _VERB_WITHOUT_OBJECT.finditer(sentence.text)
+            if lexicon.key(m["verb"].lower()) == verb
+        ),
+        None,
+    )
+    if told is None or _TAKEN_BACK.search(sentence.text):
+        return ()  # "I ran on Sunday, but only 10k": what was done is not the thing asked
+    phrases = [(d, p) for d, p in _noun_phrases(asked) if not _is_person_or_time(p)]
+    if not phrases or phrases[-1][0] in _ASKERS_DETERMINERS:
+        return ()
+    phrase = phrases[-1][1]
+    keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
+    if keys[-1] not in model.own_keys or keys[-1] in own:
+        return ()
+    parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
+    return tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
 
 
 def _is_plural(word: str) -> bool:
