@@ -120,12 +120,13 @@ _DAYS = r"mon\w*|tue\w*|wed\w*|thu\w*|fri\w*|sat\w*|sun\w*"
 _MOVED = re.compile(
     r"^\W*(?:(?:and|but|so)\s+)?(?:(?:i|we)\s+(?:had\s+to\s+)?)?"
     rf"(?:(?:the\s+|our\s+|my\s+)?(?:{_NOT_AUX}[\w'-]+\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+"
-    r"(?:(?:was|got|has\s+been)\s+)?)?"
+    r"(?:(?:was|is|got|gets|has\s+been|had\s+been|will\s+be)\s+)?)?"
     r"(?:(?:postponed|rescheduled|re-?booked|put\s+off)\b"
     r"|(?:moved|pushed|shifted|brought)"
     rf"(?:\s+(?:it|this|that|them|(?:the|our|my)\s+(?:[\w'-]+\s+)?(?P<object>{_NOT_PARTICLE}[\w'-]+)))?"
     r"(?:\s+(?:back|forward|on))?\s+(?:(?:to|till|until|for|by)\s+)?"
     rf"(?:<|\[|next\b|the\s+\d|\d|a\s+week|a\s+month|a\s+day|later\b|(?:{_MONTHS})\b|"
+    r"(?:the\s+)?(?:following|next)\s+(?:day|week|weekend|month|(?:" + _DAYS + r"))\b|"
     rf"(?:{_DAYS})\b|spring|summer|autumn|fall|winter))",
     re.IGNORECASE,
 )
@@ -255,9 +256,26 @@ def body_lines(text: str) -> list[str]:
     return out
 
 
-def _clauses(lines: list[str]) -> list[str]:
+def _paragraphs(lines: list[str]) -> list[str]:
+    """The body's lines with a wrapped sentence's lines joined ("… the party is moved to
+    the" / "following Saturday."): a line goes on the one before it when that one stops
+    mid-sentence (on a word or a comma, not on a stop, a colon or a stamp) and it goes on in
+    lower case, not opening a list item, a table row or a dated entry of its own."""
     out: list[str] = []
     for line in lines:
+        if out and _MID_SENTENCE.search(out[-1]) and line[:1].islower():
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return out
+
+
+_MID_SENTENCE = re.compile(r"[^\W_],?$")
+
+
+def _clauses(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in _paragraphs(lines):
         line = _LINE_HEAD.sub("", line)
         out.extend(p.strip() for p in _CLAUSE_CUT.split(line) if p and p.strip())
     return out

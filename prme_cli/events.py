@@ -16,6 +16,8 @@ speak:
 - an active timestamp in a heading that is not a task is a **single** dated event (a meeting);
 - SCHEDULED and DEADLINE are **plan** events: never evidence that something was done;
 - ``:CREATED:`` is the **created** event of the note;
+- an event-date property (``:WHEN:``, ``:EVENT_DATE:``; :data:`orgtime.EVENT_DATE_PROPERTIES`)
+  is the heading's **single** dated event, or its **range** when it holds ``[a]--[b]``;
 - a datetree day, daily-file name or ``#+DATE`` gives the entry's **day**: it dates the
   entry's past-tense first-person deeds (relate decides which clauses those are).
 
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from prme_cli import orgtime
 from prme_cli.model import Node, Timestamp
 
 #: Kinds of structure events, in the order a task lives through them.
@@ -398,6 +401,9 @@ def structure_events(
             add("deadline", ts, modality="planned")
         elif ts.kind == "created":
             add("created", ts)
+        elif orgtime.is_event_date(ts):
+            # ":WHEN: [a]--[b]" is the event's start and end, ":WHEN: [a]" its day
+            add("range" if "--" in ts.raw else "single", ts)
         elif (
             ts.kind in ("datetree", "filename", "keyword")
             and ts.end is not None

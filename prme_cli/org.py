@@ -550,8 +550,12 @@ def _is_inactive(ts: Timestamp) -> bool:
 def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
     """Rules 1–3 of SPEC §3: CLOSED; active in heading/planning; inactive in heading / %U line.
 
-    The lone stamp on the first body line may also be active (org-capture's ``%T``): it names
-    the entry's time as clearly as ``%U`` does.
+    An event-date property (``:WHEN:``, :data:`orgtime.EVENT_DATE_PROPERTIES`) comes after an
+    active stamp in the heading and before SCHEDULED/DEADLINE: it says when the event is, where
+    planning says when to work on it.
+
+        The lone stamp on the first body line may also be active (org-capture's ``%T``): it names
+        the entry's time as clearly as ``%U`` does.
     """
     stamps = node.timestamps
     for ts in stamps:
@@ -561,6 +565,9 @@ def _own_event(node: Node, lone: Timestamp | None) -> Timestamp | None:
     for ts in stamps:
         if ts.line == node.line and _is_active(ts):
             return ts
+    for ts in stamps:
+        if orgtime.is_event_date(ts):
+            return ts  # ":WHEN: [2035-04-12 Sat]": the day of the heading's event
     for ts in stamps:
         if ts.kind in ("scheduled", "deadline") or (ts.line == planning_line and _is_active(ts)):
             return ts

@@ -403,6 +403,22 @@ def parse_state_change(text: str) -> tuple[str, str | None] | None:
     return m["state"], m["old"] or None
 
 
+#: Properties whose stamp is the date of the heading's event, as people write them in
+#: family logs and event notes (``:WHEN: [2035-04-12 Sat]``, ``:EVENT_DATE: <…>``, a
+#: ``[a]--[b]`` range for an event of several days). ``CREATED`` says when the note was
+#: made, ``REMINDER``, ``LAST_REPEAT`` and the like something else: not these.
+EVENT_DATE_PROPERTIES = frozenset({"WHEN", "DATE", "EVENT_DATE", "EVENT_TIME"})
+
+
+def is_event_date(ts: Timestamp) -> bool:
+    """Is ``ts`` the stamp of an event-date property (:data:`EVENT_DATE_PROPERTIES`)?"""
+    return (
+        ts.kind == "property"
+        and ts.start is not None
+        and (ts.label or "").upper() in EVENT_DATE_PROPERTIES
+    )
+
+
 def parse_property_value(
     key: str, value: str, line: int, problems: Problems | None = None
 ) -> list[Timestamp]:

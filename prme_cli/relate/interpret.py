@@ -1147,7 +1147,9 @@ def is_journal_entry(record: EvidenceRecord) -> bool:
     source = record.event_source
     if source not in JOURNAL_SOURCES:
         return False
-    if source == "datetree" or not record.title or record.event_time is None:
+    if source == "datetree":
+        return _under_a_datetree_day(record)
+    if not record.title or record.event_time is None:
         return True
     from prme_cli.org import NAMED_DAY, NO_DAY, day_span, heading_day
 
@@ -1155,6 +1157,23 @@ def is_journal_entry(record: EvidenceRecord) -> bool:
     if status == NO_DAY:
         return True
     return status == NAMED_DAY and day is not None and day.date() == record.event_time.date()
+
+
+def _under_a_datetree_day(record: EvidenceRecord) -> bool:
+    """Is the datetree heading nearest the record (itself or an ancestor) a day? A note
+    under a week or month of a datetree (``** 2035-W10`` / ``*** Notes``) happened some day
+    of that week: its ``event_time`` (the week's Monday) is not its day. A heading that names
+    a day under a week ("Thursday") was dated as that day by ingest."""
+    from prme_cli.orgtime import datetree_timestamp
+    from prme_cli.timeexpr import day_words
+
+    for title in (record.title, *reversed(record.path)):
+        stamp = datetree_timestamp(title.strip(), 0) if title[:1].isdigit() else None
+        if stamp is not None:
+            return stamp.label == "day"
+        if title and day_words(title):
+            return True
+    return True
 
 
 _CLAUSE_OPEN = re.compile(

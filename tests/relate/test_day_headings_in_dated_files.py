@@ -89,11 +89,22 @@ DATETREE = """* 2038
 Planted the tomato seedlings out.
 """
 
-#: A week tree: a day heading under ``2038-W22`` (Monday 2038-05-31).
+#: A week tree: a day heading under ``2038-W22`` (Monday 2038-05-31); notes under a week or
+#: a month that name no day; a datetree day's child.
 WEEK_TREE = """* 2038
 ** 2038-W22
 *** Thu 3 June
 Varnished the front door.
+*** Odds and ends
+Oiled the squeaky gate.
+*** 2038-06-04 Friday
+**** Garden
+Mowed the back lawn.
+** 2038-W23
+Descaled the kettle.
+** 2038-07 July
+*** House
+Replaced the bathroom fan.
 """
 
 
@@ -121,6 +132,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
         ("When did I bake the rye loaf?", "2038-03-18"),  # under "Thursday" / "Evening"
         ("When did I clear the gutters on the shed?", "2038-03-20"),  # "2038-03-20 Sat"
         ("When did I varnish the front door?", "2038-06-03"),  # a week tree's "Thu 3 June"
+        ("When did I mow the back lawn?", "2038-06-04"),  # under a datetree day
     ],
 )
 def test_a_deed_under_a_day_heading_is_dated_by_that_day(
@@ -141,6 +153,21 @@ def test_a_deed_under_a_day_heading_is_dated_by_that_day(
     ],
 )
 def test_a_heading_whose_day_cannot_be_placed_is_refused(store: Store, question: str) -> None:
+    doc = ask(store, question, now=NOW, tz=TZ)
+    assert doc["status"] != "accepted", doc
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I oil the squeaky gate?",  # under "2038-W22" / "Odds and ends"
+        "When did I descale the kettle?",  # the body of "2038-W23" itself
+        "When did I replace the bathroom fan?",  # under "2038-07 July" / "House"
+    ],
+)
+def test_a_note_under_a_datetree_week_or_month_is_not_dated_by_its_first_day(
+    store: Store, question: str
+) -> None:
     doc = ask(store, question, now=NOW, tz=TZ)
     assert doc["status"] != "accepted", doc
 
@@ -244,6 +271,7 @@ def _gate(title: str, when: datetime, source: str, path: tuple[str, ...] = ()) -
         ("Mon 26 Feb", datetime(2035, 2, 26), "datetree", ()),
         ("Pantry", datetime(2038, 4, 9), "datetree", ("Fri 9 April",)),
         ("Pantry", datetime(2038, 4, 12), "keyword", ()),
+        ("Garden", datetime(2038, 6, 4), "datetree", ("2038", "2038-W22", "2038-06-04 Friday")),
         # a datetree day's ISO date decides, whatever its (mistyped) day name says
         ("2038-04-13 Wednesday", datetime(2038, 4, 13), "datetree", ()),
     ],
@@ -263,6 +291,10 @@ def test_gate_accepts_a_day_the_heading_names(
         ("Wed 28 Feb", datetime(2035, 2, 26), "keyword", ()),
         ("Pantry", datetime(2038, 4, 5), "datetree", ("Thursday",)),  # the parent's day
         ("2038-04-13 Tuesday", datetime(2038, 4, 12), "datetree", ()),
+        # a note under a datetree week or month: the period's first day is not its day
+        ("Odds and ends", datetime(2038, 5, 31), "datetree", ("2038", "2038-W22")),
+        ("House", datetime(2038, 7, 1), "datetree", ("2038", "2038-07 July")),
+        ("2038-W23", datetime(2038, 6, 7), "datetree", ("2038",)),
     ],
 )
 def test_gate_refuses_a_day_the_heading_does_not_name(
@@ -273,3 +305,27 @@ def test_gate_refuses_a_day_the_heading_does_not_name(
 
 def test_span_of_a_keyword_date_is_about_six_weeks() -> None:
     assert timedelta(weeks=5) < KEYWORD_DAY_SPAN <= timedelta(weeks=7)
+
+
+@pytest.mark.parametrize(
+    ("title", "when", "path", "agrees"),
+    [
+        ("Friday 9th", datetime(2038, 4, 9), (), True),
+        ("Friday 9th", datetime(2038, 4, 5), (), False),
+        ("Pantry", datetime(2038, 4, 9), ("Fri 9 April",), True),
+        ("2038-04-13 Wednesday", datetime(2038, 4, 13), (), True),
+        ("Odds and ends", datetime(2038, 5, 31), ("2038", "2038-W22"), False),
+        ("House", datetime(2038, 7, 1), ("2038", "2038-07 July"), False),
+        ("Garden", datetime(2038, 6, 4), ("2038", "2038-W22", "2038-06-04 Friday"), True),
+    ],
+)
+def test_the_gates_own_reading_of_day_headings(
+    title: str, when: datetime, path: tuple[str, ...], agrees: bool
+) -> None:
+    # the gate's own method alone, without the resolver's reading it also consults
+    from prme_cli.relate.symbolic.gate import _day_heading_agrees
+
+    record = EvidenceRecord(
+        id="r1", event_time=when, text="x", title=title, event_source="datetree", path=path
+    )
+    assert _day_heading_agrees(record) is agrees

@@ -2301,6 +2301,11 @@ _GATE_CALENDAR_WORD = re.compile(
 )
 
 
+#: The gate's own reading of a datetree heading longer than a day: a week ``2035-W10``, a
+#: month ``2035-03 March``, a year ``2035``.
+_GATE_PERIOD_HEADING = re.compile(r"\s*\d{4}(?:-W\d{1,2}\b|-\d{2}(?![-\d])|\s*$)")
+
+
 def _calendar_names(title: str) -> tuple[set[int], set[int], set[int], set[str]] | None:
     """The weekdays, months, days of the month and ISO dates a title names, or None when it
     names none. A weekday or month counts as its full name or a cut of it of three letters or
@@ -2339,12 +2344,14 @@ def _day_heading_agrees(record: EvidenceRecord) -> bool:
     """The gate's own check of a journal day against the headings above the record: the
     nearest of the record's title and its ancestors' titles that names a weekday, a month or
     a day must name the very day ``event_time`` is ("Friday 9th" only dates a Friday the
-    9th; an ISO date, that date). A week's file dated by its Monday does not date Friday's
-    heading."""
+    9th; an ISO date, that date), and a datetree week or month above it dates no day of
+    its own. A week's file dated by its Monday does not date Friday's heading."""
     when = record.event_time
     if when is None:
         return False
     for title in (record.title, *reversed(record.path)):
+        if _GATE_PERIOD_HEADING.match(title or ""):
+            return False  # a datetree week, month or year: no one day of it is named
         names = _calendar_names(title or "")
         if names is None:
             continue

@@ -126,8 +126,14 @@ _PLAN_QUESTION = re.compile(
     re.IGNORECASE,
 )
 _STRUCTURE_LINE = re.compile(
-    r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:)"
+    r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:|"
+    r"(?i::(?:when|date|event_date|event_time):))"
 )
+#: A property line, and the gate's own names of the properties that date a heading's event
+#: (``:WHEN: [a]--[b]``): any other property's stamp (``:REMINDER:``, ``:LAST_SEEN:``) says
+#: nothing of when the event was.
+_PROPERTY_LINE = re.compile(r"^\s*:(?P<name>[\w-]+):")
+_EVENT_DATE_NAMES = frozenset({"when", "date", "event_date", "event_time"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +209,7 @@ def _asked_part(name: str) -> str | None:
 
 def _kind(quote: str, expression: str, keyword: str | None) -> str:
     """What the cited line asserts: start, end, cancel, plan, work, range-start, range-end,
-    created, stamp."""
+    created, stamp (an event-date property's too), property (another property's stamp)."""
     m = _STATE.match(quote.strip())
     if m:
         state = m["state"]
@@ -219,6 +225,9 @@ def _kind(quote: str, expression: str, keyword: str | None) -> str:
         return "cancel" if keyword and _CANCEL_STATES.match(keyword) else "end"
     if re.search(r":CREATED:\s*$", head):
         return "created"
+    prop = _PROPERTY_LINE.match(quote)
+    if prop and prop["name"].lower() not in _EVENT_DATE_NAMES:
+        return "property"
     if "--" in quote and expression in quote:
         first, _, second = quote.partition("--")
         if expression in second and expression not in first:
