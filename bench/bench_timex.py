@@ -22,7 +22,7 @@ Prints, side by side in one run:
 Each corpus part also prints its differences sorted by ``bench/timex_classes.py``: those a
 README convention explains ("differences by convention") and the rest ("errors").
 
-usage: python bench/bench_timex.py [--split dev|held|both|whole] [--quick] [--verbose]
+usage: python bench/bench_timex.py [--split dev|held|both|whole] [--quick] [--verbose] [--probes]
 """
 
 from __future__ import annotations
@@ -218,6 +218,20 @@ def _value_agrees(found: object, value: object) -> bool:
     return seconds is not None and float(seconds) == value
 
 
+def overlapping(got: list[Any], used: set[int], sentence: str, text: str) -> int | None:
+    """The first find of ``got`` not yet ``used`` that overlaps ``text`` in ``sentence``."""
+    lo = sentence.index(text)
+    hi = lo + len(text)
+    return next(
+        (
+            k
+            for k, f in enumerate(got)
+            if k not in used and f.offset < hi and lo < f.offset + f.length
+        ),
+        None,
+    )
+
+
 def score_own(path: Path, verbose: bool) -> list[str]:
     from prme_cli.errors import TimeExpressionError
     from prme_cli.timeexpr import find, parse_now, resolve, zone
@@ -269,18 +283,9 @@ def score_own(path: Path, verbose: bool) -> list[str]:
         got = find(case["text"], now, tz)
         wanted = case["found"]
         found_total += len(wanted)
-        used = set()
+        used: set[int] = set()
         for text, value in wanted:
-            lo = case["text"].index(text)
-            hi = lo + len(text)
-            hit = next(
-                (
-                    k
-                    for k, f in enumerate(got)
-                    if k not in used and f.offset < hi and lo < f.offset + f.length
-                ),
-                None,
-            )
+            hit = overlapping(got, used, case["text"], text)
             if hit is None:
                 misses.append(f"missed  {text!r} in {case['text']!r}")
                 continue
@@ -495,9 +500,20 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--verbose", action="store_true", help="list misses (never for held)")
+    parser.add_argument(
+        "--probes",
+        action="store_true",
+        help="only the hand-written probe set (bench/timex_probes.py), then stop",
+    )
     args = parser.parse_args(argv)
     if args.speed_json:
         print(json.dumps(speed_json(args.quick)))
+        return 0
+    if args.probes:
+        import timex_probes
+
+        counts, misses = timex_probes.score()
+        print("\n".join(timex_probes.report(counts) + (misses if args.verbose else [])))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         paths = split_corpus(Path(tmp))

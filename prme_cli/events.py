@@ -7,8 +7,8 @@ speak:
 - a task's LOGBOOK state changes: the first change into an *active* state (a not-done keyword
   other than the sequence's first, and not a waiting state such as WAITING or HOLD) is its
   **start**; the change into a done state — or its CLOSED stamp — its **end**; a change into
-  a cancelled state (CANCELLED, CANCELED, DROPPED, ABANDONED, KILLED) is a **cancel**, never a
-  finish;
+  a cancelled state (:data:`CANCEL_STATES`: CANCELLED, DROPPED, ABANDONED, KILLED, SKIPPED,
+  MISSED …) is a **cancel**, never a finish;
 - a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
   done state change;
 - CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
@@ -55,9 +55,32 @@ STRUCTURE_KINDS: tuple[str, ...] = (
     "day",
 )
 
-_CANCELLED = re.compile(
-    r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|NOPE)$", re.IGNORECASE
+#: The TODO keywords of a task closed without its event taking place: called off, dropped,
+#: given up, or an appointment skipped or missed (``#+TODO: PLAN | RAN SKIPPED``). The
+#: library's one list (ingest's cancel events, the resolver's reading of a keyword); the
+#: symbolic gate keeps its own on purpose (:mod:`prme_cli.relate.symbolic.gate_structure`).
+CANCEL_STATES: frozenset[str] = frozenset(
+    [
+        "CANCELLED",
+        "CANCELED",
+        "CANCEL",
+        "KILLED",
+        "ABANDONED",
+        "DROPPED",
+        "WONTFIX",
+        "WONTDO",
+        "NOPE",
+        "SKIPPED",
+        "MISSED",
+    ]
 )
+
+
+def is_cancel_state(keyword: str | None) -> bool:
+    """Is ``keyword`` (any case) a state of :data:`CANCEL_STATES`?"""
+    return keyword is not None and keyword.upper() in CANCEL_STATES
+
+
 _WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE)
 
 
@@ -345,12 +368,12 @@ def structure_events(
         )
 
     repeated = _is_repeated(node)
-    cancelled_task = bool(node.todo and _CANCELLED.match(node.todo))
+    cancelled_task = is_cancel_state(node.todo)
     states = sorted((t for t in node.timestamps if t.kind == "state" and t.start), key=_start)
     started = False
     for ts in states:
         state = ts.label or ""
-        if _CANCELLED.match(state):
+        if is_cancel_state(state):
             add("cancel", ts, state=state, polarity="negative")
         elif state in done or (not todo and state == "DONE"):
             add("repeat" if repeated else "end", ts, state=state)

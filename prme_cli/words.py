@@ -407,3 +407,133 @@ def forms(word: str) -> tuple[str, ...]:
 def keys(text: str) -> list[str]:
     """The event keys of every word of ``text``, in order."""
     return [event_key(w) for _, _, w in tokens(text)]
+
+
+def _listed(text: str) -> list[str]:
+    """The whitespace-separated words of a word-list literal."""
+    return text.split()
+
+
+#: Adverbs that stand between a contracted 's and its verb ("Tom's just moved", "Chiara's
+#: finally getting married") and never between a possessive and its noun: after one of them
+#: the 's is "is" or "has". A closed class of English.
+_CLITIC_ADVERBS = frozenset(
+    _listed(
+        "just already finally now still also never not always probably definitely "
+        "apparently recently officially suddenly actually"
+    )
+)
+#: Words a possessive's noun phrase never opens with: determiners, object pronouns,
+#: prepositions and particles. "Tom's a teacher", "the wedding's on the 14th", "Tom's in
+#: Leeds", "Dad's off to Lagos": after them the 's is "is".
+_NO_NOUN_AFTER = frozenset(
+    _listed(
+        "a an the this that these those my your his her our their its it me him us them "
+        "on in at to from with by for of into onto off out up down over away here there "
+        "so very too quite such"
+    )
+)
+#: Words after an -ing form that make it a verb with its object, particle or complement
+#: ("Tom's painting the fence", "Dad's flying out Friday", "Sam's meeting her on Friday").
+_VERB_COMPLEMENTS = frozenset(
+    _listed(
+        "a an the this that these those my your his her our their its it me him us them "
+        "out up down off away back over home"
+    )
+)
+#: The clitic's readings a word after it fixes: "been", "got" and "had" are never a
+#: possessive's noun ("Mum's had her operation", "Sam's got the keys", "Jo's been ill").
+_PERFECT_CLITIC = frozenset(_listed("been got gotten gone had"))
+#: Pronouns and other words whose 's is always a contraction ("he's", "that's", "where's").
+_CONTRACTING = frozenset(
+    _listed(
+        "he she it that there here what who where how when why everyone everybody nobody "
+        "someone somebody something nothing everything"
+    )
+)
+
+
+def _is_participle(word: str) -> bool:
+    """A verb's past participle or simple past ("moved", "started", "gone", "married")."""
+    verb = verb_lemma(word)
+    if verb is None:
+        return False
+    return is_simple_past(word) or word in {
+        f.lower() for f in _lemminflect().getInflection(verb, tag="VBN")
+    }
+
+
+def _is_noun_only(word: str) -> bool:
+    found = lemmas(word)
+    return "NOUN" in found and "VERB" not in found and word not in _NO_NOUN_AFTER
+
+
+#: Prepositions before a name with 's make it an elliptical possessive, never a subject:
+#: "at Hartley's", "to my mum's", "from the baker's" (the shop, the home).
+_PLACE_LEAD = frozenset(
+    _listed("at to from in into by near with of for round past outside behind beside")
+)
+_LEAD_DETERMINERS = frozenset(_listed("the a my your his her our their"))
+
+
+def clitic_s(owner: str, after: list[str], before: list[str] | None = None) -> str:
+    """What the 's on ``owner`` is ("Chiara" of "Chiara's"), read by English grammar from the
+    words right after it (``after``, in order): ``"is"`` ("Chiara's getting married",
+    "the wedding's on the 14th", "Tom's a teacher"), ``"has"`` ("Tom's moved to Leeds",
+    "Mum's had her operation", "my sister's just started") or ``"possessive"`` ("Chiara's
+    wedding", "Tom's used car", "Tom's painting sold").
+
+    A possessive is followed by its noun phrase: a noun, or an adjective or participle before
+    one. An adverb such as "just" never stands between a possessive and its noun, nor does a
+    determiner, a pronoun or a preposition; "been", "got", "had" are verbs. After a
+    preposition (``before``: the words before the owner) the 's is a possessive whose noun
+    is understood ("at Hartley's on Friday", "to my mum's"). An -ing form that
+    is no noun ("getting", "moving") is a progressive; one that is also a noun ("wedding",
+    "painting", "meeting") is a verb only when an object or particle follows it ("Tom's
+    painting sold" is his painting)."""
+    lead = [w.lower() for w in (before or [])][-2:]
+    if lead and lead[-1] in _LEAD_DETERMINERS:
+        lead = lead[:-1]
+    if lead and lead[-1] in _PLACE_LEAD:
+        return "possessive"  # "tried it on at Hartley's on Friday"
+    low = [w.lower().replace("\u2019", "'") for w in after]
+    if owner.lower() in _CONTRACTING:
+        return "has" if low and (low[0] in _PERFECT_CLITIC or _is_participle(low[0])) else "is"
+    i = 0
+    while i < len(low) and low[i] in _CLITIC_ADVERBS:
+        i += 1
+    if i >= len(low):
+        return "is" if i else "possessive"
+    word = low[i]
+    nxt = low[i + 1] if i + 1 < len(low) else ""
+    if word in _PERFECT_CLITIC:
+        return "has"
+    if word in _NO_NOUN_AFTER:
+        return "is"
+    adverb_between = i > 0
+    if word.endswith("ing") and verb_lemma(word) is not None:
+        noun = word in lemmas(word).get("NOUN", ())
+        if adverb_between or not noun or nxt in _VERB_COMPLEMENTS or word == "being":
+            return "is"
+        return "possessive"
+    if _is_participle(word):
+        if not adverb_between and "ADJ" in lemmas(word) and _is_noun_only(nxt):
+            return "possessive"  # "Tom's used car", "my sister's married friends"
+        return "has"
+    return "is" if adverb_between else "possessive"
+
+
+_CLITIC = re.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
+
+
+def expand_clitics(text: str) -> str:
+    """``text`` with every contracted 's written out ("Chiara's getting married" ->
+    "Chiara is getting married", "Tom's moved" -> "Tom has moved"); possessives stay."""
+
+    def repl(m: re.Match[str]) -> str:
+        after = [w for _, _, w in tokens(text[m.end() : m.end() + 60])][:3]
+        before = [w for _, _, w in tokens(text[max(0, m.start() - 40) : m.start()])][-2:]
+        reading = clitic_s(m["owner"], after, before)
+        return m.group(0) if reading == "possessive" else f"{m['owner']} {reading}"
+
+    return _CLITIC.sub(repl, text)

@@ -46,11 +46,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
+from prme_cli import words
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
 from prme_cli.timeexpr import lexicon
 
@@ -417,9 +418,11 @@ def told_as_coming(quote: str, expression: str) -> bool:
     at = quote.find(expression)
     if at < 0:
         return False
-    if _COMING.search(quote[max(0, at - 120) : at]):
+    # "Chiara's getting married on the 14th", "the wedding's on the 14th": a contracted
+    # "is" is read as the word it stands for (a possessive "Chiara's wedding" stays)
+    before = words.expand_clitics(quote[max(0, at - 120) : at])
+    if _COMING.search(before):
         return True
-    before = quote[max(0, at - 120) : at]
     clause = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0) :]
     return bool(_FUTURATE.search(clause))
 
@@ -496,6 +499,7 @@ def interpret_text_expression(
     tz: tzinfo,
     resolver: ExpressionResolver | None = None,
     coming: bool = False,
+    anchored: bool = False,
 ) -> Dated:
     """Date a phrase in the record's words, as of the record's own time.
 
@@ -504,9 +508,11 @@ def interpret_text_expression(
     widens honestly instead of inventing a clock time. With no record time at all only
     expressions that mean the same thing whenever they are read (absolute dates) are
     accepted. ``coming`` (see :func:`told_as_coming`) reads a year-less calendar date
-    forward from the note instead of back.
+    forward from the note instead of back. ``anchored`` says ``reference`` is the time told
+    before the expression (:func:`narrative_anchor`), which an expression that points back
+    ("the next day") counts from.
     """
-    if points_back(expression):
+    if points_back(expression) and not anchored:
         # "I started my new job the same day" (as Monday), "that evening", "the next day":
         # counted from a time the text told before, which relate does not resolve
         raise InterpretError(POINTS_BACK_REASON)
@@ -1189,7 +1195,6 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
     arrived.", "Our sofa was delivered"); nothing negating or hedging it, and no time
     expression of its own (its own time wins, SPEC §6) — one the asked event's own name
     holds too (``echoed``: "for the first time this year") restricts, it does not date."""
-    from prme_cli import timeexpr
 
     out = []
     opened = [(m.start("verb"), m["verb"]) for m in _CLAUSE_OPEN.finditer(text)]
@@ -1198,7 +1203,15 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
         if _tense_of(low, "") != "past" or low in _NOT_AN_EVENT_AFTER_JUST:
             continue
         rest = text[at:]
-        stop = re.search(r"[.;!?]|,\s+(?:and|then|so|but)\s+", rest)
+        stop = next(
+            (
+                m
+                for m in re.finditer(r"[.;!?]|,\s+(?:and|then|so|but)\s+", rest)
+                # "Emailed Prof. Oduya …": the dot of an abbreviation ends no clause
+                if not (m.group() == "." and _ABBREVIATION_END.search(rest[: m.end()]))
+            ),
+            None,
+        )
         clause = rest[: stop.start()] if stop else rest
         if _NOT_ASSERTED.search(clause):
             continue
@@ -1215,7 +1228,7 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
                 not is_length(phrase)
                 and not arranged_ahead(own, start, phrase)
                 and echo_key(phrase) not in echoed
-                for start, _, phrase in timeexpr.find_expressions(own)
+                for start, phrase in _timed_phrases(own)
             )
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
@@ -1223,6 +1236,16 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
             continue
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
+
+
+def _timed_phrases(text: str) -> list[tuple[int, str]]:
+    """The time expressions of ``text`` that are not lengths by the engine's own reading
+    ("Ran the 5k in 27 minutes": how long, not when), as (offset, phrase)."""
+    from prme_cli import timeexpr
+
+    return [
+        (f.offset, f.text) for f in timeexpr.find(text, _PROBE_NOW, _UTC) if f.kind != "duration"
+    ]
 
 
 def is_length(phrase: str) -> bool:
@@ -1610,7 +1633,12 @@ def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
     if begin < 0:
         return None
     inner = quote.rfind(expression) if expression else -1
-    at = begin + (inner if inner >= 0 else max(len(quote) - 1, 0))
+    return item_day_at(text, begin + (inner if inner >= 0 else max(len(quote) - 1, 0)))
+
+
+def item_day_at(text: str, at: int) -> datetime | None:
+    """The day of the dated list item (or table row) holding offset ``at`` of ``text``, or
+    None (see :func:`item_anchor`)."""
     line_start = text.rfind("\n", 0, at) + 1
     while True:
         end = text.find("\n", line_start)
@@ -1624,6 +1652,273 @@ def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
         if not line.strip() or _ITEM_START.match(line) or line_start == 0:
             return None
         line_start = text.rfind("\n", 0, line_start - 1) + 1
+
+
+# --------------------------------------------------------------------------- narrative anchors
+
+#: Lines that tell no time of the entry's narrative: drawers' lines, planning and CLOCK lines,
+#: ``#+`` keywords (``#+DATE`` is the note's own date, the fallback) and a packed record's
+#: metadata lines.
+_NOT_NARRATIVE = re.compile(
+    r"^[ \t]*(?::[\w@#%+-]+:|#\+|(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):|(?:path|event_time|source|"
+    r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:|-[ \t]+State[ \t]+\")"
+)
+_HEADING_LINE = re.compile(r"^\*+[ \t]")
+#: Where a sentence of the narrative ends: after ., ! or ? and a space (not the dot of an
+#: abbreviation), at a blank line, and before a list item, a table row or a heading.
+_UNIT_BREAK = re.compile(
+    r"(?<=[.!?])[\"')\]]*[ \t]+|(?<=[.!?])[\"')\]]*\n|\n[ \t]*\n|\n(?=[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|))"
+)
+_ABBREVIATION_END = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No|Mt|Ave|e\.g|i\.e)\.$", re.IGNORECASE
+)
+#: How many times told in a row, each counted from the one before, are followed back.
+_ANCHOR_DEPTH = 4
+
+
+def _narrative(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with its lines that tell no narrative time blanked (same length), and the
+    spans of heading titles whose words name a time other than an org stamp ("* Friday 9th"):
+    such a day is read from a file's date in no safe direction, so it anchors nothing."""
+    from prme_cli import orgtime
+
+    out: list[str] = []
+    undatable: list[tuple[int, int]] = []
+    drawer = False
+    at = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if drawer:
+            blank = True
+            drawer = not re.fullmatch(r":END:", stripped, re.IGNORECASE)
+        elif re.fullmatch(r":[A-Za-z_-]+:", stripped) and stripped.upper() != ":END:":
+            blank, drawer = True, True
+        else:
+            blank = bool(_NOT_NARRATIVE.match(line))
+        if blank:
+            out.append(" " * len(line))
+        elif _HEADING_LINE.match(line):
+            kept = [" "] * len(line)
+            pos = 0
+            for stamp in orgtime.find_timestamps(line):  # the heading's own stamps
+                a = line.find(stamp.raw, pos)
+                if a >= 0:
+                    pos = a + len(stamp.raw)
+                    kept[a:pos] = line[a:pos]
+            title = "".join(" " if kept[i] != " " else c for i, c in enumerate(line))
+            if _finds_a_time(re.sub(r"^\*+", " ", title)):
+                undatable.append((at, at + len(line)))
+            out.append("".join(kept))
+        else:
+            out.append(line)
+        at += len(line) + 1
+    return "\n".join(out), undatable
+
+
+def _finds_a_time(text: str) -> bool:
+    from prme_cli import timeexpr
+
+    try:
+        return any(f.kind in ("point", "interval") for f in timeexpr.find(text, _PROBE_NOW, _UTC))
+    except Exception:  # noqa: BLE001 - unreadable words name no time
+        return False
+
+
+def _units(text: str, end: int) -> list[tuple[int, int]]:
+    """The sentences (list items, rows, heading lines) of ``text[:end]`` as spans, in order;
+    the last one holds ``end``."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _UNIT_BREAK.finditer(text, 0, end):
+        if _ABBREVIATION_END.search(text[max(0, m.start() - 8) : m.start()]):
+            continue  # "Prof. Oduya": the dot of an abbreviation ends no sentence
+        if text[start : m.start()].strip():
+            spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, end))
+    return spans
+
+
+def _times_in(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """The times ``text[start:end]`` tells (offset, phrase): points and intervals, not lengths
+    or recurrences."""
+    from prme_cli import timeexpr
+
+    try:
+        found = timeexpr.find(text[start:end], _PROBE_NOW, _UTC)
+    except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
+        return []
+    return [(start + f.offset, f.text) for f in found if f.kind in ("point", "interval")]
+
+
+def _read_from(
+    expression: str,
+    anchor: tuple[datetime, datetime, str],
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    resolver: ExpressionResolver | None = None,
+) -> tuple[datetime, datetime, str]:
+    """``expression`` read from the time told before it. A clock time anchors as itself, a day
+    (or a part of one) as that day; an anchor longer than a day only when reading from its
+    first and from its last day gives one answer (a range's "the next day" does not)."""
+    start, end, grain = anchor
+    if start.year <= 1 or end.year >= 9999:
+        raise InterpretError("the time it counts from is open-ended", code="ambiguous_anchor")
+    exact = grain in ("minute", "second") and end - start <= timedelta(hours=1)
+    first = _localize(start, tz)
+    if not exact:
+        first = first.replace(hour=0, minute=0, second=0, microsecond=0).replace(tzinfo=None)
+    dated = interpret_text_expression(
+        expression, first, question_date=question_date, tz=tz, resolver=resolver, anchored=True
+    )
+    if end - start > timedelta(hours=25):
+        last = _localize(end - timedelta(seconds=1), tz).replace(
+            hour=0, minute=0, second=0, microsecond=0, tzinfo=None
+        )
+        other = interpret_text_expression(
+            expression, last, question_date=question_date, tz=tz, resolver=resolver, anchored=True
+        )
+        if (other.start, other.end) != (dated.start, dated.end):
+            raise InterpretError(
+                "the time it counts from is longer than a day (its first day or its last?)",
+                code="ambiguous_anchor",
+            )
+    assert dated.start is not None and dated.end is not None and dated.grain is not None
+    return dated.start, dated.end, dated.grain
+
+
+def _time_at(
+    record: EvidenceRecord,
+    text: str,
+    at: int,
+    phrase: str,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    depth: int,
+) -> tuple[datetime, datetime, str]:
+    """The window of the time ``phrase`` told at ``at``: counted from the time before it, or
+    from its dated item's day, or from the note's own time."""
+    from prme_cli import timeexpr
+
+    if timeexpr.counts_from_before(phrase):
+        if depth >= _ANCHOR_DEPTH:
+            raise InterpretError("too many times counted one from another", code="ambiguous_anchor")
+        anchor = narrative_anchor(record, at, question_date=question_date, tz=tz, depth=depth + 1)
+        return _read_from(phrase, anchor, question_date=question_date, tz=tz)
+    reference = item_day_at(record.text, at) or record.event_time
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    problem = bare_day_problem(
+        text[line_start : line_end if line_end >= 0 else len(text)], phrase, reference
+    )
+    if problem:
+        # "I'm taking the ferry on Tuesday, and the next day …": read as the bare day is read
+        raise InterpretError(f"the time it counts from: {problem}", code="ambiguous_anchor")
+    dated = interpret_text_expression(phrase, reference, question_date=question_date, tz=tz)
+    assert dated.start is not None and dated.end is not None and dated.grain is not None
+    if dated.approximate:
+        raise InterpretError("the time it counts from is approximate", code="ambiguous_anchor")
+    if (
+        reference is not None
+        and not _WRITTEN_YEAR.search(phrase)
+        and (reference.date() - dated.start.date()).days > 300
+    ):
+        # "Fired the bisque on the 10th of June" in a log dated 1 June: read past-leaning it
+        # is last year's, most likely it is this year's — which, the words do not say
+        raise InterpretError(
+            "the time it counts from reads as nearly a year before the note",
+            code="ambiguous_anchor",
+        )
+    return dated.start, dated.end, dated.grain
+
+
+_WRITTEN_YEAR = re.compile(r"\b\d{4}\b")
+
+
+def _nested(a: tuple[datetime, datetime, str], b: tuple[datetime, datetime, str]) -> bool:
+    return (a[0] <= b[0] and b[1] <= a[1]) or (b[0] <= a[0] and a[1] <= b[1])
+
+
+def narrative_anchor(
+    record: EvidenceRecord,
+    at: int,
+    *,
+    question_date: datetime,
+    tz: tzinfo,
+    depth: int = 0,
+) -> tuple[datetime, datetime, str]:
+    """The time an expression at offset ``at`` of ``record.text`` that counts from an earlier
+    moment ("two days later", "the next morning", "the following Monday") counts from: the
+    time told before it in its own sentence, else in the sentence right before it, else the
+    day of the dated list item right before it (each of its sentences is that day's); the
+    heading's own stamp is such a sentence. When nothing in the entry before it is dated, a
+    journal entry's own day (datetree, daily file, ``#+DATE``). Raises
+    :class:`InterpretError` when that is ambiguous: the times of that sentence disagree, it
+    is a range or a day-named heading, an undated sentence stands between a dated one and
+    the expression, or nothing is dated before it in an entry that is no journal's (a chat
+    turn counts from another turn)."""
+    text, undatable = _narrative(record.text)
+    if record.event_source == "datetree":
+        undatable = []  # a datetree day's title is the entry's own day, the fallback below
+    units = _units(text, at)
+    own, before = units[-1], units[:-1]
+
+    def anchor_of(unit: tuple[int, int]) -> tuple[datetime, datetime, str] | None:
+        if any(a <= unit[0] < b for a, b in undatable):
+            raise InterpretError(
+                "the time before it is a heading's day name, read in no safe direction",
+                code="ambiguous_anchor",
+            )
+        times = _times_in(text, unit[0], unit[1])
+        if not times:
+            return None
+        windows = [
+            _time_at(record, text, o, p, question_date=question_date, tz=tz, depth=depth)
+            for o, p in times
+        ]
+        if any(not _nested(w, windows[-1]) for w in windows[:-1]):
+            raise InterpretError(
+                "the sentence before it tells two times that disagree", code="ambiguous_anchor"
+            )
+        return windows[-1]
+
+    found = anchor_of(own)
+    if found is not None:
+        return found
+    if before:
+        previous = before[-1]
+        found = anchor_of(previous)
+        if found is not None:
+            return found
+        day = item_day_at(record.text, previous[0])
+        if day is not None:
+            local = _localize(day, tz)
+            return local, _localize(day + timedelta(days=1), tz), "day"
+        if any(_times_in(text, a, b) or item_day_at(record.text, a) for a, b in before):
+            raise InterpretError(
+                "an undated sentence stands between the time before it and the expression",
+                code="ambiguous_anchor",
+            )
+        if any(a <= u[0] < b for a, b in undatable for u in before):
+            raise InterpretError(
+                "the time before it is a heading's day name, read in no safe direction",
+                code="ambiguous_anchor",
+            )
+    if record.event_time is None or not is_journal_entry(record):
+        raise InterpretError(
+            "nothing before it in its entry is dated: it counts from a time told elsewhere",
+            code="ambiguous_anchor",
+        )
+    moment = _localize(record.event_time, tz)
+    if _has_clock_time(record.event_time):
+        return moment, moment + timedelta(minutes=1), "minute"
+    return moment, _localize(record.event_time + timedelta(days=1), tz), "day"
+
+
+_PROBE_NOW = datetime(2020, 6, 15, 12, 0, tzinfo=UTC)
+_UTC = UTC
 
 
 def interpret_event_time(
@@ -1886,6 +2181,9 @@ def interpret(
                 tz=tz,
                 resolver=resolver,
             )
+        counted = _counted_from_before(operand, record, question_date=question_date, tz=tz)
+        if counted is not None:
+            return counted
         asked_past = yes_answer(record, operand.quote) is not None
         problem = bare_day_problem(
             operand.quote, operand.time_expression, record.event_time, asked_past=asked_past
@@ -1908,6 +2206,25 @@ def interpret(
             return replace(dated, approximate=True)
         return dated
     return interpret_time_of_day(operand.time_expression)
+
+
+def _counted_from_before(
+    operand: Operand, record: EvidenceRecord, *, question_date: datetime, tz: tzinfo
+) -> Dated | None:
+    """An expression that counts from a time told before it, read from that time
+    (:func:`narrative_anchor`); None for any other expression."""
+    from prme_cli import timeexpr
+
+    expression = operand.time_expression
+    if not timeexpr.counts_from_before(expression.strip(_EDGE_PUNCTUATION)):
+        return None
+    begin = record.text.find(operand.quote)
+    inner = operand.quote.find(expression)
+    if begin < 0 or inner < 0:
+        raise InterpretError("the expression is not in the record", code="ambiguous_anchor")
+    anchor = narrative_anchor(record, begin + inner, question_date=question_date, tz=tz)
+    start, end, _ = _read_from(expression, anchor, question_date=question_date, tz=tz)
+    return _window(start, end, basis="text_expression")
 
 
 _HEDGED_LENGTH = re.compile(

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
+#: brackets and quotes around a whole phrase
+_ENCLOSING = {("(", ")"), ("[", "]"), ('"', '"'), ("\u201c", "\u201d")}
 _LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "throughout"}
 #: a hedge before a whole expression ("maybe tomorrow", "probably friday"): the time is the
 #: writer's guess, so the window is marked approximate but not widened (as "any time next
@@ -106,19 +108,31 @@ def resolve(
     dayfirst: bool = False,
     week_start: int = 0,
     not_before: datetime | None = None,
+    anchor: tuple[datetime, datetime, str] | None = None,
 ) -> Window:
     """Resolve one expression against ``now`` in ``tz``.
 
     ``not_before`` makes bare weekday/month/date/holiday forms pick the first one at or after
-    it instead of the most recent one (the UNTIL side of ``range``). Raises
-    :class:`TimeExpressionError` for anything it cannot read.
+    it instead of the most recent one (the UNTIL side of ``range``). ``anchor`` (start, end,
+    grain) is the time told before the expression in running text, which ``two days later``,
+    ``the next morning`` or ``the following Monday`` count from (without one they count from
+    ``now``). Raises :class:`TimeExpressionError` for anything it cannot read.
     """
     from prme_cli.timeexpr import grammar, interpret, tokens
 
     ctx = context(now, tz, dayfirst=dayfirst, week_start=week_start, not_before=not_before)
+    if anchor is not None:
+        ctx = ctx.anchored(interpret.Span(_aware(anchor[0], tz), _aware(anchor[1], tz), anchor[2]))
     toks = tokens.tokenize(expression)
     while toks and toks[-1].kind == "sym" and toks[-1].value in ".!?;,":
         toks.pop()
+    while (
+        len(toks) > 2
+        and toks[0].kind == "sym"
+        and toks[-1].kind == "sym"
+        and (toks[0].value, toks[-1].value) in _ENCLOSING
+    ):
+        toks = toks[1:-1]  # "(next friday)", "\u201cnext friday\u201d": the phrase inside
     if not toks:
         raise TimeExpressionError(expression, "empty expression")
     if len(toks) > tokens.MAX_TOKENS:
@@ -172,6 +186,30 @@ def resolve(
     from prme_cli.timeexpr import errors  # only on the error path
 
     raise TimeExpressionError(expression, errors.explain(toks, refusals))
+
+
+#: Two reference times far apart, to tell an expression read from the time told before it
+_PROBE_REFERENCE = datetime(2020, 6, 15, 12, 0, tzinfo=UTC)
+_PROBE_ANCHOR = (
+    datetime(2017, 2, 8, 0, 0, tzinfo=UTC),
+    datetime(2017, 2, 9, 0, 0, tzinfo=UTC),
+    "day",
+)
+
+
+@lru_cache(maxsize=2048)
+def counts_from_before(expression: str) -> bool:
+    """Does ``expression`` count from a time the text told before it (``two days later``,
+    ``the next morning``, ``that evening``, ``the following Monday``, ``a week after that``)
+    rather than from the moment of writing (``two days ago``, ``tomorrow``, ``next Monday``)?
+    Read by the grammar itself, not by a list of words: the reading moves when the time told
+    before it moves. An expression the engine cannot read counts from nothing."""
+    try:
+        free = resolve(expression, _PROBE_REFERENCE, UTC)
+        anchored = resolve(expression, _PROBE_REFERENCE, UTC, anchor=_PROBE_ANCHOR)
+    except TimeExpressionError:
+        return False
+    return (free.start, free.end) != (anchored.start, anchored.end)
 
 
 def _either(expression: str, toks: list[Any], read: Any) -> Window | None:
@@ -362,6 +400,7 @@ __all__ = [
     "GRAINS",
     "Found",
     "Window",
+    "counts_from_before",
     "day_words",
     "find",
     "find_expressions",

@@ -491,6 +491,11 @@ class Grammar:
         value = self.num(i, (1, 2, 3, 4))
         if value is not None and self.w(i + 1, "ad", "ce"):
             out.append((value, i + 2))
+        era = self.num(i + 1, (1, 2, 3, 4)) if self.w(i, "ad") else None
+        if era is not None and (self.t[i].text == "AD" or era >= 1000):
+            # "AD 2014", "AD 79": the era before the year (in lower case only a full year:
+            # "the ad 30 times" is an advert)
+            out.append((era, i + 2))
         if value is not None and self.w(i + 1, "bc", "bce"):
             out.append((-value, i + 2))
         if self.w(i, "cy", "fy") and (y2 := self.num(i + 1, (2, 4))) is not None:
@@ -653,11 +658,8 @@ class Grammar:
                 if _UNIT_RANK[_coarsest(more)] < _UNIT_RANK[dur.finest()]:
                     out.append((dur.plus(more), m))
             if (
-                (
-                    dur.finest() == "hour"
-                    and self.glued(j)
-                    and (mins := self.num(j, (1, 2))) is not None
-                )
+                # "1h30m", "1h 30m", "2 hrs 15m": after hours, a glued ``m`` is minutes
+                (dur.finest() == "hour" and (mins := self.num(j, (1, 2))) is not None)
                 and self.w(j + 1, "m", "min", "mins")
                 and self.glued(j + 1)
             ):
@@ -816,14 +818,24 @@ class Grammar:
         if word in lx.ZONES:
             zone, e = lx.ZONES[word or ""], k + 1
         start = e if zone else k
-        if self.sym(start, "+", "-") and (
-            (start == k and not zone) or (zone == "+00:00" and self.glued(start))
+        # a "-" glued to a clock time with an hour after it is a range ("18:30-20:30"), not an
+        # offset of minus twenty hours
+        ranged = not zone and self.sym(start, "-") and self.glued(start)
+        if (
+            self.sym(start, "+", "-")
+            and not ranged
+            and ((start == k and not zone) or (zone == "+00:00" and self.glued(start)))
         ):
             sign = self.t[start].value
             digits = self.t[start + 1].value if self.num(start + 1, (1, 2, 4)) is not None else ""
             if len(digits) == 4 and int(digits[2:]) < 60 and int(digits[:2]) <= 14:
                 zone, e = f"{sign}{digits[:2]}:{digits[2:]}", start + 2
-            elif digits and self.sym(start + 2, ":") and self.num(start + 3, (2,)) is not None:
+            elif (
+                digits
+                and int(digits) <= 14
+                and self.sym(start + 2, ":")
+                and self.num(start + 3, (2,)) in (0, 30, 45)
+            ):
                 zone, e = f"{sign}{int(digits):02d}:{self.t[start + 3].value}", start + 4
             elif digits and int(digits) <= 14:
                 zone, e = f"{sign}{int(digits):02d}:00", start + 2
@@ -1062,7 +1074,7 @@ class Grammar:
         if self.w(k, "early", "late", "mid", "later"):
             mod = {"later": "late"}.get(self.wv(k) or "", self.wv(k) or "")
             m = k + 2 if self.sym(k + 1, "-") and self._part_name(k + 2) else k + 1  # mid-morning
-            m = self.opt(m, "in", "on")
+            m = self.opt(m, "in", "on", "at")  # "late in the evening", "late at night"
             m = self.opt(m, "the")
         name = self._part_name(m)
         if name is not None:
@@ -1474,6 +1486,12 @@ class Grammar:
         spaced = not self.glued(i + 1) and not self.glued(i + 2)
         if y4 and m2 and d2 and spaced and 1000 <= y4 <= 2999 and m2 <= 12 and d2 <= 31:
             out.append((n.Date(d2, m2, y4), i + 3))
+        if y4 and 1000 <= y4 <= 2999 and self.wv(i + 1) in lx.MONTHS:
+            # "2026 sept 3", "2026 September 3rd": the year first, then the month and day ("Since
+            # 2019, May 5 has been …" is two times)
+            for node, e in self.month_day(i + 1):
+                if isinstance(node, n.Date) and node.year is None and node.month is not None:
+                    out.append((node.replace(year=y4), e))
         # bare ordinal: the 3rd, 29th, the eleventh
         k = self.opt(i, "the")
         for d, j in self.ordinal(k):
@@ -1692,9 +1710,18 @@ class Grammar:
             f = self.opt(f, "of", "in")
             for y, g in self.year(f):
                 out.append((n.Date(d, month, y), g))
-            if (y2 := self.num(f, (2,))) is not None and f != e:
+            if (y2 := self.num(f, (2,))) is not None and (f != e or self._ends_date(f + 1)):
+                # "15 April of 87", "3 May, 87"; "31 Oct 74" only where the date ends ("on
+                # 3 May 74 people came" counts people)
                 out.append((n.Date(d, month, _two_digit_year(y2)), f + 1))
         return out
+
+    def _ends_date(self, i: int) -> bool:
+        """Whether a date may end at ``i``: the end of the text, or a stop (``.`` ``;`` ``)``)
+        that a digit does not follow."""
+        if i >= self.size:
+            return True
+        return self.sym(i, ".", ";", ")") and self.digits[i + 1] == 0
 
     @rule
     def holiday(self, i: int) -> R:
@@ -1775,6 +1802,8 @@ class Grammar:
                     for part, m2 in targets:
                         if not self.w(m2, "of", "in"):
                             continue
+                        if part is None and self.w(m2 + 1, "every", "each"):
+                            out += self.nth_of_every(nth, wd, m2 + 2)
                         for period, e in self.period_for_nth(m2 + 1):
                             node: n.Node = n.Nth(nth, "weekday", wd, period)
                             if part is not None:
@@ -1813,6 +1842,17 @@ class Grammar:
                         out.append((n.InPeriod(n.Date(nth), period), e))
         return out
 
+    def nth_of_every(self, nth: int, weekday: int, i: int) -> R:
+        """``the first monday of every month``, ``the last friday of each month``, ``the
+        second sunday of every year`` (``i`` at the unit): a recurrence, its most recent
+        occurrence this period's or, when that one is still to come, the last period's."""
+        grain = "month" if self.w(i, "month") else "year" if self.w(i, "year") else None
+        if grain is None:
+            return []
+        this = n.Nth(nth, "weekday", weekday, n.Period(grain, 0))
+        before = n.Nth(nth, "weekday", weekday, n.Period(grain, -1))
+        return [(n.Every(this, "", (before,)), i + 1)]
+
     @rule
     def period_for_nth(self, i: int) -> R:
         """The period an ordinal counts inside: a month, a year, ``last month``, ``2026``."""
@@ -1848,15 +1888,18 @@ class Grammar:
                     continue  # "day after day" is no time; "the day after" is
                 if words[1] == "prior" and self.w(j, "to"):
                     continue  # "the day prior to X" is read beside X
-                out.append(
-                    (n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev(), j)
-                )
+                day = n.Shift(_dur("day", _d(days), False), 1, n.Prev()) if days else n.Prev()
+                out.append((day, j))
+                if words[1] in ("after", "before") and self.w(j, "that", "then"):
+                    out.append((day, j + 1))  # "the day after that", "the day before then"
         if self.w(i, "that") and self.w(i + 1, "day"):
             out.append((n.Prev(), i + 2))
         weekday = lx.WEEKDAYS.get(self.wv(k) or "") if k != i else None
         if weekday is not None and self.w(k + 1, "after"):
             # "retro the Monday after": the first Monday after the previous expression
             out.append((n.Weekday(weekday, "following"), k + 2))
+            if self.w(k + 2, "that", "then"):  # "the Monday after that"
+                out.append((n.Weekday(weekday, "following"), k + 3))
         return out
 
     # ------------------------------------------------------------------ moments
@@ -2080,6 +2123,8 @@ class Grammar:
         m = i + 4 if self.seq(i + 2, "prior", "to") else i + 3  # "the week prior (to X)"
         if self._ends_clause(m) and m == i + 3:  # "the week before, we…": next to the one before
             out.append((n.PeriodFrom(grain, sign, n.Prev()), m))
+        if m == i + 3 and self.w(m, "that", "then"):  # "the week after that"
+            out.append((n.PeriodFrom(grain, sign, n.Prev()), m + 1))
         for base, e in self.atom(m):
             if not isinstance(base, n.Now):
                 out.append((n.PeriodFrom(grain, sign, base), e))
@@ -2285,6 +2330,9 @@ class Grammar:
         for letter, half in (("q", False), ("h", True)):
             if self.w(k, letter) and (q := self.num(k + 1, (1,))) is not None and self.glued(k + 1):
                 out.append((n.Quarter(q, None, relation, half), k + 2))
+                if self.sym(k + 2, "/", "-"):  # "Q2/2025", "Q2-2025", "H1/2026"
+                    for y, e in self.year(k + 3):
+                        out.append((n.Quarter(q, y, "", half), e))
                 m = self.opt(self.comma(k + 2), "of")
                 for y, e in self.year(m):
                     out.append((n.Quarter(q, y, "", half), e))
@@ -2293,7 +2341,7 @@ class Grammar:
                         if isinstance(period, n.Period) and period.grain == "year":
                             out.append((n.Nth(q, "half" if half else "quarter", None, period), e))
         for y, j in self.year(i):
-            m = j + 1 if self.sym(j, "-") else j
+            m = j + 1 if self.sym(j, "-", "/") else j  # "2025-Q2", "2025/Q2"
             for letter, half in (("q", False), ("h", True)):
                 if (
                     self.w(m, letter)
@@ -2343,6 +2391,8 @@ class Grammar:
             m = self.opt(k + 1, "of", "in")
             for y, e in self.year(m):
                 out.append((n.Season(month, y), e))
+                if month == 12 and (f := self._next_year_after(y, e)) is not None:
+                    out.append((n.Season(month, y), f))  # "winter 2020/21": the one they share
             if relation == "" and self.words[m] in lx.RELATIONS:  # summer next year
                 for period, e in self.period(m):
                     if isinstance(period, n.Period) and period.grain == "year":
@@ -2359,6 +2409,19 @@ class Grammar:
             ):
                 out.append((n.InPeriod(n.Season(lx.SEASONS[word or "summer"]), period), j + 1))
         return out
+
+    def _next_year_after(self, year: int, i: int) -> int | None:
+        """Where ``/21``, ``-21`` or ``/2021`` ends when it names the year after ``year``
+        (a winter or a season that spans the new year: ``winter 2020/21``), else ``None``."""
+        if not self.sym(i, "/", "-") or self.glued(i + 2) and self.syms[i + 2] in ("/", "-"):
+            return None
+        second = self.num(i + 1, (2, 4))
+        if second is None or year < 100:
+            return None
+        wanted = year + 1
+        if second == wanted or (self.digits[i + 1] == 2 and second == wanted % 100):
+            return i + 2
+        return None
 
     @rule
     def decade(self, i: int) -> R:
@@ -2717,6 +2780,8 @@ class Grammar:
             if (e := self.seq(m, "this", "time") or self.seq(m, "same", "time")) is not None:
                 out.append((n.Shift(_dur("day", _d(1), False), days, n.Now()), e))
         d = self.seq(i, "this", "day")
+        if d is None:  # "same day last week", "(the) same day next year": as "this day next year"
+            d = self.seq(i, "same", "day")
         if d is not None and self.w(d, "last", "next") and self.w(d + 1, "week", "month", "year"):
             # "this day last year": that date, a unit away
             unit = self.wv(d + 1) or "year"
@@ -3033,6 +3098,21 @@ class Grammar:
                     out.append((base, e))  # "starting at noon for three hours": it has an end
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+        ranged = ("to", "till", "til", "until", "through", "thru", "-", "~")
+        if (
+            i == 0
+            and self.w(0, "from")
+            and not any(self.t[k].value in ranged for k in range(1, self.size))
+        ):
+            # "from next monday", "from 2019" as a whole phrase: since then (in running text
+            # "from" is a source as often: "a letter from Monday"; "from 3 to 4pm" a range)
+            for base, e in self.atom(1):
+                if e != self.size or isinstance(base, n.Now):
+                    continue
+                if isinstance(base, n.Moment) and isinstance(base.time, n.ClockFor):
+                    out.append((base, e))  # "from 10 am for 3 hours": it has an end
+                else:
+                    out.append((n.Open("since", base), e))
         # more than 2 weeks before today, less than 3 days after tomorrow
         comparing = self.w(i, "more", "less") and self.w(i + 1, "than")
         over = self.w(i, "over")  # "over a year ago": more than a year ago
@@ -3127,6 +3207,8 @@ class Grammar:
             k = self.opt(i + 1, "around", "about", "in", "on", "at")
             if self.w(i, "ca", "approx") and self.sym(i + 1, ".", glued=True):
                 k = i + 2  # "ca. 1990", "approx. 3pm"
+        if self.w(i, "on") and self.w(i + 1, "or") and self.w(i + 2, "about", "around"):
+            k = i + 3  # "on or about June 3", "on or around the 15th": about that day
         if k != i:
             # "sometime next week" is somewhere inside it; "sometime around 3" is around 3
             inside = self.w(i, "sometime", "somewhere") and not self.w(i + 1, "around", "about")
@@ -3345,7 +3427,14 @@ class Grammar:
                     out.append((n.Every(n.Weekday(wd)), k + 1))
         # "once a year", "twice a week", "3 times a day": a recurrence of that unit (not
         # "twice a week ago": called twice, a week ago)
-        starts = [i + 1] if word in ("once", "twice") else []
+        starts = [i + 1] if word in ("once", "twice", "thrice") else []
+        if word in ("once", "twice", "thrice") and self.wv(i + 1) in units:
+            out.append((n.Every(None, units[self.wv(i + 1) or ""]), i + 2))  # "twice yearly"
+        if word == "once" and self.w(i + 1, "every", "each"):
+            # "once every two weeks", "once every 3 days": a recurrence of that unit
+            for _count, j, vague in self.number(i + 2):
+                if (grain := self.unit_at(j)) is not None and not vague:
+                    out.append((n.Every(None, grain), j + 1))
         starts += [j + 1 for _, j, vague in self.number(i) if self.w(j, "times") and not vague]
         for k in starts:
             grain = self.unit_at(k + 1) if self.w(k, "a", "per", "every", "each") else None
@@ -3359,6 +3448,10 @@ class Grammar:
             for k in starts:
                 for base, e in self.moment(k) + self.coarse(k):
                     out.append((n.Every(base), e))
+                    if type(base) is n.Weekday and not base.relation:
+                        # "every tuesday and thursday", "each mon, wed and fri"
+                        for days, f in self.more_weekdays(e, plural=False):
+                            out.append((n.Every(base, "days", days), f))
                 if (grain := self.unit_at(k)) is not None:
                     out.append((n.Every(None, grain), k + 1))
                 if (
@@ -3402,11 +3495,25 @@ class Grammar:
                 if (timed := _every_at(node, t)) is not None:
                     out.append((timed, f))
         k = self.opt(i, "on")
-        if self.w(k, "weekdays", "weekends") and k != i:  # "on weekdays", "on weekends"
+        if self.w(k, "weekdays", "weekends") and (k != i or i + 1 == self.size):
+            # "on weekdays", "on weekends"; alone as the whole phrase ("weekends" in a note is
+            # as often a topic)
             out.append((n.Every(None, "weekday" if self.w(k, "weekdays") else "weekend"), k + 1))
+        if self.w(k, "weekday", "weekend") and (name := self._part_name(k + 1)) is not None:
+            # "weekday mornings", "on weekend afternoons": that part of each such day (the
+            # part in the plural, or "weekday morning" is one morning of them)
+            if (self.wv(k + 1) or "").endswith("s") and self.w(k, "weekday"):
+                working = n.Every(None, "weekday")
+                out.append((n.Every(n.Moment(working, n.Part(name))), k + 2))
+            elif (self.wv(k + 1) or "").endswith("s"):  # on Saturday and on Sunday
+                sunday = (n.Moment(n.Weekday(6), n.Part(name)),)
+                out.append((n.Every(n.Moment(n.Weekday(5), n.Part(name)), "", sunday), k + 2))
         if self.wv(k) in lx.WEEKDAY_PLURALS:
             wd = lx.WEEKDAY_PLURALS[self.wv(k) or ""]
             out.append((n.Every(n.Weekday(wd)), k + 1))
+            # "tuesdays and thursdays", "on mondays, wednesdays and fridays"
+            for days, f in self.more_weekdays(k + 1, plural=True):
+                out.append((n.Every(n.Weekday(wd), "days", days), f))
             # mondays at 10, tuesday evenings, on fridays from 2 to 4
             for part, e, implied in self.part(k + 1):
                 if implied is None:
@@ -3415,6 +3522,42 @@ class Grammar:
                 if isinstance(t, n.Clock) and not t.exact and not self.w(self.comma(k + 1), "at"):
                     continue
                 out.append((n.Every(n.Moment(n.Weekday(wd), None, t)), e))
+        if any(isinstance(node, n.Every) and node.unit == "days" for node, _ in out):
+            # several days joined as one recurrence only as a whole phrase; in running text
+            # each is found by itself, as two times joined by "and" always are
+            out = [
+                (node, e)
+                for node, e in out
+                if not (isinstance(node, n.Every) and node.unit == "days")
+                or (i == 0 and e == self.size)
+            ]
+        return out
+
+    def more_weekdays(self, i: int, *, plural: bool) -> list[tuple[tuple[n.Node, ...], int]]:
+        """The other days of a recurrence on several weekdays, after its first: ``and
+        thursday``, ``, wednesday and friday``, ``& fri`` (plural after a plural: ``tuesdays
+        and thursdays``); each list of days with where it ends, the last joined by ``and``,
+        ``&`` or a comma."""
+        out: list[tuple[tuple[n.Node, ...], int]] = []
+        days: list[n.Node] = []
+        k = i
+        while len(days) < 6:
+            joined = self.w(k, "and") or self.sym(k, "&")
+            if self.sym(k, ","):
+                k += 1
+                joined = self.w(k, "and") or self.sym(k, "&")
+            elif not joined:
+                break
+            k = k + 1 if joined else k
+            word = self.wv(k) or ""
+            wd = lx.WEEKDAY_PLURALS.get(word) if plural else self.weekday_at(k)
+            if wd is None:
+                break
+            days.append(n.Weekday(wd))
+            k += 1
+            if joined:
+                out.append((tuple(days), k))
+                break
         return out
 
     @rule
@@ -3602,7 +3745,7 @@ def _first_words() -> None:
         "minute_words": (numbers | words("oh o"), True),
         "ordinal": (ordinals, False),
         "day_number": (ordinals | numbers, False),
-        "year": (numbers | words("fy cy"), False),
+        "year": (numbers | words("fy cy ad"), False),
         "number": (counts, False),
         "quantity": (counts | words("quarter threequarters"), False),
         "duration": (
@@ -3630,7 +3773,8 @@ def _first_words() -> None:
         "vague": (set(_VAGUE_WORDS), True),
         "every": (
             words("every each on daily weekly monthly yearly annually hourly nightly quarterly")
-            | {"fortnightly", "biweekly", "once", "twice", "at", "noon", "midnight"}
+            | {"fortnightly", "biweekly", "once", "twice", "thrice", "at", "noon", "midnight"}
+            | words("weekdays weekends weekday weekend")
             | numbers
             | set(lx.WEEKDAY_PLURALS),
             False,
@@ -3659,7 +3803,7 @@ def _first_words() -> None:
         "next_part_day": (words("the next following previous") | parts, True),
         "period": ({"the", "weekend"} | relations, True),
         "month_phrase": (relations | set(lx.MONTHS) | numbers | words("the month"), False),
-        "year_phrase": (words("the year cy fy") | numbers, False),
+        "year_phrase": (words("the year cy fy ad") | numbers, False),
         "nth_of": ({"the"} | ordinals | relations, False),
         "nth_period": (
             words("the week wk latter former back front w") | ordinals | numbers,
@@ -3794,6 +3938,7 @@ def _after_number() -> None:
             or day_month(d, x)
             or ordinal(d, x)
             or (d == 4 and x == "#num")
+            or (d == 4 and x in lx.MONTHS)  # "2026 sept 3"
             or (d <= 2 and x in listed)
             or (d <= 2 and x == "#end")  # "on 15"
         )
@@ -3861,7 +4006,8 @@ def _every_at(node: n.Node, time: n.Node) -> n.Every | None:
     if base is None and node.unit == "weekday":
         return n.Every(n.Moment(n.Every(None, "weekday"), None, time))
     if isinstance(base, n.Weekday):
-        return n.Every(n.Moment(base, None, time))
+        also = tuple(n.Moment(day, None, time) for day in node.also)
+        return n.Every(n.Moment(base, None, time), node.unit, also)
     if isinstance(base, n.Moment) and base.time is None and base.part is not None:
         return n.Every(base.replace(time=time))
     return None

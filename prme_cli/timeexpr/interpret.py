@@ -1213,6 +1213,11 @@ def _every(node: n.Every, ctx: Context) -> Span:
             )
     else:
         span = resolve(node.base, ctx)
+        # on several days: the most recent occurrence of any of them (each is past-leaning)
+        for other in node.also:
+            found = resolve(other, ctx)
+            if span.start > ctx.now or span.start < found.start <= ctx.now:
+                span = found
     return dataclasses.replace(span, kind="set")
 
 

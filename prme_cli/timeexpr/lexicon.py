@@ -355,6 +355,9 @@ HOLIDAYS: dict[str, str] = {
     "christmas day": "christmas",
     "xmas": "christmas",
     "xmas day": "christmas",
+    "x mas": "christmas",  # "x-mas", "X-Mas day"
+    "x mas day": "christmas",
+    "x mas eve": "christmas_eve",
     "boxing day": "boxing",
     "martin luther king day": "mlk",
     "martin luther king jr day": "mlk",
@@ -519,6 +522,8 @@ FUNCTION_WORDS = {
     "weekend",
     "weekday",
     "weekdays",
+    "weekends",
+    "thrice",
     "o'clock",
     "oclock",
     "am",

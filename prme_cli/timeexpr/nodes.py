@@ -523,14 +523,16 @@ class Vague(Node):
 
 
 class Every(Node):
-    """A recurrence (``every monday``, ``daily``): resolved as its most recent occurrence."""
+    """A recurrence (``every monday``, ``daily``): resolved as its most recent occurrence;
+    ``also`` holds the other days of one on several (``every tuesday and thursday``)."""
 
-    _fields = ("base", "unit")
+    _fields = ("base", "unit", "also")
     __slots__ = _fields
-    _defaults: ClassVar[dict[str, Any]] = {"unit": ""}
+    _defaults: ClassVar[dict[str, Any]] = {"unit": "", "also": ()}
 
     base: Node | None
-    unit: str
+    unit: str  # with a base: "" or "days" (the base and ``also`` were joined by "and")
+    also: tuple[Node, ...]
 
 
 class Stamp(Node):

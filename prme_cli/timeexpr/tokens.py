@@ -60,6 +60,9 @@ def _pattern(stamps: bool) -> re.Pattern[str]:
     return found
 
 
+#: words that take a glued "-ish" of vagueness ("noonish", "sevenish"); ``am``/``pm`` only
+#: glued to a number ("3pmish"): "the Amish" is no time
+_ISH_MERIDIEMS = {"am", "pm"}
 #: words that take a glued "-ish" of vagueness ("noonish", "sevenish")
 _ISH_STEMS = {
     "noon",
@@ -73,6 +76,14 @@ _ISH_STEMS = {
     *SMALL_NUMBERS[1:13],  # one … twelve: "sevenish"
 }
 _FRACTIONS = {"\u00bd": "half", "\u00bc": "quarter", "\u00be": "threequarters"}
+#: typographic marks the grammar reads as their plain forms: the dashes of ranges and words
+#: (hyphen, non-breaking hyphen, figure dash, en dash, minus) as ``-`` (``9–5``, ``3–4 pm``),
+#: curly single quotes as ``'`` (``’90s``, ``summer ’19``); the token's text keeps what was
+#: written. An em dash stays itself: in prose it parts clauses ("left at 5 — 6 was late")
+_SYM_VALUES = {
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2212", "-"),
+    **dict.fromkeys("\u2018\u2019", "'"),
+}
 
 
 #: the value of each word as written (case folded, curly apostrophe straightened, a fraction
@@ -101,6 +112,8 @@ def tokenize(text: str) -> list[Token]:
                     _WORD_VALUES[raw] = value
         elif kind == "sym" and raw in _FRACTIONS:
             kind, value = "word", _FRACTIONS[raw]
+        elif kind == "sym":
+            value = _SYM_VALUES.get(raw, raw)
         else:
             value = raw
         if kind == "word":
@@ -122,7 +135,12 @@ def tokenize(text: str) -> list[Token]:
                 )
                 previous_end = end
                 continue
-            if value.endswith("ish") and value[:-3] in _ISH_STEMS:
+            if value.endswith("ish") and (
+                value[:-3] in _ISH_STEMS
+                or value[:-3] in _ISH_MERIDIEMS
+                and start == previous_end
+                and tokens[-1].kind == "num"
+            ):
                 # "noonish", "elevenish": the stem and a glued "ish", as "11ish" is
                 cut = end - 3
                 append(

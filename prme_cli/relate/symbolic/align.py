@@ -751,7 +751,22 @@ def _verb_form(sentence: str, toks, start: int) -> bool:
     ):
         # "Theo is running the marathon": a progressive, whose subject is the doer
         return True
+    if index > 0 and _after_contracted_s(sentence, toks, index):
+        # "Chiara's getting married", "Tom's moved to Leeds": the 's is "is" or "has", and
+        # the word after it the verb whose subject is the one named before it
+        return True
     return index == 0 and word.endswith("ing") is False
+
+
+def _after_contracted_s(sentence: str, toks, index: int) -> bool:
+    """Does the word at ``toks[index]`` follow a contracted 's ("is", "has"), read by the
+    word normaliser's grammar of the clitic (:func:`prme_cli.words.clitic_s`)?"""
+    s0, e0, base, _ = toks[index - 1]
+    if not sentence[s0:e0].replace("\u2019", "'").lower().endswith("'s"):
+        return False
+    after = [sentence[a:b] for a, b, _, _ in toks[index : index + 3]]
+    before = [t[2] for t in toks[max(0, index - 3) : index - 1]]
+    return words.clitic_s(base, after, before) != "possessive"
 
 
 def _assertion_problems(
@@ -855,6 +870,18 @@ def _assertion_problems(
         doer = _doer(sentence, toks, clause, head)
         if doer is not None and _own_thing_boundary(model, sentence, doer, head):
             doer = "I"  # "my Italian course started on Monday": I started my course
+    else:
+        owner = None
+        if head[0].verb and head[1] < len(sentence):
+            owner = _owner_of_the_deed(sentence, toks, clause, head)
+        if owner is None and head[1] < len(sentence):
+            # "Mum's had her knee operation": the light verb's object is the head, and the
+            # clause's subject is the one whose 's is a contracted "has"
+            owner = _contracted_subject(sentence, toks, clause, head)
+        if owner is not None and not re.search(
+            rf"\b{re.escape(owner)}['\u2019]s\b", model.phrase.text, re.IGNORECASE
+        ):
+            doer = owner  # (not "my cousin Marta's wedding": the question names its owner)
     if subject is None and first_person:
         if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")
@@ -876,6 +903,66 @@ def _assertion_problems(
         elif not first_person and not in_sentence:
             problems.append(f"the sentence does not name {subject}")
     return problems
+
+
+def _owner_of_the_deed(sentence: str, toks, clause, head) -> str | None:
+    """Whose deed a deed told as a noun is, by its possessive: "Tom's move to Leeds" is
+    Tom's moving, "my sister's wedding" the sister's, "my move" the writer's ("I"). Up to
+    two modifiers may stand between ("Tom's big house move"), and of a chain of possessives
+    the outermost owns it ("Rachel's master's degree graduation"); None when no possessive
+    owns the noun ("the move", "after the move")."""
+    a, _ = clause
+    index = next((i for i, t in enumerate(toks) if t[0] == head[1]), None)
+    if index is None or not words.is_event_noun(sentence[head[1] : head[2]]):
+        return None  # a name or a thing is no deed told as a noun ("my friend Tomas")
+    owner = None
+    for back in range(1, 6):
+        i = index - back
+        if i < 0 or toks[i][0] < a:
+            break
+        s0, e0, base, _ = toks[i]
+        raw = sentence[s0:e0].replace("\u2019", "'").lower()
+        if base in ("my", "our"):
+            return owner or "I"
+        if raw.endswith("'s") and base:
+            after = [sentence[x:y] for x, y, _, _ in toks[i + 1 : i + 4]]
+            if words.clitic_s(base, after, [t[2] for t in toks[max(0, i - 2) : i]]) != (
+                "possessive"
+            ):
+                break
+            # "Rachel's master's degree graduation": the outermost possessive owns it
+            owner = sentence[s0 : s0 + len(base)]
+            continue
+        if owner is None and back > 3:
+            break
+        if lexicon.is_stop(base) or (
+            words.verb_lemma(base) is not None and base.endswith(("ed", "ing"))
+        ):
+            break  # "after the move", "I loved the move": no owner in front of it
+    return owner
+
+
+#: Owners of a contracted 's that are no doer: "it's", "there's", "that's", "what's".
+_NO_DOER_CLITICS = frozenset(
+    words_of("it there that this here what where when why how who which let")
+)
+
+
+def _contracted_subject(sentence: str, toks, clause, head) -> str | None:
+    """The subject of the clause before the head, when its verb is a contracted 's ("is",
+    "has"): "Mum's had her operation", "Tom's got the keys", "she's having the baby in
+    May". The contraction makes the word before it the clause's subject."""
+    a, _ = clause
+    for i, (s0, e0, base, _k) in enumerate(toks):
+        if s0 < a or s0 >= head[1]:
+            continue
+        raw = sentence[s0:e0].replace("\u2019", "'").lower()
+        if not raw.endswith("'s") or not base or base in _NO_DOER_CLITICS:
+            continue
+        after = [sentence[x:y] for x, y, _, _ in toks[i + 1 : i + 4]]
+        if words.clitic_s(base, after, [t[2] for t in toks[max(0, i - 2) : i]]) != "possessive":
+            return sentence[s0 : s0 + len(base)]
+    return None
 
 
 def _denied_elsewhere(

@@ -66,7 +66,7 @@ from datetime import datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import gate_event, gate_structure, gate_words
+from prme_cli.relate.symbolic import gate_anchor, gate_event, gate_structure, gate_words
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -763,6 +763,10 @@ class SymbolicGate:
         if mismatch:
             cap = min(cap, 0.3)
             warnings.append(mismatch)
+        prelude = _leading_up(operand, told or described, clause)
+        if prelude:
+            cap = min(cap, 0.3)
+            warnings.append(prelude)
         other_thing = _another_thing(told, clause, quote)
         if other_thing:
             cap = min(cap, 0.3)
@@ -809,6 +813,19 @@ class SymbolicGate:
             for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
             if a >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
         ]
+        if gate_anchor.offset_of(operand.time_expression) is not None:
+            # "the next morning" counts from the time before it: its "next" plans nothing
+            lead = [
+                w.lower()
+                for a, _, w in qtoks[max(0, nearest - 6) : nearest]
+                if a >= _sentence_start(quote, qtoks[nearest][0] if nearest < len(qtoks) else a)
+                and not where <= a < expr_end
+            ] + [
+                w.lower()
+                for a, _, w in qtoks[max(0, expr_index - 3) : expr_index]
+                if a
+                >= _sentence_start(quote, qtoks[expr_index][0] if expr_index < len(qtoks) else a)
+            ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
         if any(_NEGATION.match(w) for w in lead):
@@ -887,6 +904,14 @@ class SymbolicGate:
         elif subject and subject.lower() not in quote.lower() and not second:
             cap = min(cap, 0.3)
             warnings.append(f"the quote does not name {subject}")
+        else:
+            # "Chiara's getting married", "Tom's move to Leeds": the clause is the deed of
+            # the one named before the 's, not of the speaker or the writer
+            whose = _clitic_doer(quote, where, clause, operand.name, told or described)
+            if whose and not _doer_is_asked(whose, subject, quote):
+                cap = min(cap, 0.3)
+                asked_doer = subject or "the writer"
+                warnings.append(f"the deed is {whose}'s, not {asked_doer}'s")
         # "since D" bounds a state that still holds: D is its start and nothing else.
         if _state_since(quote, where, operand.time_expression) and "start" not in wanted:
             cap = min(cap, 0.3)
@@ -917,6 +942,12 @@ class SymbolicGate:
             w.lower() in _USE_FORMS for w in name_words
         )
         basis_cap, why = _basis_check(operand, quote, where, wanted, record, shared, use, boundary)
+        if operand.time_basis == "text_expression":
+            # "two days later", "the next morning": the day it gives must count from the
+            # time the entry told just before it, by the gate's own reading
+            anchor_cap, anchor_why = gate_anchor.check(operand, record)
+            if anchor_cap < basis_cap:
+                basis_cap, why = anchor_cap, anchor_why
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -1006,6 +1037,68 @@ _KEPT = re.compile(
     r"fitbit|watch|phone|entr(?:y|ies))",
     re.IGNORECASE,
 )
+
+
+#: Owners of a clitic 's that name no doer: an expletive or a question word ("it's",
+#: "there's", "what's") or a time ("today's match", "last week's storm"). The gate's own.
+_NOT_A_DOER_CLITIC = frozenset(
+    words_of(
+        "it there that this here what where when why how who which let today tomorrow "
+        "yesterday tonight week month year weekend night morning evening afternoon day "
+        "monday tuesday wednesday thursday friday saturday sunday"
+    )
+)
+_CLITIC_OWNER = re.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
+_THIRD_PRONOUNS = frozenset(words_of("he she they"))
+
+
+def _clitic_doer(
+    quote: str,
+    where: int,
+    clause: gate_event.Reading | None,
+    name: str,
+    deed: gate_event.Reading | None,
+) -> str:
+    """The doer a clitic 's makes of the cited clause, by the gate's own reading: a
+    contracted "is"/"has" makes the word before it the clause's subject ("Chiara's getting
+    married", "Mum's had her operation"); a possessive right before the name's own event
+    noun makes its owner the doer ("Tom's move to Leeds"). The clause is the extractor's
+    (else the expression's sentence). Owners the name itself holds ("the parcel's
+    arrived" for "the parcel arrive") and times ("today's match") are no other doer."""
+    start = _sentence_start(quote, where)
+    end = len(quote)
+    if clause is not None and clause.start <= where <= clause.end:
+        start, end = max(start, clause.start), clause.end
+    named = {words.key(w) for _, _, w in _tokens(name)}
+    predicate = deed.predicate if deed is not None else ""
+    for m in _CLITIC_OWNER.finditer(quote, start, end):
+        owner = m["owner"]
+        low = owner.lower()
+        if low in _NOT_A_DOER_CLITIC or low in ("i", "we", "you") or words.key(low) in named:
+            continue
+        after = [w for _, _, w in _tokens(quote[m.end() : m.end() + 60])][:3]
+        before = [w for _, _, w in _tokens(quote[max(0, m.start() - 40) : m.start()])][-2:]
+        reading = words.clitic_s(owner, after, before)
+        if reading != "possessive":
+            return owner
+        owned = after[:3]
+        for i, word in enumerate(owned):
+            if predicate and words.key(word) == predicate:
+                return owner  # "Tom's move to Leeds", "Tom's big move"
+            if words.lemmas(word).get("VERB") and not words.lemmas(word).get("ADJ"):
+                break
+    return ""
+
+
+def _doer_is_asked(doer: str, subject: str | None, quote: str) -> bool:
+    """Is the clitic's doer the one asked about: the subject named, or, for a he/she/they,
+    somebody the speaker may mean (not when the writer or the speaker is asked)?"""
+    low = doer.lower()
+    if subject is None:
+        return False
+    if low in _THIRD_PRONOUNS:
+        return not _spoken_by(quote, subject)
+    return low == subject.lower().split()[0] or subject.lower() in low
 
 
 def _spoken_by(quote: str, name: str) -> bool:
@@ -1155,7 +1248,8 @@ def _time_not_the_deeds(
     clause = before[max((m.end() for m in _CLAUSE_EDGE.finditer(before)), default=0) :]
     progressive = [
         m
-        for m in _PROGRESSIVE.finditer(clause)
+        # "Chiara's getting married on the 14th": a contracted "is", written out
+        for m in _PROGRESSIVE.finditer(words.expand_clitics(clause))
         if (m["verb"] or m["verb2"]).lower() not in _NOT_DOING
     ]
     expression_words = quote[where : where + 40].split(".")[0]
@@ -1649,6 +1743,28 @@ def _unread_deed(
     if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
         return ""
     return f"no deed can be read where the quote is cited, and it does not write '{told.predicate}'"
+
+
+def _leading_up(
+    operand: Operand, told: gate_event.Reading | None, clause: gate_event.Reading | None
+) -> str:
+    """Why the cited clause tells only a deed leading up to the name's, told as a noun with
+    the name's thing as its aim ("sent off the application for the Porto job" is no getting
+    of the job): :func:`~prme_cli.relate.symbolic.gate_event.leading_up_noun`."""
+    if told is None or clause is None or not told.predicate:
+        return ""
+    if operand.time_basis not in ("text_expression", "event_time"):
+        return ""
+    named = [w for _, _, w in _tokens(operand.name)]
+    thing = {
+        words.key(w)
+        for w in named
+        if words.key(w) != told.predicate and not gate_words.is_function_word(w)
+    }
+    noun = gate_event.leading_up_noun(told, clause, operand.quote, thing)
+    if not noun:
+        return ""
+    return f"the cited clause tells the {noun.lower()}, a deed leading up to '{told.predicate}'"
 
 
 def _own_deed_on_the_thing(

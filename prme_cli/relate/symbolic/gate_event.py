@@ -47,6 +47,18 @@ ARRANGING_PREDICATES = PLANNING_PREDICATES | frozenset(["book", "reserve", "orde
 INSPECTING_PREDICATES = frozenset(
     ["see", "look", "view", "visit", "try", "test", "browse", "inspect", "tour", "check"]
 )
+#: Deeds that seek or lead up to getting a thing without getting it: arranging, looking at
+#: or trying it, and asking for it ("a request for the allotment", "an enquiry about the
+#: puppy", "a bid on the house"). The gate's own list; "enquiry" and "inquiry" are listed as
+#: the nouns the normaliser keeps them as.
+LEADING_UP_PREDICATES = (
+    ARRANGING_PREDICATES
+    | INSPECTING_PREDICATES
+    | frozenset(["request", "enquire", "inquire", "enquiry", "inquiry", "bid", "quote"])
+)
+#: Prepositions after a noun of such a deed that make the thing its aim or its object ("the
+#: application for the job", "a viewing of the flat", "a bid on the house").
+NOUN_AIM_PREPOSITIONS = frozenset(["for", "about", "of", "on"])
 #: Prepositions after a verb that make the thing its aim or its topic, not what it does
 #: to it ("applied for the job", "asked about the puppy"; "worked at the bakery" is a
 #: place, so "at" is not one of them).
@@ -338,6 +350,37 @@ def deed_of_its_own(clause: Reading, quote: str) -> bool:
             after = toks[i + 2].lower() if i + 2 < len(toks) else ""
             return nxt in AIM_PREPOSITIONS or (nxt in ("up", "down", "out") and after == "for")
     return False
+
+
+def leading_up_noun(name: Reading, clause: Reading, quote: str, thing: set[str]) -> str:
+    """The noun of a deed that leads up to the name's one, told in the clause with the
+    name's thing as its aim ("sent off the application for the Porto job" for "get the
+    Porto job", "made a booking for the ferry" for "take the ferry", "a viewing of the flat"
+    for "buy the flat"), or "". The clause's object is read by the extractor; the noun's
+    deed by the normaliser's key (its verb: "application" -> apply), judged by the gate's
+    own :data:`LEADING_UP_PREDICATES`; ``thing``: the keys of the name's words after its
+    verb. Not when the name asks that deed itself ("send off the application", "book the
+    ferry") or the clause tells the name's own deed."""
+    noun = clause.object
+    if not noun or same_deed(name, clause):
+        return ""
+    deed = words.key(noun)
+    if deed not in LEADING_UP_PREDICATES or deed == name.predicate or deed in thing:
+        return ""
+    if name.predicate in ENTAILED_BY_PREDICATE.get(deed, frozenset()):
+        return ""  # "placed an order for the sofa" tells buying it
+    if noun in thing or words.key(noun) in thing:
+        return ""
+    text = quote[clause.start : clause.end]
+    toks = [w for _, _, w in words.tokens(text)]
+    for i, w in enumerate(toks):
+        if w.lower() != noun.lower() and words.key(w) != deed:
+            continue
+        if i + 1 >= len(toks) or toks[i + 1].lower() not in NOUN_AIM_PREPOSITIONS:
+            continue
+        if any(words.key(x) in thing for x in toks[i + 2 : i + 7]):
+            return w
+    return ""
 
 
 #: Deeds of being somewhere: any deed told "at the Spring Fling Market" says one was there.

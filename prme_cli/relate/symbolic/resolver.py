@@ -881,6 +881,10 @@ class SymbolicResolver:
                 # forward, it dates an arrangement, never a deed done
                 return None, "the time is in the future of the note"
             lead = record.text[clause_start : max(x.end for x in usable)]
+            for x in usable:
+                if x.counted:  # "the next day" tells no coming event
+                    a0, b0 = x.start - clause_start, x.end - clause_start
+                    lead = lead[:a0] + " " * (b0 - a0) + lead[b0:]
             if timefind.FUTURE_CUE.search(lead):
                 return None, "the clause speaks of a coming event"
         windows = {(x.window[0], x.window[1]) for x in usable if x.window}
@@ -919,6 +923,9 @@ class SymbolicResolver:
             # A recent-past "just" holds its own verb: what may not intervene is another
             # verb between that verb and the event's words.
             between = record.text[best.end : max(focus, best.end)]
+        elif best.counted:
+            # "Two days after that I glazed the bowls": the expression's own words are no verb
+            between = record.text[min(focus, best.end) : max(focus, best.start)]
         else:
             between = record.text[min(focus, best.start) : max(focus, best.end)]
         other_verb = align.intervening_verb(between, model)

@@ -12,6 +12,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from prme_cli.events import CANCEL_STATES
+
 #: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
 #: leading all-caps word is also taken as a keyword when a planning line follows.
 DONE_KEYWORDS = frozenset(
@@ -28,19 +30,8 @@ DONE_KEYWORDS = frozenset(
         "MERGED",
     }
 )
-CANCEL_KEYWORDS = frozenset(
-    {
-        "CANCELLED",
-        "CANCELED",
-        "KILLED",
-        "ABANDONED",
-        "DROPPED",
-        "WONTFIX",
-        "WONTDO",
-        "SKIPPED",
-        "MISSED",
-    }
-)
+#: A task closed without its event taking place: the library's one list of those states.
+CANCEL_KEYWORDS = CANCEL_STATES
 OPEN_KEYWORDS = frozenset(
     {
         "TODO",

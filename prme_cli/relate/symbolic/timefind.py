@@ -240,6 +240,9 @@ class Mention:
     #: hedged words the time engine reads as a widened interval ("about a month ago"): they
     #: may order events whose intervals do not overlap, never date or count one
     approximate: bool = False
+    #: the time counts from the one told before it ("two days later", "the next day"): its
+    #: words ("next") tell no coming event, and its window is read from that time
+    counted: bool = False
 
     def quote(self, text: str) -> str:
         return text[self.quote_start : self.quote_end]
@@ -340,7 +343,9 @@ def sentence_mentions(
         )
         taken.append((lic.start, lic.end))
     try:
-        found = [_core(sentence, a, b) for a, b, _ in timeexpr.find_expressions(sentence)]
+        found = [
+            _counted_or_core(sentence, a, b) for a, b, _ in timeexpr.find_expressions(sentence)
+        ]
     except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
         found = []
     found = [f for f in found if f[0] < f[1]]
@@ -361,11 +366,18 @@ def sentence_mentions(
             or _HEDGE_BEFORE.search(before)
             or (_HEDGE_AFTER.match(sentence[b:]) and not _OPINION_AFTER.match(sentence[b:]))
         )
-        future = bool(_FUTURE_WORDS.match(phrase)) or bool(
-            re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE)
+        counted = timeexpr.counts_from_before(phrase)
+        future = not counted and (
+            bool(_FUTURE_WORDS.match(phrase))
+            or bool(re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
         )
         reason = ""
-        if _GLUED_MODIFIER.match(sentence[b : b + 2]):
+        if counted:
+            # "two days later", "the next morning", "the following Monday": read from the time
+            # told before it in the entry (interpretation finds it, or refuses)
+            if _TO_BEFORE.search(before) or _NOT_A_DATE_BEFORE.search(before):
+                reason = "a span, habit or bound, not the event's date"
+        elif _GLUED_MODIFIER.match(sentence[b : b + 2]):
             reason = "a modifier glued to a word ('20th-century'), not a date"
         elif phrase.strip().casefold() == "now":
             # "I painted it last year, now I'm bored of it": the writer's present, which
@@ -431,7 +443,11 @@ def sentence_mentions(
                 assert dated.start is not None and dated.end is not None and dated.grain
                 window = (dated.start, dated.end, dated.grain)
                 approximate = dated.approximate
-            if window is None:
+            if window is None and counted:
+                # the time it counts from is not told unambiguously: like any time pointing
+                # back, it dates nothing and lends its clause no other time
+                reason = interp.POINTS_BACK_REASON
+            elif window is None:
                 reason = reason or "not readable as a date"
             elif _far_back_without_year(phrase, window, record):
                 # "my appointment on March 3rd", written on March 1st, is read (past-leaning)
@@ -455,6 +471,7 @@ def sentence_mentions(
                 since=since,
                 coming=coming,
                 approximate=approximate,
+                counted=counted,
             )
         )
     out.sort(key=lambda m: m.start)
@@ -527,6 +544,18 @@ _NOT_A_MODIFIER = re.compile(
     r"(?:\b(?:the|a|an|that|this|last|next|one|every|each|on|at|in|by|of|all|whole)|[^\w\s])\s*$",
     re.IGNORECASE,
 )
+
+
+def _counted_or_core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
+    """The engine's span as this module reads it: whole (without a leading relation word)
+    when it counts from the time told before it ("two days later"), else its core."""
+    from prme_cli import timeexpr
+
+    lead = _LEAD_WORDS.match(sentence[a:b])
+    start = a + (lead.end() if lead else 0)
+    if timeexpr.counts_from_before(sentence[start:b]):
+        return start, b, sentence[start:b]
+    return _core(sentence, a, b)
 
 
 def _core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
