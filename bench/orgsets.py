@@ -74,6 +74,10 @@ These sets share this runner:
   LOGBOOK state notes, CLOCK, DEADLINE, SCHEDULED, a delegated and a cancelled task and a
   table; 68 questions, 16 to refuse (asked 2037-07-15 20:00, Australia/Melbourne). Not part of
   ``all``.
+- ``pairs4`` — ``tests/fixtures/pair_chats4/``: three new two-person chats written the same way
+  (Bram and Yusra, Kalani and Rafael, Wen and Isolde; 27 sessions, events told across turns,
+  plans confirmed, moved or dropped, corrections, third persons' deeds); 60 third-person
+  questions, 13 to refuse (asked 2038-06-25 20:00, America/Denver). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -155,6 +159,7 @@ def sets() -> dict[str, QuestionSet]:
     pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
     strangers4 = HERE.parent / "tests" / "fixtures" / "strangers4"
+    pairs4 = HERE.parent / "tests" / "fixtures" / "pair_chats4"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -223,6 +228,13 @@ def sets() -> dict[str, QuestionSet]:
             strangers4 / "questions.jsonl",
             "2037-07-15T20:00",
             "Australia/Melbourne",
+        ),
+        "pairs4": QuestionSet(
+            "pairs4",
+            pairs4 / "notes",
+            pairs4 / "questions.jsonl",
+            "2038-06-25T20:00",
+            "America/Denver",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -525,6 +537,7 @@ def main() -> int:
             "strangers3",
             "pairs3",
             "strangers4",
+            "pairs4",
             "bodies",
             "deeds",
             "all",
