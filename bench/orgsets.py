@@ -78,6 +78,11 @@ These sets share this runner:
   (Bram and Yusra, Kalani and Rafael, Wen and Isolde; 27 sessions, events told across turns,
   plans confirmed, moved or dropped, corrections, third persons' deeds); 60 third-person
   questions, 13 to refuse (asked 2038-06-25 20:00, America/Denver). Not part of ``all``.
+- ``sessions4`` — ``tests/fixtures/sessions4/``: eleven first-person sessions of one user with an
+  assistant (LongMemEval's kind, written the same way: deeds told with a weekday, "yesterday",
+  "last Saturday", moved and dropped plans, a retracted deed, a neighbour's and a sister's
+  deeds, the assistant's own dates); 40 questions, 10 to refuse (asked 2038-11-20 19:00,
+  Pacific/Auckland). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -160,6 +165,7 @@ def sets() -> dict[str, QuestionSet]:
     bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
     strangers4 = HERE.parent / "tests" / "fixtures" / "strangers4"
     pairs4 = HERE.parent / "tests" / "fixtures" / "pair_chats4"
+    sessions4 = HERE.parent / "tests" / "fixtures" / "sessions4"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -235,6 +241,13 @@ def sets() -> dict[str, QuestionSet]:
             pairs4 / "questions.jsonl",
             "2038-06-25T20:00",
             "America/Denver",
+        ),
+        "sessions4": QuestionSet(
+            "sessions4",
+            sessions4 / "notes",
+            sessions4 / "questions.jsonl",
+            "2038-11-20T19:00",
+            "Pacific/Auckland",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -538,6 +551,7 @@ def main() -> int:
             "pairs3",
             "strangers4",
             "pairs4",
+            "sessions4",
             "bodies",
             "deeds",
             "all",

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-UNSEEN = ("strangers3", "pairs3", "strangers4", "pairs4")
+UNSEEN = ("strangers3", "pairs3", "strangers4", "pairs4", "sessions4")
 ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
 
