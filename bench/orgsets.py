@@ -2,7 +2,8 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|adversarial|adversarial3|bodies|deeds|all]
+              strangers3|pairs3|strangers4|pairs4|sessions4|adversarial|adversarial3|bodies|
+              deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -66,6 +67,22 @@ These sets share this runner:
   way (Ana and Luca, Femi and Greta, Ottilie and Rashid; 27 sessions, plans confirmed, moved or
   called off in later sessions, close but different deeds side by side); 55 third-person
   questions, 13 to refuse (asked 2036-06-20 20:00, America/Chicago). Not part of ``all``.
+- ``strangers4`` — ``tests/fixtures/strangers4/``: four new people's org notes, written the same
+  way (by a helper who neither read nor ran relate): an org-roam daily folder with ``#+title:``
+  only, an org datetree with the time in each entry's heading, an org-journal file
+  (``* Wednesday, 03/11/37`` / ``** 07:45 Title``), a GTD project file with ``NEXT``/``HOLD``,
+  LOGBOOK state notes, CLOCK, DEADLINE, SCHEDULED, a delegated and a cancelled task and a
+  table; 68 questions, 16 to refuse (asked 2037-07-15 20:00, Australia/Melbourne). Not part of
+  ``all``.
+- ``pairs4`` — ``tests/fixtures/pair_chats4/``: three new two-person chats written the same way
+  (Bram and Yusra, Kalani and Rafael, Wen and Isolde; 27 sessions, events told across turns,
+  plans confirmed, moved or dropped, corrections, third persons' deeds); 60 third-person
+  questions, 13 to refuse (asked 2038-06-25 20:00, America/Denver). Not part of ``all``.
+- ``sessions4`` — ``tests/fixtures/sessions4/``: eleven first-person sessions of one user with an
+  assistant (LongMemEval's kind, written the same way: deeds told with a weekday, "yesterday",
+  "last Saturday", moved and dropped plans, a retracted deed, a neighbour's and a sister's
+  deeds, the assistant's own dates); 40 questions, 10 to refuse (asked 2038-11-20 19:00,
+  Pacific/Auckland). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -146,6 +163,9 @@ def sets() -> dict[str, QuestionSet]:
     strangers3 = HERE.parent / "tests" / "fixtures" / "strangers3"
     pairs3 = HERE.parent / "tests" / "fixtures" / "pair_chats3"
     bodies = HERE.parent / "tests" / "fixtures" / "body_denial"
+    strangers4 = HERE.parent / "tests" / "fixtures" / "strangers4"
+    pairs4 = HERE.parent / "tests" / "fixtures" / "pair_chats4"
+    sessions4 = HERE.parent / "tests" / "fixtures" / "sessions4"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -207,6 +227,27 @@ def sets() -> dict[str, QuestionSet]:
             pairs3 / "questions.jsonl",
             "2036-06-20T20:00",
             "America/Chicago",
+        ),
+        "strangers4": QuestionSet(
+            "strangers4",
+            strangers4 / "notes",
+            strangers4 / "questions.jsonl",
+            "2037-07-15T20:00",
+            "Australia/Melbourne",
+        ),
+        "pairs4": QuestionSet(
+            "pairs4",
+            pairs4 / "notes",
+            pairs4 / "questions.jsonl",
+            "2038-06-25T20:00",
+            "America/Denver",
+        ),
+        "sessions4": QuestionSet(
+            "sessions4",
+            sessions4 / "notes",
+            sessions4 / "questions.jsonl",
+            "2038-11-20T19:00",
+            "Pacific/Auckland",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -508,6 +549,9 @@ def main() -> int:
             "pairs2",
             "strangers3",
             "pairs3",
+            "strangers4",
+            "pairs4",
+            "sessions4",
             "bodies",
             "deeds",
             "all",
