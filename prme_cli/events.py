@@ -8,7 +8,7 @@ speak:
   other than the sequence's first, and not a waiting state such as WAITING or HOLD) is its
   **start**; the change into a done state — or its CLOSED stamp — its **end**; a change into
   a cancelled state (:data:`CANCEL_STATES`: CANCELLED, DROPPED, ABANDONED, KILLED, SKIPPED,
-  MISSED …) is a **cancel**, never a finish;
+  MISSED, DELEGATED …) is a **cancel**, never a finish;
 - a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
   done state change;
 - CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
@@ -56,7 +56,9 @@ STRUCTURE_KINDS: tuple[str, ...] = (
 )
 
 #: The TODO keywords of a task closed without its event taking place: called off, dropped,
-#: given up, or an appointment skipped or missed (``#+TODO: PLAN | RAN SKIPPED``). The
+#: given up, an appointment skipped or missed (``#+TODO: PLAN | RAN SKIPPED``), or handed to
+#: someone else (``DELEGATED``: its closing is the hand-over, never the writer's deed, and
+#: says nothing of when the other person did it). The
 #: library's one list (ingest's cancel events, the resolver's reading of a keyword); the
 #: symbolic gate keeps its own on purpose (:mod:`prme_cli.relate.symbolic.gate_structure`).
 CANCEL_STATES: frozenset[str] = frozenset(
@@ -72,6 +74,8 @@ CANCEL_STATES: frozenset[str] = frozenset(
         "NOPE",
         "SKIPPED",
         "MISSED",
+        "DELEGATED",
+        "DELEGATE",
     ]
 )
 
