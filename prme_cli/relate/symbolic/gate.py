@@ -2279,21 +2279,8 @@ def _basis_check(
 #: The gate's own calendar words, to check a day heading against the day a record is dated
 #: by (the resolver reads titles with the time engine; the gate compares names with the
 #: date, the other way round).
-_GATE_FULL_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_GATE_FULL_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+_GATE_FULL_WEEKDAYS = gate_anchor.DAY_NAMES
+_GATE_FULL_MONTHS = gate_anchor.MONTH_NAMES
 _GATE_CALENDAR_WORD = re.compile(
     r"(?P<iso>\d{4}-\d{2}-\d{2})|(?<!\d)(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\b|(?P<num>\d{1,2})\b)|"
     r"\d+|(?P<word>[a-z]+)",

@@ -52,8 +52,9 @@ _NUMBERS = {
 }
 _UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "fortnights": 14}
 _PARTS = frozenset(["day", "morning", "afternoon", "evening", "night"])
-_DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_MONTH_NAMES = [
+#: The gate's own calendar words (shared by the gate's modules, never with the resolver).
+DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTH_NAMES = (
     "january",
     "february",
     "march",
@@ -66,7 +67,7 @@ _MONTH_NAMES = [
     "october",
     "november",
     "december",
-]
+)
 
 _AMOUNT_LATER = re.compile(
     r"^(?P<n>\d+|[a-z]+)\s+(?P<unit>[a-z]+)\s+(?P<dir>later|afterwards?|after(?:\s+that)?|on|"
@@ -115,8 +116,8 @@ def offset_of(expression: str) -> Offset | None:
     if m is not None and m["part"] in _PARTS:
         return Offset(days=1 if m["rel"] == "after" else -1)
     m = _FOLLOWING_DAY_NAME.match(words)
-    if m is not None and m["name"] in _DAY_NAMES:
-        return Offset(weekday=_DAY_NAMES.index(m["name"]))
+    if m is not None and m["name"] in DAY_NAMES:
+        return Offset(weekday=DAY_NAMES.index(m["name"]))
     return None
 
 
@@ -130,7 +131,7 @@ _ISO_DAY = re.compile(
     re.IGNORECASE,
 )
 _MONTH_WORD = "|".join(
-    sorted({w for name in _MONTH_NAMES for w in (name, name[:3], name[:4])}, key=len, reverse=True)
+    sorted({w for name in MONTH_NAMES for w in (name, name[:3], name[:4])}, key=len, reverse=True)
 )
 _MONTH_DAY = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH_WORD})\.?|"
@@ -178,7 +179,7 @@ def _sentence_ends(text: str) -> int:
 def _month_day(m: re.Match[str], near: date) -> date | None:
     month_word = (m["m1"] or m["m2"] or "").lower()
     month = next(
-        (i + 1 for i, name in enumerate(_MONTH_NAMES) if month_word in (name, name[:3], name[:4])),
+        (i + 1 for i, name in enumerate(MONTH_NAMES) if month_word in (name, name[:3], name[:4])),
         None,
     )
     if month is None:
@@ -222,7 +223,7 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
             if day is not None:
                 found.append((m.start(), m.end(), day, "words"))
         for m in _ON_WEEKDAY.finditer(before):
-            back = (near.weekday() - _DAY_NAMES.index(m["name"].lower())) % 7
+            back = (near.weekday() - DAY_NAMES.index(m["name"].lower())) % 7
             # on the note's own weekday, "on Wednesday" may be today or a week ago
             found.append(
                 (m.start(), m.end(), near - timedelta(days=back) if back else None, "words")
