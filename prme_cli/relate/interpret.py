@@ -1236,6 +1236,16 @@ def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
     return found
 
 
+#: An amount of time before or after an event told as its object ("the day after the
+#: landlord came round", "two days before the storm hit", "a week after I moved"): the
+#: clause's time, counted from that event.
+_COUNTED_FROM_AN_EVENT = re.compile(
+    r"\b(?:the|a|an|\d+|[a-z]+)\s+(?:day|week|month|year|night|morning|evening|afternoon|"
+    r"fortnight)s?\s+(?:after|before)\s+(?!(?:and|but|or|so|then|too|again|also)\b)[A-Za-z]",
+    re.IGNORECASE,
+)
+
+
 def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
     """Clauses of a journal entry told as past deeds: the writer's own ("Baked my first
     sourdough loaf.", "we fixed the table": a past-tense verb opening the clause, with "I"
@@ -1280,7 +1290,9 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
             )
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
-        if timed:
+        if timed or _COUNTED_FROM_AN_EVENT.search(own):
+            # "Got the deposit back the day after the landlord came round": the deed's day
+            # counts from another event, which the engine does not date on its own
             continue
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
@@ -2291,9 +2303,35 @@ def _counted_from_before(
     inner = operand.quote.find(expression)
     if begin < 0 or inner < 0:
         raise InterpretError("the expression is not in the record", code="ambiguous_anchor")
+    event = _event_after_preposition(expression, record.text[begin + inner + len(expression) :])
+    if event:
+        raise InterpretError(
+            f"'{expression.strip()}' counts from the event told after it ('{event}'), not from"
+            " a time told before it",
+            code="ambiguous_anchor",
+        )
     anchor = narrative_anchor(record, begin + inner, question_date=question_date, tz=tz)
     start, end, _ = _read_from(expression, anchor, question_date=question_date, tz=tz)
     return _window(start, end, basis="text_expression")
+
+
+#: Words that may follow a closing "after"/"before" without being its object: the phrase
+#: stands alone ("the day after and the day after that", "two days before, then …").
+_AFTER_ALONE = frozenset(["and", "but", "or", "so", "then", "too", "again", "also", "as", "well"])
+
+
+def _event_after_preposition(expression: str, rest: str) -> str:
+    """The object of an expression that ends in the preposition "after" or "before" ("the
+    day after I opened the kiln", "two days before the storm"), or "": such a phrase counts
+    from that event, not from the time told before it. A phrase standing alone ("the day
+    after.", "the day after, we …") ends at punctuation or a conjunction."""
+    tail = expression.strip(_EDGE_PUNCTUATION).lower().split()
+    if not tail or tail[-1] not in ("after", "before"):
+        return ""
+    m = re.match(r"[ \t]*\n?[ \t]*([A-Za-z][\w'’-]*(?:[ \t\n]+[\w'’-]+){0,4})", rest)
+    if m is None or m.group(1).split()[0].lower() in _AFTER_ALONE:
+        return ""
+    return " ".join(m.group(1).split())
 
 
 _HEDGED_LENGTH = re.compile(

@@ -280,14 +280,39 @@ def _day(text: str) -> date | None:
         return None
 
 
+#: "the day after I opened the kiln", "two days before the storm": a word (not a
+#: conjunction or punctuation) right after a closing "after"/"before" is its object.
+_PREPOSITION_THEN_OBJECT = re.compile(
+    r"\b(?:after|before)\s+(?!(?:and|but|or|so|then|too|again|also)\b)[a-z]", re.IGNORECASE
+)
+
+
+def _object_follows(expression: str, text_from_it: str) -> bool:
+    """Does the expression end in "after"/"before" with an object after it in the text?"""
+    if not re.search(r"\b(?:after|before)\W*$", expression, re.IGNORECASE):
+        return False
+    cut = len(expression.rstrip(" \t\n,.;:!?"))
+    m = _PREPOSITION_THEN_OBJECT.search(text_from_it, max(cut - 6, 0))
+    return m is not None and m.start() < cut
+
+
 def check(operand: Operand, record: EvidenceRecord) -> tuple[float, str]:
-    """(cap, why) for a text-dated operand whose expression counts from the time before it;
-    (1.0, "") for any other operand."""
+    """(cap, why) for a text-dated operand whose expression counts from the time before it
+    or from an event named after it; (1.0, "") for any other operand."""
+    begin = record.text.find(operand.quote)
+    inner = operand.quote.find(operand.time_expression)
+    if (
+        begin >= 0
+        and inner >= 0
+        and _object_follows(operand.time_expression, record.text[begin + inner :])
+    ):
+        return 0.2, (
+            f"'{operand.time_expression.strip()}' counts from the event named after it, not from a"
+            " time told before it"
+        )
     offset = offset_of(operand.time_expression)
     if offset is None:
         return 1.0, ""
-    begin = record.text.find(operand.quote)
-    inner = operand.quote.find(operand.time_expression)
     if begin < 0 or inner < 0:
         return 0.0, "the expression is not in the record"
     day, why = anchor_day(record, begin + inner)
