@@ -1927,11 +1927,24 @@ def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, 
     Thursday; I went to the opening"). "" when it is not."""
     events = gate_event.quote_events(quote, anchor)
     held = [r for r in events if r.start <= verb_end <= r.end]
-    if not held or not _gathering_gone_to(quote, held[0]):
+    gone_to = _gathering_gone_to(quote, held[0]) if held else ""
+    if not gone_to:
         return ""
     timed = [r for r in events if r is not held[0] and r.times]
     if not timed and before:
-        timed = [r for r in gate_event.quote_events(before, anchor) if r.times]
+        # the sentence before dates a gathering ("The regatta was held on Saturday."), or
+        # anything at all before an "it" or "there"
+        timed = [
+            r
+            for r in gate_event.quote_events(before, anchor)
+            if r.times
+            and (
+                gone_to == "it"
+                or any(
+                    gate_words.is_gathering(w) for _, _, w in words.tokens(before[r.start : r.end])
+                )
+            )
+        ]
     if not timed:
         return ""
     return (

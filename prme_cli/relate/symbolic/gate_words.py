@@ -146,7 +146,7 @@ _GATHERINGS: frozenset[str] = frozenset(
         "marathon festival fair funeral wake wedding ceremony reception gala ball dinner "
         "lunch brunch barbecue bbq picnic housewarming christening service vigil parade "
         "rally protest conference lecture talk seminar workshop tournament quiz auction play "
-        "musical opera ballet fireworks"
+        "musical opera ballet fireworks regatta meetup"
     )
 )
 #: How one has a gathering: "threw the party", "hosted the dinner", "ate lunch".

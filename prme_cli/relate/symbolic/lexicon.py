@@ -484,7 +484,8 @@ OCCASION_NOUNS: frozenset[str] = frozenset(
         "derby final race marathon festival fair funeral wake wedding ceremony reception "
         "gala ball dinner lunch brunch barbecue picnic housewarming christening recital "
         "service mass vigil parade rally protest conference lecture talk seminar workshop "
-        "tournament quiz auction sale play musical opera ballet fireworks"
+        "tournament quiz auction sale play musical opera ballet fireworks regatta tournament "
+        "graduation meetup screening premiere"
     )
 )
 #: Deeds that are how an occasion is had ("threw the party", "hosted the dinner", "ate

@@ -1065,6 +1065,8 @@ class SymbolicResolver:
         ]
         earlier = False
         if not beside:
+            # the sentence before: a time of a clause that names an event ("The regatta was
+            # held on Saturday. I made it to the race"), or any time before an "it"/"there"
             for previous in _sentences_before(unit, sentence)[:1]:
                 beside = [
                     x
@@ -1075,7 +1077,12 @@ class SymbolicResolver:
                         question_date=request.question_date,
                         tz=tz,
                     )
-                    if x.kind != "licence" and x.window is not None
+                    if x.kind != "licence"
+                    and x.window is not None
+                    and (
+                        event in ("it", "there")
+                        or _names_an_occasion(previous, x.start - previous.start)
+                    )
                 ]
                 earlier = bool(beside)
         if not beside:
@@ -2792,6 +2799,13 @@ def _event_object(after: str) -> str | None:
         return np[0].lower()
     head = np[-1]
     return head.lower() if lexicon.is_occasion(head) else None
+
+
+def _names_an_occasion(sentence: segment.Sentence, at: int) -> bool:
+    """Does the clause holding sentence offset ``at`` name an occasion ("The regatta was
+    held on Saturday", "the launch was last Friday")?"""
+    a, b = _clause_around(sentence, at)
+    return any(lexicon.is_occasion(w) for _, _, w in lexicon.words(sentence.text[a:b]))
 
 
 def _clause_around(sentence: segment.Sentence, at: int) -> tuple[int, int]:
