@@ -128,6 +128,8 @@ def _gate(question: str, name: str, sentence: str, expression: str) -> float:
         ("get the new car", "Drove Ivo and the new car to Leeds on Tuesday.", "Tuesday"),
         ("get the puppy", "Walked the dog and the puppy along the canal on Friday.", "Friday"),
         ("buy the new house", "We saw the garden and the new house on Saturday.", "Saturday"),
+        # the name's verb as the noun another verb acts on
+        ("graduate", "I photographed the graduates on Saturday.", "Saturday"),
     ],
 )
 def test_the_gate_refuses_another_verb_on_any_of_the_objects(
@@ -143,6 +145,7 @@ def test_the_gate_refuses_another_verb_on_any_of_the_objects(
         ("get the puppy", "We got the puppy on Wednesday, a spaniel.", "Wednesday"),
         ("visit the baby", "And I visited Noa and the baby yesterday with the meals.", "yesterday"),
         ("get the new car", "Bought the new car on Tuesday.", "Tuesday"),
+        ("graduate", "I finally graduated on Saturday.", "Saturday"),
     ],
 )
 def test_the_gate_passes_the_deed_itself(name: str, sentence: str, expression: str) -> None:

@@ -1920,6 +1920,16 @@ def _gathering_gone_to(quote: str, clause: gate_event.Reading) -> str:
     return ""
 
 
+#: Times that name the note's own day or an hour of it ("at seven", "this morning"): they
+#: give a gathering no other day than the journal's.
+_OWN_DAY = re.compile(
+    r"\s*(?:at\s+)?(?:today|tonight|this\s+(?:morning|afternoon|evening)|\d{1,2}(?::\d\d)?"
+    r"\s*(?:am|pm|a\.m\.|p\.m\.|h|o'clock)?|(?:one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|noon|midday|midnight)(?:\s+o'clock)?)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, before: str) -> str:
     """Why a journal day does not date the deed whose verb ends at ``verb_end``: the deed
     is done at a gathering ("went to the opening", "went to it") whose own time another
@@ -1930,14 +1940,14 @@ def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, 
     gone_to = _gathering_gone_to(quote, held[0]) if held else ""
     if not gone_to:
         return ""
-    timed = [r for r in events if r is not held[0] and r.times]
+    timed = [r for r in events if r is not held[0] and any(not _OWN_DAY.match(t) for t in r.times)]
     if not timed and before:
         # the sentence before dates a gathering ("The regatta was held on Saturday."), or
         # anything at all before an "it" or "there"
         timed = [
             r
             for r in gate_event.quote_events(before, anchor)
-            if r.times
+            if any(not _OWN_DAY.match(t) for t in r.times)
             and (
                 gone_to == "it"
                 or any(
@@ -2139,9 +2149,17 @@ def _other_deed(
         return ""  # "Back at the climbing gym": a verbless return, as "go back to" asks
     verb = _stem(told.predicate)
     written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
-    if gate_event.deed_of_its_own(clause, operand.quote):
+    if gate_event.deed_of_its_own(clause, operand.quote) or (
+        clause.object
+        and words.key(clause.object) == told.predicate
+        and clause.predicate not in gate_event.LIGHT_PREDICATES
+        and not words.is_event_noun(clause.object)
+    ):
         # the clause does a deed of its own to the thing ("booked the flight", "double-
-        # checked the hotel booking"): the name's verb counts only where it is a verb
+        # checked the hotel booking"), or to people named by the name's verb ("photographed
+        # the graduates" for "graduate"; not a light verb's, "got a call from Tomas", nor
+        # the deed's own noun, "sent off the application"): the name's verb counts only
+        # where it is a verb
         written = [w for i, w in enumerate(written) if _verb_use(written, i)]
     if any(_stem(w) == verb for w in written):
         return ""  # the clause writes the name's verb; its reading picked another word

@@ -1085,6 +1085,11 @@ class SymbolicResolver:
                     )
                 ]
                 earlier = bool(beside)
+        day = licence.window
+        if day is not None:
+            # "Got up at seven and went to the party": a time on the note's own day tells
+            # no other day for the event
+            beside = [x for x in beside if not (x.window and day[0] <= x.window[0] < day[1])]
         if not beside:
             return None
         why = (
