@@ -40,6 +40,18 @@ from typing import Any
 from prme_cli import orgtime
 from prme_cli.model import Node, Timestamp
 
+#: The version of the extraction rules: what :func:`structure_events`, the text-event reader
+#: (:mod:`prme_cli.textevents`, with the clause grammar of :mod:`prme_cli.clauses`) and the
+#: time engine's readings attached to them store for the same note. **Bump it with every
+#: change of those rules that changes a stored event** (``python bench/events_golden.py``
+#: shows whether one did), so the stores of users who upgrade do not keep events read by
+#: the old rules: ingest records the version each file's events were extracted with
+#: (``files.events_version``) and re-reads, on the next ``prme ingest``, every file whose
+#: version differs, even when its bytes have not changed; ``prme doctor`` reports a store
+#: with such files. Unchanged files of the current version are never re-read.
+#: 1: the version recorded by migration ``0028_events_version`` (older stores record none).
+EXTRACTION_VERSION = 1
+
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
     "created",
