@@ -17,14 +17,12 @@ again. Times are wall and CPU seconds; the best of the rounds is kept.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from _util import REPO, scratch_dir, table
+from _util import REPO, run_in_checkout, scratch_dir, table
 
 _CHILD = r"""
 import json, sys, time
@@ -46,19 +44,8 @@ print(json.dumps({"wall": wall, "cpu": cpu, "files_ingested": report.files_inges
 """
 
 
-def _ingest(checkout: Path, store: Path, tree: Path) -> dict[str, float]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(checkout), str(store), str(tree)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=str(checkout),
-    )
-    result: dict[str, float] = json.loads(out.stdout)
-    return result
+def _ingest(checkout: Path, store: Path, tree: Path) -> dict[str, Any]:
+    return run_in_checkout(_CHILD, checkout, str(store), str(tree))
 
 
 def main(argv: list[str] | None = None) -> int:

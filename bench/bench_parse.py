@@ -15,14 +15,12 @@ interleaved round by round and the best CPU time of the rounds kept.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from _util import REPO, scratch_dir, table
+from _util import REPO, run_in_checkout, scratch_dir, table
 
 _CHILD = r"""
 import json, sys, time
@@ -36,18 +34,8 @@ print(json.dumps({"cpu": time.process_time() - c0, "nodes": len(parsed.nodes),
 """
 
 
-def _parse(checkout: Path, path: Path) -> dict[str, float]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(checkout), str(path)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=str(checkout),
-    )
-    result: dict[str, float] = json.loads(out.stdout)
+def _parse(checkout: Path, path: Path) -> dict[str, Any]:
+    result = run_in_checkout(_CHILD, checkout, str(path))
     if not str(result["checkout"]).startswith(str(checkout)):
         raise SystemExit(f"imported {result['checkout']}, not {checkout}")
     return result
@@ -106,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         ]
         for label in files
     ]
-    print(table(["file (3,000 headings)", "this ms", "other ms", "this/other"], rows))
+    header = f"file ({args.headings:,} headings)"
+    print(table([header, "this ms", "other ms", "this/other"], rows))
     return 0
 
 

@@ -82,7 +82,13 @@ def test_a_title_naming_a_day_is_still_read(title: str, day: datetime) -> None:
 
 
 def test_words_that_carry_time_but_name_no_weekday_still_go_to_the_engine() -> None:
-    for text in ("Dinner with Sam", "Evening", "2pm dentist", "Christmas shopping", "in a fortnight"):
+    for text in (
+        "Dinner with Sam",
+        "Evening",
+        "2pm dentist",
+        "Christmas shopping",
+        "in a fortnight",
+    ):
         assert may_hold_time(text), text
 
 
