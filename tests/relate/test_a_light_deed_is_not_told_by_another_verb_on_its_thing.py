@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, chat_session, gate_verdict, notes_store
 
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -39,27 +38,12 @@ On Tuesday I drove Ivo and the new car to Leeds; the clutch is stiff.
 I photographed Ines and the twins at the hospital yesterday.
 """,
     # a chat session with an assistant, one heading per turn
-    "session-03.org": """#+TITLE: Chat of 2038-10-03
-* Chat [2038-10-03 Sun 11:00]
-:PROPERTIES:
-:ID: chat-light-deeds
-:END:
-** user
-:PROPERTIES:
-:ID: chat-light-deeds-t0
-:END:
-Busy weekend. I scrubbed the patio and the barbecue yesterday.
-** assistant
-:PROPERTIES:
-:ID: chat-light-deeds-t1
-:END:
-A clean grill makes a difference. Soapy water and a brass brush work well.
-** user
-:PROPERTIES:
-:ID: chat-light-deeds-t2
-:END:
-And we had the barbecue on Wednesday, twelve of us in the end.
-""",
+    **chat_session(
+        ("user", "Busy weekend. I scrubbed the patio and the barbecue yesterday."),
+        ("assistant", "A clean grill makes a difference. Soapy water and a brass brush work well."),
+        ("user", "And we had the barbecue on Wednesday, twelve of us in the end."),
+        stamp=datetime(2038, 10, 3, 11, 0),
+    ),
     # a plain prose note
     "family.org": """#+title: Family
 #+date: [2038-10-20 Wed]
@@ -113,10 +97,7 @@ def _gate(question: str, name: str, sentence: str, expression: str) -> float:
         "d", datetime(2038, 8, 21), text, title="2038-08-21", event_source="filename"
     )
     operand = Operand(name, "d", sentence, expression, "text_expression")
-    verdict = SymbolicGate().evaluate(
-        question, Resolution("absolute_date", (operand,)), {record.id: record}, ProviderAudit("x")
-    )
-    return min(verdict.probabilities)
+    return min(gate_verdict(question, record, operand))
 
 
 @pytest.mark.parametrize(

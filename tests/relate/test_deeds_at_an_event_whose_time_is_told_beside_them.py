@@ -21,10 +21,9 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, chat_session, gate_verdict, notes_store
 
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -67,22 +66,11 @@ Went to the opening of the new climbing wall with Jonas.
 The regatta was held on Saturday in the harbour. I made it to the race with Oskar.
 """,
     # a chat session with an assistant, one heading per turn
-    "session-07.org": """#+TITLE: Chat of 2037-06-08
-* Chat [2037-06-08 Mon 10:00]
-:PROPERTIES:
-:ID: chat-event-time
-:END:
-** user
-:PROPERTIES:
-:ID: chat-event-time-t0
-:END:
-Kofi's farewell party was on Saturday, and I went to the party with Ama.
-** assistant
-:PROPERTIES:
-:ID: chat-event-time-t1
-:END:
-That sounds like a good send-off. Leaving parties often run late.
-""",
+    **chat_session(
+        ("user", "Kofi's farewell party was on Saturday, and I went to the party with Ama."),
+        ("assistant", "That sounds like a good send-off. Farewell parties often run late."),
+        stamp=datetime(2037, 6, 8, 10, 0),
+    ),
 }
 
 
@@ -153,13 +141,7 @@ def _gate(name: str, quote: str, expression: str, basis: str, *, before: str = "
         "d", datetime(2037, 4, 13), text, title="2037-04-13", event_source="filename"
     )
     operand = Operand(name, "d", quote, expression, basis)
-    verdict = SymbolicGate().evaluate(
-        f"When did I {name}?",
-        Resolution("absolute_date", (operand,)),
-        {record.id: record},
-        ProviderAudit("symbolic"),
-    )
-    return min(verdict.probabilities)
+    return min(gate_verdict(f"When did I {name}?", record, operand))
 
 
 @pytest.mark.parametrize(
