@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, gate_probability, notes_store
+from notes_helpers import GATE_THRESHOLD, converted_session, gate_probability, notes_store
 from notes_helpers import ask as ask_notes
 
 from prme_cli.store import Store
@@ -31,17 +31,8 @@ TZ = zone("UTC")
 NOW = parse_now("2030-06-20T18:00", TZ)
 
 
-def _session(day: str, stamp: str, key: str, turns: list[tuple[str, str]]) -> str:
-    """One chat session in the converter's shape: a stamped heading, a child per turn."""
-    out = [f"#+TITLE: Chat of {day}", f"* Chat [{stamp}]", ":PROPERTIES:", f":ID: {key}", ":END:"]
-    for i, (role, text) in enumerate(turns):
-        out += [f"** {role}", ":PROPERTIES:", f":ID: {key}-t{i}", ":END:", text]
-    return "\n".join(out) + "\n"
-
-
 NOTES = {
-    "session-00.org": _session(
-        "2030-05-24",
+    "session-00.org": converted_session(
         "2030-05-24 Fri 10:00",
         "chat-5e55a0000001",
         [
@@ -59,8 +50,7 @@ NOTES = {
             ),
         ],
     ),
-    "session-01.org": _session(
-        "2030-06-05",
+    "session-01.org": converted_session(
         "2030-06-05 Wed 19:30",
         "chat-5e55a0000002",
         [
@@ -89,8 +79,7 @@ NOTES = {
             ),
         ],
     ),
-    "session-02.org": _session(
-        "2030-06-14",
+    "session-02.org": converted_session(
         "2030-06-14 Fri 08:45",
         "chat-5e55a0000003",
         [

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from notes_helpers import ask as ask_notes
-from notes_helpers import notes_store
+from notes_helpers import converted_session, notes_store
 
 from prme_cli.relate.symbolic import question
 from prme_cli.store import Store
@@ -28,17 +28,8 @@ TZ = zone("UTC")
 NOW = parse_now("2031-09-30T18:00", TZ)
 
 
-def _session(day: str, stamp: str, key: str, turns: list[tuple[str, str]]) -> str:
-    """One chat session in the converter's shape: a stamped heading, a child per turn."""
-    out = [f"#+TITLE: Chat of {day}", f"* Chat [{stamp}]", ":PROPERTIES:", f":ID: {key}", ":END:"]
-    for i, (role, text) in enumerate(turns):
-        out += [f"** {role}", ":PROPERTIES:", f":ID: {key}-t{i}", ":END:", text]
-    return "\n".join(out) + "\n"
-
-
 NOTES = {
-    "session-00.org": _session(
-        "2031-08-10",
+    "session-00.org": converted_session(
         "2031-08-10 Sun 09:00",
         "chat-0b1ec7000001",
         [
@@ -47,8 +38,7 @@ NOTES = {
             ("user", "Yes. My friend Lea is having her baby in October, so it's a busy year."),
         ],
     ),
-    "session-01.org": _session(
-        "2031-08-20",
+    "session-01.org": converted_session(
         "2031-08-20 Wed 17:30",
         "chat-0b1ec7000002",
         [
@@ -63,8 +53,7 @@ NOTES = {
             ),
         ],
     ),
-    "session-02.org": _session(
-        "2031-09-06",
+    "session-02.org": converted_session(
         "2031-09-06 Sat 12:00",
         "chat-0b1ec7000003",
         [
