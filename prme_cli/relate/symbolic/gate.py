@@ -1268,12 +1268,6 @@ _COUNTED_ON = re.compile(
     re.IGNORECASE,
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
-#: a month's day ("on February 25th after a delay") stays the deed's own
-_MONTH_DAY_NAMED = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:of\s+)?"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
-    re.IGNORECASE,
-)
 #: a day named by the expression: with a bare "after" the deed stays on it
 _DAY_NAMED = re.compile(
     r"day\b|yesterday|tonight|last night|\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE
@@ -1621,7 +1615,7 @@ def _time_not_the_deeds(
         counted_on
         and _THE_BEFORE.search(before)
         and counted_on["noun"].lower() not in _SAME_DAY
-        and not _MONTH_DAY_NAMED.search(expression)
+        and not gate_anchor.names_a_month_day(expression)  # "on February 25th after a delay"
     ):
         out.append(f"the time is counted from the {counted_on['noun']}, not the deed's own")
     own = subject is None or _spoken_by(quote, subject)
