@@ -47,6 +47,19 @@ def session(*turns: tuple[str, str], stamp: datetime = MONDAY) -> str:
     return "\n".join(out) + "\n"
 
 
+def two_sessions(*later: tuple[str, str]) -> dict[str, str]:
+    """Cleo's driving test told as Friday in one session, and ``later`` turns a week on."""
+    return {
+        "session-01.org": session(
+            ("Cleo", "I passed my driving test on Friday!"),
+            ("Ana", "Amazing, first go?"),
+            ("Cleo", "Second go."),
+            stamp=EARLIER_MONDAY,
+        ),
+        "session-02.org": session(*later),
+    }
+
+
 #: (turns, question): the first Cleo turn's time is corrected by a later Cleo turn.
 CORRECTED = [
     (
@@ -106,18 +119,10 @@ def test_a_time_the_same_speaker_corrects_in_a_later_turn_is_refused(
 def test_a_time_corrected_in_a_later_session_is_refused(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    notes = {
-        "session-01.org": session(
-            ("Cleo", "I passed my driving test on Friday!"),
-            ("Ana", "Amazing, first go?"),
-            ("Cleo", "Second go."),
-            stamp=EARLIER_MONDAY,
-        ),
-        "session-02.org": session(
-            ("Ana", "How is the driving going?"),
-            ("Cleo", "Good. About the driving test: I said Friday last time, it was Thursday."),
-        ),
-    }
+    notes = two_sessions(
+        ("Ana", "How is the driving going?"),
+        ("Cleo", "Good. About the driving test: I said Friday last time, it was Thursday."),
+    )
     doc = answer(
         tmp_path_factory.mktemp("later-session"),
         notes,
@@ -185,18 +190,10 @@ def test_an_actually_that_corrects_nothing_of_the_speakers_time_keeps_the_answer
 def test_a_later_session_that_corrects_another_event_keeps_the_answer(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    notes = {
-        "session-01.org": session(
-            ("Cleo", "I passed my driving test on Friday!"),
-            ("Ana", "Amazing, first go?"),
-            ("Cleo", "Second go."),
-            stamp=EARLIER_MONDAY,
-        ),
-        "session-02.org": session(
-            ("Ana", "How was the concert?"),
-            ("Cleo", "About the concert: I said Saturday last time, it was Sunday."),
-        ),
-    }
+    notes = two_sessions(
+        ("Ana", "How was the concert?"),
+        ("Cleo", "About the concert: I said Saturday last time, it was Sunday."),
+    )
     doc = answer(
         tmp_path_factory.mktemp("other-session"),
         notes,

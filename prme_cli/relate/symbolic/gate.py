@@ -611,6 +611,43 @@ _SAID_AGAIN = re.compile(
 )
 
 
+def _subject_pronoun_after_a_name(quote: str, where: int, question: str) -> str:
+    """ "… coffee with Tom and her. He started at the bank last week.": when the sentence of
+    the expression opens with "he" or "she" and does not name the question's subject, a
+    person named in the sentence just before it (a capitalised word that opens no sentence,
+    is no date word and not the subject) may be who the pronoun is. The gate's own reading
+    of the quote; "" when it does not apply."""
+    subject = _question_subject(question)
+    if not subject:
+        return ""
+    start = _sentence_start(quote, where)
+    opening = re.match(r"\s*(he|she)\b", quote[start:], re.IGNORECASE)
+    if opening is None or subject.lower() in quote[start:where].lower():
+        return ""
+    head = quote[:start].rstrip()
+    previous_start = max(head.rfind(". "), head.rfind("! "), head.rfind("? "), head.rfind("\n"))
+    previous = head[previous_start + 1 :]
+    previous = re.sub(r"^\s*[-+*]\s*[\[<]\d{4}-\d{2}-\d{2}[^\]>]*[\]>]", " ", previous)
+    toks = _tokens(previous)
+    for i, (_, end, word) in enumerate(toks):
+        if (
+            i == 0
+            or not word[:1].isupper()
+            or word == "I"
+            or word.lower() in words.FUNCTION_WORDS
+            or _DATE_WORD.match(word)
+            or word.lower() == subject.lower()
+        ):
+            continue
+        nxt = toks[i + 1][2] if i + 1 < len(toks) else ""
+        alone = not nxt or re.match(r"\s*[,.;:!?)]", previous[end:]) is not None
+        if alone or nxt.lower() in words.FUNCTION_WORDS or nxt[:1].isupper():
+            # a person on their own ("with Tom and her", "met Jonas,"), not a word that
+            # describes the noun after it ("the Ethiopian place")
+            return f"'{opening.group(1)}' may stand for {word}, named just before"
+    return ""
+
+
 def _later_turns(
     record: EvidenceRecord, records: dict[str, EvidenceRecord]
 ) -> tuple[EvidenceRecord, ...]:
@@ -1226,6 +1263,10 @@ class SymbolicGate:
         if stands_for:
             cap = min(cap, 0.3)
             warnings.append(stands_for)
+        named_before = _subject_pronoun_after_a_name(quote, where, question)
+        if named_before:
+            cap = min(cap, 0.3)
+            warnings.append(named_before)
         if (
             _HOW_LONG_BEEN.match(question.strip())
             and any(w.lower() in _USE_FORMS for w in name_words)

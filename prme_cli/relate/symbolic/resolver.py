@@ -2788,12 +2788,34 @@ def _person_node_pronoun(
     ]
     if not pronouns or others or re.search(r"\b(?:I|we)\b", sentence.text):
         return None
+    if [w for w in _people_named_before(unit, sentence) if w not in name]:
+        return None  # "coffee with Tom and her. He started at the bank": "He" may be Tom
     wanted = {
         f"the sentence does not name {subject}",
         *(f"the doer is '{w}', not {subject}" for w in said if w.lower() in pronouns),
     }
     found = [p for p in problems if p in wanted]
     return found or None
+
+
+def _people_named_before(unit: _Unit, sentence: segment.Sentence) -> list[str]:
+    """The names said in the sentences just before ``sentence`` (:func:`_names_said_before`)
+    that stand as a noun phrase of their own — punctuation, a function word or another
+    capitalised word goes on after them ("with Tom and her", "walked with Sam."), unlike a
+    word that describes the noun after it ("the Ethiopian place"): who a "he" or "she" of
+    ``sentence`` may be."""
+    said = _names_said_before(unit, sentence, 0)
+    texts = " ".join(p.text for p in _sentences_before(unit, sentence))
+    found = list(lexicon.words(texts))
+    out = []
+    for i, (_, end, w) in enumerate(found):
+        if w.lower() not in said or w.lower() in _NODE_PRONOUNS:
+            continue
+        after = found[i + 1][2] if i + 1 < len(found) else ""
+        alone = not after or re.match(r"\s*[,.;:!?)]", texts[end:]) is not None
+        if alone or after.lower() in lexicon.STOP_WORDS or after[:1].isupper():
+            out.append(w)
+    return out
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
