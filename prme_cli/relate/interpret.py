@@ -836,6 +836,36 @@ def _tense_of(word: str, previous: str) -> str | None:
     return None
 
 
+#: Subjects after which a verb's bare form can only be its past (the present takes -s).
+_THIRD_SINGULAR = frozenset({"he", "she", "it"})
+_PLURAL_OR_OTHER = frozenset({"i", "we", "you", "they", "people", "folks", "kids"})
+
+
+def _past_by_its_subject(words: list[str], i: int) -> bool:
+    """Is ``words[i]`` a verb whose past is its base form ("quit", "cut", "hurt", "put")
+    right after a third-person singular subject — he, she, it, a name ("Ren quit"), or a
+    singular noun after a possessive or "the" ("my sister cut")? Then it is the past:
+    the present would be "quits". After I, we, you, they or a plural it may be a present."""
+    from prme_cli import words as words_module
+
+    if i == 0:
+        return False
+    verb, subject = words[i].lower(), words[i - 1]
+    if not words_module.is_verb_lemma(verb) or words_module.past_form(verb) != verb:
+        return False
+    low = subject.lower()
+    if low in _THIRD_SINGULAR:
+        return True
+    if low in _PLURAL_OR_OTHER or low in _PAST_WORDS or low in _PRESENT_WORDS:
+        return False
+    if subject[:1].isupper():
+        # a name ("Ren", "Tom"); not a capitalised function word or plural opening a sentence
+        return low not in words_module.FUNCTION_WORDS and words_module.lemma(low) == low
+    if i >= 2 and words[i - 2].lower() in ("my", "his", "her", "our", "their", "your", "the"):
+        return not low.endswith("s") and words_module.lemma(low) == low
+    return False
+
+
 def tense_of(word: str, previous: str = "") -> str | None:
     """``past``, ``present`` or ``None`` for one word of a clause (after ``previous``)."""
     return _tense_of(word, previous)
@@ -903,8 +933,11 @@ def bare_day_problem(
             )
         after = re.findall(r"[a-z]+|'[a-z]+", text[end:right_end].lower())
         tense = None
+        cased = re.findall(r"[A-Za-z]+|'[A-Za-z]+", text[left_break:at])
         for i in range(len(before) - 1, -1, -1):
             tense = _tense_of(before[i], before[i - 1] if i else "")
+            if tense is None and len(cased) == len(before) and _past_by_its_subject(cased, i):
+                tense = "past"  # "Ren quit on Friday": the present would be "quits"
             if tense:
                 break
         if tense is None:

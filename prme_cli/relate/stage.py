@@ -85,6 +85,7 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 asked=asked,
                 next_id=getattr(source, "next_id", "") or "",
                 full_text=_whole_heading(source) if packed.representation != "full" else "",
+                line=getattr(source, "line", 0) or 0,
             )
         )
     return tuple(out)

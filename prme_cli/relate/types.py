@@ -81,6 +81,9 @@ class EvidenceRecord:
     #: reference): what its body says against its dates ("I did not go in the end") is read
     #: from it, never quoted from it
     full_text: str = ""
+    #: the heading's line in its file: the order of a chat's turns (a later turn of the
+    #: same speaker can take back a time told in an earlier one)
+    line: int = 0
 
     @property
     def whole_text(self) -> str:

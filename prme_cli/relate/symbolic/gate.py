@@ -611,6 +611,217 @@ _SAID_AGAIN = re.compile(
 )
 
 
+def _subject_pronoun_after_a_name(quote: str, where: int, question: str) -> str:
+    """ "… coffee with Tom and her. He started at the bank last week.": when the sentence of
+    the expression opens with "he" or "she" and does not name the question's subject, a
+    person named in the sentence just before it (a capitalised word that opens no sentence,
+    is no date word and not the subject) may be who the pronoun is. The gate's own reading
+    of the quote; "" when it does not apply."""
+    subject = _question_subject(question)
+    if not subject:
+        return ""
+    start = _sentence_start(quote, where)
+    opening = re.match(r"\s*(he|she)\b", quote[start:], re.IGNORECASE)
+    if opening is None or subject.lower() in quote[start:where].lower():
+        return ""
+    head = quote[:start].rstrip()
+    previous_start = max(head.rfind(". "), head.rfind("! "), head.rfind("? "), head.rfind("\n"))
+    previous = head[previous_start + 1 :]
+    previous = re.sub(r"^\s*[-+*]\s*[\[<]\d{4}-\d{2}-\d{2}[^\]>]*[\]>]", " ", previous)
+    toks = _tokens(previous)
+    for i, (_, end, word) in enumerate(toks):
+        if (
+            i == 0
+            or not word[:1].isupper()
+            or word == "I"
+            or word.lower() in words.FUNCTION_WORDS
+            or _DATE_WORD.match(word)
+            or word.lower() == subject.lower()
+        ):
+            continue
+        nxt = toks[i + 1][2] if i + 1 < len(toks) else ""
+        alone = not nxt or re.match(r"\s*[,.;:!?)]", previous[end:]) is not None
+        if alone or nxt.lower() in words.FUNCTION_WORDS or nxt[:1].isupper():
+            # a person on their own ("with Tom and her", "met Jonas,"), not a word that
+            # describes the noun after it ("the Ethiopian place")
+            return f"'{opening.group(1)}' may stand for {word}, named just before"
+    return ""
+
+
+def _later_turns(
+    record: EvidenceRecord, records: dict[str, EvidenceRecord]
+) -> tuple[EvidenceRecord, ...]:
+    """The turns after ``record`` headed by the same speaker's name: later in its own file
+    (by line), or in a file of a later day (a later session), in order."""
+    speaker = record.title.strip()
+    if not _SPEAKER_NAME.fullmatch(speaker):
+        return ()
+    out = []
+    for other in records.values():
+        if other.id == record.id or other.title.strip() != speaker:
+            continue
+        if other.file == record.file:
+            if other.line > record.line:
+                out.append(other)
+        elif other.event_time and record.event_time and other.event_time > record.event_time:
+            out.append(other)
+    return tuple(sorted(out, key=lambda r: (r.file != record.file, r.event_time or 0, r.line)))
+
+
+#: A chat turn's heading: one capitalised name (or the generic user label).
+_SPEAKER_NAME = re.compile(r"[A-Z][\w'-]*|user")
+#: A sentence of a later turn that takes a time back, read by the gate on its own: its
+#: opening (past a filler or an "About the test:" lead) withdraws what was said, or it says
+#: "I said <time>" before giving another.
+_WITHDRAWS = re.compile(
+    r"^\W*(?:(?:well|oh|ah|um|uh|hmm|so|ok|okay|and|but|that\s+one)\W+)*"
+    r"(?:(?:about|re|regarding)\s+[^.,:;!?]{1,40}[:,\u2014\u2013-]\s*)?(?:(?:oh|well|so)\W+)?"
+    r"(?:actually|(?:a\s+)?correction|no\W+wait|wait\W+no|(?:sorry\W+)?i\s+meant?(?!\s+to\b)|"
+    r"scratch\s+that|i\s+misspoke|my\s+mistake|my\s+bad|i\s+was\s+wrong|or\s+rather|"
+    r"make\s+that|let\s+me\s+correct|i\s+got\s+(?:that|the\s+day)\s+wrong)\b",
+    re.IGNORECASE,
+)
+_I_SAID = re.compile(
+    r"\b(?:i|we)\s+(?:said|told\s+you|wrote|mentioned)\s+(?:on\s+)?", re.IGNORECASE
+)
+#: Words too light to tell which event a correction is about (the gate's own list).
+_LIGHT_CORRECTION_WORDS = frozenset(
+    words_of(
+        "got get gets have had has did done went made said mean meant think wrong "
+        "last time earlier before other evening morning night afternoon"
+    )
+)
+
+
+def _content_stems(text: str) -> set[str]:
+    """The gate's stems of the words of ``text`` that can name an event: no function
+    word, light verb, calendar word or number."""
+    out = set()
+    for _, _, w in _tokens(text):
+        low = w.lower()
+        if (
+            len(low) < 3
+            or not low[0].isalpha()
+            or low in words.FUNCTION_WORDS
+            or low in _LIGHT_CORRECTION_WORDS
+            or _DATE_WORD.match(low)
+        ):
+            continue
+        out.add(_stem(low))
+    return out
+
+
+def _taken_back_later(
+    operand: Operand, record: EvidenceRecord, later: tuple[EvidenceRecord, ...]
+) -> str:
+    """Why a later turn of the same speaker takes the cited time back ("" when none does):
+    a sentence that withdraws (:data:`_WITHDRAWS`) or says "I said <the cited time>", then
+    gives a time word that is not the cited expression. In the cited turn's session it
+    counts unless its own words name a dated sentence of the speaker that the cited one
+    does not ("Actually, my sister's flight landed on Sunday"); in a later session it must
+    name a word of the operand."""
+    expression = operand.time_expression.lower()
+    quote = operand.quote
+    at = quote.find(operand.time_expression)
+    cited = quote[_sentence_start(quote, at) :]
+    cited = re.split(r"(?<=[.!?])\s", cited, maxsplit=1)[0]
+    cited_stems = _content_stems(cited)
+    name_stems = {_stem(w) for w, _, _, _ in _name_words(operand.name)}
+    told: list[tuple[str, set[str]]] = []  # the speaker's sentences of the session, in order
+    for turn in [record, *(r for r in later if r.file == record.file)]:
+        told += [(x, _content_stems(x)) for x in re.split(r"(?<=[.!?])\s+", _turn_words(turn.text))]
+    for turn in later:
+        for sentence in re.split(r"(?<=[.!?])\s+", _turn_words(turn.text)):
+            said = None
+            for m in _I_SAID.finditer(sentence):
+                if sentence[m.end() :].lower().startswith(expression):
+                    said = m.end() + len(expression)
+            opening = _WITHDRAWS.match(sentence)
+            start = said if said is not None else (opening.end() if opening else None)
+            if start is None:
+                continue
+            rest = sentence[start:]
+            given = _TIME_IN.search(rest)
+            if given is None or rest[given.start() :].lower().startswith(expression):
+                continue
+            own = _content_stems(rest[: given.start()] + " " + rest[given.end() :])
+            if turn.file != record.file:
+                if _content_stems(sentence) & name_stems:
+                    return (
+                        f"a later session of {record.title.strip()} takes "
+                        f"'{operand.time_expression}' back"
+                    )
+                continue
+            before = told[: next(i for i, t in enumerate(told) if t[0] == sentence)]
+            elsewhere = set().union(
+                *(stems - cited_stems for x, stems in before if x != cited and _TIME_IN.search(x))
+            )
+            if own & elsewhere and not own & cited_stems:
+                continue  # it takes back another of the speaker's times
+            return f"a later turn of {record.title.strip()} takes '{operand.time_expression}' back"
+    return ""
+
+
+#: A sentence telling when word of something reached the speaker, read by the gate on its
+#: own: "They told me on Tuesday", "The email came on Thursday", "I heard on Wednesday".
+_WORD_CAME = re.compile(
+    r"^\W*(?:(?:and|so)\s+)?(?:(?:they|he|she|(?:the|my|our)\s+\w+|(?-i:[A-Z][a-z]+))\s+"
+    r"(?:told|called|rang|phoned|emailed|texted|wrote|messaged|let)\b(?:\s+(?:me|us)\b)?"
+    r"(?:\s+know\b)?|(?:the|an|their)\s+(?:email|e-mail|letter|call|news|message|text|results?|"
+    r"confirmation)\s+(?:came|arrived|landed)\b|(?:i|we)\s+(?:heard|found\s+out)\b|"
+    r"(?:i|we)\s+got\s+(?:the|their|an?)\s+(?:call|email|news|letter|message|text)\b)",
+    re.IGNORECASE,
+)
+#: A word after the news verb that makes it news of another thing.
+_WORD_OF = frozenset(words_of("that about whether if how what why"))
+#: The verbs by which others accept or choose the speaker, and the posts one is given: the
+#: gate's own lists for an outcome received.
+_ACCEPTING = frozenset(words_of("accepted approved offered hired promoted picked chose selected"))
+_POSTS = frozenset(
+    words_of("job offer place role post position part grant scholarship promotion contract visa")
+)
+
+
+def _news_of_the_outcome(quote: str, where: int, name: str) -> str | None:
+    """None when the expression's sentence tells no news arriving (or tells the named event
+    itself: "When did Mum call?"); else "" when it dates the outcome the sentence before it
+    tells as received ("I got promoted! They told me on Tuesday."), or why it does not (the
+    sentence before tells a deed, or the news is of another thing: "They told me on Tuesday
+    that the office is moving")."""
+    start = _sentence_start(quote, where)
+    came = _WORD_CAME.match(quote[start:])
+    if came is None or start + came.end() > where:
+        return None
+    between = [w.lower() for _, _, w in _tokens(quote[start + came.end() : where])]
+    if len(between) > 2 or _SUBJECTS & set(between) or "you" in between:
+        return None  # "She told me she got engaged last weekend": what was told is dated
+    said = _content_stems(came.group(0))
+    if said & _content_stems(name):
+        return None
+    after = [w.lower() for _, _, w in _tokens(quote[start + came.end() :])]
+    if _WORD_OF & set(after):
+        return "the news told is of another thing"
+    before = quote[:start].rstrip()
+    told = re.split(r"(?<=[.!?])\s+|\n", before)[-1] if before else ""
+    toks = [w for _, _, w in _tokens(told)]
+    low = [w.lower() for w in toks]
+    received = any(
+        a in ("got", "gotten", "was", "were", "been") and re.fullmatch(r"[a-z]+(?:ed|en)", b)
+        for a, b in itertools.pairwise(low)
+    )
+    received = received or any(
+        b in _ACCEPTING and (a in ("they", "he", "she") or (t[:1].isupper() and a != "i"))
+        for (t, a), b in zip(zip(toks, low, strict=True), low[1:], strict=False)
+    )
+    received = received or any(
+        a in ("got", "landed", "won") and _POSTS & set(low[i + 1 : i + 4])
+        for i, a in enumerate(low)
+    )
+    if not received:
+        return "a call or message that tells no outcome received"
+    return ""
+
+
 def _turn_words(text: str) -> str:
     """A chat turn's own words: its text after the heading and drawer lines."""
     lines = text.split("\n")
@@ -813,6 +1024,7 @@ class SymbolicGate:
                     (record := records.get(op.evidence_id)),
                     following=records.get(record.next_id) if record and record.next_id else None,
                     preceding=records.get(record.previous) if record and record.previous else None,
+                    later=_later_turns(record, records) if record else (),
                 ).probability
                 for op in resolution.operands
             )
@@ -829,13 +1041,19 @@ class SymbolicGate:
         *,
         following: EvidenceRecord | None = None,
         preceding: EvidenceRecord | None = None,
+        later: tuple[EvidenceRecord, ...] = (),
     ) -> OperandCheck:
         """The probability for one operand, with the reasons behind it (``following``: the
         record right after the cited one, the turn that answers a chat turn; ``preceding``:
-        the one right before it, the turn a reply answers)."""
+        the one right before it, the turn a reply answers; ``later``: the same speaker's
+        later turns, which may take the cited time back)."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
+        if later and operand.time_basis == "text_expression" and operand.time_expression:
+            taken = _taken_back_later(operand, record, later)
+            if taken:
+                return OperandCheck(0.2, 0.0, 0.0, (taken,))
         statement = interpret.yes_answer(record, quote)
         if statement is not None:
             unsure = _yes_not_the_askeds(quote.rpartition("\n")[2])
@@ -1014,6 +1232,12 @@ class SymbolicGate:
             w.lower() in _USE_FORMS for w in name_words
         )
         mismatch = _other_deed(operand, told, clause, qtoks, where, _beside(events, clause), using)
+        news = _news_of_the_outcome(quote, where, operand.name)
+        if news:
+            cap = min(cap, 0.3)
+            warnings.append(news)
+        elif news is not None:
+            mismatch = ""  # "I got promoted! They told me on Tuesday.": the news dates it
         if mismatch:
             cap = min(cap, 0.3)
             warnings.append(mismatch)
@@ -1043,6 +1267,10 @@ class SymbolicGate:
         if stands_for:
             cap = min(cap, 0.3)
             warnings.append(stands_for)
+        named_before = _subject_pronoun_after_a_name(quote, where, question)
+        if named_before:
+            cap = min(cap, 0.3)
+            warnings.append(named_before)
         if (
             _HOW_LONG_BEEN.match(question.strip())
             and any(w.lower() in _USE_FORMS for w in name_words)
@@ -1486,14 +1714,18 @@ def _hearsay(said_before: str, rest: str) -> str:
 #: contrast or doubt, then another time offered as what it was ("…, but I think it was the
 #: end of March", "…, or was it the 4th?", "…, unless it was Saturday", "…, or maybe
 #: Tuesday"), or the date itself doubted ("…, but I'm not sure of the day").
-_TIME_WORD = (
-    r"(?:on\s+|in\s+|at\s+|around\s+|about\s+|actually\s+|really\s+|more\s+like\s+)*"
+_TIME_CORE = (
     r"(?:(?:last|next|this|that)\s+(?:week|weekend|month|year|morning|afternoon|evening|night|"
     r"spring|summer|autumn|fall|winter|time|\w+day)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|yesterday|"
     r"today|tonight|tomorrow|the\s+(?:day|week|weekend|month|night|morning|evening|end|start|"
     r"beginning|middle)\b|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\d|(?:jan|feb|mar|apr|may|jun|"
     r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:early|late|mid)\b|a\s+(?:day|week|month)\b)"
 )
+_TIME_WORD = (
+    r"(?:on\s+|in\s+|at\s+|around\s+|about\s+|actually\s+|really\s+|more\s+like\s+)*" + _TIME_CORE
+)
+#: A time word anywhere in a sentence (a later turn's correction gives one).
+_TIME_IN = re.compile(r"\b" + _TIME_CORE, re.IGNORECASE)
 _DISPUTING = re.compile(
     r"\b(?:(?:but|though|although|unless|yet|or)\b[^.;!?]{0,50}?\b(?:it\s+(?:was|were|"
     r"might|may|could|must)(?:\s+(?:well\s+)?have\s+been|\s+be)?|it['\u2019]s|was\s+it|"

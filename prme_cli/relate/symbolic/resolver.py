@@ -52,6 +52,8 @@ from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefin
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from prme_cli.relate.frame import EventDescription, Frame
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -1024,6 +1026,9 @@ class SymbolicResolver:
             )
         if self._corrected_next(unit, sentence, request, tz):
             return None, "the next sentence takes the date back and gives another"
+        later = self._corrected_later(unit, sentence, best, request, tz)
+        if later:
+            return None, later
         if self._corrected_within(unit, sentence, best, request, tz):
             return None, "the sentence takes the date back and gives another"
         disputed = self._disputed(unit, sentence, best, request, tz)
@@ -1126,6 +1131,148 @@ class SymbolicResolver:
             )
         )
 
+    def _corrected_later(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> str:
+        """Why a later turn of the same speaker takes this sentence's time back ("" when none
+        does): "I got the job offer on Friday!" — "The one you wanted?" — "That one. Well, a
+        correction: they called on Thursday evening." A sentence of theirs that opens with a
+        strong cue of :data:`_CORRECTION` (not a bare "sorry" or "wait", which open apologies
+        as often) or says "I said Friday", with a time after the cue that is not the cited
+        one, corrects, within the session, the last sentence in which that speaker told a
+        time, unless its own words name another of their dated sentences ("Actually, my
+        sister's flight landed on Sunday" names the sister's flight); in a later session it
+        must share the event's words and, unless it opens with a cue, repeat the cited time.
+        As for a correction in the same turn, neither time is read: the correction's clause
+        need not tell the deed, and one quote cannot show both turns."""
+        speaker = (sentence.speaker or "").lower()
+        record = unit.record
+        if not speaker or best.window is None or unit.answered is not None:
+            return ""
+        told_at = (record.event_time, record.line, sentence.start)
+        for other, seg in self._segs:
+            same_file = other.file == record.file
+            if (seg.speaker or "").lower() != speaker:
+                continue
+            if same_file and (other.line, other.id) < (record.line, record.id):
+                continue
+            if not same_file and not (
+                other.event_time and record.event_time and other.event_time > record.event_time
+            ):
+                continue
+            for said in seg.sentences:
+                if said.heading is not None or (
+                    other.id == record.id and said.start <= sentence.end
+                ):
+                    continue
+                if (said.speaker or "").lower() != speaker:
+                    continue
+                cue = _correction_cue(said.text, best.expression, strong=True)
+                if cue is None:
+                    continue
+                new = self._corrected_to(other, seg, said, cue, best, request, tz)
+                if new is None:
+                    continue
+                own = _content_keys(other.text, said.start + cue, said.end, new)
+                if same_file:
+                    target = self._corrected_sentence(other, said, own, told_at, request, tz)
+                    if target == (record.id, sentence.start):
+                        return f"a later turn of {sentence.speaker} takes '{best.expression}' back"
+                    continue
+                event = _content_keys(record.text, sentence.start, sentence.end, [best])
+                told = _content_keys(other.text, said.start, said.end, new)
+                if told & event and (
+                    _SAID_TIME.search(said.text) is None
+                    or _correction_cue(said.text, best.expression, strong=True, said_only=True)
+                ):
+                    return f"a later session of {sentence.speaker} takes '{best.expression}' back"
+        return ""
+
+    def _corrected_to(
+        self,
+        record: EvidenceRecord,
+        seg: segment.Segmented,
+        said: segment.Sentence,
+        cue: int,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> list[timefind.Mention] | None:
+        """The times a correction gives after its cue (in its own sentence, or in the next
+        one when the cue stands alone: "Scratch that. It was Sunday."), when the first is
+        not the cited time; else None."""
+        at = said.start + cue
+        mentions = [
+            m
+            for m in timefind.sentence_mentions(
+                record, said.start, said.end, question_date=request.question_date, tz=tz
+            )
+            if m.start >= at
+        ]
+        if not mentions and said.index + 1 < len(seg.sentences):
+            nxt = seg.sentences[said.index + 1]
+            if nxt.speaker == said.speaker and not _content_keys(record.text, at, said.end, []):
+                mentions = [
+                    m
+                    for m in timefind.sentence_mentions(
+                        record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+                    )
+                ]
+        if not mentions:
+            return None
+        first = min(mentions, key=lambda m: m.start)
+        if first.expression.lower() == best.expression.lower():
+            return None  # "Actually, it was Friday, in the evening": the same time again
+        if first.window is not None and best.window is not None:
+            a, b, _ = first.window
+            if a < best.window[1] and best.window[0] < b:
+                return None  # "Actually, Friday evening": the same time, told finer
+        return mentions
+
+    def _corrected_sentence(
+        self,
+        record: EvidenceRecord,
+        correction: segment.Sentence,
+        own: frozenset[str],
+        told_at: tuple[datetime | None, int, int],
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> tuple[str, int] | None:
+        """The speaker's earlier sentence of the session a correction takes back: the latest
+        one whose words it shares, else the latest one that told a time (as (record id,
+        sentence start)); None when none told a time."""
+        speaker = (correction.speaker or "").lower()
+        dated: list[tuple[tuple[int, str, int], frozenset[str]]] = []
+        for other, seg in self._segs:
+            if other.file != record.file or (seg.speaker or "").lower() != speaker:
+                continue
+            if (other.line, other.id) > (record.line, record.id):
+                continue
+            for s in seg.sentences:
+                if s.heading is not None or (s.speaker or "").lower() != speaker:
+                    continue
+                if other.id == record.id and s.start >= correction.start:
+                    continue
+                if s.text.rstrip().endswith("?"):
+                    continue  # "Free on Saturday?" asks; it told no time to take back
+                found = timefind.sentence_mentions(
+                    other, s.start, s.end, question_date=request.question_date, tz=tz
+                )
+                if found:
+                    where = (other.line, other.id, s.start)
+                    dated.append((where, _content_keys(other.text, s.start, s.end, found)))
+        if not dated:
+            return None
+        dated.sort(key=lambda d: d[0])
+        sharing = [d for d in dated if d[1] & own]
+        where = (sharing or dated)[-1][0]
+        return where[1], where[2]
+
     def _corrected_within(
         self,
         unit: _Unit,
@@ -1208,7 +1355,13 @@ class SymbolicResolver:
         a, b = spans[0]
         pro = _PRO_FORM.match(nxt.text[a:b])
         if not pro:
-            return None
+            # "I got promoted! They told me on Tuesday.": an outcome the speaker received,
+            # dated by the next sentence telling when word of it came (of nothing else)
+            pro = _NEWS_CAME.match(nxt.text[a:b])
+            if pro is None or not _RECEIVED.search(sentence.text):
+                return None
+            if _NEWS_OF_ANOTHER.search(nxt.text[pro.end() :]):
+                return None  # "They told me on Tuesday that the office is moving"
         mentions = timefind.sentence_mentions(
             unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
         )
@@ -2003,11 +2156,30 @@ def _another_owner(
     return ""
 
 
-#: A sentence that opens by taking back what was just said.
+#: A sentence that opens by taking back what was just said, after a filler ("Well, a
+#: correction: …", "Oh, sorry, I mean …") or a lead naming the thing ("About the driving
+#: test: actually …"). The bare apologies and interjections (``weak``) open other sentences
+#: as often ("Sorry, I was out yesterday"): only the next sentence of the same turn reads
+#: them as a correction.
 _CORRECTION = re.compile(
-    r"\s*(?:actually|sorry|oops|correction|wait|no,|no\s+wait|i\s+mean|scratch\s+that|"
-    r"or\s+rather|make\s+that|let\s+me\s+correct|i\s+was\s+wrong|my\s+mistake)\b",
+    r"\s*(?:(?:well|oh|ah|um|uh|hmm|ok|okay|so|and|but|no(?!\W+wait\b)|that\s+one|hang\s+on)\W+)*"
+    r"(?:(?P<strong>actually|(?:a\s+)?correction|no\s+wait|wait,?\s+no|i\s+mean(?!\s+to\b)|"
+    r"i\s+meant(?!\s+to\b)|scratch\s+that|or\s+rather|make\s+that|let\s+me\s+correct|"
+    r"i\s+was\s+wrong|my\s+mistake|my\s+bad|i\s+misspoke|i\s+got\s+(?:that|the\s+day)\s+wrong|"
+    r"sorry,?\s+(?:i\s+mean|i\s+meant|my\s+mistake|correction)(?!\s+to\b))"
+    r"|(?P<weak>sorry|oops|wait|no,))\b",
     re.IGNORECASE,
+)
+#: "I said Friday last time, it was Thursday": the speaker names the time they take back.
+_SAID_TIME = re.compile(
+    r"\b(?:i|we)\s+(?:said|told\s+you|wrote|mentioned)\s+(?:it\s+was\s+)?(?:on\s+)?"
+    r"(?P<said>[^,.;:!?]{1,30}?)\s*(?:last\s+time|earlier|before|the\s+other\s+day)?\s*"
+    r"(?:[,;:\u2014\u2013-]|\bbut\b)",
+    re.IGNORECASE,
+)
+#: A lead before a correction cue that names what it is about: "About the test: …".
+_ABOUT_LEAD = re.compile(
+    r"\s*(?:about|re|regarding|on)\s+[^.,:;!?]{1,40}[:,\u2014\u2013-]\s*", re.IGNORECASE
 )
 
 
@@ -2058,6 +2230,49 @@ _BEFORE_OTHER_TIME = re.compile(
     r"closer\s+to|nearer|on|in|at|during|around|about|rather)\s*,?\s*)*",
     re.IGNORECASE,
 )
+
+
+def _correction_cue(
+    text: str, expression: str, *, strong: bool, said_only: bool = False
+) -> int | None:
+    """Where the correction's own words start in a sentence that takes a time back (None
+    when it does not): after an opening cue of :data:`_CORRECTION` (``strong``: no bare
+    apology), behind a lead that names the thing ("About the test: actually, …"), or after
+    "I said <the cited time>" (``said_only``: only that)."""
+    said = _SAID_TIME.search(text)
+    if said is not None and said["said"].strip().lower() == expression.strip().lower():
+        return said.end()
+    if said_only:
+        return None
+    lead = _ABOUT_LEAD.match(text)
+    for at in (0, lead.end()) if lead else (0,):
+        cue = _CORRECTION.match(text, at)
+        if cue is not None and (cue["strong"] or not strong):
+            return cue.end()
+    return None
+
+
+#: Verbs too light to tell which event a correction speaks of.
+_LIGHT_KEYS = frozenset(["get", "go", "have", "do", "be", "make", "say", "mean", "think", "wrong"])
+
+
+def _content_keys(
+    text: str, start: int, end: int, mentions: Sequence[timefind.Mention]
+) -> frozenset[str]:
+    """The word keys of ``text[start:end]`` that can tell one event from another: no
+    function word, light verb, number or the words of a time."""
+    blanks = [(m.start, m.end) for m in mentions]
+    out = set()
+    for a, b, w in words_module.tokens(text[start:end]):
+        if any(x <= start + a < y for x, y in blanks) or not w[:1].isalpha() or len(w) < 3:
+            continue
+        low = w.lower()
+        if low in words_module.FUNCTION_WORDS:
+            continue
+        k = words_module.key(low)
+        if k not in _LIGHT_KEYS and k not in words_module.FUNCTION_WORDS:
+            out.add(k)
+    return frozenset(out)
 
 
 def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Sentence | None:
@@ -2664,12 +2879,34 @@ def _person_node_pronoun(
     ]
     if not pronouns or others or re.search(r"\b(?:I|we)\b", sentence.text):
         return None
+    if [w for w in _people_named_before(unit, sentence) if w not in name]:
+        return None  # "coffee with Tom and her. He started at the bank": "He" may be Tom
     wanted = {
         f"the sentence does not name {subject}",
         *(f"the doer is '{w}', not {subject}" for w in said if w.lower() in pronouns),
     }
     found = [p for p in problems if p in wanted]
     return found or None
+
+
+def _people_named_before(unit: _Unit, sentence: segment.Sentence) -> list[str]:
+    """The names said in the sentences just before ``sentence`` (:func:`_names_said_before`)
+    that stand as a noun phrase of their own — punctuation, a function word or another
+    capitalised word goes on after them ("with Tom and her", "walked with Sam."), unlike a
+    word that describes the noun after it ("the Ethiopian place"): who a "he" or "she" of
+    ``sentence`` may be."""
+    said = _names_said_before(unit, sentence, 0)
+    texts = " ".join(p.text for p in _sentences_before(unit, sentence))
+    found = list(lexicon.words(texts))
+    out = []
+    for i, (_, end, w) in enumerate(found):
+        if w.lower() not in said or w.lower() in _NODE_PRONOUNS:
+            continue
+        after = found[i + 1][2] if i + 1 < len(found) else ""
+        alone = not after or re.match(r"\s*[,.;:!?)]", texts[end:]) is not None
+        if alone or after.lower() in lexicon.STOP_WORDS or after[:1].isupper():
+            out.append(w)
+    return out
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
@@ -2819,6 +3056,29 @@ def _clause_around(sentence: segment.Sentence, at: int) -> tuple[int, int]:
         if a <= at < b:
             return a, b
     return 0, len(sentence.text)
+
+
+#: A sentence opening by telling that news reached the speaker: "They told me", "The
+#: email came", "The agent rang", "I heard", "We found out", "I got the call".
+_NEWS_CAME = re.compile(
+    r"^(?:(?:and|so)\s+)?(?:(?:they|he|she|(?:the|my|our)\s+[a-z]+|[A-Z][a-z]+)\s+"
+    r"(?:told|called|rang|phoned|emailed|e-mailed|texted|wrote|messaged|let)(?:\s+(?:me|us))?"
+    r"(?:\s+know)?|(?:the|an|their)\s+(?:email|e-mail|letter|call|news|message|text|results?|"
+    r"confirmation)\s+(?:came(?:\s+through|\s+in)?|arrived|landed)|(?:i|we)\s+(?:heard|found\s+out|"
+    r"got\s+(?:the|their|an?)\s+(?:call|email|e-mail|news|letter|message|text)))\b",
+    re.IGNORECASE,
+)
+#: Words after the news verb that make it news of another thing.
+_NEWS_OF_ANOTHER = re.compile(r"\b(?:that|about|whether|if|how|what|why)\b", re.IGNORECASE)
+#: An outcome the speaker received rather than did: a participle after "got"/"was" ("got
+#: promoted", "got accepted", "was offered"), another's act of acceptance ("They accepted
+#: the offer", "They offered me the role"), or a post won ("I got the job").
+_RECEIVED = re.compile(
+    r"\b(?:got|gotten|was|were|been)\s+(?:finally\s+|officially\s+)?[a-z]+(?:ed|en)\b(?!\s+(?:to|at|in)\b)"
+    r"|\b(?:they|he|she|[A-Z][a-z]+)\s+(?:accepted|approved|offered|hired|promoted|picked|chose|"
+    r"selected|took)\b|\b(?:[Ii]|[Ww]e)\s+(?:got|landed|won)\s+(?:the|a|an|my|our)\s+(?:[a-z]+\s+)?"
+    r"(?:job|offer|place|role|post|position|part|grant|scholarship|promotion|contract|visa)\b",
+)
 
 
 def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):
