@@ -205,7 +205,7 @@ def load2() -> list[dict[str, Any]]:
         if line.startswith("## "):
             category = line[3:].strip()
         elif line.startswith("= "):
-            fields = [f.strip() for f in line[2:].split(" | ")]
+            fields = [f.strip() for f in line[2:].split("|")]
             span: dict[str, Any] = {"text": fields[0], "value": fields[1], "end": ""}
             span["ctx"] = "ctx" in fields[2:]
             span["check"] = next((f[1:] for f in fields[2:] if f.startswith("@")), "")
@@ -219,7 +219,7 @@ def load2() -> list[dict[str, Any]]:
 
 def _iso(value: str) -> str:
     """A value of the set as a full local ISO timestamp (a date is its midnight)."""
-    return value + "T00:00:00" if "T" not in value else value + ":00" * (3 - value.count(":"))
+    return value + "T00:00:00" if "T" not in value else value + ":00" * (2 - value.count(":"))
 
 
 def check2() -> list[str]:
