@@ -452,10 +452,14 @@ def _plausible(
     if (
         isinstance(node, n.Edge)
         and isinstance(node.base, n.Period)
-        and toks[i].value.startswith("mid")
+        and (toks[i].value.startswith("mid") or toks[j - 1].value == "end")
         and _modifies(toks, j)
     ):
-        return False  # "the mid-year review", "a midmonth payment": a modifier, not a time
+        return False  # "the mid-year review", "the year-end report": a modifier, not a time
+    if _an_age(toks, j):
+        return False  # "she is 34 years old", "a 3-year-old", "the bread is a week old"
+    if toks[i].value in ("late", "early") and i > 0 and toks[i - 1].value in lx.UNITS:
+        return False  # "25 minutes late this morning": how late, then the time on its own
     if _counts_a_quantity(toks, j):
         return False  # "at 6.45 percent", "rose to 7.30 dollars", "3 to 4 degrees": amounts
     if (
@@ -723,6 +727,13 @@ _CLAUSE_WORDS = {
     "did", "do", "does", "be", "been", "not", "too", "also", "only", "just", "again",
     "longer", "more", "less", "later", "earlier", "ago", "please", "now",
 }  # fmt: skip
+
+
+def _an_age(toks: list[Token], j: int) -> bool:
+    """Whether the reading ``toks[:j]`` is followed by ``old`` (or ``-old``): an amount of
+    time then tells an age ("34 years old", "a 3-year-old", "six months old"), not a time."""
+    k = j + 1 if j < len(toks) and toks[j].value == "-" and toks[j].glued else j
+    return k < len(toks) and toks[k].value == "old" and toks[j - 1].value in lx.UNITS
 
 
 def _modifies(toks: list[Token], j: int) -> bool:
