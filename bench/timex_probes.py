@@ -250,7 +250,7 @@ def check2() -> list[str]:
             value = span["value"]
             exact = value[:1].isdigit() and not value.endswith("s")
             if span["check"]:
-                got = eval(span["check"], names)  # noqa: S307 - our own fixture's arithmetic
+                got = eval(span["check"], names)  # our own fixture's dateutil arithmetic
                 if not exact or got.isoformat() != _iso(value):
                     problems.append(f"check {span['text']!r}: {got.isoformat()} vs {value}")
             if exact and span["end"] not in ("", "-") and _iso(span["end"]) <= _iso(value):
@@ -274,8 +274,9 @@ def score2() -> tuple[dict[str, collections.Counter[str]], list[str]]:
         counts[category][key] += value
         counts["total"][key] += value
 
-    def agrees(span: dict[str, Any], start: datetime | None, end: datetime | None,
-               seconds: float | None) -> tuple[bool, bool]:
+    def agrees(
+        span: dict[str, Any], start: datetime | None, end: datetime | None, seconds: float | None
+    ) -> tuple[bool, bool]:
         """(start agrees, end agrees too) for one reading of a span."""
         value = span["value"]
         if value == "?":
@@ -292,8 +293,9 @@ def score2() -> tuple[dict[str, collections.Counter[str]], list[str]]:
         if not span["end"]:
             return ok, ok
         want_end = span["end"]
-        both = ok and (end is None if want_end == "-" else end is not None
-                       and _local(end) == _iso(want_end))
+        both = ok and (
+            end is None if want_end == "-" else end is not None and _local(end) == _iso(want_end)
+        )
         return ok, both
 
     for case in load2():
