@@ -144,3 +144,42 @@ def test_late_or_early_after_an_amount_tells_how_late(
 
 def test_late_opening_a_time_is_still_its_edge() -> None:
     assert found("Late this morning it rained.") == [("Late this morning", "2027-03-11T08:00")]
+
+
+# ---------------------------------------------------------------- over the season; a range at a full stop
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Over the winter I knitted three scarves.", [("the winter", "2026-12-01T00:00")]),
+        ("I painted the fence over the summer.", [("the summer", "2026-06-01T00:00")]),
+        ("We saved hard over the autumn.", [("the autumn", "2026-09-01T00:00")]),
+    ],
+)
+def test_over_the_season_is_the_whole_season(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+def test_the_season_as_a_noun_stays_unfound() -> None:
+    assert found("The fall from the ladder hurt.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "first", "last"),
+    [
+        ("We were in Spain Jan 2–9.", "Jan 2–9", "2027-01-02", "2027-01-10"),
+        ("We stayed Feb 12-15.", "Feb 12-15", "2027-02-12", "2027-02-16"),
+        ("The kids were off Mar 1-5!", "Mar 1-5", "2027-03-01", "2027-03-06"),
+    ],
+)
+def test_a_range_of_days_ending_its_sentence_is_found(
+    text: str, span: str, first: str, last: str
+) -> None:
+    (f,) = find(text, NOW, BERLIN)
+    assert (f.text, f.start.date().isoformat(), f.end.date().isoformat()) == (span, first, last)
+
+
+def test_a_dotted_clock_time_after_a_day_range_is_still_a_clock_time() -> None:
+    (f,) = find("The shop: Feb 12-15.30 closed", NOW, BERLIN)
+    assert f.start.isoformat()[:16] == "2027-02-12T15:30"

@@ -583,8 +583,11 @@ def _plausible(
         and toks[i + 1].value in _AMBIGUOUS
         and _bare(node)
         and not lead
+        and not (before is not None and before.value == "over")
     ):
-        return False  # "the fall from the ladder", "the march past": the noun, not the season
+        # "the fall from the ladder", "the march past": the noun, not the season; "over the
+        # winter" is the whole season ("over" leads no bare number: "over 20" is an amount)
+        return False
     if (
         isinstance(node, n.Dur)
         and toks[j - 1].value == "second"

@@ -3070,7 +3070,11 @@ class Grammar:
         out: R = []
         k = self.opt(i, "the")
         value = self.num(k, (1, 2))
-        if value is not None and 1 <= value <= 31 and not self.sym(k + 1, ":", ".", glued=True):
+        # "15:30", "15.30" are clock times; "Feb 12-15." ends its sentence at the day
+        clock = self.sym(k + 1, ":", glued=True) or (
+            self.sym(k + 1, ".", glued=True) and self.glued(k + 2)
+        )
+        if value is not None and 1 <= value <= 31 and not clock:
             out.append((n.DayNum(value), k + 1))
         for d, j in self.ordinal(k):
             if 1 <= d <= 31:
