@@ -183,3 +183,66 @@ def test_a_range_of_days_ending_its_sentence_is_found(
 def test_a_dotted_clock_time_after_a_day_range_is_still_a_clock_time() -> None:
     (f,) = find("The shop: Feb 12-15.30 closed", NOW, BERLIN)
     assert f.start.isoformat()[:16] == "2027-02-12T15:30"
+
+
+# ---------------------------------------------------------------- "@" for "at"
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("@ 3am", "2027-03-11T03:00"),
+        ("@3pm", "2027-03-11T15:00"),
+        ("@ noon", "2027-03-11T12:00"),
+        ("@ 9:30", "2027-03-11T09:30"),
+    ],
+)
+def test_an_at_sign_before_a_clock_time_is_at(expression: str, expected: str) -> None:
+    assert start(expression) == expected
+
+
+def test_an_at_sign_before_a_bare_hour_stays_refused() -> None:
+    assert refused("@ 5")
+
+
+def test_an_at_sign_in_a_handle_or_an_address_is_no_time() -> None:
+    assert found("ping @john re: 5 items") == []
+    assert found("sry, was asleep @ 3am lol") == [("@ 3am", "2027-03-11T03:00")]
+
+
+# ---------------------------------------------------------------- a day of every month or year
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("the 1st of every month", "2027-03-01T00:00"),
+        ("the 15th of each month", "2027-02-15T00:00"),
+        ("1st of every month", "2027-03-01T00:00"),
+        ("the twentieth of every month", "2027-02-20T00:00"),
+        ("every year on 1 May", "2026-05-01T00:00"),
+        ("each year on May 1st", "2026-05-01T00:00"),
+        ("annually on June 3rd", "2026-06-03T00:00"),
+        ("yearly on 25 december", "2026-12-25T00:00"),
+        ("every year on 2 March", "2027-03-02T00:00"),
+    ],
+)
+def test_a_date_of_every_month_or_year_is_a_recurrence(expression: str, expected: str) -> None:
+    window = resolve(expression, NOW, BERLIN)
+    assert (window.start.isoformat()[:16], window.kind) == (expected, "set")
+
+
+def test_a_time_on_a_recurring_day_recurs() -> None:
+    (f,) = find("We meet on the 15th of each month at 7pm.", NOW, BERLIN)
+    assert (f.text, f.start.isoformat()[:16], f.kind) == (
+        "the 15th of each month at 7pm",
+        "2027-02-15T19:00",
+        "set",
+    )
+
+
+@pytest.mark.parametrize(
+    "expression", ["the 32nd of every month", "every year on the 3rd", "every year on 2026"]
+)
+def test_a_recurring_date_needs_a_real_day_and_month(expression: str) -> None:
+    assert refused(expression)

@@ -966,14 +966,14 @@ class Grammar:
         """``T``: a clock time, a clock range, ``from 9 for 2 hours``, ``after 3pm``."""
         out: R = []
         out += list(self.clock(i))
-        k = self.opt(i, "at", "@")
+        k = i + 1 if self.sym(i, "@") else self.opt(i, "at")  # "@ 3am", "@3pm" as "at 3am"
         if self.w(i, "around", "about", "circa", "approximately", "roughly") or self.w(
             k, "around", "about"
         ):
             m = k + 1 if self.w(k, "around", "about") else i + 1
             m = self.opt(m, "at")
             out += [(n.Approx(c), j) for c, j in self.loose_clock(m)]
-        if k != i or self.sym(i, "@"):
+        if k != i:
             out += list(self.loose_clock(k))
         for c, j in self.loose_clock(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
@@ -1817,6 +1817,9 @@ class Grammar:
             if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
                 for period, e in self.period_for_nth(w + 2):
                     out.append((n.Nth(nth, "workday", None, period), e))
+            every_month = self.w(j + 1, "every", "each") and self.w(j + 2, "month")
+            if 1 <= nth <= 31 and self.w(j, "of") and every_month:
+                out.append((n.Every(n.Date(nth)), j + 3))  # "the 1st of every month"
             if self.w(j, "of", "in") and 1 <= nth <= 31:
                 for period, e in self.period_for_nth(j + 1):
                     # the 20th of next month (a plain "the 17th of April" is a calendar date);
@@ -3481,6 +3484,13 @@ class Grammar:
             if k != i + (1 if word == "monthly" else 2):
                 for d, e in self.calendar_date(k):
                     if isinstance(d, n.Date) and d.month is None and d.year is None:
+                        out.append((n.Every(d), e))
+        if word in ("yearly", "annually") or (word in ("every", "each") and self.w(i + 1, "year")):
+            # "every year on 1 May", "annually on June 3rd": that date of each year
+            k = i + (1 if word in ("yearly", "annually") else 2)
+            if self.w(k, "on"):
+                for d, e in self.calendar_date(k + 1):
+                    if isinstance(d, n.Date) and d.month is not None and d.year is None:
                         out.append((n.Every(d), e))
         if word == "nightly":  # "nightly at 10": at night
             out.append((n.Every(n.Moment(None, n.Part("night"))), i + 1))
