@@ -246,3 +246,31 @@ def test_a_time_on_a_recurring_day_recurs() -> None:
 )
 def test_a_recurring_date_needs_a_real_day_and_month(expression: str) -> None:
     assert refused(expression)
+
+
+# ---------------------------------------------------------------- a weekday picks the order of a numeric date
+
+
+@pytest.mark.parametrize(
+    ("expression", "day"),
+    [
+        ("Thu 11/03", "2027-03-11"),
+        ("Wed 10/03/2027", "2027-03-10"),
+        ("Thursday 11/3", "2027-03-11"),
+        ("Tue 09/03/2027", "2027-03-09"),
+        ("Thu 03/11", "2027-03-11"),  # month first agrees already
+    ],
+)
+def test_a_weekday_beside_a_numeric_date_picks_the_order_it_agrees_with(
+    expression: str, day: str
+) -> None:
+    assert start(expression) == day + "T00:00"
+
+
+@pytest.mark.parametrize("expression", ["Sun 11/03/2027", "Sat 13/14/2027"])
+def test_a_weekday_that_agrees_with_neither_order_is_refused(expression: str) -> None:
+    assert refused(expression)
+
+
+def test_a_weekday_picks_the_order_in_running_text() -> None:
+    assert found("Met on Wed 10/03 at the cafe.") == [("Wed 10/03", "2027-03-10T00:00")]
