@@ -274,3 +274,22 @@ def test_a_weekday_that_agrees_with_neither_order_is_refused(expression: str) ->
 
 def test_a_weekday_picks_the_order_in_running_text() -> None:
     assert found("Met on Wed 10/03 at the cafe.") == [("Wed 10/03", "2027-03-10T00:00")]
+
+
+# ---------------------------------------------------------------- two bounds, the second a bare hour
+
+
+@pytest.mark.parametrize(
+    ("expression", "first", "last"),
+    [
+        ("later than 9:30 but before 11 on Tuesday", "2027-03-09T09:30", "2027-03-09T11:00"),
+        ("after 2:15 and before 4 tomorrow", "2027-03-12T14:15", "2027-03-12T16:00"),
+        ("later than 8pm but before 1", "2027-03-11T20:00", "2027-03-12T01:00"),
+        ("later than 9:30 but before 11:00 on Tuesday", "2027-03-09T09:30", "2027-03-09T11:00"),
+    ],
+)
+def test_two_bounds_of_a_clock_range_the_second_a_bare_hour(
+    expression: str, first: str, last: str
+) -> None:
+    window = resolve(expression, NOW, BERLIN)
+    assert (window.start.isoformat()[:16], window.end.isoformat()[:16]) == (first, last)

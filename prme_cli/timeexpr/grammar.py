@@ -1020,7 +1020,8 @@ class Grammar:
                     self.w(k2, "earlier") and self.w(k2 + 1, "than")
                 ):
                     k3 = k2 + 2 if self.w(k2, "earlier") else k2 + 1
-                    out += [(n.ClockRange(a, b), e) for b, e in self.clock(k3)]
+                    # the second bound may be a bare hour: "later than 9:30 but before 11"
+                    out += [(n.ClockRange(a, b), e) for b, e in self.loose_clock(k3)]
         for c, j in self.clock(i):  # 3 pm or later
             if self.w(j, "or", "and") and self.w(j + 1, "later", "after"):
                 out.append((n.Open("since", c), j + 2))
