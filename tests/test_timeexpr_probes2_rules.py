@@ -293,3 +293,31 @@ def test_two_bounds_of_a_clock_range_the_second_a_bare_hour(
 ) -> None:
     window = resolve(expression, NOW, BERLIN)
     assert (window.start.isoformat()[:16], window.end.isoformat()[:16]) == (first, last)
+
+
+# ---------------------------------------------------------------- the turn of the year
+
+
+@pytest.mark.parametrize(
+    ("expression", "first", "last"),
+    [
+        ("the turn of the year", "2026-12-30", "2027-01-03"),
+        ("the turn of year", "2026-12-30", "2027-01-03"),
+        ("the turn of the month", "2027-02-27", "2027-03-03"),
+    ],
+)
+def test_the_turn_of_a_year_or_month_is_the_days_either_side(
+    expression: str, first: str, last: str
+) -> None:
+    window = resolve(expression, NOW, BERLIN)
+    assert (window.start.date().isoformat(), window.end.date().isoformat()) == (first, last)
+    assert window.approximate
+
+
+def test_the_turn_of_the_year_in_running_text() -> None:
+    assert [t for t, _ in found("At the turn of the year we moved.")] == ["the turn of the year"]
+
+
+@pytest.mark.parametrize("text", ["It was the turn of the tide.", "Take a turn of the wheel."])
+def test_a_turn_of_something_else_is_no_time(text: str) -> None:
+    assert found(text) == []

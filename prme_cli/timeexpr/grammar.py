@@ -3293,6 +3293,14 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if self.w(k, "turn") and self.w(k + 1, "of") and k != i:
+            # "the turn of the year": the days either side of the most recent new year
+            # (of the month: either side of the 1st), approximate
+            m = self.opt(k + 2, "the")
+            if (grain := self.wv(m)) in ("year", "month"):
+                last = n.Nth(-1, "day", None, n.Period(grain or "year", -1))
+                first = n.Nth(1, "day", None, n.Period(grain or "year", 0))
+                out.append((n.Approx(n.Between(last, first)), m + 1))
         if k != i and which is None:
             return out
         if which is not None and self.w(k + 1, "of"):

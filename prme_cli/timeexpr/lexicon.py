@@ -583,6 +583,7 @@ FUNCTION_WORDS = {
 #: other words rules begin or continue with ("as early as", "no later than", "ytd" …)
 RULE_WORDS = {
     "afterward",
+    "turn",  # "the turn of the year"
     "afterwards",
     "almost",
     "ampm",
