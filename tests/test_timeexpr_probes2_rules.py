@@ -321,3 +321,84 @@ def test_the_turn_of_the_year_in_running_text() -> None:
 @pytest.mark.parametrize("text", ["It was the turn of the tide.", "Take a turn of the wheel."])
 def test_a_turn_of_something_else_is_no_time(text: str) -> None:
     assert found(text) == []
+
+
+# ---------------------------------------------------------------- a bare name in a clause of the future
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll see you on Saturday.", [("Saturday", "2027-03-13T00:00")]),
+        ("The plumber will come on Monday.", [("Monday", "2027-03-15T00:00")]),
+        ("Her recital will be on 12 March.", [("12 March", "2027-03-12T00:00")]),
+        ("I'm going to Berlin at Easter.", [("Easter", "2027-03-28T00:00")]),
+        ("We will repaint in June.", [("June", "2027-06-01T00:00")]),
+        ("Let's have lunch Friday.", [("Friday", "2027-03-12T00:00")]),
+        ("She will call on Thursday at 3pm.", [("Thursday at 3pm", "2027-03-11T15:00")]),
+        ("We shall meet on the 3rd.", [("the 3rd", "2027-04-03T00:00")]),
+    ],
+)
+def test_a_bare_name_in_a_clause_of_the_future_is_the_next_one(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("On Monday I told him I'll come.", [("Monday", "2027-03-08T00:00")]),
+        ("I told him on Monday that I'll come.", [("Monday", "2027-03-08T00:00")]),
+        ("We were going to the gym on Monday.", [("Monday", "2027-03-08T00:00")]),
+        ("I'll check what we did on Tuesday.", [("Tuesday", "2027-03-09T00:00")]),
+        ("I'll tell you about the party we had on Saturday.", [("Saturday", "2027-03-06T00:00")]),
+        ("The plumber came on Monday.", [("Monday", "2027-03-08T00:00")]),
+    ],
+)
+def test_a_bare_name_outside_a_clause_of_the_future_stays_the_last_one(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(text) == expected
+
+
+def test_a_clause_of_the_future_leaves_explicit_times_alone() -> None:
+    assert found("I will be back on 3 May 2026.") == [("3 May 2026", "2026-05-03T00:00")]
+    assert [t for t, _ in found("He will say it was last Friday.")] == ["last Friday"]
+
+
+def test_a_whole_phrase_keeps_its_past_leaning_reading() -> None:
+    assert start("Saturday") == "2027-03-06T00:00"
+
+
+# ---------------------------------------------------------------- an hour told after dinner
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dinner was at half past seven.", [("half past seven", "2027-03-11T19:30")]),
+        ("Dinner at 8:15 with Jo.", [("8:15", "2027-03-11T20:15")]),
+        ("Dinner with mom on Friday at 8.", [("Friday at 8", "2027-03-05T20:00")]),
+        ("Supper is at quarter to seven.", [("quarter to seven", "2027-03-11T18:45")]),
+    ],
+)
+def test_an_hour_without_am_pm_after_dinner_is_in_the_evening(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Breakfast at 7:30, then a walk.", [("7:30", "2027-03-11T07:30")]),
+        ("Dinner was at 7am oddly.", [("7am", "2027-03-11T07:00")]),
+        ("Dinner at 19:30.", [("19:30", "2027-03-11T19:30")]),
+        ("At half past seven I fed the cat.", [("half past seven", "2027-03-11T07:30")]),
+    ],
+)
+def test_an_hour_with_am_pm_or_away_from_dinner_keeps_its_reading(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(text) == expected

@@ -994,6 +994,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
+            node = _at_dinner(node, toks, i)
             if on_a_day:
                 # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm",
                 # "free next Saturday? We could meet at 2": a time of day with no day of its
@@ -1020,6 +1021,10 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                     ):
                         read, node = again, filled  # type: ignore[assignment]
                         break
+            if read is None and _future_clause(toks, ends, i):
+                # "the plumber will come on Monday", "I'll see you on Saturday": a bare name
+                # in a clause of the future is the next one, today included
+                read = _resolved(node, local.leaning_forward())
             if read is None:
                 read = _resolved(node, local)
             if read is None:
@@ -1252,6 +1257,31 @@ def _soon_after(day: date, frame: date) -> bool:
 _FUTURE_WORDS = {"will", "shall", "going", "gonna", "won't", "wo", "soon"}
 
 
+#: words that end the clause a time is read in, looking back from it ("I'll say, on Monday
+#: …", "we will go and on Friday we met", "I'll check what we did on Tuesday", "I'll tell you
+#: about the party we had on Saturday")
+_CLAUSE_BREAKS = {
+    ",", ";", ":", "(", "and", "but", "or", "then", "so", "because", "that", "what", "when",
+    "where", "which", "who", "how", "did", "had", "was", "were", "said", "told",
+}  # fmt: skip
+
+
+def _future_clause(toks: list[Token], ends: list[int], i: int) -> bool:
+    """Whether the clause before ``toks[i]`` tells the future: a ``will``, ``'ll``,
+    ``shall``, ``going to`` (not ``was going to``) or ``let's`` before the time with no clause
+    break between ("the plumber will come on Monday"; in "on Monday I told him I'll come" the
+    ``'ll`` comes after, and Monday stays the one before)."""
+    k = i - 1
+    while k >= 0 and ends[k + 1] == ends[i] and toks[k].value not in _CLAUSE_BREAKS:
+        word = toks[k].value
+        if word in ("will", "shall", "let's", "lets") or word.endswith("'ll"):
+            return True
+        if word in ("going", "gonna"):
+            return k == 0 or toks[k - 1].value not in ("was", "were")
+        k -= 1
+    return False
+
+
 def _turns_future(toks: list[Token], start: int, end: int) -> bool:
     """Whether the words between a written year and a later date turn to the future: the
     date is then no longer of that year."""
@@ -1307,6 +1337,24 @@ def _same_weekday(
     if bare.relation or bare.count or relative[1].start.weekday() != bare.weekday:
         return None
     return relative
+
+
+#: meals of the evening: an hour told without am/pm just after one is an evening hour
+_EVENING_MEALS = {"dinner", "supper", "dinnertime", "suppertime"}
+
+
+def _at_dinner(node: n.Node, toks: list[Token], i: int) -> n.Node:
+    """A clock time without am/pm (``half past seven``, ``at 8``) told within a few words
+    after ``dinner`` or ``supper`` ("dinner was at half past seven", "supper at 7") is in the
+    evening, as a part of the day said with it would make it; anything else as it is."""
+    if not any(tok.value in _EVENING_MEALS for tok in toks[max(0, i - 4) : i]):
+        return node
+    if not (isinstance(node, n.Moment) and node.part is None and isinstance(node.time, n.Clock)):
+        return node
+    clock = node.time
+    if clock.meridiem or clock.zero_padded or not 5 <= clock.hour <= 11:
+        return node
+    return node.replace(part=n.Part("evening"))
 
 
 def _on_that_day(node: n.Node) -> n.Node:

@@ -1294,7 +1294,7 @@ class Grammar:
                     out.append((n.Checked(date_node, wd), e2))
                     if (swapped := self._other_order(m, e, date_node)) is not None:
                         # "Thu 11/03" in a day-first note: the weekday says which order
-                        out.append((n.Checked(swapped, wd), e2))
+                        out.append((n.Checked(swapped, wd, True), e2))
                 for date_node, e in dashed:  # "Friday 7-6" a date; "fri 9-5" office hours
                     out.append((n.Checked(date_node, wd, True), e))
                 for dn, e in self.day_number(self.opt(m, "the")):
@@ -1646,14 +1646,15 @@ class Grammar:
 
     def _other_order(self, i: int, j: int, node: n.Node) -> n.Date | None:
         """The same numeric date read in the other order, when ``toks[i:j]`` is one written
-        with a slash or a hyphen whose first two numbers could each be the month (``11/03``,
-        ``04-05-2027``); ``None`` for any other date. Tried after the first reading, so a
-        weekday beside it picks the order it agrees with."""
+        with slashes whose first two numbers could each be the month (``11/03``,
+        ``04/05/2027``); ``None`` for any other date (``fri 9-5`` stays office hours).
+        Tried after the first reading, so a weekday beside it picks the order it agrees
+        with."""
         if not isinstance(node, n.Date) or node.month is None or node.day == node.month:
             return None
-        if not (self.sym(i + 1, "/", "-", glued=True) and self.num(i + 2, (1, 2)) is not None):
+        if not (self.sym(i + 1, "/", glued=True) and self.num(i + 2, (1, 2)) is not None):
             return None
-        if not (j == i + 3 or (j == i + 5 and self.sym(i + 3, "/", "-", glued=True))):
+        if not (j == i + 3 or (j == i + 5 and self.sym(i + 3, "/", glued=True))):
             return None
         if self.num(i, (1, 2)) is None or node.day > 12:
             return None

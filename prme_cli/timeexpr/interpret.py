@@ -51,6 +51,12 @@ class Context:
     not_before: date | None = None
     anchor: Span | None = None
 
+    def leaning_forward(self) -> Context:
+        """This context with bare names leaning forward from today (``not_before``)."""
+        return Context(
+            self.now, self.tz, self.today, self.dayfirst, self.week_start, self.today, self.anchor
+        )
+
     def anchored(self, anchor: Span | None) -> Context:
         """This context with another anchor (``dataclasses.replace``, without its cost: the
         finder makes one for nearly every expression of a note)."""
