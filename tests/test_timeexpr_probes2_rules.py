@@ -402,3 +402,29 @@ def test_an_hour_with_am_pm_or_away_from_dinner_keeps_its_reading(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert found(text) == expected
+
+
+# ---------------------------------------------------------------- someone's last day
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was my last day there.", []),
+        ("Her first week was hard.", []),
+        ("Our last month in Rome was bliss.", []),
+        ("Sam's last day was Friday.", [("Friday", "2027-03-05T00:00")]),
+        ("Their final year at school flew by.", []),
+    ],
+)
+def test_a_last_or_first_unit_after_a_possessive_is_someones_not_a_time(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert found(text) == expected
+
+
+def test_a_last_unit_without_a_possessive_is_still_a_time() -> None:
+    assert found("Last month was expensive.") == [("Last month", "2027-02-01T00:00")]
+    assert found("The last day of the month.") == [
+        ("The last day of the month", "2027-03-31T00:00")
+    ]

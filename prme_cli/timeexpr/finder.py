@@ -456,6 +456,20 @@ def _plausible(
         and _modifies(toks, j)
     ):
         return False  # "the mid-year review", "the year-end report": a modifier, not a time
+    if (
+        before_tok is not None
+        and (
+            before_tok.value in _POSSESSIVES
+            or (  # "Sam's last day"; "today's first hour" is a time's
+                before_tok.value.endswith("'s")
+                and before_tok.value.removesuffix("'s") not in lx.VOCABULARY
+            )
+        )
+        and toks[i].value in ("last", "first", "final")
+        and i + 1 < j
+        and toks[i + 1].value in lx.UNITS
+    ):
+        return False  # "my last day there", "her first week": a day of someone's, counted
     if _an_age(toks, j):
         return False  # "she is 34 years old", "a 3-year-old", "the bread is a week old"
     if toks[i].value in ("late", "early") and i > 0 and toks[i - 1].value in lx.UNITS:
@@ -730,6 +744,10 @@ _CLAUSE_WORDS = {
     "did", "do", "does", "be", "been", "not", "too", "also", "only", "just", "again",
     "longer", "more", "less", "later", "earlier", "ago", "please", "now",
 }  # fmt: skip
+
+
+#: words that make a following "last day", "first week" someone's ("my last day there")
+_POSSESSIVES = {"my", "your", "his", "her", "our", "their", "its"}
 
 
 def _an_age(toks: list[Token], j: int) -> bool:
