@@ -428,3 +428,35 @@ def test_a_last_unit_without_a_possessive_is_still_a_time() -> None:
     assert found("The last day of the month.") == [
         ("The last day of the month", "2027-03-31T00:00")
     ]
+
+
+# ---------------------------------------------------------------- hours of a day said before
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "first", "last"),
+    [
+        ("On Monday we met from 2 to 4.", "from 2 to 4", "2027-03-08T14:00", "2027-03-08T16:00"),
+        ("Yesterday I worked from 9 to 5.", "from 9 to 5", "2027-03-10T09:00", "2027-03-10T17:00"),
+        ("Last Tuesday the shop was open from 10 to 12, then shut.", "from 10 to 12",
+         "2027-03-09T10:00", "2027-03-09T12:00"),
+    ],
+)  # fmt: skip
+def test_a_range_of_bare_hours_after_a_day_in_its_sentence_is_that_days(
+    text: str, span: str, first: str, last: str
+) -> None:
+    (f,) = [f for f in find(text, NOW, BERLIN) if f.text == span]
+    assert (f.start.isoformat()[:16], f.end.isoformat()[:16]) == (first, last)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yesterday the team grew from 3 to 4 people.",
+        "On Friday the score went from 2 to 3.",
+        "Yesterday the kids were aged from 9 to 12.",
+        "From 3 to 4 we waited.",  # no day said before it
+    ],
+)
+def test_a_range_of_bare_numbers_that_counts_stays_unfound(text: str) -> None:
+    assert [t for t, _ in found(text) if "to" in t] == []

@@ -988,7 +988,14 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             on_a_day = near and anchor.grain in ("day", "hour", "minute", "second")  # type: ignore[union-attr]
             plausible = _plausible(node, toks, i, j, text, listed)
             in_part = not plausible and on_a_day and _hour_on_that_day(node, toks, i, j)
-            if not plausible and not in_part:
+            day_hours = (
+                not plausible
+                and on_a_day
+                and anchor.grain == "day"  # type: ignore[union-attr]
+                and anchor_sentence == ends[i]
+                and _hours_of_that_day(node, toks, i, j)
+            )
+            if not plausible and not in_part and not day_hours:
                 continue
             if _part_of_a_thing(toks, i, j):
                 # "the fourth quarter of the game", "the first week of school": a part of
@@ -1194,6 +1201,34 @@ def _hour_on_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
         and 1 <= int(toks[i + 1].value) <= 12
         and not _modifies(toks, j)
         and not (j < len(toks) and toks[j].kind in ("num", "word") and toks[j].glued)
+    )
+
+
+#: verbs after which "from 3 to 4" is a change of an amount, not hours ("grew from 3 to 4")
+_CHANGE_VERBS = {
+    "grew", "grow", "grows", "went", "go", "goes", "rose", "rise", "rises", "fell", "fall",
+    "falls", "increased", "decreased", "dropped", "jumped", "climbed", "changed", "moved",
+    "slipped", "improved", "up", "down", "raised", "cut", "reduced", "aged", "ages",
+}  # fmt: skip
+
+
+def _hours_of_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """A range of two bare hours after a day said earlier in its sentence ("Yesterday I
+    worked 9 to 5", "Office hours yesterday were 10 to 12"): that day's hours, as the range
+    reads in waking hours; a noun or a unit after it ("from 3 to 4 people") or a verb of
+    change before it ("the score went from 2 to 3") keeps it an amount."""
+    if not (isinstance(node, n.Moment) and _bare_range(node)):
+        return False
+    k = i + 1 if toks[i].value in ("from", "between") else i
+    before = {toks[m].value for m in range(max(0, k - 2), k)}
+    after = toks[j] if j < len(toks) else None
+    return (
+        not before & _CHANGE_VERBS
+        and not _modifies(toks, j)
+        and not (
+            after is not None
+            and (after.value in lx.UNITS or (after.glued and after.kind in ("word", "num")))
+        )
     )
 
 
