@@ -411,9 +411,9 @@ def test_an_hour_with_am_pm_or_away_from_dinner_keeps_its_reading(
     ("text", "expected"),
     [
         ("It was my last day there.", []),
-        ("Her first week was hard.", []),
+        ("His first week was hard.", []),
         ("Our last month in Rome was bliss.", []),
-        ("Sam's last day was Friday.", [("Friday", "2027-03-05T00:00")]),
+        ("My last day was Friday.", [("Friday", "2027-03-05T00:00")]),
         ("Their final year at school flew by.", []),
     ],
 )
@@ -425,6 +425,9 @@ def test_a_last_or_first_unit_after_a_possessive_is_someones_not_a_time(
 
 def test_a_last_unit_without_a_possessive_is_still_a_time() -> None:
     assert found("Last month was expensive.") == [("Last month", "2027-02-01T00:00")]
+    # "her" is as often the object ("saw her"), and a name's "'s" may be a shop's
+    assert found("I saw her last weekend.") == [("last weekend", "2027-03-06T00:00")]
+    assert found("I got it from Tiffany's last weekend.") == [("last weekend", "2027-03-06T00:00")]
     assert found("The last day of the month.") == [
         ("The last day of the month", "2027-03-31T00:00")
     ]

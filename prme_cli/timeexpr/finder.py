@@ -458,13 +458,7 @@ def _plausible(
         return False  # "the mid-year review", "the year-end report": a modifier, not a time
     if (
         before_tok is not None
-        and (
-            before_tok.value in _POSSESSIVES
-            or (  # "Sam's last day"; "today's first hour" is a time's
-                before_tok.value.endswith("'s")
-                and before_tok.value.removesuffix("'s") not in lx.VOCABULARY
-            )
-        )
+        and before_tok.value in _POSSESSIVES
         and toks[i].value in ("last", "first", "final")
         and i + 1 < j
         and toks[i + 1].value in lx.UNITS
@@ -746,8 +740,9 @@ _CLAUSE_WORDS = {
 }  # fmt: skip
 
 
-#: words that make a following "last day", "first week" someone's ("my last day there")
-_POSSESSIVES = {"my", "your", "his", "her", "our", "their", "its"}
+#: words that make a following "last day", "first week" someone's ("my last day there");
+#: not "her" ("I saw her last weekend") nor a name's "'s" ("from Tiffany's last weekend")
+_POSSESSIVES = {"my", "your", "his", "our", "their", "its"}
 
 
 def _an_age(toks: list[Token], j: int) -> bool:
@@ -975,6 +970,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
         local = None  # the context with the current anchor, made when a reading needs it
         contradicted = 0  # the end of a longer reading whose weekday and date disagree
+        forward: bool | None = None  # whether a clause of the future leads here (looked up once)
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
@@ -1046,7 +1042,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                     ):
                         read, node = again, filled  # type: ignore[assignment]
                         break
-            if read is None and _future_clause(toks, ends, i):
+            if read is None and forward is None:
+                forward = _future_clause(toks, ends, i)
+            if read is None and forward:
                 # "the plumber will come on Monday", "I'll see you on Saturday": a bare name
                 # in a clause of the future is the next one, today included
                 read = _resolved(node, local.leaning_forward())
@@ -1400,14 +1398,15 @@ def _at_dinner(node: n.Node, toks: list[Token], i: int) -> n.Node:
     """A clock time without am/pm (``half past seven``, ``at 8``) told within a few words
     after ``dinner`` or ``supper`` ("dinner was at half past seven", "supper at 7") is in the
     evening, as a part of the day said with it would make it; anything else as it is."""
-    if not any(tok.value in _EVENING_MEALS for tok in toks[max(0, i - 4) : i]):
-        return node
     if not (isinstance(node, n.Moment) and node.part is None and isinstance(node.time, n.Clock)):
         return node
     clock = node.time
     if clock.meridiem or clock.zero_padded or not 5 <= clock.hour <= 11:
         return node
-    return node.replace(part=n.Part("evening"))
+    for k in range(max(0, i - 4), i):
+        if toks[k].value in _EVENING_MEALS:
+            return node.replace(part=n.Part("evening"))
+    return node
 
 
 def _on_that_day(node: n.Node) -> n.Node:
