@@ -15,7 +15,14 @@ It is the generalization check beside the corpus's held split: nobody tuned on i
 first run, recorded in the fixture's README. ``--verbose`` lists the differences (the set is
 ours, so reading them is allowed; the corpus's held misses are never listed).
 
-usage: python bench/timex_probes.py [--verbose]
+``--set probes2`` scores the second probe set instead (``tests/fixtures/timex_probes2/``):
+sentences as people write them, each with the spans ``find`` must report and their values,
+and sentences where nothing may be found. It prints, per category and in total, the spans read
+alone (``prme when`` of the span: read, start, interval, contains) and find's recall, precision,
+values and false finds in the negative sentences. ``--check`` verifies the set's own values
+with python-dateutil (no engine runs).
+
+usage: python bench/timex_probes.py [--set probes|probes2] [--check] [--verbose]
 """
 
 from __future__ import annotations
@@ -183,10 +190,214 @@ def report(counts: dict[str, collections.Counter[str]]) -> list[str]:
     return lines
 
 
+PROBES2 = REPO / "tests" / "fixtures" / "timex_probes2" / "probes.txt"
+PROBES2_NOW = "2027-03-11T14:20"
+PROBES2_TZ = "Europe/Berlin"
+
+
+def load2() -> list[dict[str, Any]]:
+    """The second set's sentences: ``text``, ``category`` and ``spans``; each span a dict of
+    ``text``, ``value`` (an ISO start, ``~ISO``, ``Ns``, ``?`` or ``-``), ``end``, ``ctx``
+    and ``check`` (a dateutil expression of the start)."""
+    cases: list[dict[str, Any]] = []
+    category = ""
+    for line in PROBES2.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            category = line[3:].strip()
+        elif line.startswith("= "):
+            fields = [f.strip() for f in line[2:].split("|")]
+            span: dict[str, Any] = {"text": fields[0], "value": fields[1], "end": ""}
+            span["ctx"] = "ctx" in fields[2:]
+            span["check"] = next((f[1:] for f in fields[2:] if f.startswith("@")), "")
+            if len(fields) > 2 and fields[2] != "ctx" and not fields[2].startswith("@"):
+                span["end"] = fields[2]
+            cases[-1]["spans"].append(span)
+        elif line.strip() and not line.startswith("#"):
+            cases.append({"text": line.strip(), "category": category, "spans": []})
+    return cases
+
+
+def _iso(value: str) -> str:
+    """A value of the set as a full local ISO timestamp (a date is its midnight)."""
+    return value + "T00:00:00" if "T" not in value else value + ":00" * (2 - value.count(":"))
+
+
+def check2() -> list[str]:
+    """The set's own consistency, by python-dateutil: every ``@`` expression gives the span's
+    start, every span occurs in its sentence, every end follows its start."""
+    from datetime import datetime as dt
+    from datetime import time as clock
+
+    from dateutil.easter import easter
+    from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE, relativedelta
+
+    now = datetime.fromisoformat(PROBES2_NOW)
+    names = {
+        "N": now,
+        "D": now.replace(hour=0, minute=0),
+        "rd": relativedelta,
+        "dt": dt,
+        "easter": easter,
+        "E": lambda year: dt.combine(easter(year), clock()),
+        **{d.__repr__(): d for d in (MO, TU, WE, TH, FR, SA, SU)},
+    }
+    names.update({"MO": MO, "TU": TU, "WE": WE, "TH": TH, "FR": FR, "SA": SA, "SU": SU})
+    problems: list[str] = []
+    for case in load2():
+        for span in case["spans"]:
+            if span["text"] not in case["text"]:
+                problems.append(f"span {span['text']!r} not in {case['text']!r}")
+            value = span["value"]
+            exact = value[:1].isdigit() and not value.endswith("s")
+            if span["check"]:
+                got = eval(span["check"], names)  # our own fixture's dateutil arithmetic
+                if not exact or got.isoformat() != _iso(value):
+                    problems.append(f"check {span['text']!r}: {got.isoformat()} vs {value}")
+            if exact and span["end"] not in ("", "-") and _iso(span["end"]) <= _iso(value):
+                problems.append(f"end before start {span['text']!r}")
+    return problems
+
+
+def score2() -> tuple[dict[str, collections.Counter[str]], list[str]]:
+    """Counts per category (key ``total`` for all) and the differences, for the second set."""
+    from bench_timex import overlapping
+
+    from prme_cli.errors import TimeExpressionError
+    from prme_cli.timeexpr import find, parse_now, resolve, zone
+
+    tz = zone(PROBES2_TZ)
+    now = parse_now(PROBES2_NOW, tz)
+    counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    misses: list[str] = []
+
+    def add(category: str, key: str, value: int = 1) -> None:
+        counts[category][key] += value
+        counts["total"][key] += value
+
+    def agrees(
+        span: dict[str, Any], start: datetime | None, end: datetime | None, seconds: float | None
+    ) -> tuple[bool, bool]:
+        """(start agrees, end agrees too) for one reading of a span."""
+        value = span["value"]
+        if value == "?":
+            return True, True
+        if value.endswith("s") and value[:-1].isdigit():
+            return seconds is not None and float(seconds) == float(value[:-1]), True
+        if value.startswith("~"):
+            instant = datetime.fromisoformat(_iso(value[1:]))
+            inside = (start is None or _local(start) <= instant.isoformat()) and (
+                end is None or instant.isoformat() < _local(end)
+            )
+            return inside, inside
+        ok = start is None if value == "-" else start is not None and _local(start) == _iso(value)
+        if not span["end"]:
+            return ok, ok
+        want_end = span["end"]
+        both = ok and (
+            end is None if want_end == "-" else end is not None and _local(end) == _iso(want_end)
+        )
+        return ok, both
+
+    for case in load2():
+        category, text = case["category"], case["text"]
+        add(category, "sentences")
+        got = find(text, now, tz)
+        add(category, "finds", len(got))
+        used: set[int] = set()
+        for span in case["spans"]:
+            add(category, "spans")
+            hit = overlapping(got, used, text, span["text"])
+            if hit is None:
+                misses.append(f"missed  {span['text']!r} in {text!r}")
+            else:
+                used.add(hit)
+                add(category, "found")
+                f = got[hit]
+                fs = None if f.start is None or f.start.year == 1 else f.start
+                fe = None if f.end is None or f.end.year == 9999 else f.end
+                good, _ = agrees(span, fs, fe, f.seconds)
+                add(category, "values", good)
+                if not good:
+                    misses.append(
+                        f"value   {span['text']!r} in {text!r}: got {f.text!r} "
+                        f"{fs and _local(fs)} .. {fe and _local(fe)} {f.seconds}; "
+                        f"want {span['value']} {span['end']}"
+                    )
+            duration = span["value"].endswith("s") and span["value"][:-1].isdigit()
+            if span["ctx"] or duration:
+                continue
+            add(category, "alone")
+            try:
+                window = resolve(span["text"], now, tz)
+            except TimeExpressionError as exc:
+                misses.append(f"unread  {span['text']!r}: {exc}")
+                continue
+            add(category, "read")
+            ws = None if window.open_start else window.start
+            we = None if window.open_end else window.end
+            ok, both = agrees(span, ws, we, None)
+            if span["value"] != "?":
+                add(category, "with start")
+                add(category, "start", ok)
+                if span["end"] or span["value"].startswith("~"):
+                    add(category, "with interval")
+                    add(category, "interval", both)
+            if not (ok and both):
+                misses.append(
+                    f"differs {span['text']!r} alone: got {ws and _local(ws)} .. "
+                    f"{we and _local(we)} {window.grain}; want {span['value']} {span['end']}"
+                )
+        extra = [k for k in range(len(got)) if k not in used]
+        if not case["spans"]:
+            add(category, "negative sentences")
+            add(category, "false finds", len(extra))
+        for k in extra:
+            misses.append(f"extra   {got[k].text!r} in {text!r}")
+    return counts, misses
+
+
+def report2(counts: dict[str, collections.Counter[str]]) -> list[str]:
+    """The second set's figure lines: the total first, then one per category."""
+    lines = []
+    for category in ["total", *sorted(k for k in counts if k != "total")]:
+        c = counts[category]
+        parts = [f"sentences {c['sentences']}"]
+        if c["alone"]:
+            parts += [
+                f"alone: read {_ratio(c['read'], c['alone'])}",
+                f"start {_ratio(c['start'], c['with start'])}",
+                f"interval {_ratio(c['interval'], c['with interval'])}",
+            ]
+        if c["spans"]:
+            parts += [
+                f"find: recall {_ratio(c['found'], c['spans'])}",
+                f"precision {_ratio(c['found'], c['finds'])}",
+                f"values {_ratio(c['values'], c['found'])}",
+            ]
+        if c["negative sentences"]:
+            parts.append(
+                f"false finds {c['false finds']} in {c['negative sentences']} negative sentences"
+            )
+        lines.append(f"{category}: " + "; ".join(parts))
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="list the differences")
+    parser.add_argument("--set", choices=("probes", "probes2"), default="probes")
+    parser.add_argument("--check", action="store_true", help="check probes2's own values")
     args = parser.parse_args(argv)
+    if args.check:
+        problems = check2()
+        print("\n".join(problems) or f"probes2: {len(load2())} sentences, values consistent")
+        return 1 if problems else 0
+    if args.set == "probes2":
+        counts, misses = score2()
+        print("\n".join(report2(counts)))
+        if args.verbose:
+            print("\n".join(misses))
+        return 0
     counts, misses = score()
     print("\n".join(report(counts)))
     if args.verbose:

@@ -984,8 +984,8 @@ PINNED_ROWS = [
         None,
         "planned",
         "positive",
-        1793404800,
-        1793491200,
+        1794009600,  # "I'm going to … on Saturday": the coming Saturday (a clause of the future)
+        1794096000,
         "day",
         None,
         "I'm going to paint the fence on Saturday; I wish I had gone.",
@@ -994,7 +994,7 @@ PINNED_ROWS = [
         "",
         "I",
         None,
-        '[["Saturday",32,"point","2026-10-31T00:00:00","2026-11-01T00:00:00","day",false,null]]',
+        '[["Saturday",32,"point","2026-11-07T00:00:00","2026-11-08T00:00:00","day",false,null]]',
         None,  # the planning line is org's, not a speaker's label
         1,
         0,

@@ -99,7 +99,8 @@ def found(note: str) -> list[tuple[str, str]]:
     ("note", "expected"),
     [
         ("Table booked next Tuesday for 8pm.", [("next Tuesday for 8pm", "2026-12-01T20:00")]),
-        ("I'll go back October 14 for 8:00:31am", [("October 14 for 8:00:31am", "2026-10-14T08:00")]),
+        # a clause of the future ("I'll") leans forward: the coming October 14
+        ("I'll go back October 14 for 8:00:31am", [("October 14 for 8:00:31am", "2027-10-14T08:00")]),
         ("Dentist on 2026-12-03 for 3:15 pm, bring the card.", [("2026-12-03 for 3:15 pm", "2026-12-03T15:15")]),
         # "for" before a count or a length is no clock time of that day
         ("Booked a table Friday for 8 people.", [("Friday", "2026-11-27T00:00")]),
@@ -147,8 +148,8 @@ def test_a_relative_day_and_its_date_beside_it_are_one_expression(
         ("The house, built in 1990, was sold in March.", [("1990", "1990-01-01T00:00"), ("March", "2026-03-01T00:00")]),
         ("My son, born in 2015, started school in September.",
          [("2015", "2015-01-01T00:00"), ("September", "2026-09-01T00:00")]),
-        ("I graduated in 2015 and will start a job in March.",
-         [("2015", "2015-01-01T00:00"), ("March", "2026-03-01T00:00")]),
+        ("I graduated in 2015 and will start a job in March.",  # the coming March
+         [("2015", "2015-01-01T00:00"), ("March", "2027-03-01T00:00")]),
     ],
 )  # fmt: skip
 def test_a_year_written_earlier_in_the_sentence_dates_its_later_days(

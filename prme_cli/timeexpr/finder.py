@@ -452,10 +452,22 @@ def _plausible(
     if (
         isinstance(node, n.Edge)
         and isinstance(node.base, n.Period)
-        and toks[i].value.startswith("mid")
+        and (toks[i].value.startswith("mid") or toks[j - 1].value == "end")
         and _modifies(toks, j)
     ):
-        return False  # "the mid-year review", "a midmonth payment": a modifier, not a time
+        return False  # "the mid-year review", "the year-end report": a modifier, not a time
+    if (
+        before_tok is not None
+        and before_tok.value in _POSSESSIVES
+        and toks[i].value in ("last", "first", "final")
+        and i + 1 < j
+        and toks[i + 1].value in lx.UNITS
+    ):
+        return False  # "my last day there", "her first week": a day of someone's, counted
+    if _an_age(toks, j):
+        return False  # "she is 34 years old", "a 3-year-old", "the bread is a week old"
+    if toks[i].value in ("late", "early") and i > 0 and toks[i - 1].value in lx.UNITS:
+        return False  # "25 minutes late this morning": how late, then the time on its own
     if _counts_a_quantity(toks, j):
         return False  # "at 6.45 percent", "rose to 7.30 dollars", "3 to 4 degrees": amounts
     if (
@@ -579,8 +591,11 @@ def _plausible(
         and toks[i + 1].value in _AMBIGUOUS
         and _bare(node)
         and not lead
+        and not (before is not None and before.value == "over")
     ):
-        return False  # "the fall from the ladder", "the march past": the noun, not the season
+        # "the fall from the ladder", "the march past": the noun, not the season; "over the
+        # winter" is the whole season ("over" leads no bare number: "over 20" is an amount)
+        return False
     if (
         isinstance(node, n.Dur)
         and toks[j - 1].value == "second"
@@ -723,6 +738,18 @@ _CLAUSE_WORDS = {
     "did", "do", "does", "be", "been", "not", "too", "also", "only", "just", "again",
     "longer", "more", "less", "later", "earlier", "ago", "please", "now",
 }  # fmt: skip
+
+
+#: words that make a following "last day", "first week" someone's ("my last day there");
+#: not "her" ("I saw her last weekend") nor a name's "'s" ("from Tiffany's last weekend")
+_POSSESSIVES = {"my", "your", "his", "our", "their", "its"}
+
+
+def _an_age(toks: list[Token], j: int) -> bool:
+    """Whether the reading ``toks[:j]`` is followed by ``old`` (or ``-old``): an amount of
+    time then tells an age ("34 years old", "a 3-year-old", "six months old"), not a time."""
+    k = j + 1 if j < len(toks) and toks[j].value == "-" and toks[j].glued else j
+    return k < len(toks) and toks[k].value == "old" and toks[j - 1].value in lx.UNITS
 
 
 def _modifies(toks: list[Token], j: int) -> bool:
@@ -971,6 +998,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         listed = last_end == i - 1 and i > 0 and toks[i - 1].value in _LIST_JOINERS
         local = None  # the context with the current anchor, made when a reading needs it
         contradicted = 0  # the end of a longer reading whose weekday and date disagree
+        forward: bool | None = None  # whether a clause of the future leads here (looked up once)
         for node, j in readings:
             while j > i and toks[j - 1].kind == "sym" and toks[j - 1].value in ",.;:!?(":
                 j -= 1
@@ -984,7 +1012,14 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             on_a_day = near and anchor.grain in ("day", "hour", "minute", "second")  # type: ignore[union-attr]
             plausible = _plausible(node, toks, i, j, text, listed)
             in_part = not plausible and on_a_day and _hour_on_that_day(node, toks, i, j)
-            if not plausible and not in_part:
+            day_hours = (
+                not plausible
+                and on_a_day
+                and anchor.grain == "day"  # type: ignore[union-attr]
+                and anchor_sentence == ends[i]
+                and _hours_of_that_day(node, toks, i, j)
+            )
+            if not plausible and not in_part and not day_hours:
                 continue
             if _part_of_a_thing(toks, i, j):
                 # "the fourth quarter of the game", "the first week of school": a part of
@@ -1008,6 +1043,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
+            node = _at_dinner(node, toks, i)
             if on_a_day:
                 # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm",
                 # "free next Saturday? We could meet at 2": a time of day with no day of its
@@ -1034,6 +1070,12 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                     ):
                         read, node = again, filled  # type: ignore[assignment]
                         break
+            if read is None and forward is None:
+                forward = _future_clause(toks, ends, i)
+            if read is None and forward:
+                # "the plumber will come on Monday", "I'll see you on Saturday": a bare name
+                # in a clause of the future is the next one, today included
+                read = _resolved(node, local.leaning_forward())
             if read is None:
                 read = _resolved(node, local)
             if read is None:
@@ -1188,6 +1230,34 @@ def _hour_on_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
     )
 
 
+#: verbs after which "from 3 to 4" is a change of an amount, not hours ("grew from 3 to 4")
+_CHANGE_VERBS = {
+    "grew", "grow", "grows", "went", "go", "goes", "rose", "rise", "rises", "fell", "fall",
+    "falls", "increased", "decreased", "dropped", "jumped", "climbed", "changed", "moved",
+    "slipped", "improved", "up", "down", "raised", "cut", "reduced", "aged", "ages",
+}  # fmt: skip
+
+
+def _hours_of_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """A range of two bare hours after a day said earlier in its sentence ("Yesterday I
+    worked 9 to 5", "Office hours yesterday were 10 to 12"): that day's hours, as the range
+    reads in waking hours; a noun or a unit after it ("from 3 to 4 people") or a verb of
+    change before it ("the score went from 2 to 3") keeps it an amount."""
+    if not (isinstance(node, n.Moment) and _bare_range(node)):
+        return False
+    k = i + 1 if toks[i].value in ("from", "between") else i
+    before = {toks[m].value for m in range(max(0, k - 2), k)}
+    after = toks[j] if j < len(toks) else None
+    return (
+        not before & _CHANGE_VERBS
+        and not _modifies(toks, j)
+        and not (
+            after is not None
+            and (after.value in lx.UNITS or (after.glued and after.kind in ("word", "num")))
+        )
+    )
+
+
 def _in_that_part(node: n.Node, read: interpret.Span, anchor: interpret.Span) -> interpret.Span:
     """A clock time with no am/pm put on a part of the day (``last night … woke at 4:45``,
     ``this evening … back at 9``): the reading inside that part, or in the three hours after
@@ -1266,6 +1336,31 @@ def _soon_after(day: date, frame: date) -> bool:
 _FUTURE_WORDS = {"will", "shall", "going", "gonna", "won't", "wo", "soon"}
 
 
+#: words that end the clause a time is read in, looking back from it ("I'll say, on Monday
+#: …", "we will go and on Friday we met", "I'll check what we did on Tuesday", "I'll tell you
+#: about the party we had on Saturday")
+_CLAUSE_BREAKS = {
+    ",", ";", ":", "(", "and", "but", "or", "then", "so", "because", "that", "what", "when",
+    "where", "which", "who", "how", "did", "had", "was", "were", "said", "told",
+}  # fmt: skip
+
+
+def _future_clause(toks: list[Token], ends: list[int], i: int) -> bool:
+    """Whether the clause before ``toks[i]`` tells the future: a ``will``, ``'ll``,
+    ``shall``, ``going to`` (not ``was going to``) or ``let's`` before the time with no clause
+    break between ("the plumber will come on Monday"; in "on Monday I told him I'll come" the
+    ``'ll`` comes after, and Monday stays the one before)."""
+    k = i - 1
+    while k >= 0 and ends[k + 1] == ends[i] and toks[k].value not in _CLAUSE_BREAKS:
+        word = toks[k].value
+        if word in ("will", "shall", "let's", "lets") or word.endswith("'ll"):
+            return True
+        if word in ("going", "gonna"):
+            return k == 0 or toks[k - 1].value not in ("was", "were")
+        k -= 1
+    return False
+
+
 def _turns_future(toks: list[Token], start: int, end: int) -> bool:
     """Whether the words between a written year and a later date turn to the future: the
     date is then no longer of that year."""
@@ -1321,6 +1416,25 @@ def _same_weekday(
     if bare.relation or bare.count or relative[1].start.weekday() != bare.weekday:
         return None
     return relative
+
+
+#: meals of the evening: an hour told without am/pm just after one is an evening hour
+_EVENING_MEALS = {"dinner", "supper", "dinnertime", "suppertime"}
+
+
+def _at_dinner(node: n.Node, toks: list[Token], i: int) -> n.Node:
+    """A clock time without am/pm (``half past seven``, ``at 8``) told within a few words
+    after ``dinner`` or ``supper`` ("dinner was at half past seven", "supper at 7") is in the
+    evening, as a part of the day said with it would make it; anything else as it is."""
+    if not (isinstance(node, n.Moment) and node.part is None and isinstance(node.time, n.Clock)):
+        return node
+    clock = node.time
+    if clock.meridiem or clock.zero_padded or not 5 <= clock.hour <= 11:
+        return node
+    for k in range(max(0, i - 4), i):
+        if toks[k].value in _EVENING_MEALS:
+            return node.replace(part=n.Part("evening"))
+    return node
 
 
 def _on_that_day(node: n.Node) -> n.Node:

@@ -966,14 +966,14 @@ class Grammar:
         """``T``: a clock time, a clock range, ``from 9 for 2 hours``, ``after 3pm``."""
         out: R = []
         out += list(self.clock(i))
-        k = self.opt(i, "at", "@")
+        k = i + 1 if self.sym(i, "@") else self.opt(i, "at")  # "@ 3am", "@3pm" as "at 3am"
         if self.w(i, "around", "about", "circa", "approximately", "roughly") or self.w(
             k, "around", "about"
         ):
             m = k + 1 if self.w(k, "around", "about") else i + 1
             m = self.opt(m, "at")
             out += [(n.Approx(c), j) for c, j in self.loose_clock(m)]
-        if k != i or self.sym(i, "@"):
+        if k != i:
             out += list(self.loose_clock(k))
         for c, j in self.loose_clock(i):
             if self.w(j, "ish") or (self.sym(j, "-") and self.w(j + 1, "ish")):
@@ -1020,7 +1020,8 @@ class Grammar:
                     self.w(k2, "earlier") and self.w(k2 + 1, "than")
                 ):
                     k3 = k2 + 2 if self.w(k2, "earlier") else k2 + 1
-                    out += [(n.ClockRange(a, b), e) for b, e in self.clock(k3)]
+                    # the second bound may be a bare hour: "later than 9:30 but before 11"
+                    out += [(n.ClockRange(a, b), e) for b, e in self.loose_clock(k3)]
         for c, j in self.clock(i):  # 3 pm or later
             if self.w(j, "or", "and") and self.w(j + 1, "later", "after"):
                 out.append((n.Open("since", c), j + 2))
@@ -1291,6 +1292,9 @@ class Grammar:
                 for date_node, e in self.calendar_date(m):
                     e2 = e + 1 if self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
+                    if (swapped := self._other_order(m, e, date_node)) is not None:
+                        # "Thu 11/03" in a day-first note: the weekday says which order
+                        out.append((n.Checked(swapped, wd, True), e2))
                 for date_node, e in dashed:  # "Friday 7-6" a date; "fri 9-5" office hours
                     out.append((n.Checked(date_node, wd, True), e))
                 for dn, e in self.day_number(self.opt(m, "the")):
@@ -1640,6 +1644,22 @@ class Grammar:
                     out += [(d.replace(year=year), e) for d in dates if d.year is None]
         return out
 
+    def _other_order(self, i: int, j: int, node: n.Node) -> n.Date | None:
+        """The same numeric date read in the other order, when ``toks[i:j]`` is one written
+        with slashes whose first two numbers could each be the month (``11/03``,
+        ``04/05/2027``); ``None`` for any other date (``fri 9-5`` stays office hours).
+        Tried after the first reading, so a weekday beside it picks the order it agrees
+        with."""
+        if not isinstance(node, n.Date) or node.month is None or node.day == node.month:
+            return None
+        if not (self.sym(i + 1, "/", glued=True) and self.num(i + 2, (1, 2)) is not None):
+            return None
+        if not (j == i + 3 or (j == i + 5 and self.sym(i + 3, "/", glued=True))):
+            return None
+        if self.num(i, (1, 2)) is None or node.day > 12:
+            return None
+        return n.Date(node.month, node.day, node.year)
+
     def month_at(self, i: int) -> tuple[int, int] | None:
         """A month name (``Dec.`` and ``Dec`` alike) and the index after it."""
         word = self.wv(i)
@@ -1817,6 +1837,9 @@ class Grammar:
             if (w != j or self.w(j, "weekday")) and self.w(w + 1, "of", "in"):
                 for period, e in self.period_for_nth(w + 2):
                     out.append((n.Nth(nth, "workday", None, period), e))
+            every_month = self.w(j + 1, "every", "each") and self.w(j + 2, "month")
+            if 1 <= nth <= 31 and self.w(j, "of") and every_month:
+                out.append((n.Every(n.Date(nth)), j + 3))  # "the 1st of every month"
             if self.w(j, "of", "in") and 1 <= nth <= 31:
                 for period, e in self.period_for_nth(j + 1):
                     # the 20th of next month (a plain "the 17th of April" is a calendar date);
@@ -3070,7 +3093,11 @@ class Grammar:
         out: R = []
         k = self.opt(i, "the")
         value = self.num(k, (1, 2))
-        if value is not None and 1 <= value <= 31 and not self.sym(k + 1, ":", ".", glued=True):
+        # "15:30", "15.30" are clock times; "Feb 12-15." ends its sentence at the day
+        clock = self.sym(k + 1, ":", glued=True) or (
+            self.sym(k + 1, ".", glued=True) and self.glued(k + 2)
+        )
+        if value is not None and 1 <= value <= 31 and not clock:
             out.append((n.DayNum(value), k + 1))
         for d, j in self.ordinal(k):
             if 1 <= d <= 31:
@@ -3267,6 +3294,14 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if self.w(k, "turn") and self.w(k + 1, "of") and k != i:
+            # "the turn of the year": the days either side of the most recent new year
+            # (of the month: either side of the 1st), approximate
+            m = self.opt(k + 2, "the")
+            if (grain := self.wv(m)) in ("year", "month"):
+                last = n.Nth(-1, "day", None, n.Period(grain or "year", -1))
+                first = n.Nth(1, "day", None, n.Period(grain or "year", 0))
+                out.append((n.Approx(n.Between(last, first)), m + 1))
         if k != i and which is None:
             return out
         if which is not None and self.w(k + 1, "of"):
@@ -3477,6 +3512,13 @@ class Grammar:
             if k != i + (1 if word == "monthly" else 2):
                 for d, e in self.calendar_date(k):
                     if isinstance(d, n.Date) and d.month is None and d.year is None:
+                        out.append((n.Every(d), e))
+        if word in ("yearly", "annually") or (word in ("every", "each") and self.w(i + 1, "year")):
+            # "every year on 1 May", "annually on June 3rd": that date of each year
+            k = i + (1 if word in ("yearly", "annually") else 2)
+            if self.w(k, "on"):
+                for d, e in self.calendar_date(k + 1):
+                    if isinstance(d, n.Date) and d.month is not None and d.year is None:
                         out.append((n.Every(d), e))
         if word == "nightly":  # "nightly at 10": at night
             out.append((n.Every(n.Moment(None, n.Part("night"))), i + 1))

@@ -51,6 +51,12 @@ class Context:
     not_before: date | None = None
     anchor: Span | None = None
 
+    def leaning_forward(self) -> Context:
+        """This context with bare names leaning forward from today (``not_before``)."""
+        return Context(
+            self.now, self.tz, self.today, self.dayfirst, self.week_start, self.today, self.anchor
+        )
+
     def anchored(self, anchor: Span | None) -> Context:
         """This context with another anchor (``dataclasses.replace``, without its cost: the
         finder makes one for nearly every expression of a note)."""
@@ -1031,6 +1037,11 @@ def _clock_range(day: date, node: n.ClockRange, part: n.Part | None, ctx: Contex
 
 
 def _moment(node: n.Moment, ctx: Context) -> Span:
+    if isinstance(node.day, n.Every) and node.day.base is not None:
+        # "the 15th of each month at 7pm": a time on a recurring day recurs too
+        timed = n.Moment(node.day.base, node.part, node.time)
+        also = tuple(n.Moment(d, node.part, node.time) for d in node.day.also)
+        return _every(n.Every(timed, node.day.unit, also), ctx)
     if node.day is None:
         day = ctx.today
     elif isinstance(node.day, n.Prev) and ctx.anchor is not None:

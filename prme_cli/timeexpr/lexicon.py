@@ -243,6 +243,15 @@ ZONES: dict[str, str] = {
 CHAT_DAYS = {"nite": "tonight", "moro": "tomorrow", "morrow": "tomorrow", "mrw": "tomorrow",
              "mro": "tomorrow"}  # fmt: skip
 
+#: short forms of time words that people write with a dot ("yest. evening", "2 mos. ago",
+#: "St. Patrick's Day", "20 mins. later"): the dot marks the short form, so it is no full stop
+#: and no part of the expression (weekday and month short forms keep their own dot rules)
+ABBREVIATION_DOTS = frozenset(
+    {"yest", "tmrw", "tmw", "min", "mins", "hr", "hrs", "sec", "secs", "wk", "wks",
+     "mo", "mos", "mth", "mths", "yr", "yrs", "qtr", "qtrs", "wknd", "st", "approx", "hol",
+     "hols"}
+)  # fmt: skip
+
 #: seasons as (first month, months long); winter starts in December (meteorological)
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 #: seasons counted ("two summers ago")
@@ -574,6 +583,7 @@ FUNCTION_WORDS = {
 #: other words rules begin or continue with ("as early as", "no later than", "ytd" …)
 RULE_WORDS = {
     "afterward",
+    "turn",  # "the turn of the year"
     "afterwards",
     "almost",
     "ampm",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from prme_cli.timeexpr.lexicon import CHAT_DAYS, SMALL_NUMBERS
+from prme_cli.timeexpr.lexicon import ABBREVIATION_DOTS, CHAT_DAYS, SMALL_NUMBERS
 
 #: Longest text a single expression may have, in tokens; longer input is refused outright so
 #: that no reading of hostile input ever costs more than a bounded amount of work.
@@ -93,6 +93,18 @@ _KEPT_WORDS = 50_000
 _make = tuple.__new__  # a Token without the named tuple's keyword-argument layer
 
 
+def _abbreviated(tokens: list[Token]) -> bool:
+    """The last token is a short form of a time word that a dot may follow (``yest``,
+    ``mos``, ``St``), standing as a word: ``1st.`` is an ordinal's suffix ending a sentence."""
+    last = tokens[-1] if tokens else None
+    return (
+        last is not None
+        and last.kind == "word"
+        and last.value in ABBREVIATION_DOTS
+        and not (last.glued and len(tokens) > 1 and tokens[-2].kind == "num")
+    )
+
+
 def tokenize(text: str) -> list[Token]:
     """Cut ``text`` into tokens; unknown characters become ``sym`` tokens, never an error."""
     tokens: list[Token] = []
@@ -113,6 +125,9 @@ def tokenize(text: str) -> list[Token]:
         elif kind == "sym" and raw in _FRACTIONS:
             kind, value = "word", _FRACTIONS[raw]
         elif kind == "sym":
+            if raw == "." and start == previous_end and _abbreviated(tokens):
+                previous_end = end  # "yest.", "mos.": the dot of a short form is dropped
+                continue
             value = _SYM_VALUES.get(raw, raw)
         else:
             value = raw
