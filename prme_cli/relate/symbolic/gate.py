@@ -2148,7 +2148,8 @@ _TO_THE_EVENT = frozenset(
 def _gathering_gone_to(quote: str, clause: gate_event.Reading) -> str:
     """What the clause's deed is done at, by the gate's own reading of the words after its
     verb: a gathering (:func:`gate_words.is_gathering`: "went to the opening", "made it to
-    the launch") among the next few words, or "it" for a bare "it"/"there" ("went to it",
+    the launch") heading the next few words (a noun made from a verb as a modifier, "the
+    teaching post", is not one), or "it" for a bare "it"/"there" ("went to it",
     "was there"); "" for anything else."""
     toks = list(words.tokens(quote[clause.start : clause.end]))
     at = next((i for i, (_, _, w) in enumerate(toks) if words.key(w) == clause.predicate), None)
@@ -2163,12 +2164,13 @@ def _gathering_gone_to(quote: str, clause: gate_event.Reading) -> str:
         return "it"
     if rest[lead : lead + 1] == ["there"]:
         return "it"
+    head = ""  # English noun phrases end in their head: "the pottery fair", not "the
+    # teaching post" (a post, though "teaching" is made from a verb)
     for w in rest[lead : lead + 4]:
         if gate_words.is_function_word(w) or w in _OBJECT_ENDS:
             break
-        if gate_words.is_gathering(w):
-            return w
-    return ""
+        head = w
+    return head if head and gate_words.is_gathering(head) else ""
 
 
 #: Times that name the note's own day or an hour of it ("at seven", "this morning"): they
