@@ -419,6 +419,11 @@ def _operation_rules(
         if frame is not None and frame.precision in ("day", "week"):
             need = frame.precision
         errors = _precision(dated, need, "a date")
+        # a week (or weekend) is an answer of its own grain when no grain is asked, even
+        # across a month's end ("last week" from Wednesday 6 April: 28 March – 3 April)
+        unasked = frame is None or frame.precision == "evidence"
+        if errors and need == "month" and unasked and not _precision(dated, "week", "a date"):
+            errors = []
         if not errors and not (frame is not None and frame.planned):
             future = _future(dated[0], None, question_date, tz)
             errors += [future] if future else []

@@ -68,6 +68,13 @@ RIVAL_MARGIN = 0.25
 #: An undated sentence this much stronger than the best dated one suggests the dated one is
 #: about something else.
 UNDATED_MARGIN = 0.3
+#: A question asking for time logged ("How long did I clock on …", "… logged on …", "…
+#: put in on …", "How much time did I spend on …"): its answer is the CLOCK lines' sum (or
+#: a stated length), whatever unit it is asked in.
+_LOGGED_TIME = re.compile(
+    r"\b(?:clock|clocked|log|logged|put\s+in)\s+(?:on|at|into|for)\b|^\W*how\s+much\s+time\b",
+    re.IGNORECASE,
+)
 #: Speakers whose words are not the notes' own account of events.
 _NON_WITNESS_SPEAKERS = frozenset(
     {"assistant", "ai", "bot", "chatgpt", "model", "system", "gpt", "claude", "llm"}
@@ -451,8 +458,10 @@ class SymbolicResolver:
         """Org structure first (:mod:`structure`): a CLOCK total, or per event the structure
         event that answers it (a refusal the structure forces, or None for the text path)."""
         records = request.records
-        clocked = analysed.unit in ("hours", "minutes") or (
-            analysed.operation is None and "spend" in request.question.lower()
+        clocked = (
+            analysed.unit in ("hours", "minutes")
+            or (analysed.operation is None and "spend" in request.question.lower())
+            or _LOGGED_TIME.search(request.question) is not None
         )
         one_event = len({e.text for e in analysed.events}) == 1
         if "duration_sum" in analysed.operations and analysed.events and clocked and one_event:
@@ -854,6 +863,9 @@ class SymbolicResolver:
             titled = _title_date(record, heading, model, request, tz)
             if titled is not None:
                 return titled, ""
+            entry = None if planned else _entry_title_date(unit, heading, request, tz, name)
+            if entry is not None:
+                return entry, ""
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record,
@@ -2573,12 +2585,35 @@ def _person_node_pronoun(
     ]
     if not pronouns or others or re.search(r"\b(?:I|we)\b", sentence.text):
         return None
+    if _names_another_just_before(unit, sentence, name):
+        return None  # "coffee with Tom and her. He started at the bank …": he is Tom
     wanted = {
         f"the sentence does not name {subject}",
         *(f"the doer is '{w}', not {subject}" for w in said if w.lower() in pronouns),
     }
     found = [p for p in problems if p in wanted]
     return found or None
+
+
+def _names_another_just_before(unit: _Unit, sentence: segment.Sentence, name: list[str]) -> bool:
+    """Does the sentence just before ``sentence``, in the same list item or paragraph, speak
+    of the node's person by a pronoun beside another person's name ("coffee with Tom and
+    her")? Two people are then in play, and a pronoun opening the next sentence may be the
+    other's."""
+    before = _sentences_before(unit, sentence)[:1]
+    if not before:
+        return False
+    gap = unit.record.text[before[0].end : sentence.start]
+    if re.search(r"\n[ \t]*(?:[-+*]|\d+[.)])[ \t]", gap):
+        return False  # the sentence opens a list item of its own
+    told = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]", " ", before[0].text)
+    said = [w for _, _, w in lexicon.words(told)]
+    if not {w.lower() for w in said} & set(_NODE_PRONOUNS):
+        return False
+    return any(
+        w[:1].isupper() and w not in name and w != "I" and w.lower() not in _NODE_PRONOUNS
+        for w in said[1:]
+    )
 
 
 def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.Sentence]:
@@ -2641,6 +2676,44 @@ def _title_date(
     if found[0].window[0] > request.question_date:
         return None
     return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
+
+
+def _entry_title_date(
+    unit: _Unit,
+    heading: segment.Heading,
+    request: ResolveRequest,
+    tz: tzinfo,
+    name: str,
+) -> timefind.Mention | None:
+    """The journal day dating an entry heading's own title: under a datetree or
+    org-journal day (or in a daily file) one heading per note is the way people log what
+    they did — "**** 08:40 Signed the lease on the flat", "** 18:30 Farah's book launch".
+    The title is read as a sentence of the entry (the same licences as its body: a past
+    deed of the writer's, or a verbless phrase naming what happened), so a task, a title
+    with an org stamp of its own, a plan or a title of another person's deed dates nothing."""
+    record = unit.record
+    if (
+        not unit.seg.headings
+        or unit.seg.headings[0] is not heading
+        or heading.facts
+        or heading.todo is not None
+        or not interpret.is_journal_entry(record)
+    ):
+        return None
+    for mention in timefind.sentence_mentions(
+        record,
+        heading.title_start,
+        heading.title_end,
+        question_date=request.question_date,
+        tz=tz,
+        name=name,
+    ):
+        if mention.kind != "licence" or mention.window is None:
+            continue
+        if mention.window[0] > request.question_date:
+            return None
+        return mention
+    return None
 
 
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
