@@ -1703,7 +1703,8 @@ def licence_phrase(quote: str) -> str | None:
 
 #: A list item or table row that opens with an org stamp: a dated entry of a log.
 _DATED_ITEM = re.compile(
-    r"^[ \t]*(?:[-+][ \t]+|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
+    r"^[ \t]*(?:[-+][ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?[ \t]+|"
+    r"Note[ \t]+taken[ \t]+on[ \t]+)?|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
 )
 _ITEM_START = re.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
 

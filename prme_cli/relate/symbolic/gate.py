@@ -63,7 +63,7 @@ import itertools
 import re
 import time as _time
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
@@ -1220,6 +1220,10 @@ class SymbolicGate:
             anchor_cap, anchor_why = gate_anchor.check(operand, record)
             if anchor_cap < basis_cap:
                 basis_cap, why = anchor_cap, anchor_why
+            if record is not None:
+                note_why = _log_note_day_unfit(operand, record)
+                if note_why and 0.2 < basis_cap:
+                    basis_cap, why = 0.2, note_why
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -2317,6 +2321,59 @@ def _basis_check(
     if basis == "duration":
         return _length_check(quote, where, operand.time_expression)
     return 0.5, f"basis {basis} is not one the symbolic gate can judge"
+
+
+#: A LOGBOOK note as the gate reads it: its line, up to its stamp and the "\\" that continues
+#: it ("- State "DONE" from "NEXT" [2039-04-12 Tue 18:00] \\", "- Note taken on [...] \\").
+_GATE_LOG_NOTE = re.compile(
+    r"^[ \t]*-[ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?|Note[ \t]+taken[ \t]+on)"
+    r"[ \t]+\[(\d{4})-(\d{2})-(\d{2})[^\]\n]*\][ \t]*\\\\[ \t]*$",
+    re.MULTILINE,
+)
+#: Days a note's own deictic words count back from its stamp, by the gate's own table.
+_GATE_NOTE_DAYS = {"yesterday": -1, "today": 0, "this morning": 0, "this afternoon": 0}
+
+
+def _log_note_day_unfit(operand: Operand, record: EvidenceRecord) -> str:
+    """Why a deictic time in a LOGBOOK note ("I drained the radiators yesterday" under
+    "- State "DONE" … [2039-04-12 Tue] \\") is not read from the note's stamp ("" when it
+    is, or when it is no such time): the day validation reads must be the stamp's day moved
+    by the gate's own count of the word."""
+    from datetime import date, timedelta
+
+    shift = _GATE_NOTE_DAYS.get(operand.time_expression.strip().lower())
+    text = record.text
+    at = text.find(operand.quote)
+    if at < 0:
+        return ""
+    at += max(operand.quote.find(operand.time_expression), 0)
+    notes = [m for m in _GATE_LOG_NOTE.finditer(text) if m.start() < at]
+    if not notes:
+        return ""
+    note = notes[-1]
+    between = text[note.end() : at]
+    if re.search(r"\n[ \t]*(?:[-+*]|\d+[.)])[ \t]|\n[ \t]*\n|\n[ \t]*:END:", between):
+        return ""  # the time is not inside that note
+    stamp = date(int(note[1]), int(note[2]), int(note[3]))
+    if shift is None and _GATE_STAMP.fullmatch(operand.time_expression.strip()):
+        return ""  # the note's own stamp, or another stamp written in it
+    try:
+        dated = interpret.interpret(
+            operand, record, question_date=datetime(9999, 1, 1, tzinfo=UTC), tz=UTC
+        )
+    except interpret.InterpretError as exc:
+        return f"validation does not read '{operand.time_expression}': {exc}"
+    if dated.start is None or dated.start.date() > stamp:
+        return f"'{operand.time_expression}' lies after the LOGBOOK note it is told in"
+    if shift is None:
+        return ""
+    expected = stamp + timedelta(days=shift)
+    if dated.start.date() != expected:
+        return (
+            f"'{operand.time_expression}' in a LOGBOOK note of {note[1]}-{note[2]}-{note[3]} is "
+            f"{expected.isoformat()}, not the day read"
+        )
+    return ""
 
 
 #: The gate's own reading of an event-date range property ("`:WHEN: [a]--[b]`") and of a

@@ -941,8 +941,20 @@ class SymbolicResolver:
         if opening is not None and any(x.start != sentence.start for x in mentions):
             # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
             # stamp dates it, and its other times are counted from the stamp, not from the
-            # note; which is the event's is not read here
-            return None, "a log entry's stamp and another time in it"
+            # note; only a time in the event's own clause ("… \\ I drained the radiators
+            # yesterday", read from the stamp) is the event's
+            stamp = interpret.item_day_at(record.text, sentence.start + opening.start())
+            own = [
+                x
+                for x in usable
+                if x.start != sentence.start
+                and x.window is not None
+                and stamp is not None
+                and x.window[0].date() <= stamp.date()  # "handover coming Friday": ahead
+            ]
+            if not own or len([x for x in linked if x.start != sentence.start]) != len(own):
+                return None, "a log entry's stamp and another time in it"
+            usable = own
         arranged = [
             x
             for x in usable
