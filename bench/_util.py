@@ -7,6 +7,7 @@ the one least disturbed by neighbours; medians are printed too where they matter
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent
@@ -78,6 +80,25 @@ def interleave(
             out[name].runs.append(time.perf_counter() - t0)
             out[name].cpu_runs.append(time.process_time() - c0)
     return out
+
+
+def run_in_checkout(code: str, checkout: Path, *args: str) -> dict[str, Any]:
+    """Run ``code`` in a new Python process that imports ``prme_cli`` from ``checkout`` (its
+    ``sys.argv[1]``; ``args`` follow) and return the JSON object it prints: how a benchmark
+    compares two checkouts side by side. Bytecode is written (timings are not of compiling);
+    ``PRME_*`` variables are dropped."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRME_")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(checkout), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=str(checkout),
+    )
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
 
 
 def remove_store(path: Path) -> None:

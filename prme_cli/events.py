@@ -8,7 +8,8 @@ speak:
   other than the sequence's first, and not a waiting state such as WAITING or HOLD) is its
   **start**; the change into a done state — or its CLOSED stamp — its **end**; a change into
   a cancelled state (:data:`CANCEL_STATES`: CANCELLED, DROPPED, ABANDONED, KILLED, SKIPPED,
-  MISSED, DELEGATED …) is a **cancel**, never a finish;
+  MISSED, DELEGATED …) is a **cancel**, never a finish — unless the file's ``#+TODO`` lists
+  the keyword as open (``TODO DELEGATED | DONE``: a wait; :func:`is_cancel_state`);
 - a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
   done state change;
 - CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
@@ -39,6 +40,19 @@ from typing import Any
 
 from prme_cli import orgtime
 from prme_cli.model import Node, Timestamp
+
+#: The version of the extraction rules: what :func:`structure_events`, the text-event reader
+#: (:mod:`prme_cli.textevents`, with the clause grammar of :mod:`prme_cli.clauses`) and the
+#: time engine's readings attached to them store for the same note. **Bump it with every
+#: change of those rules that changes a stored event** (``python bench/events_golden.py``
+#: shows whether one did), so the stores of users who upgrade do not keep events read by
+#: the old rules: ingest records the version each file's events were extracted with
+#: (``files.events_version``) and re-reads, on the next ``prme ingest``, every file whose
+#: version differs, even when its bytes have not changed; ``prme doctor`` reports a store
+#: with such files. Unchanged files of the current version are never re-read.
+#: 1: the version recorded by migration ``0028_events_version`` (older stores record none).
+#: 2: a keyword the file's ``#+TODO`` lists as open (``TODO DELEGATED | DONE``) is no cancel.
+EXTRACTION_VERSION = 2
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
@@ -80,9 +94,19 @@ CANCEL_STATES: frozenset[str] = frozenset(
 )
 
 
-def is_cancel_state(keyword: str | None) -> bool:
-    """Is ``keyword`` (any case) a state of :data:`CANCEL_STATES`?"""
-    return keyword is not None and keyword.upper() in CANCEL_STATES
+def is_cancel_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> bool:
+    """Is ``keyword`` (any case) a state of :data:`CANCEL_STATES` that closes the task?
+
+    The file's own keyword sequence decides whether a keyword is open or closed (``#+TODO``,
+    ``#+SEQ_TODO``, ``#+TYP_TODO``, else the configured ``org.todo_keywords``, as the org
+    reader parsed them, fast-access keys such as ``(d!)`` stripped): a keyword the file lists
+    as *open* (before its ``|``: ``#+TODO: TODO DELEGATED | DONE``, "waiting for the person
+    I handed it to") is never a cancel; one it lists as closed, or does not list, is read by
+    its name — DELEGATED, CANCELLED … after the ``|`` close the task with a hand-over or a
+    cancel, not with the deed."""
+    if keyword is None or keyword in open_keywords:
+        return False
+    return keyword.upper() in CANCEL_STATES
 
 
 _WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE)
@@ -372,12 +396,12 @@ def structure_events(
         )
 
     repeated = _is_repeated(node)
-    cancelled_task = is_cancel_state(node.todo)
+    cancelled_task = is_cancel_state(node.todo, todo)
     states = sorted((t for t in node.timestamps if t.kind == "state" and t.start), key=_start)
     started = False
     for ts in states:
         state = ts.label or ""
-        if is_cancel_state(state):
+        if is_cancel_state(state, todo):
             add("cancel", ts, state=state, polarity="negative")
         elif state in done or (not todo and state == "DONE"):
             add("repeat" if repeated else "end", ts, state=state)

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import UsageError
+from .events import EXTRACTION_VERSION
 from .eventstore import (
     discourse_state,
     node_event_rows,
@@ -97,6 +98,7 @@ _COUNTERS = (
     "nodes_unchanged",
     "nodes_tombstoned",
     "nodes_revived",
+    "files_reextracted",
 )
 
 
@@ -117,6 +119,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     #: Subset of ``nodes_added``: tombstoned objects that came back.
     nodes_revived: int = 0
+    #: Subset of ``files_ingested``: unchanged files read again only because their events
+    #: were extracted by older rules (:data:`prme_cli.events.EXTRACTION_VERSION`).
+    files_reextracted: int = 0
     #: Things the user must act on that are not errors: a root that looks moved (the same
     #: files under a new path), with the ``prme forget`` that removes the old copy.
     notices: list[str] = field(default_factory=list)
@@ -395,7 +400,8 @@ _OBJ_UPDATE = (
 
 
 _FILE_ROW = (
-    "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at FROM files"
+    "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at, "
+    "events_version FROM files"
 )
 
 
@@ -423,6 +429,17 @@ class _FileRec:
     sha256: str | None
     settings: str | None
     deleted_at: str | None
+    #: the extraction rules its events were read with (None: before migration 0028)
+    events_version: int | None = None
+
+    def current(self, settings: str) -> bool:
+        """Is what is stored of the file what this run would store of the same bytes: live,
+        ingested with the same settings, its events read by the current rules?"""
+        return (
+            self.deleted_at is None
+            and self.settings == settings
+            and self.events_version == EXTRACTION_VERSION
+        )
 
 
 @dataclass
@@ -550,8 +567,7 @@ class _Run:
                 return
             if (
                 rec is not None
-                and rec.deleted_at is None
-                and rec.settings == self.settings
+                and rec.current(self.settings)
                 and rec.size == st.st_size
                 and rec.mtime_ns == st.st_mtime_ns
             ):
@@ -657,12 +673,7 @@ class _Run:
         report = self.report
         data = content.take()
         sha = hashlib.sha256(data).hexdigest()
-        if (
-            rec is not None
-            and rec.deleted_at is None
-            and rec.settings == self.settings
-            and rec.sha256 == sha
-        ):
+        if rec is not None and rec.current(self.settings) and rec.sha256 == sha:
             self._touch(rec, size, mtime_ns)
             return
         if text is None:
@@ -685,10 +696,31 @@ class _Run:
                 # this run started (an older prme, a library caller without the run lock).
                 row = conn.execute(_FILE_ROW + " WHERE path = ?", (path,)).fetchone()
                 rec = None if row is None else _FileRec(*row[1:])
+                # Events read by other rules than the current ones are all read again, the
+                # unchanged headings' text events too; the file's new version is written in
+                # the same transaction, so an interrupted run leaves old events or new.
+                stale = rec is not None and rec.events_version != EXTRACTION_VERSION
+                if (
+                    stale
+                    and rec is not None
+                    and rec.deleted_at is None
+                    and rec.sha256 == sha
+                    and rec.settings == self.settings
+                ):
+                    counts.files_reextracted += 1
                 file_id, relpath = self._upsert_file(
                     conn, path, root, relpath, rec, size, mtime_ns, sha
                 )
-                self._write_nodes(conn, file_id, path, relpath, stream, counts, cjk=_has_cjk(text))
+                self._write_nodes(
+                    conn,
+                    file_id,
+                    path,
+                    relpath,
+                    stream,
+                    counts,
+                    cjk=_has_cjk(text),
+                    reread_text=stale,
+                )
         except _ReaderFailed as failed:
             report.files_failed += 1
             report.errors.append(f"{path}: cannot parse: {failed}")
@@ -705,6 +737,7 @@ class _Run:
             sha,
             self.settings,
             None,
+            EXTRACTION_VERSION,
         )
 
     def _upsert_file(
@@ -721,14 +754,25 @@ class _Run:
         if rec is None:
             cur = conn.execute(
                 "INSERT INTO files(path, root, relpath, size, mtime_ns, sha256, settings, "
-                "first_seen, last_seen) VALUES (?,?,?,?,?,?,?,?,?)",
-                (path, root, relpath, size, mtime_ns, sha, self.settings, self.now, self.now),
+                "first_seen, last_seen, events_version) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    path,
+                    root,
+                    relpath,
+                    size,
+                    mtime_ns,
+                    sha,
+                    self.settings,
+                    self.now,
+                    self.now,
+                    EXTRACTION_VERSION,
+                ),
             )
             return int(cur.lastrowid), relpath
         conn.execute(
             "UPDATE files SET size=?, mtime_ns=?, sha256=?, settings=?, last_seen=?, "
-            "deleted_at=NULL WHERE file_id=?",
-            (size, mtime_ns, sha, self.settings, self.now, rec.file_id),
+            "deleted_at=NULL, events_version=? WHERE file_id=?",
+            (size, mtime_ns, sha, self.settings, self.now, EXTRACTION_VERSION, rec.file_id),
         )
         # The derived ids hang on the path relative to the root of the FIRST ingest.
         return rec.file_id, rec.relpath
@@ -745,14 +789,16 @@ class _Run:
         counts: IngestReport,
         *,
         cjk: bool = False,
+        reread_text: bool = False,
     ) -> None:
         """Write the file's nodes, a round of whole subtrees at a time, then tombstone the
         file's objects that no node claimed. Nothing of the file is held beyond a round but
         the ids given so far (to keep them unique). ``cjk`` says the file holds CJK text,
-        whose objects also go into the CJK search index (see cjk.py)."""
+        whose objects also go into the CJK search index (see cjk.py); ``reread_text`` that
+        its stored text events were read by older rules, so no heading keeps them."""
         now = self.now
         # Objects whose text events are stored: an unchanged one keeps them.
-        told = text_event_objects(conn, file_id)
+        told = set() if reread_text else text_event_objects(conn, file_id)
         read_with = text_discourses(conn, file_id)
         archive_file = path.endswith(".org_archive")
         # What node_event_rows reads of a parsed file: its TODO keywords.
@@ -1489,6 +1535,19 @@ def ingest_text(
             finally:
                 run.flush()
     return report
+
+
+def stale_event_files(store: Store) -> tuple[int, int, int]:
+    """``(live files, those whose events were read by other extraction rules, those of them
+    ingested from stdin)``: a file counted second is read again by the next ingest of its
+    root; one from stdin only when it is piped again (it has no file to re-read)."""
+    total, stale, piped = store.conn.execute(
+        "SELECT count(*), coalesce(sum(events_version IS NOT ?), 0), "
+        "coalesce(sum(events_version IS NOT ? AND root IS NULL), 0) "
+        "FROM files WHERE deleted_at IS NULL",
+        (EXTRACTION_VERSION, EXTRACTION_VERSION),
+    ).fetchone()
+    return int(total), int(stale), int(piped)
 
 
 def known_roots(store: Store) -> list[str]:

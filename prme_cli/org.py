@@ -600,7 +600,6 @@ def day_span(source: str | None) -> timedelta:
     return timedelta(days=1)
 
 
-@lru_cache(maxsize=4096)
 def heading_day(title: str, anchor: datetime, span: timedelta) -> tuple[str, datetime | None]:
     """The day a heading's title names inside a container dated ``anchor`` (a file's
     ``#+DATE`` or name, a datetree week): "Friday 9th", "Wed 28 Feb", "Tuesday standup".
@@ -613,6 +612,16 @@ def heading_day(title: str, anchor: datetime, span: timedelta) -> tuple[str, dat
     different days, coarser than a day ("March"), or outside the span ("Tuesday 9th" where
     the next Tuesday the 9th is months away). A caller dates nothing by an unplaced title,
     neither by it nor by the container."""
+    from prme_cli.timeexpr.finder import may_hold_time
+
+    if not may_hold_time(title):
+        return NO_DAY, None  # most headings: no word of them can name a time
+    return _heading_day(title, anchor, span)
+
+
+@lru_cache(maxsize=4096)
+def _heading_day(title: str, anchor: datetime, span: timedelta) -> tuple[str, datetime | None]:
+    """:func:`heading_day` of a title that may name a time, read by the time engine."""
     from prme_cli.errors import PrmeError
     from prme_cli.timeexpr import day_words, find, resolve
 

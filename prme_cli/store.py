@@ -382,6 +382,14 @@ CREATE TABLE text_discourse (
 );
 """
 
+#: The version of the event-extraction rules each file's events were read with
+#: (:data:`prme_cli.events.EXTRACTION_VERSION`): a file whose version differs is read again on
+#: the next ingest although its bytes are unchanged. Stores from before record none (NULL):
+#: their files are re-read once.
+_SCHEMA_EVENTS_VERSION = """
+ALTER TABLE files ADD COLUMN events_version INTEGER;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -394,6 +402,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0021_word_cache", _SCHEMA_WORDS),
     ("0022_text_events", _SCHEMA_TEXT_EVENTS),
     ("0023_text_discourse", _SCHEMA_DISCOURSE),
+    ("0028_events_version", _SCHEMA_EVENTS_VERSION),
 ]
 
 

@@ -14,6 +14,7 @@ from prme_cli.errors import PrmeError
 
 if TYPE_CHECKING:
     from prme_cli.cli.app import State
+    from prme_cli.store import Store
 
 
 def _check(name: str, ok: bool, detail: str, *, required: bool = True) -> dict[str, Any]:
@@ -46,8 +47,31 @@ def store_checks(state: State) -> list[dict[str, Any]]:
                 f"version {store.schema_version} ({', '.join(n for n, _ in store.migrations())})",
             ),
             storage_check(store.storage_facts()),
+            events_check(store),
         ]
     return checks
+
+
+def events_check(store: Store) -> dict[str, Any]:
+    """Whether every file's events were read by this prme's extraction rules: after an
+    upgrade that changed them, relate answers from the old reading of each file until it is
+    read again (not a failure of the store: a warning that says what to run)."""
+    from prme_cli.events import EXTRACTION_VERSION
+    from prme_cli.ingest import stale_event_files
+
+    total, stale, piped = stale_event_files(store)
+    if not stale:
+        return _check(
+            "events", True, f"{total} files read by extraction rules {EXTRACTION_VERSION}"
+        )
+    detail = (
+        f"{stale} of {total} files have events read by older extraction rules (this prme "
+        f"has rules {EXTRACTION_VERSION}): relate reads them the old way until `prme ingest` "
+        "reads them again (it re-reads only those files)"
+    )
+    if piped:
+        detail += f"; {piped} of them came from stdin: pipe them again (`prme ingest - --name …`)"
+    return _check("events", False, detail, required=False)
 
 
 def storage_check(facts: dict[str, Any]) -> dict[str, Any]:

@@ -53,6 +53,11 @@ def run_ingest(
             sys.stderr.write(f"prme: error: {line}\n")
         for line in report.notices:
             sys.stderr.write(f"prme: note: {line}\n")
+        if report.files_reextracted:
+            sys.stderr.write(
+                f"prme: note: {report.files_reextracted} unchanged files were read again: "
+                "their events had been extracted by an older prme's rules\n"
+            )
         for line in report.warnings[:MAX_WARNINGS_SHOWN]:
             sys.stderr.write(f"prme: warning: {line}\n")
         if len(report.warnings) > MAX_WARNINGS_SHOWN:
@@ -205,6 +210,7 @@ def summary_rows(report: IngestReport) -> list[tuple[str, int]]:
         ("files scanned", report.files_scanned),
         ("files unchanged (skipped)", report.files_unchanged),
         ("files ingested", report.files_ingested),
+        ("files reextracted (event rules changed)", report.files_reextracted),
         ("files failed", report.files_failed),
         ("files tombstoned", report.files_tombstoned),
         ("nodes added", report.nodes_added),

@@ -354,6 +354,14 @@ def find(
     return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
 
 
+def may_hold_time(text: str) -> bool:
+    """A cheap test before :func:`find` and :func:`day_words`: False when neither can find
+    anything in ``text`` (no token of it carries time), True when they might."""
+    from prme_cli.timeexpr.finder import may_hold_time as check
+
+    return check(text)
+
+
 def day_words(text: str) -> list[tuple[int, int]]:
     """Spans of the words in ``text`` that name a calendar day's parts by the engine's own
     lexicon: a weekday ("Fri", "Tuesday"), a month ("Feb", "June"), a day of the month with
@@ -404,6 +412,7 @@ __all__ = [
     "day_words",
     "find",
     "find_expressions",
+    "may_hold_time",
     "parse_now",
     "range_window",
     "resolve",

@@ -852,6 +852,34 @@ _LIST_JOINERS = {"or", "and", ",", "&", "/"}
 Hit = tuple[n.Node, int, "interpret.Span | None", "Decimal | None"]
 
 
+#: whitespace-separated chunks of text seen so far, by whether a token of them carries time
+#: (:func:`_core`): a note repeats the same few hundred words, so each is tokenized once
+_CHUNKS_WITH_TIME: set[str] = set()
+_CHUNKS_WITHOUT: set[str] = set()
+
+
+def may_hold_time(text: str) -> bool:
+    """False only when :func:`find_all` cannot find anything in ``text``: every reading holds
+    a token that carries time (a number, a stamp, a time word; :func:`_core`), and no token
+    of text spans a space unless it holds a digit (an org stamp, an ISO date and time). So a
+    chunk between spaces is checked once, by the tokenizer itself, and a title such as "Review
+    the budget report" costs two set look-ups instead of a reading."""
+    chunks = text.split()
+    if _CHUNKS_WITHOUT.issuperset(chunks):
+        return False
+    if not _CHUNKS_WITH_TIME.isdisjoint(chunks):
+        return True
+    for chunk in chunks:
+        if chunk in _CHUNKS_WITHOUT:
+            continue
+        timed = any(c.isdigit() for c in chunk) or any(_core(t) for t in tokenize(chunk))
+        if len(_CHUNKS_WITH_TIME) + len(_CHUNKS_WITHOUT) < 50_000:
+            (_CHUNKS_WITH_TIME if timed else _CHUNKS_WITHOUT).add(chunk)
+        if timed:
+            return True
+    return False
+
+
 def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
     """Every expression in ``text`` (see the module docstring)."""
     toks = tokenize(text)

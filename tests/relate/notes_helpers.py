@@ -43,6 +43,29 @@ def ask(store: Store, question: str, *, now: datetime, tz: tzinfo) -> dict[str, 
 GATE_THRESHOLD = 0.85
 
 
+def gate_check(question: str, record: Any, operand: Any, operation: str = "absolute_date") -> float:
+    """The symbolic gate's probability for one ``operand`` of ``question`` quoted from
+    ``record`` (an :class:`~prme_cli.relate.types.EvidenceRecord`)."""
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import Resolution
+
+    resolution = Resolution(operation, (operand,))
+    return SymbolicGate().check(question, resolution, operand, record).probability
+
+
+def gate_verdict(question: str, record: Any, *operands: Any) -> list[float]:
+    """The symbolic gate's whole verdict on ``operands`` quoted from ``record``: one is an
+    absolute_date, two an elapsed_between; each operand's probability, in order."""
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import ProviderAudit, Resolution
+
+    operation = "elapsed_between" if len(operands) == 2 else "absolute_date"
+    verdict = SymbolicGate().evaluate(
+        question, Resolution(operation, operands), {record.id: record}, ProviderAudit("symbolic")
+    )
+    return list(verdict.probabilities)
+
+
 def gate_probability(
     quote: str,
     name: str,
@@ -54,15 +77,13 @@ def gate_probability(
 ) -> float:
     """The symbolic gate's probability for one text-dated operand of "When did I NAME?",
     quoted from a record whose text is ``text`` (the quote itself by default)."""
-    from prme_cli.relate.symbolic.gate import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+    from prme_cli.relate.types import EvidenceRecord, Operand
 
     record = EvidenceRecord(
         id="r1", event_time=written, text=quote if text is None else text, asked=asked
     )
     operand = Operand(name, "r1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
+    return gate_check(f"When did I {name}?", record, operand)
 
 
 def turn_gate_probability(
@@ -70,13 +91,11 @@ def turn_gate_probability(
 ) -> float:
     """The symbolic gate's probability for one text-dated operand of ``question``, quoted
     from a chat turn headed by ``speaker`` whose whole text is the quote."""
-    from prme_cli.relate.symbolic.gate import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+    from prme_cli.relate.types import EvidenceRecord, Operand
 
     record = EvidenceRecord(id="r1", event_time=written, text=f"*{quote}", title=speaker)
     operand = Operand(name, "r1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(question, resolution, operand, record).probability
+    return gate_check(question, record, operand)
 
 
 #: The day the one-file probes of the adversarial rounds are written on (a Monday).
@@ -117,10 +136,41 @@ def gate_for(
 ) -> float:
     """The symbolic gate's probability for one text-dated operand ``name`` of ``question``,
     quoted from a record whose whole text is ``quote``."""
-    from prme_cli.relate.symbolic.gate import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+    from prme_cli.relate.types import EvidenceRecord, Operand
 
     record = EvidenceRecord(id="r1", event_time=written, text=quote, asked="")
     operand = Operand(name, "r1", quote, expression, "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(question, resolution, operand, record).probability
+    return gate_check(question, record, operand)
+
+
+def org_stamp_gate(question: str, heading: str, line: str, stamp: str, name: str) -> float:
+    """The symbolic gate's lowest probability for the org ``stamp`` on ``line`` under the
+    heading ``heading`` (keyword and title), asked as ``question`` about ``name``."""
+    from prme_cli.relate.types import EvidenceRecord, Operand
+
+    record = EvidenceRecord("h", None, f"* {heading}\n{line}\n", title=heading)
+    return min(gate_verdict(question, record, Operand(name, "h", stamp, stamp, "org_timestamp")))
+
+
+def records_in(kind: str, line: str, reply: str = "Oh no, really?") -> dict[str, str]:
+    """One line of notes as a journal day's entry (``journal``), a user's chat turn
+    (``chat``), Ines's turn of a two-person chat that Bruno answers with ``reply`` (``pair``)
+    or the body of a dated org heading (``heading``, Monday 2031-05-19)."""
+    if kind == "journal":
+        return journal_day(line)
+    if kind == "chat":
+        return user_says(line)
+    if kind == "pair":
+        return chat_session(("Ines", line), ("Bruno", reply))
+    return {"house.org": f"* House\n** Garden shed [2031-05-19 Mon]\n{line}\n"}
+
+
+def refused(doc: Mapping[str, Any]) -> None:
+    """``doc`` (a relate document) answers nothing."""
+    assert doc["status"] != "accepted", doc.get("value")
+
+
+def answered(doc: Mapping[str, Any], date: str) -> None:
+    """``doc`` (a relate document) is accepted with the day ``date``."""
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date

@@ -16,11 +16,11 @@ import pytest
 from notes_helpers import (
     GATE_THRESHOLD,
     answer,
-    chat_session,
+    answered,
     gate_for,
     gate_probability,
-    journal_day,
-    user_says,
+    records_in,
+    refused,
 )
 
 from prme_cli.timeexpr import parse_now, zone
@@ -80,9 +80,8 @@ OWN_RECORD_OR_CLAUSE = [
 def test_the_resolver_refuses_anothers_word_about_the_writer(
     tmp_path_factory: pytest.TempPathFactory, kind: str, line: str, question: str
 ) -> None:
-    notes = journal_day(line) if kind == "journal" else user_says(line)
-    doc = answer(tmp_path_factory.mktemp("hearsay"), notes, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc.get("value")
+    notes = records_in(kind, line)
+    refused(answer(tmp_path_factory.mktemp("hearsay"), notes, question, now=NOW, tz=TZ))
 
 
 @pytest.mark.parametrize(("line", "question", "date"), OWN_RECORD_OR_CLAUSE)
@@ -90,10 +89,8 @@ def test_the_resolver_refuses_anothers_word_about_the_writer(
 def test_the_writers_own_record_or_clause_still_answers(
     tmp_path_factory: pytest.TempPathFactory, kind: str, line: str, question: str, date: str
 ) -> None:
-    notes = journal_day(line) if kind == "journal" else user_says(line)
-    doc = answer(tmp_path_factory.mktemp("own"), notes, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("own"), records_in(kind, line), question, now=NOW, tz=TZ)
+    answered(doc, date)
 
 
 PAIR = [
@@ -110,27 +107,18 @@ PAIR = [
 def test_a_claim_about_a_named_speaker_in_their_own_turn_is_refused(
     tmp_path_factory: pytest.TempPathFactory, line: str, question: str
 ) -> None:
-    notes = chat_session(("Ines", line), ("Bruno", "Oh no, really?"))
-    doc = answer(tmp_path_factory.mktemp("pair"), notes, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc.get("value")
+    notes = records_in("pair", line)
+    refused(answer(tmp_path_factory.mktemp("pair"), notes, question, now=NOW, tz=TZ))
 
 
 def test_a_named_speakers_own_report_still_answers(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    notes = chat_session(
-        ("Ines", "I left my gym bag on the bus on Wednesday, according to my phone."),
-        ("Bruno", "Oh no, really?"),
+    notes = records_in("pair", "I left my gym bag on the bus on Wednesday, according to my phone.")
+    question = "When did Ines leave her gym bag on the bus?"
+    answered(
+        answer(tmp_path_factory.mktemp("pair-own"), notes, question, now=NOW, tz=TZ), "2031-05-14"
     )
-    doc = answer(
-        tmp_path_factory.mktemp("pair-own"),
-        notes,
-        "When did Ines leave her gym bag on the bus?",
-        now=NOW,
-        tz=TZ,
-    )
-    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert doc["value"]["date"] == "2031-05-14"
 
 
 @pytest.mark.parametrize(
@@ -144,16 +132,14 @@ def test_a_named_speakers_own_report_still_answers(
 def test_anothers_word_in_a_dated_org_heading_body_is_refused(
     tmp_path_factory: pytest.TempPathFactory, body: str, accepted: bool
 ) -> None:
-    notes = {"house.org": f"* House\n** Garden shed [2031-05-19 Mon]\n{body}\n"}
+    notes = records_in("heading", body)
     question = (
         "When did we paint the shed?"
         if body.startswith("Apparently we")
         else ("When did I paint the shed?")
     )
     doc = answer(tmp_path_factory.mktemp("org"), notes, question, now=NOW, tz=TZ)
-    assert (doc["status"] == "accepted") is accepted, doc.get("value")
-    if accepted:
-        assert doc["value"]["date"] == "2031-05-14"
+    answered(doc, "2031-05-14") if accepted else refused(doc)
 
 
 GATE_HEARSAY = [

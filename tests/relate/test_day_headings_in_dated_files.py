@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import ask, gate_check, notes_store
 
 from prme_cli.org import (
     KEYWORD_DAY_SPAN,
@@ -27,8 +27,7 @@ from prme_cli.org import (
     heading_day,
     parse_org,
 )
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -258,10 +257,7 @@ def _gate(title: str, when: datetime, source: str, path: tuple[str, ...] = ()) -
         id="r1", event_time=when, text=quote, title=title, event_source=source, path=path
     )
     operand = Operand("fix the squeaky hinge", "r1", quote, "Fixed", "event_time")
-    resolution = Resolution("absolute_date", (operand,))
-    return (
-        SymbolicGate().check("When did I fix the squeaky hinge?", resolution, operand, record)
-    ).probability
+    return gate_check("When did I fix the squeaky hinge?", record, operand)
 
 
 @pytest.mark.parametrize(

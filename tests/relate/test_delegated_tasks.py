@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, notes_store, org_stamp_gate
 
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -83,17 +81,14 @@ def test_a_task_closed_as_done_stays_answered(store: Store, question: str, day: 
 
 
 def _gate(keyword: str) -> float:
-    heading = f"{keyword} Wire the workbench sockets"
     stamp = "[2037-04-09 Thu 17:00]"
-    record = EvidenceRecord("h", None, f"* {heading}\nCLOSED: {stamp}\n", title=heading)
-    operand = Operand("wire the workbench sockets", "h", stamp, stamp, "org_timestamp")
-    verdict = SymbolicGate().evaluate(
+    return org_stamp_gate(
         "When did I wire the workbench sockets?",
-        Resolution("absolute_date", (operand,)),
-        {record.id: record},
-        ProviderAudit("symbolic"),
+        f"{keyword} Wire the workbench sockets",
+        f"CLOSED: {stamp}",
+        stamp,
+        "wire the workbench sockets",
     )
-    return min(verdict.probabilities)
 
 
 @pytest.mark.parametrize("keyword", ["DELEGATED", "DELEGATE"])

@@ -18,11 +18,11 @@ import pytest
 from notes_helpers import (
     GATE_THRESHOLD,
     answer,
-    chat_session,
+    answered,
     gate_for,
     gate_probability,
-    journal_day,
-    user_says,
+    records_in,
+    refused,
 )
 
 from prme_cli.timeexpr import parse_now, zone
@@ -83,9 +83,8 @@ KEPT = [
 def test_a_disputed_or_hedged_date_is_refused(
     tmp_path_factory: pytest.TempPathFactory, kind: str, line: str, question: str
 ) -> None:
-    notes = journal_day(line) if kind == "journal" else user_says(line)
-    doc = answer(tmp_path_factory.mktemp("disputed"), notes, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc.get("value")
+    notes = records_in(kind, line)
+    refused(answer(tmp_path_factory.mktemp("disputed"), notes, question, now=NOW, tz=TZ))
 
 
 @pytest.mark.parametrize(("line", "question", "date"), KEPT)
@@ -93,41 +92,28 @@ def test_a_disputed_or_hedged_date_is_refused(
 def test_a_date_neither_disputed_nor_hedged_still_answers(
     tmp_path_factory: pytest.TempPathFactory, kind: str, line: str, question: str, date: str
 ) -> None:
-    notes = journal_day(line) if kind == "journal" else user_says(line)
-    doc = answer(tmp_path_factory.mktemp("kept"), notes, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert doc["value"]["date"] == date
+    doc = answer(tmp_path_factory.mktemp("kept"), records_in(kind, line), question, now=NOW, tz=TZ)
+    answered(doc, date)
 
 
 def test_a_date_disputed_in_a_two_person_chat_is_refused(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    notes = chat_session(
-        ("Ines", "Mateo says he moved to Bologna in April, but I think it was the end of March."),
-        ("Bruno", "Ha, typical Mateo."),
-    )
-    doc = answer(
-        tmp_path_factory.mktemp("pair"), notes, "When did Mateo move to Bologna?", now=NOW, tz=TZ
-    )
-    assert doc["status"] != "accepted", doc.get("value")
+    line = "Mateo says he moved to Bologna in April, but I think it was the end of March."
+    notes = records_in("pair", line, reply="Ha, typical Mateo.")
+    question = "When did Mateo move to Bologna?"
+    refused(answer(tmp_path_factory.mktemp("pair"), notes, question, now=NOW, tz=TZ))
 
 
 def test_a_date_told_plainly_in_a_two_person_chat_still_answers(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    notes = chat_session(
-        ("Ines", "Mateo moved to Bologna on Friday, but it was raining all day."),
-        ("Bruno", "Ha, typical Mateo."),
+    line = "Mateo moved to Bologna on Friday, but it was raining all day."
+    notes = records_in("pair", line, reply="Ha, typical Mateo.")
+    question = "When did Mateo move to Bologna?"
+    answered(
+        answer(tmp_path_factory.mktemp("pair-kept"), notes, question, now=NOW, tz=TZ), "2031-05-16"
     )
-    doc = answer(
-        tmp_path_factory.mktemp("pair-kept"),
-        notes,
-        "When did Mateo move to Bologna?",
-        now=NOW,
-        tz=TZ,
-    )
-    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert doc["value"]["date"] == "2031-05-16"
 
 
 @pytest.mark.parametrize(
@@ -141,13 +127,11 @@ def test_a_date_told_plainly_in_a_two_person_chat_still_answers(
 def test_a_date_disputed_in_a_dated_org_heading_body_is_refused(
     tmp_path_factory: pytest.TempPathFactory, body: str, accepted: bool
 ) -> None:
-    notes = {"house.org": f"* House\n** Garden shed [2031-05-19 Mon]\n{body}\n"}
+    notes = records_in("heading", body)
     doc = answer(
         tmp_path_factory.mktemp("org"), notes, "When did I paint the shed?", now=NOW, tz=TZ
     )
-    assert (doc["status"] == "accepted") is accepted, doc.get("value")
-    if accepted:
-        assert doc["value"]["date"] == "2031-05-14"
+    answered(doc, "2031-05-14") if accepted else refused(doc)
 
 
 GATE_DISPUTED = [

@@ -22,11 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, gate_verdict, notes_store
 
 from prme_cli import denial
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -220,14 +219,6 @@ def _record(heading: str, stamp: str, body: str) -> EvidenceRecord:
     return EvidenceRecord("h", None, text, title=heading)
 
 
-def _gate(question: str, record: EvidenceRecord, *operands: Operand) -> list[float]:
-    operation = "elapsed_between" if len(operands) == 2 else "absolute_date"
-    verdict = SymbolicGate().evaluate(
-        question, Resolution(operation, operands), {record.id: record}, ProviderAudit("symbolic")
-    )
-    return list(verdict.probabilities)
-
-
 RANGE = "<2036-02-06 Fri>--<2036-02-09 Mon>"
 
 
@@ -253,7 +244,7 @@ def _range_operands(name: str) -> tuple[Operand, Operand]:
 )
 def test_the_gate_refuses_a_range_whose_body_calls_the_trip_off(body: str) -> None:
     record = _record("Trip to Lyon", RANGE, body)
-    found = _gate("How many days was I in Lyon?", record, *_range_operands("in Lyon"))
+    found = gate_verdict("How many days was I in Lyon?", record, *_range_operands("in Lyon"))
     assert min(found) < GATE_THRESHOLD, found
 
 
@@ -270,7 +261,7 @@ def test_the_gate_refuses_a_range_whose_body_calls_the_trip_off(body: str) -> No
 )
 def test_the_gate_passes_a_range_whose_body_negates_something_else(body: str) -> None:
     record = _record("Trip to Lyon", RANGE, body)
-    found = _gate("How many days was I in Lyon?", record, *_range_operands("in Lyon"))
+    found = gate_verdict("How many days was I in Lyon?", record, *_range_operands("in Lyon"))
     assert min(found) >= GATE_THRESHOLD, found
 
 
@@ -280,9 +271,9 @@ def test_the_gate_passes_a_range_whose_body_negates_something_else(body: str) ->
 def test_the_gate_refuses_the_end_of_a_range_the_body_says_ended_otherwise(body: str) -> None:
     record = _record("Trip to Lyon", RANGE, body)
     start, end = _range_operands("get back from Lyon")
-    assert _gate("When did I get back from Lyon?", record, end)[0] < GATE_THRESHOLD
+    assert gate_verdict("When did I get back from Lyon?", record, end)[0] < GATE_THRESHOLD
     going = Operand("go to Lyon", "h", RANGE, start.time_expression, "org_timestamp")
-    assert _gate("When did I go to Lyon?", record, going)[0] >= GATE_THRESHOLD
+    assert gate_verdict("When did I go to Lyon?", record, going)[0] >= GATE_THRESHOLD
 
 
 @pytest.mark.parametrize(
@@ -297,7 +288,7 @@ def test_the_gate_reads_a_closed_stamp_against_the_body(body: str, late: bool) -
     closed = "CLOSED: [2036-08-20 Thu 21:00]"
     record = EvidenceRecord("h", None, f"* DONE Fix the kitchen tap\n{closed}\n{body}")
     operand = Operand("fix the kitchen tap", "h", closed, "[2036-08-20 Thu 21:00]", "org_timestamp")
-    found = _gate("When did I fix the kitchen tap?", record, operand)[0]
+    found = gate_verdict("When did I fix the kitchen tap?", record, operand)[0]
     assert (found < GATE_THRESHOLD) is late, found
 
 

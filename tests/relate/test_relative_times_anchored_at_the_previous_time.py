@@ -23,12 +23,11 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, notes_store
+from notes_helpers import GATE_THRESHOLD, gate_check, notes_store
 from notes_helpers import ask as ask_notes
 
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import counts_from_before, parse_now, zone
 
@@ -256,8 +255,7 @@ def test_validation_refuses_an_ambiguous_anchor(text: str, quote: str) -> None:
 def _gate(text: str, quote: str, expression: str, name: str, source: str = "keyword") -> float:
     record = _record(text, datetime(2036, 3, 1), source)
     operand = _operand(quote, expression, name)
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
+    return gate_check(f"When did I {name}?", record, operand)
 
 
 def test_the_gate_accepts_a_time_anchored_at_the_previous_item() -> None:

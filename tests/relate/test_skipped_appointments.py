@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, notes_store, org_stamp_gate
 
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -79,17 +77,14 @@ def test_a_race_run_or_an_appointment_without_keyword_stays_answered(
 
 
 def _gate(keyword: str) -> float:
-    heading = f"{keyword} Harbour 10k in Tønsberg".strip()
     stamp = "<2037-05-16 Sun 10:00>"
-    record = EvidenceRecord("h", None, f"* {heading}\n{stamp}\n", title=heading)
-    operand = Operand("the Harbour 10k in Tønsberg", "h", stamp, stamp, "org_timestamp")
-    verdict = SymbolicGate().evaluate(
+    return org_stamp_gate(
         "When was the Harbour 10k in Tønsberg?",
-        Resolution("absolute_date", (operand,)),
-        {record.id: record},
-        ProviderAudit("symbolic"),
+        f"{keyword} Harbour 10k in Tønsberg".strip(),
+        stamp,
+        stamp,
+        "the Harbour 10k in Tønsberg",
     )
-    return min(verdict.probabilities)
 
 
 @pytest.mark.parametrize("keyword", ["SKIPPED", "CANCELLED", "MISSED", "DROPPED"])

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, notes_store
+from notes_helpers import GATE_THRESHOLD, ask, gate_verdict, notes_store
 
-from prme_cli.relate.symbolic import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, ProviderAudit, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -90,13 +89,7 @@ def _gate(sentence: str, expression: str) -> float:
         "d", datetime(2037, 3, 10), text, title="2037-03-10", event_source="filename"
     )
     operand = Operand("drop off the bowls", "d", sentence, expression, "text_expression")
-    verdict = SymbolicGate().evaluate(
-        "When did I drop off the bowls?",
-        Resolution("absolute_date", (operand,)),
-        {record.id: record},
-        ProviderAudit("symbolic"),
-    )
-    return min(verdict.probabilities)
+    return min(gate_verdict("When did I drop off the bowls?", record, operand))
 
 
 @pytest.mark.parametrize(
@@ -118,13 +111,7 @@ def _gate_on_the_entry_day(sentence: str) -> float:
     )
     verb = sentence.split()[0]
     operand = Operand("get the deposit back", "j", sentence, verb, "event_time")
-    verdict = SymbolicGate().evaluate(
-        "When did I get the deposit back?",
-        Resolution("absolute_date", (operand,)),
-        {record.id: record},
-        ProviderAudit("symbolic"),
-    )
-    return min(verdict.probabilities)
+    return min(gate_verdict("When did I get the deposit back?", record, operand))
 
 
 @pytest.mark.parametrize(
