@@ -52,7 +52,9 @@ from prme_cli.model import Node, Timestamp
 #: with such files. Unchanged files of the current version are never re-read.
 #: 1: the version recorded by migration ``0028_events_version`` (older stores record none).
 #: 2: a keyword the file's ``#+TODO`` lists as open (``TODO DELEGATED | DONE``) is no cancel.
-EXTRACTION_VERSION = 2
+#: 3: an org-journal day heading (``* Wednesday, 03/11/37``) is a datetree day, dating the
+#:    entries under it (:func:`prme_cli.orgtime.journal_day_timestamp`).
+EXTRACTION_VERSION = 3
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
