@@ -654,7 +654,9 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
     at, trying or asking (:data:`lexicon.PRELIMINARY_DEEDS`), or a verb whose aim the thing
     is ("looked at", "asked about"). Other verbs are left to the synonym reading."""
     verb = next((t for t in model.tokens if t.verb and not t.shared), None)
-    if verb is None or lexicon.aspect_of([verb.key]) & {"start", "finish"}:
+    if verb is None:
+        return _other_verb_on_a_had_thing(model, sentence, toks, clause, matched)
+    if lexicon.aspect_of([verb.key]) & {"start", "finish"}:
         return None  # an aspect verb ("start volunteering"): the aspect reading judges it
     for m in matched:
         if m[0] is verb and m[1] < len(sentence) and _verb_form(sentence, toks, m[1]):
@@ -695,6 +697,53 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
         ):
             return word
         return None  # the nearest verb is another, ordinary one: the synonyms judge it
+    return None
+
+
+#: A name that opens with "have" ("have my baby", "had the party"): the light verb carries
+#: no content word of its own, so the name is told by its thing.
+_HAVE_LEAD = re.compile(
+    r"^\s*(?:(?:i|we|you|he|she|they)\s+)?(?:have|has|had|having)\s", re.IGNORECASE
+)
+
+
+def _other_verb_on_a_had_thing(
+    model: PhraseModel, sentence: str, toks, clause, matched
+) -> str | None:
+    """The verb of another deed the clause does to the thing of a name told with "have",
+    which names no content verb ("I visited Noa and the baby yesterday" for "have my baby",
+    "photographed Ines and the twins" for "have the twins"): the nearest verb before the
+    thing, across the other members of a coordinated object ("Noa and the"), when it is
+    neither "have" nor, for an occasion ("the barbecue", "the party"), a way of having
+    one (:data:`lexicon.HAVING_AN_OCCASION`: "threw the party", "hosted the dinner")."""
+    if not _HAVE_LEAD.match(model.phrase.text):
+        return None
+    a, b = clause
+    things = [
+        (m[1], m[0].text)
+        for m in matched
+        if not m[0].verb and a <= m[1] < b and m[1] < len(sentence)
+    ]
+    if not things:
+        return None
+    first, thing = min(things)
+    before = [(s0, w) for s0, _, w in lexicon.words(sentence) if a <= s0 < first][-8:]
+    for s0, word in reversed(before):
+        low = word.lower().replace("\u2019", "'")
+        if word[:1].isupper() and low != "i":
+            continue  # another member of the object ("Noa and the baby")
+        if lexicon.is_stop(low) or low in _AUXILIARIES or low in ("and", "&"):
+            continue
+        if words.verb_lemma(low) is None or not _verb_form(sentence, toks, s0):
+            continue  # a noun or adjective of another member ("my nephew and the twins")
+        k = lexicon.key(low)
+        if k == "have" or lexicon.relatedness("have", k) > 0:
+            return None
+        if lexicon.aspect_of([k]) & {"start", "finish"}:
+            return None  # "started the pottery course": the aspect reading judges it
+        if lexicon.is_occasion(thing) and k in lexicon.HAVING_AN_OCCASION:
+            return None
+        return word
     return None
 
 

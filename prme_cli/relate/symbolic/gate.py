@@ -1021,6 +1021,10 @@ class SymbolicGate:
         if prelude:
             cap = min(cap, 0.3)
             warnings.append(prelude)
+        elsewhere = _timed_clause_not_the_gatherings(operand, told, clause, events, quote)
+        if elsewhere:
+            cap = min(cap, 0.3)
+            warnings.append(elsewhere)
         other_thing = _another_thing(told, clause, quote)
         if other_thing:
             cap = min(cap, 0.3)
@@ -1841,8 +1845,10 @@ def _licence_check(
     use: bool = False,
     boundary: str | None = None,
     anchor: datetime | None = None,
+    before: str = "",
 ) -> tuple[float, str]:
-    """The note's own time dates the event only if the quote says so. The licence words are
+    """The note's own time dates the event only if the quote says so (``before``: the
+    record's sentence before the quote, in the same paragraph). The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
     an everyday equivalent) or a verb of coming back, with name words after it."""
@@ -1875,6 +1881,10 @@ def _licence_check(
         return 1.0, ""
     if licence.kind == "journal" and not _past_form(licence.verb):
         return 0.05, "the journal deed is not told in the past tense"
+    if licence.kind == "journal":
+        timed = _gathering_timed_beside(quote, licence.end, anchor, before)
+        if timed:
+            return 0.3, timed
     if licence.kind not in ("recent", "journal"):
         return 1.0, ""
     if use and licence.verb.lower() in _GOT_WORDS:
@@ -1914,6 +1924,131 @@ def _licence_check(
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
+
+
+#: After a deed's verb, the words that lead to what it is done at ("went *to the*
+#: opening", "made *it to the* launch", "was *at the* party").
+_TO_THE_EVENT = frozenset(
+    words_of("it to at for into in up along out over round down back the a an my our his her")
+    + words_of("their this that")
+)
+
+
+def _gathering_gone_to(quote: str, clause: gate_event.Reading) -> str:
+    """What the clause's deed is done at, by the gate's own reading of the words after its
+    verb: a gathering (:func:`gate_words.is_gathering`: "went to the opening", "made it to
+    the launch") among the next few words, or "it" for a bare "it"/"there" ("went to it",
+    "was there"); "" for anything else."""
+    toks = list(words.tokens(quote[clause.start : clause.end]))
+    at = next((i for i, (_, _, w) in enumerate(toks) if words.key(w) == clause.predicate), None)
+    if at is None:
+        return ""
+    rest = [w.lower() for _, _, w in toks[at + 1 : at + 8]]
+    lead = 0
+    while lead < len(rest) and rest[lead] in _TO_THE_EVENT:
+        lead += 1
+    led = rest[:lead]
+    if led and led[-1] in ("it", "there") and (lead == len(rest) or rest[lead] in _OBJECT_ENDS):
+        return "it"
+    if rest[lead : lead + 1] == ["there"]:
+        return "it"
+    for w in rest[lead : lead + 4]:
+        if gate_words.is_function_word(w) or w in _OBJECT_ENDS:
+            break
+        if gate_words.is_gathering(w):
+            return w
+    return ""
+
+
+#: Times that name the note's own day or an hour of it ("at seven", "this morning"): they
+#: give a gathering no other day than the journal's.
+_OWN_DAY = re.compile(
+    r"\s*(?:at\s+)?(?:today|tonight|this\s+(?:morning|afternoon|evening)|\d{1,2}(?::\d\d)?"
+    r"\s*(?:am|pm|a\.m\.|p\.m\.|h|o'clock)?|(?:one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|noon|midday|midnight)(?:\s+o'clock)?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, before: str) -> str:
+    """Why a journal day does not date the deed whose verb ends at ``verb_end``: the deed
+    is done at a gathering ("went to the opening", "went to it") whose own time another
+    clause of the quote, or the sentence before it, tells ("Saskia's exhibition opened on
+    Thursday; I went to the opening"). "" when it is not."""
+    events = gate_event.quote_events(quote, anchor)
+    held = [r for r in events if r.start <= verb_end <= r.end]
+    gone_to = _gathering_gone_to(quote, held[0]) if held else ""
+    if not gone_to:
+        return ""
+    timed = [r for r in events if r is not held[0] and any(not _OWN_DAY.match(t) for t in r.times)]
+    if not timed and before:
+        # the sentence before dates a gathering ("The regatta was held on Saturday."), or
+        # anything at all before an "it" or "there"
+        timed = [
+            r
+            for r in gate_event.quote_events(before, anchor)
+            if any(not _OWN_DAY.match(t) for t in r.times)
+            and (
+                gone_to == "it"
+                or any(
+                    gate_words.is_gathering(w) for _, _, w in words.tokens(before[r.start : r.end])
+                )
+            )
+        ]
+    if not timed:
+        return ""
+    return (
+        f"the deed is done at an event whose own time ('{timed[0].times[0]}') is told beside"
+        " it: the note's day does not date it"
+    )
+
+
+def _sentence_before(record: EvidenceRecord, quote: str) -> str:
+    """The record's text right before the quote, back to the start of its paragraph (at
+    most one sentence): where the event a deed is done at may be dated."""
+    begin = record.text.find(quote)
+    if begin <= 0:
+        return ""
+    text = record.text[:begin]
+    paragraph = text[text.rfind("\n\n") + 2 :] if "\n\n" in text else text
+    paragraph = paragraph[paragraph.rfind("\n*") + 1 :] if "\n*" in paragraph else paragraph
+    sentences = re.split(r"(?<=[.!?])\s+", paragraph.strip())
+    last = sentences[-1] if sentences else ""
+    return "" if last.startswith(("#+", "*", ":")) else last
+
+
+def _timed_clause_not_the_gatherings(
+    operand: Operand,
+    told: gate_event.Reading | None,
+    clause: gate_event.Reading | None,
+    events: tuple[gate_event.Reading, ...],
+    quote: str,
+) -> str:
+    """Why a time cited from one clause does not date a deed another clause tells done at
+    a gathering, with no time of its own ("The car broke down on Saturday, and I went to
+    the party"): the timed clause must name that gathering, by its noun or by the verb the
+    noun is made from ("Saskia's exhibition opened on Thursday; I went to the opening"), or
+    refer back to it after the deed ("Went to the pottery fair. It was on Saturday.")."""
+    if told is None or clause is None or not told.predicate:
+        return ""
+    if operand.time_basis != "text_expression" or gate_event.same_deed(told, clause):
+        return ""
+    for r in events:
+        if r is clause or r.times or not gate_event.same_deed(told, r):
+            continue
+        gathering = _gathering_gone_to(quote, r)
+        if not gathering:
+            continue
+        written = [w.lower() for _, _, w in words.tokens(quote[clause.start : clause.end])]
+        if written[:1] in (["it"], ["that"], ["this"]) and clause.start > r.start:
+            continue  # "Went to the pottery fair. It was on Saturday": it is the fair
+        said = {words.key(w) for w in written}
+        if gathering == "it" or words.key(gathering) not in said:
+            return (
+                f"the time is told of '{clause.predicate or clause.kind}', not of the"
+                f" {'event' if gathering == 'it' else gathering} the deed is done at"
+            )
+    return ""
 
 
 def _boundary_window(
@@ -2054,9 +2189,17 @@ def _other_deed(
         return ""  # "Back at the climbing gym": a verbless return, as "go back to" asks
     verb = _stem(told.predicate)
     written = [w for a, _, w in qtoks if clause.start <= a < clause.end]
-    if gate_event.deed_of_its_own(clause, operand.quote):
+    if gate_event.deed_of_its_own(clause, operand.quote) or (
+        clause.object
+        and words.key(clause.object) == told.predicate
+        and clause.predicate not in gate_event.LIGHT_PREDICATES
+        and not words.is_event_noun(clause.object)
+    ):
         # the clause does a deed of its own to the thing ("booked the flight", "double-
-        # checked the hotel booking"): the name's verb counts only where it is a verb
+        # checked the hotel booking"), or to people named by the name's verb ("photographed
+        # the graduates" for "graduate"; not a light verb's, "got a call from Tomas", nor
+        # the deed's own noun, "sent off the application"): the name's verb counts only
+        # where it is a verb
         written = [w for i, w in enumerate(written) if _verb_use(written, i)]
     if any(_stem(w) == verb for w in written):
         return ""  # the clause writes the name's verb; its reading picked another word
@@ -2149,16 +2292,67 @@ def _own_deed_on_the_thing(
     "take the ferry") on the name's thing: it tells a deed of its own done to that thing
     (:func:`~prme_cli.relate.symbolic.gate_event.deed_of_its_own`), which neither is nor
     entails the name's. "" when it tells the name's deed or another thing."""
-    if gate_event.same_deed(told, clause) or not gate_event.deed_of_its_own(clause, operand.quote):
+    if gate_event.same_deed(told, clause):
         return ""
     thing = {words.key(w) for _, _, w in words.tokens(operand.name)}
-    if not clause.object or (words.key(clause.object) not in thing and clause.object not in thing):
+    objects = [o for o in (clause.object, *_coordinated_objects(clause, operand.quote)) if o]
+    hit = next((o for o in objects if words.key(o) in thing or o in thing), None)
+    if hit is None:
         return ""  # another thing: the word checks judge it
     if clause.predicate in thing:
         return ""  # "make the hotel booking" told by "booked the hotel"
-    return (
-        f"the cited clause does '{clause.predicate}' to the {clause.object}, not '{told.predicate}'"
+    if not gate_event.deed_of_its_own(clause, operand.quote) and not _not_having(told, clause, hit):
+        return ""
+    return f"the cited clause does '{clause.predicate}' to the {hit}, not '{told.predicate}'"
+
+
+def _not_having(told: gate_event.Reading, clause: gate_event.Reading, thing: str) -> bool:
+    """Is the clause's deed on the thing another than having it, for a name told with
+    "have" ("have my baby" is not "held the baby", nor "visited Noa and the baby")? Any
+    verb of the clause but "have", "be", "do" is, except the ways of having a gathering
+    ("threw the party", "hosted the dinner": :data:`gate_words.HOSTING_KEYS`)."""
+    if told.predicate != "have" or clause.predicate in ("", "have", "be", "do"):
+        return False
+    return not (gate_words.is_gathering(thing) and clause.predicate in gate_words.HOSTING_KEYS)
+
+
+#: Words that end a verb's object: a preposition or a time word after the last member.
+_OBJECT_ENDS = frozenset(
+    words_of(
+        "to at in on with for from of by into onto over after before during about since "
+        "until yesterday today tonight last this next ago"
     )
+)
+
+
+def _coordinated_objects(clause: gate_event.Reading, quote: str) -> list[str]:
+    """The head of every member of the clause's object, the gate's own reading: the words
+    after the clause's verb up to a preposition or a time word, cut at "and", "&" and
+    commas, each member's last word ("visited Noa and the baby" -> Noa, baby). The
+    extractor keeps only the first member as the object."""
+    text = quote[clause.start : clause.end]
+    toks = list(words.tokens(text))
+    at = next((i for i, (_, _, w) in enumerate(toks) if words.key(w) == clause.predicate), None)
+    if at is None:
+        return []
+    heads: list[str] = []
+    last = ""
+    prev_end = toks[at][1]
+    for a, b, w in toks[at + 1 :]:
+        low = w.lower()
+        gap = text[prev_end:a]
+        prev_end = b
+        if low in _OBJECT_ENDS or any(c in gap for c in ".;:!?"):
+            break
+        if low in ("and", "&") or "," in gap:
+            if last:
+                heads.append(last)
+            last = "" if low in ("and", "&") else low
+            continue
+        last = low
+    if last:
+        heads.append(last)
+    return heads
 
 
 #: A particle after a verb makes a phrasal verb of it ("take out", "give away", "set up").
@@ -2289,7 +2483,8 @@ def _basis_check(
         unfit = _entry_heading_unfit(record, quote) if record is not None else None
         if unfit:
             return 0.1, unfit
-        return _licence_check(operand, quote, journal, shared, use, boundary, anchor)
+        before = _sentence_before(record, quote) if record is not None else ""
+        return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

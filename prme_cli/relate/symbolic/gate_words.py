@@ -129,3 +129,33 @@ def occasion_is_own(text: str, span: tuple[int, int]) -> bool:
     return bool(re.search(r"\b(?:my|our)\b", piece, re.IGNORECASE)) and not re.search(
         r"\w['\u2019]s\b", piece
     )
+
+
+def _listed(text: str) -> list[str]:
+    """The whitespace-separated words of one of this module's word-list literals."""
+    return text.split()
+
+
+#: Events with a time of their own that one goes to, is at or has: the gate's own list,
+#: keyed by the normaliser ("parties" -> party). Nouns made from verbs ("the opening", "the
+#: launch") are the normaliser's event nouns and need no entry.
+_GATHERINGS: frozenset[str] = frozenset(
+    words.key(w)
+    for w in _listed(
+        "party exhibition show premiere concert gig recital match game derby final race "
+        "marathon festival fair funeral wake wedding ceremony reception gala ball dinner "
+        "lunch brunch barbecue bbq picnic housewarming christening service vigil parade "
+        "rally protest conference lecture talk seminar workshop tournament quiz auction play "
+        "musical opera ballet fireworks regatta meetup"
+    )
+)
+#: How one has a gathering: "threw the party", "hosted the dinner", "ate lunch".
+HOSTING_KEYS: frozenset[str] = frozenset(
+    words.key(w) for w in _listed("have host throw hold celebrate eat enjoy attend")
+)
+
+
+def is_gathering(word: str) -> bool:
+    """Does the noun name an event with a time of its own (the gate's reading)?"""
+    low = word.lower()
+    return words.key(low) in _GATHERINGS or words.is_event_noun(low)

@@ -473,6 +473,41 @@ PRELIMINARY_NOUNS: frozenset[str] = frozenset(
 #: about the puppy"), not what the verb does to it ("working at the bakery" is a place).
 AIM_PREPOSITIONS: frozenset[str] = frozenset(words_of("for about"))
 
+#: Nouns of occasions: events that happen at a time of their own, which a deed may be done
+#: at ("went to the party", "made it to the launch"). The nouns made from verbs ("the
+#: opening", "the screening") are found by the normaliser; these are the others. The
+#: resolver's own list (the gate reads its own).
+OCCASION_NOUNS: frozenset[str] = frozenset(
+    key(w)
+    for w in words_of(
+        "party parties exhibition exhibitions show premiere concert gig recital match game "
+        "derby final race marathon festival fair funeral wake wedding ceremony reception "
+        "gala ball dinner lunch brunch barbecue picnic housewarming christening recital "
+        "service mass vigil parade rally protest conference lecture talk seminar workshop "
+        "tournament quiz auction sale play musical opera ballet fireworks regatta tournament "
+        "graduation meetup screening premiere"
+    )
+)
+#: Deeds that are how an occasion is had ("threw the party", "hosted the dinner", "ate
+#: lunch with Sam"): for an occasion noun they tell the name's "have". The resolver's own.
+HAVING_AN_OCCASION: frozenset[str] = frozenset(
+    key(w) for w in words_of("have host throw hold celebrate eat enjoy attend")
+)
+
+#: Deeds of being at an occasion: going to it, attending it, making it to it, being there.
+#: Done at an event, they take its time. The resolver's own.
+ATTENDING: frozenset[str] = frozenset(
+    key(w) for w in words_of("go attend make come get be join turn show")
+)
+
+
+def is_occasion(word: str) -> bool:
+    """Does the noun name an occasion, an event with a time of its own ("the party", "the
+    opening", "the match")?"""
+    low = word.lower()
+    return key(low) in OCCASION_NOUNS or words_module.is_event_noun(low)
+
+
 #: Verbs whose object is a plan, not an event: "I'm thinking of X" does not report X.
 PLANNING_HEADS: frozenset[str] = frozenset(
     key(w) for w in words_of("plan intend consider think hope want wish schedule")

@@ -919,6 +919,19 @@ class SymbolicResolver:
             if mentions:
                 return None, "its times belong to other clauses"
             return None, "the sentence gives no time"
+        if linked and all(x.meaning == timefind.JOURNAL_DEED for x in linked):
+            # "Saskia's exhibition opened on Thursday; I went to the opening": the event
+            # the deed is done at has a time of its own beside it, which the day does not
+            beside = self._event_timed_beside(unit, sentence, m, linked[0], mentions, request, tz)
+            if isinstance(beside, str):
+                return None, beside
+            if beside is not None:
+                if self._corrected_next(unit, sentence, request, tz):
+                    return None, "the next sentence takes the date back and gives another"
+                disputed = self._disputed(unit, sentence, beside, request, tz)
+                if disputed:
+                    return None, disputed
+                return beside, ""
         retold = _retold_in_relative(sentence, focus, model, mentions)
         if retold:
             return None, retold
@@ -1044,6 +1057,84 @@ class SymbolicResolver:
         if other_end:
             return None, other_end
         return best, ""
+
+    def _event_timed_beside(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        m: align.Match,
+        licence: timefind.Mention,
+        mentions: list[timefind.Mention],
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> timefind.Mention | str | None:
+        """A journal deed done at an event ("went to the opening", "made it to the launch",
+        "went to it") whose own time another clause of the sentence, or the sentence before,
+        tells: None when the deed's object is no event or no such time is told (the
+        journal day stands); the event's time when the reading is safe — a deed of being
+        at it (:data:`lexicon.ATTENDING`), told in the same sentence by a clause that names
+        the event by its noun or by the verb the noun is made from ("opened" / "the
+        opening"), with one time; else why the deed cannot be dated."""
+        text = unit.record.text
+        event = _event_object(text[licence.end : sentence.start + m.clause[1]])
+        if event is None:
+            return None
+        clause_start, clause_end = sentence.start + m.clause[0], sentence.start + m.clause[1]
+        beside = [
+            x
+            for x in mentions
+            if x.kind != "licence"
+            and x.window is not None
+            and not (clause_start <= x.start < clause_end)
+        ]
+        earlier = False
+        if not beside:
+            # the sentence before: a time of a clause that names an event ("The regatta was
+            # held on Saturday. I made it to the race"), or any time before an "it"/"there"
+            for previous in _sentences_before(unit, sentence)[:1]:
+                beside = [
+                    x
+                    for x in timefind.sentence_mentions(
+                        unit.record,
+                        previous.start,
+                        previous.end,
+                        question_date=request.question_date,
+                        tz=tz,
+                    )
+                    if x.kind != "licence"
+                    and x.window is not None
+                    and (
+                        event in ("it", "there")
+                        or _names_an_occasion(previous, x.start - previous.start)
+                    )
+                ]
+                earlier = bool(beside)
+        day = licence.window
+        if day is not None:
+            # "Got up at seven and went to the party": a time on the note's own day tells
+            # no other day for the event
+            beside = [x for x in beside if not (x.window and day[0] <= x.window[0] < day[1])]
+        if not beside:
+            return None
+        why = (
+            f"the {event} the deed is done at has its own time ('{beside[0].expression}') told"
+            " beside it; the note's day does not date the deed"
+        )
+        verb = lexicon.key(text[licence.start : licence.end].lower())
+        if earlier or event in ("it", "there") or verb not in lexicon.ATTENDING:
+            return why
+        naming = []
+        for x in beside:
+            a, b = _clause_around(sentence, x.start - sentence.start)
+            told = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text[a:b])}
+            if lexicon.key(event) in told:
+                naming.append(x)
+        usable = [x for x in naming if not x.problem and not x.vague and not x.future]
+        if len({(x.window[0], x.window[1]) for x in usable if x.window}) != 1 or len(usable) != len(
+            naming
+        ):
+            return why
+        return usable[0]
 
     def _corrected_next(
         self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
@@ -2770,6 +2861,49 @@ _PRO_FORM = re.compile(
     r"(?:it|that|this|them)(?:\s+(?:done|finished))?|(?:it|that|this)\s+(?:was|happened))\b",
     re.IGNORECASE,
 )
+
+
+#: A deed's object that is an event: after the verb, an optional particle or preposition,
+#: then a noun phrase of up to five words, or "it"/"there" for an event just named.
+_DEED_OBJECT = re.compile(
+    r"^\s*(?:(?:up|along|out|over|round|down|back)\s+)?(?:(?:to|at|for|into|in)\s+)?"
+    r"(?P<np>(?:[\w'\u2019-]+\s+){0,4}?[\w'\u2019-]+)?(?=\s*(?:$|[,;.!?]|\b(?:with|and|"
+    r"after|before|on|at|in|for|from|to|until|till|by|but)\b))",
+    re.IGNORECASE,
+)
+
+
+def _event_object(after: str) -> str | None:
+    """The event a deed is done at, from the words after its verb ("to the opening with
+    Ravi" -> opening, "it after work" -> it, "there with Mum" -> there, "it to the launch"
+    -> launch): an occasion noun (:func:`lexicon.is_occasion`) heading the object, or a
+    pro-form; None for any other thing."""
+    made_it = re.match(r"\s*it\s+(?:to|in\s+time\s+for)\s+", after, re.IGNORECASE)
+    if made_it:
+        after = after[made_it.end() :]  # "made it to the launch"
+    found = _DEED_OBJECT.match(after)
+    if found is None or not found["np"]:
+        return None
+    np = found["np"].split()
+    if len(np) == 1 and np[0].lower() in ("it", "there"):
+        return np[0].lower()
+    head = np[-1]
+    return head.lower() if lexicon.is_occasion(head) else None
+
+
+def _names_an_occasion(sentence: segment.Sentence, at: int) -> bool:
+    """Does the clause holding sentence offset ``at`` name an occasion ("The regatta was
+    held on Saturday", "the launch was last Friday")?"""
+    a, b = _clause_around(sentence, at)
+    return any(lexicon.is_occasion(w) for _, _, w in lexicon.words(sentence.text[a:b]))
+
+
+def _clause_around(sentence: segment.Sentence, at: int) -> tuple[int, int]:
+    """The clause of the sentence that holds offset ``at`` (sentence offsets)."""
+    for a, b in segment.clauses(sentence.text):
+        if a <= at < b:
+            return a, b
+    return 0, len(sentence.text)
 
 
 def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):

@@ -291,6 +291,10 @@ def read_operand(
     return dated
 
 
+#: What a journal licence means: the entry's day dates a past deed of the writer's in it.
+JOURNAL_DEED = "the journal entry's day: a past-tense deed of the writer's in it"
+
+
 def sentence_mentions(
     record: EvidenceRecord,
     start: int,
@@ -323,7 +327,7 @@ def sentence_mentions(
         )
         meaning = {
             "recent": "the note's own day: 'just' with a past verb tells a very recent event",
-            "journal": "the journal entry's day: a past-tense deed of the writer's in it",
+            "journal": JOURNAL_DEED,
             "news": "news in the present perfect: on or shortly before the note's day",
             "entry": "the journal entry's day: a sentence without a verb naming what happened",
         }.get(lic.kind, "the note's own day, licensed by the words")
