@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answered, ask, gate_check, notes_store, refused
 
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
@@ -84,9 +84,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 def test_an_entry_title_under_a_journal_day_is_dated_by_the_day(
     store: Store, question: str, day: str
 ) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc
-    assert doc["value"]["date"] == day
+    answered(ask(store, question, now=NOW, tz=TZ), day)
 
 
 def test_a_day_count_between_two_entry_titles(store: Store) -> None:
@@ -116,8 +114,7 @@ def test_a_day_count_between_two_entry_titles(store: Store) -> None:
 def test_an_entry_title_that_tells_no_deed_of_that_day_is_refused(
     store: Store, question: str
 ) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))
 
 
 def _gate(text: str, quote: str, expression: str, name: str) -> float:
@@ -125,8 +122,7 @@ def _gate(text: str, quote: str, expression: str, name: str) -> float:
     datetree entry dated 2039-02-08 by its day."""
     from datetime import datetime
 
-    from prme_cli.relate.symbolic.gate import SymbolicGate
-    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+    from prme_cli.relate.types import EvidenceRecord, Operand
 
     record = EvidenceRecord(
         id="r1",
@@ -137,8 +133,7 @@ def _gate(text: str, quote: str, expression: str, name: str) -> float:
         path=("2039", "2039-02 February", "2039-02-08 Tuesday"),
     )
     operand = Operand(name, "r1", quote, expression, "event_time")
-    resolution = Resolution("absolute_date", (operand,))
-    return SymbolicGate().check(f"When did I {name}?", resolution, operand, record).probability
+    return gate_check(f"When did I {name}?", record, operand)
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,11 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answered, ask, gate_check, notes_store, refused
 
 from prme_cli.org import parse_org
 from prme_cli.orgtime import journal_day_timestamp
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -137,9 +136,7 @@ def test_entries_under_an_org_journal_day_are_dated_by_it() -> None:
 def test_a_deed_in_an_org_journal_entry_is_dated_by_its_day(
     store: Store, question: str, day: str
 ) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc
-    assert doc["value"]["date"] == day
+    answered(ask(store, question, now=NOW, tz=TZ), day)
 
 
 @pytest.mark.parametrize(
@@ -150,8 +147,7 @@ def test_a_deed_in_an_org_journal_entry_is_dated_by_its_day(
     ],
 )
 def test_a_deed_under_a_heading_that_is_no_day_is_refused(store: Store, question: str) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))
 
 
 def _journal_record(day_title: str, when: datetime) -> EvidenceRecord:
@@ -181,6 +177,5 @@ def test_the_gate_checks_the_day_an_org_journal_heading_shows(
     record = _journal_record(day_title, when)
     quote = "Mended the torn hammock with sailcloth."
     operand = Operand("mend the torn hammock", "r1", quote, "Mended", "event_time")
-    resolution = Resolution("absolute_date", (operand,))
-    verdict = SymbolicGate().check("When did I mend the torn hammock?", resolution, operand, record)
-    assert (verdict.probability >= 0.85) is agrees, verdict
+    probability = gate_check("When did I mend the torn hammock?", record, operand)
+    assert (probability >= 0.85) is agrees, probability

@@ -14,19 +14,15 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from notes_helpers import gate_check
 
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 
 
 def _probability(question: str, text: str, quote: str, expression: str, name: str) -> float:
     record = EvidenceRecord(id="r1", event_time=datetime(2031, 4, 9), text=text)
     operand = Operand(name, "r1", quote, expression, "text_expression")
-    return (
-        SymbolicGate()
-        .check(question, Resolution("absolute_date", (operand,)), operand, record)
-        .probability
-    )
+    return gate_check(question, record, operand)
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answered, ask, notes_store, refused
 
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
@@ -55,9 +55,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 def test_a_signing_or_a_paying_for_a_thing_is_dated_by_its_weekday(
     store: Store, question: str, day: str
 ) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc
-    assert doc["value"]["date"] == day
+    answered(ask(store, question, now=NOW, tz=TZ), day)
 
 
 @pytest.mark.parametrize(
@@ -69,5 +67,4 @@ def test_a_signing_or_a_paying_for_a_thing_is_dated_by_its_weekday(
     ],
 )
 def test_a_weekday_after_an_arranged_purpose_is_refused(store: Store, question: str) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))

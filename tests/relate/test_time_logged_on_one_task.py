@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import ask, notes_store, refused
 
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
@@ -82,5 +82,4 @@ def test_the_time_logged_on_a_task_is_its_clock_lines_sum(
     ],
 )
 def test_time_logged_on_a_task_without_clock_lines_is_refused(store: Store, question: str) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answered, ask, gate_check, notes_store, refused
 
-from prme_cli.relate.symbolic.gate import SymbolicGate
-from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -62,9 +61,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 def test_a_relative_time_in_a_logbook_note_counts_from_its_stamp(
     store: Store, question: str, day: str
 ) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] == "accepted", doc
-    assert doc["value"]["date"] == day
+    answered(ask(store, question, now=NOW, tz=TZ), day)
 
 
 @pytest.mark.parametrize(
@@ -75,8 +72,7 @@ def test_a_relative_time_in_a_logbook_note_counts_from_its_stamp(
     ],
 )
 def test_a_logbook_note_time_that_is_not_the_deeds_is_refused(store: Store, question: str) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))
 
 
 def test_the_gate_checks_the_day_against_the_notes_stamp(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,16 +80,15 @@ def test_the_gate_checks_the_day_against_the_notes_stamp(monkeypatch: pytest.Mon
     record = EvidenceRecord(id="r1", event_time=datetime(2039, 4, 12, 18, 0), text="** DONE" + text)
     quote = "I drained the old radiators\n  yesterday, so it went quickly."
     operand = Operand("drain the old radiators", "r1", quote, "yesterday", "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
     question = "When did I drain the old radiators?"
-    assert SymbolicGate().check(question, resolution, operand, record).probability >= 0.85
+    assert gate_check(question, record, operand) >= 0.85
     # validation counting from the record's own time instead (the same day here) still fits;
     # counting from a record dated a week later would not
     later = EvidenceRecord(id="r1", event_time=datetime(2039, 4, 19, 18, 0), text=record.text)
     from prme_cli.relate import interpret
 
     monkeypatch.setattr(interpret, "item_anchor", lambda *a, **k: None)
-    assert SymbolicGate().check(question, resolution, operand, later).probability < 0.85
+    assert gate_check(question, later, operand) < 0.85
 
 
 def test_the_gate_refuses_a_time_after_the_notes_stamp() -> None:
@@ -104,6 +99,5 @@ def test_the_gate_refuses_a_time_after_the_notes_stamp() -> None:
     record = EvidenceRecord(id="r1", event_time=datetime(2031, 10, 20, 8, 30), text=text)
     quote = "Landlord rang back, handover coming Friday."
     operand = Operand("ring back", "r1", quote, "Friday", "text_expression")
-    resolution = Resolution("absolute_date", (operand,))
     question = "When did the landlord ring back?"
-    assert SymbolicGate().check(question, resolution, operand, record).probability < 0.85
+    assert gate_check(question, record, operand) < 0.85

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import ask, notes_store, refused
 
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
@@ -68,8 +68,7 @@ def test_a_weekend_across_a_month_end_names_both_months(store: Store) -> None:
     ],
 )
 def test_a_week_across_a_month_end_does_not_answer_a_month(store: Store, question: str) -> None:
-    doc = ask(store, question, now=NOW, tz=TZ)
-    assert doc["status"] != "accepted", doc
+    refused(ask(store, question, now=NOW, tz=TZ))
 
 
 def test_a_week_within_one_month_answers_its_month(store: Store) -> None:
