@@ -52,9 +52,11 @@ from prme_cli.model import Node, Timestamp
 #: with such files. Unchanged files of the current version are never re-read.
 #: 1: the version recorded by migration ``0028_events_version`` (older stores record none).
 #: 2: a keyword the file's ``#+TODO`` lists as open (``TODO DELEGATED | DONE``) is no cancel.
-#: 3: an org-journal day heading (``* Wednesday, 03/11/37``) is a datetree day, dating the
+#: 3: a calendar word after an unaccusative verb is its time, not its object, and a plain
+#:    "came" with nothing after it but a time is an arrival ("the bees came on Sunday").
+#: 4: an org-journal day heading (``* Wednesday, 03/11/37``) is a datetree day, dating the
 #:    entries under it (:func:`prme_cli.orgtime.journal_day_timestamp`).
-EXTRACTION_VERSION = 3
+EXTRACTION_VERSION = 4
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
