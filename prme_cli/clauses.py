@@ -270,6 +270,8 @@ def _finite(
         return False  # "the painted fence", "a set table"
     if past:
         return True
+    if before.endswith(("'s", "\u2019s")):
+        return False  # "Farah's book launch": after a possessive, a base form is a noun
     if before in SUBJECT_PRONOUNS or (
         _is_name(previous) and (previous.start > 0 or not previous.common)
     ):

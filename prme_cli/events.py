@@ -54,7 +54,9 @@ from prme_cli.model import Node, Timestamp
 #: 2: a keyword the file's ``#+TODO`` lists as open (``TODO DELEGATED | DONE``) is no cancel.
 #: 3: a calendar word after an unaccusative verb is its time, not its object, and a plain
 #:    "came" with nothing after it but a time is an arrival ("the bees came on Sunday").
-EXTRACTION_VERSION = 3
+#: 4: an org-journal day heading (``* Wednesday, 03/11/37``) is a datetree day, dating the
+#:    entries under it (:func:`prme_cli.orgtime.journal_day_timestamp`).
+EXTRACTION_VERSION = 4
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (

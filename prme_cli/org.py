@@ -350,6 +350,12 @@ class _Reader:
         """Recognise datetree / week-tree headings; a bare year needs a dated child to count."""
         title = node.title
         if not title[:1].isdigit():
+            # an org-journal day ("* Wednesday, 03/11/37") stands for its day the same way
+            if title[:1].isalpha() and title[-1:].isdigit():
+                journal_day = orgtime.journal_day_timestamp(title, node.line)
+                if journal_day is not None:
+                    node.timestamps.append(journal_day)
+                    self.datetree[index] = journal_day
             return
         ts = orgtime.datetree_timestamp(title, node.line)
         if ts is None:

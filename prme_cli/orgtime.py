@@ -503,6 +503,67 @@ def datetree_timestamp(title: str, line: int) -> Timestamp | None:
     return None
 
 
+#: An org-journal day heading: a weekday, then a date in the shapes ``org-journal-date-format``
+#: gives (``%A, %x`` in a US, British or German locale, or a spelled month): "Wednesday,
+#: 03/11/37", "Wed, 11.03.2037", "Wednesday, 2037-03-11", "Wednesday, 11 March 2037",
+#: "Wednesday, March 11, 2037".
+_JOURNAL_DAY_RE = re.compile(
+    r"(?P<wd>[A-Za-z]{3,9})\.?,?[ \t]+(?:"
+    r"(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})"
+    r"|(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})"
+    r"|(?P<dd>\d{1,2})\.?[ \t]+(?P<dm>[A-Za-z]{3,9})\.?,?[ \t]+(?P<dy>\d{4})"
+    r"|(?P<mm>[A-Za-z]{3,9})\.?[ \t]+(?P<md>\d{1,2})(?:st|nd|rd|th)?,?[ \t]+(?P<my>\d{4})"
+    r")"
+)
+
+
+def journal_day_timestamp(title: str, line: int) -> Timestamp | None:
+    """The day an org-journal day heading names ("Wednesday, 03/11/37"), or None.
+
+    org-journal writes each day as ``* <weekday>, <date>`` in the user's locale, so a numeric
+    date may be month first (US) or day first (elsewhere): the weekday decides. A reading
+    counts only when that day falls on the named weekday; when both orders do and give two
+    days (or neither does), the heading is not a day — a wrong day would date every entry
+    under it. Two-digit years are read as POSIX ``%y`` reads them (69–99 → 19xx, else 20xx).
+    """
+    m = _JOURNAL_DAY_RE.fullmatch(title.strip())
+    if m is None:
+        return None
+    from prme_cli.timeexpr.lexicon import MONTHS, WEEKDAYS
+
+    weekday = WEEKDAYS.get(m["wd"].lower())
+    if weekday is None:
+        return None
+    candidates: list[tuple[int, int, int]] = []
+    if m["a"] is not None:
+        year = int(m["y"])
+        if len(m["y"]) == 2:
+            year += 1900 if year >= 69 else 2000
+        first, second = int(m["a"]), int(m["b"])
+        orders = [(second, first)] if m["sep"] == "." else [(first, second), (second, first)]
+        candidates = [(year, mo, d) for mo, d in orders]
+    elif m["iy"] is not None:
+        candidates = [(int(m["iy"]), int(m["im"]), int(m["id"]))]
+    elif m["dd"] is not None:
+        month = MONTHS.get(m["dm"].lower())
+        candidates = [(int(m["dy"]), month, int(m["dd"]))] if month else []
+    else:
+        month = MONTHS.get(m["mm"].lower())
+        candidates = [(int(m["my"]), month, int(m["md"]))] if month else []
+    days = set()
+    for y, mo, d in candidates:
+        try:
+            day = datetime(y, mo, d)
+        except (ValueError, OverflowError):
+            continue
+        if day.weekday() == weekday:
+            days.add(day)
+    if len(days) != 1:
+        return None
+    start = days.pop()
+    return Timestamp("datetree", start, start + _DAY, False, title.strip(), line, label="day")
+
+
 _FILE_STAMP_RE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})T?(\d{2})(\d{2})(\d{2})(?!\d)")
 _FILE_DAY_RE = re.compile(r"(?<!\d)(\d{4})([-_.]?)(\d{2})\2(\d{2})(?!\d)")
 #: Years a file name's digits are read as (a date outside them is a version or an id).

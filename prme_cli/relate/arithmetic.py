@@ -344,7 +344,10 @@ def absolute_date_value(
         window = (day_start, day_start + timedelta(days=1))
     elif grain_name == "weekend":
         last = (end - timedelta(microseconds=1)).date()
-        display = f"the weekend of {start.day}–{last.day} {last:%B %Y}"
+        if last.month == start.month:
+            display = f"the weekend of {start.day}–{last.day} {last:%B %Y}"
+        else:  # across a month's end: both months named
+            display = f"the weekend of {start.day} {start:%B} – {last.day} {last:%B %Y}"
         window = (start, end)
     elif grain_name == "week":
         display = f"the week of {long_date(start.date())}"

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
@@ -1083,7 +1083,29 @@ def _arranged_for(before: list[str]) -> bool:
     at = len(before) - 1 - before[::-1].index("for")
     if any(_tense_of(w, before[i - 1] if i else "") for i, w in enumerate(before[at + 1 :])):
         return False
-    return any(key(w) in ARRANGING for w in before[:at])
+    return any(
+        key(w) in ARRANGING and _arranges(key(w), before[i + 1 : at + 1])
+        for i, w in enumerate(before[:at])
+    )
+
+
+#: Arranging verbs that arrange only with a particle ("signed up for the race", "signed on
+#: for the season"): "signed the lease for the bakery" is the signing itself.
+_ARRANGE_WITH_PARTICLE = {"sign": ("up", "on")}
+#: Verbs whose own complement is "for" ("paid for the bike", "registered for the course"):
+#: right after them the "for" names what was paid for, not an event arranged for a day.
+_FOR_COMPLEMENT = frozenset({"pay"})
+
+
+def _arranges(verb: str, after: list[str]) -> bool:
+    """Does the arranging verb ``verb`` (a key), with the words ``after`` it up to and
+    including the purpose phrase's "for", arrange something for a day? Not "signed the lease
+    for …" (a deed on a document: only "signed up for …" arranges) nor "paid for …" (the
+    verb's own complement)."""
+    particles = _ARRANGE_WITH_PARTICLE.get(verb)
+    if particles is not None and not any(w in particles for w in after[:3]):
+        return False
+    return not (verb in _FOR_COMPLEMENT and after[:1] == ["for"])
 
 
 # --------------------------------------------------------------------------- ongoing states
@@ -1646,12 +1668,14 @@ def _entry_tells_another_day(record: EvidenceRecord, quote: str, tz: tzinfo) -> 
     except Exception:  # noqa: BLE001 - an unreadable entry dates nothing this way
         return True
     for f in found:
-        if f.kind in ("duration", "set") or f.start is None or f.end is None:
+        if f.kind in ("duration", "set") or (f.start is None and f.end is None):
             continue
-        if f.end <= day or f.start >= next_day:
+        if (f.end is not None and f.end <= day) or (f.start is not None and f.start >= next_day):
             return True  # "last week", "on Friday", "early April": another time
-        if f.grain in ("day", "hour", "minute", "second") and (f.start < day or f.end > next_day):
-            return True  # "since Thursday evening": from another day
+        if f.grain in ("day", "hour", "minute", "second") and (
+            (f.start is not None and f.start < day) or (f.end is not None and f.end > next_day)
+        ):
+            return True  # "since Thursday evening" (open to now): from another day
     return False
 
 
@@ -1712,7 +1736,8 @@ def licence_phrase(quote: str) -> str | None:
 
 #: A list item or table row that opens with an org stamp: a dated entry of a log.
 _DATED_ITEM = re.compile(
-    r"^[ \t]*(?:[-+][ \t]+|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
+    r"^[ \t]*(?:[-+][ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?[ \t]+|"
+    r"Note[ \t]+taken[ \t]+on[ \t]+)?|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
 )
 _ITEM_START = re.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
 
@@ -2298,10 +2323,16 @@ def interpret(
         counted = _counted_from_before(operand, record, question_date=question_date, tz=tz)
         if counted is not None:
             return counted
+        in_range = day_in_event_range(record, operand.time_expression, tz)
         asked_past = yes_answer(record, operand.quote) is not None
         problem = bare_day_problem(
-            operand.quote, operand.time_expression, record.event_time, asked_past=asked_past
+            operand.quote,
+            operand.time_expression,
+            None if in_range is not None else record.event_time,
+            asked_past=asked_past,
         )
+        if in_range is not None and not problem:
+            return in_range
         if problem:
             raise InterpretError(problem)
         return interpret_text_expression(
@@ -2320,6 +2351,63 @@ def interpret(
             return replace(dated, approximate=True)
         return dated
     return interpret_time_of_day(operand.time_expression)
+
+
+#: An event-date property giving a range of days (``:WHEN: [2035-04-27 Fri]--[2035-05-01
+#: Tue]``, :data:`prme_cli.orgtime.EVENT_DATE_PROPERTIES`): its first and last day.
+_EVENT_RANGE = re.compile(
+    r"^[ \t]*:(?P<key>[A-Za-z_]+):[ \t]+[<\[](?P<a>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
+    r"--[<\[](?P<b>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>][ \t]*$",
+    re.MULTILINE,
+)
+
+
+def event_range(record: EvidenceRecord) -> tuple[date, date] | None:
+    """The first and last day of the range an event-date property of the record gives, when
+    that property dates the record (``event_source`` ``property``); else None."""
+    from prme_cli.orgtime import EVENT_DATE_PROPERTIES
+
+    if record.event_source != "property":
+        return None
+    for m in _EVENT_RANGE.finditer(record.whole_text):
+        if m["key"].upper() in EVENT_DATE_PROPERTIES:
+            first, last = date.fromisoformat(m["a"]), date.fromisoformat(m["b"])
+            return (first, last) if first <= last else None
+    return None
+
+
+def day_in_event_range(record: EvidenceRecord, expression: str, tz: tzinfo) -> Dated | None:
+    """A bare weekday ("on Sunday") or day of the month ("on the 29th") in an entry dated by
+    an event-date range (a visit, a trip: ``:WHEN: [Fri]--[Tue]``) is the one such day inside
+    the range: the range is when the entry's events happened, and its first day is no time of
+    writing to count back from. None for any other expression or entry; an error when the
+    range holds no such day or more than one."""
+    weekday = bare_weekday(expression)
+    month_day = bare_month_day(expression) if weekday is None else None
+    if weekday is None and month_day is None:
+        return None
+    span = event_range(record)
+    if span is None:
+        return None
+    first, last = span
+    days = [
+        first + timedelta(days=k)
+        for k in range((last - first).days + 1)
+        if (
+            (first + timedelta(days=k)).weekday() == weekday
+            if weekday is not None
+            else (first + timedelta(days=k)).day == month_day
+        )
+    ]
+    if len(days) != 1:
+        raise InterpretError(
+            f"'{expression.strip()}' in an entry dated {first} to {last}: "
+            + ("no such day in that range" if not days else "more than one such day in it"),
+            code="ambiguous_anchor",
+        )
+    start = _localize(datetime.combine(days[0], time()), tz)
+    end = _localize(datetime.combine(days[0] + timedelta(days=1), time()), tz)
+    return Dated(start=start, end=end, grain="day", basis="text_expression")
 
 
 def _counted_from_before(

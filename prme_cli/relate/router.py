@@ -147,11 +147,14 @@ _ABSOLUTE = [
 # "how many days did I spend on my walking tour": one thing (no "and", no "in total"), whose
 # time is either stated as a duration or spanned by its start and its end.
 _SPENT_ON_ONE = re.compile(
-    rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:did|do|does|had|have|has)\s+{_SUBJECT}\s+"
-    r"(?:spend|spent)\b(?!.*\b(?:and|in\s+total|in\s+all|altogether|all\s+together|combined|"
+    rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:did|do|does|had|have|has)\s+"
+    rf"{_SUBJECT}\s+(?:spend|spent|clock|clocked|log|logged|put\s+in)\b"
+    r"(?!.*\b(?:and|in\s+total|in\s+all|altogether|all\s+together|combined|"
     r"total|overall|each|every|per|a\s+(?:day|week|month))\b)"
 )
 SPENT_OPERATIONS: tuple[str, ...] = ("duration_sum", "elapsed_between")
+#: Verbs of logging time ("clocked", "logged", "put in"): only a sum of logged time answers.
+_LOGGED = re.compile(r"\b(?:clock|clocked|log|logged|put\s+in)\s*$")
 
 _DURATION_SUM = [
     re.compile(
@@ -234,7 +237,11 @@ def construction(text: str) -> tuple[str | None, str | None, tuple[str, ...], st
     that "how much time in total did I spend between March and May" is a duration total,
     not an interval."""
     unit = asked_unit(text)
-    if _SPENT_ON_ONE.search(text):
+    spent = _SPENT_ON_ONE.search(text)
+    if spent and _LOGGED.search(spent.group(0)):
+        # "how many minutes did I clock on …": the time logged, never a start-to-end span
+        return "duration_sum", unit, ("duration_sum",), "asks for the time logged on one thing"
+    if spent:
         return (
             None,
             unit,

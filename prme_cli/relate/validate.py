@@ -263,11 +263,6 @@ def _precision(dated: list[Dated], grain: str, need: str) -> list[ValidationErro
     return errors
 
 
-def _within(item: Dated, grain: str) -> bool:
-    """Does the item's whole window lie inside one ``grain`` period?"""
-    return item.start is not None and item.end is not None and fits_in(item.start, item.end, grain)
-
-
 def _order(dated: list[Dated]) -> list[ValidationError]:
     errors = []
     for i, a in enumerate(dated):
@@ -424,12 +419,11 @@ def _operation_rules(
         if frame is not None and frame.precision in ("day", "week"):
             need = frame.precision
         errors = _precision(dated, need, "a date")
-        if need == "month":
-            # a calendar week is the evidence's grain too, also across a month end ("last
-            # week" told on Wednesday 7 May is 28 April - 4 May)
-            errors = [
-                e for e in errors if e.operand is None or not _within(dated[e.operand], "week")
-            ]
+        # a week (or weekend) is an answer of its own grain when no grain is asked, even
+        # across a month's end ("last week" from Wednesday 6 April: 28 March – 3 April)
+        unasked = frame is None or frame.precision == "evidence"
+        if errors and need == "month" and unasked and not _precision(dated, "week", "a date"):
+            errors = []
         if not errors and not (frame is not None and frame.planned):
             future = _future(dated[0], None, question_date, tz)
             errors += [future] if future else []

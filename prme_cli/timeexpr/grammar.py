@@ -2639,7 +2639,11 @@ class Grammar:
                         out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
                 elif self._ends_clause(j + 1) or self.w(j, "earlier"):
                     out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
-            if self.w(j, "from") and self.w(j + 1, "now"):
+            henceforth = self.w(j + 2, "onwards", "onward") or (
+                self.w(j + 2, "on") and self._ends_clause(j + 3)
+            )
+            if self.w(j, "from") and self.w(j + 1, "now") and not henceforth:
+                # "four runs a week from now on": a rate from today on, not a day a week ahead
                 out.append((n.Shift(dur, 1), j + 2))
             if self.w(j, "hence"):
                 out.append((n.Shift(dur, 1), j + 1))

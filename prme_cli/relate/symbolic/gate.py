@@ -63,7 +63,7 @@ import itertools
 import re
 import time as _time
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
@@ -1404,6 +1404,11 @@ class SymbolicGate:
                 cap = min(cap, 0.3)
                 asked_doer = subject or "the writer"
                 warnings.append(f"the deed is {whose}'s, not {asked_doer}'s")
+        if subject and not second:
+            two = _pronoun_after_two_people(quote, where, subject)
+            if two:
+                cap = min(cap, 0.3)
+                warnings.append(two)
         if not possessor and not named and not second:
             others = _clause_of_another(quote, clause, subject, operand.name)
             if others:
@@ -1447,6 +1452,10 @@ class SymbolicGate:
             anchor_cap, anchor_why = gate_anchor.check(operand, record)
             if anchor_cap < basis_cap:
                 basis_cap, why = anchor_cap, anchor_why
+            if record is not None:
+                note_why = _log_note_day_unfit(operand, record)
+                if note_why and 0.2 < basis_cap:
+                    basis_cap, why = 0.2, note_why
         if why:
             warnings.append(why)
         cap = min(cap, basis_cap)
@@ -1665,6 +1674,37 @@ def _named_subject(quote: str, span: tuple[int, int], name: str, predicate: str)
         if j + 1 < len(toks) and toks[j + 1][2].lower() in ("and", "&"):
             return ""  # "Tom and I moved"
         return word
+    return ""
+
+
+_GATE_HE_SHE = re.compile(r"\s*(?:he|she|they)\b", re.IGNORECASE)
+_GATE_PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|they|them)\b", re.IGNORECASE)
+_GATE_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+
+
+def _pronoun_after_two_people(quote: str, where: int, subject: str) -> str:
+    """Why a he or she opening the deed's sentence may not be ``subject`` ("" when it may):
+    the sentence just before it, in the same list item, speaks of two people — a pronoun and
+    a name that is not the subject's ("coffee with Tom and her. He started at the bank last
+    week": he is Tom). The gate's own reading of the quote's words."""
+    start = max((m.end() for m in re.finditer(r"[.!?](?=\s)", quote[:where])), default=0)
+    if not _GATE_HE_SHE.match(quote[start:where]):
+        return ""
+    before = quote[:start]
+    line = before.rfind("\n")
+    item = _GATE_STAMP.sub(" ", before[line + 1 :])
+    previous = re.split(r"[.!?]\s", item)[-1] if item.strip() else ""
+    if not _GATE_PERSON_PRONOUN.search(previous):
+        return ""
+    own = {w.lower() for w in subject.split()}
+    calendar = set(_GATE_FULL_WEEKDAYS) | set(_GATE_FULL_MONTHS)
+    names = [
+        w
+        for _, _, w in _tokens(previous)[1:]
+        if w[:1].isupper() and w.lower() not in own and w != "I" and w.lower() not in calendar
+    ]
+    if names:
+        return f"'{quote[start:where].split()[0]}' may stand for {names[0]}, not {subject}"
     return ""
 
 
@@ -2693,6 +2733,9 @@ def _basis_check(
     if basis == "event_time":
         journal = record is not None and is_journal_entry(record) and _day_heading_agrees(record)
         anchor = record.event_time if record is not None else None
+        unfit = _entry_heading_unfit(record, quote) if record is not None else None
+        if unfit:
+            return 0.1, unfit
         before = _sentence_before(record, quote) if record is not None else ""
         return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before)
     if basis == "org_timestamp":
@@ -2718,10 +2761,134 @@ def _basis_check(
             return 0.4, "a CLOCK line dates work, not one event"
         return 0.9, ""
     if basis in ("text_expression",):
+        if record is not None:
+            unsure = _weekday_in_range_unsure(record, operand.time_expression)
+            if unsure:
+                return 0.2, unsure
         return 1.0, ""
     if basis == "duration":
         return _length_check(quote, where, operand.time_expression)
     return 0.5, f"basis {basis} is not one the symbolic gate can judge"
+
+
+#: A LOGBOOK note as the gate reads it: its line, up to its stamp and the "\\" that continues
+#: it ("- State "DONE" from "NEXT" [2039-04-12 Tue 18:00] \\", "- Note taken on [...] \\").
+_GATE_LOG_NOTE = re.compile(
+    r"^[ \t]*-[ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?|Note[ \t]+taken[ \t]+on)"
+    r"[ \t]+\[(\d{4})-(\d{2})-(\d{2})[^\]\n]*\][ \t]*\\\\[ \t]*$",
+    re.MULTILINE,
+)
+#: Days a note's own deictic words count back from its stamp, by the gate's own table.
+_GATE_NOTE_DAYS = {"yesterday": -1, "today": 0, "this morning": 0, "this afternoon": 0}
+
+
+def _log_note_day_unfit(operand: Operand, record: EvidenceRecord) -> str:
+    """Why a deictic time in a LOGBOOK note ("I drained the radiators yesterday" under
+    "- State "DONE" … [2039-04-12 Tue] \\") is not read from the note's stamp ("" when it
+    is, or when it is no such time): the day validation reads must be the stamp's day moved
+    by the gate's own count of the word."""
+    from datetime import date, timedelta
+
+    shift = _GATE_NOTE_DAYS.get(operand.time_expression.strip().lower())
+    text = record.text
+    at = text.find(operand.quote)
+    if at < 0:
+        return ""
+    at += max(operand.quote.find(operand.time_expression), 0)
+    notes = [m for m in _GATE_LOG_NOTE.finditer(text) if m.start() < at]
+    if not notes:
+        return ""
+    note = notes[-1]
+    between = text[note.end() : at]
+    if re.search(r"\n[ \t]*(?:[-+*]|\d+[.)])[ \t]|\n[ \t]*\n|\n[ \t]*:END:", between):
+        return ""  # the time is not inside that note
+    stamp = date(int(note[1]), int(note[2]), int(note[3]))
+    if shift is None and _GATE_STAMP.fullmatch(operand.time_expression.strip()):
+        return ""  # the note's own stamp, or another stamp written in it
+    try:
+        dated = interpret.interpret(
+            operand, record, question_date=datetime(9999, 1, 1, tzinfo=UTC), tz=UTC
+        )
+    except interpret.InterpretError as exc:
+        return f"validation does not read '{operand.time_expression}': {exc}"
+    if dated.start is None or dated.start.date() > stamp:
+        return f"'{operand.time_expression}' lies after the LOGBOOK note it is told in"
+    if shift is None:
+        return ""
+    expected = stamp + timedelta(days=shift)
+    if dated.start.date() != expected:
+        return (
+            f"'{operand.time_expression}' in a LOGBOOK note of {note[1]}-{note[2]}-{note[3]} is "
+            f"{expected.isoformat()}, not the day read"
+        )
+    return ""
+
+
+#: The gate's own reading of an event-date range property ("`:WHEN: [a]--[b]`") and of a
+#: bare weekday ("Sunday", "on Sunday", "Sunday morning").
+_GATE_RANGE_PROPERTY = re.compile(
+    r"^[ \t]*:(?:WHEN|DATE|EVENT_DATE|EVENT_TIME):[ \t]+[<\[](\d{4})-(\d{2})-(\d{2})[^\n]*?"
+    r"--[<\[](\d{4})-(\d{2})-(\d{2})",
+    re.MULTILINE | re.IGNORECASE,
+)
+_GATE_BARE_WEEKDAY = re.compile(
+    r"(?:on\s+)?(?P<day>[a-z]+)(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE
+)
+
+
+def _weekday_in_range_unsure(record: EvidenceRecord, expression: str) -> str:
+    """Why a bare weekday in an entry dated by an event-date range cannot name one day ("" if
+    it can, or is no such case): the range must hold exactly one such weekday, which is the
+    day the entry's words mean (its first day is no time of writing to count back from)."""
+    from datetime import date, timedelta
+
+    m = _GATE_BARE_WEEKDAY.fullmatch(expression.strip())
+    if m is None or m["day"].lower() not in _GATE_FULL_WEEKDAYS:
+        return ""
+    span = _GATE_RANGE_PROPERTY.search(record.whole_text)
+    if span is None:
+        return ""
+    first = date(int(span[1]), int(span[2]), int(span[3]))
+    last = date(int(span[4]), int(span[5]), int(span[6]))
+    wanted = _GATE_FULL_WEEKDAYS.index(m["day"].lower())
+    count = sum(
+        1 for k in range((last - first).days + 1) if (first + timedelta(k)).weekday() == wanted
+    )
+    if count != 1:
+        return f"the entry's range holds {count} {m['day']}s: the weekday names no one day"
+    return ""
+
+
+#: A heading line as the gate reads it: its stars, what stands before the quoted words.
+_GATE_HEADING_LINE = re.compile(r"\*+[ \t]+")
+#: What may stand before an entry's title on its heading line: the entry's time of day.
+_GATE_ENTRY_CLOCK = re.compile(r"(?:\d{1,2}:\d{2}(?:[ \t]*[-\u2013][ \t]*\d{1,2}:\d{2})?[ \t]+)?")
+_GATE_PLANNING = re.compile(r"[ \t]*(?:SCHEDULED|DEADLINE|CLOSED):")
+
+
+def _entry_heading_unfit(record: EvidenceRecord, quote: str) -> str:
+    """Why a heading title quoted as dated by the note's own day cannot be ("" when it can,
+    or when the quote is no heading's). The gate's own reading of the record's lines: the
+    quote must be the title of the record's own (first) heading, with nothing before it on
+    the line but the stars and a time of day (a TODO keyword makes it a task, a bullet or a
+    word a title of something else), and no planning line under it (a SCHEDULED or
+    DEADLINE heading is a plan)."""
+    text = record.text
+    lines = text.split("\n")
+    first = next((k for k, line in enumerate(lines) if _GATE_HEADING_LINE.match(line)), None)
+    for k, line in enumerate(lines):
+        stars = _GATE_HEADING_LINE.match(line)
+        if stars is None or quote.strip() not in line:
+            continue
+        at = line.index(quote.strip())
+        if k != first:
+            return "the quoted title is not the record's own heading"
+        if _GATE_ENTRY_CLOCK.fullmatch(line[stars.end() : at]) is None:
+            return "the quoted title follows a keyword or other words on its heading line"
+        if k + 1 < len(lines) and _GATE_PLANNING.match(lines[k + 1]):
+            return "the quoted heading is planned (SCHEDULED or DEADLINE), not told as done"
+        return ""
+    return ""
 
 
 #: The gate's own calendar words, to check a day heading against the day a record is dated
@@ -2775,6 +2942,22 @@ def _calendar_names(title: str) -> tuple[set[int], set[int], set[int], set[str]]
     return weekdays, months, days, isos
 
 
+#: The gate's own reading of a numeric date in a day heading (org-journal's "Wednesday,
+#: 03/11/37", "Friday, 14.05.2038"): two numbers and a year, in either order.
+_GATE_NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.])")
+
+
+def _numeric_date_fits(m: re.Match[str], when: datetime) -> bool:
+    """Do the two numbers of ``m`` name ``when``'s month and day (in either order) and its
+    year (a two-digit year, its last two digits)?"""
+    year = m[4]
+    if (int(year) if len(year) == 4 else int(year) % 100) != (
+        when.year if len(year) == 4 else when.year % 100
+    ):
+        return False
+    return sorted((int(m[1]), int(m[3]))) == sorted((when.month, when.day))
+
+
 def _day_heading_agrees(record: EvidenceRecord) -> bool:
     """The gate's own check of a journal day against the headings above the record: the
     nearest of the record's title and its ancestors' titles that names a weekday, a month or
@@ -2787,6 +2970,9 @@ def _day_heading_agrees(record: EvidenceRecord) -> bool:
     for title in (record.title, *reversed(record.path)):
         if _GATE_PERIOD_HEADING.match(title or ""):
             return False  # a datetree week, month or year: no one day of it is named
+        numeric = _GATE_NUMERIC_DATE.search(title or "")
+        if numeric is not None and not _numeric_date_fits(numeric, when):
+            return False  # "Wednesday, 03/17/38" does not date the 10th
         names = _calendar_names(title or "")
         if names is None:
             continue

@@ -433,8 +433,10 @@ def _spent_on(q: str) -> QuestionFrame | None:
     told as its start ("set off on …"), the second as its end ("got back from …"). Several
     things ("A and B") or a rate ("a day") are a total of stated durations, not a span."""
     m = re.search(
-        rf"\bhow\s+(?:long|many\s+(?P<unit>{_UNIT}))\s+(?:did|do|does|had|have|has)\s+"
-        rf"{_SUBJ}\s+(?:spend|spent)\s+(?:(?:on|at|in|with|during)\s+)?(?P<a>.+?){_END}",
+        rf"\bhow\s+(?:long|(?P<much>much\s+time)|many\s+(?P<unit>{_UNIT}))\s+"
+        rf"(?:did|do|does|had|have|has)\s+"
+        rf"{_SUBJ}\s+(?P<verb>spend|spent|clock|clocked|log|logged|put\s+in)\s+"
+        rf"(?:(?:on|at|in|into|with|during|for)\s+)?(?P<a>.+?){_END}",
         q,
         re.IGNORECASE,
     )
@@ -443,6 +445,16 @@ def _spent_on(q: str) -> QuestionFrame | None:
     a = _verbatim(q, _strip_phrase(m.group("a")))
     if not a:
         return None
+    if m["much"] or not m["verb"].lower().startswith("spen"):
+        # "how many minutes did I clock on the permit application?", "how much time did I
+        # spend on the shelves?": time logged or stated, never a start-to-end span
+        return QuestionFrame(
+            "duration_sum",
+            (EventPhrase(a),),
+            _unit(m),
+            "how long did I clock on A (its CLOCK lines or a stated length)",
+            subject=_subject(m["subj"]),
+        )
     return QuestionFrame(
         "elapsed_between",
         (

@@ -70,6 +70,13 @@ RIVAL_MARGIN = 0.25
 #: An undated sentence this much stronger than the best dated one suggests the dated one is
 #: about something else.
 UNDATED_MARGIN = 0.3
+#: A question asking for time logged ("How long did I clock on …", "… logged on …", "…
+#: put in on …", "How much time did I spend on …"): its answer is the CLOCK lines' sum (or
+#: a stated length), whatever unit it is asked in.
+_LOGGED_TIME = re.compile(
+    r"\b(?:clock|clocked|log|logged|put\s+in)\s+(?:on|at|into|for)\b|^\W*how\s+much\s+time\b",
+    re.IGNORECASE,
+)
 #: Speakers whose words are not the notes' own account of events.
 _NON_WITNESS_SPEAKERS = frozenset(
     {"assistant", "ai", "bot", "chatgpt", "model", "system", "gpt", "claude", "llm"}
@@ -453,8 +460,10 @@ class SymbolicResolver:
         """Org structure first (:mod:`structure`): a CLOCK total, or per event the structure
         event that answers it (a refusal the structure forces, or None for the text path)."""
         records = request.records
-        clocked = analysed.unit in ("hours", "minutes") or (
-            analysed.operation is None and "spend" in request.question.lower()
+        clocked = (
+            analysed.unit in ("hours", "minutes")
+            or (analysed.operation is None and "spend" in request.question.lower())
+            or _LOGGED_TIME.search(request.question) is not None
         )
         one_event = len({e.text for e in analysed.events}) == 1
         if "duration_sum" in analysed.operations and analysed.events and clocked and one_event:
@@ -856,6 +865,9 @@ class SymbolicResolver:
             titled = _title_date(record, heading, model, request, tz)
             if titled is not None:
                 return titled, ""
+            entry = None if planned else _entry_title_date(unit, heading, request, tz, name)
+            if entry is not None:
+                return entry, ""
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record,
@@ -944,8 +956,20 @@ class SymbolicResolver:
         if opening is not None and any(x.start != sentence.start for x in mentions):
             # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
             # stamp dates it, and its other times are counted from the stamp, not from the
-            # note; which is the event's is not read here
-            return None, "a log entry's stamp and another time in it"
+            # note; only a time in the event's own clause ("… \\ I drained the radiators
+            # yesterday", read from the stamp) is the event's
+            stamp = interpret.item_day_at(record.text, sentence.start + opening.start())
+            own = [
+                x
+                for x in usable
+                if x.start != sentence.start
+                and x.window is not None
+                and stamp is not None
+                and x.window[0].date() <= stamp.date()  # "handover coming Friday": ahead
+            ]
+            if not own or len([x for x in linked if x.start != sentence.start]) != len(own):
+                return None, "a log entry's stamp and another time in it"
+            usable = own
         arranged = [
             x
             for x in usable
@@ -2969,6 +2993,44 @@ def _title_date(
     if found[0].window[0] > request.question_date:
         return None
     return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
+
+
+def _entry_title_date(
+    unit: _Unit,
+    heading: segment.Heading,
+    request: ResolveRequest,
+    tz: tzinfo,
+    name: str,
+) -> timefind.Mention | None:
+    """The journal day dating an entry heading's own title: under a datetree or
+    org-journal day (or in a daily file) one heading per note is the way people log what
+    they did — "**** 08:40 Signed the lease on the flat", "** 18:30 Farah's book launch".
+    The title is read as a sentence of the entry (the same licences as its body: a past
+    deed of the writer's, or a verbless phrase naming what happened), so a task, a title
+    with an org stamp of its own, a plan or a title of another person's deed dates nothing."""
+    record = unit.record
+    if (
+        not unit.seg.headings
+        or unit.seg.headings[0] is not heading
+        or heading.facts
+        or heading.todo is not None
+        or not interpret.is_journal_entry(record)
+    ):
+        return None
+    for mention in timefind.sentence_mentions(
+        record,
+        heading.title_start,
+        heading.title_end,
+        question_date=request.question_date,
+        tz=tz,
+        name=name,
+    ):
+        if mention.kind != "licence" or mention.window is None:
+            continue
+        if mention.window[0] > request.question_date:
+            return None
+        return mention
+    return None
 
 
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:

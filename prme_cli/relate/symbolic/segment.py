@@ -63,6 +63,11 @@ _HEADING = re.compile(
 _STAMP = re.compile(
     r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?"
 )
+#: The time of day an org-journal entry or a timed datetree entry opens its title with
+#: ("** 07:45 Title", "**** 08:40–09:10 Title").
+_ENTRY_CLOCK = re.compile(
+    r"(?:[01]?\d|2[0-3]):[0-5]\d(?:[ \t]*[-\u2013][ \t]*(?:[01]?\d|2[0-3]):[0-5]\d)?[ \t]+(?=\S)"
+)
 _PLANNING_WORD = re.compile(r"(SCHEDULED|DEADLINE|CLOSED):[ \t]*")
 _STATE = re.compile(
     r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
@@ -197,6 +202,9 @@ def segment(text: str) -> Segmented:
                 title_start = pos + heading.start("todo")
                 todo = None
             title_end = pos + heading.end("title")
+            clock = _ENTRY_CLOCK.match(text, title_start, title_end)
+            if clock is not None:
+                title_start = clock.end()  # "** 07:45 First session with …": the time is no word
             current = {
                 "start": pos,
                 "end": pos + len(line),
