@@ -52,7 +52,9 @@ from prme_cli.model import Node, Timestamp
 #: with such files. Unchanged files of the current version are never re-read.
 #: 1: the version recorded by migration ``0028_events_version`` (older stores record none).
 #: 2: a keyword the file's ``#+TODO`` lists as open (``TODO DELEGATED | DONE``) is no cancel.
-EXTRACTION_VERSION = 2
+#: 3: a calendar word after an unaccusative verb is its time, not its object, and a plain
+#:    "came" with nothing after it but a time is an arrival ("the bees came on Sunday").
+EXTRACTION_VERSION = 3
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (

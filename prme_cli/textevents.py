@@ -723,17 +723,25 @@ def _clause_event(
             if then and words.is_verb_lemma(own[verb_i + 2].low):
                 predicate = then
                 obj_start = verb_i + 3
-        elif nxt in _PARTICLES:
+        elif nxt in _PARTICLES and not (
+            predicate in _UNACCUSATIVE and _time_follows(sentence, own[verb_i + 1])
+        ):
             particle = nxt
             obj_start = verb_i + 2
     # the object head, with an ordinal
     obj, ordinal = _object_of(own[obj_start:], discourse)
+    if obj and predicate in _UNACCUSATIVE and not passive and obj in _date_words()[0]:
+        # "the bees came on Sunday", "the parcel arrived in May": the day is when it came,
+        # not what came; what came is the subject
+        obj = ""
     comer = False
+    subject_came = False
     if passive or (not obj and predicate in _UNACCUSATIVE):
         subject_obj, subject_ordinal = _object_of(
             [t for t in subject_toks if verb_i is None or t.start < own[verb_i].start], discourse
         )
         if subject_obj:
+            subject_came = not passive
             obj, ordinal = subject_obj, ordinal if ordinal is not None else subject_ordinal
             # "Dmitri came (round)": a named comer is what came, but no thing for a later
             # "another one" or "it" to take
@@ -784,6 +792,19 @@ def _clause_event(
     negated = not cues.isdisjoint(_NEGATION_CUES) or any(low.endswith("n't") for low in lows)
     polarity = "negative" if negated and _NEGATED.search(text) else "positive"
     sense = sense_of(predicate, obj, particle)
+    after = own[verb_i + 1].low if verb_i is not None and verb_i + 1 < len(own) else ""
+    if (
+        not sense
+        and predicate == "come"
+        and not particle
+        and obj
+        and subject_came
+        and (not after or after in _BARE_COMING_NEXT or after in _date_words()[0])
+    ):
+        # "The bees came on Sunday", "my parents came yesterday": a plain "came" told of its
+        # subject, with nothing after it but its time, is an arrival ("the repeater should
+        # come first", "came second" are placings, "came for dinner" a visit)
+        sense = "arrive"
     if not sense and aspect == "start" and obj in ("job", "position", "role", "internship"):
         sense = "start_job"
 
@@ -796,6 +817,19 @@ def _clause_event(
         "comer": comer,  # taken off again by sentence_events: not an event field
     }
     return participants, obj, ordinal, fields
+
+
+#: What may follow a plain "came" that tells an arrival: a time's preposition or an adverb of
+#: time ("came on Sunday", "came early", "came at last").
+_BARE_COMING_NEXT = frozenset(["on", "in", "at", "early", "late", "today", "yesterday", "tonight"])
+
+
+def _time_follows(sentence: str, tok: grammar.Token) -> bool:
+    """Is the word after ``tok`` a calendar or deictic word ("came on Sunday", "arrived in
+    May")? Then ``tok`` is the time's preposition, not a particle of the verb ("the lights
+    came on")."""
+    after = re.match(r"\s+(?:the\s+)?([A-Za-z]+|\d)", sentence[tok.start + len(tok.text) :])
+    return after is not None and (after[1].isdigit() or after[1].lower() in _date_words()[0])
 
 
 #: Verbs whose subject is what undergoes them: "the desk arrived" tells the desk's arrival.

@@ -117,6 +117,17 @@ def chat_session(*turns: tuple[str, str], stamp: datetime = PROBE_STAMP) -> dict
     return {"chat.org": "\n".join(out) + "\n"}
 
 
+def converted_session(stamp: str, key: str, turns: list[tuple[str, str]]) -> str:
+    """One chat session in the shape LongMemEval's ``to_org.py`` writes: a ``#+TITLE``, a
+    heading stamped ``stamp`` ("2030-05-24 Fri 10:00") with the session's ``:ID:`` ``key``,
+    and a child heading per turn (``user``/``assistant``) with its own ``:ID:``."""
+    out = [f"#+TITLE: Chat of {stamp[:10]}", f"* Chat [{stamp}]", ":PROPERTIES:", f":ID: {key}"]
+    out.append(":END:")
+    for i, (role, text) in enumerate(turns):
+        out += [f"** {role}", ":PROPERTIES:", f":ID: {key}-t{i}", ":END:", text]
+    return "\n".join(out) + "\n"
+
+
 def user_says(words: str, stamp: datetime = PROBE_STAMP) -> dict[str, str]:
     """A user/assistant session in which the user says ``words``."""
     return chat_session(("user", words), ("assistant", "I see."), stamp=stamp)

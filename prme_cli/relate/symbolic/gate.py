@@ -1261,6 +1261,17 @@ _COUNTED_FROM = re.compile(
     r"(?:\S+\s+){0,2}?(?P<noun>[A-Za-z'-]+)\s+(?:(?:on|in|at)\s+)?$",
     re.IGNORECASE,
 )
+#: "the Wednesday after the deadline", "the morning before my exam": a day picked out by
+#: "the" and an "after"/"before" right behind it (no comma between) that governs another
+#: event is counted from that event; set off by a comma ("on Wednesday, two days before the
+#: deadline") the count says the day again, and "on Friday after the test drive" keeps the
+#: deed on its own day
+_COUNTED_ON = re.compile(
+    r"\s+(?:after|before|following)\s+(?:the|my|our|his|her|their|a|an|this|that)\s+"
+    r"(?:\S+\s+){0,2}?(?P<noun>[A-Za-z'-]+)\b",
+    re.IGNORECASE,
+)
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 #: a day named by the expression: with a bare "after" the deed stays on it
 _DAY_NAMED = re.compile(
     r"day\b|yesterday|tonight|last night|\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE
@@ -1603,6 +1614,14 @@ def _time_not_the_deeds(
         )
     ):
         out.append(f"the time dates the {counted['noun']}, which the deed is counted from")
+    counted_on = _COUNTED_ON.match(quote, where + len(expression))
+    if (
+        counted_on
+        and _THE_BEFORE.search(before)
+        and counted_on["noun"].lower() not in _SAME_DAY
+        and not gate_anchor.names_a_month_day(expression)  # "on February 25th after a delay"
+    ):
+        out.append(f"the time is counted from the {counted_on['noun']}, not the deed's own")
     own = subject is None or _spoken_by(quote, subject)
     if own:
         for m in _CLAIMING.finditer(clause):

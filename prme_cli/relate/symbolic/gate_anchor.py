@@ -139,6 +139,14 @@ _MONTH_DAY = re.compile(
     r"(?:,?\s+(?P<y>\d{4})\b)?",
     re.IGNORECASE,
 )
+
+
+def names_a_month_day(text: str) -> bool:
+    """Does ``text`` name a day of a month ("February 25th", "3 of May")? The gate's own
+    reading, one table of month names for its modules."""
+    return _MONTH_DAY.search(text) is not None
+
+
 #: "on Wednesday", "on Thursday evening": in a past report the latest such day before the note
 _ON_WEEKDAY = re.compile(
     r"\bon\s+(?P<name>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"

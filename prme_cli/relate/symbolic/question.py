@@ -151,6 +151,10 @@ def _np_deed(text: str) -> str | None:
     words = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end() :]))
     for i, w in enumerate(words[:5]):
         low = w.group(0).lower()
+        if i > 0 and _verb_before_its_object(
+            low, words[i + 1].group(0) if i + 1 < len(words) else ""
+        ):
+            return text[: m.end() + words[i - 1].end()]
         if low in _NOT_IN_NP or (lexicon.is_stop(low) and low not in _NP_ADJECTIVES):
             return None
         if i == 0 or low.endswith("'s"):
@@ -158,6 +162,23 @@ def _np_deed(text: str) -> str | None:
         if lexicon.key(low) in lexicon.KNOWN_VERB_KEYS:
             return text[: m.end() + words[i - 1].end()]
     return None
+
+
+#: Words that open a verb's object ("pass the recheck", "offer me the job", "have her
+#: baby"): no word of a name stands right before one of them.
+_OBJECT_OPENERS = frozenset(
+    lexicon.words_of("the a an my our his her their its your me us him them this that these those")
+)
+
+
+def _verb_before_its_object(word: str, following: str) -> bool:
+    """ "my car pass the recheck", "the council offer me the job", "my sister Noa have her
+    baby": a word the dictionary knows as a verb, right before a determiner or an object
+    pronoun, is the deed's verb even when this module does not know it by name (a noun of a
+    name is never followed by "the" or "me")."""
+    from prme_cli import words as words_module
+
+    return following.lower() in _OBJECT_OPENERS and "VERB" in words_module.lemmas(word)
 
 
 _POSSESSIVE_NP = re.compile(rf"^{_DETERMINER}\s+(?-i:[a-z][\w-]*)(?='s\s+\w)", re.IGNORECASE)
