@@ -56,7 +56,9 @@ from prme_cli.model import Node, Timestamp
 #:    "came" with nothing after it but a time is an arrival ("the bees came on Sunday").
 #: 4: an org-journal day heading (``* Wednesday, 03/11/37``) is a datetree day, dating the
 #:    entries under it (:func:`prme_cli.orgtime.journal_day_timestamp`).
-EXTRACTION_VERSION = 4
+#: 5: a bare weekday or month in a clause told in the future ("the plumber will come on
+#:    Monday") is the next one in the time engine's find, so such text events change.
+EXTRACTION_VERSION = 5
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
