@@ -2,8 +2,8 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|adversarial|adversarial3|
-              bodies|deeds|all]
+              strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|adversarial|
+              adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -91,6 +91,11 @@ These sets share this runner:
   CLOCK, an ``:ARCHIVE:`` subtree), meeting notes with inactive stamps in the headings and
   others' action items, a prose diary with one heading per month and dates in words; 77
   questions, 19 to refuse (asked 2039-07-20 20:00, Asia/Kolkata). Not part of ``all``.
+- ``pairs5`` — ``tests/fixtures/pair_chats5/``: three new two-person chats of the fifth round
+  written the same way (Niamh and Tobiah, Aurelio and Birte, Hamza and Lior; 26 sessions,
+  events told across turns, plans confirmed, moved or dropped, corrections, third persons'
+  deeds); 67 third-person questions, 13 to refuse (asked 2040-04-15 20:00, America/St_Johns).
+  Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -175,6 +180,7 @@ def sets() -> dict[str, QuestionSet]:
     pairs4 = HERE.parent / "tests" / "fixtures" / "pair_chats4"
     sessions4 = HERE.parent / "tests" / "fixtures" / "sessions4"
     strangers5 = HERE.parent / "tests" / "fixtures" / "strangers5"
+    pairs5 = HERE.parent / "tests" / "fixtures" / "pair_chats5"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -264,6 +270,13 @@ def sets() -> dict[str, QuestionSet]:
             strangers5 / "questions.jsonl",
             "2039-07-20T20:00",
             "Asia/Kolkata",
+        ),
+        "pairs5": QuestionSet(
+            "pairs5",
+            pairs5 / "notes",
+            pairs5 / "questions.jsonl",
+            "2040-04-15T20:00",
+            "America/St_Johns",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -569,6 +582,7 @@ def main() -> int:
             "pairs4",
             "sessions4",
             "strangers5",
+            "pairs5",
             "bodies",
             "deeds",
             "all",
