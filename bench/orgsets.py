@@ -2,8 +2,8 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|adversarial|
-              adversarial3|bodies|deeds|all]
+              strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
+              adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -96,6 +96,12 @@ These sets share this runner:
   events told across turns, plans confirmed, moved or dropped, corrections, third persons'
   deeds); 67 third-person questions, 13 to refuse (asked 2040-04-15 20:00, America/St_Johns).
   Not part of ``all``.
+- ``sessions5`` — ``tests/fixtures/sessions5/``: eleven first-person sessions of one user with an
+  assistant of the fifth round (LongMemEval's kind, written the same way: a climb planned,
+  moved and done, an application, interview, offer and deposit, a cat's vaccines given by the
+  shelter and by the user, a sister's engagement, the assistant's own dates and suggestions, a
+  hedged loss, abandoned and unconfirmed plans); 40 questions, 10 to refuse (asked 2040-09-20
+  19:00, Africa/Nairobi). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -181,6 +187,7 @@ def sets() -> dict[str, QuestionSet]:
     sessions4 = HERE.parent / "tests" / "fixtures" / "sessions4"
     strangers5 = HERE.parent / "tests" / "fixtures" / "strangers5"
     pairs5 = HERE.parent / "tests" / "fixtures" / "pair_chats5"
+    sessions5 = HERE.parent / "tests" / "fixtures" / "sessions5"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -277,6 +284,13 @@ def sets() -> dict[str, QuestionSet]:
             pairs5 / "questions.jsonl",
             "2040-04-15T20:00",
             "America/St_Johns",
+        ),
+        "sessions5": QuestionSet(
+            "sessions5",
+            sessions5 / "notes",
+            sessions5 / "questions.jsonl",
+            "2040-09-20T19:00",
+            "Africa/Nairobi",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -583,6 +597,7 @@ def main() -> int:
             "sessions4",
             "strangers5",
             "pairs5",
+            "sessions5",
             "bodies",
             "deeds",
             "all",
