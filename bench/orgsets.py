@@ -2,8 +2,8 @@
 
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
-              strangers3|pairs3|strangers4|pairs4|sessions4|adversarial|adversarial3|bodies|
-              deeds|all]
+              strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
+              adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -83,6 +83,25 @@ These sets share this runner:
   "last Saturday", moved and dropped plans, a retracted deed, a neighbour's and a sister's
   deeds, the assistant's own dates); 40 questions, 10 to refuse (asked 2038-11-20 19:00,
   Pacific/Auckland). Not part of ``all``.
+- ``strangers5`` — ``tests/fixtures/strangers5/``: four new people's org notes of the fifth
+  unseen round, written the same way (by a helper who neither read nor ran relate): an org-roam
+  folder of topic notes (``:ID:``/``:CREATED:`` drawers, ``#+title:``, ``#+filetags:``, id
+  links, dated body lines, a table), a weekly review file (``* Week 19 (…)`` with ``** Done`` /
+  ``** Next``), a habit and repeater file (``.+2d``, ``LAST_REPEAT``, LOGBOOK state lines,
+  CLOCK, an ``:ARCHIVE:`` subtree), meeting notes with inactive stamps in the headings and
+  others' action items, a prose diary with one heading per month and dates in words; 77
+  questions, 19 to refuse (asked 2039-07-20 20:00, Asia/Kolkata). Not part of ``all``.
+- ``pairs5`` — ``tests/fixtures/pair_chats5/``: three new two-person chats of the fifth round
+  written the same way (Niamh and Tobiah, Aurelio and Birte, Hamza and Lior; 26 sessions,
+  events told across turns, plans confirmed, moved or dropped, corrections, third persons'
+  deeds); 67 third-person questions, 13 to refuse (asked 2040-04-15 20:00, America/St_Johns).
+  Not part of ``all``.
+- ``sessions5`` — ``tests/fixtures/sessions5/``: eleven first-person sessions of one user with an
+  assistant of the fifth round (LongMemEval's kind, written the same way: a climb planned,
+  moved and done, an application, interview, offer and deposit, a cat's vaccines given by the
+  shelter and by the user, a sister's engagement, the assistant's own dates and suggestions, a
+  hedged loss, abandoned and unconfirmed plans); 40 questions, 10 to refuse (asked 2040-09-20
+  19:00, Africa/Nairobi). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -166,6 +185,9 @@ def sets() -> dict[str, QuestionSet]:
     strangers4 = HERE.parent / "tests" / "fixtures" / "strangers4"
     pairs4 = HERE.parent / "tests" / "fixtures" / "pair_chats4"
     sessions4 = HERE.parent / "tests" / "fixtures" / "sessions4"
+    strangers5 = HERE.parent / "tests" / "fixtures" / "strangers5"
+    pairs5 = HERE.parent / "tests" / "fixtures" / "pair_chats5"
+    sessions5 = HERE.parent / "tests" / "fixtures" / "sessions5"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -248,6 +270,27 @@ def sets() -> dict[str, QuestionSet]:
             sessions4 / "questions.jsonl",
             "2038-11-20T19:00",
             "Pacific/Auckland",
+        ),
+        "strangers5": QuestionSet(
+            "strangers5",
+            strangers5 / "notes",
+            strangers5 / "questions.jsonl",
+            "2039-07-20T20:00",
+            "Asia/Kolkata",
+        ),
+        "pairs5": QuestionSet(
+            "pairs5",
+            pairs5 / "notes",
+            pairs5 / "questions.jsonl",
+            "2040-04-15T20:00",
+            "America/St_Johns",
+        ),
+        "sessions5": QuestionSet(
+            "sessions5",
+            sessions5 / "notes",
+            sessions5 / "questions.jsonl",
+            "2040-09-20T19:00",
+            "Africa/Nairobi",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -552,6 +595,9 @@ def main() -> int:
             "strangers4",
             "pairs4",
             "sessions4",
+            "strangers5",
+            "pairs5",
+            "sessions5",
             "bodies",
             "deeds",
             "all",

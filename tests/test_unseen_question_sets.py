@@ -1,7 +1,7 @@
 """The unseen and adversarial question sets' files are well formed, without running relate.
 
-``strangers3``, ``pairs3`` and the fourth round (``strangers4``, ``pairs4``, ``sessions4``)
-were written by helpers who neither read nor ran relate; their first run is the integrator's. ``adversarial3`` (three parts) was written and committed before
+``strangers3``, ``pairs3``, the fourth round (``strangers4``, ``pairs4``, ``sessions4``) and
+the fifth (``strangers5``, ``pairs5``, ``sessions5``) were written by helpers who neither read nor ran relate; their first run is the integrator's. ``adversarial3`` (three parts) was written and committed before
 relate was run on it, and must ask more to refuse than the others (a trap set). These tests only load ``bench/orgsets.py`` and the sets' files:
 every question is one JSON object with the fields the runner reads, its kind is one the judge
 knows, its gold has the shape that kind needs — the judge accepts a value built from the gold
@@ -17,7 +17,16 @@ from typing import Any
 
 import pytest
 
-UNSEEN = ("strangers3", "pairs3", "strangers4", "pairs4", "sessions4")
+UNSEEN = (
+    "strangers3",
+    "pairs3",
+    "strangers4",
+    "pairs4",
+    "sessions4",
+    "strangers5",
+    "pairs5",
+    "sessions5",
+)
 ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
 
