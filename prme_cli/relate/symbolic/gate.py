@@ -1784,9 +1784,23 @@ _DATE_DOUBTED = re.compile(
 )
 
 
+#: A time taken back inside its own sentence, by the gate's own pattern: right after it (a
+#: few words on), a cue between commas or dashes and, before the sentence ends, another
+#: time ("on Wednesday, no, it was Thursday", "on Monday - sorry, Tuesday", "yesterday,
+#: or rather on Monday").
+_TAKEN_BACK = re.compile(
+    r"^[^.!?;,]{0,20}?(?:[,;:(]|\s[-\u2013\u2014])\s*(?:no\s*[,;:\u2014\u2013-]|(?:no\s+wait|"
+    r"nope|sorry|oops|wait|correction|i\s+mean|i\s+meant|or\s+rather|make\s+that|"
+    r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b" + _TIME_CORE,
+    re.IGNORECASE,
+)
+
+
 def _date_disputed(after: str) -> str:
-    """Why the words after the expression dispute or hedge it ("" when they do not): its
-    own sentence and the next one of the quote."""
+    """Why the words after the expression dispute, hedge or take it back ("" when they do
+    not): its own sentence and the next one of the quote."""
+    if _TAKEN_BACK.search(after):
+        return "the quote takes its date back and gives another"
     said = " ".join(re.split(r"(?<=[.!?])\s+", after.strip())[:2])
     if _DATE_DOUBTED.search(said):
         return "the quote doubts its own date"

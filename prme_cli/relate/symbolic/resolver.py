@@ -2191,7 +2191,7 @@ _CORRECTION = re.compile(
     r"i\s+meant(?!\s+to\b)|scratch\s+that|or\s+rather|make\s+that|let\s+me\s+correct|"
     r"i\s+was\s+wrong|my\s+mistake|my\s+bad|i\s+misspoke|i\s+got\s+(?:that|the\s+day)\s+wrong|"
     r"sorry,?\s+(?:i\s+mean|i\s+meant|my\s+mistake|correction)(?!\s+to\b))"
-    r"|(?P<weak>sorry|oops|wait|no,))\b",
+    r"|(?P<weak>sorry|oops|wait))\b|(?P<bare_no>no\s*,)",
     re.IGNORECASE,
 )
 #: "I said Friday last time, it was Thursday": the speaker names the time they take back.
@@ -2208,10 +2208,12 @@ _ABOUT_LEAD = re.compile(
 
 
 #: A correction inside a sentence, after a time it takes back: "…on Monday, sorry, I mean
-#: Tuesday", "…last Saturday, no wait, it was Sunday", "…yesterday, or rather on Monday".
+#: Tuesday", "…last Saturday, no wait, it was Sunday", "…yesterday, or rather on Monday",
+#: "…on Wednesday, no, it was Thursday" (a bare "no" is a cue with its comma or dash).
 _CORRECTION_INSIDE = re.compile(
-    r"(?:[,;:(]|\.\.\.|\u2026|\s[-\u2013\u2014])\s*(?:sorry|oops|correction|wait|no\s+wait|"
-    r"no,|i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b",
+    r"(?:[,;:(]|\.\.\.|\u2026|\s[-\u2013\u2014])\s*(?:(?:sorry|oops|correction|wait|no\s+wait|"
+    r"i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b|"
+    r"no\s*[,;:\u2014\u2013-])",
     re.IGNORECASE,
 )
 
