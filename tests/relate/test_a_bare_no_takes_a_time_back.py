@@ -99,6 +99,7 @@ def test_the_gate_refuses_a_time_taken_back_by_a_bare_no(quote: str, name: str) 
     [
         ("I hung the new gate on Wednesday, no kidding, in the rain.", "hang the new gate"),
         ("I picked the broad beans on Wednesday.", "pick the broad beans"),
+        ("I went to the optician on Wednesday, sorry for the late reply.", "go to the optician"),
     ],
 )
 def test_the_gate_keeps_a_time_no_one_takes_back(quote: str, name: str) -> None:

@@ -1791,7 +1791,9 @@ _DATE_DOUBTED = re.compile(
 _TAKEN_BACK = re.compile(
     r"^[^.!?;,]{0,20}?(?:[,;:(]|\s[-\u2013\u2014])\s*(?:no\s*[,;:\u2014\u2013-]|(?:no\s+wait|"
     r"nope|sorry|oops|wait|correction|i\s+mean|i\s+meant|or\s+rather|make\s+that|"
-    r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b" + _TIME_CORE,
+    r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b(?P<time>"
+    + _TIME_CORE
+    + ")",
     re.IGNORECASE,
 )
 
@@ -1799,7 +1801,9 @@ _TAKEN_BACK = re.compile(
 def _date_disputed(after: str) -> str:
     """Why the words after the expression dispute, hedge or take it back ("" when they do
     not): its own sentence and the next one of the quote."""
-    if _TAKEN_BACK.search(after):
+    taken = _TAKEN_BACK.search(after)
+    if taken and taken["time"].lower() not in ("early", "late", "mid"):
+        # "…, sorry for the late reply": a bare early/late/mid is no time of its own
         return "the quote takes its date back and gives another"
     said = " ".join(re.split(r"(?<=[.!?])\s+", after.strip())[:2])
     if _DATE_DOUBTED.search(said):
