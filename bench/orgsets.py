@@ -3,6 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
+              strangers6|pairs6|sessions6|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -102,6 +103,19 @@ These sets share this runner:
   shelter and by the user, a sister's engagement, the assistant's own dates and suggestions, a
   hedged loss, abandoned and unconfirmed plans); 40 questions, 10 to refuse (asked 2040-09-20
   19:00, Africa/Nairobi). Not part of ``all``.
+- ``strangers6`` — ``tests/fixtures/strangers6/``: four new people's org notes of the sixth
+  unseen round, written the same way (by a helper who neither read nor ran relate): a datetree
+  journal with times in prose, a GTD file with three ``#+TODO:`` sequences, LOGBOOK state
+  notes, CLOCK, ``:CREATED:``, repeaters with ``LAST_REPEAT``, an org-journal folder of one file
+  per day with a film log table, and headings with timestamp ranges and a reading table; 74
+  questions, 16 to refuse (asked 2041-06-30 20:00, Australia/Adelaide). Not part of ``all``.
+- ``pairs6`` — ``tests/fixtures/pair_chats6/``: three new two-person chats of the sixth round,
+  written the same way (events told across turns, corrections, plans moved or dropped, third
+  persons' deeds); third-person questions (asked 2042-02-20 20:00, America/Mexico_City). Not
+  part of ``all``.
+- ``sessions6`` — ``tests/fixtures/sessions6/``: eleven first-person sessions of one user with
+  an assistant of the sixth round, written the same way (asked 2042-08-25 19:00,
+  Europe/Helsinki). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -188,6 +202,9 @@ def sets() -> dict[str, QuestionSet]:
     strangers5 = HERE.parent / "tests" / "fixtures" / "strangers5"
     pairs5 = HERE.parent / "tests" / "fixtures" / "pair_chats5"
     sessions5 = HERE.parent / "tests" / "fixtures" / "sessions5"
+    strangers6 = HERE.parent / "tests" / "fixtures" / "strangers6"
+    pairs6 = HERE.parent / "tests" / "fixtures" / "pair_chats6"
+    sessions6 = HERE.parent / "tests" / "fixtures" / "sessions6"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -291,6 +308,27 @@ def sets() -> dict[str, QuestionSet]:
             sessions5 / "questions.jsonl",
             "2040-09-20T19:00",
             "Africa/Nairobi",
+        ),
+        "strangers6": QuestionSet(
+            "strangers6",
+            strangers6 / "notes",
+            strangers6 / "questions.jsonl",
+            "2041-06-30T20:00",
+            "Australia/Adelaide",
+        ),
+        "pairs6": QuestionSet(
+            "pairs6",
+            pairs6 / "notes",
+            pairs6 / "questions.jsonl",
+            "2042-02-20T20:00",
+            "America/Mexico_City",
+        ),
+        "sessions6": QuestionSet(
+            "sessions6",
+            sessions6 / "notes",
+            sessions6 / "questions.jsonl",
+            "2042-08-25T19:00",
+            "Europe/Helsinki",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -598,6 +636,9 @@ def main() -> int:
             "strangers5",
             "pairs5",
             "sessions5",
+            "strangers6",
+            "pairs6",
+            "sessions6",
             "bodies",
             "deeds",
             "all",
