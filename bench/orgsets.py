@@ -110,9 +110,10 @@ These sets share this runner:
   per day with a film log table, and headings with timestamp ranges and a reading table; 74
   questions, 16 to refuse (asked 2041-06-30 20:00, Australia/Adelaide). Not part of ``all``.
 - ``pairs6`` — ``tests/fixtures/pair_chats6/``: three new two-person chats of the sixth round,
-  written the same way (events told across turns, corrections, plans moved or dropped, third
-  persons' deeds); third-person questions (asked 2042-02-20 20:00, America/Mexico_City). Not
-  part of ``all``.
+  written the same way (Ximena and Teodor, Ingrid and Kwame, Marisol and Anders; 27 sessions,
+  events told across turns, corrections, plans moved or dropped, third persons' deeds); 75
+  third-person questions, 16 to refuse (asked 2042-02-20 20:00, America/Mexico_City). Not part
+  of ``all``.
 - ``sessions6`` — ``tests/fixtures/sessions6/``: eleven first-person sessions of one user with
   an assistant of the sixth round, written the same way (asked 2042-08-25 19:00,
   Europe/Helsinki). Not part of ``all``.

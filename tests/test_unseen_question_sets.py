@@ -28,6 +28,7 @@ UNSEEN = (
     "pairs5",
     "sessions5",
     "strangers6",
+    "pairs6",
 )
 ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
