@@ -115,7 +115,10 @@ These sets share this runner:
   third-person questions, 16 to refuse (asked 2042-02-20 20:00, America/Mexico_City). Not part
   of ``all``.
 - ``sessions6`` — ``tests/fixtures/sessions6/``: eleven first-person sessions of one user with
-  an assistant of the sixth round, written the same way (asked 2042-08-25 19:00,
+  an assistant of the sixth round, written the same way (a boat bought, restored and launched a
+  few days after a stormed-off plan, a test and its results, a move moved by the movers, a
+  brother's and a friend's deeds, a hedged loss, the assistant's own dates and advice, plans
+  given up, undecided or still to come); 41 questions, 10 to refuse (asked 2042-08-25 19:00,
   Europe/Helsinki). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical

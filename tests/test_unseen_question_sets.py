@@ -29,6 +29,7 @@ UNSEEN = (
     "sessions5",
     "strangers6",
     "pairs6",
+    "sessions6",
 )
 ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
