@@ -117,8 +117,8 @@ These sets share this runner:
 - ``sessions6`` — ``tests/fixtures/sessions6/``: eleven first-person sessions of one user with
   an assistant of the sixth round, written the same way (a boat bought, restored and launched a
   few days after a stormed-off plan, a test and its results, a move moved by the movers, a
-  brother's and a friend's deeds, a hedged loss, the assistant's own dates and advice, plans
-  given up, undecided or still to come); 41 questions, 10 to refuse (asked 2042-08-25 19:00,
+  brother's and a friend's deeds, a loss in a stated week on a hedged day, the assistant's own dates and advice, plans
+  given up, undecided or still to come); 42 questions, 10 to refuse (asked 2042-08-25 19:00,
   Europe/Helsinki). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
