@@ -67,7 +67,13 @@ from datetime import UTC, datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import gate_anchor, gate_event, gate_structure, gate_words
+from prme_cli.relate.symbolic import (
+    gate_again,
+    gate_anchor,
+    gate_event,
+    gate_structure,
+    gate_words,
+)
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -1000,6 +1006,10 @@ def _aspects(*phrases: str) -> set[str]:
     return out
 
 
+#: The cap for a deed the notes tell done again, asked with no ordinal.
+_AGAIN_CAP = 0.3
+
+
 class SymbolicGate:
     """Judges per operand whether the quote dates the named event at the expression."""
 
@@ -1017,20 +1027,39 @@ class SymbolicGate:
         audit.attempts += 1
         try:
             probs = tuple(
-                self.check(
-                    question,
-                    resolution,
-                    op,
-                    (record := records.get(op.evidence_id)),
-                    following=records.get(record.next_id) if record and record.next_id else None,
-                    preceding=records.get(record.previous) if record and record.previous else None,
-                    later=_later_turns(record, records) if record else (),
-                ).probability
+                min(
+                    self.check(
+                        question,
+                        resolution,
+                        op,
+                        (record := records.get(op.evidence_id)),
+                        following=records.get(record.next_id)
+                        if record and record.next_id
+                        else None,
+                        preceding=records.get(record.previous)
+                        if record and record.previous
+                        else None,
+                        later=_later_turns(record, records) if record else (),
+                    ).probability,
+                    _AGAIN_CAP
+                    if record and self._done_again(question, op, record, records)
+                    else 1.0,
+                )
                 for op in resolution.operands
             )
         finally:
             audit.elapsed_ms += (_time.perf_counter() - started) * 1000.0
         return GateVerdict(probs)
+
+    @staticmethod
+    def _done_again(
+        question: str, operand: Operand, record: EvidenceRecord, records: dict[str, EvidenceRecord]
+    ) -> str:
+        """The same doer tells the cited deed again (:mod:`gate_again`): a question with no
+        "first" or "last" has more than one answer."""
+        possessor = _POSSESSOR.match(operand.name)
+        subject = possessor["name"].split()[0] if possessor else _question_subject(question)
+        return gate_again.done_again(question, operand, record, records, subject)
 
     def check(
         self,
