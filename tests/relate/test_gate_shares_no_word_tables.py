@@ -20,7 +20,14 @@ import prme_cli
 PACKAGE = Path(prme_cli.__file__).resolve().parent
 SYMBOLIC = PACKAGE / "relate" / "symbolic"
 
-GATE_MODULES = ["gate.py", "gate_anchor.py", "gate_event.py", "gate_words.py", "gate_structure.py"]
+GATE_MODULES = [
+    "gate.py",
+    "gate_again.py",
+    "gate_anchor.py",
+    "gate_event.py",
+    "gate_words.py",
+    "gate_structure.py",
+]
 #: What a gate module may import from prme (anything outside prme is allowed).
 GATE_MAY_IMPORT = frozenset(
     [
@@ -32,6 +39,7 @@ GATE_MAY_IMPORT = frozenset(
         "prme_cli.relate.types",
         "prme_cli.relate.interpret",  # validation's licence reading (SPEC §6.4)
         "prme_cli.relate.symbolic.gate",
+        "prme_cli.relate.symbolic.gate_again",
         "prme_cli.relate.symbolic.gate_anchor",
         "prme_cli.relate.symbolic.gate_event",
         "prme_cli.relate.symbolic.gate_words",
@@ -39,6 +47,7 @@ GATE_MAY_IMPORT = frozenset(
     ]
 )
 RESOLVER_MODULES = [
+    "again.py",
     "align.py",
     "resolver.py",
     "question.py",
@@ -51,6 +60,7 @@ RESOLVER_MODULES = [
 RESOLVER_MUST_NOT = frozenset(
     [
         "prme_cli.relate.symbolic.gate",
+        "prme_cli.relate.symbolic.gate_again",
         "prme_cli.relate.symbolic.gate_anchor",
         "prme_cli.relate.symbolic.gate_event",
         "prme_cli.relate.symbolic.gate_words",

@@ -67,7 +67,13 @@ from datetime import UTC, datetime
 
 from prme_cli import words
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import gate_anchor, gate_event, gate_structure, gate_words
+from prme_cli.relate.symbolic import (
+    gate_again,
+    gate_anchor,
+    gate_event,
+    gate_structure,
+    gate_words,
+)
 from prme_cli.relate.types import (
     EvidenceRecord,
     GateVerdict,
@@ -611,43 +617,6 @@ _SAID_AGAIN = re.compile(
 )
 
 
-def _subject_pronoun_after_a_name(quote: str, where: int, question: str) -> str:
-    """ "… coffee with Tom and her. He started at the bank last week.": when the sentence of
-    the expression opens with "he" or "she" and does not name the question's subject, a
-    person named in the sentence just before it (a capitalised word that opens no sentence,
-    is no date word and not the subject) may be who the pronoun is. The gate's own reading
-    of the quote; "" when it does not apply."""
-    subject = _question_subject(question)
-    if not subject:
-        return ""
-    start = _sentence_start(quote, where)
-    opening = re.match(r"\s*(he|she)\b", quote[start:], re.IGNORECASE)
-    if opening is None or subject.lower() in quote[start:where].lower():
-        return ""
-    head = quote[:start].rstrip()
-    previous_start = max(head.rfind(". "), head.rfind("! "), head.rfind("? "), head.rfind("\n"))
-    previous = head[previous_start + 1 :]
-    previous = re.sub(r"^\s*[-+*]\s*[\[<]\d{4}-\d{2}-\d{2}[^\]>]*[\]>]", " ", previous)
-    toks = _tokens(previous)
-    for i, (_, end, word) in enumerate(toks):
-        if (
-            i == 0
-            or not word[:1].isupper()
-            or word == "I"
-            or word.lower() in words.FUNCTION_WORDS
-            or _DATE_WORD.match(word)
-            or word.lower() == subject.lower()
-        ):
-            continue
-        nxt = toks[i + 1][2] if i + 1 < len(toks) else ""
-        alone = not nxt or re.match(r"\s*[,.;:!?)]", previous[end:]) is not None
-        if alone or nxt.lower() in words.FUNCTION_WORDS or nxt[:1].isupper():
-            # a person on their own ("with Tom and her", "met Jonas,"), not a word that
-            # describes the noun after it ("the Ethiopian place")
-            return f"'{opening.group(1)}' may stand for {word}, named just before"
-    return ""
-
-
 def _later_turns(
     record: EvidenceRecord, records: dict[str, EvidenceRecord]
 ) -> tuple[EvidenceRecord, ...]:
@@ -1000,6 +969,10 @@ def _aspects(*phrases: str) -> set[str]:
     return out
 
 
+#: The cap for a deed the notes tell done again, asked with no ordinal.
+_AGAIN_CAP = 0.3
+
+
 class SymbolicGate:
     """Judges per operand whether the quote dates the named event at the expression."""
 
@@ -1017,20 +990,39 @@ class SymbolicGate:
         audit.attempts += 1
         try:
             probs = tuple(
-                self.check(
-                    question,
-                    resolution,
-                    op,
-                    (record := records.get(op.evidence_id)),
-                    following=records.get(record.next_id) if record and record.next_id else None,
-                    preceding=records.get(record.previous) if record and record.previous else None,
-                    later=_later_turns(record, records) if record else (),
-                ).probability
+                min(
+                    self.check(
+                        question,
+                        resolution,
+                        op,
+                        (record := records.get(op.evidence_id)),
+                        following=records.get(record.next_id)
+                        if record and record.next_id
+                        else None,
+                        preceding=records.get(record.previous)
+                        if record and record.previous
+                        else None,
+                        later=_later_turns(record, records) if record else (),
+                    ).probability,
+                    _AGAIN_CAP
+                    if record and self._done_again(question, op, record, records)
+                    else 1.0,
+                )
                 for op in resolution.operands
             )
         finally:
             audit.elapsed_ms += (_time.perf_counter() - started) * 1000.0
         return GateVerdict(probs)
+
+    @staticmethod
+    def _done_again(
+        question: str, operand: Operand, record: EvidenceRecord, records: dict[str, EvidenceRecord]
+    ) -> str:
+        """The same doer tells the cited deed again (:mod:`gate_again`): a question with no
+        "first" or "last" has more than one answer."""
+        possessor = _POSSESSOR.match(operand.name)
+        subject = possessor["name"].split()[0] if possessor else _question_subject(question)
+        return gate_again.done_again(question, operand, record, records, subject)
 
     def check(
         self,
@@ -1267,10 +1259,6 @@ class SymbolicGate:
         if stands_for:
             cap = min(cap, 0.3)
             warnings.append(stands_for)
-        named_before = _subject_pronoun_after_a_name(quote, where, question)
-        if named_before:
-            cap = min(cap, 0.3)
-            warnings.append(named_before)
         if (
             _HOW_LONG_BEEN.match(question.strip())
             and any(w.lower() in _USE_FORMS for w in name_words)
@@ -1404,11 +1392,12 @@ class SymbolicGate:
                 cap = min(cap, 0.3)
                 asked_doer = subject or "the writer"
                 warnings.append(f"the deed is {whose}'s, not {asked_doer}'s")
-        if subject and not second:
-            two = _pronoun_after_two_people(quote, where, subject)
-            if two:
+        pronoun_subject = subject or _question_subject(question)
+        if pronoun_subject:
+            named_before = _pronoun_after_another_name(quote, where, pronoun_subject)
+            if named_before:
                 cap = min(cap, 0.3)
-                warnings.append(two)
+                warnings.append(named_before)
         if not possessor and not named and not second:
             others = _clause_of_another(quote, clause, subject, operand.name)
             if others:
@@ -1682,29 +1671,43 @@ _GATE_PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|they|them)\b", re.IGNORE
 _GATE_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
 
 
-def _pronoun_after_two_people(quote: str, where: int, subject: str) -> str:
-    """Why a he or she opening the deed's sentence may not be ``subject`` ("" when it may):
-    the sentence just before it, in the same list item, speaks of two people — a pronoun and
-    a name that is not the subject's ("coffee with Tom and her. He started at the bank last
-    week": he is Tom). The gate's own reading of the quote's words."""
-    start = max((m.end() for m in re.finditer(r"[.!?](?=\s)", quote[:where])), default=0)
-    if not _GATE_HE_SHE.match(quote[start:where]):
+def _pronoun_after_another_name(quote: str, where: int, subject: str) -> str:
+    """Why a he, she or they opening the deed's sentence may not be ``subject`` ("" when it
+    may): the sentence just before it, in the same line or list item, names another person
+    — a capitalised word that opens no sentence, is no date word, not "I" and not the
+    subject — either standing as a person ("coffee with Tom and her. He started at the bank
+    last week": a name on its own before a comma, a function word or another name, not "the
+    Ethiopian place"), or beside a personal pronoun ("Tom and her"), which says the sentence
+    speaks of people. A pronoun sentence that itself names the subject before the time is
+    the subject's. The gate's own reading of the quote's words."""
+    start = _sentence_start(quote, where)
+    opening = _GATE_HE_SHE.match(quote[start:where])
+    if opening is None or subject.lower() in quote[start:where].lower():
         return ""
-    before = quote[:start]
-    line = before.rfind("\n")
-    item = _GATE_STAMP.sub(" ", before[line + 1 :])
-    previous = re.split(r"[.!?]\s", item)[-1] if item.strip() else ""
-    if not _GATE_PERSON_PRONOUN.search(previous):
-        return ""
+    head = quote[:start].rstrip()
+    at = max((m.end() for m in re.finditer(r"[.!?]\s|\n", head)), default=0)
+    previous = _GATE_STAMP.sub(" ", head[at:])
+    # a pronoun beside the name counts in the same line or list item only
+    people = "\n" not in quote[at:start] and _GATE_PERSON_PRONOUN.search(previous) is not None
     own = {w.lower() for w in subject.split()}
     calendar = set(_GATE_FULL_WEEKDAYS) | set(_GATE_FULL_MONTHS)
-    names = [
-        w
-        for _, _, w in _tokens(previous)[1:]
-        if w[:1].isupper() and w.lower() not in own and w != "I" and w.lower() not in calendar
-    ]
-    if names:
-        return f"'{quote[start:where].split()[0]}' may stand for {names[0]}, not {subject}"
+    toks = _tokens(previous)
+    for i, (_, end, word) in enumerate(toks):
+        if (
+            i == 0
+            or not word[:1].isupper()
+            or word == "I"
+            or word.lower() in own
+            or word.lower() in words.FUNCTION_WORDS
+            or word.lower() in calendar
+            or _DATE_WORD.match(word)
+        ):
+            continue
+        nxt = toks[i + 1][2] if i + 1 < len(toks) else ""
+        alone = not nxt or re.match(r"\s*[,.;:!?)]", previous[end:]) is not None
+        if people or alone or nxt.lower() in words.FUNCTION_WORDS or nxt[:1].isupper():
+            pronoun = quote[start:where].split()[0]
+            return f"'{pronoun}' may stand for {word}, named just before, not {subject}"
     return ""
 
 

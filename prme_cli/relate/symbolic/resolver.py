@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from prme_cli import words as words_module
 from prme_cli.relate import interpret
-from prme_cli.relate.symbolic import align, lexicon, segment, structure, timefind
+from prme_cli.relate.symbolic import again, align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
@@ -229,6 +229,10 @@ class SymbolicResolver:
             if pick is None:
                 return Resolution("unsupported", (), tuple(notes))
             chosen.append(pick)
+        for phrase, cand in zip(frame.phrases, chosen, strict=True):
+            repeated = self._done_again(phrase, frame, cand, units, request)
+            if repeated:
+                return Resolution("unsupported", (), tuple(notes + [repeated]))
         problem = self._check_together(frame, chosen, request)
         if problem:
             return Resolution("unsupported", (), tuple(notes + [problem]))
@@ -239,6 +243,93 @@ class SymbolicResolver:
                 continue
             operands.append(_operand(phrase.text, cand, bool(_phrase_subject(phrase, frame))))
         return Resolution(frame.operation, tuple(operands), tuple(notes))
+
+    def _done_again(
+        self,
+        phrase: EventPhrase,
+        frame: QuestionFrame,
+        chosen: Candidate | structure.Pick,
+        units: list[_Unit],
+        request: ResolveRequest,
+    ) -> str:
+        """Why the phrase's event has more than one answer ("" when it has one): the same
+        doer tells the same deed on the same thing done again (:mod:`again`: "retook the
+        test", "rebooked the test for the 2nd", "took it again") before the question's
+        time, and the phrase names no ordinal ("first", "last") to pick one."""
+        from prme_cli.relate.frame import describe
+
+        if _ordinal_of(phrase.text) is not None or _MOST_RECENT.search(phrase.text):
+            return ""
+        subject = _phrase_subject(phrase, frame)
+        described = describe(phrase, subject)
+        if not described.predicate:
+            return ""
+        head = described.object[-1] if described.object else ""
+        modifiers = frozenset(described.object[:-1])
+        told: list[again.Told] = []
+        for unit in units:
+            if unit.answered is not None:
+                continue
+            previous = ""
+            for sentence in unit.seg.sentences:
+                own = self._first_person(sentence, subject)
+                text = sentence.text
+                told.append(
+                    again.Told(text, previous, unit.record.event_time, bool(own), unit.record.id)
+                )
+                previous = text
+        found = again.find(described.predicate, head, modifiers, told, subject)
+        if not found:
+            return ""
+        deed_day = chosen.window[0] if chosen.window is not None else None
+        for repeat in found:
+            if again.called_off(repeat, told, head, modifiers):
+                continue  # "I cancelled the retake": as far as the notes tell, done once
+            record, _ = self._by_id[repeat.told.record_id]
+            if self._still_to_come(repeat, record, request):
+                continue  # a retake still to come when the question is asked
+            if repeat.booking:
+                written = record.event_time
+                if deed_day is None or written is None:
+                    continue
+                if written.replace(tzinfo=deed_day.tzinfo) < deed_day:
+                    continue  # booked again before the deed: a booking moved, no retake
+            return (
+                f"'{phrase.text}': done more than once — record {repeat.told.record_id} tells "
+                f'it again: "{_short(repeat.told.text)}"; ask for the first or the last time'
+            )
+        return ""
+
+    @staticmethod
+    def _still_to_come(
+        repeat: again.Again, record: EvidenceRecord, request: ResolveRequest
+    ) -> bool:
+        """Does the repetition's time fall after the question's? An arranged one ("rebooked
+        it for the 20th of September") is read forward from its note."""
+        tz = request.question_date.tzinfo
+        assert tz is not None
+        at = record.text.find(repeat.told.text)
+        if at < 0:
+            return False
+        mentions = timefind.sentence_mentions(
+            record, at, at + len(repeat.told.text), question_date=request.question_date, tz=tz
+        )
+        for m in mentions:
+            start = m.window[0] if m.window is not None else None
+            if repeat.arranged and m.kind == "text":
+                try:
+                    start = interpret.interpret_text_expression(
+                        m.expression,
+                        record.event_time,
+                        question_date=request.question_date,
+                        tz=tz,
+                        coming=True,
+                    ).start
+                except interpret.InterpretError:
+                    continue
+            if start is not None and start >= request.question_date:
+                return True
+        return False
 
     # ------------------------------------------------------------------ stated durations
 
@@ -1613,6 +1704,11 @@ _USE_VERB = re.compile(
 )
 _GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
 
+
+#: "most recently", "the latest time": the phrase picks one of several.
+_MOST_RECENT = re.compile(
+    r"\b(?:most\s+recent(?:ly)?|latest|previous|the\s+\w+\s+time)\b", re.IGNORECASE
+)
 
 #: Verbs that undo, miss or only arrange the thing they govern (keys): "Cancelled my first
 #: pottery class" is no class.
