@@ -118,8 +118,6 @@ _DAYS_MONTHS = (
     r"sep|sept|oct|nov|dec"
 )
 _BARE_NAME = re.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
-#: A pointing word right before a day or month name: "that Sunday", "that same March".
-_POINTING_BEFORE = re.compile(r"\b(?:that|that\s+same|the\s+same)\s+$", re.IGNORECASE)
 #: A day of a named month ("February 25th", "the 3rd of May", "25 Feb 2031"): a calendar date.
 _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|"
@@ -389,11 +387,7 @@ def sentence_mentions(
             # "I painted it last year, now I'm bored of it": the writer's present, which
             # dates a state told in the present, never a deed (those need "just now" & co.)
             reason = "'now' is the writer's present, not when something happened"
-        elif interp.points_back(phrase) or (
-            _BARE_NAME.fullmatch(phrase.strip()) and _POINTING_BEFORE.search(before)
-        ):
-            # "that Sunday", "that same Friday": the Sunday of a time told before, which
-            # the words do not fix (a Friday the 6th's Sunday may be the 8th or the 1st)
+        elif interp.points_back(phrase):
             reason = interp.POINTS_BACK_REASON
         elif _BEFORE_NOW_ONLY.fullmatch(phrase.strip()):
             reason = "says only that it was before the note, not when"
