@@ -2003,8 +2003,10 @@ def narrative_anchor(
     the expression, or nothing is dated before it in an entry that is no journal's (a chat
     turn counts from another turn)."""
     text, undatable = _narrative(record.text)
-    if record.event_source == "datetree":
-        undatable = []  # a datetree day's title is the entry's own day, the fallback below
+    if record.event_source == "datetree" or heading_period(record) is not None:
+        # a datetree day's title is the entry's own day, the fallback below; a week's or
+        # month's title is the period its bare days are read in (:mod:`.period`)
+        undatable = []
     units = _units(text, at)
     own, before = units[-1], units[:-1]
 

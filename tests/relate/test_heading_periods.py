@@ -138,3 +138,35 @@ def test_titles_that_fix_a_week_or_a_month(
 def test_titles_that_fix_no_week_or_month(title: str) -> None:
     found = title_period(title)
     assert found is None or found[2] == "day", found
+
+
+COUNTED_NOTES = {
+    "diary.org": "* September 2041\n"
+    "On the 4th I returned the keys of the old studio to Mr Okafor, and the deposit came "
+    "back a week later, all of it.\n",
+    "weekly.org": "* Week 45 (2041-11-04 – 2041-11-10)\n"
+    "** Next\n"
+    "- My cousin's christening in Porto on Friday the 20th of December. Flights booked.\n"
+    "- The boiler service on Friday the 21st of December.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def counted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("heading-periods-counted"), COUNTED_NOTES, NOW)
+
+
+def test_a_time_counted_from_a_bare_day_of_the_month_heading(counted: Store) -> None:
+    # the gate reads "on the 4th" inside the heading's month to check "a week later"
+    doc = ask(counted, "When did my deposit come back?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2041-09-11"
+
+
+def test_a_weekday_beside_a_date_is_found_near_the_notes_year(counted: Store) -> None:
+    # Friday 20 December is a Friday in 2041, not in the finder's default 2020
+    doc = ask(counted, "When am I going to my cousin's christening in Porto?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2041-12-20"
+    # the 21st of December 2041 is a Saturday: the words disagree, nothing is dated
+    assert ask(counted, "When is the boiler service?")["status"] != "accepted"
