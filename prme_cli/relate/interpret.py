@@ -52,6 +52,7 @@ from functools import lru_cache
 from typing import Any
 
 from prme_cli import words
+from prme_cli.relate.period import Period, heading_period, read_in_period
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
 from prme_cli.timeexpr import lexicon
 
@@ -500,6 +501,7 @@ def interpret_text_expression(
     resolver: ExpressionResolver | None = None,
     coming: bool = False,
     anchored: bool = False,
+    period: Period | None = None,
 ) -> Dated:
     """Date a phrase in the record's words, as of the record's own time.
 
@@ -510,7 +512,9 @@ def interpret_text_expression(
     accepted. ``coming`` (see :func:`told_as_coming`) reads a year-less calendar date
     forward from the note instead of back. ``anchored`` says ``reference`` is the time told
     before the expression (:func:`narrative_anchor`), which an expression that points back
-    ("the next day") counts from.
+    ("the next day") counts from. ``period`` is the week or month a heading fixes when that
+    is all that dates the record (:func:`prme_cli.relate.period.heading_period`): the words
+    must name the same time wherever in it they were written.
     """
     if points_back(expression) and not anchored:
         # "I started my new job the same day" (as Monday), "that evening", "the next day":
@@ -521,6 +525,15 @@ def interpret_text_expression(
         # school or a trip away — the words do not say which
         raise InterpretError("'the holidays' names no particular holiday")
     resolve = resolver or _default_resolver()
+    if period is not None:
+        read = read_in_period(_candidates(expression), period, tz, resolve)
+        if read is None:
+            raise InterpretError(
+                f"a time counted from the day of writing, which the heading's {period[2]} "
+                "does not fix"
+            )
+        start, end = _night_to_its_evening(_localize(read[0], tz), _localize(read[1], tz), tz)
+        return _window(start, end, basis="text_expression", approximate=read[2])
     if coming and reference is not None:
         ref = _localize(reference, tz)
         start, end, vague = _forward(
@@ -1931,16 +1944,22 @@ def _time_at(
             raise InterpretError("too many times counted one from another", code="ambiguous_anchor")
         anchor = narrative_anchor(record, at, question_date=question_date, tz=tz, depth=depth + 1)
         return _read_from(phrase, anchor, question_date=question_date, tz=tz)
-    reference = item_day_at(record.text, at) or record.event_time
+    item_day = item_day_at(record.text, at)
+    reference = item_day or record.event_time
+    period = heading_period(record) if item_day is None else None
     line_start = text.rfind("\n", 0, at) + 1
     line_end = text.find("\n", at)
     problem = bare_day_problem(
-        text[line_start : line_end if line_end >= 0 else len(text)], phrase, reference
+        text[line_start : line_end if line_end >= 0 else len(text)],
+        phrase,
+        None if period is not None else reference,
     )
     if problem:
         # "I'm taking the ferry on Tuesday, and the next day …": read as the bare day is read
         raise InterpretError(f"the time it counts from: {problem}", code="ambiguous_anchor")
-    dated = interpret_text_expression(phrase, reference, question_date=question_date, tz=tz)
+    dated = interpret_text_expression(
+        phrase, reference, question_date=question_date, tz=tz, period=period
+    )
     assert dated.start is not None and dated.end is not None and dated.grain is not None
     if dated.approximate:
         raise InterpretError("the time it counts from is approximate", code="ambiguous_anchor")
@@ -1984,8 +2003,10 @@ def narrative_anchor(
     the expression, or nothing is dated before it in an entry that is no journal's (a chat
     turn counts from another turn)."""
     text, undatable = _narrative(record.text)
-    if record.event_source == "datetree":
-        undatable = []  # a datetree day's title is the entry's own day, the fallback below
+    if record.event_source == "datetree" or heading_period(record) is not None:
+        # a datetree day's title is the entry's own day, the fallback below; a week's or
+        # month's title is the period its bare days are read in (:mod:`.period`)
+        undatable = []
     units = _units(text, at)
     own, before = units[-1], units[:-1]
 
@@ -2319,16 +2340,18 @@ def interpret(
                 question_date=question_date,
                 tz=tz,
                 resolver=resolver,
+                period=heading_period(record) if item_day is None else None,
             )
         counted = _counted_from_before(operand, record, question_date=question_date, tz=tz)
         if counted is not None:
             return counted
         in_range = day_in_event_range(record, operand.time_expression, tz)
+        period = heading_period(record) if item_day is None else None
         asked_past = yes_answer(record, operand.quote) is not None
         problem = bare_day_problem(
             operand.quote,
             operand.time_expression,
-            None if in_range is not None else record.event_time,
+            None if in_range is not None or period is not None else record.event_time,
             asked_past=asked_past,
         )
         if in_range is not None and not problem:
@@ -2342,6 +2365,7 @@ def interpret(
             tz=tz,
             resolver=resolver,
             coming=told_as_coming(operand.quote, operand.time_expression),
+            period=period,
         )
     if basis == "duration":
         dated = interpret_duration(operand.time_expression)

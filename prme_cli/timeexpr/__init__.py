@@ -398,9 +398,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def find_expressions(text: str) -> list[tuple[int, int, str]]:
-    """Spans ``(start, end, phrase)`` of time expressions inside free text, left to right."""
-    found = find(text, datetime(2020, 6, 15, 12, 0, tzinfo=UTC), UTC)
+def find_expressions(text: str, near: datetime | None = None) -> list[tuple[int, int, str]]:
+    """Spans ``(start, end, phrase)`` of time expressions inside free text, left to right.
+
+    ``near`` is a day close to when the text was written (a naive one is read as UTC): a
+    weekday beside a date without a year ("Saturday the 30th of July") is only a time in
+    a year where that date falls on that weekday, so the finder reads it near the text's
+    own time; by default near a fixed day of 2020."""
+    if near is None:
+        near = datetime(2020, 6, 15, 12, 0, tzinfo=UTC)
+    elif near.tzinfo is None:
+        near = near.replace(tzinfo=UTC)
+    found = find(text, near, UTC)
     return [(f.offset, f.offset + f.length, f.text) for f in found]
 
 

@@ -145,6 +145,27 @@ def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
     return ""
 
 
+#: "my van", "our old boat": the asker's own thing, its noun within two words.
+_MINE = re.compile(r"^(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<owned>[a-z][\w-]*)\b(?!['\u2019])")
+
+
+def _not_mine(name: str, quote: str) -> str:
+    """ "my van broke down" against "Oskar's van broke down on the 12th": the quote gives the
+    asker's thing a named owner and never calls it the writer's ("my van"), so it tells of
+    someone else's (the gate's own reading)."""
+    mine = _MINE.match(name)
+    if mine is None:
+        return ""
+    owned = re.escape(mine["owned"])
+    near = rf"\s+(?:[\w-]+\s+){{0,2}}{owned}\b"
+    if re.search(rf"\b(?:my|our){near}", quote, re.IGNORECASE):
+        return ""
+    m = re.search(rf"\b([A-Z][\w.-]*)['\u2019]s{near}", quote)
+    if m is None:
+        return ""
+    return f"the quote's {mine['owned']} is {m.group(1)}'s, not the writer's"
+
+
 def _sentence_start(quote: str, at: int) -> int:
     """Where the sentence holding offset ``at`` of the quote starts (after the last sentence
     end or line break before it)."""
@@ -1375,6 +1396,9 @@ class SymbolicGate:
             if other:
                 cap = min(cap, 0.3)
                 warnings.append(other)
+        elif other := _not_mine(operand.name, quote):
+            cap = min(cap, 0.3)
+            warnings.append(other)
         second = subject is not None and _told_to_you(quote, where)
         if second and not _confirmed_by_them(quote, where, record, following, subject or ""):
             # "Ana: You went to the climbing wall last Sunday" is not Ana's deed, and it is

@@ -32,6 +32,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from prme_cli import orgtime
 from prme_cli.relate import interpret
+from prme_cli.relate.period import heading_period
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 _NUMBERS = {
@@ -236,6 +237,8 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
             found.append(
                 (m.start(), m.end(), near - timedelta(days=back) if back else None, "words")
             )
+    elif (span := heading_period(record)) is not None:
+        found += _days_in_period(before, span)
     found.sort()
     last_end = found[-1][1] if found else 0
     unread = [m for m in _TIME_LIKE.finditer(before, last_end)]
@@ -279,6 +282,44 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
     if rivals:
         return None, "two dates before it disagree"
     return day, ""
+
+
+#: "on the 4th", "on Tuesday the 10th": a day named by its number in the month.
+_ON_DAY_NUMBER = re.compile(
+    r"\bon\s+(?:(?P<name>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+)?"
+    r"the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
+
+
+def _days_in_period(
+    before: str, span: tuple[datetime, datetime, str]
+) -> list[tuple[int, int, date | None, str]]:
+    """The days an entry dated only by a week's or a month's heading names before the
+    expression: "on the 4th", "on Wednesday", a month and a day — each the one such day
+    inside the period, or None (unreadable) when the period holds none or several."""
+    first, last = span[0].date(), (span[1] - timedelta(days=1)).date()
+    days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+    out: list[tuple[int, int, date | None, str]] = []
+
+    def only(fits: list[date]) -> date | None:
+        return fits[0] if len(fits) == 1 else None
+
+    for m in _ON_DAY_NUMBER.finditer(before):
+        number = int(m["d"])
+        fits = [d for d in days if d.day == number]
+        if m["name"]:
+            fits = [d for d in fits if DAY_NAMES[d.weekday()] == m["name"].lower()]
+        out.append((m.start(), m.end(), only(fits), "words"))
+    for m in _MONTH_DAY.finditer(before):
+        day = _month_day(m, last)
+        out.append((m.start(), m.end(), day if day in days or m["y"] else None, "words"))
+    for m in _ON_WEEKDAY.finditer(before):
+        if any(a <= m.start() < b for a, b, _, _ in out):
+            continue
+        fits = [d for d in days if DAY_NAMES[d.weekday()] == m["name"].lower()]
+        out.append((m.start(), m.end(), only(fits), "words"))
+    return out
 
 
 def _day(text: str) -> date | None:

@@ -981,6 +981,9 @@ class SymbolicResolver:
             for x in mentions
             if x.covers or not any(x.start < e0 and s0 < x.end for s0, e0 in named)
         ]
+        elsewhere = _deed_in_another_clause(sentence, m, mentions)
+        if elsewhere:
+            return None, elsewhere
         fronted = _fronted_clause(sentence, m.clause)
         linked = [
             x
@@ -3256,6 +3259,34 @@ def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):
     if pro:
         return sentence.start + a, sentence.start + b, sentence.start + a + pro.end()
     return None
+
+
+def _deed_in_another_clause(
+    sentence: segment.Sentence, m: align.Match, mentions: list[timefind.Mention]
+) -> str:
+    """ "My aunt turned eighty on the 6th, and we had dinner at hers that Sunday", asked
+    "when did I have dinner at my aunt's": the clause the match centres on (the aunt's) holds
+    none of the name's verbs, another clause tells the deed ("had dinner") with a time of its
+    own. The first clause's time is another event's; the deed's is the other clause's, read
+    there or not at all — so the sentence does not date the event by its focus. Empty when
+    the focused clause tells a verb of the name or holds no time, or no other clause both
+    tells one and holds a time."""
+    spans = segment.clauses(sentence.text)
+    if m.clause not in spans:
+        return ""
+    verbs = [(at, t) for t, at, _, r in m.matched if t.verb and r == 1.0]
+    a, b = m.clause
+    if not verbs or any(a <= at < b for at, _ in verbs):
+        return ""
+    if not any(sentence.start + a <= x.start < sentence.start + b for x in mentions):
+        return ""  # "Bought the car today: a used Skoda": the focus gives no time to take
+    for c, d in spans:
+        if (c, d) == m.clause or not any(c <= at < d for at, _ in verbs):
+            continue
+        timed = [x for x in mentions if sentence.start + c <= x.start < sentence.start + d]
+        if timed:
+            return f"the deed is told in another clause than its focus, at '{timed[0].expression}'"
+    return ""
 
 
 def _shared_clause(sentence: segment.Sentence, m: align.Match) -> tuple[int, int] | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from prme_cli.relate import interpret as interp
+from prme_cli.relate.period import heading_period
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.segment import CANCEL_KEYWORDS, Heading, OrgFact
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -348,7 +349,8 @@ def sentence_mentions(
         taken.append((lic.start, lic.end))
     try:
         found = [
-            _counted_or_core(sentence, a, b) for a, b, _ in timeexpr.find_expressions(sentence)
+            _counted_or_core(sentence, a, b)
+            for a, b, _ in timeexpr.find_expressions(sentence, _near_writing(record, question_date))
         ]
     except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
         found = []
@@ -480,6 +482,15 @@ def sentence_mentions(
         )
     out.sort(key=lambda m: m.start)
     return out
+
+
+def _near_writing(record: EvidenceRecord, question_date: datetime) -> datetime:
+    """A day near when the record was written: its own time, the first day of the week or
+    month its heading fixes, else the question's day."""
+    if record.event_time is not None:
+        return record.event_time
+    period = heading_period(record)
+    return period[0] if period is not None else question_date
 
 
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+(?:past|last)\s+)?$", re.IGNORECASE)
