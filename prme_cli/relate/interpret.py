@@ -734,17 +734,116 @@ _ASKED_DEED = re.compile(
     re.IGNORECASE,
 )
 _SECOND_TO_FIRST = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
+#: A past question about a thing's deed, its subject a noun phrase opened by "the" or the
+#: answerer's "your": "Did the tiles arrive?", "Has your passport come back?".
+_ASKED_THINGS_DEED = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:(?:so|and|but|oh|ok|okay|well|hey)[,\s]+)*"
+    r"(?P<aux>did|has|have|had)\s+(?P<deed>(?:the|your)\s+[A-Za-z][^.!?\n]*?)\s*\?\s*$",
+    re.IGNORECASE,
+)
+#: A question that is only a thing named, the topic a reply goes on about: "The new amp?",
+#: "And your passport?", "What about the boiler?".
+_ASKED_TOPIC = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:(?:so|and|oh|ok|okay|well|hey|what\s+about|how\s+about)[,\s]+)*"
+    r"(?P<topic>(?:the|your)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s*\?\s*$",
+    re.IGNORECASE,
+)
+#: A subject noun phrase holds at most this many words ("the new kitchen fitter").
+_SUBJECT_WORDS = 4
+#: Describing words that are function words elsewhere but stay inside a noun phrase.
+_PHRASE_ADJECTIVES = frozenset(["new", "old", "own", "other", "same", "first", "last"])
+#: Words a yes to "Has the parcel arrived yet?" does not repeat.
+_ASKED_ONLY = frozenset(["yet", "already", "ever"])
+#: Adverbs a question puts before its verb ("Did the fitter finally come?").
+_ASKED_ADVERBS = frozenset(["finally", "already", "actually", "ever", "really", "eventually"])
+
+
+def _inside_phrase(word: str) -> bool:
+    """May ``word`` stand inside a noun phrase after its determiner (no function word
+    other than a describing one: "the man you met" holds a pronoun)?"""
+    from prme_cli import words
+
+    low = word.lower()
+    return low in _PHRASE_ADJECTIVES or low not in words.FUNCTION_WORDS
 
 
 def closing_question(text: str) -> str | None:
     """The past question to the other speaker that closes ``text`` (a turn), if any: the
     deed it asks about ("sign the contract"), with the asker's "your" made the answerer's
-    "my". A question of alternatives ("… or …?") asks no one deed and is none."""
-    m = _ASKED_DEED.search(text.rstrip())
-    if m is None or re.search(r"\bor\b", m["deed"], re.IGNORECASE):
+    "my". A question of alternatives ("… or …?") asks no one deed and is none.
+
+    Two more shapes are kept with their subject, since the yes tells a thing's deed, not the
+    answerer's: a thing's past deed ("Did the tiles arrive?" -> "the tiles arrived",
+    :func:`_things_deed`) and a topic alone ("The new amp?" -> "the new amp?", its "?" kept:
+    the reply gives the verb, "Arrived on Tuesday.")."""
+    text = text.rstrip()
+    m = _ASKED_DEED.search(text)
+    if m is None:
+        return _things_deed(text) or _topic(text)
+    if re.search(r"\bor\b", m["deed"], re.IGNORECASE):
         # "Did you take the train or drive?" asks a choice: a yes tells neither deed
         return None
     return " ".join(_SECOND_TO_FIRST.get(w.lower(), w) for w in m["deed"].split())
+
+
+def _mine(words_: list[str]) -> list[str]:
+    """The asker's words made the answerer's: "your" -> "my"."""
+    return [_SECOND_TO_FIRST.get(w.lower(), w) for w in words_]
+
+
+def _things_deed(text: str) -> str | None:
+    """ "Did the tiles arrive?" -> "the tiles arrived"; "Has your passport come back?" ->
+    "my passport came back". The verb is the first word after the subject's head word that
+    can only be a verb ("the heating bill come": "bill" may be a noun), else the first that
+    can be one ("the hotel refund you"); a subject longer than four words, or holding a
+    function word or a name, is none (no one reading)."""
+    from prme_cli import words
+
+    m = _ASKED_THINGS_DEED.search(text)
+    if m is None or re.search(r"\bor\b", m["deed"], re.IGNORECASE):
+        return None
+    parts = [w for w in m["deed"].split() if w.lower() not in _ASKED_ADVERBS]
+    base = m["aux"].lower() == "did"
+
+    def verb_at(i: int, only: bool) -> bool:
+        w = parts[i].lower()
+        if w in words.FUNCTION_WORDS or not w.isalpha():
+            return False
+        found = words.lemmas(w)
+        if "VERB" not in found or (only and ({"NOUN", "ADJ"} & set(found))):
+            return False
+        return words.is_verb_lemma(w) if base else True
+
+    at = next((i for i in range(2, len(parts)) if verb_at(i, True)), None)
+    if at is None:
+        at = next((i for i in range(2, len(parts)) if verb_at(i, False)), None)
+    if at is None or at > _SUBJECT_WORDS:
+        return None
+    subject = parts[:at]
+    if not all(_inside_phrase(w) for w in subject[1:]) or any(w[:1].isupper() for w in subject[1:]):
+        return None  # "Did the man you met call?", "Did the Smiths' van …": no one reading
+    verb = words.past_form(parts[at].lower())
+    tail = [w for w in parts[at + 1 :] if w.lower() not in _ASKED_ONLY]
+    return " ".join([*_mine(subject), verb, *_mine(tail)])
+
+
+def _topic(text: str) -> str | None:
+    """ "The new amp?" -> "the new amp?": a thing named alone as a question (nouns and
+    describing words only), its "?" kept to tell it from a deed."""
+    from prme_cli import words
+
+    m = _ASKED_TOPIC.search(text)
+    if m is None:
+        return None
+    parts = m["topic"].split()
+    for w in parts[1:]:
+        found = words.lemmas(w.lower())
+        if not _inside_phrase(w) or not ({"NOUN", "ADJ"} & set(found)):
+            return None
+        verb = found.get("VERB", ())
+        if verb and w.lower() not in verb and "NOUN" not in found:
+            return None  # "The van broke?": a past verb, a statement asked back  # "The one you sold?", "The van broke?": no thing named alone
+    return " ".join(_mine(parts)) + "?"
 
 
 _NOT_PROSE = re.compile(r"\s*(?:\*|:|#\+|path:|event_time:|source:|$)")
@@ -780,6 +879,8 @@ def answered_statement(asked: str, quote: str) -> str | None:
     ahead ("Yes, but I didn't …", "Yes, I will next week"). The statement keeps the quote's
     words after the yes, so its time expressions stand in it verbatim; the resolver aligns
     and dates it, and the gate reads it, as if the answerer had said it."""
+    if asked.endswith("?"):
+        return _topic_statement(asked[:-1], quote)
     opened = yes_opening(quote)
     if opened is None and asked and time_only_opening(quote):
         opened = 0  # "Have you heard back?" — "Last Friday, finally!": the time is the yes
@@ -792,11 +893,66 @@ def answered_statement(asked: str, quote: str) -> str | None:
         # "Yes, the landlord sent them on Friday", "Yes, Tom did on Friday": the words after
         # the yes tell someone else's clause, and its time is that clause's
         return None
-    verb, _, tail = asked.partition(" ")
+    return f"{_told(asked)}, {rest}" if rest.strip() else None
+
+
+def _told(asked: str) -> str:
+    """The deed a yes to ``asked`` tells, before the yes's own words: "sign the contract"
+    -> "I signed the contract"; a thing's deed kept with its subject, "the tiles arrived"
+    -> "The tiles arrived"."""
     from prme_cli import words
 
-    told = f"I {words.past_form(verb.lower())}" + (f" {tail}" if tail else "")
-    return f"{told}, {rest}" if rest.strip() else None
+    verb, _, tail = asked.partition(" ")
+    if verb.lower() in ("the", "my"):
+        return asked[:1].upper() + asked[1:]
+    return f"I {words.past_form(verb.lower())}" + (f" {tail}" if tail else "")
+
+
+def is_answered_statement(record: EvidenceRecord, quote: str) -> bool:
+    """Is ``quote`` the statement a yes to the turn before makes (:func:`answered_statement`),
+    standing where the reply opens ``record``'s prose (the resolver reads a reply so
+    rewritten)? Then, like the yes itself, its time answers the question's past."""
+    if not record.asked or record.asked.endswith("?"):
+        return False
+    at = record.text.find(quote)
+    return at >= 0 and opens_turn(record.text, at) and quote.startswith(_told(record.asked) + ", ")
+
+
+#: A reply that opens with a past verb and no subject, then a time, a preposition or the
+#: sentence's end: "Arrived on Tuesday.", "Broke down again yesterday!", "Came back last
+#: week." (a verb with an object of its own, "Sold it on Sunday", is the answerer's deed).
+_SUBJECTLESS_PAST = re.compile(
+    r"\s*(?P<verb>[A-Za-z]+)(?P<particle>\s+(?:down|up|back|in|out|through|off|over))?"
+    r"(?:\s+(?:again|finally|already|just))?"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:on|last|this|yesterday|today|in|at|early|late|after|before|"
+    r"two|three|four|five|six|a|an)\b)"
+)
+
+
+def _topic_statement(topic: str, quote: str) -> str | None:
+    """ "The new amp?" — "Arrived on Tuesday. It's loud." -> "The new amp arrived on
+    Tuesday. It's loud.": the topic is the subject of a reply that opens with a past verb
+    and nothing before it. None for any other reply: a verb not in the past ("Arriving on
+    Friday"), a verb with an object ("Sold it on Sunday" is the answerer's deed), a
+    question back ("Arrived yesterday?"), or a reply that takes it back or moves it ahead."""
+    from prme_cli import words
+
+    m = _SUBJECTLESS_PAST.match(quote)
+    if m is None:
+        return None
+    verb = m["verb"].lower()
+    base = words.verb_lemma(verb)
+    if base is None or verb == base or words.past_form(base) != verb:
+        return None  # "Arriving", "Arrives", "Tomorrow": no past verb
+    first = re.match(r"[^.!?\n]*[.!?]*", quote)
+    said = first.group(0) if first else quote
+    if "?" in said or _YES_UNDONE.search(said) or _RESERVED.search(said):
+        return None  # "Arrived yesterday?", "Came back, but not the box", "Not yet."
+    return f"{topic[:1].upper()}{topic[1:]} {quote.lstrip()[:1].lower()}{quote.lstrip()[1:]}"
+
+
+#: Words that take part of a reply back: "Arrived on Monday, but broken", "though".
+_RESERVED = re.compile(r"\b(?:but|though|although|except|apparently|supposedly)\b", re.IGNORECASE)
 
 
 #: "the 25th", "on the 3rd", "the 14th in the evening": a day of the month with no month
@@ -962,7 +1118,9 @@ def bare_day_problem(
             tense = "past"  # "Did you sign it?" — "Yes, on Friday!": the question's tense
         if tense != "past":
             return f"{what} in a clause not told in the past tense"
-        if _arranged_for(before):
+        if _arranged_for(before) and not (asked_past and _YES_JOIN.search(text, 0, at)):
+            # "Did you sign up for the race?" — "Yes, on Tuesday.": the yes's time, set off
+            # by the comma its statement puts after the deed, answers when of the signing up
             return (
                 f"{what} after the 'for …' of an arranging verb dates what was "
                 "arranged, not the arranging"
@@ -1077,6 +1235,11 @@ def _indefinite_before(before: list[str]) -> bool:
         if "ADJ" not in words.lemmas(word) and not word.endswith(("ing", "ed")):
             return False  # a participle modifies too: "the following Monday"
     return False
+
+
+#: The comma :func:`answered_statement` puts between the asked deed and the yes's words,
+#: right before the time: "I signed up for the race, on Tuesday."
+_YES_JOIN = re.compile(r",\s+(?:on\s+|last\s+|this\s+)?$", re.IGNORECASE)
 
 
 def _words_before(text: str, at: int) -> list[str]:
@@ -2347,7 +2510,9 @@ def interpret(
             return counted
         in_range = day_in_event_range(record, operand.time_expression, tz)
         period = heading_period(record) if item_day is None else None
-        asked_past = yes_answer(record, operand.quote) is not None
+        asked_past = yes_answer(record, operand.quote) is not None or is_answered_statement(
+            record, operand.quote
+        )
         problem = bare_day_problem(
             operand.quote,
             operand.time_expression,

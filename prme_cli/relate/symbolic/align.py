@@ -645,6 +645,10 @@ def _arranging_verb(model: PhraseModel, toks, clause, head) -> str | None:
     return None
 
 
+#: Particles a verb of arranging takes before its aim: "signed up for", "put in for".
+_SIGN_UP_PARTICLES = frozenset(["up", "in", "on"])
+
+
 def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -> str | None:
     """The verb of another deed the clause does to the phrase's thing, when the phrase's
     own verb is not told as a verb there: "I test-drove a Yaris" for "buy the Yaris",
@@ -677,6 +681,10 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
         word = before[i][1]
         low = word.lower().replace("\u2019", "'")
         nxt = before[i + 1][1].lower() if i + 1 < len(before) else ""
+        if nxt in _SIGN_UP_PARTICLES and i + 2 < len(before):
+            # "signed up for the exam", "put in for the job": the particle stands between
+            # the verb and its aim
+            nxt = before[i + 2][1].lower()
         if low in lexicon.PRELIMINARY_NOUNS and nxt in lexicon.AIM_PREPOSITIONS:
             k = lexicon.key(low)
             if lexicon.relatedness(verb.key, k) == 0 and k not in model.own_keys:

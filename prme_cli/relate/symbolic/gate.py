@@ -429,6 +429,9 @@ _OBJECT_PRONOUN = re.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one)\b", r
 _INTRODUCING = frozenset(words_of("a an the my our this"))
 _WHOM_FOR = frozenset(words_of("for to from with"))
 _DESCRIBING = frozenset(words_of("new old own other"))
+#: After "the", words that say the thing asked again rather than bring a new one: "The
+#: very one.", "The same one.", "The one, yes."
+_SAID_BACK = frozenset(words_of("very same one"))
 
 
 def _pronoun_stands_for_another(
@@ -822,6 +825,28 @@ def _turn_words(text: str) -> str:
     return " ".join(body).strip()
 
 
+#: Prepositions that tie a noun phrase to the thing before it: "the dinghy from the ad".
+_MODIFYING = frozenset(words_of("from of in at on with"))
+
+
+def _modified_phrase(toks: list[str]) -> list[str]:
+    """The words of a thing's phrase that ``toks`` close with a modifying preposition
+    ("… the dinghy from" -> ["dinghy"]): after an opener ("the", "a", "your" …), describing
+    words and nouns only, at most four; [] when ``toks`` end otherwise."""
+    if len(toks) < 3 or toks[-1].lower() not in _MODIFYING:
+        return []
+    for j in range(len(toks) - 2, max(-1, len(toks) - 7), -1):
+        low = toks[j].lower()
+        if low in _ASKED_OPENERS:
+            found = toks[j + 1 : -1]
+            return found if found and len(found) <= 4 else []
+        if low in _NOT_ANSWERERS or toks[j].endswith("'s"):
+            return []
+        if gate_words.is_function_word(low) and low not in _DESCRIBING:
+            return []
+    return []
+
+
 def _thing_asked_before(
     quote: str, record: EvidenceRecord, preceding: EvidenceRecord | None
 ) -> list[tuple[int, str]]:
@@ -850,6 +875,11 @@ def _thing_asked_before(
             return []
         if low in _ASKED_OPENERS:
             thing = toks[i + 1 :]
+            outer = _modified_phrase(toks[:i])
+            if outer:
+                # "Not the dinghy from the harbour ad?": one phrase, whose head is the
+                # first noun ("it" is the dinghy); all its words but the preposition
+                thing = [*outer, *thing]
             break
         if low in _DESCRIBING:
             continue  # "a new kettle"
@@ -891,7 +921,12 @@ def _thing_asked_before(
     prose = " ".join(line for line in lead.split("\n") if not line.lstrip().startswith(("*", ":")))
     toks = [w for _, _, w in _tokens(prose)]
     for a, b in itertools.pairwise(toks):
-        if a.lower() in _INTRODUCING and b.lower() not in _DESCRIBING and not _DATE_WORD.match(b):
+        if (
+            a.lower() in _INTRODUCING
+            and b.lower() not in _DESCRIBING
+            and b.lower() not in _SAID_BACK
+            and not _DATE_WORD.match(b)
+        ):
             return []  # "… sold me an amp and I plugged it in": "it" is the amp
     where = said.start("pronoun") if said["pronoun"] else said.end("bare")
     return [(where, w) for w in thing]
@@ -1186,8 +1221,12 @@ class SymbolicGate:
             habit = {
                 i
                 for i, w in enumerate(between)
-                if i > 0 and between[i - 1].lower() in ("every", "each")
-            }
+                if i > 0
+                and (
+                    between[i - 1].lower() in ("every", "each")
+                    or (w.lower() == "last" and between[i - 1].lower() == "at")
+                )
+            }  # "every Monday", and "at last", are no date between
             if (
                 any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit)
                 and operand.time_basis != "org_timestamp"

@@ -1472,6 +1472,13 @@ class SymbolicResolver:
         spans = segment.clauses(nxt.text)
         a, b = spans[0]
         pro = _PRO_FORM.match(nxt.text[a:b])
+        fragment = None if pro else _time_fragment(nxt.text)
+        if fragment is not None:
+            # "I signed up for the course. Yesterday, before I could change my mind.": a
+            # sentence made of a time dates the one before; only that time, never one in
+            # the clause hanging on it
+            a, b = 0, fragment
+            pro = re.match(r"", nxt.text)
         if not pro:
             # "I got promoted! They told me on Tuesday.": an outcome the speaker received,
             # dated by the next sentence telling when word of it came (of nothing else)
@@ -2788,8 +2795,31 @@ def _nearest_thing(texts: tuple[tuple[str, int], ...]) -> tuple[str, tuple[str, 
         phrases = [(d, p) for d, p in _noun_phrases(text) if not _is_person_or_time(p)]
         if phrases:
             opening, words_ = phrases[-1]
+            if len(phrases) > 1 and _modifies(text, phrases[-2][1], opening, words_):
+                # "the dinghy from the harbour ad": one phrase, whose head is the first
+                # ("it" is the dinghy); its words kept with that head last
+                opening, words_ = phrases[-2][0], [*words_, *phrases[-2][1]]
             return opening, tuple(words_), start
     return None
+
+
+#: Prepositions that tie a noun phrase to the thing before it as its modifier: "the dinghy
+#: from the ad", "the lid of the jar", "the flat on Elm Street".
+_MODIFYING_PREPOSITIONS = "from|of|in|at|on|with"
+
+
+def _modifies(text: str, head: list[str], opening: str, phrase: list[str]) -> bool:
+    """Does the phrase ``opening phrase`` follow the phrase ending ``head`` right after one
+    of :data:`_MODIFYING_PREPOSITIONS` (no comma, verb or other word between)?"""
+    return (
+        re.search(
+            rf"\b{re.escape(head[-1])}\s+(?:{_MODIFYING_PREPOSITIONS})\s+"
+            rf"{re.escape(opening)}\s+{re.escape(phrase[0])}\b",
+            text,
+            re.IGNORECASE,
+        )
+        is not None
+    )
 
 
 def _pronoun_one(text: str, m: re.Match[str]) -> bool:
@@ -3176,6 +3206,39 @@ _PRO_FORM = re.compile(
     r"(?:it|that|this|them)(?:\s+(?:done|finished))?|(?:it|that|this)\s+(?:was|happened))\b",
     re.IGNORECASE,
 )
+
+
+#: What may follow the time of a sentence made of a time alone: nothing, a word like
+#: "finally", or a clause of time or reason that hangs on the sentence before ("Yesterday,
+#: before I could change my mind.").
+_FRAGMENT_REST = re.compile(
+    r"\s*(?:,?\s*(?:finally|at\s+last|in\s+the\s+end|after\s+all))?\s*"
+    r"(?:,\s*(?:before|after|while|when|once|because|since|just\s+before|right\s+after)\b"
+    r"[^.!?]*)?[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+#: What may stand before that time: "On Friday, finally.", "And yesterday, at last."
+_FRAGMENT_OPENING = re.compile(r"\s*(?:(?:and|so)\s+)?(?:on\s+)?", re.IGNORECASE)
+
+
+def _time_fragment(text: str) -> int | None:
+    """A sentence made of a time and no clause of its own ("Yesterday, before I could
+    change my mind.", "On Friday, finally."): the time of the sentence before it. Where
+    that time ends when it is one; None for a time that opens a clause ("Yesterday, my
+    sister called"), a hedge ("Tuesday, I think") or a question."""
+    from prme_cli import timeexpr
+
+    try:
+        spans = timeexpr.find_expressions(text)
+    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
+        return None
+    if not spans or "?" in text or not _FRAGMENT_OPENING.fullmatch(text[: spans[0][0]]):
+        return None
+    if not _FRAGMENT_REST.fullmatch(text[spans[0][1] :]):
+        return None
+    return int(spans[0][1])
 
 
 #: A deed's object that is an event: after the verb, an optional particle or preposition,

@@ -428,7 +428,11 @@ def sentence_mentions(
         if not reason and record.event_time is not None:
             # "on Sunday", "on the 25th" are read only in a past report, and not in a note
             # written on a Sunday (on the 25th)
-            reason = interp.bare_day_problem(sentence, phrase, record.event_time) or ""
+            answer = interp.is_answered_statement(record, sentence)
+            reason = (
+                interp.bare_day_problem(sentence, phrase, record.event_time, asked_past=answer)
+                or ""
+            )
         window = None
         approximate = False
         since = bool(re.search(r"\bsince\s+(?:the\s+)?$", before, re.IGNORECASE))
