@@ -22,9 +22,10 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
+from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords, is_cancel_state
 from prme_cli.relate import interpret as interp
 from prme_cli.relate.symbolic import lexicon
-from prme_cli.relate.symbolic.segment import CANCEL_KEYWORDS, Heading, OrgFact
+from prme_cli.relate.symbolic.segment import Heading, OrgFact
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 #: Words before an expression that turn it into something other than the event's date:
@@ -681,7 +682,10 @@ def heading_mentions(
             record, quote, expression, "org_timestamp", question_date=question_date, tz=tz
         )
         kind = fact.kind
-        if kind == "state" and fact.state.upper() not in ("DONE",):
+        finished = record.keywords.finished(fact.state)
+        if kind == "state" and not (
+            finished if finished is not None else fact.state.upper() in ("DONE",)
+        ):
             kind = "state_other"
         out.append(
             Mention(
@@ -699,10 +703,19 @@ def heading_mentions(
     return out
 
 
-def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None) -> str | None:
-    """Why an org fact cannot date an event of these aspects (``None`` when it can)."""
+def fact_kind_fits(
+    fact: OrgFact | Mention,
+    aspects: set[str],
+    todo: str | None,
+    keywords: FileKeywords = NO_FILE_KEYWORDS,
+) -> str | None:
+    """Why an org fact cannot date an event of these aspects (``None`` when it can).
+    ``keywords`` are the sets the heading's file declares: they say which of its keywords
+    close a task done (``#+TODO: TODO | FITTED``), else DONE and COMPLETE(D) do."""
     kind = fact.kind
-    done = (todo or "").upper() in ("DONE",) or (todo or "").upper().startswith("COMPLET")
+    done = keywords.finished(todo)
+    if done is None:
+        done = (todo or "").upper() in ("DONE",) or (todo or "").upper().startswith("COMPLET")
     if kind in ("closed", "state"):
         if not done:
             return "the task was closed without being done"
@@ -714,7 +727,7 @@ def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None)
             return None
         return "a SCHEDULED or DEADLINE stamp is a plan, not the doing"
     if kind == "active":
-        if (todo or "").upper() in CANCEL_KEYWORDS:
+        if is_cancel_state(todo, keywords.open):
             return "the task was cancelled or skipped: its appointment did not take place"
         if aspects & {"start", "finish", "plan", "order", "receive"}:
             return "an appointment stamp does not say when it started, finished or arrived"
