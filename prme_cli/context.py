@@ -49,9 +49,12 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prme_cli import tokens
+
+if TYPE_CHECKING:
+    from prme_cli.events import FileKeywords
 
 REPRESENTATIONS: tuple[str, ...] = ("full", "structured", "reference")
 FORMATS: tuple[str, ...] = ("reader", "json")
@@ -91,6 +94,9 @@ class ContextRecord:
     #: the id of the live sibling right after it in its file (the next turn of a chat),
     #: read by relate, never rendered
     next_id: str = ""
+    #: the TODO keyword sets its file declares itself (:class:`prme_cli.events.FileKeywords`;
+    #: None: none, or not known), read by relate, never rendered
+    keywords: FileKeywords | None = None
 
 
 @dataclass(frozen=True, slots=True)

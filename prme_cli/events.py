@@ -115,6 +115,44 @@ def is_cancel_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> b
     return keyword.upper() in CANCEL_STATES
 
 
+@dataclass(frozen=True, slots=True)
+class FileKeywords:
+    """The TODO keyword sets a file declares itself (its ``#+TODO:``, ``#+SEQ_TODO:`` and
+    ``#+TYP_TODO:`` lines, all of them, fast-access keys stripped), as the org reader read
+    them and the store keeps them (``files.todo_keywords``). Org reads a heading's first word
+    as a keyword exactly when the file lists it, so a reader of the heading's text does too;
+    a file that declares none (both sets empty) leaves the reader to the keywords seen in
+    the wild. Kept apart from the configured keywords, which the user's own org may not
+    share."""
+
+    open: frozenset[str] = frozenset()
+    done: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, open_keywords: Iterable[str], done_keywords: Iterable[str]) -> FileKeywords:
+        return cls(frozenset(open_keywords), frozenset(done_keywords))
+
+    @property
+    def declared(self) -> bool:
+        return bool(self.open or self.done)
+
+    def lists(self, word: str | None) -> bool:
+        """Is ``word`` one of the file's keywords?"""
+        return word is not None and (word in self.open or word in self.done)
+
+    def finished(self, word: str | None) -> bool | None:
+        """Does the keyword close the task with the deed done? ``None`` when the file declares
+        no keywords (the reader's defaults decide); a keyword after the ``|`` is done unless
+        it is a cancel (:func:`is_cancel_state`), any other is not."""
+        if not self.declared:
+            return None
+        return word is not None and word in self.done and not is_cancel_state(word, self.open)
+
+
+#: A file that declares no keywords of its own.
+NO_FILE_KEYWORDS = FileKeywords()
+
+
 _WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE)
 
 

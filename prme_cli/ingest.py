@@ -185,6 +185,16 @@ def split_todo_keywords(keywords: Sequence[str]) -> tuple[tuple[str, ...], tuple
     return todo, done
 
 
+def keywords_json(stream: OrgStream) -> str:
+    """The TODO keyword sets a file declares itself, as stored (``files.todo_keywords``): org's
+    own notation, ``["TODO", "NEXT", "|", "DONE"]``, read back by
+    :func:`split_todo_keywords`; ``[]`` when the file declares none (the configured ones
+    are the configuration's, not the file's: :class:`prme_cli.events.FileKeywords`)."""
+    if not stream.own_keywords:
+        return "[]"
+    return _dumps([*stream.todo_keywords, "|", *stream.done_keywords])
+
+
 def _has_cjk(text: str) -> bool:
     from .cjk import has_cjk
 
@@ -401,7 +411,7 @@ _OBJ_UPDATE = (
 
 _FILE_ROW = (
     "SELECT path, file_id, root, relpath, size, mtime_ns, sha256, settings, deleted_at, "
-    "events_version FROM files"
+    "events_version, todo_keywords FROM files"
 )
 
 
@@ -431,6 +441,8 @@ class _FileRec:
     deleted_at: str | None
     #: the extraction rules its events were read with (None: before migration 0028)
     events_version: int | None = None
+    #: the TODO keyword sets it was read with, as JSON (None: before migration 0029)
+    todo_keywords: str | None = None
 
     def current(self, settings: str) -> bool:
         """Is what is stored of the file what this run would store of the same bytes: live,
@@ -568,6 +580,7 @@ class _Run:
             if (
                 rec is not None
                 and rec.current(self.settings)
+                and rec.todo_keywords is not None
                 and rec.size == st.st_size
                 and rec.mtime_ns == st.st_mtime_ns
             ):
@@ -641,6 +654,17 @@ class _Run:
             text=text,
         )
 
+    def _fill_keywords(self, rec: _FileRec, data: bytes, path: str) -> None:
+        """Record the keyword sets of an unchanged file stored before migration 0029."""
+        text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+        stream = _parse(text, path, self.todo, self.done, self.dayfirst)
+        rec.todo_keywords = keywords_json(stream)
+        with self.store.transaction() as conn:
+            conn.execute(
+                "UPDATE files SET todo_keywords=? WHERE file_id=?",
+                (rec.todo_keywords, rec.file_id),
+            )
+
     def _touch(self, rec: _FileRec, size: int | None, mtime_ns: int | None) -> None:
         """Record an unchanged file as seen (``mtime_ns`` None: racy, hash it next time)."""
         self.report.files_unchanged += 1
@@ -674,6 +698,10 @@ class _Run:
         data = content.take()
         sha = hashlib.sha256(data).hexdigest()
         if rec is not None and rec.current(self.settings) and rec.sha256 == sha:
+            if rec.todo_keywords is None:
+                # a file stored before its keyword sets were: its in-buffer settings alone
+                # are read, not its headings again
+                self._fill_keywords(rec, data, path)
             self._touch(rec, size, mtime_ns)
             return
         if text is None:
@@ -708,8 +736,9 @@ class _Run:
                     and rec.settings == self.settings
                 ):
                     counts.files_reextracted += 1
+                keywords = keywords_json(stream)
                 file_id, relpath = self._upsert_file(
-                    conn, path, root, relpath, rec, size, mtime_ns, sha
+                    conn, path, root, relpath, rec, size, mtime_ns, sha, keywords
                 )
                 self._write_nodes(
                     conn,
@@ -738,6 +767,7 @@ class _Run:
             self.settings,
             None,
             EXTRACTION_VERSION,
+            keywords,
         )
 
     def _upsert_file(
@@ -750,11 +780,13 @@ class _Run:
         size: int | None,
         mtime_ns: int | None,
         sha: str,
+        keywords: str,
     ) -> tuple[int, str]:
         if rec is None:
             cur = conn.execute(
                 "INSERT INTO files(path, root, relpath, size, mtime_ns, sha256, settings, "
-                "first_seen, last_seen, events_version) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "first_seen, last_seen, events_version, todo_keywords) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     path,
                     root,
@@ -766,13 +798,23 @@ class _Run:
                     self.now,
                     self.now,
                     EXTRACTION_VERSION,
+                    keywords,
                 ),
             )
             return int(cur.lastrowid), relpath
         conn.execute(
             "UPDATE files SET size=?, mtime_ns=?, sha256=?, settings=?, last_seen=?, "
-            "deleted_at=NULL, events_version=? WHERE file_id=?",
-            (size, mtime_ns, sha, self.settings, self.now, EXTRACTION_VERSION, rec.file_id),
+            "deleted_at=NULL, events_version=?, todo_keywords=? WHERE file_id=?",
+            (
+                size,
+                mtime_ns,
+                sha,
+                self.settings,
+                self.now,
+                EXTRACTION_VERSION,
+                keywords,
+                rec.file_id,
+            ),
         )
         # The derived ids hang on the path relative to the root of the FIRST ingest.
         return rec.file_id, rec.relpath

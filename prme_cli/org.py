@@ -744,6 +744,8 @@ class OrgStream:
         self._text = _normalise(text)
         self._settings = _read_settings(self._text)
         own = self._settings.todo or self._settings.done
+        #: the file declares its keywords itself (``#+TODO:`` lines), not the configuration
+        self.own_keywords = bool(own)
         self.todo_keywords = tuple(self._settings.todo) if own else tuple(todo_keywords)
         self.done_keywords = tuple(self._settings.done) if own else tuple(done_keywords)
         self.warnings: list[str] = []

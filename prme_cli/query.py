@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UsageError
 from .model import TIMESTAMP_KINDS, Timestamp
@@ -64,6 +64,9 @@ from .store import (
     parse_instant,
     wall_seconds,
 )
+
+if TYPE_CHECKING:
+    from .events import FileKeywords
 
 BASES = ("event", "changed", "any")
 #: Planning kinds: their repeaters say when something is planned, not that it happened, so
@@ -1249,6 +1252,26 @@ def events_for(store: Store, ids: Sequence[str], source: str = "org") -> dict[st
     from prme_cli.eventstore import events_for as read
 
     return read(store.conn, ids, source)
+
+
+def file_keywords(store: Store, paths: Sequence[str]) -> dict[str, FileKeywords]:
+    """The TODO keyword sets each of these files declares itself (``files.todo_keywords``),
+    for the files that declare some: relate reads their headings' keywords by them."""
+    from prme_cli.events import FileKeywords
+    from prme_cli.ingest import split_todo_keywords
+
+    out: dict[str, FileKeywords] = {}
+    wanted = sorted(set(paths))
+    for k in range(0, len(wanted), 500):
+        chunk = wanted[k : k + 500]
+        marks = ",".join("?" * len(chunk))
+        for path, stored in store.conn.execute(
+            f"SELECT path, todo_keywords FROM files WHERE path IN ({marks}) "
+            "AND todo_keywords IS NOT NULL AND todo_keywords != '[]'",
+            chunk,
+        ):
+            out[path] = FileKeywords.of(*split_todo_keywords(json.loads(stored)))
+    return out
 
 
 # -- single objects, stats, streaming --------------------------------------------------------

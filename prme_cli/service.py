@@ -30,10 +30,11 @@ def context_records(
 ) -> list[ContextRecord]:
     """Query rows as packing records, each with every timestamp it carries (kind, raw)."""
     from prme_cli.context import ContextRecord
-    from prme_cli.query import events_for, timestamps_for
+    from prme_cli.query import events_for, file_keywords, timestamps_for
 
     stamps = timestamps_for(store, [row.id for row in rows])
     happened = events_for(store, [row.id for row in rows])
+    declared = file_keywords(store, [row.file for row in rows])
     records = []
     for row, priority in zip(rows, priorities, strict=True):
         records.append(
@@ -51,6 +52,7 @@ def context_records(
                 priority=priority,
                 events=tuple(happened.get(row.id, ())),
                 event_source=row.event_source,
+                keywords=declared.get(row.file),
             )
         )
     return records

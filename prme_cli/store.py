@@ -390,6 +390,15 @@ _SCHEMA_EVENTS_VERSION = """
 ALTER TABLE files ADD COLUMN events_version INTEGER;
 """
 
+#: The TODO keyword sets each file was read with (its own ``#+TODO:``/``#+SEQ_TODO:``/
+#: ``#+TYP_TODO:`` lines, else the configured ``org.todo_keywords``), as JSON in org's
+#: notation (``["TODO", "NEXT", "|", "DONE"]``): relate reads a heading's keyword by the
+#: same sets the org reader used. Stores from before record none (NULL, read by the
+#: defaults); the next ingest fills them in without reading unchanged files again.
+_SCHEMA_FILE_TODO_KEYWORDS = """
+ALTER TABLE files ADD COLUMN todo_keywords TEXT;
+"""
+
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0001_initial", _SCHEMA_INITIAL),
@@ -403,6 +412,7 @@ MIGRATIONS: list[tuple[str, MigrationStep]] = [
     ("0022_text_events", _SCHEMA_TEXT_EVENTS),
     ("0023_text_discourse", _SCHEMA_DISCOURSE),
     ("0028_events_version", _SCHEMA_EVENTS_VERSION),
+    ("0029_file_todo_keywords", _SCHEMA_FILE_TODO_KEYWORDS),
 ]
 
 

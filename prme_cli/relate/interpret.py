@@ -2613,7 +2613,7 @@ def _counted_from_before(
     inner = operand.quote.find(expression)
     if begin < 0 or inner < 0:
         raise InterpretError("the expression is not in the record", code="ambiguous_anchor")
-    event = _event_after_preposition(expression, record.text[begin + inner + len(expression) :])
+    event = _event_counted_from(record.text, begin + inner, expression)
     if event:
         raise InterpretError(
             f"'{expression.strip()}' counts from the event told after it ('{event}'), not from"
@@ -2625,23 +2625,23 @@ def _counted_from_before(
     return _window(start, end, basis="text_expression")
 
 
-#: Words that may follow a closing "after"/"before" without being its object: the phrase
-#: stands alone ("the day after and the day after that", "two days before, then …").
-_AFTER_ALONE = frozenset(["and", "but", "or", "so", "then", "too", "again", "also", "as", "well"])
+def _event_counted_from(text: str, at: int, expression: str) -> str:
+    """The first words of the event an expression at ``text[at:]`` counts from, when the
+    time engine reads it as an amount counted from an event named right after it ("the day
+    after I opened the kiln", "two days before the storm": :func:`timeexpr.event_offsets`),
+    else "". A phrase standing alone ("the day after.", "the day after, we …") counts from
+    the time told before it."""
+    from prme_cli import timeexpr
 
-
-def _event_after_preposition(expression: str, rest: str) -> str:
-    """The object of an expression that ends in the preposition "after" or "before" ("the
-    day after I opened the kiln", "two days before the storm"), or "": such a phrase counts
-    from that event, not from the time told before it. A phrase standing alone ("the day
-    after.", "the day after, we …") ends at punctuation or a conjunction."""
-    tail = expression.strip(_EDGE_PUNCTUATION).lower().split()
-    if not tail or tail[-1] not in ("after", "before"):
-        return ""
-    m = re.match(r"[ \t]*\n?[ \t]*([A-Za-z][\w'’-]*(?:[ \t\n]+[\w'’-]+){0,4})", rest)
-    if m is None or m.group(1).split()[0].lower() in _AFTER_ALONE:
-        return ""
-    return " ".join(m.group(1).split())
+    end = at + len(expression.rstrip(_EDGE_PUNCTUATION))
+    line = text.rfind("\n", 0, at) + 1
+    newline = text.find("\n", end)
+    stop = -1 if newline < 0 else text.find("\n", newline + 1)  # its line and the next
+    window = text[line : len(text) if stop < 0 else stop]
+    for piece in timeexpr.event_offsets(window):
+        if line + piece.offset + piece.length == end:
+            return " ".join(window[piece.event :].split()[:5]).rstrip(_EDGE_PUNCTUATION)
+    return ""
 
 
 _HEDGED_LENGTH = re.compile(

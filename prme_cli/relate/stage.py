@@ -18,6 +18,7 @@ from typing import Any
 
 from prme_cli.canonical import sha256_json, sha256_text
 from prme_cli.errors import PrmeError, ProviderError
+from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate.types import (
     EvidenceRecord,
     Gate,
@@ -86,6 +87,7 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 next_id=getattr(source, "next_id", "") or "",
                 full_text=_whole_heading(source) if packed.representation != "full" else "",
                 line=getattr(source, "line", 0) or 0,
+                keywords=getattr(source, "keywords", None) or NO_FILE_KEYWORDS,
             )
         )
     return tuple(out)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords
+
 #: operation -> (minimum operands, maximum operands or None for unbounded)
 OPERATIONS: dict[str, tuple[int, int | None]] = {
     "elapsed_between": (2, 2),
@@ -84,6 +86,8 @@ class EvidenceRecord:
     #: the heading's line in its file: the order of a chat's turns (a later turn of the
     #: same speaker can take back a time told in an earlier one)
     line: int = 0
+    #: the TODO keyword sets its file declares itself: a heading's keyword is read by them
+    keywords: FileKeywords = NO_FILE_KEYWORDS
 
     @property
     def whole_text(self) -> str:

@@ -27,7 +27,7 @@ from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
 from prme_cli.timeexpr.zones import zone, zone_name
 
 if TYPE_CHECKING:
-    from prme_cli.timeexpr.finder import Found
+    from prme_cli.timeexpr.finder import EventOffset, Found
 
 #: Grains from finest to coarsest; a window's grain is always one of these.
 GRAINS: tuple[str, ...] = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
@@ -354,6 +354,19 @@ def find(
     return find_all(text, context(now, tz, dayfirst=dayfirst, week_start=week_start), dayfirst)
 
 
+@lru_cache(maxsize=512)
+def event_offsets(text: str) -> tuple[EventOffset, ...]:
+    """The amounts in ``text`` counted from an event named right after them (``two days
+    after the party``, ``the day after I opened the kiln``), left to right: the pieces
+    :func:`find` dates nothing of, by the same scan (see
+    :class:`~prme_cli.timeexpr.finder.EventOffset`). They do not depend on a reference time."""
+    from prme_cli.timeexpr.finder import find_all
+
+    out: list[EventOffset] = []
+    find_all(text, context(_PROBE_REFERENCE, UTC), False, out)
+    return tuple(out)
+
+
 def may_hold_time(text: str) -> bool:
     """A cheap test before :func:`find` and :func:`day_words`: False when neither can find
     anything in ``text`` (no token of it carries time), True when they might."""
@@ -419,6 +432,7 @@ __all__ = [
     "Window",
     "counts_from_before",
     "day_words",
+    "event_offsets",
     "find",
     "find_expressions",
     "may_hold_time",

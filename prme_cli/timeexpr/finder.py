@@ -49,6 +49,22 @@ class Found:
     seconds: Decimal | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class EventOffset:
+    """An amount counted from an event the text names right after it: ``two days after the
+    party``, ``a week before the move``, ``the day after I opened the kiln``. It has no time
+    of its own (the event's day is not told by it), so :func:`find_all` dates nothing of it;
+    it is reported apart, as one piece, for a reader who must know that the words are a time
+    counted from an event and not from the time told before them. ``offset``/``length`` are
+    the amount with its preposition (``two days after``) in the text; ``event`` is where the
+    words naming the event begin."""
+
+    offset: int
+    length: int
+    text: str
+    event: int
+
+
 #: words after which a bare month, season, short day name or year is a time
 _TIME_LEAD = {
     "in",
@@ -907,8 +923,15 @@ def may_hold_time(text: str) -> bool:
     return False
 
 
-def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[Found]:
-    """Every expression in ``text`` (see the module docstring)."""
+def find_all(
+    text: str,
+    ctx: interpret.Context,
+    dayfirst: bool = False,
+    counted_from_events: list[EventOffset] | None = None,
+) -> list[Found]:
+    """Every expression in ``text`` (see the module docstring); the amounts counted from an
+    event named after them (:class:`EventOffset`), which date nothing, are added to
+    ``counted_from_events`` when it is given."""
     toks = tokenize(text)
     parser = grammar.Grammar(toks, dayfirst=dayfirst)
     found: list[Found] = []
@@ -949,6 +972,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     #: the grammar's readings by position, longest first (they do not depend on the anchor,
     #: so they outlive it)
     parsed: dict[int, list[tuple[n.Node, int]]] = {}
+    #: where an amount counted from an event named after it ends, by its first token
+    from_event: dict[int, int] = {}
 
     def best_at(i: int) -> Hit | None:
         if i not in best:
@@ -1007,7 +1032,12 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             if _names_its_anchor(node, toks, j):
                 # "the day after the party": after the party, not after the time before it;
                 # nothing shorter of it ("the day") is dated either
+                from_event[i] = j
                 return (node, j, None, None)
+            if isinstance(node, n.InPeriod) and _names_its_anchor(node.period, toks, j):
+                # "on Friday, two days after the party": the day of its own is the time; the
+                # count beside it is the party's, found on its own after the comma
+                continue
             near = anchor is not None and 0 <= ends[i] - anchor_sentence <= 1
             on_a_day = near and anchor.grain in ("day", "hour", "minute", "second")  # type: ignore[union-attr]
             plausible = _plausible(node, toks, i, j, text, listed)
@@ -1146,6 +1176,16 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             i += 1
             continue
         if hit[2] is None and hit[3] is None:
+            if counted_from_events is not None and from_event.get(i) == hit[1]:
+                start_offset, end_offset = toks[i].start, toks[hit[1] - 1].end
+                counted_from_events.append(
+                    EventOffset(
+                        start_offset,
+                        end_offset - start_offset,
+                        text[start_offset:end_offset],
+                        toks[hit[1]].start,
+                    )
+                )
             i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
             continue
         if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
@@ -1489,8 +1529,10 @@ def _names_its_anchor(node: n.Node, toks: list[Token], j: int) -> bool:
 
 
 #: words after "the day after" that go on with the sentence, not name what it is after
-_GOES_ON = {"at", "on", "in", "and", "or", "but", "so", "then", "too", "also", "was", "were",
-            "is", "we", "i"}  # fmt: skip
+#: ("the day after at noon", "the day after, and …", "the day after was a Sunday"); a
+#: pronoun begins the event's clause ("the day after we moved", "… after I opened the kiln")
+_GOES_ON = {"at", "on", "in", "and", "or", "but", "so", "then", "too", "also", "again", "as",
+            "well", "was", "were", "is"}  # fmt: skip
 
 
 def _written_year(node: n.Node) -> bool:

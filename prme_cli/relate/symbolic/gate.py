@@ -66,6 +66,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from prme_cli import words
+from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import (
     gate_again,
@@ -1126,7 +1127,7 @@ class SymbolicGate:
             # "How was the driving test?" — "I failed it on Tuesday.": the reply's "it"
             # (or its verb told with no object) says the question's thing
             qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, word))
-        if _DONE_HEADING.match(quote):
+        if _done_heading(quote, record):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
         log_entry = _DATED_LOG_ENTRY.match(quote)
@@ -2064,6 +2065,19 @@ def _same_thing_again(
 
 
 _DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
+_HEADING_KEYWORD = re.compile(r"\*+[ \t]+(?P<kw>\S+)")
+
+
+def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
+    """Does ``text`` open with the heading of a task closed done? DONE, or a keyword the
+    record's file declares after its ``|`` that is no cancel (``#+TODO: TODO | FITTED``)."""
+    keywords = record.keywords if record is not None else NO_FILE_KEYWORDS
+    first = _HEADING_KEYWORD.match(text)
+    if first is not None and keywords.lists(first["kw"]):
+        return gate_structure.state_kind(first["kw"], keywords) == "end"
+    return _DONE_HEADING.match(text) is not None
+
+
 _DATED_LOG_ENTRY = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")
 _RETURN_AT = re.compile(
     r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
@@ -2832,7 +2846,7 @@ def _basis_check(
         last = keywords[-1] if keywords else None
         kind = (last.group("kind") or last.group("kind2") or "").lower() if last else ""
         if kind in ("closed", "done"):
-            if not re.match(r"\*+\s+DONE\b", first_line):
+            if not _done_heading(first_line, record):
                 return 0.2, "a closing stamp of a task that is not DONE"
             if wanted & {"start", "plan"}:
                 return 0.2, "a closing stamp does not date a start or a plan"

@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass
 
 from prme_cli import denial, orgtime
+from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords
 from prme_cli.relate.types import (
     EvidenceRecord,
     Operand,
@@ -207,15 +208,27 @@ def _asked_part(name: str) -> str | None:
     return None
 
 
-def _kind(quote: str, expression: str, keyword: str | None) -> str:
+def state_kind(state: str, keywords: FileKeywords) -> str:
+    """What a change into ``state`` asserts: ``end``, ``cancel`` or ``start``. A keyword its
+    file declares is read by the file's sets (one before the ``|`` opens, one after closes,
+    by a cancel when the gate's own list names it one); any other by the gate's lists."""
+    if keywords.lists(state):
+        if state in keywords.open:
+            return "start"
+        return "cancel" if _CANCEL_STATES.match(state.upper()) else "end"
+    if _CANCEL_STATES.match(state):
+        return "cancel"
+    return "end" if _DONE_STATES.match(state) else "start"
+
+
+def _kind(
+    quote: str, expression: str, keyword: str | None, keywords: FileKeywords = NO_FILE_KEYWORDS
+) -> str:
     """What the cited line asserts: start, end, cancel, plan, work, range-start, range-end,
     created, stamp (an event-date property's too), property (another property's stamp)."""
     m = _STATE.match(quote.strip())
     if m:
-        state = m["state"]
-        if _CANCEL_STATES.match(state):
-            return "cancel"
-        return "end" if _DONE_STATES.match(state) else "start"
+        return state_kind(m["state"], keywords)
     head = quote[: quote.find(expression)] if expression in quote else quote
     if re.search(r"CLOCK:\s*$", head) or quote.lstrip().startswith("CLOCK:"):
         return "work"
@@ -298,7 +311,7 @@ def check(
         missing = [w for w in missing if not _meets(w, path_words)]
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
-    kind = _kind(quote, expression, keyword)
+    kind = _kind(quote, expression, keyword, record.keywords)
     asked = _asked_part(operand.name)
     span = span_end(resolution, operand)
     wanted = span or asked

@@ -574,7 +574,7 @@ class SymbolicResolver:
     def _units(self, records: tuple[EvidenceRecord, ...], frame: QuestionFrame) -> list[_Unit]:
         """Segment each record; decide, sentence by sentence, whose words count as the
         subject's own (see :meth:`_first_person`)."""
-        segs = [(r, segment.segment(r.text)) for r in records]
+        segs = [(r, segment.segment(r.text, r.keywords)) for r in records]
         subject = frame.subject
         speakers = {s.speaker.lower() for _, seg in segs for s in seg.sentences if s.speaker}
         others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
@@ -946,7 +946,9 @@ class SymbolicResolver:
             )
             usable = []
             for mention in mentions:
-                unfit = timefind.fact_kind_fits(mention, model.aspects, heading.todo)
+                unfit = timefind.fact_kind_fits(
+                    mention, model.aspects, heading.todo, record.keywords
+                )
                 if unfit is None and mention.window is not None:
                     usable.append(mention)
             rank = {"closed": 0, "state": 1, "active": 2, "scheduled": 3, "deadline": 4}
@@ -2162,7 +2164,7 @@ def _answer_unit(record: EvidenceRecord, seg: segment.Segmented, capitalises: bo
     if statement is None:
         return None
     text = record.text[: first.start] + statement + record.text[first.end :]
-    told = segment.segment(text)
+    told = segment.segment(text, record.keywords)
     at = next((x.index for x in told.sentences if x.start == first.start), None)
     if at is None:
         return None
@@ -3169,7 +3171,11 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     state told in the present perfect with its length or its start ("I've been working at
     the bakery for two months now", "… since March") says when it started."""
     heading = sentence.heading
-    if heading is not None and (heading.todo or "").upper() in segment.DONE_KEYWORDS:
+    if heading is not None and (
+        heading.done
+        if heading.done is not None
+        else (heading.todo or "").upper() in segment.DONE_KEYWORDS
+    ):
         return ("finished", "completed")
     perfect = interpret.PERFECT_STATE.search(sentence.text)
     if perfect is not None and _STATE_SINCE.search(sentence.text, perfect.end()):

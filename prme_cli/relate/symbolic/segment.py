@@ -12,10 +12,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from prme_cli.events import CANCEL_STATES
+from prme_cli.events import CANCEL_STATES, NO_FILE_KEYWORDS, FileKeywords
 
-#: TODO keywords seen in the wild; the record's own ``#+TODO`` line is not in the text, so a
-#: leading all-caps word is also taken as a keyword when a planning line follows.
+#: TODO keywords seen in the wild, for a file that declares none: the record's own ``#+TODO``
+#: line is not in its text, so a leading all-caps word is also taken as a keyword when a
+#: planning line follows. A file's own keyword sets (:class:`FileKeywords`) replace them.
 DONE_KEYWORDS = frozenset(
     {
         "DONE",
@@ -139,6 +140,9 @@ class Heading:
     todo: str | None
     level: int
     facts: tuple[OrgFact, ...] = ()
+    #: whether its file's own keyword sets say ``todo`` closes the task done (None: the file
+    #: declares none, the keyword is read by its name)
+    done: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +186,34 @@ def _is_keyword(word: str | None, next_is_planning: bool) -> bool:
     return word in ALL_KEYWORDS or (next_is_planning and word.isupper() and len(word) >= 2)
 
 
-def segment(text: str) -> Segmented:
-    """Split ``text`` into headings (with their org facts) and prose sentences."""
+def _heading_keyword(
+    line: str, heading: re.Match[str], planning_follows: bool, keywords: FileKeywords
+) -> tuple[str | None, int]:
+    """A heading's TODO keyword (None if it has none) and where its title starts in ``line``.
+    A file that declares its keywords has exactly those (in any spelling org allows:
+    ``WAIT_EXT``, ``Done``); else a keyword seen in the wild, or an all-caps word before a
+    planning line."""
+    todo = heading.group("todo")
+    if keywords.declared:
+        word = _FIRST_WORD.match(line, heading.end("stars"))
+        if word is not None and keywords.lists(word.group("word")):
+            cookie = _PRIORITY.match(line, word.end())
+            rest = line[word.end() :]
+            return word.group("word"), cookie.end() if cookie else len(line) - len(rest.lstrip())
+        return None, heading.start("todo") if todo else heading.start("title")
+    if todo and not _is_keyword(todo, planning_follows):
+        return None, heading.start("todo")
+    return todo, heading.start("title")
+
+
+#: The first word after a heading's stars, and the priority cookie that may follow a keyword.
+_FIRST_WORD = re.compile(r"[ \t]+(?P<word>[^\s]+)")
+_PRIORITY = re.compile(r"[ \t]+\[#[A-Z0-9]\][ \t]+")
+
+
+def segment(text: str, keywords: FileKeywords = NO_FILE_KEYWORDS) -> Segmented:
+    """Split ``text`` into headings (with their org facts) and prose sentences; ``keywords``
+    are the TODO keyword sets the record's file declares itself, if any."""
     out = Segmented()
     lines = _lines(text)
     prose: list[tuple[int, int]] = []  # (start, end) offsets of prose runs
@@ -196,11 +226,8 @@ def segment(text: str) -> Segmented:
             _close_heading(out, current)
             nxt = lines[i + 1][1] if i + 1 < len(lines) else ""
             planning_follows = bool(_PLANNING_WORD.match(nxt.strip()))
-            todo = heading.group("todo")
-            title_start = pos + heading.start("title")
-            if todo and not _is_keyword(todo, planning_follows):
-                title_start = pos + heading.start("todo")
-                todo = None
+            todo, title_at = _heading_keyword(line, heading, planning_follows, keywords)
+            title_start = pos + title_at
             title_end = pos + heading.end("title")
             clock = _ENTRY_CLOCK.match(text, title_start, title_end)
             if clock is not None:
@@ -211,6 +238,7 @@ def segment(text: str) -> Segmented:
                 "title_start": title_start,
                 "title_end": title_end,
                 "todo": todo,
+                "done": keywords.finished(todo) if todo else None,
                 "level": len(heading.group("stars")),
                 "facts": [],
             }
@@ -353,6 +381,7 @@ def _close_heading(out: Segmented, current: dict | None) -> None:
         current["todo"],
         current["level"],
         tuple(current["facts"]),
+        current["done"],
     )
     out.headings.append(heading)
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, tzinfo
+from datetime import datetime, tzinfo
 
+from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords, is_cancel_state
 from prme_cli.relate import interpret as interp
 from prme_cli.relate.period import heading_period
 from prme_cli.relate.symbolic import lexicon
-from prme_cli.relate.symbolic.segment import CANCEL_KEYWORDS, Heading, OrgFact
+from prme_cli.relate.symbolic.segment import Heading, OrgFact
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 #: Words before an expression that turn it into something other than the event's date:
@@ -572,45 +573,9 @@ def _counted_or_core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
 
     lead = _LEAD_WORDS.match(sentence[a:b])
     start = a + (lead.end() if lead else 0)
-    own = _own_time_before_apposition(sentence, start, b)
-    if own is not None:
-        return _core(sentence, start, own)
     if timeexpr.counts_from_before(sentence[start:b]):
         return start, b, sentence[start:b]
     return _core(sentence, a, b)
-
-
-#: "on Wednesday, two days before the deadline": a time of its own, then set beside it after
-#: a comma a count from another event that says the same day again.
-_APPOSED_COUNT = re.compile(r",\s*(?=\S)")
-#: Any reference time: a span's first part is only asked whether it reads as a time at all.
-_PROBE_NOW = datetime(2001, 6, 15, 12, 0)
-_PROBE_TZ = UTC
-
-
-def _own_time_before_apposition(sentence: str, a: int, b: int) -> int | None:
-    """Where the time of its own ends when the engine's span ``sentence[a:b]`` is that time
-    and, set beside it after a comma, a count from another event ("Wednesday, two days
-    before [the deadline]", "the 3rd, a week after …"): the count only says the same day
-    again from an event whose day the text may not give, so the day of its own dates the
-    clause. None for any other span (one that counts from before as a whole, "the day
-    after", or whose first part counts too)."""
-    from prme_cli import timeexpr
-    from prme_cli.errors import TimeExpressionError
-
-    comma = _APPOSED_COUNT.search(sentence, a, b)
-    if comma is None:
-        return None
-    first, second = sentence[a : comma.start()], sentence[comma.end() : b]
-    if not first.strip() or not second.strip():
-        return None
-    if timeexpr.counts_from_before(first) or not timeexpr.counts_from_before(second):
-        return None
-    try:
-        timeexpr.resolve(first, _PROBE_NOW, _PROBE_TZ)
-    except TimeExpressionError:
-        return None
-    return comma.start()
 
 
 def _core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
@@ -696,7 +661,10 @@ def heading_mentions(
             record, quote, expression, "org_timestamp", question_date=question_date, tz=tz
         )
         kind = fact.kind
-        if kind == "state" and fact.state.upper() not in ("DONE",):
+        finished = record.keywords.finished(fact.state)
+        if kind == "state" and not (
+            finished if finished is not None else fact.state.upper() in ("DONE",)
+        ):
             kind = "state_other"
         out.append(
             Mention(
@@ -714,10 +682,19 @@ def heading_mentions(
     return out
 
 
-def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None) -> str | None:
-    """Why an org fact cannot date an event of these aspects (``None`` when it can)."""
+def fact_kind_fits(
+    fact: OrgFact | Mention,
+    aspects: set[str],
+    todo: str | None,
+    keywords: FileKeywords = NO_FILE_KEYWORDS,
+) -> str | None:
+    """Why an org fact cannot date an event of these aspects (``None`` when it can).
+    ``keywords`` are the sets the heading's file declares: they say which of its keywords
+    close a task done (``#+TODO: TODO | FITTED``), else DONE and COMPLETE(D) do."""
     kind = fact.kind
-    done = (todo or "").upper() in ("DONE",) or (todo or "").upper().startswith("COMPLET")
+    done = keywords.finished(todo)
+    if done is None:
+        done = (todo or "").upper() in ("DONE",) or (todo or "").upper().startswith("COMPLET")
     if kind in ("closed", "state"):
         if not done:
             return "the task was closed without being done"
@@ -729,7 +706,7 @@ def fact_kind_fits(fact: OrgFact | Mention, aspects: set[str], todo: str | None)
             return None
         return "a SCHEDULED or DEADLINE stamp is a plan, not the doing"
     if kind == "active":
-        if (todo or "").upper() in CANCEL_KEYWORDS:
+        if is_cancel_state(todo, keywords.open):
             return "the task was cancelled or skipped: its appointment did not take place"
         if aspects & {"start", "finish", "plan", "order", "receive"}:
             return "an appointment stamp does not say when it started, finished or arrived"
