@@ -3298,6 +3298,14 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if k != i and self.w(k + 1, "part") and self.w(k + 2, "of"):
+            # "the early part of next month", "the latter part of the week", "the first part
+            # of may": as "the beginning / middle / end of" (a part is no half: "the latter
+            # half" is one); "the mid of the month" as "the middle of"
+            which = _PART_EDGES.get(word or "")
+            k += 1
+        elif word == "mid" and k != i:
+            which = "mid"
         if self.w(k, "turn") and self.w(k + 1, "of") and k != i:
             # "the turn of the year": the days either side of the most recent new year
             # (of the month: either side of the 1st), approximate
@@ -3712,6 +3720,12 @@ _VAGUE_WORDS = _index(
 
 #: one word for the middle of the current week, month or year
 _MID_UNITS = {"midweek": "week", "midmonth": "month", "midyear": "year"}
+#: "the <word> part of X": which edge of X it is
+_PART_EDGES = {
+    "early": "start", "earlier": "start", "first": "start", "former": "start",
+    "middle": "mid", "mid": "mid",
+    "late": "end", "later": "end", "latter": "end", "last": "end", "final": "end",
+}  # fmt: skip
 
 
 def _a_day_to_go_through(base: n.Node) -> bool:
@@ -3836,6 +3850,7 @@ def _first_words() -> None:
             words(
                 "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
             )
+            | set(_PART_EDGES)
             | words("month quarter year")
             | set(lx.ANCHORS),
             True,
