@@ -163,3 +163,74 @@ def test_a_part_without_an_edge_word_is_refused(expression: str) -> None:
 )
 def test_a_part_of_a_thing_is_not_found(sentence: str) -> None:
     assert find(sentence, NOW, CHICAGO) == []
+
+
+# ---------------------------------------------------- minutes to an hour, with am or pm
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("ten to nine p.m.", "2030-04-08T20:50"),
+        ("five to seven pm", "2030-04-08T18:55"),
+        ("ten to eight a.m.", "2030-04-08T07:50"),
+        ("tomorrow ten to nine pm", "2030-04-09T20:50"),
+        ("ten to twelve pm", "2030-04-08T11:50"),  # before noon
+        ("twenty to twelve a.m.", "2030-04-08T23:40"),  # before midnight
+    ],
+)
+def test_minutes_to_an_hour_in_words_keep_their_am_or_pm(expression: str, expected: str) -> None:
+    assert window(expression)[0] == expected
+
+
+def test_minutes_to_an_hour_in_words_are_found_as_one_clock_time() -> None:
+    found = find("The film starts at ten to nine p.m. on Friday.", NOW, CHICAGO)
+    assert [f.start.isoformat()[:16] for f in found] == ["2030-04-05T20:50"]
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("from ten to nine pm", ("2030-04-08T10:00", "2030-04-08T21:00")),  # "from": a range
+        ("4 to 6pm", ("2030-04-08T16:00", "2030-04-08T18:00")),  # digits: a range
+        ("ten to nine", ("2030-04-08T08:50", "2030-04-08T08:51")),
+    ],
+)
+def test_a_range_of_hours_stays_a_range(expression: str, expected: tuple[str, str]) -> None:
+    assert window(expression) == expected
+
+
+# ----------------------------------------------------------- after X but before Y (dates)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("after 2012 but before 2015", ("2013-01-01T00:00", "2015-01-01T00:00")),
+        ("after 2012 and before 2015", ("2013-01-01T00:00", "2015-01-01T00:00")),
+        ("since march but before june", ("2030-03-01T00:00", "2030-06-01T00:00")),
+        ("after june 3 but before june 10", ("2029-06-04T00:00", "2029-06-10T00:00")),
+    ],
+)
+def test_after_one_date_but_before_another_is_the_window_between(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+def test_after_a_date_but_before_an_earlier_one_is_refused() -> None:
+    assert refused("after 2015 but before 2012")
+
+
+def test_a_clock_window_with_a_day_keeps_its_day() -> None:
+    assert window("later than 9:30 but before 11:00 on Thursday") == (
+        "2030-04-04T09:30",
+        "2030-04-04T11:00",
+    )
+
+
+def test_after_a_date_but_before_it_in_a_note_is_one_expression() -> None:
+    found = find("After 2012 but before 2015 we lived in Leeds.", NOW, CHICAGO)
+    assert [(f.text, f.start.isoformat()[:10], f.end.isoformat()[:10]) for f in found] == [
+        ("After 2012 but before 2015", "2013-01-01", "2015-01-01")
+    ]

@@ -916,11 +916,13 @@ class Grammar:
                     )
                     if target.hour == 0:
                         hour = 23
+                    meridiem = target.meridiem
+                    if target.hour == 12 and meridiem in ("am", "pm"):
+                        # "ten to twelve pm" is 11:50 before noon, "ten to 12am" 23:50
+                        meridiem = "pm" if meridiem == "am" else "am"
                     out.append(
                         (
-                            n.Clock(
-                                hour, 60 - minutes, None, target.meridiem, True, target.zero_padded
-                            ),
+                            n.Clock(hour, 60 - minutes, None, meridiem, True, target.zero_padded),
                             e,
                         )
                     )
@@ -989,7 +991,11 @@ class Grammar:
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
-                told = start == i and self._minutes_to_named(i, j)
+                # "five to midnight", "ten to nine p.m." (20:50): minutes to an hour in words,
+                # not a range from ten o'clock ("from ten to nine pm" stays one)
+                told = not self.w(i, "from", "between") and (
+                    self._minutes_to_named(start, j) or self._minutes_told(start, j)
+                )
                 for b, e in self.loose_clock(j + 1):
                     if (a.exact or b.exact or start != i) and not told:
                         out.append((n.ClockRange(a, b), e))
@@ -3129,6 +3135,16 @@ class Grammar:
                     out.append((base, e))  # "starting at noon for three hours": it has an end
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+                dated = not isinstance(base, n.Clock) and not (
+                    isinstance(base, n.Moment) and base.day is None
+                )  # a clock time's second bound is the clock rule's ("… but before 11 on Thursday")
+                m = self.opt(e, "but", "and")
+                if dated and side in ("after", "since") and self.w(m, "before"):
+                    # "after 2012 but before 2015", "after monday and before friday": both
+                    # bounds, as "later than 9:30 but before 11" is for clock times
+                    for last, f in self.atom(m + 1):
+                        if not isinstance(last, n.Now):
+                            out.append((n.Between(n.Open(side, base), n.Open("before", last)), f))
         if (
             i == 0
             and self.words[0] == "from"
