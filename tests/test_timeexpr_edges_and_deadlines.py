@@ -234,3 +234,23 @@ def test_after_a_date_but_before_it_in_a_note_is_one_expression() -> None:
     assert [(f.text, f.start.isoformat()[:10], f.end.isoformat()[:10]) for f in found] == [
         ("After 2012 but before 2015", "2013-01-01", "2015-01-01")
     ]
+
+
+# ------------------------------------------------------------ the end of the day <a day>
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("end of the day friday", "2030-04-05T23:59"),
+        ("the end of the day on thursday", "2030-04-04T23:59"),
+        ("end of day tomorrow", "2030-04-09T23:59"),
+    ],
+)
+def test_the_end_of_the_day_before_a_day_is_that_days_end(expression: str, expected: str) -> None:
+    assert window(expression)[0] == expected
+
+
+def test_the_idiom_at_the_end_of_the_day_does_not_take_the_day_after_its_comma() -> None:
+    found = find("At the end of the day, Friday was fine.", NOW, CHICAGO)
+    assert [f.text for f in found] == ["the end of the day", "Friday"]

@@ -3387,8 +3387,11 @@ class Grammar:
             if grain == "day":  # EOD friday, eod tomorrow: the end of that day
                 for d, e in self.day(self.opt(k + 1, "on")):
                     out.append((n.Edge("start" if edge == "s" else "end", d, True), e))
-        if which == "end" and self.w(k + 1, "of") and self.w(k + 2, "day"):
-            for d, e in self.day(self.opt(self.comma(k + 3), "on")):  # end of day tomorrow
+        if which == "end" and self.w(k + 1, "of") and self.w(m := self.opt(k + 2, "the"), "day"):
+            # "end of day tomorrow", "the end of the day friday" (not across a comma: "at the
+            # end of the day, monday was fine" is the idiom)
+            after = self.comma(m + 1) if m == k + 2 else m + 1
+            for d, e in self.day(self.opt(after, "on")):
                 out.append((n.Edge("end", d, True), e))
         return out
 
