@@ -254,3 +254,37 @@ def test_the_end_of_the_day_before_a_day_is_that_days_end(expression: str, expec
 def test_the_idiom_at_the_end_of_the_day_does_not_take_the_day_after_its_comma() -> None:
     found = find("At the end of the day, Friday was fine.", NOW, CHICAGO)
     assert [f.text for f in found] == ["the end of the day", "Friday"]
+
+
+# ------------------------------------------- a weekday, then hours (not a day of the month)
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("Tuesday 1 to 3pm", ("2030-04-02T13:00", "2030-04-02T15:00")),
+        ("Friday 3 to 5pm", ("2030-04-05T15:00", "2030-04-05T17:00")),
+        ("Tue 5-7pm", ("2030-04-02T17:00", "2030-04-02T19:00")),  # not Tuesday 7 May
+        ("Tues 4-9 pm", ("2030-04-02T16:00", "2030-04-02T21:00")),  # not Tuesday 9 April
+        ("wed 9-11am", ("2030-04-03T09:00", "2030-04-03T11:00")),
+        ("friday 12 noon", ("2030-04-05T12:00", "2030-04-05T12:01")),
+    ],
+)
+def test_a_number_after_a_weekday_before_am_pm_or_noon_is_an_hour(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("friday the 12th at noon", "2030-04-12T12:00"),  # an ordinal stays the date
+        ("Fri 12th", "2030-04-12T00:00"),
+        ("tues pm", "2030-04-02T12:00"),
+    ],
+)
+def test_a_weekday_with_a_date_or_a_half_of_the_day_keeps_it(
+    expression: str, expected: str
+) -> None:
+    assert window(expression)[0] == expected

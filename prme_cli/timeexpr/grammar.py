@@ -1308,7 +1308,7 @@ class Grammar:
                         self.sym(e, ":", ".", "-", glued=True)
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
-                    )
+                    ) or (dn == 12 and self.w(e, "noon", "midnight"))  # "friday 12 noon"
                     # "Sat 12th", "monday 21", "monday the first"; a small word ordinal right
                     # after the weekday is an adverb ("on Monday first I saw…", "Friday second")
                     digits = self.t[m].kind == "num" or dn > 10
@@ -1976,7 +1976,8 @@ class Grammar:
                     stack.append((implied if implied is not None else day, p, what, e, count + 1))
                 for p, e in self.meal(k):
                     stack.append((day, p, what, e, count + 1))
-                if day is not None and count and k == j and what is None:
+                numbered = isinstance(day, n.Checked) and day.near  # "tues 1-3" + "pm": hours
+                if day is not None and count and k == j and what is None and not numbered:
                     for meridiem, e in self.meridiem(j):  # "mon am", "tues a.m.", "fri p.m."
                         name = "morning" if meridiem == "am" else "afternoon"
                         stack.append((day, n.Part(name), what, e, count + 1))

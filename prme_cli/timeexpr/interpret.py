@@ -1135,6 +1135,15 @@ def _bare_day(node: n.Node) -> bool:
 
 
 def _between(node: n.Between, ctx: Context) -> Span:
+    if (
+        isinstance(node.first, n.Checked)
+        and isinstance(node.first.base, n.Date)
+        and node.first.base.month is None
+        and isinstance(node.last, n.Moment)
+        and node.last.day is None
+    ):
+        # "Tuesday 1 to 3pm" is 13:00-15:00 on Tuesday, not from a Tuesday the 1st to 3pm
+        raise Refused("a weekday and a number before a clock time: the hours of that day")
     tail = node.tail
     if isinstance(tail, n.Period) and tail.grain == "month":
         month_start = resolve(tail, ctx).start.date()
