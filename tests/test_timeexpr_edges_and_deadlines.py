@@ -288,3 +288,31 @@ def test_a_weekday_with_a_date_or_a_half_of_the_day_keeps_it(
     expression: str, expected: str
 ) -> None:
     assert window(expression)[0] == expected
+
+
+# ------------------------------------- a phrase read as running text reads the same alone
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("tomorrow, 9 April", ("2030-04-09T00:00", "2030-04-10T00:00")),
+        ("tomorrow, 22/05/31, at 6 PM", ("2031-05-22T18:00", "2031-05-22T18:01")),
+        ("Tomorrow, April 9th.", ("2030-04-09T00:00", "2030-04-10T00:00")),
+    ],
+)
+def test_a_relative_day_and_the_date_beside_it_read_alone_as_in_a_note(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+    sentence = f"We meet {expression.rstrip('.')} in the hall."
+    found = find(sentence, NOW, CHICAGO)
+    assert [(f.start.isoformat()[:16], f.end.isoformat()[:16]) for f in found] == [expected]
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["for two hours", "tomorrow and the day after", "5", "the sun", "tomorrow, or not"],
+)
+def test_what_find_splits_or_measures_stays_refused_alone(expression: str) -> None:
+    assert refused(expression)
