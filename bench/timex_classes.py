@@ -31,6 +31,7 @@ CLASSES: dict[str, str] = {
     "bare number": "a bare number (`18`, `6`) is refused: an hour? a day?",
     "zone": "a zone after a clock time is converted to `--tz` (the corpus ignores it)",
     "set": "a recurrence (`every week`) is a time (the corpus marks none)",
+    "nearest weekday date": "a weekday beside a day of the month is the nearest such day, before or after (the corpus lists both; its scorer picks the earlier)",
     "one expression": "one expression where the corpus marks two (`christmas eve at 6 p.m.`)",
     "annotation": "the corpus marks a time in a sentence it calls negative",
     "other": "not explained by a convention: a missing rule or a defect",
@@ -56,6 +57,10 @@ _MERIDIEM = re.compile(r"\b(a\.?\s?m|p\.?\s?m|noon|midnight)\b|\d(am|pm|a|p)\b",
 #: zone names people write after a clock time (prme reads these and converts them)
 _ZONE = re.compile(
     r"\d\s*(a\.?m\.?|p\.?m\.?)?\s*(utc|gmt|[ecmp][sd]?t|cet|cest|bst|aest)\b", re.IGNORECASE
+)
+#: a weekday and a bare day of the month ("Mon 13th", "Sunday 31", "friday the 26th")
+_WEEKDAY_DAY = re.compile(
+    r"^\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(the\s+)?\d{1,2}(st|nd|rd|th)?\s*$"
 )
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -203,4 +208,10 @@ def classify(
                 return "past-leaning"  # today counts: "Monday 8-9am" on a Monday is today's
             if abs((ws - gs).days - 364) <= 7:
                 return "past-leaning"  # the anchor is the most recent ("after Christmas")
+    if (
+        _WEEKDAY_DAY.search(low)
+        and gs is not None
+        and any(_parse(v["start"]) == gs for v in starts)
+    ):
+        return "nearest weekday date"  # "Mon 13th": prme's is one of the corpus's readings
     return "other"

@@ -15,14 +15,15 @@ It is the generalization check beside the corpus's held split: nobody tuned on i
 first run, recorded in the fixture's README. ``--verbose`` lists the differences (the set is
 ours, so reading them is allowed; the corpus's held misses are never listed).
 
-``--set probes2`` scores the second probe set instead (``tests/fixtures/timex_probes2/``):
+``--set probes2`` scores the second probe set instead (``tests/fixtures/timex_probes2/``;
+``--set probes3`` the third, in the same format, ``tests/fixtures/timex_probes3/``):
 sentences as people write them, each with the spans ``find`` must report and their values,
 and sentences where nothing may be found. It prints, per category and in total, the spans read
 alone (``prme when`` of the span: read, start, interval, contains) and find's recall, precision,
 values and false finds in the negative sentences. ``--check`` verifies the set's own values
 with python-dateutil (no engine runs).
 
-usage: python bench/timex_probes.py [--set probes|probes2] [--check] [--verbose]
+usage: python bench/timex_probes.py [--set probes|probes2|probes3] [--check] [--verbose]
 """
 
 from __future__ import annotations
@@ -193,15 +194,24 @@ def report(counts: dict[str, collections.Counter[str]]) -> list[str]:
 PROBES2 = REPO / "tests" / "fixtures" / "timex_probes2" / "probes.txt"
 PROBES2_NOW = "2027-03-11T14:20"
 PROBES2_TZ = "Europe/Berlin"
+# The sentence sets in the second set's format: file, reference time, zone.
+SENTENCE_SETS = {
+    "probes2": (PROBES2, PROBES2_NOW, PROBES2_TZ),
+    "probes3": (
+        REPO / "tests" / "fixtures" / "timex_probes3" / "probes.txt",
+        "2027-09-22T16:05",
+        "America/New_York",
+    ),
+}
 
 
-def load2() -> list[dict[str, Any]]:
+def load2(name: str = "probes2") -> list[dict[str, Any]]:
     """The second set's sentences: ``text``, ``category`` and ``spans``; each span a dict of
     ``text``, ``value`` (an ISO start, ``~ISO``, ``Ns``, ``?`` or ``-``), ``end``, ``ctx``
     and ``check`` (a dateutil expression of the start)."""
     cases: list[dict[str, Any]] = []
     category = ""
-    for line in PROBES2.read_text(encoding="utf-8").splitlines():
+    for line in SENTENCE_SETS[name][0].read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             category = line[3:].strip()
         elif line.startswith("= "):
@@ -258,15 +268,17 @@ def check2() -> list[str]:
     return problems
 
 
-def score2() -> tuple[dict[str, collections.Counter[str]], list[str]]:
-    """Counts per category (key ``total`` for all) and the differences, for the second set."""
+def score2(name: str = "probes2") -> tuple[dict[str, collections.Counter[str]], list[str]]:
+    """Counts per category (key ``total`` for all) and the differences, for a sentence set
+    (``probes2`` or ``probes3``)."""
     from bench_timex import overlapping
 
     from prme_cli.errors import TimeExpressionError
     from prme_cli.timeexpr import find, parse_now, resolve, zone
 
-    tz = zone(PROBES2_TZ)
-    now = parse_now(PROBES2_NOW, tz)
+    _, reference_now, reference_tz = SENTENCE_SETS[name]
+    tz = zone(reference_tz)
+    now = parse_now(reference_now, tz)
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     misses: list[str] = []
 
@@ -298,7 +310,7 @@ def score2() -> tuple[dict[str, collections.Counter[str]], list[str]]:
         )
         return ok, both
 
-    for case in load2():
+    for case in load2(name):
         category, text = case["category"], case["text"]
         add(category, "sentences")
         got = find(text, now, tz)
@@ -385,15 +397,15 @@ def report2(counts: dict[str, collections.Counter[str]]) -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="list the differences")
-    parser.add_argument("--set", choices=("probes", "probes2"), default="probes")
+    parser.add_argument("--set", choices=("probes", "probes2", "probes3"), default="probes")
     parser.add_argument("--check", action="store_true", help="check probes2's own values")
     args = parser.parse_args(argv)
     if args.check:
         problems = check2()
         print("\n".join(problems) or f"probes2: {len(load2())} sentences, values consistent")
         return 1 if problems else 0
-    if args.set == "probes2":
-        counts, misses = score2()
+    if args.set in SENTENCE_SETS:
+        counts, misses = score2(args.set)
         print("\n".join(report2(counts)))
         if args.verbose:
             print("\n".join(misses))

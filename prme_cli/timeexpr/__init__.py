@@ -183,6 +183,10 @@ def resolve(
     )
     if either is not None:
         return either
+    if not_before is None and anchor is None:
+        whole = _found_whole(expression, now, tz, dayfirst, week_start)
+        if whole is not None:
+            return whole
     from prme_cli.timeexpr import errors  # only on the error path
 
     raise TimeExpressionError(expression, errors.explain(toks, refusals))
@@ -210,6 +214,23 @@ def counts_from_before(expression: str) -> bool:
     except TimeExpressionError:
         return False
     return (free.start, free.end) != (anchored.start, anchored.end)
+
+
+def _found_whole(
+    expression: str, now: datetime, tz: tzinfo, dayfirst: bool, week_start: int
+) -> Window | None:
+    """The reading of running text when it is one expression over the whole phrase: the
+    forms only find mode joins (``tomorrow, 13/04/21, at 7 PM``, ``tomorrow, October 15th``:
+    a relative day and the date beside it) read the same alone, so one engine gives one
+    answer. Only on the error path; a duration or a phrase find splits stays refused."""
+    found = find(expression, now, tz, dayfirst=dayfirst, week_start=week_start)
+    text = expression.strip().rstrip(".!?;,").rstrip()
+    if len(found) != 1 or found[0].kind == "duration" or found[0].text != text:
+        return None
+    f = found[0]
+    if f.start is None or f.end is None or f.grain is None:
+        return None
+    return Window(expression, f.start, f.end, f.grain, f.approximate, f.kind)
 
 
 def _either(expression: str, toks: list[Any], read: Any) -> Window | None:

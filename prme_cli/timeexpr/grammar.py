@@ -916,11 +916,13 @@ class Grammar:
                     )
                     if target.hour == 0:
                         hour = 23
+                    meridiem = target.meridiem
+                    if target.hour == 12 and meridiem in ("am", "pm"):
+                        # "ten to twelve pm" is 11:50 before noon, "ten to 12am" 23:50
+                        meridiem = "pm" if meridiem == "am" else "am"
                     out.append(
                         (
-                            n.Clock(
-                                hour, 60 - minutes, None, target.meridiem, True, target.zero_padded
-                            ),
+                            n.Clock(hour, 60 - minutes, None, meridiem, True, target.zero_padded),
                             e,
                         )
                     )
@@ -989,7 +991,11 @@ class Grammar:
                 or (between and self.w(j, "to"))
                 or (between and self.sym(j, "-"))
             ):
-                told = start == i and self._minutes_to_named(i, j)
+                # "five to midnight", "ten to nine p.m." (20:50): minutes to an hour in words,
+                # not a range from ten o'clock ("from ten to nine pm" stays one)
+                told = not self.w(i, "from", "between") and (
+                    self._minutes_to_named(start, j) or self._minutes_told(start, j)
+                )
                 for b, e in self.loose_clock(j + 1):
                     if (a.exact or b.exact or start != i) and not told:
                         out.append((n.ClockRange(a, b), e))
@@ -1302,7 +1308,7 @@ class Grammar:
                         self.sym(e, ":", ".", "-", glued=True)
                         and self.glued(e + 1)
                         and self.num(e + 1) is not None
-                    )
+                    ) or (dn == 12 and self.w(e, "noon", "midnight"))  # "friday 12 noon"
                     # "Sat 12th", "monday 21", "monday the first"; a small word ordinal right
                     # after the weekday is an adverb ("on Monday first I saw…", "Friday second")
                     digits = self.t[m].kind == "num" or dn > 10
@@ -1970,7 +1976,8 @@ class Grammar:
                     stack.append((implied if implied is not None else day, p, what, e, count + 1))
                 for p, e in self.meal(k):
                     stack.append((day, p, what, e, count + 1))
-                if day is not None and count and k == j and what is None:
+                numbered = isinstance(day, n.Checked) and day.near  # "tues 1-3" + "pm": hours
+                if day is not None and count and k == j and what is None and not numbered:
                     for meridiem, e in self.meridiem(j):  # "mon am", "tues a.m.", "fri p.m."
                         name = "morning" if meridiem == "am" else "afternoon"
                         stack.append((day, n.Part(name), what, e, count + 1))
@@ -3129,6 +3136,16 @@ class Grammar:
                     out.append((base, e))  # "starting at noon for three hours": it has an end
                     continue
                 out.append((n.Open(side, n.Approx(base) if k != j else base), e))
+                dated = not isinstance(base, n.Clock) and not (
+                    isinstance(base, n.Moment) and base.day is None
+                )  # a clock time's second bound is the clock rule's ("… but before 11 on Thursday")
+                m = self.opt(e, "but", "and")
+                if dated and side in ("after", "since") and self.w(m, "before"):
+                    # "after 2012 but before 2015", "after monday and before friday": both
+                    # bounds, as "later than 9:30 but before 11" is for clock times
+                    for last, f in self.atom(m + 1):
+                        if not isinstance(last, n.Now):
+                            out.append((n.Between(n.Open(side, base), n.Open("before", last)), f))
         if (
             i == 0
             and self.words[0] == "from"
@@ -3298,6 +3315,14 @@ class Grammar:
             "end": "end",
             "close": "end",
         }.get(word or "")
+        if k != i and self.w(k + 1, "part") and self.w(k + 2, "of"):
+            # "the early part of next month", "the latter part of the week", "the first part
+            # of may": as "the beginning / middle / end of" (a part is no half: "the latter
+            # half" is one); "the mid of the month" as "the middle of"
+            which = _PART_EDGES.get(word or "")
+            k += 1
+        elif word == "mid" and k != i:
+            which = "mid"
         if self.w(k, "turn") and self.w(k + 1, "of") and k != i:
             # "the turn of the year": the days either side of the most recent new year
             # (of the month: either side of the 1st), approximate
@@ -3363,8 +3388,11 @@ class Grammar:
             if grain == "day":  # EOD friday, eod tomorrow: the end of that day
                 for d, e in self.day(self.opt(k + 1, "on")):
                     out.append((n.Edge("start" if edge == "s" else "end", d, True), e))
-        if which == "end" and self.w(k + 1, "of") and self.w(k + 2, "day"):
-            for d, e in self.day(self.opt(self.comma(k + 3), "on")):  # end of day tomorrow
+        if which == "end" and self.w(k + 1, "of") and self.w(m := self.opt(k + 2, "the"), "day"):
+            # "end of day tomorrow", "the end of the day friday" (not across a comma: "at the
+            # end of the day, monday was fine" is the idiom)
+            after = self.comma(m + 1) if m == k + 2 else m + 1
+            for d, e in self.day(self.opt(after, "on")):
                 out.append((n.Edge("end", d, True), e))
         return out
 
@@ -3712,6 +3740,12 @@ _VAGUE_WORDS = _index(
 
 #: one word for the middle of the current week, month or year
 _MID_UNITS = {"midweek": "week", "midmonth": "month", "midyear": "year"}
+#: "the <word> part of X": which edge of X it is
+_PART_EDGES = {
+    "early": "start", "earlier": "start", "first": "start", "former": "start",
+    "middle": "mid", "mid": "mid",
+    "late": "end", "later": "end", "latter": "end", "last": "end", "final": "end",
+}  # fmt: skip
 
 
 def _a_day_to_go_through(base: n.Node) -> bool:
@@ -3836,6 +3870,7 @@ def _first_words() -> None:
             words(
                 "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
             )
+            | set(_PART_EDGES)
             | words("month quarter year")
             | set(lx.ANCHORS),
             True,

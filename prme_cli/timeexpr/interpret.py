@@ -833,6 +833,24 @@ _THIRDS = {
 }
 
 
+def _edge_of_hours(edge: str, base: Span, ctx: Context) -> Span:
+    """``the beginning of the evening``, ``the middle of the morning``, ``the end of the
+    afternoon``: a part of the day's own first half, middle half or second half, as
+    ``early evening``, ``mid-morning`` and ``late afternoon`` are (not the thirds of the
+    whole day). ``the middle of the night`` is the small hours, 00:00-04:00: the dead of
+    night people mean by it, not the 20:30-01:30 the halves of 18-04 would give."""
+    from prme_cli.timeexpr.lexicon import PARTS
+
+    length = base.end - base.start
+    first, last = PARTS["night"]
+    if edge == "mid" and (base.start.hour, length) == (first, timedelta(hours=last - first)):
+        midnight = cal.at(base.start.date() + timedelta(days=1), ctx.tz)
+        return Span(midnight, cal.at(midnight.date(), ctx.tz, time(4)), "hour", True)
+    lo, hi = {"start": (0, 2), "mid": (1, 3), "end": (2, 4)}[edge]
+    start = cal.plus(base.start, length * lo / 4, ctx.tz)
+    return Span(start, cal.plus(base.start, length * hi / 4, ctx.tz), "hour", True)
+
+
 def _edge(node: n.Edge, ctx: Context) -> Span:
     base = resolve(node.base, ctx)
     if node.edge == "week_of":
@@ -862,6 +880,8 @@ def _edge(node: n.Edge, ctx: Context) -> Span:
     which = {"start": 0, "mid": 1, "end": 2}[node.edge]
     length = base.end - base.start
     grain = base.grain
+    if grain == "hour" and length < timedelta(hours=24):
+        return _edge_of_hours(node.edge, base, ctx)
     if grain == "day" and length <= timedelta(hours=25) and node.edge != "mid":
         # "end of today", "end of the day": the deadline, the day's last second
         return _edge(n.Edge(node.edge, node.base, True), ctx)
@@ -1115,6 +1135,15 @@ def _bare_day(node: n.Node) -> bool:
 
 
 def _between(node: n.Between, ctx: Context) -> Span:
+    if (
+        isinstance(node.first, n.Checked)
+        and isinstance(node.first.base, n.Date)
+        and node.first.base.month is None
+        and isinstance(node.last, n.Moment)
+        and node.last.day is None
+    ):
+        # "Tuesday 1 to 3pm" is 13:00-15:00 on Tuesday, not from a Tuesday the 1st to 3pm
+        raise Refused("a weekday and a number before a clock time: the hours of that day")
     tail = node.tail
     if isinstance(tail, n.Period) and tail.grain == "month":
         month_start = resolve(tail, ctx).start.date()
@@ -1182,6 +1211,13 @@ def _durfrom(node: n.DurFrom, ctx: Context) -> Span:
 
 
 def _open(node: n.Open, ctx: Context) -> Span:
+    edge = node.base
+    if node.side == "before" and isinstance(edge, n.Edge) and edge.edge == "end":
+        # "before the end of August", "before the end of the year": a deadline, by the
+        # last day of it (as "by the end of August"), not before its last ten days begin
+        whole = resolve(edge.base, ctx)
+        if whole.grain not in ("second", "minute"):
+            return Span(OPEN_START, whole.end, whole.grain, False, "interval")
     base = resolve(node.base, ctx)
     if node.side == "before":
         return Span(OPEN_START, base.start, base.grain, base.approximate, "interval")

@@ -658,6 +658,7 @@ RULE_WORDS = {
     "sharp",
     "dot",
     "latter",
+    "part",
     "point",
     "latest",
     "earliest",
