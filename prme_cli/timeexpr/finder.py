@@ -965,6 +965,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             try:
                 found_here = list(parser.expression(i))
                 found_here += parser.duration(i)
+                found_here += parser.hyphened_length(i)
             except grammar.TooDeep:
                 parser.forget()
                 found_here = []
@@ -981,6 +982,14 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
     def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
         readings = readings_at(i)
+        if (
+            not readings
+            and i + 2 < size
+            and anchor is not None
+            and anchor.grain == "day"
+            and anchor_sentence == ends[i]
+        ):
+            readings = _two_bare_hours(toks, i)  # "Yesterday I worked 9 to 5"
         if i >= size or not (readings or toks[i].value == "at"):
             return None
         if (
@@ -1256,6 +1265,28 @@ def _hours_of_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
             and (after.value in lx.UNITS or (after.glued and after.kind in ("word", "num")))
         )
     )
+
+
+def _two_bare_hours(toks: list[Token], i: int) -> list[tuple[n.Node, int]]:
+    """``9 to 5``, ``10 till 12``, ``9-5`` with no ``from`` before them: the grammar reads a
+    range of two bare numbers only after ``from`` or ``between`` (alone, "10 to 12" may be
+    11:50 and "3 to 4" a count), so find offers it as hours only here, where a day said
+    earlier in the sentence makes them that day's hours (:func:`_hours_of_that_day` decides)
+    and they run forward in waking hours; ``at 10 to 12`` stays the clock time it may be."""
+    first, joiner, last = toks[i], toks[i + 1], toks[i + 2]
+    if first.kind != "num" or last.kind != "num" or len(first.value) > 2 or len(last.value) > 2:
+        return []
+    dash = joiner.value in ("-", "\u2013") and joiner.glued and last.glued
+    if not (dash or (joiner.kind == "word" and joiner.value in ("to", "till", "until", "til"))):
+        return []
+    if i > 0 and toks[i - 1].value in ("at", "@", "about", "around"):
+        return []
+    a, b = int(first.value), int(last.value)
+    waking_a, waking_b = (h + 12 if 1 <= h <= 6 else h for h in (a, b))
+    if not (1 <= a <= 12 and 1 <= b <= 12 and waking_a < waking_b):
+        return []
+    clocks = n.ClockRange(n.Clock(a, 0, None, "", False), n.Clock(b, 0, None, "", False))
+    return [(n.Moment(None, None, clocks), i + 3)]
 
 
 def _in_that_part(node: n.Node, read: interpret.Span, anchor: interpret.Span) -> interpret.Span:
