@@ -210,3 +210,92 @@ def test_a_range_that_is_over_or_to_come_keeps_the_next_one(text: str, start: st
 )
 def test_a_months_week_is_the_one_holding_most_of_its_days(expression: str, start: str) -> None:
     assert resolve(expression, NOW, UTC).start.isoformat()[:10] == start
+
+
+# ------------------------------------------------- two clock times after a day are that day's
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start", "end"),
+    [
+        ("Mon 23 Nov: dentist 14:00-14:45", "14:00-14:45", "2026-11-23T14:00", "2026-11-23T14:45"),
+        ("Yesterday: gym 7:30-8:15, then work.", "7:30-8:15", "2026-12-01T07:30",
+         "2026-12-01T08:15"),
+        ("On 3 March we met 9:00 - 10:30 at the office.", "9:00 - 10:30", "2026-03-03T09:00",
+         "2026-03-03T10:30"),
+    ],
+)  # fmt: skip
+def test_a_range_of_two_clock_times_after_a_day_is_on_that_day(
+    text: str, span: str, start: str, end: str
+) -> None:
+    assert (span, start, end) in found(text)
+
+
+def test_a_range_of_clock_times_with_no_day_before_is_today() -> None:
+    assert found("Gym 7:30-8:15 then work.") == [
+        ("7:30-8:15", "2026-12-02T07:30", "2026-12-02T08:15")
+    ]
+
+
+# ------------------------------------------------- a listed weekday shares the relation before it
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start"),
+    [
+        ("Next Wed or Thu afternoon?", "Thu afternoon", "2026-12-10T12:00"),
+        ("We could do next Monday, Tuesday or Wednesday.", "Wednesday", "2026-12-09T00:00"),
+        ("Are you free this Sat or Sun?", "Sun", "2026-12-06T00:00"),
+        ("Shall we say next Friday and Saturday?", "Saturday", "2026-12-12T00:00"),
+    ],
+)
+def test_a_bare_weekday_listed_after_one_with_a_relation_shares_it(
+    text: str, span: str, start: str
+) -> None:
+    assert [hit[1] for hit in found(text) if hit[0] == span] == [start]
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start"),
+    [
+        ("I saw him on Monday and Tuesday.", "Tuesday", "2026-12-01T00:00"),  # no relation
+        ("Next Wed, and Thursday last week", "Thursday last week", "2026-11-26T00:00"),
+        ("Next Friday. Saturday was quiet.", "Saturday", "2026-11-28T00:00"),  # no list
+    ],
+)
+def test_a_weekday_not_listed_or_with_its_own_relation_keeps_its_reading(
+    text: str, span: str, start: str
+) -> None:
+    assert [hit[1] for hit in found(text) if hit[0] == span] == [start]
+
+
+# ------------------------------------------------- a relative year opening a sentence frames it
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start"),
+    [
+        ("Last year in June we went to Crete.", "June", "2025-06-01T00:00"),
+        ("Last year, in March, the roof leaked.", "March", "2025-03-01T00:00"),
+        ("Next year in May we will marry.", "May", "2027-05-01T00:00"),
+        ("Last year on 3 May I fell off my bike.", "Last year on 3 May", "2025-05-03T00:00"),
+    ],
+)
+def test_a_relative_year_opening_a_sentence_is_the_year_of_its_months(
+    text: str, span: str, start: str
+) -> None:
+    assert [hit[1] for hit in found(text) if hit[0] == span] == [start]
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start"),
+    [
+        ("The house was built last year and sold in March.", "March", "2026-03-01T00:00"),
+        ("Over the past year in March we hiked.", "March", "2026-03-01T00:00"),  # from today
+        ("Last year was hard. In March we moved.", "March", "2026-03-01T00:00"),  # next sentence
+    ],
+)
+def test_a_year_that_does_not_open_the_sentence_frames_nothing(
+    text: str, span: str, start: str
+) -> None:
+    assert [hit[1] for hit in found(text) if hit[0] == span] == [start]

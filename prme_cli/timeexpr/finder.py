@@ -937,6 +937,7 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if toks[k].value == "a" and toks[k + 1].value in ("little", "bit", "tad", "good"):
             reach[k] = reach[k] or reach[k + 2]
     last_end = -1  # token index where the previous expression ended
+    last_node: n.Node | None = None  # the reading of the previous expression
     anchor_sentence = -1  # the sentence the anchor was found in
     #: a year written earlier in the sentence ("In 2019 we moved in March"), and that sentence
     year: int | None = None
@@ -1052,6 +1053,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
+            if listed and last_node is not None:
+                node = _shares_relation(node, last_node)  # "next Wed or Thu afternoon"
             node = _at_dinner(node, toks, i)
             if on_a_day:
                 # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm",
@@ -1178,7 +1181,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 node, j, span, _ = extra
                 anchor = span
                 best.clear()
-            if _written_year(node) and _frames(toks, ends, i, j) and span is not None:
+            framing = _written_year(node) or _calendar_year(span)
+            if framing and _frames(toks, ends, i, j) and span is not None:
                 year, year_sentence, year_end = span.start.year, ends[i], j
                 frame_day = span.start.date() if span.grain == "day" else None
         first = i
@@ -1216,6 +1220,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
                 )
             )
         last_end = j
+        last_node = node
+        for k in [k for k in best if k > j]:
+            del best[k]  # read ahead ("next Monday, Tuesday") before this one was listed
         i = j
     return found
 
@@ -1468,6 +1475,30 @@ def _at_dinner(node: n.Node, toks: list[Token], i: int) -> n.Node:
     return node
 
 
+#: relations a listed bare weekday shares with the one before it
+_SHARED_RELATIONS = {"next", "last", "this", "coming", "previous", "past"}
+
+
+def _listed_weekday(node: n.Node) -> n.Weekday | None:
+    """The weekday a reading is, or is the day of (``Thu``, ``Thu afternoon``, ``Thu at 3``)."""
+    if isinstance(node, n.Moment):
+        node = node.day  # type: ignore[assignment]
+    return node if isinstance(node, n.Weekday) else None
+
+
+def _shares_relation(node: n.Node, before: n.Node) -> n.Node:
+    """A bare weekday listed after one with a relation takes that relation, as English
+    shares a modifier across a list (``next Wed or Thu afternoon``, ``last Mon and Tue``,
+    ``this Sat, Sun``): alone, the second would be the most recent one."""
+    first, second = _listed_weekday(before), _listed_weekday(node)
+    if first is None or second is None or first.relation not in _SHARED_RELATIONS:
+        return node
+    if second.relation or second.count or first.count:
+        return node
+    shared = second.replace(relation=first.relation)
+    return node.replace(day=shared) if isinstance(node, n.Moment) else shared
+
+
 def _on_that_day(node: n.Node) -> n.Node:
     """A time of day with no day (``in the afternoon``, ``until 6pm``, ``around 3``) put on
     the previous expression's day; anything else as it is."""
@@ -1476,6 +1507,16 @@ def _on_that_day(node: n.Node) -> n.Node:
     if isinstance(node, (n.Open, n.Approx)) and isinstance(node.base, n.Moment):
         base = _on_that_day(node.base)
         return node if base is node.base else node.replace(base=base)
+    if (
+        isinstance(node, n.Between)
+        and node.tail is None
+        and isinstance(node.first, n.Moment)
+        and isinstance(node.last, n.Moment)
+        and node.first.day is None
+        and node.last.day is None
+    ):
+        # "Mon 23 Nov: dentist 14:00-14:45": two clock times, the range's end on its start's day
+        return node.replace(first=_on_that_day(node.first))
     return node
 
 
@@ -1533,6 +1574,17 @@ def _written_year(node: n.Node) -> bool:
     if isinstance(node, n.Month):
         return node.year is not None
     return isinstance(node, n.Date) and node.year is not None and node.month is not None
+
+
+def _calendar_year(span: interpret.Span | None) -> bool:
+    """Whether a window is one whole calendar year (``last year``, ``next year``, ``this
+    year``): opening a sentence it frames it as a written year does ("Last year in June we
+    went to Crete" is June of last year); ``the past year`` runs from today, and frames none."""
+    if span is None or span.grain != "year":
+        return False
+    start, end = span.start, span.end
+    whole = (start.month, start.day, start.hour, start.minute) == (1, 1, 0, 0)
+    return whole and (end.year, end.month, end.day) == (start.year + 1, 1, 1)
 
 
 def _in_year(node: n.Node, year: int) -> n.Node | None:
