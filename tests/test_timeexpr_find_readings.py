@@ -299,3 +299,31 @@ def test_a_year_that_does_not_open_the_sentence_frames_nothing(
     text: str, span: str, start: str
 ) -> None:
     assert [hit[1] for hit in found(text) if hit[0] == span] == [start]
+
+
+# ------------------------------------------------- meals beside clock times
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tea at 4pm, dinner at 8.", [("4pm", "2026-12-02T16:00"), ("8", "2026-12-02T20:00")]),
+        ("Lunch at 1pm, supper at 7.", [("1pm", "2026-12-02T13:00"),
+                                        ("7", "2026-12-02T19:00")]),
+        ("Dinner at 8.", [("8", "2026-12-02T20:00")]),
+        ("Breakfast at 7:30 then gym.", [("7:30", "2026-12-02T07:30")]),
+        ("Dinner at 8 on Friday.", [("at 8 on Friday", "2026-11-27T20:00")]),
+    ],
+)  # fmt: skip
+def test_a_meal_at_a_clock_time_is_that_time_and_a_listed_meal_starts_anew(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert [hit[:2] for hit in found(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Dinner with mom was lovely.", "Lunch at Joe's was fine.", "Breakfast at the hotel."],
+)
+def test_a_meal_without_a_clock_time_opening_a_phrase_stays_the_event(text: str) -> None:
+    assert found(text) == []

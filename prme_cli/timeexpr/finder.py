@@ -429,7 +429,7 @@ def _plausible(
     ):
         return False  # "$12 December 27": an amount of money, not the 12th
     opening = toks[i + 1] if toks[i].value in ("the", "this", "that") and i + 1 < j else toks[i]
-    if opening.value in lx.EVENT_PARTS:
+    if opening.value in lx.EVENT_PARTS and not _meal_at_a_clock(node, toks, i, j):
         return (
             False  # "Dinner with mom", "the sunset yesterday": a meal opening a phrase is the event
         )
@@ -723,6 +723,22 @@ def _plausible(
         return False
     lone_ordinal = lone_ordinal and inner is node
     return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
+
+
+def _meal_at_a_clock(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """``Dinner at 8``, ``lunch @ 1pm``: a meal said with ``at`` and a clock time is that
+    time (the meal puts a bare hour in its part of the day), though a meal opening a phrase
+    is otherwise the event itself ("Dinner with mom")."""
+    return (
+        isinstance(node, n.Moment)
+        and node.part is not None
+        and (node.day is None or isinstance(node.day, n.Prev))  # Prev: the day before's
+        and isinstance(node.time, n.Clock)
+        and j - i >= 3
+        and toks[i].value in lx.EVENT_PARTS
+        and toks[i + 1].value in ("at", "@")
+        and toks[i + 2].kind == "num"
+    )
 
 
 #: words that may follow a date or a length in a sentence without being counted by it
@@ -1160,7 +1176,9 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if hit[2] is None and hit[3] is None:
             i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
             continue
-        if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
+        meal_at = toks[i].value in lx.EVENT_PARTS and i + 1 < size and toks[i + 1].value == "at"
+        if toks[i].kind == "word" and (toks[i].value in _CONNECTORS or meal_at):
+            # ("Dinner at 8 on Friday": the reading from "at" reaches further than the meal's)
             # no reading from the next token reaches past the connector's own when that one
             # ends before a prose word (a reading is made of time words, numbers and symbols)
             # or at the end of the sentence; else a look at its readings first
@@ -1189,6 +1207,8 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
             keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
             first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
+        if _meal_at_a_clock(node, toks, i, j):
+            first = i + 2  # "Dinner at 8": the clock time is found, as "dinner at 8:15" always was
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:

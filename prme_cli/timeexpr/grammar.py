@@ -1991,11 +1991,16 @@ class Grammar:
                     for (implied_day, implied_part), e in self.next_part_day(k):
                         stack.append((implied_day, implied_part, what, e, count + 1))
             if part is None:
+                # "tea at 4pm, dinner at 8": a meal after a clock time and a comma is the next
+                # thing on the list, not the part of the day of that clock time
+                listed_meal = what is not None and self.comma(j) != j
                 for p, e, implied in self.part(k):
                     if implied is not None and day is not None:
                         continue
+                    if listed_meal and self.words[k] in lx.EVENT_PARTS:
+                        continue
                     stack.append((implied if implied is not None else day, p, what, e, count + 1))
-                for p, e in self.meal(k):
+                for p, e in [] if listed_meal else self.meal(k):
                     stack.append((day, p, what, e, count + 1))
                 if day is not None and count and k == j and what is None:
                     for meridiem, e in self.meridiem(j):  # "mon am", "tues a.m.", "fri p.m."
