@@ -327,3 +327,10 @@ def test_a_meal_at_a_clock_time_is_that_time_and_a_listed_meal_starts_anew(
 )
 def test_a_meal_without_a_clock_time_opening_a_phrase_stays_the_event(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["He wore a 24-hour watch.", "Set it to the 12-hour clock.", "Use 24-hour time."]
+)
+def test_a_hyphened_number_of_hours_naming_a_kind_of_clock_is_no_length(text: str) -> None:
+    assert found(text) == []

@@ -886,6 +886,9 @@ def _kind_of(node: n.Node) -> str:
     return ""
 
 
+#: nouns a hyphened number of hours names a kind of (``a 24-hour watch``)
+_KINDS_OF_CLOCK = {"clock", "clocks", "watch", "watches", "format", "notation", "time", "dial"}
+
 #: words a reading may begin with that a longer reading starting after them can do without:
 #: "in two days later" is "two days later"; "in the year to date" is "the year to date"
 _CONNECTORS = {"in", "on", "at", "for", "during", "the", "by", "over", "of"}
@@ -982,7 +985,11 @@ def find_all(text: str, ctx: interpret.Context, dayfirst: bool = False) -> list[
             try:
                 found_here = list(parser.expression(i))
                 found_here += parser.duration(i)
-                found_here += parser.hyphened_length(i)
+                found_here += [
+                    (dur, j)
+                    for dur, j in parser.hyphened_length(i)
+                    if j >= size or toks[j].value not in _KINDS_OF_CLOCK
+                ]  # "a 24-hour watch", "the 12-hour clock": a kind of clock, no length
             except grammar.TooDeep:
                 parser.forget()
                 found_here = []
