@@ -445,7 +445,7 @@ def _plausible(
     ):
         return False  # "$12 December 27": an amount of money, not the 12th
     opening = toks[i + 1] if toks[i].value in ("the", "this", "that") and i + 1 < j else toks[i]
-    if opening.value in lx.EVENT_PARTS:
+    if opening.value in lx.EVENT_PARTS and not _meal_at_a_clock(node, toks, i, j):
         return (
             False  # "Dinner with mom", "the sunset yesterday": a meal opening a phrase is the event
         )
@@ -741,6 +741,22 @@ def _plausible(
     return not (lone_ordinal and (before is None or before.value not in _ORDINAL_LEAD))
 
 
+def _meal_at_a_clock(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
+    """``Dinner at 8``, ``lunch @ 1pm``: a meal said with ``at`` and a clock time is that
+    time (the meal puts a bare hour in its part of the day), though a meal opening a phrase
+    is otherwise the event itself ("Dinner with mom")."""
+    return (
+        isinstance(node, n.Moment)
+        and node.part is not None
+        and (node.day is None or isinstance(node.day, n.Prev))  # Prev: the day before's
+        and isinstance(node.time, n.Clock)
+        and j - i >= 3
+        and toks[i].value in lx.EVENT_PARTS
+        and toks[i + 1].value in ("at", "@")
+        and toks[i + 2].kind == "num"
+    )
+
+
 #: words that may follow a date or a length in a sentence without being counted by it
 #: ("on the 3rd we left", "for a second I froze"): pronouns, determiners, conjunctions,
 #: prepositions, auxiliaries
@@ -886,6 +902,9 @@ def _kind_of(node: n.Node) -> str:
     return ""
 
 
+#: nouns a hyphened number of hours names a kind of (``a 24-hour watch``)
+_KINDS_OF_CLOCK = {"clock", "clocks", "watch", "watches", "format", "notation", "time", "dial"}
+
 #: words a reading may begin with that a longer reading starting after them can do without:
 #: "in two days later" is "two days later"; "in the year to date" is "the year to date"
 _CONNECTORS = {"in", "on", "at", "for", "during", "the", "by", "over", "of"}
@@ -960,6 +979,7 @@ def find_all(
         if toks[k].value == "a" and toks[k + 1].value in ("little", "bit", "tad", "good"):
             reach[k] = reach[k] or reach[k + 2]
     last_end = -1  # token index where the previous expression ended
+    last_node: n.Node | None = None  # the reading of the previous expression
     anchor_sentence = -1  # the sentence the anchor was found in
     #: a year written earlier in the sentence ("In 2019 we moved in March"), and that sentence
     year: int | None = None
@@ -990,6 +1010,11 @@ def find_all(
             try:
                 found_here = list(parser.expression(i))
                 found_here += parser.duration(i)
+                found_here += [
+                    (dur, j)
+                    for dur, j in parser.hyphened_length(i)
+                    if j >= size or toks[j].value not in _KINDS_OF_CLOCK
+                ]  # "a 24-hour watch", "the 12-hour clock": a kind of clock, no length
             except grammar.TooDeep:
                 parser.forget()
                 found_here = []
@@ -1006,6 +1031,14 @@ def find_all(
     def read_at(i: int) -> Hit | None:
         """The longest plausible reading that resolves from token ``i``."""
         readings = readings_at(i)
+        if (
+            not readings
+            and i + 2 < size
+            and anchor is not None
+            and anchor.grain == "day"
+            and anchor_sentence == ends[i]
+        ):
+            readings = _two_bare_hours(toks, i)  # "Yesterday I worked 9 to 5"
         if i >= size or not (readings or toks[i].value == "at"):
             return None
         if (
@@ -1073,6 +1106,8 @@ def find_all(
                 continue
             if isinstance(node, n.Dur):
                 return (node, j, None, cal.seconds_of(dict(node.units)))
+            if listed and last_node is not None:
+                node = _shares_relation(node, last_node)  # "next Wed or Thu afternoon"
             node = _at_dinner(node, toks, i)
             if on_a_day:
                 # "8 March: a long walk in the afternoon", "Mon 23 Nov: … work until 6pm",
@@ -1188,7 +1223,9 @@ def find_all(
                 )
             i = hit[1]  # a weekday and a date that disagree, "the day after the party": undated
             continue
-        if toks[i].kind == "word" and toks[i].value in _CONNECTORS:
+        meal_at = toks[i].value in lx.EVENT_PARTS and i + 1 < size and toks[i + 1].value == "at"
+        if toks[i].kind == "word" and (toks[i].value in _CONNECTORS or meal_at):
+            # ("Dinner at 8 on Friday": the reading from "at" reaches further than the meal's)
             # no reading from the next token reaches past the connector's own when that one
             # ends before a prose word (a reading is made of time words, numbers and symbols)
             # or at the end of the sentence; else a look at its readings first
@@ -1209,13 +1246,16 @@ def find_all(
                 node, j, span, _ = extra
                 anchor = span
                 best.clear()
-            if _written_year(node) and _frames(toks, ends, i, j) and span is not None:
+            framing = _written_year(node) or _calendar_year(span)
+            if framing and _frames(toks, ends, i, j) and span is not None:
                 year, year_sentence, year_end = span.start.year, ends[i], j
                 frame_day = span.start.date() if span.grain == "day" else None
         first = i
         if toks[i].kind == "word" and toks[i].value in ("on", "at", "during") and j - i > 1:
             keep = toks[i + 1].value in lx.EVENT_PARTS  # "at lunch": the "at" makes it a time
             first = i + 1 if not keep and _same_reading(parser, i + 1, j, node) else i
+        if _meal_at_a_clock(node, toks, i, j):
+            first = i + 2  # "Dinner at 8": the clock time is found, as "dinner at 8:15" always was
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:
@@ -1247,6 +1287,9 @@ def find_all(
                 )
             )
         last_end = j
+        last_node = node
+        for k in [k for k in best if k > j]:
+            del best[k]  # read ahead ("next Monday, Tuesday") before this one was listed
         i = j
     return found
 
@@ -1296,6 +1339,28 @@ def _hours_of_that_day(node: n.Node, toks: list[Token], i: int, j: int) -> bool:
             and (after.value in lx.UNITS or (after.glued and after.kind in ("word", "num")))
         )
     )
+
+
+def _two_bare_hours(toks: list[Token], i: int) -> list[tuple[n.Node, int]]:
+    """``9 to 5``, ``10 till 12``, ``9-5`` with no ``from`` before them: the grammar reads a
+    range of two bare numbers only after ``from`` or ``between`` (alone, "10 to 12" may be
+    11:50 and "3 to 4" a count), so find offers it as hours only here, where a day said
+    earlier in the sentence makes them that day's hours (:func:`_hours_of_that_day` decides)
+    and they run forward in waking hours; ``at 10 to 12`` stays the clock time it may be."""
+    first, joiner, last = toks[i], toks[i + 1], toks[i + 2]
+    if first.kind != "num" or last.kind != "num" or len(first.value) > 2 or len(last.value) > 2:
+        return []
+    dash = joiner.value in ("-", "\u2013") and joiner.glued and last.glued
+    if not (dash or (joiner.kind == "word" and joiner.value in ("to", "till", "until", "til"))):
+        return []
+    if i > 0 and toks[i - 1].value in ("at", "@", "about", "around"):
+        return []
+    a, b = int(first.value), int(last.value)
+    waking_a, waking_b = (h + 12 if 1 <= h <= 6 else h for h in (a, b))
+    if not (1 <= a <= 12 and 1 <= b <= 12 and waking_a < waking_b):
+        return []
+    clocks = n.ClockRange(n.Clock(a, 0, None, "", False), n.Clock(b, 0, None, "", False))
+    return [(n.Moment(None, None, clocks), i + 3)]
 
 
 def _in_that_part(node: n.Node, read: interpret.Span, anchor: interpret.Span) -> interpret.Span:
@@ -1477,6 +1542,30 @@ def _at_dinner(node: n.Node, toks: list[Token], i: int) -> n.Node:
     return node
 
 
+#: relations a listed bare weekday shares with the one before it
+_SHARED_RELATIONS = {"next", "last", "this", "coming", "previous", "past"}
+
+
+def _listed_weekday(node: n.Node) -> n.Weekday | None:
+    """The weekday a reading is, or is the day of (``Thu``, ``Thu afternoon``, ``Thu at 3``)."""
+    if isinstance(node, n.Moment):
+        node = node.day  # type: ignore[assignment]
+    return node if isinstance(node, n.Weekday) else None
+
+
+def _shares_relation(node: n.Node, before: n.Node) -> n.Node:
+    """A bare weekday listed after one with a relation takes that relation, as English
+    shares a modifier across a list (``next Wed or Thu afternoon``, ``last Mon and Tue``,
+    ``this Sat, Sun``): alone, the second would be the most recent one."""
+    first, second = _listed_weekday(before), _listed_weekday(node)
+    if first is None or second is None or first.relation not in _SHARED_RELATIONS:
+        return node
+    if second.relation or second.count or first.count:
+        return node
+    shared = second.replace(relation=first.relation)
+    return node.replace(day=shared) if isinstance(node, n.Moment) else shared
+
+
 def _on_that_day(node: n.Node) -> n.Node:
     """A time of day with no day (``in the afternoon``, ``until 6pm``, ``around 3``) put on
     the previous expression's day; anything else as it is."""
@@ -1485,6 +1574,16 @@ def _on_that_day(node: n.Node) -> n.Node:
     if isinstance(node, (n.Open, n.Approx)) and isinstance(node.base, n.Moment):
         base = _on_that_day(node.base)
         return node if base is node.base else node.replace(base=base)
+    if (
+        isinstance(node, n.Between)
+        and node.tail is None
+        and isinstance(node.first, n.Moment)
+        and isinstance(node.last, n.Moment)
+        and node.first.day is None
+        and node.last.day is None
+    ):
+        # "Mon 23 Nov: dentist 14:00-14:45": two clock times, the range's end on its start's day
+        return node.replace(first=_on_that_day(node.first))
     return node
 
 
@@ -1544,6 +1643,17 @@ def _written_year(node: n.Node) -> bool:
     if isinstance(node, n.Month):
         return node.year is not None
     return isinstance(node, n.Date) and node.year is not None and node.month is not None
+
+
+def _calendar_year(span: interpret.Span | None) -> bool:
+    """Whether a window is one whole calendar year (``last year``, ``next year``, ``this
+    year``): opening a sentence it frames it as a written year does ("Last year in June we
+    went to Crete" is June of last year); ``the past year`` runs from today, and frames none."""
+    if span is None or span.grain != "year":
+        return False
+    start, end = span.start, span.end
+    whole = (start.month, start.day, start.hour, start.minute) == (1, 1, 0, 0)
+    return whole and (end.year, end.month, end.day) == (start.year + 1, 1, 1)
 
 
 def _in_year(node: n.Node, year: int) -> n.Node | None:

@@ -545,6 +545,11 @@ class Grammar:
             }.get(word)
         return lx.UNITS.get(word)
 
+    def _minutes_follow(self, i: int) -> bool:
+        """Whether a count of minutes under 60 begins at ``i`` (``15 min``, ``30m``)."""
+        mins = self.num(i, (1, 2))
+        return mins is not None and mins < 60 and self.w(i + 1, "m", "min", "mins", "minutes")
+
     @rule
     def quantity(self, i: int) -> list[tuple[n.Dur, int]]:
         """One amount of one unit: ``3 days``, ``2.5 hrs``, ``half an hour``, ``1/4h``."""
@@ -560,6 +565,8 @@ class Grammar:
             if self.w(j, "and") and self.w(j + 1, "half") and (g := self.unit_at(j + 2)):
                 out.append((_dur(g, count + _d("0.5"), vague), j + 3))
             grain = self.unit_at(j, glued=True)
+            if grain is None and self.w(j, "h") and self._minutes_follow(j + 1):
+                grain = "hour"  # "2 h 15 min": a spaced h is hours only before the minutes
             if grain is None and self.words[j] in _MORE:
                 grain = self.unit_at(j + 1)  # "in 4 more weeks", "for two extra days"
                 if grain is not None:
@@ -613,6 +620,21 @@ class Grammar:
             out += [(d.replace(approx=True), j) for d, j in self.exact_duration(k)]
         return out
 
+    def hyphened_length(self, i: int) -> list[tuple[n.Dur, int]]:
+        """A length written as an adjective: ``a 10-minute break``, ``a two-hour meeting``,
+        ``the 3-day trip``. Only a length, found on its own (``find`` asks for it beside
+        :meth:`duration`): "in 10-minute slots" is no time ten minutes from now, so no
+        offset or window is built on it (``a 3-year-old`` is an age, see find)."""
+        out: list[tuple[n.Dur, int]] = []
+        for count, j, vague in self.number(i):
+            if (
+                self.sym(j, "-", glued=True)
+                and self.glued(j + 1)
+                and (grain := self.unit_at(j + 1)) is not None
+            ):
+                out.append((_dur(grain, count, vague), j + 2))
+        return out
+
     def hedge_end(self, i: int) -> list[int]:
         """Where the amount begins after a hedge on it: ``just over``, ``a little under``,
         ``slightly more than``, ``a bit less than``, ``well over``, ``not quite``, ``a good``,
@@ -661,7 +683,7 @@ class Grammar:
                 # "1h30m", "1h 30m", "2 hrs 15m": after hours, a glued ``m`` is minutes
                 (dur.finest() == "hour" and (mins := self.num(j, (1, 2))) is not None)
                 and self.w(j + 1, "m", "min", "mins")
-                and self.glued(j + 1)
+                and (self.glued(j + 1) or self.w(j - 1, "h"))  # "1h30m", "1 h 30 m"
             ):
                 out.append((dur.plus(_dur("minute", _d(mins), False)), j + 2))
             if (
@@ -1283,6 +1305,7 @@ class Grammar:
                     out.append((n.InPeriod(n.Weekday(wd), period), e))
                 # with a date: Tuesday, Jan 15 / friday the 26th / Monday 21 / Friday 7.6
                 m = self.comma(j)
+                bracket = self.sym(m, "(")
                 m = m + 1 if self.sym(m, "-", "(") else m
                 dashed = []
                 a_, b_ = self.num(m, (1, 2)), self.num(m + 2, (1, 2))
@@ -1296,11 +1319,13 @@ class Grammar:
                     day_first = self.dayfirst or a_ > 12
                     dashed.append((n.Date(a_, b_) if day_first else n.Date(b_, a_), m + 3))
                 for date_node, e in self.calendar_date(m):
-                    e2 = e + 1 if self.sym(e, ")") else e
+                    # "Friday (7/6)" closes its own bracket; in "(Thu 11/03)" it is the note's
+                    e2 = e + 1 if bracket and self.sym(e, ")") else e
                     out.append((n.Checked(date_node, wd), e2))
                     if (swapped := self._other_order(m, e, date_node)) is not None:
-                        # "Thu 11/03" in a day-first note: the weekday says which order
-                        out.append((n.Checked(swapped, wd, True), e2))
+                        # "Thu 11/03" in a day-first note: the weekday says which order (a
+                        # near date only, unless a written year makes the day certain)
+                        out.append((n.Checked(swapped, wd, swapped.year is None), e2))
                 for date_node, e in dashed:  # "Friday 7-6" a date; "fri 9-5" office hours
                     out.append((n.Checked(date_node, wd, True), e))
                 for dn, e in self.day_number(self.opt(m, "the")):
@@ -1653,14 +1678,16 @@ class Grammar:
     def _other_order(self, i: int, j: int, node: n.Node) -> n.Date | None:
         """The same numeric date read in the other order, when ``toks[i:j]`` is one written
         with slashes whose first two numbers could each be the month (``11/03``,
-        ``04/05/2027``); ``None`` for any other date (``fri 9-5`` stays office hours).
-        Tried after the first reading, so a weekday beside it picks the order it agrees
-        with."""
+        ``04/05/2027``), or with dashes or dots and a year (``3-9-2027``, ``3.9.2027``);
+        ``None`` for any other date (``fri 9-5`` stays office hours). Tried after the first
+        reading, so a weekday beside it picks the order it agrees with."""
         if not isinstance(node, n.Date) or node.month is None or node.day == node.month:
             return None
-        if not (self.sym(i + 1, "/", glued=True) and self.num(i + 2, (1, 2)) is not None):
+        seps = ("/",) if j == i + 3 else ("/", "-", ".")
+        if not (self.sym(i + 1, *seps, glued=True) and self.num(i + 2, (1, 2)) is not None):
             return None
-        if not (j == i + 3 or (j == i + 5 and self.sym(i + 3, "/", glued=True))):
+        same = self.syms[i + 1] or ""
+        if not (j == i + 3 or (j == i + 5 and self.sym(i + 3, same, glued=True))):
             return None
         if self.num(i, (1, 2)) is None or node.day > 12:
             return None
@@ -1970,11 +1997,16 @@ class Grammar:
                     for (implied_day, implied_part), e in self.next_part_day(k):
                         stack.append((implied_day, implied_part, what, e, count + 1))
             if part is None:
+                # "tea at 4pm, dinner at 8": a meal after a clock time and a comma is the next
+                # thing on the list, not the part of the day of that clock time
+                listed_meal = what is not None and self.comma(j) != j
                 for p, e, implied in self.part(k):
                     if implied is not None and day is not None:
                         continue
+                    if listed_meal and self.words[k] in lx.EVENT_PARTS:
+                        continue
                     stack.append((implied if implied is not None else day, p, what, e, count + 1))
-                for p, e in self.meal(k):
+                for p, e in [] if listed_meal else self.meal(k):
                     stack.append((day, p, what, e, count + 1))
                 numbered = isinstance(day, n.Checked) and day.near  # "tues 1-3" + "pm": hours
                 if day is not None and count and k == j and what is None and not numbered:
@@ -3084,6 +3116,8 @@ class Grammar:
             and self.glued(j + 3)
         ):
             return False  # "2026-03-12": a date, not the year 2026 to "03-12"
+        if left.kind == "num" and right.kind == "num" and self._dashed_numbers_before(j) == 2:
+            return False  # "09-03-2027", "3-9-27": the dash that ends a date, not "9/3 to 2027"
         if left.kind == "num" and right.kind == "word":
             morning = left.value.isdigit() and int(left.value) < 12
             return right.value in lx.MONTHS or (  # "9-noon", "8-midnight" (not "14-noon")
@@ -3097,6 +3131,18 @@ class Grammar:
                 or decades
             )  # "9am-5pm", "noon-3pm", "3rd-5th", "1980s-1990s" (not "10s-20s": seconds)
         return True
+
+    def _dashed_numbers_before(self, j: int) -> int:
+        """How many numbers run glued by dashes up to the dash at ``j`` (``09-03`` before
+        ``-2027`` is two: the dash after them completes a day-month-year date; after a whole
+        ``2019-01-01`` it is three, and the dash is a range's)."""
+        count, k = 0, j - 1
+        while k >= 0 and self.digits[k] and self.glued(k + 1):
+            count += 1
+            if k < 1 or not (self.sym(k - 1, "-", glued=True) and self.glued(k)):
+                break
+            k -= 2
+        return count
 
     @rule
     def partial(self, i: int) -> R:

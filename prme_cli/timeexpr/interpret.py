@@ -305,13 +305,14 @@ def _nth(node: n.Nth, ctx: Context) -> Span:
             raise Refused(f"that period has no day {node.n}")
         return day_span(day, ctx)
     if node.what == "week":
-        # weeks of a year are ISO-like (the first holds 4 January, the last 28 December); a
-        # month's first week is the one holding its 1st, its last the one holding its last day
-        is_year = period.grain == "year" and (last - first).days >= 364
+        # weeks of a year, a quarter or a month are ISO-like: a week is the period's that holds
+        # most of its days (the first holds the 4th, the last the day three before the last),
+        # so the week of Mon 31 July is August's first, not July's last
+        whole = (last - first).days >= 27
         if node.n > 0:
-            day = (first + timedelta(days=3) if is_year else first) + timedelta(weeks=node.n - 1)
+            day = (first + timedelta(days=3) if whole else first) + timedelta(weeks=node.n - 1)
         else:
-            day = (last - timedelta(days=3) if is_year else last) - timedelta(weeks=-node.n - 1)
+            day = (last - timedelta(days=3) if whole else last) - timedelta(weeks=-node.n - 1)
         start = cal.floor(day, "week", ctx.week_start)
         if start > last or start + timedelta(days=7) <= first:
             raise Refused(f"that period has no week {node.n}")
@@ -1144,6 +1145,39 @@ def _between(node: n.Between, ctx: Context) -> Span:
     ):
         # "Tuesday 1 to 3pm" is 13:00-15:00 on Tuesday, not from a Tuesday the 1st to 3pm
         raise Refused("a weekday and a number before a clock time: the hours of that day")
+    span = _between_sides(node, ctx)
+    if (
+        ctx.not_before is not None
+        and ctx.not_before == ctx.today
+        and span.start > ctx.now
+        and _bare_calendar_name(node.first)
+    ):
+        # leaning forward, "what will happen between August and October" in September is
+        # the range running now, not next year's: a range of months or dates that has begun
+        # and not ended is the coming one (weekdays keep theirs: "I'll be away from Monday to
+        # Friday" on a Wednesday is next week)
+        try:
+            running = _between_sides(node, dataclasses.replace(ctx, not_before=None))
+        except Refused:
+            return span
+        if running.start <= ctx.now < running.end:
+            return running
+    return span
+
+
+def _bare_calendar_name(node: n.Node) -> bool:
+    """A month, season or date of no year and no relation (``August``, ``May 3``)."""
+    if isinstance(node, (n.Month, n.Season)):
+        return node.year is None and node.relation == ""
+    return (
+        isinstance(node, n.Date)
+        and node.year is None
+        and node.month is not None
+        and not node.relation
+    )
+
+
+def _between_sides(node: n.Between, ctx: Context) -> Span:
     tail = node.tail
     if isinstance(tail, n.Period) and tail.grain == "month":
         month_start = resolve(tail, ctx).start.date()
