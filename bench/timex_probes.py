@@ -23,7 +23,10 @@ alone (``prme when`` of the span: read, start, interval, contains) and find's re
 values and false finds in the negative sentences. ``--check`` verifies the set's own values
 with python-dateutil (no engine runs).
 
-usage: python bench/timex_probes.py [--set probes|probes2|probes3] [--check] [--verbose]
+``--set probes4`` scores the fourth set (``tests/fixtures/timex_probes4/``) the same way, at
+its own reference time and zone.
+
+usage: python bench/timex_probes.py [--set probes|probes2|probes3|probes4] [--check] [--verbose]
 """
 
 from __future__ import annotations
@@ -194,24 +197,28 @@ def report(counts: dict[str, collections.Counter[str]]) -> list[str]:
 PROBES2 = REPO / "tests" / "fixtures" / "timex_probes2" / "probes.txt"
 PROBES2_NOW = "2027-03-11T14:20"
 PROBES2_TZ = "Europe/Berlin"
-# The sentence sets in the second set's format: file, reference time, zone.
-SENTENCE_SETS = {
+# The fourth set, written unseen like the second and scored by the same parser and scorer.
+PROBES4 = REPO / "tests" / "fixtures" / "timex_probes4" / "probes.txt"
+PROBES4_NOW = "2027-10-24T16:40"
+PROBES4_TZ = "America/Chicago"
+SETS = {
     "probes2": (PROBES2, PROBES2_NOW, PROBES2_TZ),
     "probes3": (
         REPO / "tests" / "fixtures" / "timex_probes3" / "probes.txt",
         "2027-09-22T16:05",
         "America/New_York",
     ),
+    "probes4": (PROBES4, PROBES4_NOW, PROBES4_TZ),
 }
 
 
-def load2(name: str = "probes2") -> list[dict[str, Any]]:
+def load2(path: Path = PROBES2) -> list[dict[str, Any]]:
     """The second set's sentences: ``text``, ``category`` and ``spans``; each span a dict of
     ``text``, ``value`` (an ISO start, ``~ISO``, ``Ns``, ``?`` or ``-``), ``end``, ``ctx``
     and ``check`` (a dateutil expression of the start)."""
     cases: list[dict[str, Any]] = []
     category = ""
-    for line in SENTENCE_SETS[name][0].read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             category = line[3:].strip()
         elif line.startswith("= "):
@@ -232,7 +239,7 @@ def _iso(value: str) -> str:
     return value + "T00:00:00" if "T" not in value else value + ":00" * (2 - value.count(":"))
 
 
-def check2() -> list[str]:
+def check2(path: Path = PROBES2, reference: str = PROBES2_NOW) -> list[str]:
     """The set's own consistency, by python-dateutil: every ``@`` expression gives the span's
     start, every span occurs in its sentence, every end follows its start."""
     from datetime import datetime as dt
@@ -241,7 +248,7 @@ def check2() -> list[str]:
     from dateutil.easter import easter
     from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE, relativedelta
 
-    now = datetime.fromisoformat(PROBES2_NOW)
+    now = datetime.fromisoformat(reference)
     names = {
         "N": now,
         "D": now.replace(hour=0, minute=0),
@@ -253,7 +260,7 @@ def check2() -> list[str]:
     }
     names.update({"MO": MO, "TU": TU, "WE": WE, "TH": TH, "FR": FR, "SA": SA, "SU": SU})
     problems: list[str] = []
-    for case in load2():
+    for case in load2(path):
         for span in case["spans"]:
             if span["text"] not in case["text"]:
                 problems.append(f"span {span['text']!r} not in {case['text']!r}")
@@ -268,17 +275,17 @@ def check2() -> list[str]:
     return problems
 
 
-def score2(name: str = "probes2") -> tuple[dict[str, collections.Counter[str]], list[str]]:
-    """Counts per category (key ``total`` for all) and the differences, for a sentence set
-    (``probes2`` or ``probes3``)."""
+def score2(
+    path: Path = PROBES2, reference: str = PROBES2_NOW, tz_name: str = PROBES2_TZ
+) -> tuple[dict[str, collections.Counter[str]], list[str]]:
+    """Counts per category (key ``total`` for all) and the differences, for the second set."""
     from bench_timex import overlapping
 
     from prme_cli.errors import TimeExpressionError
     from prme_cli.timeexpr import find, parse_now, resolve, zone
 
-    _, reference_now, reference_tz = SENTENCE_SETS[name]
-    tz = zone(reference_tz)
-    now = parse_now(reference_now, tz)
+    tz = zone(tz_name)
+    now = parse_now(reference, tz)
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     misses: list[str] = []
 
@@ -310,7 +317,7 @@ def score2(name: str = "probes2") -> tuple[dict[str, collections.Counter[str]], 
         )
         return ok, both
 
-    for case in load2(name):
+    for case in load2(path):
         category, text = case["category"], case["text"]
         add(category, "sentences")
         got = find(text, now, tz)
@@ -397,15 +404,17 @@ def report2(counts: dict[str, collections.Counter[str]]) -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="list the differences")
-    parser.add_argument("--set", choices=("probes", "probes2", "probes3"), default="probes")
-    parser.add_argument("--check", action="store_true", help="check probes2's own values")
+    parser.add_argument("--set", choices=("probes", *SETS), default="probes")
+    parser.add_argument("--check", action="store_true", help="check the set's own values")
     args = parser.parse_args(argv)
     if args.check:
-        problems = check2()
-        print("\n".join(problems) or f"probes2: {len(load2())} sentences, values consistent")
+        name = "probes2" if args.set == "probes" else args.set
+        path, reference, _ = SETS[name]
+        problems = check2(path, reference)
+        print("\n".join(problems) or f"{name}: {len(load2(path))} sentences, values consistent")
         return 1 if problems else 0
-    if args.set in SENTENCE_SETS:
-        counts, misses = score2(args.set)
+    if args.set in SETS:
+        counts, misses = score2(*SETS[args.set])
         print("\n".join(report2(counts)))
         if args.verbose:
             print("\n".join(misses))
