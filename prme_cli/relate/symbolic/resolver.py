@@ -2822,6 +2822,56 @@ _NAMING = re.compile(
 )
 
 
+#: A naming clause later in the sentence, by the writer: "She's about two and I named her
+#: Clover.", "It needs paint, so we've called it Osprey." — the name in capitals, ending its
+#: clause.
+_NAMING_CLAUSE = re.compile(
+    r"(?:,|;|\b(?i:and|so))\s+(?i:i|we)(?:(?i:'ve|\u2019ve|\s+have))?\s+"
+    r"(?i:named|called|christened)\s+(?i:him|her|it|them)\s+"
+    r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*(?:[.!]\s*)?$"
+)
+#: What the words before the naming may tell without bringing in another thing the pronoun
+#: could stand for: measures ("about a year old", "a bit shy").
+_MEASURE_NOUNS = frozenset(
+    [
+        "year",
+        "years",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "day",
+        "days",
+        "bit",
+        "little",
+        "lot",
+        "couple",
+    ]
+)
+#: A noun phrase that may be another referent: an indefinite one ("a puppy"), a possessed
+#: one ("my sister"), or a name inside the sentence.
+_ANOTHER_REFERENT = re.compile(
+    r"\b(?i:a|an|another|some|one|two|three|my|our|his|her|their|your)\s+(?P<noun>[\w'-]+)"
+    r"|(?<=\s)(?P<name>[A-Z][a-z][\w'-]*)"
+)
+
+
+def _naming_clause(text: str) -> str | None:
+    """The name a writer's naming clause gives, after another clause of its sentence ("He's
+    shy, and we named him Rocket."), when nothing said before it in the sentence could be
+    what its pronoun stands for — an indefinite or possessed noun ("My sister got a puppy
+    and we named him Rex") or another name — so that the pronoun is the thing the previous
+    sentence told of. A naming by someone else ("… and the staff named her Pip") is none."""
+    stripped = text.strip()
+    m = _NAMING_CLAUSE.search(stripped)
+    if m is None:
+        return None
+    for other in _ANOTHER_REFERENT.finditer(stripped[: m.start()]):
+        if other["noun"] is None or other["noun"].lower() not in _MEASURE_NOUNS:
+            return None
+    return m["name"]
+
+
 def _named_next(
     unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
 ) -> tuple[tuple[str, ...], int | None]:
@@ -2838,9 +2888,9 @@ def _named_next(
     if nxt.heading is not None or "\n\n" in gap or nxt.speaker != sentence.speaker:
         return (), None
     m = _NAMING.match(nxt.text.strip())
-    if m is None:
+    name = (m["name"] or m["called"]) if m is not None else _naming_clause(nxt.text)
+    if name is None:
         return (), None
-    name = m["name"] or m["called"]
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     found = tuple(
         w.lower()
