@@ -725,7 +725,8 @@ class SymbolicResolver:
                     implied=_implied(sentence)
                     + referred
                     + _use_started(phrase, sentence.text)
-                    + _activity_of_boundary(phrase, sentence.text),
+                    + _activity_of_boundary(phrase, sentence.text)
+                    + _started_by_length(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -890,6 +891,9 @@ class SymbolicResolver:
             for x in mentions
             if x.covers or not any(x.start < e0 and s0 < x.end for s0, e0 in named)
         ]
+        if "start" not in model.aspects:
+            # "I just finished the novel in 12 days": its length dates only the start
+            mentions = [x for x in mentions if x.meaning != timefind.FINISHED_SPAN]
         fronted = _fronted_clause(sentence, m.clause)
         linked = [
             x
@@ -952,6 +956,7 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
+        usable = _without_the_finish(usable, record.text)
         opening = _LOG_ENTRY.match(sentence.text)
         if opening is not None and any(x.start != sentence.start for x in mentions):
             # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
@@ -1736,6 +1741,31 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     if not thing or not _got_the_thing(sentence[got.end() :], thing[-1]):
         return ()  # "I got a new phone case" does not start the use of the phone
     return (verb.group(0).lower(),)
+
+
+def _without_the_finish(usable: list[timefind.Mention], text: str) -> list[timefind.Mention]:
+    """A finish's length dates the start ("I finished the puzzle today, in three weeks"): the
+    finish's own time ("today") is what it counts back from, not a second date of the start,
+    so the times between the finishing verb and the length drop out."""
+    spans = [x for x in usable if x.meaning == timefind.FINISHED_SPAN]
+    if not spans:
+        return usable
+    span = spans[0]
+    verb = interpret.finish_before(text[span.quote_start : span.end], span.expression)
+    if verb is None:
+        return usable
+    finish_at = span.quote_start + verb.start()
+    return [x for x in usable if x is span or not (finish_at <= x.start < span.start)]
+
+
+def _started_by_length(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "When did I start the puzzle?" told by "I finished the puzzle today, in three weeks":
+    a finish told with the activity's length tells its start as well, so the start verb is
+    implied (:func:`interpret.tells_finish_with_length`; the length then dates it)."""
+    lead = phrase.text.split()[:1]
+    if phrase.aspect != "start" or not lead or lead[0].lower() not in ("start", "begin"):
+        return ()
+    return (lead[0].lower(),) if interpret.tells_finish_with_length(sentence) else ()
 
 
 def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
@@ -3279,8 +3309,8 @@ def _other_end_clause(
     that tells the other end of the event (finishing, for a start asked), while the asked
     aspect is told only elsewhere — the time is that other end's. Empty when it is not."""
     wanted = model.aspects & {"start", "finish"}
-    if not wanted or sentence.heading is not None:
-        return ""
+    if not wanted or sentence.heading is not None or mention.meaning == timefind.FINISHED_SPAN:
+        return ""  # a finish's length counts back to the start: it belongs to the finish
     at = mention.start - sentence.start
     from prme_cli import clauses
 
