@@ -717,6 +717,8 @@ class SymbolicResolver:
                 )
                 named, context_end = _named_next(unit, sentence, model)
                 referred += named
+                if not referred:
+                    referred, context_start = _start_of_the_thing_before(unit, sentence, model)
                 m = align.match(
                     model,
                     sentence.text,
@@ -2850,6 +2852,53 @@ _NAMING = re.compile(
     r"|^(?:he|she|it)(?:'s|\s+is)\s+called\s+(?P<called>[A-Z][\w'-]*)\s*[.!]?$",
     re.IGNORECASE,
 )
+
+
+#: A start told with no object: "I started on Monday as planned.", "We began yesterday
+#: from the north gate" — what started is the thing the sentence before told of.
+_BARE_START = re.compile(
+    r"\b(?:i|we)\s+(?:(?:finally|only|just|officially|actually)\s+)?(?:started|began)"
+    r"(?=\s*(?:$|[.,!;]|(?:on|last|yesterday|today|this|in|at|as|from|right)\b))",
+    re.IGNORECASE,
+)
+#: Past forms that tell no deed of their own in the sentence before ("We were back from …").
+_NO_DEED_PAST = frozenset({"was", "were", "had", "did"})
+
+
+def _start_of_the_thing_before(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that a bare start leaves to the sentence before: "First
+    week at the council done! I started on Monday as planned." started at the council;
+    "We're back from the Rwenzori! We started on Monday from the north gate" started the
+    Rwenzori trip. Only for a start asked, a start verb with no object, and a sentence just
+    before (same paragraph and speaker) that tells no deed of its own in the past — "My
+    sister joined a choir. I started on Monday" leaves open what I started. Returns the
+    words and where the quote must start, as for a pronoun."""
+    if "start" not in model.aspects or sentence.heading is not None:
+        return (), None
+    if _BARE_START.search(sentence.text) is None:
+        return (), None
+    before = _sentences_before(unit, sentence)[:1]
+    if not before:
+        return (), None
+    previous = before[0]
+    said = [w for _, _, w in lexicon.words(previous.text)]
+    if any(
+        words_module.is_simple_past(w) and w.lower() not in _NO_DEED_PAST
+        for w in said
+        if w[:1].islower()
+    ):
+        return (), None
+    own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    found = tuple(
+        dict.fromkeys(
+            w.lower()
+            for w in said
+            if lexicon.key(w.lower()) in model.own_keys and lexicon.key(w.lower()) not in own
+        )
+    )
+    return (found, previous.start) if found else ((), None)
 
 
 #: A naming clause later in the sentence, by the writer: "She's about two and I named her
