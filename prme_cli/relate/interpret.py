@@ -1334,6 +1334,108 @@ def ongoing_problem(quote: str, expression: str) -> str | None:
     return None
 
 
+# --------------------------------------------------------------- a span finished with its length
+
+#: The length of an activity told with its finish: "(I finished the novel) in just 12 days".
+_FINISHED_IN = re.compile(r"in\s+(?:just\s+|only\s+)?(?P<length>.+)", re.IGNORECASE)
+#: The finishing verb of the clause the length belongs to, nothing but its object between:
+#: "finished the whole season in", "completed it in just".
+_FINISH_THEN_IN = re.compile(
+    r"\b(?P<verb>finished|completed)\b(?P<object>[^.;!?]*?)\s*$", re.IGNORECASE
+)
+#: Units long enough that counting back from the finish's day gives the start's day.
+_DAY_UNITS = frozenset({"days", "weeks", "months"})
+#: What the finish's object may be when an earlier sentence dates the finish: the thing
+#: already told ("it", "them", "the whole season", "this one"), never a new one ("a puzzle").
+_TOLD_THING = re.compile(r"\s*(?:it|them|this|that|the|all)\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|never|didn't|did\s+not|haven't|hasn't|couldn't)\b", re.IGNORECASE)
+_SENTENCE_BREAK = re.compile(r"[.!?]+[\"')\]]*\s+")
+
+
+def finished_length(expression: str) -> str | None:
+    """The length in "in just 14 days" ("14 days") when it is a whole number of days, weeks
+    or months; None otherwise (hours may cross midnight, "in about …" is a hedge)."""
+    m = _FINISHED_IN.fullmatch(expression.strip(_EDGE_PUNCTUATION))
+    if m is None or re.match(r"(?:about|around|under|over|less|more|nearly)\b", m["length"]):
+        return None
+    try:
+        dated = interpret_duration(m["length"])
+    except InterpretError:
+        return None
+    return m["length"] if dated.unit in _DAY_UNITS else None
+
+
+_FINISH_WITH_LENGTH = re.compile(
+    r"\b(?:finished|completed)\b[^.;!?:]*?\b(?P<length>in\s+(?:(?:just|only)\s+)?"
+    r"(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"a\s+couple\s+of)\s+(?:days?|weeks?|months?))\b",
+    re.IGNORECASE,
+)
+
+
+def tells_finish_with_length(text: str) -> bool:
+    """The text tells a finish with the activity's length ("I finished the novel in just
+    12 days"): it tells the activity's start as well as its finish."""
+    return any(
+        finish_before(text[: m.end("length")], m["length"]) is not None
+        for m in _FINISH_WITH_LENGTH.finditer(text)
+    )
+
+
+def finish_before(quote: str, expression: str) -> re.Match[str] | None:
+    """The finishing verb whose clause ``expression`` (a length, "in 12 days") ends: "I
+    finished the book in 12 days". None when the length belongs to no finish ("I'm
+    leaving in 12 days")."""
+    at = quote.find(expression)
+    if at < 0 or finished_length(expression) is None:
+        return None
+    before = quote[:at]
+    breaks = list(_CLAUSE_BEFORE.finditer(before))
+    clause_start = breaks[-1].end() if breaks else 0
+    m = _FINISH_THEN_IN.search(before, clause_start)
+    if m is None or re.search(r"[,:]", m["object"].rstrip(", ")):
+        return None  # "finished the puzzle today, in three weeks" is still one clause
+    return m
+
+
+def finished_problem(quote: str, expression: str) -> str | None:
+    """Why the length at ``expression`` does not date the start of what was finished (None
+    when it does): the finish must be told as done on the note's own day — "I just finished
+    the novel in 12 days", "finished the puzzle today, in three days" — or the sentence
+    before in the quote must tell that finish ("I just finished the third season. … I
+    finished the whole season in just 14 days"), the finish here then naming the thing
+    already told ("it", "the whole season"). Then the activity began that long before the
+    note; a negated or unsure finish, or a finish on another day, dates no start."""
+    verb = finish_before(quote, expression)
+    if verb is None:
+        return "a length that is not told with its finish"
+    at = quote.find(expression)
+    sentences = [0, *(b.end() for b in _SENTENCE_BREAK.finditer(quote[:at]))]
+    own = quote[sentences[-1] : at + len(expression)]
+    if _NEGATION.search(own):
+        return "a negated finish"
+    if _today_finish(own):
+        return None
+    if len(sentences) >= 2 and _TOLD_THING.match(verb["object"]):
+        previous = quote[sentences[-2] : sentences[-1]]
+        if _today_finish(previous) and not _NEGATION.search(previous):
+            return None
+    return "the finish is not told as done on the note's own day"
+
+
+def _today_finish(text: str) -> bool:
+    """The text tells a finish on the note's own day: "just finished", "just completed", or
+    a finishing verb in a clause with "today", "tonight", "this morning" and the like."""
+    for lic in licences(text):
+        if lic.kind == "recent" and lic.verb.lower() in ("finished", "completed"):
+            return True
+        if lic.kind == "day" and re.search(
+            r"\b(?:finished|completed)\b", text[: lic.start] + text[lic.end :], re.IGNORECASE
+        ):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- event_time
 
 
@@ -2504,6 +2606,20 @@ def interpret(
                 tz=tz,
                 resolver=resolver,
                 period=heading_period(record) if item_day is None else None,
+            )
+        finished = finished_length(operand.time_expression)
+        if finished is not None and finish_before(operand.quote, operand.time_expression):
+            # "I just finished the novel in 12 days": it began about that long before the
+            # note; validation lets it date only the activity's start
+            problem = finished_problem(operand.quote, operand.time_expression)
+            if problem:
+                raise InterpretError(problem)
+            return interpret_text_expression(
+                f"about {finished} ago",
+                record.event_time,
+                question_date=question_date,
+                tz=tz,
+                resolver=resolver,
             )
         counted = _counted_from_before(operand, record, question_date=question_date, tz=tz)
         if counted is not None:

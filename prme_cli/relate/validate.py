@@ -739,15 +739,17 @@ def _states(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
     """An ongoing state's length ("I've been learning Spanish for three weeks now") or its
     "since" date dates only when the state began: the question must ask for that start
     ("when did I start …", "how long have I been …"), not for the state as a deed."""
-    from prme_cli.relate.interpret import ongoing_length
+    from prme_cli.relate.interpret import finish_before, ongoing_length
 
     errors = []
     for index, operand in enumerate(operands):
         if operand.time_basis != "text_expression":
             continue
         at = operand.quote.find(operand.time_expression)
-        told = ongoing_length(operand.time_expression) is not None or (
-            at >= 0 and bool(_SINCE_BEFORE.search(operand.quote[:at]))
+        told = (
+            ongoing_length(operand.time_expression) is not None
+            or (at >= 0 and bool(_SINCE_BEFORE.search(operand.quote[:at])))
+            or finish_before(operand.quote, operand.time_expression) is not None
         )
         if not told:
             continue

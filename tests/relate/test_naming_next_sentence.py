@@ -3,7 +3,8 @@ Named him Biscuit.", "Bought a little sailing dinghy today. We called her Petrel
 that thing's name to the event: "When did we adopt Biscuit?" is told, and the quote runs
 through the naming so that it shows the name.
 
-Only a naming that opens its sentence and ends with the name counts; another person's naming
+Only a naming that opens its sentence (or, see test_naming_clause_in_next_sentence, a later
+clause of it by the writer) and ends with the name counts; another person's naming
 ("Our neighbour named him Rocket") or a naming of another thing is no naming of this one, and
 the event must still be told ("Looked at a greyhound today. Named him Pip." adopts no one).
 """

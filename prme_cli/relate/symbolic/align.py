@@ -142,6 +142,17 @@ def _looks_like_verb(token: str, position: int, previous: str | None) -> bool:
     return lexicon.key(low) in lexicon.SYNONYMS and position == 0
 
 
+def _title_named(text: str, verb_shared: bool) -> bool:
+    """The phrase is a name in title case ("Slow Horses", "Game of Thrones"), so its first
+    word is no verb: every content word is capitalised, and there are two of them or the
+    question says the verb once for all its phrases ("which show did I start watching first,
+    'Slow Horses' or …")."""
+    content = [w for _, _, w in lexicon.words(text) if not lexicon.is_stop(w.lower())]
+    if not content or not all(w[:1].isupper() for w in content):
+        return False
+    return len(content) >= 2 or verb_shared
+
+
 def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseModel:
     """Weigh each content word of the phrase (and its shared words, at half weight)."""
     tokens: list[Token] = []
@@ -158,13 +169,14 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
         previous = None
         position = 0
         aliases = lexicon.restated_acronyms(source)
+        titled = not shared and _title_named(source, bool(phrase.shared))
         for start, end, word in toks:
             low = word.lower()
             if low in aliases:
                 continue  # "(MoMA)" after "the Museum of Modern Art" names nothing new
             parts = [p for p in re.split(r"[-/]", low) if p]
             in_quote = any(a <= start < b for a, b in quoted)
-            proper = word[:1].isupper() and start > 0 and low not in ("i",)
+            proper = word[:1].isupper() and (start > 0 or (not shared and titled)) and low != "i"
             for part in parts:
                 base = part[:-2] if part.endswith("'s") else part.strip("'")
                 if not base or lexicon.is_stop(base):
@@ -849,6 +861,11 @@ def _assertion_problems(
     # Aspect: the clause's aspect verbs must not contradict the phrase's (nouns such as "a
     # business plan" or "the end" are not aspect verbs).
     seen = lexicon.aspect_in_words(clause_words)
+    from prme_cli.relate.interpret import tells_finish_with_length
+
+    lasted = "finish" in seen and tells_finish_with_length(clause_text)
+    if lasted:
+        seen = seen | {"start"}  # "finished the novel in 12 days" tells when it began too
     wanted = model.aspects or {"none"}
     clash: set[str] = set()
     for w in wanted:
@@ -865,6 +882,8 @@ def _assertion_problems(
     if boundary is not None:
         # One end of a lasting event: the clause must tell that end, and only that end.
         told = lexicon.boundaries_in(clause_text)
+        if lasted and boundary == "start":
+            told = {boundary}
         if told != {boundary}:
             problems.append(f"span: the clause does not tell the event's {boundary}")
     # Modality and negation governing the head (cues before it, in its clause).

@@ -433,6 +433,8 @@ _DESCRIBING = frozenset(words_of("new old own other"))
 #: After "the", words that say the thing asked again rather than bring a new one: "The
 #: very one.", "The same one.", "The one, yes."
 _SAID_BACK = frozenset(words_of("very same one"))
+#: "for a while", "after a bit", "in a moment": a spell of time, no thing a pronoun stands for.
+_SPELLS_OF_TIME = frozenset(words_of("while bit moment"))
 
 
 def _pronoun_stands_for_another(
@@ -475,7 +477,11 @@ def _pronoun_stands_for_another(
         while k + 1 < len(toks) and toks[k][2].lower() in _DESCRIBING:
             k += 1  # "a new toaster"
         following = toks[k][2]
-        if following.lower() in words.FUNCTION_WORDS or _DATE_WORD.match(following):
+        if (
+            following.lower() in words.FUNCTION_WORDS
+            or _DATE_WORD.match(following)
+            or following.lower() in _SPELLS_OF_TIME
+        ):
             continue
         return f"'{pronoun['pronoun']}' stands for the {following}, not the named thing"
     return None
@@ -1219,15 +1225,23 @@ class SymbolicGate:
                 between = [w for _, _, w in qtoks[expr_last + 1 : nearest]]
             else:
                 between = [w for _, _, w in qtoks[nearest + 1 : expr_index]]
-            habit = {
+            habit = {  # "every Sunday" is a habit, "on a Sunday" no particular day
                 i
                 for i, w in enumerate(between)
                 if i > 0
                 and (
-                    between[i - 1].lower() in ("every", "each")
+                    between[i - 1].lower() in ("every", "each", "a", "one")
                     or (w.lower() == "last" and between[i - 1].lower() == "at")
                 )
-            }  # "every Monday", and "at last", are no date between
+            }  # "every Monday", "on a Sunday" and "at last" are no date between
+            finish = (
+                interpret.finish_before(quote, operand.time_expression)
+                if operand.time_basis == "text_expression"
+                else None
+            )
+            if finish is not None and qtoks[nearest][0] >= finish.start() and nearest < expr_index:
+                habit = set(range(len(between)))  # "finished it today, in three weeks": the
+                # day between is the finish's, which the length counts back from
             if (
                 any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit)
                 and operand.time_basis != "org_timestamp"
@@ -1259,6 +1273,12 @@ class SymbolicGate:
             heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
             around = (0, len(quote.split("\n", 1)[0]))
         seen = _aspects_told(events, around)
+        if (
+            "finish" in seen
+            and operand.time_basis == "text_expression"
+            and interpret.finish_before(quote, operand.time_expression) is not None
+        ):
+            seen = seen | {"start"}  # "finished the novel in 12 days": the length spans it
         clashes: set[str] = set()
         for aspect in wanted or {"none"}:
             clashes |= _ASPECT_CLASHES.get(aspect, set())

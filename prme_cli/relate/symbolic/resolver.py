@@ -808,6 +808,8 @@ class SymbolicResolver:
                 )
                 named, context_end = _named_next(unit, sentence, model)
                 referred += named
+                if not referred:
+                    referred, context_start = _start_of_the_thing_before(unit, sentence, model)
                 m = align.match(
                     model,
                     sentence.text,
@@ -816,7 +818,8 @@ class SymbolicResolver:
                     implied=_implied(sentence)
                     + referred
                     + _use_started(phrase, sentence.text)
-                    + _activity_of_boundary(phrase, sentence.text),
+                    + _activity_of_boundary(phrase, sentence.text)
+                    + _started_by_length(phrase, sentence.text),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -986,6 +989,9 @@ class SymbolicResolver:
         elsewhere = _deed_in_another_clause(sentence, m, mentions)
         if elsewhere:
             return None, elsewhere
+        if "start" not in model.aspects:
+            # "I just finished the novel in 12 days": its length dates only the start
+            mentions = [x for x in mentions if x.meaning != timefind.FINISHED_SPAN]
         fronted = _fronted_clause(sentence, m.clause)
         linked = [
             x
@@ -1048,6 +1054,7 @@ class SymbolicResolver:
         usable = [x for x in linked if not x.problem and x.window is not None]
         if not usable:
             return None, linked[0].problem or "its time cannot be read"
+        usable = _without_the_finish(usable, record.text)
         opening = _LOG_ENTRY.match(sentence.text)
         if opening is not None and any(x.start != sentence.start for x in mentions):
             # "[2032-02-09 Mon] \\ Plumber rang back, coming Wednesday afternoon": the entry's
@@ -1844,6 +1851,31 @@ def _use_started(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
     if not thing or not _got_the_thing(sentence[got.end() :], thing[-1]):
         return ()  # "I got a new phone case" does not start the use of the phone
     return (verb.group(0).lower(),)
+
+
+def _without_the_finish(usable: list[timefind.Mention], text: str) -> list[timefind.Mention]:
+    """A finish's length dates the start ("I finished the puzzle today, in three weeks"): the
+    finish's own time ("today") is what it counts back from, not a second date of the start,
+    so the times between the finishing verb and the length drop out."""
+    spans = [x for x in usable if x.meaning == timefind.FINISHED_SPAN]
+    if not spans:
+        return usable
+    span = spans[0]
+    verb = interpret.finish_before(text[span.quote_start : span.end], span.expression)
+    if verb is None:
+        return usable
+    finish_at = span.quote_start + verb.start()
+    return [x for x in usable if x is span or not (finish_at <= x.start < span.start)]
+
+
+def _started_by_length(phrase: EventPhrase, sentence: str) -> tuple[str, ...]:
+    """ "When did I start the puzzle?" told by "I finished the puzzle today, in three weeks":
+    a finish told with the activity's length tells its start as well, so the start verb is
+    implied (:func:`interpret.tells_finish_with_length`; the length then dates it)."""
+    lead = phrase.text.split()[:1]
+    if phrase.aspect != "start" or not lead or lead[0].lower() not in ("start", "begin"):
+        return ()
+    return (lead[0].lower(),) if interpret.tells_finish_with_length(sentence) else ()
 
 
 def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
@@ -2953,6 +2985,103 @@ _NAMING = re.compile(
 )
 
 
+#: A start told with no object: "I started on Monday as planned.", "We began yesterday
+#: from the north gate" — what started is the thing the sentence before told of.
+_BARE_START = re.compile(
+    r"\b(?:i|we)\s+(?:(?:finally|only|just|officially|actually)\s+)?(?:started|began)"
+    r"(?=\s*(?:$|[.,!;]|(?:on|last|yesterday|today|this|in|at|as|from|right)\b))",
+    re.IGNORECASE,
+)
+#: Past forms that tell no deed of their own in the sentence before ("We were back from …").
+_NO_DEED_PAST = frozenset({"was", "were", "had", "did"})
+
+
+def _start_of_the_thing_before(
+    unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
+) -> tuple[tuple[str, ...], int | None]:
+    """Words of the event's name that a bare start leaves to the sentence before: "First
+    week at the council done! I started on Monday as planned." started at the council;
+    "We're back from the Rwenzori! We started on Monday from the north gate" started the
+    Rwenzori trip. Only for a start asked, a start verb with no object, and a sentence just
+    before (same paragraph and speaker) that tells no deed of its own in the past — "My
+    sister joined a choir. I started on Monday" leaves open what I started. Returns the
+    words and where the quote must start, as for a pronoun."""
+    if "start" not in model.aspects or sentence.heading is not None:
+        return (), None
+    if _BARE_START.search(sentence.text) is None:
+        return (), None
+    before = _sentences_before(unit, sentence)[:1]
+    if not before:
+        return (), None
+    previous = before[0]
+    said = [w for _, _, w in lexicon.words(previous.text)]
+    if any(
+        words_module.is_simple_past(w) and w.lower() not in _NO_DEED_PAST
+        for w in said
+        if w[:1].islower()
+    ):
+        return (), None
+    own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
+    found = tuple(
+        dict.fromkeys(
+            w.lower()
+            for w in said
+            if lexicon.key(w.lower()) in model.own_keys and lexicon.key(w.lower()) not in own
+        )
+    )
+    return (found, previous.start) if found else ((), None)
+
+
+#: A naming clause later in the sentence, by the writer: "She's about two and I named her
+#: Clover.", "It needs paint, so we've called it Osprey." — the name in capitals, ending its
+#: clause.
+_NAMING_CLAUSE = re.compile(
+    r"(?:,|;|\b(?i:and|so))\s+(?i:i|we)(?:(?i:'ve|\u2019ve|\s+have))?\s+"
+    r"(?i:named|called|christened)\s+(?i:him|her|it|them)\s+"
+    r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*(?:[.!]\s*)?$"
+)
+#: What the words before the naming may tell without bringing in another thing the pronoun
+#: could stand for: measures ("about a year old", "a bit shy").
+_MEASURE_NOUNS = frozenset(
+    [
+        "year",
+        "years",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "day",
+        "days",
+        "bit",
+        "little",
+        "lot",
+        "couple",
+    ]
+)
+#: A noun phrase that may be another referent: an indefinite one ("a puppy"), a possessed
+#: one ("my sister"), or a name inside the sentence.
+_ANOTHER_REFERENT = re.compile(
+    r"\b(?i:a|an|another|some|one|two|three|my|our|his|her|their|your)\s+(?P<noun>[\w'-]+)"
+    r"|(?<=\s)(?P<name>[A-Z][a-z][\w'-]*)"
+)
+
+
+def _naming_clause(text: str) -> str | None:
+    """The name a writer's naming clause gives, after another clause of its sentence ("He's
+    shy, and we named him Rocket."), when nothing said before it in the sentence could be
+    what its pronoun stands for — an indefinite or possessed noun ("My sister got a puppy
+    and we named him Rex") or another name — so that the pronoun is the thing the previous
+    sentence told of. A naming by someone else ("… and the staff named her Pip") is none."""
+    stripped = text.strip()
+    m = _NAMING_CLAUSE.search(stripped)
+    if m is None:
+        return None
+    for other in _ANOTHER_REFERENT.finditer(stripped[: m.start()]):
+        if other["noun"] is None or other["noun"].lower() not in _MEASURE_NOUNS:
+            return None
+    return m["name"]
+
+
 def _named_next(
     unit: _Unit, sentence: segment.Sentence, model: align.PhraseModel
 ) -> tuple[tuple[str, ...], int | None]:
@@ -2969,9 +3098,9 @@ def _named_next(
     if nxt.heading is not None or "\n\n" in gap or nxt.speaker != sentence.speaker:
         return (), None
     m = _NAMING.match(nxt.text.strip())
-    if m is None:
+    name = (m["name"] or m["called"]) if m is not None else _naming_clause(nxt.text)
+    if name is None:
         return (), None
-    name = m["name"] or m["called"]
     own = {lexicon.key(w.lower()) for _, _, w in lexicon.words(sentence.text)}
     found = tuple(
         w.lower()
@@ -3425,8 +3554,8 @@ def _other_end_clause(
     that tells the other end of the event (finishing, for a start asked), while the asked
     aspect is told only elsewhere — the time is that other end's. Empty when it is not."""
     wanted = model.aspects & {"start", "finish"}
-    if not wanted or sentence.heading is not None:
-        return ""
+    if not wanted or sentence.heading is not None or mention.meaning == timefind.FINISHED_SPAN:
+        return ""  # a finish's length counts back to the start: it belongs to the finish
     at = mention.start - sentence.start
     from prme_cli import clauses
 

@@ -293,6 +293,8 @@ def read_operand(
     return dated
 
 
+#: What a finish's length means ("I just finished the novel in 12 days"): the start.
+FINISHED_SPAN = "a length counted back from a finish on the note's day: the activity's start"
 #: What a journal licence means: the entry's day dates a past deed of the writer's in it.
 JOURNAL_DEED = "the journal entry's day: a past-tense deed of the writer's in it"
 
@@ -379,6 +381,31 @@ def sentence_mentions(
             or bool(re.search(r"\b(?:next|coming|upcoming)\s*$", before, re.IGNORECASE))
         )
         reason = ""
+        finished = None if counted else _finished_span(text, start, a, b)
+        if finished is not None:
+            # "I just finished the novel in 12 days": the reading began that long before the
+            # note; like "since", it dates only that start
+            a, b, phrase, quote = finished
+            window = date_operand(
+                record, quote, phrase, "text_expression", question_date=question_date, tz=tz
+            )
+            out.append(
+                Mention(
+                    phrase,
+                    start + a,
+                    start + b,
+                    "text_expression",
+                    "text",
+                    start,
+                    end,
+                    window,
+                    problem="" if window else interp.finished_problem(quote, phrase) or "",
+                    since=True,
+                    approximate=True,
+                    meaning=FINISHED_SPAN,
+                )
+            )
+            continue
         if counted:
             # "two days later", "the next morning", "the following Monday": read from the time
             # told before it in the entry (interpretation finds it, or refuses)
@@ -496,6 +523,30 @@ def _near_writing(record: EvidenceRecord, question_date: datetime) -> datetime:
         return record.event_time
     period = heading_period(record)
     return period[0] if period is not None else question_date
+
+
+_IN_BEFORE = re.compile(r"\bin\s+(?:(?:just|only)\s+)?$", re.IGNORECASE)
+
+
+def _finished_span(text: str, start: int, a: int, b: int) -> tuple[int, int, str, str] | None:
+    """The length "in just 14 days" around ``text[start + a : start + b]`` when it ends the
+    clause of a finish (:func:`prme_cli.relate.interpret.finish_before`), with the quote it
+    is read from: the sentence, and the one before it in the same paragraph, which may be
+    what dates the finish ("I just finished the season. … I finished it in 14 days")."""
+    phrase = text[start + a : start + b]
+    lead = _IN_BEFORE.search(text[start : start + a])
+    if lead is not None:
+        a = lead.start()
+        phrase = text[start + a : start + b]
+    if interp.finished_length(phrase) is None:
+        return None
+    paragraph = max(text.rfind("\n", 0, start), 0)
+    breaks = [m.end() for m in re.finditer(r"[.!?]+[\"')\]]*\s+", text[paragraph:start])]
+    quote_start = paragraph + breaks[-2] if len(breaks) >= 2 else paragraph
+    quote = text[quote_start : start + b].lstrip()
+    if interp.finish_before(quote, phrase) is None:
+        return None
+    return a, b, phrase, quote
 
 
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+(?:past|last)\s+)?$", re.IGNORECASE)
