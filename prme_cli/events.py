@@ -58,7 +58,9 @@ from prme_cli.model import Node, Timestamp
 #:    entries under it (:func:`prme_cli.orgtime.journal_day_timestamp`).
 #: 5: a bare weekday or month in a clause told in the future ("the plumber will come on
 #:    Monday") is the next one in the time engine's find, so such text events change.
-EXTRACTION_VERSION = 5
+#: 6: the time engine's find reads a length used as an adjective ("a ten-week course") as
+#:    a duration, so the times stored with such text events change.
+EXTRACTION_VERSION = 6
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
