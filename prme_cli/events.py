@@ -102,6 +102,16 @@ CANCEL_STATES: frozenset[str] = frozenset(
 )
 
 
+#: Closing keywords a file may declare that name another outcome than the task done by the
+#: writer: a failure ("REPAIR | FIXED SCRAPPED", "SUBMITTED | ACCEPTED REJECTED") or another
+#: party's verdict. A heading closed by one of them tells no date of the task's deed.
+OUTCOME_STATES = re.compile(
+    r"^(?:REJECT\w*|SCRAP\w*|FAIL\w*|DECLIN\w*|DENIED|REFUSED|LOST|WITHDRAWN|RETURNED"
+    r"|ACCEPTED|APPROVED|BROKEN|DEAD|OBSOLETE|DUPLICATE|INVALID)$",
+    re.IGNORECASE,
+)
+
+
 def is_cancel_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> bool:
     """Is ``keyword`` (any case) a state of :data:`CANCEL_STATES` that closes the task?
 
@@ -145,10 +155,16 @@ class FileKeywords:
     def finished(self, word: str | None) -> bool | None:
         """Does the keyword close the task with the deed done? ``None`` when the file declares
         no keywords (the reader's defaults decide); a keyword after the ``|`` is done unless
-        it is a cancel (:func:`is_cancel_state`), any other is not."""
+        it is a cancel (:func:`is_cancel_state`) or names another outcome
+        (:data:`OUTCOME_STATES`: SCRAPPED, REJECTED …), any other is not."""
         if not self.declared:
             return None
-        return word is not None and word in self.done and not is_cancel_state(word, self.open)
+        return (
+            word is not None
+            and word in self.done
+            and not is_cancel_state(word, self.open)
+            and not OUTCOME_STATES.match(word)
+        )
 
 
 #: A file that declares no keywords of its own.

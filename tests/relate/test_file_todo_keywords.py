@@ -124,3 +124,50 @@ def test_the_segmenter_reads_a_heading_by_its_file_s_keywords() -> None:
     # a file that declares none is read by the keywords seen in the wild
     undeclared = segment.segment(text).headings
     assert [(h.todo, h.done) for h in undeclared] == [(None, None), ("FIXED", None), (None, None)]
+
+
+@pytest.mark.parametrize(
+    ("header", "state", "title", "before", "question"),
+    [
+        (
+            "#+TODO: MEND | MENDED BINNED SCRAPPED\n",
+            "SCRAPPED",
+            "Old desk lamp",
+            "MEND",
+            "When did I mend the old desk lamp?",
+        ),
+        (
+            "#+TODO: PITCH SENT | ACCEPTED REJECTED\n",
+            "REJECTED",
+            "Essay for the cycling magazine",
+            "SENT",
+            "When did I send the essay for the cycling magazine?",
+        ),
+        (
+            "#+SEQ_TODO: TRY | WORKED FAILED\n",
+            "FAILED",
+            "Fix the leaking tap",
+            "TRY",
+            "When did I fix the leaking tap?",
+        ),
+    ],
+)
+def test_a_closing_state_that_names_another_outcome_dates_no_deed(
+    tmp_path: Path, header: str, state: str, title: str, before: str, question: str
+) -> None:
+    """SCRAPPED, REJECTED, FAILED close the task by another outcome than the deed asked: the
+    change into them is no date of mending, sending or fixing."""
+    doc = _answer(tmp_path, {"tasks.org": _task(header, state, title, before)}, question)
+    assert doc["status"] != "accepted", doc
+
+
+def test_a_closing_state_of_success_beside_an_outcome_state_still_dates_the_task(
+    tmp_path: Path,
+) -> None:
+    header = "#+TODO: MEND | MENDED SCRAPPED\n"
+    doc = _answer(
+        tmp_path,
+        {"tasks.org": _task(header, "MENDED", "Mend the old desk lamp", "MEND")},
+        "When did I mend the old desk lamp?",
+    )
+    assert doc["status"] == "accepted", doc

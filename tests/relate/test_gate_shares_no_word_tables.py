@@ -38,6 +38,7 @@ GATE_MAY_IMPORT = frozenset(
         "prme_cli.denial",  # the one reading of a deed denied or a heading's dates changed
         "prme_cli.relate.types",
         "prme_cli.relate.interpret",  # validation's licence reading (SPEC §6.4)
+        "prme_cli.relate.period",  # the week or month a heading fixes: org structure, no words
         "prme_cli.relate.symbolic.gate",
         "prme_cli.relate.symbolic.gate_again",
         "prme_cli.relate.symbolic.gate_anchor",

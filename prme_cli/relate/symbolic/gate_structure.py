@@ -114,7 +114,8 @@ _LIGHT = frozenset(["get", "got", "go", "went", "come", "came", "have", "had", "
 _SELF_NOUNS = frozenset(["task", "ticket", "item", "todo", "issue", "card", "entry"])
 _DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
 _CANCEL_STATES = re.compile(
-    r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|WONTFIX|SKIPPED|SKIP|MISSED|DELEGATED?)$"
+    r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|WONTFIX|SKIPPED|SKIP|MISSED|DELEGATED?"
+    r"|REJECTED|SCRAPPED|FAILED|DECLINED|WITHDRAWN)$"  # closings by another outcome than the deed
 )
 _STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
