@@ -119,8 +119,8 @@ def _re_word(word: str, keys: frozenset[str], head: str) -> str | None:
     """ "retook" -> "deed", "rebooked" -> "booking", "retest" (head "test") -> "thing";
     None for a word that is no re- form of these ("read", "return")."""
     low = word.lower()
-    if not low.startswith("re") or len(low) < 5:
-        return None
+    if not low.startswith("re") or len(low) < 5 or lexicon.key(low) in keys:
+        return None  # "rescheduled" told for "when did I reschedule …" is the deed itself
     rest = low[3:] if low[2] == "-" else low[2:]
     k = lexicon.key(rest)
     if k in keys:
