@@ -200,23 +200,6 @@ INSERT INTO prme_meta(key, value) VALUES ('application', 'prme');
 
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
-#: Text events (issue 10): each clause of a note's words becomes an event too
-#: (:mod:`prme_cli.textevents`): its sense class, participants, ordinal, attached time
-#: expressions, speaker and clause span. Files are read again on the next ingest, so stores
-#: ingested before this migration get their text events.
-_SCHEMA_TEXT_EVENTS = """
-ALTER TABLE events ADD COLUMN sense TEXT NOT NULL DEFAULT '';
-ALTER TABLE events ADD COLUMN participants TEXT NOT NULL DEFAULT '';
-ALTER TABLE events ADD COLUMN ordinal INTEGER;
-ALTER TABLE events ADD COLUMN times TEXT NOT NULL DEFAULT '';
-ALTER TABLE events ADD COLUMN speaker TEXT;
-ALTER TABLE events ADD COLUMN sentence INTEGER;
-ALTER TABLE events ADD COLUMN clause_start INTEGER;
-ALTER TABLE events ADD COLUMN clause_end INTEGER;
-CREATE INDEX events_sense ON events(sense) WHERE sense != '';
-UPDATE files SET size = NULL, mtime_ns = NULL, sha256 = NULL;
-"""
-
 #: Applied in order; append new ones at the end, never edit or reorder applied ones.
 _SCHEMA_RELATE = """
 CREATE TABLE receipts (
