@@ -10,6 +10,10 @@ speak:
   a cancelled state (:data:`CANCEL_STATES`: CANCELLED, DROPPED, ABANDONED, KILLED, SKIPPED,
   MISSED, DELEGATED …) is a **cancel**, never a finish — unless the file's ``#+TODO`` lists
   the keyword as open (``TODO DELEGATED | DONE``: a wait; :func:`is_cancel_state`);
+  a change into — or a CLOSED stamp under — a keyword naming another outcome
+  (:data:`OUTCOME_STATES`: REJECTED, SCRAPPED, FAILED, ACCEPTED …) is an **outcome**: a
+  failure or another party's verdict, which dates no deed of the writer's
+  (:func:`closing_state`);
 - a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
   done state change;
 - CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
@@ -60,7 +64,9 @@ from prme_cli.model import Node, Timestamp
 #:    Monday") is the next one in the time engine's find, so such text events change.
 #: 6: the time engine's find reads a length used as an adjective ("a ten-week course") as
 #:    a duration, so the times stored with such text events change.
-EXTRACTION_VERSION = 6
+#: 7: a task closed by another outcome than the deed (REJECTED, SCRAPPED, ACCEPTED after
+#:    SUBMITTED …) is an ``outcome`` event, no longer an ``end``.
+EXTRACTION_VERSION = 7
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
@@ -73,6 +79,7 @@ STRUCTURE_KINDS: tuple[str, ...] = (
     "range",
     "end",
     "cancel",
+    "outcome",
     "repeat",
     "day",
 )
@@ -112,6 +119,21 @@ OUTCOME_STATES = re.compile(
 )
 
 
+def closing_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> str | None:
+    """How ``keyword`` closes its task when it is not the writer's deed done: ``"cancel"``
+    (:data:`CANCEL_STATES`: the event did not take place) or ``"outcome"``
+    (:data:`OUTCOME_STATES`: a failure or another party's verdict — ``ACCEPTED`` after
+    ``SUBMITTED`` is the day the editor answered, not the day the writer sent it); ``None``
+    for a keyword the file lists as open and for every other one (DONE, FIXED …: the deed)."""
+    if keyword is None or keyword in open_keywords:
+        return None
+    if keyword.upper() in CANCEL_STATES:
+        return "cancel"
+    if OUTCOME_STATES.match(keyword):
+        return "outcome"
+    return None
+
+
 def is_cancel_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> bool:
     """Is ``keyword`` (any case) a state of :data:`CANCEL_STATES` that closes the task?
 
@@ -122,9 +144,7 @@ def is_cancel_state(keyword: str | None, open_keywords: Iterable[str] = ()) -> b
     I handed it to") is never a cancel; one it lists as closed, or does not list, is read by
     its name — DELEGATED, CANCELLED … after the ``|`` close the task with a hand-over or a
     cancel, not with the deed."""
-    if keyword is None or keyword in open_keywords:
-        return False
-    return keyword.upper() in CANCEL_STATES
+    return closing_state(keyword, open_keywords) == "cancel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,12 +179,7 @@ class FileKeywords:
         (:data:`OUTCOME_STATES`: SCRAPPED, REJECTED …), any other is not."""
         if not self.declared:
             return None
-        return (
-            word is not None
-            and word in self.done
-            and not is_cancel_state(word, self.open)
-            and not OUTCOME_STATES.match(word)
-        )
+        return word is not None and word in self.done and closing_state(word, self.open) is None
 
 
 #: A file that declares no keywords of its own.
@@ -458,13 +473,16 @@ def structure_events(
         )
 
     repeated = _is_repeated(node)
-    cancelled_task = is_cancel_state(node.todo, todo)
+    task_closing = closing_state(node.todo, todo)
     states = sorted((t for t in node.timestamps if t.kind == "state" and t.start), key=_start)
     started = False
     for ts in states:
         state = ts.label or ""
-        if is_cancel_state(state, todo):
+        closing = closing_state(state, todo)
+        if closing == "cancel":
             add("cancel", ts, state=state, polarity="negative")
+        elif closing == "outcome":
+            add("outcome", ts, state=state)
         elif state in done or (not todo and state == "DONE"):
             add("repeat" if repeated else "end", ts, state=state)
         elif not started and state != first_open and not _WAITING.match(state):
@@ -474,8 +492,10 @@ def structure_events(
         if ts.start is None:
             continue
         if ts.kind == "closed" and not repeated:
-            if cancelled_task:
+            if task_closing == "cancel":
                 add("cancel", ts, state=node.todo, polarity="negative")
+            elif task_closing == "outcome":
+                add("outcome", ts, state=node.todo)
             else:
                 add("end", ts, state=node.todo)
         elif ts.kind == "clock" and ts.end is not None and ts.end > ts.start:

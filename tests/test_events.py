@@ -76,6 +76,31 @@ def test_state_changes_give_start_end_and_cancel(tmp_path: Path) -> None:
     assert {e[0] for e in shed} == {"start", "cancel"}  # a cancelled task has no end
 
 
+OUTCOMES = """#+TODO: DRAFT SUBMITTED | ACCEPTED REJECTED
+#+TODO: REPAIR | FIXED SCRAPPED
+* ACCEPTED Send the essay to the quarterly
+  CLOSED: [2027-03-20 Sat 10:00]
+  :LOGBOOK:
+  - State "ACCEPTED"   from "SUBMITTED"  [2027-03-20 Sat 10:00]
+  - State "SUBMITTED"  from "DRAFT"      [2027-02-02 Tue 21:00]
+  :END:
+* SCRAPPED Mend the old radio
+  CLOSED: [2027-03-05 Fri 16:00]
+* FIXED Repair the gate latch
+  CLOSED: [2027-03-06 Sat 12:00]
+"""
+
+
+def test_a_closing_by_another_outcome_is_an_outcome_event_not_an_end(tmp_path: Path) -> None:
+    with _ingest(tmp_path, OUTCOMES) as store:
+        events = _by_title(store)
+    essay = events["Send the essay to the quarterly"]
+    assert ("outcome", "ACCEPTED", "[2027-03-20 Sat 10:00]") in essay
+    assert "end" not in {e[0] for e in essay}
+    assert {e[0] for e in events["Mend the old radio"]} == {"outcome"}
+    assert ("end", "FIXED", "[2027-03-06 Sat 12:00]") in events["Repair the gate latch"]
+
+
 def test_repeats_plans_ranges_and_meetings(tmp_path: Path) -> None:
     with _ingest(tmp_path, GTD) as store:
         events = _by_title(store)

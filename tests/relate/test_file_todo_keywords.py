@@ -171,3 +171,97 @@ def test_a_closing_state_of_success_beside_an_outcome_state_still_dates_the_task
         "When did I mend the old desk lamp?",
     )
     assert doc["status"] == "accepted", doc
+
+
+def _closed_task(header: str, keyword: str, title: str, closed: str) -> str:
+    return f"{header}* {keyword} {title}\n  CLOSED: [{closed}]\n"
+
+
+@pytest.mark.parametrize(
+    ("notes", "question"),
+    [
+        # an editor's verdict closes the submission: the day it came, not the day it was sent
+        (
+            {
+                "tasks.org": _closed_task(
+                    "#+TODO: DRAFT SUBMITTED | ACCEPTED REJECTED\n",
+                    "ACCEPTED",
+                    "Send the short story to Harbour Review",
+                    "2026-10-14 Wed 12:00",
+                )
+            },
+            "When did I send the short story to Harbour Review?",
+        ),
+        (
+            {
+                "tasks.org": _task(
+                    "#+TODO: APPLY WAITING | APPROVED DENIED\n",
+                    "APPROVED",
+                    "Apply for the allotment plot",
+                    "WAITING",
+                )
+            },
+            "When did I apply for the allotment plot?",
+        ),
+        (
+            {
+                "grants.org": _closed_task(
+                    "#+SEQ_TODO: WRITE SENT | GRANTED REFUSED\n",
+                    "REFUSED",
+                    "Write the bursary application",
+                    "2026-10-14 Wed 09:30",
+                )
+            },
+            "When did I write the bursary application?",
+        ),
+    ],
+)
+def test_a_task_closed_by_a_verdict_is_refused_for_the_writer_s_deed(
+    tmp_path: Path, notes: dict[str, str], question: str
+) -> None:
+    """ACCEPTED, APPROVED, REFUSED after a submission is another party's answer, stored as an
+    outcome event: neither its CLOSED stamp nor its state change dates sending, applying or
+    writing."""
+    doc = _answer(tmp_path, notes, question)
+    assert doc["status"] != "accepted", doc
+
+
+def test_a_closed_task_under_a_done_keyword_is_still_dated_by_its_closed_stamp(
+    tmp_path: Path,
+) -> None:
+    header = "#+TODO: DRAFT SUBMITTED | SENT ACCEPTED\n"
+    doc = _answer(
+        tmp_path,
+        {"tasks.org": _closed_task(header, "SENT", "Send the short story", "2026-10-14 Wed 12:00")},
+        "When did I send the short story?",
+    )
+    assert doc["status"] == "accepted", doc
+    assert doc["value"]["display"].startswith("Wednesday, 14 October 2026")
+
+
+@pytest.mark.parametrize(
+    ("keyword", "accepted"), [("ACCEPTED", False), ("APPROVED", False), ("DONE", True)]
+)
+def test_the_gate_reads_a_closing_verdict_as_no_date_of_the_deed(
+    keyword: str, accepted: bool
+) -> None:
+    """The gate's own reading of the CLOSED line, with the file's keyword sets: a verdict
+    keyword is no finish, a done one is."""
+    from notes_helpers import GATE_THRESHOLD, gate_check
+
+    from prme_cli.relate.types import EvidenceRecord, Operand
+
+    stamp = "[2026-10-14 Wed 12:00]"
+    title = "Send the grant report to the council"
+    record = EvidenceRecord(
+        "h",
+        None,
+        f"* {keyword} {title}\n  CLOSED: {stamp}\n",
+        title=f"{keyword} {title}",
+        keywords=FileKeywords.of(["TODO", "SUBMITTED"], ["DONE", "ACCEPTED", "APPROVED"]),
+    )
+    operand = Operand(
+        "send the grant report to the council", "h", f"CLOSED: {stamp}", stamp, "org_timestamp"
+    )
+    probability = gate_check("When did I send the grant report to the council?", record, operand)
+    assert (probability >= GATE_THRESHOLD) is accepted, probability

@@ -117,6 +117,8 @@ _CANCEL_STATES = re.compile(
     r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|WONTFIX|SKIPPED|SKIP|MISSED|DELEGATED?"
     r"|REJECTED|SCRAPPED|FAILED|DECLINED|WITHDRAWN)$"  # closings by another outcome than the deed
 )
+#: Closings by another party's verdict ("SUBMITTED | ACCEPTED"): the day the answer came.
+_VERDICT_STATES = re.compile(r"^(?:ACCEPTED|APPROVED|GRANTED|PUBLISHED|RETURNED|LOST|DEAD)$")
 _STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
 #: A question about the future: its modal words, or a present progressive of a coming
@@ -210,22 +212,31 @@ def _asked_part(name: str) -> str | None:
 
 
 def state_kind(state: str, keywords: FileKeywords) -> str:
-    """What a change into ``state`` asserts: ``end``, ``cancel`` or ``start``. A keyword its
+    """What a change into ``state`` asserts: ``end``, ``cancel``, ``verdict`` or ``start``. A keyword its
     file declares is read by the file's sets (one before the ``|`` opens, one after closes,
     by a cancel when the gate's own list names it one); any other by the gate's lists."""
     if keywords.lists(state):
         if state in keywords.open:
             return "start"
-        return "cancel" if _CANCEL_STATES.match(state.upper()) else "end"
-    if _CANCEL_STATES.match(state):
-        return "cancel"
+        return _closing_kind(state)
+    if _CANCEL_STATES.match(state) or _VERDICT_STATES.match(state):
+        return _closing_kind(state)
     return "end" if _DONE_STATES.match(state) else "start"
+
+
+def _closing_kind(keyword: str | None) -> str:
+    """What a closing keyword asserts: ``cancel`` (the event did not take place),
+    ``verdict`` (another party's answer to it) or ``end`` (the deed done)."""
+    word = (keyword or "").upper()
+    if _CANCEL_STATES.match(word):
+        return "cancel"
+    return "verdict" if _VERDICT_STATES.match(word) else "end"
 
 
 def _kind(
     quote: str, expression: str, keyword: str | None, keywords: FileKeywords = NO_FILE_KEYWORDS
 ) -> str:
-    """What the cited line asserts: start, end, cancel, plan, work, range-start, range-end,
+    """What the cited line asserts: start, end, cancel, verdict, plan, work, range-start, range-end,
     created, stamp (an event-date property's too), property (another property's stamp)."""
     m = _STATE.match(quote.strip())
     if m:
@@ -236,7 +247,7 @@ def _kind(
     if re.search(r"(?:SCHEDULED|DEADLINE):\s*$", head):
         return "plan"
     if re.search(r"CLOSED:\s*$", head):
-        return "cancel" if keyword and _CANCEL_STATES.match(keyword) else "end"
+        return _closing_kind(keyword)
     if re.search(r":CREATED:\s*$", head):
         return "created"
     prop = _PROPERTY_LINE.match(quote)
@@ -319,6 +330,8 @@ def check(
     reasons = [f"line asserts {kind}", f"name asks {wanted or 'the event'}"]
     if kind == "cancel":
         return StructureCheck(0.1, (*reasons, "a cancelled task did not happen"))
+    if kind == "verdict":
+        return StructureCheck(0.1, (*reasons, "a verdict on the task is not the date of its deed"))
     if kind == "plan" and not _PLAN_QUESTION.search(question):
         return StructureCheck(0.2, (*reasons, "a plan cited for a deed"))
     body = denial.read_body(record.whole_text, title)

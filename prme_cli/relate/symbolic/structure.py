@@ -11,6 +11,8 @@ among the packed records and picks the structure event its aspect asks for:
 - an **end** ("finished", "got back from", or doing what the task says: "fix the gutter") is
   its CLOSED stamp or done state change, or its range's last day; a cancelled task has no end
   and an open one is not done: both are refused with the reason, whatever the words say;
+  so is one closed by another outcome (REJECTED, SCRAPPED, ACCEPTED after SUBMITTED: a
+  verdict or a failure, dated when it came, not when the deed was done);
 - a heading without aspect is dated by its range's start, its appointment stamp, or its end;
 - "created the ticket" is its ``:CREATED:``; "last" (an ordinal of -1) is the latest of a
   repeated task's completions up to the question time;
@@ -223,6 +225,11 @@ def from_heading(
         return Refusal(f"{label}: no CREATED date")
     if "cancel" in by_kind and aspect != "start":
         return Refusal(f"{label}: the task was cancelled, which is not a finish", True)
+    if "outcome" in by_kind and "end" not in by_kind and aspect != "start":
+        # "SUBMITTED | ACCEPTED REJECTED", "REPAIR | FIXED SCRAPPED": the closing is a verdict
+        # or a failure, dated when it came, not when the task's deed was done
+        state = by_kind["outcome"][-1].state
+        return Refusal(f"{label}: closed as {state}, another outcome than the deed")
     body = denial.read_body(record.whole_text, record.title)
     dated_by_stamp = not ({"start", "end", "repeat"} & set(by_kind))
     if body.denied or (body.moved and dated_by_stamp):
