@@ -14,6 +14,9 @@ speak:
   (:data:`OUTCOME_STATES`: REJECTED, SCRAPPED, FAILED, ACCEPTED …) is an **outcome**: a
   failure or another party's verdict, which dates no deed of the writer's
   (:func:`closing_state`);
+- every other state change is a **step** (``SUBMITTED`` after ``DRAFTING``, ``PAID`` after
+  ``BOOKED``): a keyword that is a verb's participle names a deed of its own, dated by the
+  change into it;
 - a repeated task (a repeater on SCHEDULED or DEADLINE) has one **repeat** completion per
   done state change;
 - CLOCK lines are **clock** intervals (their sum answers "how many hours did I spend on X");
@@ -66,7 +69,9 @@ from prme_cli.model import Node, Timestamp
 #:    a duration, so the times stored with such text events change.
 #: 7: a task closed by another outcome than the deed (REJECTED, SCRAPPED, ACCEPTED after
 #:    SUBMITTED …) is an ``outcome`` event, no longer an ``end``.
-EXTRACTION_VERSION = 7
+#: 8: every other LOGBOOK state change is a ``step`` event (a keyword such as SUBMITTED or
+#:    BOOKED names a deed of its own).
+EXTRACTION_VERSION = 8
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
@@ -74,6 +79,7 @@ STRUCTURE_KINDS: tuple[str, ...] = (
     "plan",
     "deadline",
     "start",
+    "step",
     "clock",
     "single",
     "range",
@@ -488,6 +494,10 @@ def structure_events(
         elif not started and state != first_open and not _WAITING.match(state):
             started = True
             add("start", ts, state=state)
+        else:
+            # a later step of the sequence ("SUBMITTED" after "DRAFTING"): the keyword may
+            # name a deed of its own, dated by this change (relate decides)
+            add("step", ts, state=state)
     for ts in node.timestamps:
         if ts.start is None:
             continue

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from prme_cli import denial, orgtime
+from prme_cli import denial, orgtime, words
 from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -118,7 +118,7 @@ _CANCEL_STATES = re.compile(
     r"|REJECTED|SCRAPPED|FAILED|DECLINED|WITHDRAWN)$"  # closings by another outcome than the deed
 )
 #: Closings by another party's verdict ("SUBMITTED | ACCEPTED"): the day the answer came.
-_VERDICT_STATES = re.compile(r"^(?:ACCEPTED|APPROVED|GRANTED|PUBLISHED|RETURNED|LOST|DEAD)$")
+_VERDICT_STATES = re.compile(r"^(?:ACCEPTED|APPROVED|GRANTED)$")
 _STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
 #: A question about the future: its modal words, or a present progressive of a coming
@@ -157,11 +157,19 @@ def _heading(record: EvidenceRecord) -> tuple[str | None, str]:
     return m["kw"], m["title"]
 
 
+def _stamp_line(quote: str, expression: str) -> str:
+    """The line of a quote that holds the expression: a quote may run from the heading to
+    the LOGBOOK line it dates ("* DONE Essay …\n  :LOGBOOK:\n  - State …"), and that line is
+    what asserts the event."""
+    lines = quote.splitlines() or [quote]
+    return next((line for line in lines if expression and expression in line), lines[-1])
+
+
 def is_structure_quote(operand: Operand, record: EvidenceRecord | None) -> bool:
     """True when the operand cites an org structure line or its heading's own stamp."""
     if record is None or operand.time_basis not in ("org_timestamp", "duration"):
         return False
-    if _STRUCTURE_LINE.match(operand.quote):
+    if _STRUCTURE_LINE.match(_stamp_line(operand.quote, operand.time_expression)):
         return True
     _, title = _heading(record)
     quote = operand.quote.strip()
@@ -262,6 +270,23 @@ def _kind(
     return "cancel" if keyword and _CANCEL_STATES.match(keyword) else "stamp"
 
 
+def _rank_among_changes(text: str, state: str, expression: str) -> tuple[bool, bool] | None:
+    """(is it the earliest, is it the latest) of the changes into ``state`` in ``text``, for
+    the one dated ``expression``; None when that change is not there."""
+    dated = []
+    for line in text.splitlines():
+        m = _STATE.match(line.strip())
+        if m and m["state"] == state:
+            for ts in orgtime.find_timestamps(line):
+                if ts.start is not None:
+                    dated.append((ts.start, ts.raw))
+    mine = [start for start, raw in dated if raw == expression.strip()]
+    if not mine:
+        return None
+    starts = [start for start, _ in dated]
+    return mine[0] == min(starts), mine[0] == max(starts)
+
+
 def _whole_stamp(expression: str, quote: str) -> bool:
     if re.fullmatch(r"=>\s*\d+:[0-5]\d", expression.strip()):
         return expression in quote
@@ -321,9 +346,27 @@ def check(
         # relaunch" above "* DONE Migrate the blog posts")
         path_words = _words(outline.group(1))
         missing = [w for w in missing if not _meets(w, path_words)]
+    state = _STATE.match(_stamp_line(quote, expression).strip())
+    deed_by_state = False
+    if missing and state:
+        # "When did I submit the essay?" over '- State "SUBMITTED" …': the keyword, a
+        # participle of the asked verb, names the deed the change dates
+        keyword_key = words.event_key(state["state"].lower())
+        deed = [w for w in missing if words.event_key(w) == keyword_key]
+        if deed and keyword_key != state["state"].lower():
+            missing = [w for w in missing if w not in deed]
+            deed_by_state = True
+            # "first"/"last" of several changes into the keyword: the cited one must be it
+            rank = _rank_among_changes(record.text, state["state"], expression)
+            for word, wanted_rank in (("first", 0), ("last", -1)):
+                if word in missing and rank is not None and rank[wanted_rank]:
+                    missing.remove(word)
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
-    kind = _kind(quote, expression, keyword, record.keywords)
+    line = _stamp_line(quote, expression)
+    kind = _kind(line, expression, keyword, record.keywords)
+    if deed_by_state:
+        kind = "deed"
     asked = _asked_part(operand.name)
     span = span_end(resolution, operand)
     wanted = span or asked
@@ -347,7 +390,11 @@ def check(
         return StructureCheck(
             0.2, (*reasons, f"the body says it was done before it was marked: '{body.marked_late}'")
         )
-    if operand.time_basis == "duration":
+    if kind == "deed":
+        # a gerund keyword (DRAFTING) is when the deed began; a participle when it was done
+        begun = state is not None and state["state"].lower().endswith("ing")
+        ok = (wanted == "start") == begun and operand.time_basis != "duration"
+    elif operand.time_basis == "duration":
         ok = kind == "work"
     elif wanted == "start":
         ok = kind in ("start", "range-start", "work")

@@ -99,6 +99,52 @@ def _title_verb(record: EvidenceRecord) -> str | None:
     return None
 
 
+_STATE_LINE = re.compile(r'^\s*-\s*State\s+"')
+
+
+def state_deeds(events: Sequence[Event]) -> dict[str, list[Event]]:
+    """The deeds a task's state changes name, by the verb's key: a keyword that is a verb's
+    participle or gerund (``SUBMITTED`` -> submit, ``BOOKED`` -> book, ``SENT`` -> send,
+    ``DRAFTING`` -> draft) is that deed, done — or, for a gerund, begun — at the change into
+    it. A bare verb (``REPAIR``, ``APPLY``, ``TODO``) names what is still to do, not a deed."""
+    out: dict[str, list[Event]] = {}
+    for event in events:
+        if not event.state or not _STATE_LINE.match(event.quote):
+            continue  # a CLOSED stamp carries its heading's keyword, not a change into it
+        low = event.state.lower()
+        key = words.event_key(low)
+        if key == low or not words.is_verb_lemma(key):
+            continue
+        out.setdefault(key, []).append(event)
+    return out
+
+
+def _state_deed(
+    desc: EventDescription, by_kind: dict[str, list[Event]], now: datetime
+) -> tuple[Event | None, str]:
+    """The state change that is the asked deed itself ("When did I submit the article?" ->
+    ``- State "SUBMITTED" …``), or why the changes cannot say; ``(None, "")`` when no
+    keyword names the deed."""
+    events = [e for kind in by_kind.values() for e in kind]
+    found = state_deeds(events).get(desc.predicate, [])
+    if not found:
+        return None, ""
+    keyword = found[0].state or ""
+    begun = keyword.lower().endswith("ing")
+    if begun and desc.aspect != "start":
+        return None, f"the change into {keyword} is when it began, not when it was done"
+    if not begun and desc.aspect == "start":
+        return None, f"the change into {keyword} is the deed done, not its start"
+    past = sorted(
+        (e for e in found if e.start is not None and e.start <= now), key=lambda e: e.start or now
+    )
+    if not past:
+        return None, f"no change into {keyword} before the question"
+    if len(past) > 1 and desc.ordinal not in (1, -1):
+        return None, f"changed into {keyword} {len(past)} times; which one is not asked"
+    return (past[-1] if desc.ordinal == -1 else past[0]), ""
+
+
 def _needed(desc: EventDescription, has_range: bool) -> tuple[set[str], str | None, bool, bool]:
     """(keys the title must hold, the aspect asked, a creation asked, a return asked)."""
     keys = set(desc.object)
@@ -152,13 +198,21 @@ def _match(
             continue
         has_range = any(e.kind == "range" for e in events)
         need, _, _, _ = _needed(desc, has_range)
+        # "submit the article" under "* Tram article" whose LOGBOOK changed into SUBMITTED
+        by_state = bool(desc.predicate) and desc.predicate in state_deeds(events)
+        if by_state:
+            need.discard(desc.predicate)
         if not need:
             continue
         title = _title_keys(record)
         covered = len(need & title) / len(need)
         verb = _title_verb(record)
         other_verb = verb and verb not in need and verb not in _LIGHT
-        if other_verb and desc.predicate not in ("", verb, *_LIGHT, *_CREATE, *_RETURN):
+        if (
+            other_verb
+            and not by_state
+            and desc.predicate not in ("", verb, *_LIGHT, *_CREATE, *_RETURN)
+        ):
             continue  # "Order a standing desk" is not the desk's arrival
         if covered >= 1.0:
             scored.append((covered, record))
@@ -223,6 +277,12 @@ def from_heading(
         if "created" in by_kind:
             return done(by_kind["created"][0], "start", "its CREATED property")
         return Refusal(f"{label}: no CREATED date")
+    step, unsaid = _state_deed(desc, by_kind, wall_now) if desc.predicate else (None, "")
+    if step is not None:
+        # the keyword is the deed: SUBMITTED dates submitting, whatever came after it
+        return done(step, "start", f"its change into {step.state}")
+    if unsaid:
+        return Refusal(f"{label}: {unsaid}")
     if "cancel" in by_kind and aspect != "start":
         return Refusal(f"{label}: the task was cancelled, which is not a finish", True)
     if "outcome" in by_kind and "end" not in by_kind and aspect != "start":
