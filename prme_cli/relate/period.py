@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 
+from prme_cli import orgtime
 from prme_cli.relate.types import EvidenceRecord
 
 #: A period this short or long is no week or month of notes (a day, a season, a year).
@@ -42,6 +43,9 @@ def heading_period(record: EvidenceRecord) -> Period | None:
     A title naming a day, a year or a relative time ("Tuesday", "Week 19") stops the search:
     the record is that day's, or its period is not told. A record with a day of its own (a
     stamp, a datetree day, a file's date) is read from that day, not from any period."""
+    own = title_span(record)
+    if own is not None:
+        return own
     if record.event_time is not None and record.event_source != "datetree":
         return None
     for title in (record.title, *reversed(record.path)):
@@ -55,6 +59,27 @@ def heading_period(record: EvidenceRecord) -> Period | None:
             return None  # ingest dated it otherwise (a day heading under the week)
         return found
     return None
+
+
+def title_span(record: EvidenceRecord) -> Period | None:
+    """The span of two to 31 days the record's own title stamps (``* Cousins in Ghent
+    [2040-06-08 Fri]--[2040-06-10 Sun]``, active or inactive) when ingest dated the record by
+    its first day: its body tells of days inside the span ("on Saturday morning I …"), which
+    are read at both edges like a week's, not back from the first day."""
+    if record.event_time is None:
+        return None
+    ranges = [t for t in orgtime.find_timestamps(record.title) if "--" in t.raw and t.start]
+    if len(ranges) != 1 or ranges[0].end is None or ranges[0].start is None:
+        return None
+    start = ranges[0].start.replace(hour=0, minute=0, second=0, microsecond=0)
+    end = ranges[0].end
+    if end > end.replace(hour=0, minute=0, second=0, microsecond=0):
+        end = end.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+    if not _SHORTEST <= end - start <= _LONGEST:
+        return None
+    if record.event_time.replace(tzinfo=None).date() != start.date():
+        return None
+    return start, end, "span"
 
 
 def title_period(title: str) -> tuple[datetime, datetime, str] | None:

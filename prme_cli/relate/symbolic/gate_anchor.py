@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from prme_cli import orgtime
 from prme_cli.relate import interpret
-from prme_cli.relate.period import heading_period
+from prme_cli.relate.period import heading_period, title_span
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 _NUMBERS = {
@@ -226,7 +226,11 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
     for m in _ISO_DAY.finditer(before):
         if not any(a <= m.start() < b for a, b, _, _ in found):
             found.append((m.start(), m.end(), _day(m["day"]), "stamp"))
-    if near is not None:
+    span = title_span(record)
+    if span is not None:
+        # a trip's own range: "on Saturday" is the Saturday inside it
+        found += _days_in_period(before, span)
+    elif near is not None:
         for m in _MONTH_DAY.finditer(before):
             day = _month_day(m, near)
             if day is not None:

@@ -1,0 +1,84 @@
+"""A heading whose own title stamps a span of days (``* Cousins in Ghent [2040-06-08
+Fri]--[2040-06-10 Sun]``, a trip or a visit, active or inactive) tells in its body of days
+inside that span: "on Saturday morning I …" is the span's Saturday, not the one before its
+first day; words that need a day of writing ("yesterday") date nothing there. The resolver
+and the gate read it so, each by itself.
+
+The notes are invented for these tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from notes_helpers import GATE_THRESHOLD, ask, gate_check, notes_store
+
+from prme_cli.relate.types import EvidenceRecord, Operand
+
+NOW = datetime(2040, 7, 1, 12, 0, tzinfo=UTC)
+
+GHENT = """* Cousins in Ghent [2040-06-08 Fri]--[2040-06-10 Sun]
+Took the train down on Friday evening. On Saturday morning I repainted aunt Mia's shutters,
+and on Sunday I walked to the abbey alone before the train home.
+"""
+
+LAKES = """* Lakes weekend <2040-05-18 Fri>--<2040-05-21 Mon>
+Arrived late. On Sunday I rowed across the small lake; Jorn fished from the jetty.
+Yesterday I had mended the rowing boat's oarlock.
+"""
+
+
+def _answer(tmp_path: Path, notes: dict[str, str], question: str) -> dict:
+    stores: Iterator = notes_store(tmp_path, notes, NOW)
+    store = next(stores)
+    try:
+        return ask(store, question, now=NOW, tz=UTC)
+    finally:
+        stores.close()
+
+
+@pytest.mark.parametrize(
+    ("notes", "question", "day"),
+    [
+        ({"trips.org": GHENT}, "When did I repaint aunt Mia's shutters?", "Saturday, 9 June 2040"),
+        ({"trips.org": GHENT}, "When did I walk to the abbey?", "Sunday, 10 June 2040"),
+        ({"trips.org": LAKES}, "When did I row across the small lake?", "Sunday, 20 May 2040"),
+    ],
+)
+def test_a_weekday_in_the_body_is_the_one_inside_the_title_s_span(
+    tmp_path: Path, notes: dict[str, str], question: str, day: str
+) -> None:
+    doc = _answer(tmp_path, notes, question)
+    assert doc["status"] == "accepted", doc
+    assert doc["value"]["display"].startswith(day), doc["value"]
+
+
+def test_a_time_that_needs_the_day_of_writing_dates_nothing_inside_a_span(
+    tmp_path: Path,
+) -> None:
+    doc = _answer(tmp_path, {"trips.org": LAKES}, "When did I mend the rowing boat's oarlock?")
+    assert doc["status"] != "accepted", doc
+
+
+@pytest.mark.parametrize(
+    ("expression", "accepted"), [("Saturday morning", True), ("Sunday", False)]
+)
+def test_the_gate_counts_a_weekday_inside_the_title_s_span(expression: str, accepted: bool) -> None:
+    """The candidate dates the shutters on Saturday 9 June: the gate reads "Saturday
+    morning" inside the span and agrees; a candidate citing another day's name does not."""
+    record = EvidenceRecord(
+        "t",
+        datetime(2040, 6, 8),
+        GHENT,
+        title="Cousins in Ghent [2040-06-08 Fri]--[2040-06-10 Sun]",
+        event_source="inactive",
+    )
+    quote = "On Saturday morning I repainted aunt Mia's shutters"
+    if expression == "Sunday":
+        quote = "on Sunday I walked to the abbey alone"
+    operand = Operand("repaint aunt Mia's shutters", "t", quote, expression, "text_expression")
+    probability = gate_check("When did I repaint aunt Mia's shutters?", record, operand)
+    assert (probability >= GATE_THRESHOLD) is accepted, probability
