@@ -804,3 +804,63 @@ def parse_org(
         done_keywords=stream.done_keywords,
         warnings=stream.warnings,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One data row of an org table and the table's header row (``| Date | Film |`` above a
+    ``|---+---|`` rule), cells stripped and their inner spaces collapsed. Tables are how
+    people keep logs in org (films seen, books read, runs): the header says what each
+    column's date is the day of."""
+
+    header: tuple[str, ...]
+    cells: tuple[str, ...]
+
+    def column_of(self, text: str) -> int | None:
+        """The index of the first cell holding ``text``."""
+        return next((i for i, cell in enumerate(self.cells) if text in cell), None)
+
+    def header_of(self, text: str) -> str | None:
+        """The header over the cell holding ``text``."""
+        column = self.column_of(text)
+        if column is None or column >= len(self.header):
+            return None
+        return self.header[column]
+
+
+def _cells(line: str) -> tuple[str, ...]:
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    return tuple(" ".join(cell.split()) for cell in inner.split("|"))
+
+
+def _filled(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """The cells up to the last one that holds something (a quote may drop empty ones)."""
+    end = len(cells)
+    while end and not cells[end - 1]:
+        end -= 1
+    return cells[:end]
+
+
+def table_row(text: str, row: str) -> TableRow | None:
+    """The table row of ``text`` whose cells are those of ``row`` (one line, a verbatim row
+    or one with its padding collapsed or its outer bars dropped), with the header row of its
+    table; None when ``row`` is no data row of a table that has a header row."""
+    if "\n" in row.strip() or "|" not in row:
+        return None
+    wanted = _filled(_cells(row))
+    if len(wanted) < 2:
+        return None
+    lines = text.splitlines()
+    for at, line in enumerate(lines):
+        if not line.lstrip().startswith("|") or _filled(_cells(line)) != wanted:
+            continue
+        top = at
+        while top > 0 and lines[top - 1].lstrip().startswith("|"):
+            top -= 1
+        if top + 1 >= at or not re.match(r"\s*\|-", lines[top + 1]):
+            return None  # no header row above a rule: the first row is data
+        header, cells = _cells(lines[top]), _cells(line)
+        if len(header) != len(cells):
+            return None
+        return TableRow(header, cells)
+    return None

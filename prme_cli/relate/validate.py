@@ -215,19 +215,48 @@ def _check_operand(
 _STRUCTURE_BASES = frozenset({"org_timestamp", "duration"})
 
 
+#: A date that names its own year: an org timestamp, ISO, or day, month and year in words.
+FULL_DATE = re.compile(
+    r"^[<\[]?\d{4}-\d{2}-\d{2}(?:\s[^\]>]*)?[>\]]?$"
+    r"|^(?:[A-Za-z]+,?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]+\.?,?\s+\d{4}$"
+    r"|^(?:[A-Za-z]+,?\s+)?[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}$"
+)
+
+
+def own_full_date(quote: str, expression: str) -> bool:
+    """Does the quote, one line of its record, carry a full date of its own (``| [2041-03-08
+    Fri] | Nine Bridges | …``, ``- 12 March 2041: planted the roses``)? Such lines are
+    separate pieces of evidence even in one record: a log table's rows, a dated list."""
+    return "\n" not in quote.strip() and FULL_DATE.match(expression.strip()) is not None
+
+
+def _each_dated_apart(operands: tuple[Operand, ...], evidence_id: str) -> bool:
+    """Every operand citing ``evidence_id`` quotes a line of its own with its own full date,
+    and no two quote the same line."""
+    cited = [o for o in operands if o.evidence_id == evidence_id]
+    lines = [o.quote.strip() for o in cited]
+    return all(own_full_date(o.quote, o.time_expression) for o in cited) and len(set(lines)) == len(
+        lines
+    )
+
+
 def _repeated(operands: tuple[Operand, ...]) -> list[ValidationError]:
     """Two operands may cite one record only as two different org structures of it (a task's
-    start and its end, its CLOCK lines): each is a piece of evidence of its own."""
+    start and its end, its CLOCK lines) or as two lines each dated in full (a log table's
+    rows): each is a piece of evidence of its own."""
     seen: dict[str, int] = {}
     quotes: dict[str, set[tuple[str, str]]] = {}
     errors = []
     for index, operand in enumerate(operands):
         cited = (operand.quote, operand.time_expression)
-        structural = operand.time_basis in _STRUCTURE_BASES and all(
-            operands[i].time_basis in _STRUCTURE_BASES
-            for i in range(len(operands))
-            if operands[i].evidence_id == operand.evidence_id
-        )
+        structural = (
+            operand.time_basis in _STRUCTURE_BASES
+            and all(
+                operands[i].time_basis in _STRUCTURE_BASES
+                for i in range(len(operands))
+                if operands[i].evidence_id == operand.evidence_id
+            )
+        ) or _each_dated_apart(operands, operand.evidence_id)
         if structural and cited not in quotes.setdefault(operand.evidence_id, set()):
             quotes[operand.evidence_id].add(cited)
             continue

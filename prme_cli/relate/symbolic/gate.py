@@ -65,7 +65,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from prme_cli import words
+from prme_cli import org, words
 from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import (
@@ -1136,11 +1136,20 @@ class SymbolicGate:
         if _done_heading(quote, record):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
+        row_words = _row_date_words(record, quote, operand.time_expression)
         log_entry = _DATED_LOG_ENTRY.match(quote)
-        if log_entry and not re.search(r"(?:ed|ing)$", log_entry["word"].lower()):
+        if (
+            log_entry
+            and not re.search(r"(?:ed|ing)$", log_entry["word"].lower())
+            and not any(re.search(r"(?:ed|ing)$", w.lower()) for w in row_words)
+        ):
             # "| [2032-05-14 Fri] | new tyres |": a dated log row naming a thing says it was
             # got or had that day (only those light verbs)
             qtoks += [(log_entry.end(), log_entry.end(), w) for w in ("get", "have")]
+        for word in row_words:
+            # "| [2040-04-05 Fri] | Paper Moons |" under "* Watched", or in a "Finished"
+            # column: the table says what the row's date is the day of
+            qtoks.append((where, where, word))
         for sat in _SAT_WITH.finditer(quote):
             # "Had coffee with Niamh": time spent with someone named is meeting them
             qtoks.append((sat.start("with"), sat.start("with"), "met"))
@@ -1273,6 +1282,8 @@ class SymbolicGate:
             heading_words = [w for _, _, w in _tokens(quote.split("\n", 1)[0])]
             around = (0, len(quote.split("\n", 1)[0]))
         seen = _aspects_told(events, around)
+        if row_words and operand.time_basis == "text_expression":
+            seen = seen | _aspects(" ".join(row_words))  # a "Started" or "Finished" column
         if (
             "finish" in seen
             and operand.time_basis == "text_expression"
@@ -1301,6 +1312,8 @@ class SymbolicGate:
         # The deed: the clause the expression is attached to must tell the name's deed (its
         # predicate or its ingest sense class), not only share a name with it.
         clause = gate_event.cited_clause(events, where, operand.time_expression)
+        if row_words:
+            clause = None  # a table row has no clauses: its header and heading tell the deed
         using = bool(_HOW_LONG_BEEN.match(question.strip())) and any(
             w.lower() in _USE_FORMS for w in name_words
         )
@@ -2096,6 +2109,27 @@ def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
     if first is not None and keywords.lists(first["kw"]):
         return gate_structure.state_kind(first["kw"], keywords) == "end"
     return _DONE_HEADING.match(text) is not None
+
+
+#: Column headers that say only that the cell is a date, not what happened on it.
+_DATE_HEADERS = frozenset(["date", "day", "when", "on", "dated", "time"])
+
+
+def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list[str]:
+    """What an org table says a row's date is the day of, when the quote is one row of a
+    table with a header row (``| Date | Film |`` over ``|---+---|``): the header of the
+    expression's column when it says more than "Date" ("Started", "Finished", "Watched"),
+    else the words of the heading the table stands under ("* Films watched"). Nothing for
+    any other quote: a row's own words say the rest."""
+    found = org.table_row(record.text, quote) if expression in quote else None
+    header = found.header_of(expression) if found is not None else None
+    if header is None:
+        return []
+    said = [w for w in re.findall(r"[A-Za-z]+", header) if w.lower() not in _DATE_HEADERS]
+    if said:
+        return said
+    heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
+    return [w for w in re.findall(r"[A-Za-z]+", heading) if not gate_words.is_function_word(w)]
 
 
 _DATED_LOG_ENTRY = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")

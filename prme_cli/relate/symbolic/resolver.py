@@ -46,8 +46,9 @@ from datetime import datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from prme_cli import org
 from prme_cli import words as words_module
-from prme_cli.relate import interpret
+from prme_cli.relate import interpret, validate
 from prme_cli.relate.symbolic import again, align, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
@@ -973,6 +974,11 @@ class SymbolicResolver:
             tz=tz,
             name=name or model.phrase.text,
         )
+        row = org.table_row(record.text, record.text[sentence.start : sentence.end])
+        if row is not None:
+            mentions, unfit = _row_columns(row, mentions, model)
+            if not mentions:
+                return None, unfit
         a, b = m.clause
         clause_start, clause_end = sentence.start + a, sentence.start + b
         focus = sentence.start + m.focus
@@ -1653,7 +1659,7 @@ class SymbolicResolver:
     ) -> str | None:
         ids = [c.record.id for c in chosen]
         structural = all(isinstance(c, structure.Pick) for c in chosen)
-        if len(set(ids)) != len(ids) and not structural:
+        if len(set(ids)) != len(ids) and not structural and not _each_dated_apart(chosen):
             return "two events cite the same record; the answer would not be independent"
         windows = [c.window for c in chosen]
         if frame.operation == "order":
@@ -3679,6 +3685,59 @@ def _same_days(a, b) -> bool:
 
 def _overlaps(a, b) -> bool:
     return a[0] < b[1] and b[0] < a[1]
+
+
+def _row_columns(
+    row: org.TableRow, mentions: list[timefind.Mention], model: align.PhraseModel
+) -> tuple[list[timefind.Mention], str]:
+    """The times of a table row that date the asked part of the event, by the headers of
+    their columns (``| Book | Started | Finished |``): a start is read in a column whose
+    header is a start ("Started", "Began"), a finish in one of a finish; an event asked
+    with no part in a column headed by a plain date ("Date", "When") or the event's own
+    verb ("Watched"), or in the row's one dated column. Why none fits, when none does."""
+    asked = model.aspects & {"start", "finish"}
+    plain: list[timefind.Mention] = []
+    fitting: list[timefind.Mention] = []
+    for mention in mentions:
+        header = row.header_of(mention.expression) or ""
+        keys = [words_module.event_key(w) for w in re.findall(r"[A-Za-z]+", header)]
+        told = lexicon.aspect_of(keys) & {"start", "finish"}
+        if asked and told == asked:
+            fitting.append(mention)
+        elif not told and (not keys or set(keys) & _DATE_HEADER_KEYS or model.verb_key in keys):
+            plain.append(mention)
+    if asked:
+        return fitting, "" if fitting else f"no column of the table tells the {min(asked)}"
+    dated = [m for m in mentions if m.window is not None]
+    if plain:
+        return plain, ""
+    if len(dated) == 1:
+        return dated, ""
+    return [], "the row's dates are the start and the end of it, not one day"
+
+
+#: Column headers that say only that the cell is a date (by their keys).
+_DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on", "time"])
+
+
+def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
+    """Two events of one record told on lines of their own, each with its own full date (a
+    log table's rows, a dated list): they are separate evidence, as validation reads them."""
+    ids = [c.record.id for c in chosen]
+    lines = []
+    for c in chosen:
+        if ids.count(c.record.id) == 1:
+            continue
+        if isinstance(c, structure.Pick) or c.mention is None:
+            return False
+        text = c.record.text
+        start = text.rfind("\n", 0, c.mention.start) + 1
+        end = text.find("\n", c.mention.end)
+        line = text[start : end if end >= 0 else len(text)].strip()
+        if not validate.own_full_date(line, c.mention.expression):
+            return False
+        lines.append(line)
+    return len(set(lines)) == len(lines)
 
 
 def _anchors_ok(m: align.Match) -> bool:
