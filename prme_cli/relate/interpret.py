@@ -1041,7 +1041,12 @@ def tense_of(word: str, previous: str = "") -> str | None:
 
 
 def bare_day_problem(
-    quote: str, expression: str, reference: datetime | None, *, asked_past: bool = False
+    quote: str,
+    expression: str,
+    reference: datetime | None,
+    *,
+    asked_past: bool = False,
+    in_period: bool = False,
 ) -> str | None:
     """Why a bare weekday ("I went to the climbing gym on Sunday") or a bare day of the
     month ("I moved in on the 17th") cannot be read in ``quote``, or ``None`` when it can
@@ -1056,6 +1061,8 @@ def bare_day_problem(
     "I'm having knee surgery on the 25th", "we have the recital on Sunday", "will", "going
     to") stands in the clause; and (2) the note was not written on that weekday (that day of
     the month) itself, where "on Sunday" may be the same day or the week before.
+    ``in_period``: the record tells of the days of one week or one trip's range (read at
+    both its edges), where "on the Sunday" is that period's Sunday, not an indefinite one.
     """
     weekday = bare_weekday(expression)
     month_day = bare_month_day(expression) if weekday is None else None
@@ -1095,7 +1102,7 @@ def bare_day_problem(
                 "my trip'), not a date"
             )
         before = _words_before(text[left_break:], at - left_break)
-        if weekday is not None and _indefinite_before(before):
+        if weekday is not None and _indefinite_before(before, definite_ok=in_period):
             return (
                 f"{what} after an indefinite or pointing word ('on a Sunday', 'one Sunday', "
                 "'that Sunday', 'on the Sunday') names no particular day"
@@ -1220,7 +1227,7 @@ def _noun_after(rest: str) -> bool:
     return word not in _NOT_A_NOUN_AFTER and "NOUN" in words.lemmas(word)
 
 
-def _indefinite_before(before: list[str]) -> bool:
+def _indefinite_before(before: list[str], *, definite_ok: bool = False) -> bool:
     """Do the words just before a weekday make it indefinite or anaphoric: a determiner of
     :data:`_INDEFINITE_DETERMINERS`, possibly with up to two adjectives between ("on a rainy
     Sunday", "one cold grey Saturday")? A word that can be an adjective, or a participle ("the
@@ -1230,6 +1237,8 @@ def _indefinite_before(before: list[str]) -> bool:
 
     for i in range(len(before) - 1, max(len(before) - 4, -1), -1):
         word = before[i]
+        if word == "the" and definite_ok:
+            return False  # "on the Saturday" of a trip: the trip's Saturday
         if word in _INDEFINITE_DETERMINERS:
             return True
         if "ADJ" not in words.lemmas(word) and not word.endswith(("ing", "ed")):
@@ -2218,6 +2227,7 @@ def _time_at(
         text[line_start : line_end if line_end >= 0 else len(text)],
         phrase,
         None if period is not None else reference,
+        in_period=period is not None,
     )
     if problem:
         # "I'm taking the ferry on Tuesday, and the next day …": read as the bare day is read
@@ -2634,6 +2644,7 @@ def interpret(
             operand.time_expression,
             None if in_range is not None or period is not None else record.event_time,
             asked_past=asked_past,
+            in_period=period is not None,
         )
         if in_range is not None and not problem:
             return in_range

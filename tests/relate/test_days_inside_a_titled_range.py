@@ -82,3 +82,34 @@ def test_the_gate_counts_a_weekday_inside_the_title_s_span(expression: str, acce
     operand = Operand("repaint aunt Mia's shutters", "t", quote, expression, "text_expression")
     probability = gate_check("When did I repaint aunt Mia's shutters?", record, operand)
     assert (probability >= GATE_THRESHOLD) is accepted, probability
+
+
+BERGEN = """* Bergen with Ivo <2040-04-12 Thu>--<2040-04-15 Sun>
+Rain every day. On the Friday I hiked up Fløyen alone; Ivo slept in.
+On the Saturday afternoon we took the boat to the islands.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("When did I hike up Fløyen?", "Friday, 13 April 2040"),
+        ("When did we take the boat to the islands?", "Saturday, 14 April 2040"),
+    ],
+)
+def test_the_weekday_of_a_titled_range_with_the_is_that_range_s_day(
+    tmp_path: Path, question: str, day: str
+) -> None:
+    doc = _answer(tmp_path, {"trips.org": BERGEN}, question)
+    assert doc["status"] == "accepted", doc
+    assert doc["value"]["display"].startswith(day), doc["value"]
+
+
+def test_the_weekday_with_the_in_a_journal_day_names_no_particular_day(tmp_path: Path) -> None:
+    """Outside a period "on the Friday" points back to some Friday the entry does not name."""
+    journal = (
+        "* 2040\n** 2040-04 April\n*** 2040-04-20 Friday\n"
+        "Thought about the trip. On the Friday I hiked up Fløyen alone.\n"
+    )
+    doc = _answer(tmp_path, {"journal.org": journal}, "When did I hike up Fløyen?")
+    assert doc["status"] != "accepted", doc

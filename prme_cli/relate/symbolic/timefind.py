@@ -24,7 +24,7 @@ from datetime import datetime, tzinfo
 
 from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords, is_cancel_state
 from prme_cli.relate import interpret as interp
-from prme_cli.relate.period import heading_period
+from prme_cli.relate.period import heading_period, title_span
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.segment import Heading, OrgFact
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -132,7 +132,7 @@ _MONTH_DAY = re.compile(
 )
 _DATE_LEAD = re.compile(
     r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
-    r"every|past)\s+$",
+    r"every|past)\s+$|\bon\s+the\s+$",  # "on the Saturday" (of a trip: read as a bare day)
     re.IGNORECASE,
 )
 _DATE_FOLLOW = re.compile(
@@ -457,8 +457,15 @@ def sentence_mentions(
             # "on Sunday", "on the 25th" are read only in a past report, and not in a note
             # written on a Sunday (on the 25th)
             answer = interp.is_answered_statement(record, sentence)
+            span = title_span(record)
             reason = (
-                interp.bare_day_problem(sentence, phrase, record.event_time, asked_past=answer)
+                interp.bare_day_problem(
+                    sentence,
+                    phrase,
+                    None if span is not None else record.event_time,
+                    asked_past=answer,
+                    in_period=span is not None,
+                )
                 or ""
             )
         window = None
