@@ -232,12 +232,21 @@ def own_full_date(quote: str, expression: str) -> bool:
 
 def _each_dated_apart(operands: tuple[Operand, ...], evidence_id: str) -> bool:
     """Every operand citing ``evidence_id`` quotes a line of its own with its own full date,
-    and no two quote the same line."""
+    and no two quote the same line (:func:`apart`)."""
     cited = [o for o in operands if o.evidence_id == evidence_id]
-    lines = [o.quote.strip() for o in cited]
-    return all(own_full_date(o.quote, o.time_expression) for o in cited) and len(set(lines)) == len(
-        lines
+    return all(own_full_date(o.quote, o.time_expression) for o in cited) and apart(
+        [(o.quote.strip(), o.time_expression) for o in cited]
     )
+
+
+def apart(cited: list[tuple[str, str]]) -> bool:
+    """Are these (line, date) citations separate pieces of evidence: no line cited twice,
+    except a table row's cells ("| Salt and Iron | [started] | [finished] |": its two dates
+    are each a column of their own)?"""
+    if len(set(cited)) != len(cited):
+        return False
+    lines = [line for line, _ in cited]
+    return all(lines.count(line) == 1 or line.count("|") >= 2 for line in lines)
 
 
 def _repeated(operands: tuple[Operand, ...]) -> list[ValidationError]:

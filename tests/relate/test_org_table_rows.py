@@ -137,3 +137,23 @@ def test_the_gate_reads_the_heading_over_a_plain_date_column(verb: str, accepted
     operand = Operand(f"{verb} Paper Moons", "f", quote, "[2040-04-05 Thu]", "text_expression")
     probability = gate_check(f"When did I {verb} Paper Moons?", record, operand)
     assert (probability >= GATE_THRESHOLD) is accepted, probability
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many days did it take me to read Salt and Iron?",
+        "How long did it take me to read Salt and Iron?",
+    ],
+)
+def test_a_row_s_start_and_finish_cells_span_its_event(tmp_path: Path, question: str) -> None:
+    doc = _answer(tmp_path, {"books.org": BOOKS}, question)
+    assert doc["status"] == "accepted", doc
+    assert doc["value"]["days"] == 16
+
+
+def test_a_row_with_no_finish_spans_nothing(tmp_path: Path) -> None:
+    doc = _answer(
+        tmp_path, {"books.org": BOOKS}, "How many days did it take me to read The Quiet Coast?"
+    )
+    assert doc["status"] != "accepted", doc

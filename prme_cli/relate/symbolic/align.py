@@ -879,8 +879,9 @@ def _assertion_problems(
         if forced in model.aspects and forced not in seen and seen & {"start", "finish"}:
             problems.append(f"aspect: the question needs {forced}")
     boundary = model.phrase.boundary
-    if boundary is not None:
-        # One end of a lasting event: the clause must tell that end, and only that end.
+    if boundary is not None and sentence.count("|") < 2:
+        # One end of a lasting event: the clause must tell that end, and only that end (a
+        # table row tells it by its columns' headers, which the resolver reads).
         told = lexicon.boundaries_in(clause_text)
         if lasted and boundary == "start":
             told = {boundary}

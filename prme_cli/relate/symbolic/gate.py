@@ -1289,7 +1289,7 @@ class SymbolicGate:
             around = (0, len(quote.split("\n", 1)[0]))
         seen = _aspects_told(events, around)
         if row_words and operand.time_basis == "text_expression":
-            seen = seen | _aspects(" ".join(row_words))  # a "Started" or "Finished" column
+            seen = seen | {a for w in row_words for a in _aspects(w)}  # "Started", "Finished"
         if (
             "finish" in seen
             and operand.time_basis == "text_expression"
@@ -1377,6 +1377,13 @@ class SymbolicGate:
             ends = _boundaries_told(
                 events, _boundary_window(quote, [qtoks[i] for i in positions], where, expr_end)
             )
+            if row_words:
+                # a table row tells each end by its column's header ("Started", "Finished")
+                told_by_column = {a for w in row_words for a in _aspects(w)}
+                ends = {"start" if a == "start" else "end" for a in told_by_column} & {
+                    "start",
+                    "end",
+                }
             if ends != {boundary}:
                 cap = min(cap, 0.3)
                 warnings.append(f"the quote does not tell the {boundary} of the named event")
@@ -2125,17 +2132,17 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     """What an org table says a row's date is the day of, when the quote is one row of a
     table with a header row (``| Date | Film |`` over ``|---+---|``): the header of the
     expression's column when it says more than "Date" ("Started", "Finished", "Watched"),
-    else the words of the heading the table stands under ("* Films watched"). Nothing for
-    any other quote: a row's own words say the rest."""
+    and the words of the heading the table stands under ("* Films watched", "* Reading").
+    Nothing for any other quote: a row's own words say the rest."""
     found = org.table_row(record.text, quote) if expression in quote else None
     header = found.header_of(expression) if found is not None else None
     if header is None:
         return []
     said = [w for w in re.findall(r"[A-Za-z]+", header) if w.lower() not in _DATE_HEADERS]
-    if said:
-        return said
     heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
-    return [w for w in re.findall(r"[A-Za-z]+", heading) if not gate_words.is_function_word(w)]
+    return said + [
+        w for w in re.findall(r"[A-Za-z]+", heading) if not gate_words.is_function_word(w)
+    ]
 
 
 _DATED_LOG_ENTRY = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")

@@ -3696,6 +3696,9 @@ def _row_columns(
     with no part in a column headed by a plain date ("Date", "When") or the event's own
     verb ("Watched"), or in the row's one dated column. Why none fits, when none does."""
     asked = model.aspects & {"start", "finish"}
+    if model.phrase.boundary is not None:
+        # one end of a span read off one row ("how long did it take me to read X")
+        asked = {"start"} if model.phrase.boundary == "start" else {"finish"}
     plain: list[timefind.Mention] = []
     fitting: list[timefind.Mention] = []
     for mention in mentions:
@@ -3724,7 +3727,7 @@ def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
     """Two events of one record told on lines of their own, each with its own full date (a
     log table's rows, a dated list): they are separate evidence, as validation reads them."""
     ids = [c.record.id for c in chosen]
-    lines = []
+    lines: list[tuple[str, str]] = []
     for c in chosen:
         if ids.count(c.record.id) == 1:
             continue
@@ -3736,8 +3739,8 @@ def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
         line = text[start : end if end >= 0 else len(text)].strip()
         if not validate.own_full_date(line, c.mention.expression):
             return False
-        lines.append(line)
-    return len(set(lines)) == len(lines)
+        lines.append((line, c.mention.expression))
+    return validate.apart(lines)
 
 
 def _anchors_ok(m: align.Match) -> bool:
