@@ -2339,7 +2339,21 @@ def _licence_check(
         rest = {_stem(w) for _, _, w in _tokens(after[:160])}
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
+    if _conjoined_past(quote[licence.end :], names):
+        return 1.0, ""  # "Walked to the market and picked up a starter": one doer, one day
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
+
+
+def _conjoined_past(after: str, names: list[str]) -> bool:
+    """Does the licence's sentence go on, with no subject of its own, to the name's verb in
+    the past ("… to the coast early and swam off the north beach", "… and then picked up
+    …")? Deeds joined so share the writer and the entry's day."""
+    sentence = re.split(r"[.;:!?\n]", after, maxsplit=1)[0]
+    for joined in re.finditer(r"\b(?:and|then)\s+(?:then\s+)?(?P<verb>[A-Za-z']+)", sentence):
+        verb = joined["verb"]
+        if _past_form(verb) and words.key(verb.lower()) in names:
+            return True
+    return False
 
 
 #: After a deed's verb, the words that lead to what it is done at ("went *to the*
@@ -2623,6 +2637,10 @@ def _other_deed(
         return ""  # the clause writes the name's verb; its reading picked another word
     if gate_event.writes_deed(told, [words.key(w) for w in written if words.verb_lemma(w)]):
         return ""  # "drove up to see my parents": the deed in a verb of its own
+    if operand.time_basis == "event_time" and _conjoined_past(
+        operand.quote[clause.start :], [told.predicate]
+    ):
+        return ""  # "walked to the market and picked up a starter": one doer, one day
     return f"the cited clause tells '{clause.predicate or clause.kind}', not '{told.predicate}'"
 
 

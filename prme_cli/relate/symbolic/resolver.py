@@ -3645,7 +3645,29 @@ def _recent_licence_fits(
         return mention  # "Ran my first 10k race": the race asked about, done
     if _opens_or_closes(mention, text, sentence, model):
         return mention  # "Started The Overstory on the train": the reading's start
+    if _coordinated_deed(mention, text, m, sentence):
+        return mention  # "Walked to the market and picked up a starter": one doer, one day
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
+
+
+_AND_THEN = re.compile(r"(?:,\s*|\s)(?:and|then|and\s+then)\s+(?:(?:also|finally|quickly)\s+)?$")
+
+
+def _coordinated_deed(
+    mention: timefind.Mention, text: str, m: align.Match, sentence: segment.Sentence
+) -> bool:
+    """Is the asked event's verb a past deed coordinated with the licence's verb — "Drove
+    out to the coast early and swam off the north beach", "I walked to the market and then
+    picked up a starter" — with no subject of its own and no sentence break between? The
+    coordinated deeds share their doer and the entry's day."""
+    focus = sentence.start + m.focus
+    if focus <= mention.end or focus > sentence.end:
+        return False
+    between = text[mention.end : focus]
+    if re.search(r"[.;:!?()\n]", between) or not _AND_THEN.search(between):
+        return False
+    word = re.match(r"[A-Za-z']+", text[focus:])
+    return word is not None and interpret.tense_of(word.group()) == "past"
 
 
 def _since_dates_start(
