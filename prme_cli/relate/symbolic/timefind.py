@@ -103,6 +103,11 @@ _FUTURE_WORDS = re.compile(
     r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
     re.IGNORECASE,
 )
+#: "after lunch", "before dinner": a bound inside the day the clause is told of, which still
+#: dates the deed to that day (the meal is that day's).
+_MEAL_BOUND = re.compile(
+    r"\b(?:after|before)\s+(?:breakfast|lunch|lunchtime|dinner|supper|tea)$", re.IGNORECASE
+)
 _SPAN_WORDS = re.compile(
     r"^(?:(?:the\s+)?(?:last|past)\s+(?:\d+|a|an|one|two|three|four|five|"
     r"six|seven|eight|nine|ten|few|couple)\s)",
@@ -436,7 +441,9 @@ def sentence_mentions(
             reason = f"the time of the {other_event} the deed is counted from, not of the deed"
         elif _TO_BEFORE.search(before):
             reason = f"a time something was moved to ('to {phrase}'), not when it happened"
-        elif _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase):
+        elif (
+            _NOT_A_DATE_BEFORE.search(before) or _SPAN_WORDS.match(phrase)
+        ) and not _MEAL_BOUND.search(f"{before}{phrase}"):
             reason = "a span, habit or bound, not the event's date"
         elif _WEEKDAY_PLURAL.match(sentence[a:]) or re.match(r"^s\b", after):
             reason = "a habit (plural day), not a date"
