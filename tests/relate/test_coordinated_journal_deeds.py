@@ -51,6 +51,12 @@ def _answer(tmp_path: Path, notes: dict[str, str], question: str) -> dict:
             "Took the early train to Utrecht and then interviewed at the library.",
             "When did I interview at the library?",
         ),
+        # a verb of doing, then a colon: the deed done
+        ("Finally did it: booked the ferry to Texel.", "When did I book the ferry to Texel?"),
+        (
+            "Did it — signed up for the pottery course at the Kunsthuis.",
+            "When did I sign up for the pottery course at the Kunsthuis?",
+        ),
     ],
 )
 def test_a_past_deed_joined_to_the_entry_s_first_deed_is_dated_by_the_entry(
@@ -74,6 +80,8 @@ def test_a_past_deed_joined_to_the_entry_s_first_deed_is_dated_by_the_entry(
             "Drove out to the coast and will swim off the north beach tomorrow.",
             "When did I swim off the north beach?",
         ),
+        # after the colon someone else does it
+        ("Finally did it: Ilse booked the ferry to Texel.", "When did I book the ferry to Texel?"),
         # wanted to, did not
         (
             "Drove out to the coast and wanted to swim off the north beach, but it was closed.",

@@ -2339,15 +2339,22 @@ def _licence_check(
         rest = {_stem(w) for _, _, w in _tokens(after[:160])}
         if any(stem in rest for stem, *_ in _name_words(operand.name)):
             return 1.0, ""
-    if _conjoined_past(quote[licence.end :], names):
+    if _conjoined_past(quote[licence.end :], names, done=words.key(licence.verb) == "do"):
         return 1.0, ""  # "Walked to the market and picked up a starter": one doer, one day
     return 0.3, f"'{licence.phrase}' tells another action than the named event"
 
 
-def _conjoined_past(after: str, names: list[str]) -> bool:
+def _conjoined_past(after: str, names: list[str], *, done: bool = False) -> bool:
     """Does the licence's sentence go on, with no subject of its own, to the name's verb in
     the past ("… to the coast early and swam off the north beach", "… and then picked up
-    …")? Deeds joined so share the writer and the entry's day."""
+    …")? Deeds joined so share the writer and the entry's day. After a verb of doing
+    (``done``: "Finally did it: booked the ferry") a colon opens the deed done."""
+    if done:
+        told = re.match(
+            r"\s*(?:it|that)?\s*(?:at\s+last|finally)?\s*[:\u2013\u2014-]\s*(\w+)", after
+        )
+        if told and _past_form(told.group(1)) and words.key(told.group(1).lower()) in names:
+            return True
     sentence = re.split(r"[.;:!?\n]", after, maxsplit=1)[0]
     for joined in re.finditer(r"\b(?:and|then)\s+(?:then\s+)?(?P<verb>[A-Za-z']+)", sentence):
         verb = joined["verb"]

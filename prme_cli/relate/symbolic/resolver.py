@@ -3650,6 +3650,7 @@ def _recent_licence_fits(
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
+_DID_IT = re.compile(r"\s*(?:it|that)?\s*(?:at\s+last|finally)?\s*[:\u2013\u2014-]\s*")
 _AND_THEN = re.compile(r"(?:,\s*|\s)(?:and|then|and\s+then)\s+(?:(?:also|finally|quickly)\s+)?$")
 
 
@@ -3664,7 +3665,10 @@ def _coordinated_deed(
     if focus <= mention.end or focus > sentence.end:
         return False
     between = text[mention.end : focus]
-    if re.search(r"[.;:!?()\n]", between) or not _AND_THEN.search(between):
+    done = words_module.event_key(mention.expression) in ("do", "manage")
+    if done and _DID_IT.fullmatch(between):
+        pass  # "Finally did it: booked the ferry", "Done at last: paid the tax"
+    elif re.search(r"[.;:!?()\n]", between) or not _AND_THEN.search(between):
         return False
     word = re.match(r"[A-Za-z']+", text[focus:])
     return word is not None and interpret.tense_of(word.group()) == "past"
