@@ -427,3 +427,33 @@ def test_a_number_word_after_a_weekday_and_the_is_no_day_of_the_month(note: str,
 def test_a_weekday_and_an_ordinal_still_name_a_date(note: str) -> None:
     assert texts(note) and texts(note)[0].startswith("Monday")
     assert len(texts(note)[0]) > len("Monday")
+
+
+# ------------------------------------------------------------ a part of the day as a kind
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Signed up for the evening pottery course.",
+        "Took the night bus home from Ilse's.",
+        "My morning run was slow.",
+        "Had an afternoon nap on the sofa.",
+        "I work the night shift at the depot.",
+    ],
+)
+def test_a_part_of_the_day_before_a_noun_it_qualifies_is_not_a_time(note: str) -> None:
+    assert texts(note) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "text"),
+    [
+        ("We met in the evening.", "in the evening"),
+        ("The evening was long and cold.", "The evening"),
+        ("This morning run was a hard one.", "This morning"),
+        ("Yesterday evening walk by the river.", "Yesterday evening"),
+    ],
+)
+def test_a_part_of_the_day_told_as_a_time_is_still_found(note: str, text: str) -> None:
+    assert texts(note) == [text]

@@ -465,6 +465,8 @@ def _plausible(
                 return False
     if _school_break(node, toks, i):
         return False
+    if _part_as_modifier(toks, i, j):
+        return False  # "the evening pottery course", "the night bus": a kind of thing
     if (
         isinstance(node, n.Edge)
         and isinstance(node.base, n.Period)
@@ -775,6 +777,35 @@ _CLAUSE_WORDS = {
 #: words that make a following "last day", "first week" someone's ("my last day there");
 #: not "her" ("I saw her last weekend") nor a name's "'s" ("from Tiffany's last weekend")
 _POSSESSIVES = {"my", "your", "his", "our", "their", "its"}
+
+
+#: words that may stand before a bare part of the day without anchoring it to a day
+_BARE_PART_LEAD = {
+    "the", "a", "an", "for", "in", "on", "at", "during", "my", "our", "your", "his", "her",
+    "their",
+}  # fmt: skip
+_DETERMINING = {"the", "a", "an", "my", "our", "your", "his", "her", "their"}
+#: the parts of the day named by the clock (not by a meal): "morning", "evening", "night" …
+_CLOCK_PARTS = frozenset(["morning", "afternoon", "evening", "night", "nighttime", "daytime"])
+
+
+def _part_as_modifier(toks: list[Token], i: int, j: int) -> bool:
+    """Whether ``toks[i:j]`` is only a part of the day (``the evening``, ``night``, ``for
+    the morning``) standing before a noun it qualifies: "the evening pottery course", "took
+    the night bus", "my morning run", "an afternoon nap" name a kind of thing, not a time.
+    A day anchoring the part ("this morning", "yesterday evening", "Monday night") makes it
+    a time whatever follows."""
+    last = toks[j - 1]
+    if last.kind != "word" or last.value not in _CLOCK_PARTS or not last.text.islower():
+        return False
+    if any(t.value not in _BARE_PART_LEAD for t in toks[i : j - 1]):
+        return False
+    # a determiner or possessive right before it ("the night bus", "my morning run"); a
+    # count ("four afternoon classes", "2 morning sessions") is left to the other rules
+    det = toks[j - 2] if j - 2 >= 0 else None
+    if det is None or det.value not in _DETERMINING:
+        return False
+    return _modifies(toks, j)
 
 
 def _an_age(toks: list[Token], j: int) -> bool:
