@@ -1123,6 +1123,12 @@ class SymbolicGate:
             # "between finishing and mounting the bookshelf": the bare verb's object is the
             # next name's, as the text path reads it
             shared_object = _elided_object(operand, resolution)
+            lead = operand.name.split(None, 1)[0] if operand.name.strip() else ""
+            if span_end(resolution, operand) is not None or not (
+                lead.islower() and words.verb_lemma(lead)
+            ):
+                # the two ends of one span, or a name that is a thing ("Tallinn"): its own
+                shared_object = ""
             cited = (
                 replace(operand, name=operand.name + shared_object) if shared_object else operand
             )
