@@ -1123,9 +1123,9 @@ class SymbolicGate:
             # "between finishing and mounting the bookshelf": the bare verb's object is the
             # next name's, as the text path reads it
             shared_object = _elided_object(operand, resolution)
-            lead = operand.name.split(None, 1)[0] if operand.name.strip() else ""
+            head_word = operand.name.split(None, 1)[0] if operand.name.strip() else ""
             if span_end(resolution, operand) is not None or not (
-                lead.islower() and words.verb_lemma(lead)
+                head_word.islower() and words.verb_lemma(head_word)
             ):
                 # the two ends of one span, or a name that is a thing ("Tallinn"): its own
                 shared_object = ""
