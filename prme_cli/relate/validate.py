@@ -223,11 +223,21 @@ FULL_DATE = re.compile(
 )
 
 
+#: A line opened by its own full org timestamp, after a list bullet or a table bar.
+_DATED_ITEM = re.compile(r"^(?:[-+*]\s+|\d+[.)]\s+|\|\s*)?[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+
+
 def own_full_date(quote: str, expression: str) -> bool:
     """Does the quote, one line of its record, carry a full date of its own (``| [2041-03-08
-    Fri] | Nine Bridges | …``, ``- 12 March 2041: planted the roses``)? Such lines are
-    separate pieces of evidence even in one record: a log table's rows, a dated list."""
-    return "\n" not in quote.strip() and FULL_DATE.match(expression.strip()) is not None
+    Fri] | Nine Bridges | …``, ``- 12 March 2041: planted the roses``), as its expression or
+    as the stamp that opens it (``- [2041-02-20 Sun 17:00] Mixed the starter tonight``)? Such
+    lines are separate pieces of evidence even in one record: a log table's rows, a dated
+    list."""
+    line = quote.strip()
+    if "\n" in line:
+        return False
+    opening = _DATED_ITEM.match(line)  # "- [2041-03-08 Fri 17:00] Mixed the starter tonight"
+    return FULL_DATE.match(expression.strip()) is not None or opening is not None
 
 
 def _each_dated_apart(operands: tuple[Operand, ...], evidence_id: str) -> bool:
