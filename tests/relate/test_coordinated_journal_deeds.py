@@ -9,12 +9,11 @@ The notes are invented for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answer
 
 NOW = datetime(2040, 6, 1, 12, 0, tzinfo=UTC)
 
@@ -24,12 +23,7 @@ def _day(day: str, *lines: str) -> dict[str, str]:
 
 
 def _answer(tmp_path: Path, notes: dict[str, str], question: str) -> dict:
-    stores: Iterator = notes_store(tmp_path, notes, NOW)
-    store = next(stores)
-    try:
-        return ask(store, question, now=NOW, tz=UTC)
-    finally:
-        stores.close()
+    return answer(tmp_path, notes, question, now=NOW, tz=UTC)
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,11 @@ The notes are invented for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answer
 
 from prme_cli.relate.validate import own_full_date
 
@@ -29,12 +28,7 @@ LOG = """#+title: Rye bread log
 
 
 def _answer(tmp_path: Path, notes: dict[str, str], question: str) -> dict:
-    stores: Iterator = notes_store(tmp_path, notes, NOW)
-    store = next(stores)
-    try:
-        return ask(store, question, now=NOW, tz=UTC)
-    finally:
-        stores.close()
+    return answer(tmp_path, notes, question, now=NOW, tz=UTC)
 
 
 def test_two_dated_items_of_one_list_answer_a_difference(tmp_path: Path) -> None:

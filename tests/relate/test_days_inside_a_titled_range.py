@@ -9,12 +9,11 @@ The notes are invented for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from notes_helpers import GATE_THRESHOLD, ask, gate_check, notes_store
+from notes_helpers import GATE_THRESHOLD, answer, gate_check
 
 from prme_cli.relate.types import EvidenceRecord, Operand
 
@@ -32,12 +31,7 @@ Yesterday I had mended the rowing boat's oarlock.
 
 
 def _answer(tmp_path: Path, notes: dict[str, str], question: str) -> dict:
-    stores: Iterator = notes_store(tmp_path, notes, NOW)
-    store = next(stores)
-    try:
-        return ask(store, question, now=NOW, tz=UTC)
-    finally:
-        stores.close()
+    return answer(tmp_path, notes, question, now=NOW, tz=UTC)
 
 
 @pytest.mark.parametrize(

@@ -7,24 +7,18 @@ The notes are invented for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from notes_helpers import ask, notes_store
+from notes_helpers import answer
 
 NOW = datetime(2040, 6, 1, 12, 0, tzinfo=UTC)
 
 
 def _answer(tmp_path: Path, line: str, question: str) -> dict:
     notes = {"journal.org": f"* 2040\n** 2040-05 May\n*** 2040-05-04 Friday\n{line}\n"}
-    stores: Iterator = notes_store(tmp_path, notes, NOW)
-    store = next(stores)
-    try:
-        return ask(store, question, now=NOW, tz=UTC)
-    finally:
-        stores.close()
+    return answer(tmp_path, notes, question, now=NOW, tz=UTC)
 
 
 @pytest.mark.parametrize(
