@@ -32,10 +32,10 @@ from notes_helpers import (
     chat_session,
     gate_check,
     gate_verdict,
-    refused,
     user_says,
 )
 
+from prme_cli import denial
 from prme_cli.relate.types import EvidenceRecord, Operand
 from prme_cli.timeexpr import parse_now, zone
 
@@ -180,7 +180,9 @@ DENIED = [
 def test_attendance_the_writer_says_they_took_no_part_in_is_refused(
     tmp_path: Path, notes: dict[str, str], question: str
 ) -> None:
-    refused(ask(tmp_path, notes, question))
+    doc = ask(tmp_path, notes, question)
+    # the resolver itself refuses, whatever the gate would say
+    assert doc["status"] == "unsupported", (doc["status"], doc.get("value"))
 
 
 KEPT = [
@@ -240,6 +242,77 @@ def test_a_heading_the_writer_missed_still_dates_the_event_itself(tmp_path: Path
     answered(ask(tmp_path, notes, "When was Lena's graduation?"), "2040-05-15")
 
 
+# --------------------------------------------------------------------------- the reading
+
+
+WEDDING = frozenset({"priya", "wedding"})
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I couldn't go, stuck in bed with flu.",
+        "Couldn't make it.",
+        "I didn't go.",
+        "Missed it, my train broke down.",
+        "We skipped it.",
+        "I stayed home with the kids.",
+        "Watched it on a video call instead.",
+        "Watched the livestream instead.",
+        "I wasn't there.",
+        "Had to cancel, the car wouldn't start.",
+        "Didn't end up going.",
+        "Gave it a miss.",
+        "Sadly I couldn't make it to Priya's wedding.",
+        "Sam and I couldn't go.",
+    ],
+)
+def test_took_no_part_reads_the_writer_staying_away(words: str) -> None:
+    assert denial.took_no_part(words, WEDDING)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Danced till two.",
+        "I couldn't go to the gym after.",  # another place
+        "Missed the first dance, stuck in traffic.",  # another thing
+        "Ana couldn't make it.",  # someone else
+        "We nearly didn't go.",  # not asserted
+        "I couldn't go at first, but went anyway.",  # taken back
+        "Watched it.",  # no word of distance: maybe there
+        "I didn't go to bed till three.",
+    ],
+)
+def test_took_no_part_leaves_other_words_alone(words: str) -> None:
+    assert not denial.took_no_part(words, WEDDING)
+
+
+def test_watching_it_remotely_is_seeing_it() -> None:
+    words = "Watched it on the stream instead."
+    assert denial.took_no_part(words, {"derby", "match"})
+    assert not denial.took_no_part(words, {"derby", "match"}, remote_is_part=True)
+    assert denial.attendance("see the derby match") == denial.Attendance(
+        frozenset({"derby", "match"}), seeing=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "asked"),
+    [
+        ("go to Priya's wedding", True),
+        ("attend the Halle concert", True),
+        ("at Kwame's party", True),  # "When was I at Kwame's party?"
+        ("visit the village fete", True),
+        ("go to Leeds", False),  # a place, no occasion
+        ("see the dentist", False),
+        ("Priya's wedding", False),  # the event itself
+    ],
+)
+def test_an_attendance_is_asked_of_an_occasion(name: str, asked: bool) -> None:
+    assert (denial.attendance(name) is not None) is asked
+
+
 # --------------------------------------------------------------------------- the gate
 
 
@@ -286,6 +359,14 @@ def journal_gate(text: str, quote: str, expression: str, question: str, name: st
             False,
         ),
         (
+            "Derby match at the stadium today. Watched it on the stream instead.",
+            "Derby match at the stadium today.",
+            "today",
+            "When did I go to the derby match?",
+            "go to the derby match",
+            False,
+        ),
+        (
             "Priya's wedding today. Danced till two.",
             "Priya's wedding today.",
             "today",
@@ -322,7 +403,13 @@ def test_the_gate_refuses_attendance_the_next_words_deny(
     ("body", "question", "name", "accepted"),
     [
         ("I wasn't there, flight delayed.", "When did I go to Lena's graduation?", "go to", False),
-        ("Didn't end up going.", "When did I attend Lena's graduation?", "attend", False),
+        ("Didn't end up going.", "When did I go to Lena's graduation?", "go to", False),
+        (
+            "Watched it on a video call instead.",
+            "When did I go to Lena's graduation?",
+            "go to",
+            False,
+        ),
         ("Great speeches, proud aunt.", "When did I go to Lena's graduation?", "go to", True),
         ("I wasn't there, flight delayed.", "When was Lena's graduation?", "", True),
     ],
