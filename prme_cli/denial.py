@@ -8,7 +8,11 @@ Two readers need it and must not keep two copies of its words (a third list woul
   go"): :func:`denies`;
 - org structure trusts a heading's range, stamp or CLOSED only when the heading's own body
   does not say otherwise (:func:`read_body`): the resolver's structure family refuses such a
-  date, and the gate, which re-reads the cited record itself, refuses an answer citing it.
+  date, and the gate, which re-reads the cited record itself, refuses an answer citing it;
+- an occasion the writer took no part in ("Priya's wedding today. I couldn't go.") dates
+  no attendance at it: :func:`attendance` reads the question's name, :func:`writer_is_doer`
+  the cited clause, :func:`took_no_part` / :func:`absence` the words beside it and
+  :func:`body_absence` a heading's body (see the section at the end).
 
 **Scope** (the README's relate section says the same): the body is the heading's own text,
 its list items and LOGBOOK notes — never its child headings, which speak for their own
@@ -34,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: A word that is not an auxiliary (the subject before "was cancelled" is not "was").
 _NOT_AUX = r"(?!(?:was|got|is|has|had)\b)"
@@ -368,7 +373,11 @@ _ATTENDING = re.compile(
 _PHRASE_END = re.compile(
     r"\s+(?:with|in|at|on|for|of|near|by|from|last|this|after|before)\b.*$", re.IGNORECASE
 )
-_DETERMINERS = frozenset("the a an my our his her their your its this that".split())
+#: Words of a noun phrase that name nothing of the occasion itself.
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "his", "her", "their", "your", "its", "this", "that"]
+)
+_LINKS = frozenset(["with", "in", "at", "on", "for", "of", "near", "by", "from", "and"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,28 +391,24 @@ class Attendance:
 
 def _plain_words(text: str) -> list[str]:
     return [
-        re.sub(r"['\u2019]s$", "", w.lower())
-        for w in re.findall(r"[A-Za-z][\w'\u2019-]*", text)
+        re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w'\u2019-]*", text)
     ]
 
 
+@lru_cache(maxsize=1)
 def _occasion_keys() -> frozenset[str]:
+    """The occasions by the one word normaliser's key ("parties" -> party), read once."""
     from prme_cli import words
 
-    return frozenset(words.key(w) for w in _OCCASIONS.split())
-
-
-_OCCASION_KEYS: list[frozenset[str]] = []
+    return frozenset(_OCCASIONS.split()) | {words.key(w) for w in _OCCASIONS.split()}
 
 
 def is_occasion(word: str) -> bool:
     """Does ``word`` name an occasion one goes to or attends ("weddings", "the match")?"""
     from prme_cli import words
 
-    if not _OCCASION_KEYS:
-        _OCCASION_KEYS.append(_occasion_keys())
     low = word.lower()
-    return low in _OCCASIONS.split() or words.key(low) in _OCCASION_KEYS[0]
+    return low in _occasion_keys() or words.key(low) in _occasion_keys()
 
 
 def attendance(name: str) -> Attendance | None:
@@ -417,7 +422,8 @@ def attendance(name: str) -> Attendance | None:
     told = [w for w in _plain_words(occasion) if w not in _DETERMINERS]
     if not told or not is_occasion(told[-1]):
         return None
-    return Attendance(frozenset(_plain_words(m.group("object"))) - _DETERMINERS, bool(m["seeing"]))
+    named = frozenset(_plain_words(m.group("object"))) - _DETERMINERS - _LINKS
+    return Attendance(named, bool(m["seeing"]))
 
 
 #: A first-person doer in a clause: I or we, but not in a parenthesis of hearsay or
@@ -506,7 +512,7 @@ _REMOTE_MARK = re.compile(
 )
 #: Words a named target may carry beside the event's own: times of the note's day.
 _TARGET_TIME = frozenset(
-    "today tonight yesterday this morning afternoon evening night last after all".split()
+    ["today", "tonight", "yesterday", "this", "morning", "afternoon", "evening", "night", "last"]
 )
 
 
@@ -525,9 +531,9 @@ def _no_part_clause(clause: str, event_words: frozenset[str], remote_is_part: bo
         return denies(clause, event_words, writer_only=True)
     if m.group("remote") is not None and (remote_is_part or not _REMOTE_MARK.search(clause)):
         return False  # "watched it on the stream" is seeing it, not missing it
-    if m.group("who") is not None and m.group("who").lower() not in ("i", "we"):
-        if not m.group("who").lower().endswith(" i"):
-            return False
+    who = (m.group("who") or "i").lower()
+    if who not in ("i", "we") and not who.endswith(" i"):
+        return False  # only the writer, alone or with others ("Sam and I couldn't go")
     return _names_only(m.group("target"), event_words) and _names_only(
         m.group("object"), event_words
     )
@@ -551,7 +557,9 @@ def absence(text: str, event_words: Iterable[str] = (), *, remote_is_part: bool 
     return found
 
 
-def took_no_part(text: str, event_words: Iterable[str] = (), *, remote_is_part: bool = False) -> bool:
+def took_no_part(
+    text: str, event_words: Iterable[str] = (), *, remote_is_part: bool = False
+) -> bool:
     """Does ``text`` say the writer took no part in the event? See :func:`absence`."""
     return bool(absence(text, event_words, remote_is_part=remote_is_part))
 

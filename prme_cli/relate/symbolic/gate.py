@@ -47,7 +47,9 @@ deliberately literal method:
    must the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
-warning (aspect clash 0.2, negation 0.25, plan 0.3, another deed 0.3, wrong kind of org
+warning (aspect clash 0.2, negation 0.25, the writer saying beside the cited clause that
+they took no part in the occasion whose attendance is asked 0.25 — by the shared reading
+of :mod:`prme_cli.denial`, on the gate's own cut of the record —, plan 0.3, another deed 0.3, wrong kind of org
 stamp 0.2, CLOCK 0.4, unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a
 value at or above the stage's 0.85 threshold says that at least about four fifths of the
 name's specific words (by the weighting above) are in the quote near the expression, that
