@@ -47,7 +47,9 @@ deliberately literal method:
    must the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
-warning (aspect clash 0.2, negation 0.25, plan 0.3, another deed 0.3, wrong kind of org
+warning (aspect clash 0.2, negation 0.25, the writer saying beside the cited clause that
+they took no part in the occasion whose attendance is asked 0.25 — by the shared reading
+of :mod:`prme_cli.denial`, on the gate's own cut of the record —, plan 0.3, another deed 0.3, wrong kind of org
 stamp 0.2, CLOCK 0.4, unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a
 value at or above the stage's 0.85 threshold says that at least about four fifths of the
 name's specific words (by the weighting above) are in the quote near the expression, that
@@ -65,7 +67,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from prme_cli import org, words
+from prme_cli import denial, org, words
 from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import (
@@ -537,6 +539,55 @@ _YOU_AND_ME = re.compile(
 _NOT_TAKING_PART = re.compile(
     r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
 )
+
+
+#: Where the gate cuts a note into sentences and a sentence into clauses, for the reading
+#: of a writer who took no part (its own cut: stops and line ends; commas, dashes and the
+#: conjunctions that open a clause).
+_SENTENCE_EDGE = re.compile(r"[.!?]+(?=[\s\"')]|$)|\n")
+_CLAUSE_EDGE_AT = re.compile(
+    r"[,;:()]|\s[-\u2013\u2014]+\s|\s(?=(?:but|though|although|and|so|because|while)\s)",
+    re.IGNORECASE,
+)
+
+
+def _no_part_beside(name: str, record: EvidenceRecord, quote: str, where: int) -> str:
+    """Why the cited time does not date the attendance the name asks ("go to Priya's
+    wedding"), by the gate's own cut of the record: the clause holding the expression
+    names the occasion and tells no deed of the writer's ("Priya's wedding today."), and
+    the rest of its sentence or the next sentence says the writer took no part ("I
+    couldn't go, stuck in bed with flu."), by the shared reading
+    (:func:`prme_cli.denial.absence`); "" otherwise."""
+    attending = denial.attendance(name)
+    if attending is None or where < 0:
+        return ""
+    text = record.text
+    at = text.find(quote) + where
+    edges = [m.end() for m in _SENTENCE_EDGE.finditer(text)]
+    start = max([e for e in edges if e <= at] or [0])
+    end = min([e for e in edges if e > at] or [len(text)])
+    sentence = text[start:end]
+    cuts = [0, *(m.start() for m in _CLAUSE_EDGE_AT.finditer(sentence)), len(sentence)]
+    offset = at - start
+    a = max(c for c in cuts if c <= offset)
+    b = min([c for c in cuts if c > offset] or [len(sentence)])
+    clause = sentence[a:b]
+    said = denial.absence(clause, attending.words, remote_is_part=attending.seeing)
+    if not said and denial.writer_is_doer(clause):
+        return ""
+    after = text[end:]
+    nxt = re.match(r"[\s.!?\"')]*", after)
+    rest = after[nxt.end() if nxt else 0 :]
+    following = ""
+    if rest and not rest.startswith(("*", ":", "#+")):
+        stop = _SENTENCE_EDGE.search(rest)
+        following = rest[: stop.end() if stop else len(rest)]
+    said = said or denial.absence(
+        "\n".join([sentence[:a], sentence[b:], following]),
+        attending.words,
+        remote_is_part=attending.seeing,
+    )
+    return f"the writer says they took no part: '{said}'" if said else ""
 
 
 def _partner_absent(
@@ -1343,6 +1394,10 @@ class SymbolicGate:
         if other_end:
             cap = min(cap, 0.3)
             warnings.append(other_end)
+        no_part = _no_part_beside(operand.name, record, quote, where)
+        if no_part:
+            cap = min(cap, 0.25)
+            warnings.append(no_part)
         absent = _partner_absent(question, quote, record, preceding, following)
         if absent:
             cap = min(cap, 0.3)
