@@ -50,7 +50,7 @@ def _kinds(found: list[Event]) -> list[tuple[str, str | None]]:
 @pytest.mark.parametrize("keyword", ["DONE", "DELEGATED"])
 def test_an_open_delegated_is_a_wait_and_the_later_done_the_end(text: str, keyword: str) -> None:
     found = _events(text.format(keyword=keyword))
-    assert _kinds(found) == [("end", "DONE")]
+    assert _kinds(found) == [("end", "DONE"), ("step", "DELEGATED")]  # a wait: no start
     assert all(e.polarity == "positive" for e in found)
 
 
@@ -71,7 +71,7 @@ def test_a_closed_delegated_heading_s_closed_stamp_is_a_cancel() -> None:
 def test_the_configured_keywords_decide_for_a_file_that_sets_none() -> None:
     text = TASK.format(keyword="DONE")
     configured_open = _events(text, todo_keywords=("TODO", "DELEGATED"), done_keywords=("DONE",))
-    assert _kinds(configured_open) == [("end", "DONE")]
+    assert _kinds(configured_open) == [("end", "DONE"), ("step", "DELEGATED")]  # a wait: no start
     # neither listed: read by its name, a hand-over
     unlisted = _events(text, todo_keywords=("TODO",), done_keywords=("DONE",))
     assert ("cancel", "DELEGATED") in _kinds(unlisted)
@@ -99,5 +99,8 @@ def test_ingest_stores_the_file_s_reading(tmp_path: Path) -> None:
             )
         }
         stored = events_for(store.conn, list(ids.values()))
-    assert _kinds(stored[ids["open.org"]]) == [("end", "DONE")]
+    assert _kinds(stored[ids["open.org"]]) == [
+        ("end", "DONE"),
+        ("step", "DELEGATED"),
+    ]  # a wait: no start
     assert ("cancel", "DELEGATED") in _kinds(stored[ids["closed.org"]])

@@ -960,6 +960,8 @@ def _assertion_problems(
             doer = owner  # (not "my cousin Marta's wedding": the question names its owner)
         if doer is None:
             doer = _light_verb_doer(sentence, toks, clause, head)
+    if doer is not None and sentence.count("|") >= 2:
+        doer = None  # a table row has no subject: its cells ("208" pages) are no doer
     if subject is None and first_person:
         if doer is not None and doer != "I" and not _thing_received(head, sentence, doer):
             problems.append(f"the doer is '{doer}', not the writer")

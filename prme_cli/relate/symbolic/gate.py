@@ -1171,7 +1171,13 @@ class SymbolicGate:
             said = replace(record, text=record.text.replace(quote, statement, 1), asked="")
             return self.check(question, resolution, replace(operand, quote=statement), said)
         if gate_structure.is_structure_quote(operand, record):
-            found = gate_structure.check(question, resolution, operand, record)
+            # "between finishing and mounting the bookshelf": the bare verb's object is the
+            # next name's, as the text path reads it
+            shared_object = _elided_object(operand, resolution)
+            cited = (
+                replace(operand, name=operand.name + shared_object) if shared_object else operand
+            )
+            found = gate_structure.check(question, resolution, cited, record)
             return OperandCheck(found.probability, 1.0, 1.0, found.reasons)
         where = quote.find(operand.time_expression) if operand.time_expression else -1
         if where < 0:
@@ -2167,7 +2173,7 @@ def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
 
 
 #: Column headers that say only that the cell is a date, not what happened on it.
-_DATE_HEADERS = frozenset(["date", "day", "when", "on", "dated", "time"])
+_DATE_HEADERS = frozenset(["date", "day", "when", "on", "dated"])
 
 
 def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list[str]:

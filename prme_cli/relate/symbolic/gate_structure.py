@@ -333,6 +333,22 @@ def check(
                     and not any(w in c for c in _PART_WORDS.values())
                 ]
                 break
+    if not name_words and re.search(r"\b(?:it|them|one)\b", operand.name, re.IGNORECASE):
+        # "between gluing up the frame and finishing it": the pronoun stands for the thing
+        # the other name does something to (its words after its verb)
+        for other in resolution.operands:
+            if other is operand:
+                continue
+            name_words = [
+                w
+                for w in _words(other.name)[1:]
+                if w not in _FUNCTION
+                and w not in _LIGHT
+                and w not in _SELF_NOUNS
+                and not any(w in c for c in _PART_WORDS.values())
+            ]
+            if name_words:
+                break
     if not name_words:
         return StructureCheck(0.3, ("the name has no specific words",))
     missing = [w for w in name_words if not _meets(w, title_words)]
@@ -361,6 +377,11 @@ def check(
             for word, wanted_rank in (("first", 0), ("last", -1)):
                 if word in missing and rank is not None and rank[wanted_rank]:
                     missing.remove(word)
+    if missing and keyword and re.match(r"\s*CLOSED:", _stamp_line(quote, expression)):
+        # "* RAN Autumn 5k in the park" / "CLOSED: […]": the closing keyword is the deed done
+        closing_key = words.event_key(keyword.lower())
+        if closing_key != keyword.lower():
+            missing = [w for w in missing if words.event_key(w) != closing_key]
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
     line = _stamp_line(quote, expression)

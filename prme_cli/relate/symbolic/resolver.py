@@ -3755,7 +3755,7 @@ def _row_columns(
 
 
 #: Column headers that say only that the cell is a date (by their keys).
-_DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on", "time"])
+_DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on"])
 
 
 def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
