@@ -1823,18 +1823,22 @@ def next_sentence(following: str) -> str:
     its entry: org drawers, planning lines and lone stamps skipped; a heading or a new list
     item is another entry and ends it."""
     lines: list[str] = []
-    for line in following.lstrip("\n").split("\n"):
+    drawer = False
+    for n, line in enumerate(following.split("\n")):
         bare = line.strip()
+        if not lines and (drawer or re.fullmatch(r":[\w-]+:", bare)):
+            drawer = bare.upper() != ":END:"  # a drawer's lines (:LOGBOOK: … :END:)
+            continue
+        if n and (re.match(r"\*+\s", line) or re.match(r"\s*(?:[-+]|\d+[.)])\s", line)):
+            break
+        if not bare:
+            if lines:
+                break  # the paragraph ends
+            continue
         if not lines and (
-            bare.startswith(":")
-            or re.match(r"(?:SCHEDULED|DEADLINE|CLOSED):", bare)
+            re.match(r"(?:SCHEDULED|DEADLINE|CLOSED):", bare)
             or re.fullmatch(r"[\[<]\d{4}-\d\d-\d\d[^\]>]*[\]>]", bare)
         ):
-            continue
-        if re.match(r"\*+\s", line) or (lines and re.match(r"\s*(?:[-+]|\d+[.)])\s", line)):
-            break
-        if not bare and lines:
-            lines.append("")
             continue
         lines.append(bare)
     text = " ".join(lines).strip()

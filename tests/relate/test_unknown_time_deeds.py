@@ -61,6 +61,9 @@ Dropped my good pen somewhere. Must have been at some point on the walk.
 Sprained my wrist. Not quite sure when, the gardening maybe.
 *** 2040-05-28 Monday
 Burnt the saucepan today, no idea when exactly.
+*** 2040-05-30 Wednesday
+- Repainted the shed door.
+- Lost the padlock key at some point.
 """
 
 #: An org-journal file per day: timed entry headings whose title is the deed.
@@ -127,6 +130,7 @@ UNKNOWN = [
     ("When did I crack my phone screen?", "2040-05-16"),
     ("When did I drop my good pen?", "2040-05-24"),
     ("When did I sprain my wrist?", "2040-05-26"),
+    ("When did I lose the padlock key?", "2040-05-30"),
     ("When did I lose the garage remote?", "2040-06-03"),
     ("When did I bend the front bike wheel?", "2040-06-03"),
     ("When did I drop my watch in the lake?", "2040-06-05"),
@@ -141,6 +145,7 @@ DATED = [
     ("When did I tear my rain jacket?", "2040-05-19"),  # "at some point yesterday"
     ("When did I dent the kettle?", "2040-05-22"),  # the "when" is the new one's coming
     ("When did I burn the saucepan?", "2040-05-28"),  # "today" names the day
+    ("When did I repaint the shed door?", "2040-05-30"),  # the next list item is its own
     ("When did I repair the garden hose?", "2040-06-03"),  # an org-journal entry
     ("When did I return the drill to Nadia?", "2040-06-05"),  # an org-roam daily
     ("When did I sell the old sofa?", "2040-06"),  # news: the note's month
@@ -195,6 +200,7 @@ def test_the_resolver_alone_refuses_a_deed_of_unknown_time(
     _without_gate_rule(monkeypatch)
     doc = ask(store, question)
     assert doc["status"] == "unsupported", doc["value"]
+    assert "time is unknown" in " ".join(doc["metadata"]["explanation"])
 
 
 @pytest.mark.parametrize(("question", "day"), UNKNOWN)

@@ -2396,7 +2396,9 @@ def _time_told_unknown(quote: str, at: int, kind: str, after: str) -> str:
     start = max((e for e in ends if e <= at), default=0)
     end = min((e for e in ends if e > at), default=len(quote))
     rest = quote[end:].strip()
-    if gate_words.says_time_unknown(quote[start:end], rest or after):
+    stop = re.search(r"[.;!?](?=\s|$)", rest)
+    following = rest[: stop.end()] if stop else rest
+    if gate_words.says_time_unknown(quote[start:end], following or after):
         return "the writer says the deed's time is unknown: the note's day is not its day"
     return ""
 
@@ -2408,11 +2410,17 @@ def _sentence_after(record: EvidenceRecord, quote: str) -> str:
     if begin < 0:
         return ""
     kept: list[str] = []
-    for line in record.text[begin + len(quote) :].split("\n"):
+    inside = False  # in a drawer (:PROPERTIES: or :LOGBOOK: up to :END:)
+    for n, line in enumerate(record.text[begin + len(quote) :].split("\n")):
         bare = line.strip()
-        if re.match(r"\*+\s", line) or (kept and re.match(r"[-+]\s|\d+[.)]\s", bare)):
+        if not kept and (inside or re.fullmatch(r":[A-Za-z_-]+:", bare)):
+            inside = bare.upper() != ":END:"
+            continue
+        if n and (re.match(r"\*+\s", line) or re.match(r"[-+]\s|\d+[.)]\s", bare)):
             break
-        if not kept and (bare.startswith((":", "SCHEDULED", "DEADLINE", "CLOSED"))):
+        if not bare and kept:
+            break  # a blank line ends the paragraph
+        if not kept and (bare.startswith(("SCHEDULED", "DEADLINE", "CLOSED"))):
             continue
         if bare:
             kept.append(bare)
