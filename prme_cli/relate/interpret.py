@@ -378,10 +378,11 @@ _INSIDE = re.compile(r"(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)
 def _inside_exact(
     expression: str, window: Any, now: datetime, tz: tzinfo, resolver: ExpressionResolver
 ) -> bool:
-    """Is ``expression`` "somewhere inside" an exact time ("at some point yesterday")? The
-    engine calls it approximate, but the event lies within that window, which is as exact as
-    the time itself: a day-grained "yesterday" dates it to the day. Not "sometime around
-    3pm" (the time after it is a hedge of its own)."""
+    """Is ``expression`` "somewhere inside" an exact day or a finer time ("at some point
+    yesterday", "sometime on Monday")? The engine calls it approximate, but the event lies
+    within that day, and a day is what a day-grained answer claims. Not "sometime around
+    3pm" (the time after it is a hedge of its own), nor a coarser time ("sometime last
+    month" stays the uncertain interval the engine reads)."""
     from prme_cli.errors import TimeExpressionError
 
     inside = _INSIDE.match(expression.strip())
@@ -393,6 +394,7 @@ def _inside_exact(
         return False
     return (
         not getattr(plain, "approximate", False)
+        and getattr(plain, "grain", None) in ("second", "minute", "hour", "day")
         and plain.start == window.start
         and plain.end == window.end
     )

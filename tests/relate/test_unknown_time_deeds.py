@@ -64,6 +64,8 @@ Burnt the saucepan today, no idea when exactly.
 *** 2040-05-30 Wednesday
 - Repainted the shed door.
 - Lost the padlock key at some point.
+*** 2040-05-31 Thursday
+Scraped the car bumper sometime on Monday.
 """
 
 #: An org-journal file per day: timed entry headings whose title is the deed.
@@ -143,6 +145,7 @@ UNKNOWN = [
 DATED = [
     ("When did I lose my gym badge?", "2040-05-18"),  # the entry's day
     ("When did I tear my rain jacket?", "2040-05-19"),  # "at some point yesterday"
+    ("When did I scrape the car bumper?", "2040-05-28"),  # "sometime on Monday"
     ("When did I dent the kettle?", "2040-05-22"),  # the "when" is the new one's coming
     ("When did I burn the saucepan?", "2040-05-28"),  # "today" names the day
     ("When did I repaint the shed door?", "2040-05-30"),  # the next list item is its own
