@@ -2310,9 +2310,11 @@ def _licence_check(
     boundary: str | None = None,
     anchor: datetime | None = None,
     before: str = "",
+    after: str = "",
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so (``before``: the
-    record's sentence before the quote, in the same paragraph). The licence words are
+    record's sentence before the quote, in the same paragraph; ``after``: the one after it,
+    in its entry), and the writer does not say the time is unknown. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
     an everyday equivalent) or a verb of coming back, with name words after it."""
@@ -2328,6 +2330,9 @@ def _licence_check(
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
+    unknown = _time_told_unknown(quote, licence.start, licence.kind, after)
+    if unknown:
+        return 0.1, unknown
     if licence.kind == "entry":
         # A journal sentence without a verb ("First bake in the new oven.") names its event
         # only by its words: every specific word of the name, its verb among them (light
@@ -2467,6 +2472,58 @@ def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, 
         f"the deed is done at an event whose own time ('{timed[0].times[0]}') is told beside"
         " it: the note's day does not date it"
     )
+
+
+#: Licences that date a deed by the note's own time with no time word of the deed's (a
+#: journal deed, a verbless entry sentence, news, the recent-past "just"), which the
+#: writer's "no idea when" undoes; "today" or "this morning" names its day itself.
+_NOTE_DAY_LICENCES = frozenset(words_of("journal entry news recent"))
+
+
+def _time_told_unknown(quote: str, at: int, kind: str, after: str) -> str:
+    """Why the note's time does not date the deed the licence at offset ``at`` of ``quote``
+    stands for ("" when it does): the deed's sentence or the next one says the time is
+    unknown ("Lost my library card. No idea when exactly.", "Broke my glasses at some
+    point"), by the gate's own reading (:func:`gate_words.says_time_unknown`)."""
+    if kind not in _NOTE_DAY_LICENCES:
+        return ""
+    ends = [m.end() for m in re.finditer(r"[.;!?](?=\s|$)", quote)]
+    start = max((e for e in ends if e <= at), default=0)
+    end = min((e for e in ends if e > at), default=len(quote))
+    rest = quote[end:].strip()
+    stop = re.search(r"[.;!?](?=\s|$)", rest)
+    following = rest[: stop.end()] if stop else rest
+    if gate_words.says_time_unknown(quote[start:end], following or after):
+        return "the writer says the deed's time is unknown: the note's day is not its day"
+    return ""
+
+
+def _sentence_after(record: EvidenceRecord, quote: str) -> str:
+    """The record's sentence right after the quote, in the same entry (org drawers and
+    planning lines skipped; a heading or a new list item is another entry)."""
+    begin = record.text.find(quote)
+    if begin < 0:
+        return ""
+    kept: list[str] = []
+    inside = False  # in a drawer (:PROPERTIES: or :LOGBOOK: up to :END:)
+    for n, line in enumerate(record.text[begin + len(quote) :].split("\n")):
+        bare = line.strip()
+        if not kept and (inside or re.fullmatch(r":[A-Za-z_-]+:", bare)):
+            inside = bare.upper() != ":END:"
+            continue
+        if n and (re.match(r"\*+\s", line) or re.match(r"[-+]\s|\d+[.)]\s", bare)):
+            break
+        if not bare and kept:
+            break  # a blank line ends the paragraph
+        if not kept and (bare.startswith(("SCHEDULED", "DEADLINE", "CLOSED"))):
+            continue
+        if bare:
+            kept.append(bare)
+        if re.search(r"[.;!?](?:\s|$)", bare):
+            break
+    text = " ".join(kept)
+    stop = re.search(r"[.;!?](?=\s|$)", text)
+    return text[: stop.end()] if stop else text
 
 
 def _sentence_before(record: EvidenceRecord, quote: str) -> str:
@@ -2950,7 +3007,8 @@ def _basis_check(
         if unfit:
             return 0.1, unfit
         before = _sentence_before(record, quote) if record is not None else ""
-        return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before)
+        after = _sentence_after(record, quote) if record is not None else ""
+        return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before, after)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -968,6 +968,8 @@ class SymbolicResolver:
             entry = None if planned else _entry_title_date(unit, heading, request, tz, name)
             if entry is not None:
                 return entry, ""
+            if _time_told_unknown(record, heading.title_start, heading.title_end):
+                return None, TIME_TOLD_UNKNOWN
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record,
@@ -1031,6 +1033,8 @@ class SymbolicResolver:
         if not linked:
             if mentions:
                 return None, "its times belong to other clauses"
+            if _time_told_unknown(record, sentence.start, sentence.end):
+                return None, TIME_TOLD_UNKNOWN
             return None, "the sentence gives no time"
         if linked and all(x.meaning == timefind.JOURNAL_DEED for x in linked):
             # "Saskia's exhibition opened on Thursday; I went to the opening": the event
@@ -3302,6 +3306,18 @@ def _entry_title_date(
             return None
         return mention
     return None
+
+
+#: Why a deed the note's day would date is not dated: the writer says its time is unknown.
+TIME_TOLD_UNKNOWN = "the writer says its time is unknown ('no idea when', 'at some point')"
+
+
+def _time_told_unknown(record: EvidenceRecord, start: int, end: int) -> bool:
+    """Does the writer say the time of the deed told in ``record.text[start:end]`` is unknown,
+    there or in the next sentence (:func:`prme_cli.relate.interpret.time_told_unknown`)?"""
+    return interpret.time_told_unknown(
+        record.text[start:end], record.text[end:], journal=interpret.is_journal_entry(record)
+    )
 
 
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
