@@ -128,7 +128,7 @@ These sets share this runner:
   beside headings with timestamp ranges; 65 questions, 16 to refuse (asked 2043-06-30 20:00,
   Asia/Tokyo). Not part of ``all``.
 - ``pairs7`` — ``tests/fixtures/pair_chats7/``: three new two-person chats of the seventh round,
-  written the same way (Leonor and Caspar, cousins; more pairs as they are written; events
+  written the same way (Leonor and Caspar, Fatima and Rhys; the third pair to come; events
   told across turns, plans moved, called off or still to come, other people's deeds, a deed
   told with no time); third-person questions, about a quarter to refuse (asked 2044-03-15
   20:00, Europe/Lisbon). Not part of ``all``.
