@@ -128,10 +128,10 @@ These sets share this runner:
   beside headings with timestamp ranges; 65 questions, 16 to refuse (asked 2043-06-30 20:00,
   Asia/Tokyo). Not part of ``all``.
 - ``pairs7`` — ``tests/fixtures/pair_chats7/``: three new two-person chats of the seventh round,
-  written the same way (Leonor and Caspar, Fatima and Rhys; the third pair to come; events
-  told across turns, plans moved, called off or still to come, other people's deeds, a deed
-  told with no time); third-person questions, about a quarter to refuse (asked 2044-03-15
-  20:00, Europe/Lisbon). Not part of ``all``.
+  written the same way (Leonor and Caspar, Fatima and Rhys, Marta and Vasco; 26 sessions,
+  events told across turns and as a yes to the other's question, plans moved, called off or
+  still to come, other people's deeds, a deed told with no time); 62 third-person questions,
+  16 to refuse (asked 2044-03-15 20:00, Europe/Lisbon). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
