@@ -3,7 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
-              strangers6|pairs6|sessions6|strangers7|
+              strangers6|pairs6|sessions6|strangers7|pairs7|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -127,6 +127,11 @@ These sets share this runner:
   with ``LAST_REPEAT``, a datetree by ISO week with times in prose, and run and reading tables
   beside headings with timestamp ranges; 65 questions, 16 to refuse (asked 2043-06-30 20:00,
   Asia/Tokyo). Not part of ``all``.
+- ``pairs7`` — ``tests/fixtures/pair_chats7/``: three new two-person chats of the seventh round,
+  written the same way (Leonor and Caspar, Fatima and Rhys, Marta and Vasco; 26 sessions,
+  events told across turns and as a yes to the other's question, plans moved, called off or
+  still to come, other people's deeds, a deed told with no time); 62 third-person questions,
+  16 to refuse (asked 2044-03-15 20:00, Europe/Lisbon). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -217,6 +222,7 @@ def sets() -> dict[str, QuestionSet]:
     pairs6 = HERE.parent / "tests" / "fixtures" / "pair_chats6"
     sessions6 = HERE.parent / "tests" / "fixtures" / "sessions6"
     strangers7 = HERE.parent / "tests" / "fixtures" / "strangers7"
+    pairs7 = HERE.parent / "tests" / "fixtures" / "pair_chats7"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -348,6 +354,13 @@ def sets() -> dict[str, QuestionSet]:
             strangers7 / "questions.jsonl",
             "2043-06-30T20:00",
             "Asia/Tokyo",
+        ),
+        "pairs7": QuestionSet(
+            "pairs7",
+            pairs7 / "notes",
+            pairs7 / "questions.jsonl",
+            "2044-03-15T20:00",
+            "Europe/Lisbon",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -659,6 +672,7 @@ def main() -> int:
             "pairs6",
             "sessions6",
             "strangers7",
+            "pairs7",
             "bodies",
             "deeds",
             "all",
