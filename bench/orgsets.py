@@ -3,7 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
-              strangers6|pairs6|sessions6|
+              strangers6|pairs6|sessions6|strangers7|pairs7|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -120,6 +120,18 @@ These sets share this runner:
   brother's and a friend's deeds, a loss in a stated week on a hedged day, the assistant's own dates and advice, plans
   given up, undecided or still to come); 42 questions, 10 to refuse (asked 2042-08-25 19:00,
   Europe/Helsinki). Not part of ``all``.
+- ``strangers7`` — ``tests/fixtures/strangers7/``: four new people's org notes of the seventh
+  unseen round, written the same way (by a helper who neither read nor ran relate): org-roam
+  dailies with ``:ID:`` drawers and linked topic notes, a GTD file with three ``#+TODO:``
+  sequences (``TRY | WORKED FAILED``, ``APPLY | GOT REJECTED``), LOGBOOK notes, CLOCK, a habit
+  with ``LAST_REPEAT``, a datetree by ISO week with times in prose, and run and reading tables
+  beside headings with timestamp ranges; 65 questions, 16 to refuse (asked 2043-06-30 20:00,
+  Asia/Tokyo). Not part of ``all``.
+- ``pairs7`` — ``tests/fixtures/pair_chats7/``: three new two-person chats of the seventh round,
+  written the same way (Leonor and Caspar, Fatima and Rhys, Marta and Vasco; 26 sessions,
+  events told across turns and as a yes to the other's question, plans moved, called off or
+  still to come, other people's deeds, a deed told with no time); 62 third-person questions,
+  16 to refuse (asked 2044-03-15 20:00, Europe/Lisbon). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -209,6 +221,8 @@ def sets() -> dict[str, QuestionSet]:
     strangers6 = HERE.parent / "tests" / "fixtures" / "strangers6"
     pairs6 = HERE.parent / "tests" / "fixtures" / "pair_chats6"
     sessions6 = HERE.parent / "tests" / "fixtures" / "sessions6"
+    strangers7 = HERE.parent / "tests" / "fixtures" / "strangers7"
+    pairs7 = HERE.parent / "tests" / "fixtures" / "pair_chats7"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -333,6 +347,20 @@ def sets() -> dict[str, QuestionSet]:
             sessions6 / "questions.jsonl",
             "2042-08-25T19:00",
             "Europe/Helsinki",
+        ),
+        "strangers7": QuestionSet(
+            "strangers7",
+            strangers7 / "notes",
+            strangers7 / "questions.jsonl",
+            "2043-06-30T20:00",
+            "Asia/Tokyo",
+        ),
+        "pairs7": QuestionSet(
+            "pairs7",
+            pairs7 / "notes",
+            pairs7 / "questions.jsonl",
+            "2044-03-15T20:00",
+            "Europe/Lisbon",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -643,6 +671,8 @@ def main() -> int:
             "strangers6",
             "pairs6",
             "sessions6",
+            "strangers7",
+            "pairs7",
             "bodies",
             "deeds",
             "all",

@@ -8,7 +8,11 @@ Two readers need it and must not keep two copies of its words (a third list woul
   go"): :func:`denies`;
 - org structure trusts a heading's range, stamp or CLOSED only when the heading's own body
   does not say otherwise (:func:`read_body`): the resolver's structure family refuses such a
-  date, and the gate, which re-reads the cited record itself, refuses an answer citing it.
+  date, and the gate, which re-reads the cited record itself, refuses an answer citing it;
+- an occasion the writer took no part in ("Priya's wedding today. I couldn't go.") dates
+  no attendance at it: :func:`attendance` reads the question's name, :func:`writer_is_doer`
+  the cited clause, :func:`took_no_part` / :func:`absence` the words beside it and
+  :func:`body_absence` a heading's body (see the section at the end).
 
 **Scope** (the README's relate section says the same): the body is the heading's own text,
 its list items and LOGBOOK notes — never its child headings, which speak for their own
@@ -34,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: A word that is not an auxiliary (the subject before "was cancelled" is not "was").
 _NOT_AUX = r"(?!(?:was|got|is|has|had)\b)"
@@ -334,3 +339,237 @@ def _title_verb_past(title: str) -> str:
     if found and words.is_verb_lemma(found[0].lower()):
         return words.past_form(found[0].lower())
     return ""
+
+
+# --------------------------------------------------------------------------- attendance
+#
+# "Priya's wedding today. I couldn't go, stuck in bed with flu.": the event took place, the
+# writer took no part in it. A question about the writer's attendance (go to, attend, be
+# at, visit, see an occasion) is not answered by the event's day then; a question about the
+# event itself ("When was Priya's wedding?") still is. Both the resolver and the gate read
+# it here: :func:`attendance` (the question's side), :func:`writer_is_doer` (the cited
+# clause) and :func:`took_no_part` (the words beside it).
+
+#: Occasions one goes to, attends or is at: the head nouns of an attendance question.
+_OCCASIONS = (
+    "wedding funeral concert graduation party match game show conference meetup class gig "
+    "festival fair fete recital ceremony reception service memorial wake christening "
+    "baptism mitzvah reunion premiere screening performance play musical opera ballet "
+    "exhibition opening launch lecture talk seminar workshop lesson session rehearsal "
+    "practice training meeting dinner lunch brunch barbecue bbq picnic gala ball dance "
+    "disco prom celebration parade rally protest race marathon tournament final derby quiz "
+    "regatta fireworks carnival shower convention summit hackathon symposium"
+)
+#: The verbs by which a question asks for the writer's presence at an occasion, with the
+#: occasion after them ("go to Priya's wedding", "at the concert" of "when was I at …").
+_ATTENDING = re.compile(
+    r"^\s*(?P<verb>(?:go|goes|going|went|gone|get|got|come|came)\s+(?:along\s+|out\s+|down\s+)?to"
+    r"|attend(?:s|ed|ing)?|(?:be|been|being|was|were)\s+at|at|visit(?:s|ed|ing)?"
+    r"|(?P<seeing>see|sees|seeing|saw|seen)|ma(?:k|d)e\s+it\s+to|(?:turn|show)(?:ed)?\s+up\s+(?:at|to|for)"
+    r"|join(?:ed)?)\s+(?P<object>\S.*?)\s*$",
+    re.IGNORECASE,
+)
+#: Where an occasion's noun phrase ends in a question's name: "the concert with Sam".
+_PHRASE_END = re.compile(
+    r"\s+(?:with|in|at|on|for|of|near|by|from|last|this|after|before)\b.*$", re.IGNORECASE
+)
+#: Words of a noun phrase that name nothing of the occasion itself.
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "his", "her", "their", "your", "its", "this", "that"]
+)
+_LINKS = frozenset(["with", "in", "at", "on", "for", "of", "near", "by", "from", "and"])
+
+
+@dataclass(frozen=True, slots=True)
+class Attendance:
+    """An attendance asked: the occasion's words (lower case, no 's) and whether the
+    question asks to *see* it (watching it remotely then is seeing it)."""
+
+    words: frozenset[str]
+    seeing: bool = False
+
+
+def _plain_words(text: str) -> list[str]:
+    return [
+        re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w'\u2019-]*", text)
+    ]
+
+
+@lru_cache(maxsize=1)
+def _occasion_keys() -> frozenset[str]:
+    """The occasions by the one word normaliser's key ("parties" -> party), read once."""
+    from prme_cli import words
+
+    return frozenset(_OCCASIONS.split()) | {words.key(w) for w in _OCCASIONS.split()}
+
+
+def is_occasion(word: str) -> bool:
+    """Does ``word`` name an occasion one goes to or attends ("weddings", "the match")?"""
+    from prme_cli import words
+
+    low = word.lower()
+    return low in _occasion_keys() or words.key(low) in _occasion_keys()
+
+
+def attendance(name: str) -> Attendance | None:
+    """The occasion whose attendance the event name asks ("go to Priya's wedding", "attend
+    the Halle concert", "at Kwame's party", "see the derby match"), or None when the name
+    asks anything else ("go to Leeds", "see the dentist", "Priya's wedding")."""
+    m = _ATTENDING.match(name)
+    if m is None:
+        return None
+    occasion = _PHRASE_END.sub("", m.group("object"))
+    told = [w for w in _plain_words(occasion) if w not in _DETERMINERS]
+    if not told or not is_occasion(told[-1]):
+        return None
+    named = frozenset(_plain_words(m.group("object"))) - _DETERMINERS - _LINKS
+    return Attendance(named, bool(m["seeing"]))
+
+
+#: A first-person doer in a clause: I or we, but not in a parenthesis of hearsay or
+#: opinion ("…, I heard", "I think"), which tells no deed of the writer's at the event.
+_HEARSAY_I = re.compile(
+    r"\b(?:i|we)\s+(?:heard|hear|think|thought|guess|gather|believe|reckon|suppose|"
+    r"understand|was\s+told|were\s+told|am\s+told|'m\s+told|'re\s+told)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|i|we|We|WE)\b(?!['\u2019](?:d|ll)\b)")
+_LEAD_WORDS = re.compile(
+    r"^\W*(?:(?:and|but|so|then|also|finally|just|today|tonight|yesterday)\W+)*", re.IGNORECASE
+)
+
+
+def writer_is_doer(clause: str) -> bool:
+    """Does the clause tell a deed of the writer's: a first-person subject ("I went", "we
+    danced", "Sam and I"), or a clause that opens on a past verb with no subject, as notes
+    are written ("Went to Priya's wedding today", "Danced till two")? A clause that only
+    names the event ("Priya's wedding today", "Kwame's party was on Saturday, I heard")
+    does not."""
+    from prme_cli import words
+
+    plain = _HEARSAY_I.sub(" ", clause)
+    if _FIRST_PERSON.search(plain):
+        return True
+    rest = _LEAD_WORDS.sub("", plain)
+    first = re.match(r"[A-Za-z][\w'-]*", rest)
+    return first is not None and words.is_simple_past(first.group(0))
+
+
+#: A clause that says the writer took no part, told with no object of its own, "it" for
+#: the event, or the event named ("I couldn't make it to Kwame's party"): ``target`` and
+#: ``object`` are checked by the caller.
+_TIME_AFTER = (
+    r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all|this\s+time|today|tonight|"
+    r"yesterday|this\s+(?:morning|afternoon|evening|year|time)|last\s+night|sadly|"
+    r"unfortunately|though|instead|again|in\s+person))*"
+)
+_NO_PART = re.compile(
+    r"\W*(?:(?:and|but|so|though|yet|sadly|unfortunately|alas|in\s+the\s+end|then)\W+)*"
+    r"(?:(?P<who>i|we|[\w'-]+\s+and\s+i)\s+)?"
+    r"(?:(?:just|then|sadly|eventually|totally|really|simply|unfortunately|ultimately)\s+)?"
+    r"(?:"
+    # couldn't go, didn't make it, never got there, wasn't able to come, didn't end up going
+    r"(?:couldn't|could\s+not|couldnt|can't|cannot|can\s+not|didn't|didnt|did\s+not|never|"
+    r"wasn't\s+able\s+to|was\s+not\s+able\s+to|weren't\s+able\s+to|were\s+not\s+able\s+to|"
+    r"was\s+unable\s+to|were\s+unable\s+to|failed\s+to|won't|will\s+not|"
+    r"(?:didn't|did\s+not|never)\s+get\s+to|never\s+got\s+to)\s+"
+    r"(?:(?:end\s+up|ended\s+up)\s+)?"
+    r"(?:go|going|went|make\s+it|made\s+it|get\s+there|got\s+there|attend|attending|"
+    r"turn\s+up|show\s+up|come|be\s+there|join|go\s+along)"
+    r"(?:\s+there|\s+(?:to|for|into|at)\s+(?P<target>(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?))?"
+    r"|ended\s+up\s+(?:not\s+going|skipping\s+it|missing\s+it|staying\s+(?:at\s+)?home|"
+    r"staying\s+in)"
+    # missed it, skipped Kwame's party, gave it a miss, sat it out, pulled out
+    r"|(?:missed|skipped|ditched|bailed\s+on|blew\s+off)\s+(?:it|that|this|them|"
+    r"(?P<object>(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?))"
+    r"|sat\s+(?:it|that|this)\s+out|gave\s+(?:it|that|this)\s+a\s+miss"
+    r"|bailed|pulled\s+out|backed\s+out|dropped\s+out|cried\s+off"
+    r"|(?:had|have|decided|chose)\s+to\s+(?:cancel|skip\s+it|miss\s+it|pull\s+out|back\s+out|"
+    r"bail|give\s+it\s+a\s+miss|stay\s+(?:at\s+)?home|sit\s+it\s+out)"
+    r"|(?:decided|chose)\s+(?:not\s+to\s+go|against\s+(?:it|going))"
+    # stayed home (with the kids), stayed in
+    r"|(?:stayed|staying|stuck|was\s+stuck)\s+(?:at\s+)?home(?:\s+(?:instead|with|because|"
+    r"due\s+to|for|sick|ill|in\s+bed)\b[^.;]*)?|stayed\s+(?:in|behind|away)"
+    # I wasn't there
+    r"|(?:wasn't|was\s+not|weren't|were\s+not)\s+(?:there|at\s+it|able\s+to\s+(?:go|make\s+it|"
+    r"come|be\s+there))"
+    r"|(?P<remote>(?:watched|followed|joined|caught|saw|heard|listened\s+to|streamed)"
+    r"(?:\s+(?:it|that|this|them|(?:the|a)\s+(?:live\s*-?\s*)?(?:stream|livestream|broadcast|"
+    r"video|feed|coverage|recording)))?"
+    r"(?:\s+(?:on|over|via|through|by)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:video\s+(?:call|link)|"
+    r"live\s*-?\s*stream|stream|zoom|facetime|skype|teams|whatsapp|tv|telly|television|phone|"
+    r"laptop|radio|screen|youtube|twitch)|\s+online|\s+remotely|\s+from\s+(?:home|bed))?)"
+    r")" + _TIME_AFTER + r"\W*$",
+    re.IGNORECASE,
+)
+#: A remote watching says the writer was not there only with a word of distance:
+#: "watched it on a video call", "the livestream", "online", "instead".
+_REMOTE_MARK = re.compile(
+    r"\b(?:stream|livestream|broadcast|feed|coverage|recording|video|zoom|facetime|skype|teams|"
+    r"whatsapp|tv|telly|television|phone|laptop|radio|screen|youtube|twitch|online|remotely|"
+    r"from\s+home|from\s+bed|instead)\b",
+    re.IGNORECASE,
+)
+#: Words a named target may carry beside the event's own: times of the note's day.
+_TARGET_TIME = frozenset(
+    ["today", "tonight", "yesterday", "this", "morning", "afternoon", "evening", "night", "last"]
+)
+
+
+def _names_only(phrase: str | None, event_words: frozenset[str]) -> bool:
+    """Does the object or target the clause names stand for the event (its words, or none
+    beyond a time of the day)?"""
+    if phrase is None:
+        return True
+    told = set(_plain_words(phrase)) - _DETERMINERS - _TARGET_TIME
+    return bool(told) and told <= event_words
+
+
+def _no_part_clause(clause: str, event_words: frozenset[str], remote_is_part: bool) -> bool:
+    m = _NO_PART.match(clause)
+    if m is None:
+        return denies(clause, event_words, writer_only=True)
+    if m.group("remote") is not None and (remote_is_part or not _REMOTE_MARK.search(clause)):
+        return False  # "watched it on the stream" is seeing it, not missing it
+    who = (m.group("who") or "i").lower()
+    if who not in ("i", "we") and not who.endswith(" i"):
+        return False  # only the writer, alone or with others ("Sam and I couldn't go")
+    return _names_only(m.group("target"), event_words) and _names_only(
+        m.group("object"), event_words
+    )
+
+
+def absence(text: str, event_words: Iterable[str] = (), *, remote_is_part: bool = False) -> str:
+    """The clause of ``text`` in which the writer says they took no part in the event
+    ("I couldn't go", "missed it", "stayed home", "watched the livestream instead", "I
+    wasn't there", "had to cancel", "didn't end up going", "gave it a miss"), or "": told of
+    nothing else ("couldn't go to the gym after" names another place; ``event_words`` are
+    the words that name the event), and not taken back after ("… but went anyway").
+    ``remote_is_part``: watching it remotely counts as taking part (a question to *see*
+    it)."""
+    named = frozenset(w.lower() for w in event_words)
+    found = ""
+    for clause in _clauses(text.split("\n")):
+        if _no_part_clause(clause, named, remote_is_part):
+            found = clause
+        elif found and _WENT_AFTER_ALL.search(clause):
+            found = ""
+    return found
+
+
+def took_no_part(
+    text: str, event_words: Iterable[str] = (), *, remote_is_part: bool = False
+) -> bool:
+    """Does ``text`` say the writer took no part in the event? See :func:`absence`."""
+    return bool(absence(text, event_words, remote_is_part=remote_is_part))
+
+
+def body_absence(text: str, title: str, attending: Attendance) -> str:
+    """The clause of the body of the heading whose record text is ``text`` in which the
+    writer says they took no part in the heading's event (``title`` names it), or ""."""
+    lines = body_lines(text)
+    if not lines:
+        return ""
+    return absence(
+        "\n".join(lines), _event_words(title) | attending.words, remote_is_part=attending.seeing
+    )

@@ -365,8 +365,39 @@ def _resolve_once(
         start, end = _night_to_its_evening(
             _localize(window.start, tz), _localize(window.end, tz), tz
         )
-        return start, end, bool(getattr(window, "approximate", False))
+        approximate = bool(getattr(window, "approximate", False))
+        return start, end, approximate and not _inside_exact(candidate, window, now, tz, resolver)
     raise InterpretError(f"not a time expression the resolver understands ({failure})")
+
+
+#: "at some point yesterday", "sometime last week", "some time on Monday": somewhere inside
+#: the time after it.
+_INSIDE = re.compile(r"(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE)
+
+
+def _inside_exact(
+    expression: str, window: Any, now: datetime, tz: tzinfo, resolver: ExpressionResolver
+) -> bool:
+    """Is ``expression`` "somewhere inside" an exact day or a finer time ("at some point
+    yesterday", "sometime on Monday")? The engine calls it approximate, but the event lies
+    within that day, and a day is what a day-grained answer claims. Not "sometime around
+    3pm" (the time after it is a hedge of its own), nor a coarser time ("sometime last
+    month" stays the uncertain interval the engine reads)."""
+    from prme_cli.errors import TimeExpressionError
+
+    inside = _INSIDE.match(expression.strip())
+    if inside is None:
+        return False
+    try:
+        plain = resolver(expression.strip()[inside.end() :], now, tz)
+    except TimeExpressionError:
+        return False
+    return (
+        not getattr(plain, "approximate", False)
+        and getattr(plain, "grain", None) in ("second", "minute", "hour", "day")
+        and plain.start == window.start
+        and plain.end == window.end
+    )
 
 
 #: Words that tell the date after them as a coming one: "my upcoming meeting on January 17th",
@@ -1724,15 +1755,179 @@ def _news(low: str, text: str) -> list[Licence]:
     return out
 
 
-def licences(text: str, *, journal: bool = False, echoed: tuple[str, ...] = ()) -> list[Licence]:
+# ------------------------------------------------------------------ a time told unknown
+
+#: The licences that date a deed by the note's own time without a time word of the deed's:
+#: a journal deed, a verbless entry sentence, present-perfect news, the recent-past "just".
+#: ("today", "this morning", "just now" name the day themselves and stay.)
+_NOTE_TIME_KINDS = frozenset({"journal", "entry", "news", "recent"})
+
+#: Words saying the writer does not know when something happened: "no idea when", "can't
+#: say when", "not (quite) sure when", "I don't remember when", "who / God knows when",
+#: "not sure of the date"; an adverb may come between ("no idea exactly when").
+_UNKNOWN_WHEN = re.compile(
+    r"(?<![\w'])(?:"
+    r"(?:no|not\s+an?|not\s+the\s+(?:faintest|slightest|foggiest))\s+(?:idea|clue|notion)"
+    r"|(?:not|never)\s+(?:\w+\s+)?(?:sure|certain)|unsure|uncertain"
+    r"|(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:say|tell(?:\s+you)?|remember|"
+    r"recall|work\s+out|pin\s+(?:it\s+)?down)"
+    r"|(?:don't|do\s+not|didn't|did\s+not|doesn't)\s+(?:\w+\s+)?(?:know|remember|recall)"
+    r"|forget|forgot|(?:have|'ve)\s+forgotten"
+    r"|(?:who|god|heaven|lord|goodness|nobody|no\s+one)\s+knows"
+    r"|(?:hard|difficult|impossible)\s+to\s+(?:say|tell)|no\s+telling|lost\s+track\s+of"
+    r"|unclear|unknown"
+    r")(?:\s+(?:exactly|precisely|quite|really|even|for\s+sure|for\s+certain))*"
+    r"\s+(?P<what>when|what\s+(?:day|date)|which\s+day|(?:of\s+)?the\s+(?:exact\s+)?(?:date|day))"
+    r"(?![\w'])"
+    r"|(?<![\w'])(?:date|day|time)\s+unknown(?![\w'])",
+)
+#: "at some point", "at some stage", "sometime", "some time": a time the writer does not
+#: give ("Broke my glasses at some point"); with a time of its own ("at some point
+#: yesterday") it is only "within" that time.
+_SOME_TIME = re.compile(r"(?<![\w'])(?:at\s+some\s+(?:point|stage|time)|some\s*time)(?![\w'])")
+#: Words before "some time" that make it an amount of time ("spent some time in the
+#: garden", "took some time off", "for some time"), not a hedge on when.
+_SOME_TIME_IS_A_LENGTH = re.compile(
+    r"spend|spent|spending|take|took|taken|taking|need|needs|needed|have|has|had|having|"
+    r"give|gave|given|find|found|get|got|make|made|save|saved|waste|wasted|kill|killed|"
+    r"buy|bought|for|in|after|with|of"
+)
+#: A "when" clause about a thing still to come, not a past deed's time: "not sure when the
+#: new one will come", "no idea when they can fix it", "don't know when to stop". ("Can't
+#: remember when I last saw them" is the loss's time: it stays a hedge.)
+_WHEN_OF_ANOTHER_TIME = re.compile(
+    r"^\s*(?:to\b|[^.;!?,]*?(?:'ll|(?<![\w'])(?:will|shall|won't|gonna|(?:is|are|am|was|were)\s+"
+    r"(?:going\s+to|due)|(?:can|could|should|would|might|may)(?!\s+have)))(?![\w']))"
+)
+#: Words telling a sentence is about what is still to come ("I'll replace it at some
+#: point", "need to call them sometime"): its "at some point" is no hedge on a past deed.
+_STILL_TO_DO = re.compile(
+    r"'ll(?![\w'])|(?<![\w'])(?:will|shall|gonna|going\s+to|need\s+to|have\s+to|want\s+to|"
+    r"plan\s+to|hope\s+to|should|must\s+(?!have\b)\w+|let's|soon)(?![\w'])"
+)
+
+
+def time_told_unknown(sentence: str, following: str = "", *, journal: bool = False) -> bool:
+    """Does the writer say the time of ``sentence``'s deed is unknown, in that sentence or
+    the next one (the first sentence of ``following``, the text after it in its entry)?
+    The next sentence's words are about its own deed when it tells one the note's time
+    would date ("Returned the drill. Misplaced the tent pegs, no clue when."; ``journal``:
+    the text is a journal entry's).
+
+    "Lost my library card. No idea when exactly.", "Broke my glasses at some point, can't
+    say when.", "Cracked the screen. God knows when that happened.": the note's day is when
+    the writer noticed or wrote, not when the deed was done. Not when the "when" is about a
+    thing to come or an earlier time ("Not sure when the new one will come", "can't remember
+    when I last did that"), nor when "at some point" / "sometime" comes with a time of its
+    own ("at some point yesterday": within yesterday) or is an amount of time ("spent some
+    time in the garden")."""
+    if _says_unknown(sentence):
+        return True
+    told = next_sentence(following)
+    if not told or not _says_unknown(told):
+        return False
+    return not any(x.kind in _NOTE_TIME_KINDS for x in _licences(told, journal, (), None))
+
+
+def next_sentence(following: str) -> str:
+    """The first sentence of ``following`` (the text after a sentence, in its record), within
+    its entry: org drawers, planning lines and lone stamps skipped; a heading or a new list
+    item is another entry and ends it."""
+    lines: list[str] = []
+    drawer = False
+    for n, line in enumerate(following.split("\n")):
+        bare = line.strip()
+        if not lines and (drawer or re.fullmatch(r":[\w-]+:", bare)):
+            drawer = bare.upper() != ":END:"  # a drawer's lines (:LOGBOOK: … :END:)
+            continue
+        if n and (re.match(r"\*+\s", line) or re.match(r"\s*(?:[-+]|\d+[.)])\s", line)):
+            break
+        if not bare:
+            if lines:
+                break  # the paragraph ends
+            continue
+        if not lines and (
+            re.match(r"(?:SCHEDULED|DEADLINE|CLOSED):", bare)
+            or re.fullmatch(r"[\[<]\d{4}-\d\d-\d\d[^\]>]*[\]>]", bare)
+        ):
+            continue
+        lines.append(bare)
+    text = " ".join(lines).strip()
+    stop = re.search(r"[.;!?](?:\s|$)", text)
+    return text[: stop.end()].strip() if stop else text
+
+
+def _says_unknown(sentence: str) -> bool:
+    low = sentence.lower().replace("\u2019", "'")
+    for m in _UNKNOWN_WHEN.finditer(low):
+        what = m.group("what")
+        if what != "when" or not _WHEN_OF_ANOTHER_TIME.match(low[m.end() :]):
+            return True
+    for m in _SOME_TIME.finditer(low):
+        before = re.findall(r"[a-z']+", low[: m.start()])
+        if (
+            m.group(0).startswith("some")
+            and before
+            and _SOME_TIME_IS_A_LENGTH.fullmatch(before[-1])
+        ):
+            continue
+        a, b = _clause_around(low, m.start(), m.end())
+        if _STILL_TO_DO.search(low[a:b]) or _has_time_of_its_own(sentence[a:b]):
+            continue
+        return True
+    return False
+
+
+def _clause_around(low: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the clause of ``low`` holding ``[start, end)``: between commas, semicolons,
+    colons, dashes and the conjunctions that join clauses."""
+    breaks = list(re.finditer(r"[,;:\u2013\u2014]|\s-\s|\s(?:and|but|so|then)\s", low))
+    a = max((m.end() for m in breaks if m.end() <= start), default=0)
+    b = min((m.start() for m in breaks if m.start() >= end), default=len(low))
+    return a, b
+
+
+def _has_time_of_its_own(sentence: str) -> bool:
+    """Does ``sentence`` hold a time expression that is no length ("at some point
+    yesterday", "sometime last week")?"""
+    try:
+        return bool(_timed_phrases(sentence))
+    except Exception:  # noqa: BLE001 - an unreadable sentence is taken as timed: no hedge
+        return True
+
+
+def _told_unknown_at(text: str, at: int, after: str, journal: bool) -> bool:
+    """Is the time of the deed at offset ``at`` of ``text`` told unknown, in its sentence or
+    the next one (in ``text`` or, past its end, in ``after``)?"""
+    starts = [m.end() for m in re.finditer(r"[.;!?](?:\s+|$)", text[:at])]
+    start = starts[-1] if starts else 0
+    stop = re.search(r"[.;!?](?:\s|$)", text[at:])
+    end = at + stop.end() if stop else len(text)
+    rest = text[end:]
+    following = f"{rest} {after}" if rest.strip() else after
+    return time_told_unknown(text[start:end], following, journal=journal)
+
+
+def licences(
+    text: str, *, journal: bool = False, echoed: tuple[str, ...] = (), after: str = ""
+) -> list[Licence]:
     """Every licence in ``text``, in order (see the module docstring for what counts).
 
     ``journal`` says the text is a journal entry's: its past-tense first-person deeds are
     licensed too (kind ``journal``, the phrase is the clause's verb); ``echoed`` are the
     time expressions of the asked event's own name (:func:`echoed_times`), which do not make
-    a deed's clause timed.
+    a deed's clause timed. ``after`` is the record's text after ``text``: a licence of the
+    note's time with no time word of the deed's own (journal, entry, news, recent) is none
+    when its sentence or the next one says the time is unknown (:func:`time_told_unknown`).
     Offsets are in ``text`` as given; matching ignores case and curly apostrophes.
     """
+    return _licences(text, journal, echoed, after)
+
+
+def _licences(
+    text: str, journal: bool, echoed: tuple[str, ...], after: str | None
+) -> list[Licence]:
+    """:func:`licences`; ``after`` None keeps the licences whose time is told unknown."""
     low = text.lower().replace("\u2019", "'")
     found = [
         Licence(
@@ -1757,10 +1952,26 @@ def licences(text: str, *, journal: bool = False, echoed: tuple[str, ...] = ()) 
             x.start <= news.start < x.end or news.start <= x.start < news.end for x in found
         ):
             found.append(news)
+    found = _known_times(text, found, after, journal)
     if journal and not found:
         found = _journal_deeds(text, echoed) + _entry_day_phrases(text)
         found += [x for x in _entry_fragments(text) if not any(y.start == x.start for y in found)]
+        found = _known_times(text, found, after, journal)
     return sorted(found, key=lambda x: x.start)
+
+
+def _known_times(
+    text: str, found: list[Licence], after: str | None, journal: bool
+) -> list[Licence]:
+    """``found`` without the licences of the note's time whose deed's time the writer says
+    is unknown ("Lost my library card. No idea when exactly.")."""
+    if after is None:
+        return found
+    return [
+        x
+        for x in found
+        if x.kind not in _NOTE_TIME_KINDS or not _told_unknown_at(text, x.start, after, journal)
+    ]
 
 
 #: A journal sentence about the entry's own day without a verb: "First day at the new
@@ -2372,7 +2583,9 @@ def interpret_event_time(
     """
     journal = is_journal_entry(record)
     echoed = echoed_times(name) if journal and name and question_date is not None else ()
-    found = licences(re.sub(r"\s+", " ", quote), journal=journal, echoed=echoed)
+    at = record.text.find(quote)
+    after = record.text[at + len(quote) :] if at >= 0 else ""
+    found = licences(re.sub(r"\s+", " ", quote), journal=journal, echoed=echoed, after=after)
     phrase = found[0].phrase.lower() if found else None
     if phrase is None:
         raise InterpretError(

@@ -47,7 +47,9 @@ deliberately literal method:
    must the two dated operands of a sum's span term.
 
 The probability is ``(0.3 + 0.7 c) * proximity``, at most 0.98, capped by the strongest
-warning (aspect clash 0.2, negation 0.25, plan 0.3, another deed 0.3, wrong kind of org
+warning (aspect clash 0.2, negation 0.25, the writer saying beside the cited clause that
+they took no part in the occasion whose attendance is asked 0.25 — by the shared reading
+of :mod:`prme_cli.denial`, on the gate's own cut of the record —, plan 0.3, another deed 0.3, wrong kind of org
 stamp 0.2, CLOCK 0.4, unlicensed note time 0.05; a broken citation gets 0). **Meaning:** a
 value at or above the stage's 0.85 threshold says that at least about four fifths of the
 name's specific words (by the weighting above) are in the quote near the expression, that
@@ -65,7 +67,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from prme_cli import org, words
+from prme_cli import denial, org, words
 from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import (
@@ -537,6 +539,55 @@ _YOU_AND_ME = re.compile(
 _NOT_TAKING_PART = re.compile(
     r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
 )
+
+
+#: Where the gate cuts a note into sentences and a sentence into clauses, for the reading
+#: of a writer who took no part (its own cut: stops and line ends; commas, dashes and the
+#: conjunctions that open a clause).
+_SENTENCE_EDGE = re.compile(r"[.!?]+(?=[\s\"')]|$)|\n")
+_CLAUSE_EDGE_AT = re.compile(
+    r"[,;:()]|\s[-\u2013\u2014]+\s|\s(?=(?:but|though|although|and|so|because|while)\s)",
+    re.IGNORECASE,
+)
+
+
+def _no_part_beside(name: str, record: EvidenceRecord, quote: str, where: int) -> str:
+    """Why the cited time does not date the attendance the name asks ("go to Priya's
+    wedding"), by the gate's own cut of the record: the clause holding the expression
+    names the occasion and tells no deed of the writer's ("Priya's wedding today."), and
+    the rest of its sentence or the next sentence says the writer took no part ("I
+    couldn't go, stuck in bed with flu."), by the shared reading
+    (:func:`prme_cli.denial.absence`); "" otherwise."""
+    attending = denial.attendance(name)
+    if attending is None or where < 0:
+        return ""
+    text = record.text
+    at = text.find(quote) + where
+    edges = [m.end() for m in _SENTENCE_EDGE.finditer(text)]
+    start = max([e for e in edges if e <= at] or [0])
+    end = min([e for e in edges if e > at] or [len(text)])
+    sentence = text[start:end]
+    cuts = [0, *(m.start() for m in _CLAUSE_EDGE_AT.finditer(sentence)), len(sentence)]
+    offset = at - start
+    a = max(c for c in cuts if c <= offset)
+    b = min([c for c in cuts if c > offset] or [len(sentence)])
+    clause = sentence[a:b]
+    said = denial.absence(clause, attending.words, remote_is_part=attending.seeing)
+    if not said and denial.writer_is_doer(clause):
+        return ""
+    after = text[end:]
+    nxt = re.match(r"[\s.!?\"')]*", after)
+    rest = after[nxt.end() if nxt else 0 :]
+    following = ""
+    if rest and not rest.startswith(("*", ":", "#+")):
+        stop = _SENTENCE_EDGE.search(rest)
+        following = rest[: stop.end() if stop else len(rest)]
+    said = said or denial.absence(
+        "\n".join([sentence[:a], sentence[b:], following]),
+        attending.words,
+        remote_is_part=attending.seeing,
+    )
+    return f"the writer says they took no part: '{said}'" if said else ""
 
 
 def _partner_absent(
@@ -1355,6 +1406,10 @@ class SymbolicGate:
         if other_end:
             cap = min(cap, 0.3)
             warnings.append(other_end)
+        no_part = _no_part_beside(operand.name, record, quote, where)
+        if no_part:
+            cap = min(cap, 0.25)
+            warnings.append(no_part)
         absent = _partner_absent(question, quote, record, preceding, following)
         if absent:
             cap = min(cap, 0.3)
@@ -2268,9 +2323,11 @@ def _licence_check(
     boundary: str | None = None,
     anchor: datetime | None = None,
     before: str = "",
+    after: str = "",
 ) -> tuple[float, str]:
     """The note's own time dates the event only if the quote says so (``before``: the
-    record's sentence before the quote, in the same paragraph). The licence words are
+    record's sentence before the quote, in the same paragraph; ``after``: the one after it,
+    in its entry), and the writer does not say the time is unknown. The licence words are
     validation's (:func:`prme_cli.relate.interpret.licences`); the gate adds its own literal
     reading of a recent-past "just": the verb after it must be one of the name's verbs (or
     an everyday equivalent) or a verb of coming back, with name words after it."""
@@ -2286,6 +2343,9 @@ def _licence_check(
     if not found:
         return 0.05, "the quote does not tie the event to the note's own time"
     licence = found[0]
+    unknown = _time_told_unknown(quote, licence.start, licence.kind, after)
+    if unknown:
+        return 0.1, unknown
     if licence.kind == "entry":
         # A journal sentence without a verb ("First bake in the new oven.") names its event
         # only by its words: every specific word of the name, its verb among them (light
@@ -2446,6 +2506,58 @@ def _gathering_timed_beside(quote: str, verb_end: int, anchor: datetime | None, 
         f"the deed is done at an event whose own time ('{timed[0].times[0]}') is told beside"
         " it: the note's day does not date it"
     )
+
+
+#: Licences that date a deed by the note's own time with no time word of the deed's (a
+#: journal deed, a verbless entry sentence, news, the recent-past "just"), which the
+#: writer's "no idea when" undoes; "today" or "this morning" names its day itself.
+_NOTE_DAY_LICENCES = frozenset(words_of("journal entry news recent"))
+
+
+def _time_told_unknown(quote: str, at: int, kind: str, after: str) -> str:
+    """Why the note's time does not date the deed the licence at offset ``at`` of ``quote``
+    stands for ("" when it does): the deed's sentence or the next one says the time is
+    unknown ("Lost my library card. No idea when exactly.", "Broke my glasses at some
+    point"), by the gate's own reading (:func:`gate_words.says_time_unknown`)."""
+    if kind not in _NOTE_DAY_LICENCES:
+        return ""
+    ends = [m.end() for m in re.finditer(r"[.;!?](?=\s|$)", quote)]
+    start = max((e for e in ends if e <= at), default=0)
+    end = min((e for e in ends if e > at), default=len(quote))
+    rest = quote[end:].strip()
+    stop = re.search(r"[.;!?](?=\s|$)", rest)
+    following = rest[: stop.end()] if stop else rest
+    if gate_words.says_time_unknown(quote[start:end], following or after):
+        return "the writer says the deed's time is unknown: the note's day is not its day"
+    return ""
+
+
+def _sentence_after(record: EvidenceRecord, quote: str) -> str:
+    """The record's sentence right after the quote, in the same entry (org drawers and
+    planning lines skipped; a heading or a new list item is another entry)."""
+    begin = record.text.find(quote)
+    if begin < 0:
+        return ""
+    kept: list[str] = []
+    inside = False  # in a drawer (:PROPERTIES: or :LOGBOOK: up to :END:)
+    for n, line in enumerate(record.text[begin + len(quote) :].split("\n")):
+        bare = line.strip()
+        if not kept and (inside or re.fullmatch(r":[A-Za-z_-]+:", bare)):
+            inside = bare.upper() != ":END:"
+            continue
+        if n and (re.match(r"\*+\s", line) or re.match(r"[-+]\s|\d+[.)]\s", bare)):
+            break
+        if not bare and kept:
+            break  # a blank line ends the paragraph
+        if not kept and (bare.startswith(("SCHEDULED", "DEADLINE", "CLOSED"))):
+            continue
+        if bare:
+            kept.append(bare)
+        if re.search(r"[.;!?](?:\s|$)", bare):
+            break
+    text = " ".join(kept)
+    stop = re.search(r"[.;!?](?=\s|$)", text)
+    return text[: stop.end()] if stop else text
 
 
 def _sentence_before(record: EvidenceRecord, quote: str) -> str:
@@ -2933,7 +3045,8 @@ def _basis_check(
         if unfit:
             return 0.1, unfit
         before = _sentence_before(record, quote) if record is not None else ""
-        return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before)
+        after = _sentence_after(record, quote) if record is not None else ""
+        return _licence_check(operand, quote, journal, shared, use, boundary, anchor, before, after)
     if basis == "org_timestamp":
         line_start = quote.rfind("\n", 0, where) + 1
         line = quote[line_start:where]

@@ -403,6 +403,19 @@ def check(
     if (body.denied and (stamped or kind in ("start", "end"))) or (body.moved and stamped):
         # a moved plan does not undo a task's done change; a denied event has no part at all
         return StructureCheck(0.1, (*reasons, f"the heading's {body.reason()}"))
+    attending = denial.attendance(operand.name)
+    if (
+        attending is not None
+        and (stamped or kind in ("start", "end"))
+        and not denial.writer_is_doer(re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
+    ):
+        # "Lena's graduation <…>" with "I wasn't there, flight delayed" under it: the event
+        # took place, the writer's attendance asked did not
+        absent = denial.body_absence(record.whole_text, title, attending)
+        if absent:
+            return StructureCheck(
+                0.1, (*reasons, f"the heading's body says the writer took no part: '{absent}'")
+            )
     if body.ended_otherwise and kind == "range-end":
         return StructureCheck(
             0.2, (*reasons, f"the body says it ended otherwise: '{body.ended_otherwise}'")

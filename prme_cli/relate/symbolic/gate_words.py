@@ -11,6 +11,7 @@ given for an occasion (only the gate asks whether a "birthday" purchase is a gif
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from prme_cli import words
@@ -159,3 +160,126 @@ def is_gathering(word: str) -> bool:
     """Does the noun name an event with a time of its own (the gate's reading)?"""
     low = word.lower()
     return words.key(low) in _GATHERINGS or words.is_event_noun(low)
+
+
+#: Words of knowing a time, read back from a "when": "no *idea* when", "can't *say* when",
+#: "not *sure* when", "who *knows* when", "I don't *remember* when" — each with what must
+#: stand before it for the writer to be saying they do not know: a "no"/"not" (``neg``), a
+#: "who"/"God"/"nobody" (``who``) or nothing (the word says it alone: "unsure", "forgot").
+_KNOWING: dict[str, str] = {
+    **dict.fromkeys(_listed("idea clue notion"), "no"),
+    **dict.fromkeys(_listed("sure certain say tell remember recall know"), "neg"),
+    **dict.fromkeys(_listed("knows"), "who"),
+    **dict.fromkeys(_listed("unsure uncertain unclear unknown forget forgot forgotten"), ""),
+}
+_NO = frozenset(_listed("no not"))
+_NEG = frozenset(_listed("not never no cannot"))
+_WHO = frozenset(_listed("who god heaven lord goodness nobody"))
+#: Words between the knowing word and its "when": "no idea *exactly* when", "can't *tell
+#: you* when", "not sure *of the* date".
+_BETWEEN = frozenset(_listed("exactly precisely quite really even you of the for certain"))
+#: What the unknown time is of: "when", "what day", "which date", "the date".
+_WHAT_TIME = frozenset(_listed("when day date"))
+#: Words of a "when" clause about what is still to come ("not sure when the new one *will*
+#: come", "no idea when they *can* fix it"): a time not yet, not the past deed's.
+_COMING_WORDS = frozenset(_listed("will shall won't gonna can could should would might may"))
+#: "at some point", "sometime": the writer gives no time.
+_SOME_POINT = re.compile(
+    r"(?<![\w'\u2019])(?:at\s+some\s+(?:point|stage|time)|some\s*time)(?![\w'\u2019])",
+    re.IGNORECASE,
+)
+#: Words before "some time" that make it an amount ("spent some time", "for some time").
+_LENGTH_BEFORE = frozenset(
+    _listed(
+        "spend spent spending take took taken taking need needed have had having give gave "
+        "find found get got make made save saved waste wasted kill killed for in after with"
+    )
+)
+#: A clause about what is still to do, where "at some point" is a plan's ("I'll replace it
+#: at some point", "need to call them sometime").
+_TO_DO = re.compile(
+    r"(?<![\w'\u2019])(?:will|shall|gonna|going\s+to|need\s+to|have\s+to|want\s+to|should)"
+    r"(?![\w'\u2019])|['\u2019]ll\b",
+    re.IGNORECASE,
+)
+
+
+def _low_words(text: str) -> list[str]:
+    return [w.lower().replace("\u2019", "'") for _, _, w in words.tokens(text)]
+
+
+def _not_known_when(said: list[str]) -> bool:
+    """Do the words say the writer does not know when (a knowing word with its "no", "not"
+    or "who" before it, read back from "when" / "day" / "date"), about a past time?"""
+    for i, w in enumerate(said):
+        if w not in _WHAT_TIME:
+            continue
+        if w != "when" and (i == 0 or said[i - 1] not in ("what", "which", "the")):
+            continue  # "what day", "the date"; not "the day was great"
+        j = i - 1
+        while j >= 0 and (said[j] in _BETWEEN or (w != "when" and said[j] in ("what", "which"))):
+            j -= 1
+        if j < 0 or said[j] not in _KNOWING:
+            continue
+        need = _KNOWING[said[j]]
+        before = said[max(0, j - 3) : j]
+        negated = any(b in _NEG or b.endswith("n't") for b in before)
+        if need == "no" and not any(b in _NO for b in before[-2:]):
+            continue
+        if need == "neg" and not negated:
+            continue
+        if need == "who" and not (before and before[-1] in _WHO):
+            continue
+        if w == "when":
+            clause = said[i + 1 : i + 8]
+            if clause[:1] == ["to"] or any(
+                c in _COMING_WORDS and clause[k + 1 : k + 2] not in (["have"], ["'ve"])
+                for k, c in enumerate(clause)
+            ):
+                continue
+            if any(c.endswith("'ll") for c in clause):
+                continue
+        return True
+    return any(a in ("date", "time", "day") and b == "unknown" for a, b in itertools.pairwise(said))
+
+
+def _at_some_point(sentence: str) -> bool:
+    """Does the sentence leave its deed's time open with "at some point" / "sometime" (not
+    an amount of time, not a plan's "at some point")?"""
+    for m in _SOME_POINT.finditer(sentence):
+        before = _low_words(sentence[: m.start()])
+        if m.group(0).lower().startswith("some") and before and before[-1] in _LENGTH_BEFORE:
+            continue
+        piece = re.split(r"[,;:]|\s(?:and|but|so)\s", sentence[: m.start()])[-1]
+        if _TO_DO.search(piece):
+            continue
+        return True
+    return False
+
+
+def says_time_unknown(sentence: str, following: str = "") -> bool:
+    """Does ``sentence``, or ``following`` (the next sentence of its entry), say the time of
+    the sentence's deed is unknown — "no idea when", "can't say when", "not sure when",
+    "who knows when", "I don't remember when", "at some point"? The next sentence speaks of
+    its own deed when it opens with one of the writer's ("Misplaced the tent pegs, no clue
+    when."). By the gate's own reading of the words: a knowing word read back from "when",
+    with what negates it before it."""
+    if _not_known_when(_low_words(sentence)) or _at_some_point(sentence):
+        return True
+    said = _low_words(following)
+    if not said or not (_not_known_when(said) or _at_some_point(following)):
+        return False
+    return not _opens_with_own_deed(said)
+
+
+def _opens_with_own_deed(said: list[str]) -> bool:
+    """Does the sentence open with a past deed of the writer's ("Misplaced the pegs …",
+    "Then I lost the key …"), not a comment on the one before ("No idea when", "Must have
+    been at some point", "God knows when that happened")?"""
+    at = 0
+    while at < len(said) and said[at] in ("i", "we", "then", "also", "and"):
+        at += 1
+    if at >= len(said):
+        return False
+    first = said[at]
+    return not is_function_word(first) and words.is_simple_past(first)

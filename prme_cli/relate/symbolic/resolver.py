@@ -46,7 +46,7 @@ from datetime import datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from prme_cli import org
+from prme_cli import denial, org
 from prme_cli import words as words_module
 from prme_cli.relate import interpret, validate
 from prme_cli.relate.symbolic import again, align, lexicon, segment, structure, timefind
@@ -943,6 +943,9 @@ class SymbolicResolver:
         """The time the sentence gives the event (or why none). A plan's date (``planned``)
         is a coming one: it may be in the future of the note, and must not lie before it."""
         record = unit.record
+        absent = _took_no_part(unit, sentence, m, name or model.phrase.text)
+        if absent:
+            return None, absent
         if sentence.heading is not None:
             heading = sentence.heading
             mentions = timefind.heading_mentions(
@@ -965,6 +968,8 @@ class SymbolicResolver:
             entry = None if planned else _entry_title_date(unit, heading, request, tz, name)
             if entry is not None:
                 return entry, ""
+            if _time_told_unknown(record, heading.title_start, heading.title_end):
+                return None, TIME_TOLD_UNKNOWN
             return None, "the heading carries no stamp that dates this kind of event"
         mentions = timefind.sentence_mentions(
             record,
@@ -1028,6 +1033,8 @@ class SymbolicResolver:
         if not linked:
             if mentions:
                 return None, "its times belong to other clauses"
+            if _time_told_unknown(record, sentence.start, sentence.end):
+                return None, TIME_TOLD_UNKNOWN
             return None, "the sentence gives no time"
         if linked and all(x.meaning == timefind.JOURNAL_DEED for x in linked):
             # "Saskia's exhibition opened on Thursday; I went to the opening": the event
@@ -3301,6 +3308,18 @@ def _entry_title_date(
     return None
 
 
+#: Why a deed the note's day would date is not dated: the writer says its time is unknown.
+TIME_TOLD_UNKNOWN = "the writer says its time is unknown ('no idea when', 'at some point')"
+
+
+def _time_told_unknown(record: EvidenceRecord, start: int, end: int) -> bool:
+    """Does the writer say the time of the deed told in ``record.text[start:end]`` is unknown,
+    there or in the next sentence (:func:`prme_cli.relate.interpret.time_told_unknown`)?"""
+    return interpret.time_told_unknown(
+        record.text[start:end], record.text[end:], journal=interpret.is_journal_entry(record)
+    )
+
+
 def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     """A DONE heading says its title was finished (done, completed) without the words; a
     state told in the present perfect with its length or its start ("I've been working at
@@ -3324,6 +3343,41 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
 _LOG_ENTRY = re.compile(
     r"^[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>][\s|:,\\-]*(?P<first>[A-Za-z][\w'-]*)"
 )
+
+
+def _took_no_part(unit: _Unit, sentence: segment.Sentence, m: align.Match, name: str) -> str:
+    """Why the sentence does not date the writer's attendance the name asks ("go to
+    Priya's wedding"), or "": its clause names the occasion with no deed of the writer's
+    ("Priya's wedding today.") and the rest of the sentence or the next one says the
+    writer took no part ("I couldn't go, stuck in bed with flu."); for a heading, its own
+    body says so ("Missed it, flight delayed"). The reading is the shared one
+    (:mod:`prme_cli.denial`); the event itself keeps its day ("When was Priya's
+    wedding?" asks no attendance)."""
+    attending = denial.attendance(name)
+    if attending is None:
+        return ""
+    text = unit.record.text
+    heading = sentence.heading
+    if heading is not None:
+        title = text[heading.title_start : heading.title_end]
+        if denial.writer_is_doer(title):
+            return ""
+        said = denial.body_absence(text[heading.start :], title, attending)
+        return f"the writer says they took no part: '{said}'" if said else ""
+    a, b = m.clause
+    clause = sentence.text[a:b]
+    said = denial.absence(clause, attending.words, remote_is_part=attending.seeing)
+    if not said and denial.writer_is_doer(clause):
+        return ""  # "Went to Priya's wedding today. Missed the first dance."
+    beside = [sentence.text[:a], sentence.text[b:]]
+    sentences = unit.seg.sentences
+    following = sentences[sentence.index + 1] if sentence.index + 1 < len(sentences) else None
+    if following is not None and following.heading is None:
+        beside.append(following.text)
+    said = said or denial.absence(
+        "\n".join(beside), attending.words, remote_is_part=attending.seeing
+    )
+    return f"the writer says they took no part: '{said}'" if said else ""
 
 
 def _log_entry_of_a_thing(text: str) -> bool:

@@ -83,6 +83,10 @@ class Refusal:
     called_off: bool = False
 
 
+#: An org timestamp in a title, which tells no deed ("Lena's graduation <2040-05-15 Tue>").
+_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]")
+
+
 def _title_keys(record: EvidenceRecord) -> set[str]:
     title = re.sub(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]", " ", record.title)
     return {
@@ -297,6 +301,13 @@ def from_heading(
         # the event's time (the body's own new dates are left to the words, if they can be
         # cited); a moved plan does not undo a task's done state change
         return Refusal(f"{label}: {body.reason()}", bool(body.denied))
+    attending = denial.attendance(desc.text)
+    if attending is not None and not denial.writer_is_doer(_STAMP.sub(" ", record.title)):
+        # "Lena's graduation <…>" / "I wasn't there, flight delayed": the event took place,
+        # the attendance asked did not (the event itself keeps its date)
+        absent = denial.body_absence(record.whole_text, record.title, attending)
+        if absent:
+            return Refusal(f"{label}: its body says the writer took no part: '{absent}'")
     if "repeat" in by_kind and aspect != "start":
         if desc.ordinal != -1 and len(by_kind["repeat"]) > 1:
             return Refusal(f"{label}: a repeated task; which completion is not asked")

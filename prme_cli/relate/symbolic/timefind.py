@@ -147,6 +147,9 @@ _VAGUE_EXPR = re.compile(
     r"\b(?:few|couple|several|some|recently|lately|a\s+while|the\s+other\s+day)\b",
     re.IGNORECASE,
 )
+#: "at some point yesterday", "sometime last week": somewhere inside the time that follows
+#: (the time engine reads it so), not around it; the time after it may still be vague.
+_INSIDE = re.compile(r"^(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE)
 #: Words that say only "some time before the note", not when: never a date, never a rival.
 _BEFORE_NOW_ONLY = re.compile(
     r"(?:recently|lately|the\s+other\s+day|a\s+while\s+(?:ago|back)|not\s+long\s+ago)",
@@ -324,7 +327,7 @@ def sentence_mentions(
     taken: list[tuple[int, int]] = []
     journal = interp.is_journal_entry(record)
     echoed = interp.echoed_times(name) if journal and name else ()
-    for lic in interp.licences(sentence, journal=journal, echoed=echoed):
+    for lic in interp.licences(sentence, journal=journal, echoed=echoed, after=text[end:]):
         window = date_operand(
             record,
             sentence,
@@ -376,7 +379,7 @@ def sentence_mentions(
         before = sentence[:a]
         after = sentence[b : b + 12]
         vague = bool(
-            _VAGUE_EXPR.search(phrase)
+            _VAGUE_EXPR.search(_INSIDE.sub("", phrase))
             or _HEDGE_BEFORE.search(before)
             or (_HEDGE_AFTER.match(sentence[b:]) and not _OPINION_AFTER.match(sentence[b:]))
         )
