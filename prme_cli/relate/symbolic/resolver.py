@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from prme_cli import denial, org
 from prme_cli import words as words_module
 from prme_cli.relate import interpret, validate
-from prme_cli.relate.symbolic import again, align, lexicon, segment, structure, timefind
+from prme_cli.relate.symbolic import again, align, kin, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
@@ -581,6 +581,7 @@ class SymbolicResolver:
         others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
         self._segs = segs
         self._by_id = {r.id: (r, seg) for r, seg in segs}
+        self._kin = kin.kin_names(segs)
         self._named = {}
         units = []
         for record, seg in segs:
@@ -796,6 +797,8 @@ class SymbolicResolver:
         part_of = ordinal is None and bool(described.object)
         asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         partners = _partners(request.question, frame)
+        kin_asked = kin.asked_kin(phrase.text)
+        kin_named = self._kin.get(kin_asked) if kin_asked else None
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -820,7 +823,8 @@ class SymbolicResolver:
                     + referred
                     + _use_started(phrase, sentence.text)
                     + _activity_of_boundary(phrase, sentence.text)
-                    + _started_by_length(phrase, sentence.text),
+                    + _started_by_length(phrase, sentence.text)
+                    + _kin_told_by_name(sentence.text, kin_asked, kin_named, model),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -853,7 +857,7 @@ class SymbolicResolver:
                     m.problems = [p for p in m.problems if p not in about]
                     m.context_used = True
                     before = ("", _title_start(unit))
-                other_owner = _another_owner(phrase, model, sentence, m)
+                other_owner = _another_owner(phrase, model, sentence, m, kin_named)
                 if other_owner:
                     m.problems.append(other_owner)
                 if (
@@ -2299,8 +2303,36 @@ _OWNER_BEFORE = re.compile(
 )
 
 
+def _kin_told_by_name(
+    text: str,
+    asked: tuple[str, str] | None,
+    names: frozenset[str] | None,
+    model: align.PhraseModel,
+) -> tuple[str, ...]:
+    """The kin word of a phrase that asks for someone's relative ("Jonas's brother pass his
+    driving test") when the sentence names the one the notes call so (:mod:`kin`: "my
+    brother Felix" said elsewhere; "Felix passed his driving test on Tuesday") and does not
+    say the kin itself. For a deed, only a sentence that tells its verb: the identity says
+    whose deed it is, not which ("Priti called on Tuesday" tells no flight of hers)."""
+    if asked is None or not names:
+        return ()
+    word = asked[1]
+    if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
+        return ()
+    verb = kin.asked_deed(model.phrase.text)
+    if verb is not None and all(lexicon.key(w.lower()) != verb for _, _, w in lexicon.words(text)):
+        return ()
+    if any(re.search(rf"\b{re.escape(n)}\b", text) for n in names):
+        return (word,)
+    return ()
+
+
 def _another_owner(
-    phrase: EventPhrase, model: align.PhraseModel, sentence: segment.Sentence, m: align.Match
+    phrase: EventPhrase,
+    model: align.PhraseModel,
+    sentence: segment.Sentence,
+    m: align.Match,
+    kin_named: frozenset[str] | None = None,
 ) -> str:
     """ "When were Rosa's photos in the show?" is not told by Rosa's "Ivo's photos were in the
     show yesterday": the phrase names an owner, and the sentence gives the head noun another
@@ -2324,6 +2356,8 @@ def _another_owner(
         return ""
     own_turn = (sentence.speaker or "").lower() == name.lower()
     word = (found["word"] or "").lower()
+    if found["name"] and kin_named and found["name"] in kin_named:
+        return ""  # "Ana's wedding" for "Maya's sister's wedding": the notes call Ana so
     if found["name"] and found["name"] != name:
         return f"the {phrase.text.split()[-1]} is {found['name']}'s, not {name}'s"
     if own_turn and word in ("your", "his", "her", "their"):
