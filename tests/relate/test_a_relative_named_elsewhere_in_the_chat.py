@@ -153,3 +153,77 @@ def test_a_relative_told_by_name_is_the_one_asked_by_kin(
 def test_a_name_the_notes_do_not_give_that_kin_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+# --------------------------------------------------------------------------- the gate alone
+
+
+def _turn(key: str, speaker: str, words: str, *, previous: str | None = None) -> Any:
+    from datetime import datetime
+
+    from prme_cli.relate.types import EvidenceRecord
+
+    return EvidenceRecord(
+        id=key,
+        event_time=datetime(2031, 4, 19, 11, 0),
+        text=f"* {speaker}\n:PROPERTIES:\n:ID: {key}\n:END:\n{words}",
+        title=speaker,
+        previous=previous,
+        file="chat.org",
+    )
+
+
+DEED = "Felix passed his driving test on Thursday."
+
+
+def _gate(*records: Any, name: str = "Jonas's brother pass his driving test") -> float:
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import Operand, ProviderAudit, Resolution
+
+    cited = records[-1]
+    operand = Operand(name, cited.id, cited.text, "Thursday", "text_expression")
+    verdict = SymbolicGate().evaluate(
+        f"When did {name.split(' ', 2)[0]} {name.split(' ', 2)[1]} ...?",
+        Resolution("absolute_date", (operand,)),
+        {r.id: r for r in records},
+        ProviderAudit("symbolic"),
+    )
+    return verdict.probabilities[0]
+
+
+@pytest.mark.parametrize(
+    "identity",
+    [
+        ("Jonas", "I went hiking with my brother Felix last month."),
+        ("Jonas", "Felix, my little brother, is staying with me."),
+        ("Maya", "I saw Jonas's brother Felix at the market."),
+    ],
+)
+def test_the_gate_reads_the_identity_from_the_packed_turns_by_itself(
+    identity: tuple[str, str],
+) -> None:
+    said = _turn("t0", identity[0], identity[1])
+    assert _gate(said, _turn("t1", "Jonas", DEED)) >= 0.85
+
+
+@pytest.mark.parametrize(
+    "identity",
+    [
+        None,  # the identity not among the packed turns
+        ("Maya", "I went hiking with my brother Felix last month."),  # Maya's brother
+        ("Jonas", "My brother Felix and my brother Nico both came."),  # which brother?
+    ],
+)
+def test_the_gate_refuses_a_name_it_cannot_read_as_the_kin(
+    identity: tuple[str, str] | None,
+) -> None:
+    records = [_turn("t0", identity[0], identity[1])] if identity else []
+    assert _gate(*records, _turn("t1", "Jonas", DEED)) < 0.85
+
+
+def test_the_gate_reads_your_kin_said_back_to_the_one_who_named_them() -> None:
+    named = _turn("t0", "Dev", "Priti flew to Toronto on Thursday. She got a job there.")
+    reply = _turn("t1", "Hana", "Oh, your sister! That's big.", previous="t0")
+    assert _gate(reply, named, name="Dev's sister fly to Toronto") >= 0.85
+    other = _turn("t1", "Hana", "Oh, Sana is your sister? I didn't know.", previous="t0")
+    assert _gate(other, named, name="Dev's sister fly to Toronto") < 0.85
