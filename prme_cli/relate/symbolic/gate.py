@@ -1069,10 +1069,36 @@ def _thing_asked_before(
         return []
     if record.title.strip().lower() == preceding.title.strip().lower():
         return []
-    asked = re.split(r"(?<=[.!?])\s+", _turn_words(preceding.text))[-1]
+    said_before = re.split(r"(?<=[.!?])\s+", _turn_words(preceding.text))
+    asked = said_before[-1]
     if not asked.endswith("?"):
-        return []
+        # "You finished the mural, didn't you? Marta posted a picture." — "Yes! I finished
+        # it on Sunday": a reply opening with a yes answers the turn's last question
+        if not _GATE_YES.match(_turn_words(record.text)):
+            return []
+        asked = next((x for x in reversed(said_before) if x.endswith("?")), "")
+        if not asked:
+            return []
+    # "…, didn't you?", "…, right?": the tag asks nothing of its own; a time told after
+    # the thing ("the mural last Sunday") is no part of it
+    asked = _GATE_TAG.sub("?", asked)
     toks = [w for _, _, w in _tokens(asked)]
+    while len(toks) > 1 and toks[-1].lower() in _ASKED_ONLY:
+        toks.pop()  # "Have you booked the ferry yet?"
+    timed = next(
+        (
+            i
+            for i, w in enumerate(toks)
+            if i > 0 and (_DATE_WORD.match(w) or w.lower() in _TIME_LEADS)
+            and not gate_words.is_function_word(toks[i - 1].lower())
+        ),
+        None,
+    )
+    if timed is not None and all(
+        _DATE_WORD.match(w) or w.lower() in _TIME_LEADS or w.lower() in _TIME_UNITS
+        for w in toks[timed:]
+    ):
+        toks = toks[:timed]  # "the shed last weekend": the time after the thing
     thing: list[str] = []
     for i in range(len(toks) - 1, -1, -1):
         low = toks[i].lower()
@@ -1137,6 +1163,21 @@ def _thing_asked_before(
     return [(where, w) for w in thing]
 
 
+#: A reply opening with a yes, by the gate's own reading ("Yes!", "Yeah, …", "I did!").
+_GATE_YES = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|(?:i|we)\s+did\b(?!\s+not)|that's\s+right|exactly)\b(?!\s*,?\s*but\b)",
+    re.IGNORECASE,
+)
+#: A question tag closing a statement: "…, didn't you?", "…, right?".
+_GATE_TAG = re.compile(
+    r",\s*(?:(?:didn't|did|haven't|hasn't|hadn't|weren't|wasn't|aren't|isn't|don't|doesn't)\s+"
+    r"(?:you|he|she|they|we|it)|right|no|yeah|eh|correct)\s*\?\s*$",
+    re.IGNORECASE,
+)
+#: Words that open a time before a calendar word: "on", "last", "this", "next".
+_TIME_LEADS = frozenset(words_of("on last this next"))
+_ASKED_ONLY = frozenset(words_of("yet already ever"))
+_TIME_UNITS = frozenset(words_of("week weekend month year morning afternoon evening night"))
 #: In a reply whose verb has no object, what makes the deed less or else than the thing
 #: asked about: "I ran on Sunday, but only 10k", "I started, then stopped, not really".
 _LESS_THAN_ASKED = re.compile(

@@ -696,8 +696,10 @@ class SymbolicResolver:
         """The question that closes the packed turn just before, said by the other speaker,
         when ``sentence`` is one of the two sentences that open its own turn: what a
         reply's "it", "one" or object left out may stand for ("How was the driving test?"
-        — "I failed it on Tuesday."). None for a turn that answers its own speaker or
-        follows no question."""
+        — "I failed it on Tuesday."). When words follow the question in that turn, a reply
+        that opens with a yes still answers the question ("You finished the mural, didn't
+        you? Marta posted a picture." — "Yes! I finished it on Sunday."). None for a turn
+        that answers its own speaker or follows no question."""
         record = unit.record
         if sentence.heading is not None or unit.answered is not None or not record.previous:
             return None
@@ -712,9 +714,16 @@ class SymbolicResolver:
         if not speaker or not asker or speaker == asker or asker in _NON_WITNESS_SPEAKERS:
             return None
         asked = [s for s in seg.sentences if s.heading is None]
-        if not asked or not asked[-1].text.rstrip().endswith("?"):
+        if not asked:
             return None
-        return asked[-1].text
+        if asked[-1].text.rstrip().endswith("?"):
+            return asked[-1].text
+        if interpret.yes_opening(prose[0].text) is None:
+            return None
+        # "You finally finished the mural last Sunday, didn't you? Marta posted a picture."
+        # — "Yes! I finished it on Sunday evening.": a yes answers the turn's last question,
+        # whatever was said after it
+        return next((s.text for s in reversed(asked) if s.text.rstrip().endswith("?")), None)
 
     def _first_person(self, sentence: segment.Sentence, subject: str | None = None) -> bool | None:
         """Whether a first-person sentence speaks for the subject (the question's, or the
@@ -2726,6 +2735,8 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
                 break
             if low in words_module.FUNCTION_WORDS and low not in _PHRASE_ADJECTIVES:
                 break
+            if noun_seen and _opens_a_time(low, found[i + 1][2] if i + 1 < len(found) else ""):
+                break  # "the mural last Sunday", "the lamp yesterday": a time ends the phrase
             lemmas = words_module.lemmas(low.removesuffix("'s"))
             known = bool(lemmas) and nxt[:1].islower()
             if known and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)):
@@ -2739,6 +2750,23 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
         if taken and taken[-1].lower() not in _PHRASE_ADJECTIVES:
             out.append((word.lower(), taken))
     return out
+
+
+_DAY_WORDS = frozenset(lexicon.words_of("yesterday today tonight tomorrow"))
+
+
+def _opens_a_time(word: str, following: str) -> bool:
+    """Does ``word`` (then ``following``) open a time expression after a noun: a day or
+    month name, "yesterday", or "last"/"this"/"next" before a calendar word ("the mural
+    last Sunday")?"""
+    from prme_cli.timeexpr import lexicon as lx
+
+    if word in lx.WEEKDAYS or word in lx.MONTHS or word in _DAY_WORDS:
+        return True
+    nxt = following.lower()
+    return word in lx.RELATIONS and (
+        nxt in lx.WEEKDAYS or nxt in lx.MONTHS or nxt in lx.UNITS or nxt in lx.PARTS
+    )
 
 
 def _is_person_or_time(phrase: list[str]) -> bool:
