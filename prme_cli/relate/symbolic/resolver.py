@@ -39,6 +39,7 @@ costs a little coverage; a wrong citation costs trust.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time as _time
 from dataclasses import dataclass, replace
@@ -833,7 +834,8 @@ class SymbolicResolver:
                     + _use_started(phrase, sentence.text)
                     + _activity_of_boundary(phrase, sentence.text)
                     + _started_by_length(phrase, sentence.text)
-                    + _kin_told_by_name(sentence.text, kin_asked, kin_named, model),
+                    + _kin_told_by_name(sentence.text, kin_asked, kin_named, model)
+                    + _speaker_said_as_me(phrase.text, sentence),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -2187,7 +2189,11 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         if begin >= 0:
             quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
-    if named_subject and at is not None and at < mention.quote_start:
+    speaker = (cand.sentence.speaker or "").lower()
+    as_me = bool(speaker) and any(
+        start >= len(cand.sentence.text) and t.text == speaker for t, start, _, _ in cand.match.matched
+    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`)
+    if (named_subject or as_me) and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
         quote = cand.record.text[at : mention.quote_end]
@@ -2310,6 +2316,54 @@ _OWNER_BEFORE = re.compile(
     r"\s+(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
 )
+
+
+#: Prepositions before a person in a phrase ("propose to Hana", "dinner with Ana").
+_PERSON_PREPOSITIONS = frozenset(lexicon.words_of("to with for from at of about by"))
+
+
+def _speaker_said_as_me(name: str, sentence: segment.Sentence) -> tuple[str, ...]:
+    """The speaker's name, when the phrase names the speaker of the sentence's turn and the
+    sentence says them in the same role by the first person: "Hana's pottery class" as "My
+    pottery class started last week" in Hana's turn, "the dinner with Ana" as "dinner with
+    me", "Tom visit Ana" as "Tom visited me". The "my" must stand before the owned noun
+    (the last word after the possessive, before any function word; up to two words
+    between), the "me" right after the preposition or the verb the name follows."""
+    speaker = sentence.speaker or ""
+    if not re.fullmatch(r"[A-Z][\w'-]*", speaker) or speaker.lower() in _NON_WITNESS_SPEAKERS:
+        return ()
+    said = re.search(rf"(?<![\w'-]){re.escape(speaker)}(?P<s>['\u2019]s)?(?![\w-])", name)
+    if said is None or said.start() == 0 and not said["s"]:
+        return ()  # the phrase's doer, not another role: judged as the subject
+    text = sentence.text
+    if said["s"]:
+        after = [w for _, _, w in lexicon.words(name[said.end() :])]
+        # the owned noun: the last word before a function word ("Hana's pottery class",
+        # "Ana's trip to Kyoto")
+        head = list(itertools.takewhile(lambda w: not lexicon.is_stop(w.lower()), after))
+        if not head:
+            return ()
+        owned = head[-1]
+        toks = lexicon.words(text)
+        for i, (_, _, w) in enumerate(toks):
+            if w.lower() == "my" and any(
+                lexicon.key(x.lower()) == lexicon.key(owned.lower()) for _, _, x in toks[i + 1 : i + 4]
+            ):
+                return (speaker.lower(),)
+        return ()
+    before = [w for _, _, w in lexicon.words(name[: said.start()])]
+    if not before:
+        return ()
+    lead = before[-1].lower()
+    if lead in _PERSON_PREPOSITIONS:
+        told = re.search(rf"\b{re.escape(lead)}\s+me\b", text, re.IGNORECASE)
+        return (speaker.lower(),) if told else ()
+    if words_module.verb_lemma(lead) is None:
+        return ()
+    for m in re.finditer(r"\b([A-Za-z]+)\s+me\b", text):
+        if lexicon.key(m.group(1).lower()) == lexicon.key(lead):
+            return (speaker.lower(),)
+    return ()
 
 
 def _kin_told_by_name(
