@@ -46,7 +46,10 @@ NOTES = {
         "chat-jm1",
         [
             ("Maya", "Any news from your side?"),
-            ("Jonas", "Felix said he passed his driving test the day before yesterday. Fourth try!"),
+            (
+                "Jonas",
+                "Felix said he passed his driving test the day before yesterday. Fourth try!",
+            ),
             ("Maya", "Finally! Tell him well done."),
         ],
     ),

@@ -43,7 +43,10 @@ NOTES = {
             ("Tom", "How was your weekend?"),
             ("Ana", "Lovely. Luca visited me on Saturday with a cake."),
             ("Tom", "My pottery course started on Thursday, by the way."),
-            ("Ana", "My pottery teacher started a new job on Tuesday. Also Noor called me on Friday."),
+            (
+                "Ana",
+                "My pottery teacher started a new job on Tuesday. Also Noor called me on Friday.",
+            ),
         ],
     ),
 }
@@ -59,7 +62,9 @@ def ask(store: Store, question: str) -> dict[str, Any]:
 
 
 def test_my_before_the_owned_noun_is_the_speakers_possessive(store: Store) -> None:
-    doc = ask(store, "Which came first, Ines selling her car or the start of Omar's Spanish course?")
+    doc = ask(
+        store, "Which came first, Ines selling her car or the start of Omar's Spanish course?"
+    )
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert [x.split()[0] for x in doc["value"]["order"]] == ["Ines", "the"]
     assert doc["value"]["dates"] == ["2031-03-07", "2031-03-10"]

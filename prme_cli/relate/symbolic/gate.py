@@ -910,8 +910,7 @@ _GATE_CLAUSE_NAME = re.compile(
 #: "What a name is not": the normaliser's function words and the gate's calendar words.
 _GATE_NOT_NAMES = frozenset(
     words_of(
-        "yesterday today tonight tomorrow morning evening afternoon night weekend week month "
-        "year"
+        "yesterday today tonight tomorrow morning evening afternoon night weekend week month year"
     )
 )
 
@@ -920,8 +919,10 @@ def _gate_kin(m: re.Match[str]) -> str | None:
     """The kin noun of a reading ("my older sister"), none when a describing word before it
     is a function word or a person noun itself ("my friend's brother")."""
     kin = m["kin"].lower()
-    if kin not in gate_words.PERSON_NOUNS or kin.endswith("s") and kin[:-1] in (
-        gate_words.PERSON_NOUNS
+    if (
+        kin not in gate_words.PERSON_NOUNS
+        or kin.endswith("s")
+        and kin[:-1] in (gate_words.PERSON_NOUNS)
     ):
         return None  # a plural ("my cousins") names no one relative
     adj = (m["adj"] or "").lower()
@@ -1089,7 +1090,8 @@ def _thing_asked_before(
         (
             i
             for i, w in enumerate(toks)
-            if i > 0 and (_DATE_WORD.match(w) or w.lower() in _TIME_LEADS)
+            if i > 0
+            and (_DATE_WORD.match(w) or w.lower() in _TIME_LEADS)
             and not gate_words.is_function_word(toks[i - 1].lower())
         ),
         None,
@@ -1385,10 +1387,12 @@ class SymbolicGate:
             # (or its verb told with no object) says the question's thing
             qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, word))
         kin_read = _kin_in_quote(operand.name, quote, where, kin or {})
-        for at in kin_read[2] if kin_read else ():
-            # "Felix passed his driving test" for "Jonas's brother pass …", when the turns
-            # call Felix Jonas's brother: the name says the kin
-            qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, kin_read[0]))
+        if kin_read is not None:
+            kin_noun, _, kin_at = kin_read
+            for at in kin_at:
+                # "Felix passed his driving test" for "Jonas's brother pass …", when the
+                # turns call Felix Jonas's brother: the name says the kin
+                qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, kin_noun))
         if _done_heading(quote, record):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))

@@ -47,7 +47,9 @@ _OWNERS_KIN_NAME = re.compile(
 #: "Oh, your sister!", "Your cousin? …": the other speaker's kin said back to them.
 _YOUR_KIN = re.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
 #: A name opening a clause as its doer: "Priti flew to Toronto", "and Kojo started …".
-_DOER_NAME = re.compile(rf"(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\band\s+)(?P<name>{_NAME})\s+(?P<verb>[a-z]+)\b")
+_DOER_NAME = re.compile(
+    rf"(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\band\s+)(?P<name>{_NAME})\s+(?P<verb>[a-z]+)\b"
+)
 
 
 #: A capitalised word inside a sentence (not its first word): someone else named.

@@ -2191,7 +2191,8 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
     at = cand.sentence.speaker_at
     speaker = (cand.sentence.speaker or "").lower()
     as_me = bool(speaker) and any(
-        start >= len(cand.sentence.text) and t.text == speaker for t, start, _, _ in cand.match.matched
+        start >= len(cand.sentence.text) and t.text == speaker
+        for t, start, _, _ in cand.match.matched
     )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`)
     if (named_subject or as_me) and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
@@ -2347,7 +2348,8 @@ def _speaker_said_as_me(name: str, sentence: segment.Sentence) -> tuple[str, ...
         toks = lexicon.words(text)
         for i, (_, _, w) in enumerate(toks):
             if w.lower() == "my" and any(
-                lexicon.key(x.lower()) == lexicon.key(owned.lower()) for _, _, x in toks[i + 1 : i + 4]
+                lexicon.key(x.lower()) == lexicon.key(owned.lower())
+                for _, _, x in toks[i + 1 : i + 4]
             ):
                 return (speaker.lower(),)
         return ()
