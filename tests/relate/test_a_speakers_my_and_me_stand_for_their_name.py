@@ -7,7 +7,8 @@ preposition as "with me", after a verb as "visited me"). The quote then opens at
 speaker's heading, so the gate reads whose words they are by itself.
 
 Refused: another speaker's "my" (Dev's "my Spanish course" is not Omar's), "my" before
-another noun ("My Spanish teacher"), and a "me" after another verb ("Tom called me").
+another noun ("My Spanish teacher"), "my" before someone else's ("My friend's yoga course"),
+and a "me" after another verb ("Tom called me").
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ NOTES = {
                 "Ana",
                 "My pottery teacher started a new job on Tuesday. Also Noor called me on Friday.",
             ),
+            ("Tom", "Did you sign up for anything?"),
+            ("Ana", "My friend's yoga course started on Monday, I only watched."),
         ],
     ),
 }
@@ -92,6 +95,8 @@ def test_me_after_the_names_preposition_or_verb_is_the_speaker(
         "Which came first, Luca visiting Ana or the start of Ana's pottery course?",
         # "called me", not "visited me"
         "When did Noor visit Ana?",
+        # "My friend's yoga course" is the friend's
+        "Which came first, Luca visiting Ana or the start of Ana's yoga course?",
     ],
 )
 def test_another_speakers_my_or_another_role_is_refused(store: Store, question: str) -> None:

@@ -2345,13 +2345,17 @@ def _speaker_said_as_me(name: str, sentence: segment.Sentence) -> tuple[str, ...
         if not head:
             return ()
         owned = head[-1]
-        toks = lexicon.words(text)
-        for i, (_, _, w) in enumerate(toks):
-            if w.lower() == "my" and any(
-                lexicon.key(x.lower()) == lexicon.key(owned.lower())
-                for _, _, x in toks[i + 1 : i + 4]
-            ):
-                return (speaker.lower(),)
+        toks = [w for _, _, w in lexicon.words(text)]
+        persons = lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.ANY_PERSONS
+        for i, w in enumerate(toks):
+            if w.lower() != "my":
+                continue
+            for j, x in enumerate(toks[i + 1 : i + 4]):
+                between = toks[i + 1 : i + 1 + j]
+                if any(b.endswith(("'s", "\u2019s")) or b.lower() in persons for b in between):
+                    break  # "my friend's pottery class" is the friend's
+                if lexicon.key(x.lower()) == lexicon.key(owned.lower()):
+                    return (speaker.lower(),)
         return ()
     before = [w for _, _, w in lexicon.words(name[: said.start()])]
     if not before:
