@@ -57,6 +57,7 @@ RESOLVER_MODULES = [
     "structure.py",
     "timefind.py",
     "lexicon.py",
+    "kin.py",
 ]
 #: What the resolver's modules must not read: the gate's own modules and the sense classes.
 RESOLVER_MUST_NOT = frozenset(

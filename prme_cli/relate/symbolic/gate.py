@@ -883,6 +883,154 @@ def _turn_words(text: str) -> str:
     return " ".join(body).strip()
 
 
+#: The gate's own readings of a relative named by kin and name in a chat turn (a name is a
+#: capitalised word, a second part joined by a hyphen allowed).
+_GATE_NAME = r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)?"
+#: "my brother Felix", "our cousin, Kojo", "my older sister Ana's wedding".
+_GATE_MY_KIN = re.compile(
+    rf"\b(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+(?P<name>{_GATE_NAME})\b"
+)
+#: "Marta, my older sister, …".
+_GATE_NAME_MY_KIN = re.compile(
+    rf"\b(?P<name>{_GATE_NAME}),\s+(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b"
+)
+#: "Jonas's brother Felix".
+_GATE_OWNERS_KIN = re.compile(
+    rf"\b(?P<owner>{_GATE_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+"
+    rf"(?P<name>{_GATE_NAME})\b"
+)
+#: "Oh, your sister!" opening the other speaker's reply.
+_GATE_YOUR_KIN = re.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
+#: A name inside a sentence, not its first word: someone else named before "your sister".
+_GATE_NAMED_INSIDE = re.compile(rf"(?<=[^.!?\s]\s){_GATE_NAME}\b")
+#: A name opening a clause, and the word after it: "Priti flew …", "…, and Kojo started".
+_GATE_CLAUSE_NAME = re.compile(
+    rf"(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\band\s+)(?P<name>{_GATE_NAME})\s+(?P<verb>[a-z]+)\b"
+)
+#: "What a name is not": the normaliser's function words and the gate's calendar words.
+_GATE_NOT_NAMES = frozenset(
+    words_of(
+        "yesterday today tonight tomorrow morning evening afternoon night weekend week month year"
+    )
+)
+
+
+def _gate_kin(m: re.Match[str]) -> str | None:
+    """The kin noun of a reading ("my older sister"), none when a describing word before it
+    is a function word or a person noun itself ("my friend's brother")."""
+    kin = m["kin"].lower()
+    if (
+        kin not in gate_words.PERSON_NOUNS
+        or kin.endswith("s")
+        and kin[:-1] in (gate_words.PERSON_NOUNS)
+    ):
+        return None  # a plural ("my cousins") names no one relative
+    adj = (m["adj"] or "").lower()
+    if adj and (adj in words.FUNCTION_WORDS or adj in gate_words.PERSON_NOUNS):
+        return None
+    return kin
+
+
+def _gate_is_name(word: str) -> bool:
+    low = word.lower()
+    if low in words.FUNCTION_WORDS or low in _GATE_NOT_NAMES or _DATE_WORD.match(low):
+        return False
+    if low in gate_words.PERSON_NOUNS:
+        return False
+    found = words.lemmas(low)
+    return not found or bool({"NOUN", "PROPN"} & set(found))
+
+
+def _kin_named(records: dict[str, EvidenceRecord]) -> dict[tuple[str, str], str]:
+    """(possessor, kin) -> the one name the packed chat turns give that person's relative,
+    by the gate's own reading: the possessor's "my brother Felix" or "Felix, my brother";
+    anyone's "Jonas's brother Felix"; the other speaker's "Oh, your sister!" opening the
+    reply to a turn that names one person as a clause's doer ("Priti flew to Toronto …").
+    A kin given two names names no one. Possessor and kin are lower-case."""
+    found: dict[tuple[str, str], set[str]] = {}
+
+    def add(owner: str, kin: str | None, name: str) -> None:
+        if kin and _gate_is_name(name) and name.lower() != owner.lower():
+            found.setdefault((owner.lower(), kin), set()).add(name)
+
+    speakers = {r.title.strip().lower() for r in records.values() if r.title}
+    for record in records.values():
+        speaker = record.title.strip()
+        if not _SPEAKER_NAME.fullmatch(speaker) or speaker == "user":
+            continue
+        said = _turn_words(record.text)
+        for m in _GATE_MY_KIN.finditer(said):
+            add(speaker, _gate_kin(m), m["name"])
+        for m in _GATE_NAME_MY_KIN.finditer(said):
+            add(speaker, _gate_kin(m), m["name"])
+        for m in _GATE_OWNERS_KIN.finditer(said):
+            add(m["owner"], _gate_kin(m), m["name"])
+        before = records.get(record.previous or "")
+        if before is None:
+            continue
+        asker = before.title.strip()
+        if not _SPEAKER_NAME.fullmatch(asker) or asker in (speaker, "user"):
+            continue
+        first = re.match(r"[^.!?]*[.!?]*", said)
+        opening = first.group(0) if first else said
+        yours = _GATE_YOUR_KIN.search(opening)
+        if yours is None or _GATE_NAMED_INSIDE.search(opening[: yours.start()]):
+            continue
+        doers = {
+            m["name"]
+            for m in _GATE_CLAUSE_NAME.finditer(_turn_words(before.text))
+            if m["name"].lower() not in speakers
+            and _gate_is_name(m["name"])
+            and (words.lemmas(m["verb"]).get("VERB") or m["verb"] in ("is", "was", "has", "had"))
+        }
+        if len(doers) == 1:
+            add(asker, _gate_kin(yours), next(iter(doers)))
+    return {key: next(iter(names)) for key, names in found.items() if len(names) == 1}
+
+
+#: An operand name that asks for a named person's relative: "Jonas's brother pass …",
+#: "Lucía's sister's wedding".
+_GATE_ASKED_KIN = re.compile(
+    rf"^(?:the\s+)?(?P<owner>{_GATE_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?"
+    r"(?P<kin>[a-z-]+?)(?:['\u2019]s)?\b"
+)
+
+
+def _kin_in_quote(
+    name: str, quote: str, where: int, kin: dict[tuple[str, str], str]
+) -> tuple[str, str, list[int]] | None:
+    """For a name asking for someone's relative: (kin noun, the relative's name or "",
+    where the quote names the relative by name). None for any other name."""
+    m = _GATE_ASKED_KIN.match(name)
+    if m is None:
+        return None
+    noun = _gate_kin(m)
+    if noun is None and m["adj"]:
+        # "Jonas's brother pass …": the first word is the kin, no describing word before it
+        noun = m["adj"] if m["adj"] in gate_words.PERSON_NOUNS else None
+    if noun is None:
+        return None
+    called = kin.get((m["owner"].lower(), noun), "")
+    at = [x.start() for x in re.finditer(rf"\b{re.escape(called)}\b", quote)] if called else []
+    return noun, called, at
+
+
+def _kin_not_the_doer(quote: str, where: int, noun: str, called: str) -> str:
+    """Why the expression's sentence does not tell the asked relative's deed ("" when it
+    may): it names neither the kin ("my brother passed …") nor the relative's name, nor
+    opens with a he, she or they (judged by the pronoun checks)."""
+    start = _sentence_start(quote, where)
+    stop = re.search(r"[.!?](?:\s|$)", quote[where:])
+    sentence = quote[start : where + (stop.end() if stop else len(quote) - where)]
+    if re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
+        return ""
+    if called and re.search(rf"\b{re.escape(called)}\b", sentence):
+        return ""
+    if re.match(r"\W*(?:he|she|they)\b", sentence, re.IGNORECASE):
+        return ""
+    return f"the sentence names no {noun} of the one asked about"
+
+
 #: Prepositions that tie a noun phrase to the thing before it: "the dinghy from the ad".
 _MODIFYING = frozenset(words_of("from of in at on with"))
 
@@ -922,10 +1070,37 @@ def _thing_asked_before(
         return []
     if record.title.strip().lower() == preceding.title.strip().lower():
         return []
-    asked = re.split(r"(?<=[.!?])\s+", _turn_words(preceding.text))[-1]
+    said_before = re.split(r"(?<=[.!?])\s+", _turn_words(preceding.text))
+    asked = said_before[-1]
     if not asked.endswith("?"):
-        return []
+        # "You finished the mural, didn't you? Marta posted a picture." — "Yes! I finished
+        # it on Sunday": a reply opening with a yes answers the turn's last question
+        if not _GATE_YES.match(_turn_words(record.text)):
+            return []
+        asked = next((x for x in reversed(said_before) if x.endswith("?")), "")
+        if not asked:
+            return []
+    # "…, didn't you?", "…, right?": the tag asks nothing of its own; a time told after
+    # the thing ("the mural last Sunday") is no part of it
+    asked = _GATE_TAG.sub("?", asked)
     toks = [w for _, _, w in _tokens(asked)]
+    while len(toks) > 1 and toks[-1].lower() in _ASKED_ONLY:
+        toks.pop()  # "Have you booked the ferry yet?"
+    timed = next(
+        (
+            i
+            for i, w in enumerate(toks)
+            if i > 0
+            and (_DATE_WORD.match(w) or w.lower() in _TIME_LEADS)
+            and not gate_words.is_function_word(toks[i - 1].lower())
+        ),
+        None,
+    )
+    if timed is not None and all(
+        _DATE_WORD.match(w) or w.lower() in _TIME_LEADS or w.lower() in _TIME_UNITS
+        for w in toks[timed:]
+    ):
+        toks = toks[:timed]  # "the shed last weekend": the time after the thing
     thing: list[str] = []
     for i in range(len(toks) - 1, -1, -1):
         low = toks[i].lower()
@@ -990,6 +1165,21 @@ def _thing_asked_before(
     return [(where, w) for w in thing]
 
 
+#: A reply opening with a yes, by the gate's own reading ("Yes!", "Yeah, …", "I did!").
+_GATE_YES = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|(?:i|we)\s+did\b(?!\s+not)|that's\s+right|exactly)\b(?!\s*,?\s*but\b)",
+    re.IGNORECASE,
+)
+#: A question tag closing a statement: "…, didn't you?", "…, right?".
+_GATE_TAG = re.compile(
+    r",\s*(?:(?:didn't|did|haven't|hasn't|hadn't|weren't|wasn't|aren't|isn't|don't|doesn't)\s+"
+    r"(?:you|he|she|they|we|it)|right|no|yeah|eh|correct)\s*\?\s*$",
+    re.IGNORECASE,
+)
+#: Words that open a time before a calendar word: "on", "last", "this", "next".
+_TIME_LEADS = frozenset(words_of("on last this next"))
+_ASKED_ONLY = frozenset(words_of("yet already ever"))
+_TIME_UNITS = frozenset(words_of("week weekend month year morning afternoon evening night"))
 #: In a reply whose verb has no object, what makes the deed less or else than the thing
 #: asked about: "I ran on Sunday, but only 10k", "I started, then stopped, not really".
 _LESS_THAN_ASKED = re.compile(
@@ -1103,6 +1293,7 @@ class SymbolicGate:
         audit.provider = self.name
         audit.attempts += 1
         try:
+            kin = _kin_named(records)
             probs = tuple(
                 min(
                     self.check(
@@ -1117,6 +1308,7 @@ class SymbolicGate:
                         if record and record.previous
                         else None,
                         later=_later_turns(record, records) if record else (),
+                        kin=kin,
                     ).probability,
                     _AGAIN_CAP
                     if record and self._done_again(question, op, record, records)
@@ -1148,11 +1340,13 @@ class SymbolicGate:
         following: EvidenceRecord | None = None,
         preceding: EvidenceRecord | None = None,
         later: tuple[EvidenceRecord, ...] = (),
+        kin: dict[tuple[str, str], str] | None = None,
     ) -> OperandCheck:
         """The probability for one operand, with the reasons behind it (``following``: the
         record right after the cited one, the turn that answers a chat turn; ``preceding``:
         the one right before it, the turn a reply answers; ``later``: the same speaker's
-        later turns, which may take the cited time back)."""
+        later turns, which may take the cited time back; ``kin``: the relatives the packed
+        turns name, :func:`_kin_named`)."""
         quote = operand.quote
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
@@ -1169,7 +1363,9 @@ class SymbolicGate:
             # "Did you sign the contract?" — "Yes, on Friday!": judged as the statement the
             # yes makes, "I signed the contract, on Friday!", read by the same checks
             said = replace(record, text=record.text.replace(quote, statement, 1), asked="")
-            return self.check(question, resolution, replace(operand, quote=statement), said)
+            return self.check(
+                question, resolution, replace(operand, quote=statement), said, kin=kin
+            )
         if gate_structure.is_structure_quote(operand, record):
             # "between finishing and mounting the bookshelf": the bare verb's object is the
             # next name's, as the text path reads it
@@ -1196,6 +1392,13 @@ class SymbolicGate:
             # "How was the driving test?" — "I failed it on Tuesday.": the reply's "it"
             # (or its verb told with no object) says the question's thing
             qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, word))
+        kin_read = _kin_in_quote(operand.name, quote, where, kin or {})
+        if kin_read is not None:
+            kin_noun, _, kin_at = kin_read
+            for at in kin_at:
+                # "Felix passed his driving test" for "Jonas's brother pass …", when the
+                # turns call Felix Jonas's brother: the name says the kin
+                qtoks.insert(bisect.bisect_right([a for a, _, _ in qtoks], at), (at, at, kin_noun))
         if _done_heading(quote, record):
             # A DONE heading says "finished" of its title without writing it.
             qtoks.append((len(quote), len(quote), "finished"))
@@ -1559,7 +1762,11 @@ class SymbolicGate:
             # "Chiara's getting married", "Tom's move to Leeds": the clause is the deed of
             # the one named before the 's, not of the speaker or the writer
             whose = _clause_doer(quote, where, clause, operand.name, question, told, described)
-            if whose and not _doer_is_asked(whose, subject, quote):
+            if (
+                whose
+                and not _doer_is_asked(whose, subject, quote)
+                and not (kin_read and whose == kin_read[1])  # "Marta's wedding", Marta the kin
+            ):
                 cap = min(cap, 0.3)
                 asked_doer = subject or "the writer"
                 warnings.append(f"the deed is {whose}'s, not {asked_doer}'s")
@@ -1569,6 +1776,10 @@ class SymbolicGate:
             if named_before:
                 cap = min(cap, 0.3)
                 warnings.append(named_before)
+        if kin_read and (not_kin := _kin_not_the_doer(quote, where, kin_read[0], kin_read[1])):
+            # "Also my brother Ruben is here. Nico passed his test on Wednesday."
+            cap = min(cap, 0.3)
+            warnings.append(not_kin)
         if not possessor and not named and not second:
             others = _clause_of_another(quote, clause, subject, operand.name)
             if others:

@@ -39,6 +39,7 @@ costs a little coverage; a wrong citation costs trust.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time as _time
 from dataclasses import dataclass, replace
@@ -49,7 +50,7 @@ from typing import TYPE_CHECKING
 from prme_cli import denial, org
 from prme_cli import words as words_module
 from prme_cli.relate import interpret, validate
-from prme_cli.relate.symbolic import again, align, lexicon, segment, structure, timefind
+from prme_cli.relate.symbolic import again, align, kin, lexicon, segment, structure, timefind
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 
 if TYPE_CHECKING:
@@ -581,6 +582,7 @@ class SymbolicResolver:
         others = speakers - _NON_WITNESS_SPEAKERS - {"user", "me", "i"}
         self._segs = segs
         self._by_id = {r.id: (r, seg) for r, seg in segs}
+        self._kin = kin.kin_names(segs)
         self._named = {}
         units = []
         for record, seg in segs:
@@ -695,8 +697,10 @@ class SymbolicResolver:
         """The question that closes the packed turn just before, said by the other speaker,
         when ``sentence`` is one of the two sentences that open its own turn: what a
         reply's "it", "one" or object left out may stand for ("How was the driving test?"
-        — "I failed it on Tuesday."). None for a turn that answers its own speaker or
-        follows no question."""
+        — "I failed it on Tuesday."). When words follow the question in that turn, a reply
+        that opens with a yes still answers the question ("You finished the mural, didn't
+        you? Marta posted a picture." — "Yes! I finished it on Sunday."). None for a turn
+        that answers its own speaker or follows no question."""
         record = unit.record
         if sentence.heading is not None or unit.answered is not None or not record.previous:
             return None
@@ -711,9 +715,16 @@ class SymbolicResolver:
         if not speaker or not asker or speaker == asker or asker in _NON_WITNESS_SPEAKERS:
             return None
         asked = [s for s in seg.sentences if s.heading is None]
-        if not asked or not asked[-1].text.rstrip().endswith("?"):
+        if not asked:
             return None
-        return asked[-1].text
+        if asked[-1].text.rstrip().endswith("?"):
+            return asked[-1].text
+        if interpret.yes_opening(prose[0].text) is None:
+            return None
+        # "You finally finished the mural last Sunday, didn't you? Marta posted a picture."
+        # — "Yes! I finished it on Sunday evening.": a yes answers the turn's last question,
+        # whatever was said after it
+        return next((s.text for s in reversed(asked) if s.text.rstrip().endswith("?")), None)
 
     def _first_person(self, sentence: segment.Sentence, subject: str | None = None) -> bool | None:
         """Whether a first-person sentence speaks for the subject (the question's, or the
@@ -796,6 +807,8 @@ class SymbolicResolver:
         part_of = ordinal is None and bool(described.object)
         asked_past = re.search(r"\bdid\b", request.question, re.IGNORECASE) is not None
         partners = _partners(request.question, frame)
+        kin_asked = kin.asked_kin(phrase.text)
+        kin_named = self._kin.get(kin_asked) if kin_asked else None
         cands: list[Candidate] = []
         for unit in units:
             for sentence in unit.seg.sentences:
@@ -820,7 +833,9 @@ class SymbolicResolver:
                     + referred
                     + _use_started(phrase, sentence.text)
                     + _activity_of_boundary(phrase, sentence.text)
-                    + _started_by_length(phrase, sentence.text),
+                    + _started_by_length(phrase, sentence.text)
+                    + _kin_told_by_name(sentence.text, kin_asked, kin_named, model)
+                    + _speaker_said_as_me(phrase.text, sentence),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -853,7 +868,7 @@ class SymbolicResolver:
                     m.problems = [p for p in m.problems if p not in about]
                     m.context_used = True
                     before = ("", _title_start(unit))
-                other_owner = _another_owner(phrase, model, sentence, m)
+                other_owner = _another_owner(phrase, model, sentence, m, kin_named)
                 if other_owner:
                     m.problems.append(other_owner)
                 if (
@@ -2174,7 +2189,12 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
         if begin >= 0:
             quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
-    if named_subject and at is not None and at < mention.quote_start:
+    speaker = (cand.sentence.speaker or "").lower()
+    as_me = bool(speaker) and any(
+        start >= len(cand.sentence.text) and t.text == speaker
+        for t, start, _, _ in cand.match.matched
+    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`)
+    if (named_subject or as_me) and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
         quote = cand.record.text[at : mention.quote_end]
@@ -2299,8 +2319,89 @@ _OWNER_BEFORE = re.compile(
 )
 
 
+#: Prepositions before a person in a phrase ("propose to Hana", "dinner with Ana").
+_PERSON_PREPOSITIONS = frozenset(lexicon.words_of("to with for from at of about by"))
+
+
+def _speaker_said_as_me(name: str, sentence: segment.Sentence) -> tuple[str, ...]:
+    """The speaker's name, when the phrase names the speaker of the sentence's turn and the
+    sentence says them in the same role by the first person: "Hana's pottery class" as "My
+    pottery class started last week" in Hana's turn, "the dinner with Ana" as "dinner with
+    me", "Tom visit Ana" as "Tom visited me". The "my" must stand before the owned noun
+    (the last word after the possessive, before any function word; up to two words
+    between), the "me" right after the preposition or the verb the name follows."""
+    speaker = sentence.speaker or ""
+    if not re.fullmatch(r"[A-Z][\w'-]*", speaker) or speaker.lower() in _NON_WITNESS_SPEAKERS:
+        return ()
+    said = re.search(rf"(?<![\w'-]){re.escape(speaker)}(?P<s>['\u2019]s)?(?![\w-])", name)
+    if said is None or said.start() == 0 and not said["s"]:
+        return ()  # the phrase's doer, not another role: judged as the subject
+    text = sentence.text
+    if said["s"]:
+        after = [w for _, _, w in lexicon.words(name[said.end() :])]
+        # the owned noun: the last word before a function word ("Hana's pottery class",
+        # "Ana's trip to Kyoto")
+        head = list(itertools.takewhile(lambda w: not lexicon.is_stop(w.lower()), after))
+        if not head:
+            return ()
+        owned = head[-1]
+        toks = [w for _, _, w in lexicon.words(text)]
+        persons = lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.ANY_PERSONS
+        for i, w in enumerate(toks):
+            if w.lower() != "my":
+                continue
+            for j, x in enumerate(toks[i + 1 : i + 4]):
+                between = toks[i + 1 : i + 1 + j]
+                if any(b.endswith(("'s", "\u2019s")) or b.lower() in persons for b in between):
+                    break  # "my friend's pottery class" is the friend's
+                if lexicon.key(x.lower()) == lexicon.key(owned.lower()):
+                    return (speaker.lower(),)
+        return ()
+    before = [w for _, _, w in lexicon.words(name[: said.start()])]
+    if not before:
+        return ()
+    lead = before[-1].lower()
+    if lead in _PERSON_PREPOSITIONS:
+        told = re.search(rf"\b{re.escape(lead)}\s+me\b", text, re.IGNORECASE)
+        return (speaker.lower(),) if told else ()
+    if words_module.verb_lemma(lead) is None:
+        return ()
+    for m in re.finditer(r"\b([A-Za-z]+)\s+me\b", text):
+        if lexicon.key(m.group(1).lower()) == lexicon.key(lead):
+            return (speaker.lower(),)
+    return ()
+
+
+def _kin_told_by_name(
+    text: str,
+    asked: tuple[str, str] | None,
+    names: frozenset[str] | None,
+    model: align.PhraseModel,
+) -> tuple[str, ...]:
+    """The kin word of a phrase that asks for someone's relative ("Jonas's brother pass his
+    driving test") when the sentence names the one the notes call so (:mod:`kin`: "my
+    brother Felix" said elsewhere; "Felix passed his driving test on Tuesday") and does not
+    say the kin itself. For a deed, only a sentence that tells its verb: the identity says
+    whose deed it is, not which ("Priti called on Tuesday" tells no flight of hers)."""
+    if asked is None or not names:
+        return ()
+    word = asked[1]
+    if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
+        return ()
+    verb = kin.asked_deed(model.phrase.text)
+    if verb is not None and all(lexicon.key(w.lower()) != verb for _, _, w in lexicon.words(text)):
+        return ()
+    if any(re.search(rf"\b{re.escape(n)}\b", text) for n in names):
+        return (word,)
+    return ()
+
+
 def _another_owner(
-    phrase: EventPhrase, model: align.PhraseModel, sentence: segment.Sentence, m: align.Match
+    phrase: EventPhrase,
+    model: align.PhraseModel,
+    sentence: segment.Sentence,
+    m: align.Match,
+    kin_named: frozenset[str] | None = None,
 ) -> str:
     """ "When were Rosa's photos in the show?" is not told by Rosa's "Ivo's photos were in the
     show yesterday": the phrase names an owner, and the sentence gives the head noun another
@@ -2324,6 +2425,8 @@ def _another_owner(
         return ""
     own_turn = (sentence.speaker or "").lower() == name.lower()
     word = (found["word"] or "").lower()
+    if found["name"] and kin_named and found["name"] in kin_named:
+        return ""  # "Ana's wedding" for "Maya's sister's wedding": the notes call Ana so
     if found["name"] and found["name"] != name:
         return f"the {phrase.text.split()[-1]} is {found['name']}'s, not {name}'s"
     if own_turn and word in ("your", "his", "her", "their"):
@@ -2692,6 +2795,8 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
                 break
             if low in words_module.FUNCTION_WORDS and low not in _PHRASE_ADJECTIVES:
                 break
+            if noun_seen and _opens_a_time(low, found[i + 1][2] if i + 1 < len(found) else ""):
+                break  # "the mural last Sunday", "the lamp yesterday": a time ends the phrase
             lemmas = words_module.lemmas(low.removesuffix("'s"))
             known = bool(lemmas) and nxt[:1].islower()
             if known and not ({"NOUN", "PROPN", "ADJ"} & set(lemmas)):
@@ -2705,6 +2810,23 @@ def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
         if taken and taken[-1].lower() not in _PHRASE_ADJECTIVES:
             out.append((word.lower(), taken))
     return out
+
+
+_DAY_WORDS = frozenset(lexicon.words_of("yesterday today tonight tomorrow"))
+
+
+def _opens_a_time(word: str, following: str) -> bool:
+    """Does ``word`` (then ``following``) open a time expression after a noun: a day or
+    month name, "yesterday", or "last"/"this"/"next" before a calendar word ("the mural
+    last Sunday")?"""
+    from prme_cli.timeexpr import lexicon as lx
+
+    if word in lx.WEEKDAYS or word in lx.MONTHS or word in _DAY_WORDS:
+        return True
+    nxt = following.lower()
+    return word in lx.RELATIONS and (
+        nxt in lx.WEEKDAYS or nxt in lx.MONTHS or nxt in lx.UNITS or nxt in lx.PARTS
+    )
 
 
 def _is_person_or_time(phrase: list[str]) -> bool:
