@@ -1012,7 +1012,7 @@ class SymbolicResolver:
             for x in mentions
             if x.covers or not any(x.start < e0 and s0 < x.end for s0, e0 in named)
         ]
-        elsewhere = _deed_in_another_clause(sentence, m, mentions)
+        elsewhere = _deed_in_another_clause(sentence, m, mentions, _named_thing(model))
         if elsewhere:
             return None, elsewhere
         if "start" not in model.aspects:
@@ -1215,6 +1215,17 @@ class SymbolicResolver:
         event = _event_object(text[licence.end : sentence.start + m.clause[1]])
         if event is None:
             return None
+        own = [
+            x
+            for x in mentions
+            if x.kind != "licence"
+            and x.start >= licence.end
+            and not _CLAUSE_BREAK_BETWEEN.search(text[licence.end : x.start])
+        ]
+        if own:
+            # "… and we had a picnic at hers that weekend": the deed's own time, right after
+            # it, counts from the event's ("that" weekend); the event's day is not the deed's
+            return f"the deed's own time '{own[0].expression}' is counted from another one"
         clause_start, clause_end = sentence.start + m.clause[0], sentence.start + m.clause[1]
         beside = [
             x
@@ -3641,8 +3652,22 @@ def _pro_form_clause(sentence: segment.Sentence, clause: tuple[int, int]):
     return None
 
 
+def _named_thing(model: align.PhraseModel) -> str | None:
+    """The key of the thing a light verb's name does ("have a *picnic* at my sister's",
+    "take the *ferry*"): its head noun, else the first content word after the light verb."""
+    if model.head_key is not None:
+        return model.head_key
+    if model.verb_key is not None:
+        return None
+    keys = [t.key for t in model.tokens if not t.verb and not t.anchor]
+    return keys[0] if keys else None
+
+
 def _deed_in_another_clause(
-    sentence: segment.Sentence, m: align.Match, mentions: list[timefind.Mention]
+    sentence: segment.Sentence,
+    m: align.Match,
+    mentions: list[timefind.Mention],
+    head_key: str | None = None,
 ) -> str:
     """ "My aunt turned eighty on the 6th, and we had dinner at hers that Sunday", asked
     "when did I have dinner at my aunt's": the clause the match centres on (the aunt's) holds
@@ -3650,11 +3675,15 @@ def _deed_in_another_clause(
     own. The first clause's time is another event's; the deed's is the other clause's, read
     there or not at all — so the sentence does not date the event by its focus. Empty when
     the focused clause tells a verb of the name or holds no time, or no other clause both
-    tells one and holds a time."""
+    tells one and holds a time. A name whose verb is light ("have a picnic") is told by its
+    head noun (``head_key``)."""
     spans = segment.clauses(sentence.text)
     if m.clause not in spans:
         return ""
     verbs = [(at, t) for t, at, _, r in m.matched if t.verb and r == 1.0]
+    if not verbs and head_key is not None:
+        # a light verb's deed is named by its head noun ("have a picnic at my sister's")
+        verbs = [(at, t) for t, at, _, r in m.matched if t.key == head_key and r == 1.0]
     a, b = m.clause
     if not verbs or any(a <= at < b for at, _ in verbs):
         return ""
@@ -3923,6 +3952,10 @@ def _row_columns(
 
 #: Column headers that say only that the cell is a date (by their keys).
 _DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on"])
+
+
+#: What ends a clause between a deed and a later time (a comma, a semicolon, "and", "but").
+_CLAUSE_BREAK_BETWEEN = re.compile(r"[,;:.!?]|\b(?:and|but|while|when|because|so)\b")
 
 
 def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
