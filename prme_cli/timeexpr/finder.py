@@ -21,13 +21,16 @@ from __future__ import annotations
 from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from prme_cli.timeexpr import calendar as cal
 from prme_cli.timeexpr import grammar, interpret
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
 from prme_cli.timeexpr.tokens import Token, tokenize
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -1259,6 +1262,8 @@ def find_all(
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:
+            from decimal import Decimal  # imported at the first length found, not with the engine
+
             found.append(
                 Found(
                     start_offset,

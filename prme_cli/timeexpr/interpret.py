@@ -13,10 +13,13 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from prme_cli.timeexpr import calendar as cal
 from prme_cli.timeexpr import nodes as n
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 #: open ends of ``before X`` / ``after X``: printed as ``null``
 OPEN_START = datetime(1, 1, 2, tzinfo=UTC)
