@@ -1,10 +1,13 @@
-"""The engine's frozen records behave as ``@dataclass(frozen=True, slots=True)`` would, and
-importing the engine compiles none of their methods nor imports ``decimal``.
+"""What importing the engine and reading a first expression cost (issue 9), kept down
+without changing a single output.
 
-``Window``, ``Span``, ``Context``, ``Found`` and ``EventOffset`` write their methods in the
-source (:mod:`prme_cli.timeexpr.records`) instead of having the dataclass machinery generate
-and compile them at import, a cost ``prme since today`` paid. Each is compared here, method by
-method, with the frozen dataclass of the same fields made by :func:`dataclasses.make_dataclass`.
+- The engine's frozen records (``Window``, ``Span``, ``Context``, ``Found``, ``EventOffset``)
+  write their methods in the source (:mod:`prme_cli.timeexpr.records`) instead of having the
+  dataclass machinery generate and compile them at import: each is compared here, method by
+  method, with the frozen dataclass of the same fields made by
+  :func:`dataclasses.make_dataclass`.
+- ``decimal`` is imported at the first count or length read, and the lexicon's two tables
+  only the finder and an error message read are built at their first use.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from prme_cli.timeexpr import Window, finder, interpret
+from prme_cli.timeexpr import Window, finder, interpret, lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -153,16 +156,7 @@ def test_a_records_methods_are_written_in_the_source_not_generated(cls: Any) -> 
         assert code.co_filename.endswith(".py"), (cls.__name__, method, code.co_filename)
 
 
-def test_resolving_a_day_word_imports_no_decimal_and_a_count_does() -> None:
-    code = (
-        "import sys; from datetime import datetime, timezone; "
-        "from prme_cli.timeexpr import resolve, since_window, zone; "
-        "now = datetime(2026, 6, 17, 9, 40, tzinfo=timezone.utc); "
-        "since_window('today', now, zone('UTC')); resolve('last Friday', now, zone('UTC')); "
-        "print('decimal' in sys.modules); "
-        "print(resolve('in 2.5 days', now, zone('UTC')).start.isoformat()); "
-        "print('decimal' in sys.modules)"
-    )
+def _run(code: str) -> list[str]:
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -171,4 +165,38 @@ def test_resolving_a_day_word_imports_no_decimal_and_a_count_does() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "2026-06-19T21:40:00+00:00", "True"]
+    return result.stdout.split()
+
+
+_FIRST = (
+    "import sys; from datetime import datetime, timezone; "
+    "from prme_cli.timeexpr import find, lexicon, resolve, since_window, zone; "
+    "now = datetime(2026, 6, 17, 9, 40, tzinfo=timezone.utc); "
+    "since_window('today', now, zone('UTC')); resolve('last Friday', now, zone('UTC')); "
+)
+
+
+def test_resolving_a_day_word_imports_no_decimal_and_a_count_does() -> None:
+    code = _FIRST + (
+        "print('decimal' in sys.modules); "
+        "print(resolve('in 2.5 days', now, zone('UTC')).start.isoformat()); "
+        "print('decimal' in sys.modules)"
+    )
+    assert _run(code) == ["False", "2026-06-19T21:40:00+00:00", "True"]
+
+
+def test_the_finders_and_the_suggestions_tables_are_built_at_their_first_use() -> None:
+    code = _FIRST + (
+        "print(sorted(k for k in ('CORE_WORDS', 'SUGGESTABLE') if k in vars(lexicon))); "
+        "print([f.text for f in find('Call Ana tomorrow at 3pm.', now, zone('UTC'))] "
+        "== ['tomorrow at 3pm']); "
+        "print('CORE_WORDS' in vars(lexicon), 'SUGGESTABLE' in vars(lexicon)); "
+        "from prme_cli.errors import TimeExpressionError\n"
+        "try:\n    resolve('tomorow', now, zone('UTC'))\n"
+        "except TimeExpressionError as exc:\n    print(\"did you mean 'tomorrow'?\" in str(exc))\n"
+        "print('SUGGESTABLE' in vars(lexicon), lexicon.CORE_WORDS is lexicon.CORE_WORDS, "
+        "'tomorrow' in lexicon.CORE_WORDS, 'tmr' in lexicon.SUGGESTABLE)"
+    )
+    assert _run(code) == ["[]", "True", "True", "False", "True", "True", "True", "True", "False"]
+    with pytest.raises(AttributeError):
+        lexicon.NOT_A_TABLE  # type: ignore[attr-defined]  # noqa: B018 - the look-up is the test
