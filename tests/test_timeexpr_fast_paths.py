@@ -130,3 +130,45 @@ def test_a_length_of_one_unit_is_its_own_finest_unit() -> None:
     assert n.Dur((("hour", 2), ("minute", 30))).finest() == "minute"
     with pytest.raises(ValueError):
         n.Dur((("fortnight", 1),)).finest()  # no grain: as before, not a guess
+
+
+#: the classes the token patterns list in full, and the case-blind form each stands for
+_CASE_BLIND = {
+    "[a-zA-Z\\u0130\\u0131\\u017f\\u212a]": "[a-z]",
+    "[hdwmyHDWMY]": "[hdwmy]",
+}
+
+
+def test_token_patterns_match_what_their_case_blind_forms_match() -> None:
+    import random
+    import re
+    import sys
+
+    from prme_cli.timeexpr import tokens
+
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    for spelled, blind in _CASE_BLIND.items():  # the classes, over every code point
+        mine, theirs = re.compile(spelled), re.compile(blind, re.IGNORECASE)
+        assert [m.start() for m in mine.finditer(every)] == [
+            m.start() for m in theirs.finditer(every)
+        ]
+    # the whole patterns, on text made of what they tell apart
+    pieces = [
+        "a", "Z", "O'CLOCK", "don\u2019T", "\u0130", "\u0131", "\u017f", "\u212a", "\u00df",
+        "\u00e9", "'", "\u2019", " ", "  ", "\n", "7", "2026-11-03", "<2026-11-03 Tue 9:00",
+        " +1W", " .+2d", " ++1M/2Y", " -3H", ">", "]", "[2026-01-02", "T09:30Z", " 09:30+0200",
+        "-", ":", ".", "/", "_", "\u00bd", "\u00b2", "x", "h", "D", "mY",
+    ]  # fmt: skip
+    rng = random.Random(9)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for stamps in (False, True):
+        mine = tokens._pattern(stamps)
+        assert not mine.flags & re.IGNORECASE  # compiled without case folding
+        source = mine.pattern
+        for spelled, blind in _CASE_BLIND.items():
+            source = source.replace(spelled, blind)
+        assert source != mine.pattern
+        theirs = re.compile(source, re.VERBOSE | re.IGNORECASE)
+        for text in texts:
+            got = [(m.span(), m.lastgroup) for m in mine.finditer(text)]
+            assert got == [(m.span(), m.lastgroup) for m in theirs.finditer(text)], text

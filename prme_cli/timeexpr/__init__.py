@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from prme_cli.errors import EmptyWindowError, TimeExpressionError, UsageError
+from prme_cli.timeexpr.records import Record, set_field
 from prme_cli.timeexpr.zones import zone, zone_name
 
 if TYPE_CHECKING:
@@ -41,9 +42,10 @@ _LEADING = {"on", "in", "at", "during", "over", "within", "for", "the", "through
 _HEDGES = {"maybe", "probably", "possibly", "perhaps", "likely", "prob", "hopefully"}
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
-    """A resolved expression: ``[start, end)`` in the zone, how precise and how vague."""
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Window(Record):
+    """A resolved expression: ``[start, end)`` in the zone, how precise and how vague (a
+    frozen record, :mod:`.records`)."""
 
     expression: str
     start: datetime
@@ -51,6 +53,22 @@ class Window:
     grain: str
     approximate: bool = False
     kind: str = "point"
+
+    def __init__(
+        self,
+        expression: str,
+        start: datetime,
+        end: datetime,
+        grain: str,
+        approximate: bool = False,
+        kind: str = "point",
+    ) -> None:
+        set_field(self, "expression", expression)
+        set_field(self, "start", start)
+        set_field(self, "end", end)
+        set_field(self, "grain", grain)
+        set_field(self, "approximate", approximate)
+        set_field(self, "kind", kind)
 
     @property
     def open_start(self) -> bool:

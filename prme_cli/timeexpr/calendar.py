@@ -11,11 +11,12 @@ moved now and then), imported only when such a name is read.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
-from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from dateutil.relativedelta import relativedelta as RelativeDelta
 
 GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
@@ -137,6 +138,8 @@ def unit_delta(grain: str, count: Decimal) -> RelativeDelta:
 def seconds_of(units: dict[str, Decimal]) -> Decimal:
     """A duration in seconds, counting a month as 30 days and a year as 365 (what people
     mean by "three months" as a length; calendar months differ by up to three days)."""
+    from decimal import Decimal  # imported at first use, not with the engine
+
     per = {
         "second": 1,
         "minute": 60,

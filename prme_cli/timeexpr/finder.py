@@ -21,21 +21,26 @@ from __future__ import annotations
 from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from prme_cli.timeexpr import calendar as cal
 from prme_cli.timeexpr import grammar, interpret
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.records import Record, set_field
 from prme_cli.timeexpr.tokens import Token, tokenize
 
+if TYPE_CHECKING:
+    from decimal import Decimal
 
-@dataclass(frozen=True, slots=True)
-class Found:
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Found(Record):
     """One time expression found in free text (SPEC §4.4): where it is and what it means.
 
     ``offset`` and ``length`` are characters within the text. ``kind`` is ``point``,
-    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window.
+    ``interval``, ``duration`` or ``set``; a duration carries ``seconds`` and no window. A
+    frozen record (:mod:`~prme_cli.timeexpr.records`).
     """
 
     offset: int
@@ -48,21 +53,49 @@ class Found:
     approximate: bool = False
     seconds: Decimal | None = None
 
+    def __init__(
+        self,
+        offset: int,
+        length: int,
+        text: str,
+        kind: str,
+        start: datetime | None,
+        end: datetime | None,
+        grain: str | None,
+        approximate: bool = False,
+        seconds: Decimal | None = None,
+    ) -> None:
+        set_field(self, "offset", offset)
+        set_field(self, "length", length)
+        set_field(self, "text", text)
+        set_field(self, "kind", kind)
+        set_field(self, "start", start)
+        set_field(self, "end", end)
+        set_field(self, "grain", grain)
+        set_field(self, "approximate", approximate)
+        set_field(self, "seconds", seconds)
 
-@dataclass(frozen=True, slots=True)
-class EventOffset:
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class EventOffset(Record):
     """An amount counted from an event the text names right after it: ``two days after the
     party``, ``a week before the move``, ``the day after I opened the kiln``. It has no time
     of its own (the event's day is not told by it), so :func:`find_all` dates nothing of it;
     it is reported apart, as one piece, for a reader who must know that the words are a time
     counted from an event and not from the time told before them. ``offset``/``length`` are
     the amount with its preposition (``two days after``) in the text; ``event`` is where the
-    words naming the event begin."""
+    words naming the event begin (a frozen record)."""
 
     offset: int
     length: int
     text: str
     event: int
+
+    def __init__(self, offset: int, length: int, text: str, event: int) -> None:
+        set_field(self, "offset", offset)
+        set_field(self, "length", length)
+        set_field(self, "text", text)
+        set_field(self, "event", event)
 
 
 #: words after which a bare month, season, short day name or year is a time
@@ -1290,6 +1323,8 @@ def find_all(
         start_offset, end_offset = toks[first].start, toks[j - 1].end
         phrase = text[start_offset:end_offset]
         if span is None:
+            from decimal import Decimal  # imported at the first length found, not with the engine
+
             found.append(
                 Found(
                     start_offset,

@@ -34,14 +34,16 @@ input into a refusal instead of a ``RecursionError``. Nothing here looks at the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from functools import wraps
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from prme_cli.timeexpr import lexicon as lx
 from prme_cli.timeexpr import nodes as n
 from prme_cli.timeexpr.calendar import UNIT_ORDER
 from prme_cli.timeexpr.tokens import Token
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 R = list[tuple[n.Node, int]]
 T = TypeVar("T")
@@ -212,8 +214,20 @@ def _index(
     return table
 
 
-def _d(value: int | str | Decimal) -> Decimal:
+def _first_d(value: int | str | Decimal) -> Decimal:
+    """``Decimal(value)``, the first time: the decimal module is imported at the first count
+    read, not with the engine (a tenth of what the engine's import added to ``prme since
+    today``), and :data:`_d` becomes ``Decimal`` itself (an import statement in ``_d`` would
+    cost each of the thousands of counts a note is read into a look-up of the module)."""
+    global _d
+    from decimal import Decimal
+
+    _d = Decimal
     return Decimal(value)
+
+
+#: ``Decimal``, imported at its first use (see :func:`_first_d`)
+_d: Callable[[int | str | Decimal], Decimal] = _first_d
 
 
 #: how many digits a count may have (``number``)
@@ -3950,7 +3964,9 @@ def _first_words() -> None:
         "week_on": (set(lx.WEEKDAYS) | counts | words("today tomorrow tmrw yesterday"), False),
         "days_beside": ({"the"}, True),
     }
-    # the composite rules begin with what their parts begin with
+    # the composite rules begin with what their parts begin with (the large ones made by one
+    # ``union`` each: a chain of ``|`` copied every partial union again, a third of this
+    # function's cost, which the import of the engine pays)
     firsts = {name: words for name, (words, _) in table.items()}
     hedges = words("around about approximately approx roughly circa ca sometime somewhere")
     leads = words("next coming following last past previous preceding prior upcoming")
@@ -3964,21 +3980,21 @@ def _first_words() -> None:
     weekday = words("this the") | relations | set(lx.WEEKDAYS) | week_period | counts
     weekday |= ordinals | words("week wk")  # the first week of october on friday
     calendar = set(lx.MONTHS) | {"the", "weekend"} | ordinals | numbers | relations
-    day = (
-        firsts["relday"] | weekday | calendar | holidays | firsts["nth_of"]
-        | firsts["anchor_day"] | firsts["beside"]
+    day = set().union(
+        firsts["relday"], weekday, calendar, holidays, firsts["nth_of"],
+        firsts["anchor_day"], firsts["beside"],
     )  # fmt: skip
-    moment = (
-        day | firsts["next_part_day"] | firsts["part"] | firsts["meal"] | firsts["time"]
+    moment = day.union(
+        firsts["next_part_day"], firsts["part"], firsts["meal"], firsts["time"]
     )  # fmt: skip
     quarter = relations | words("q h the weekend") | numbers | ordinals
     decade = {"the"} | set(_DECADES) | numbers | ordinals
-    coarse = (
-        firsts["period"] | firsts["month_phrase"] | firsts["year_phrase"] | quarter
-        | firsts["season"] | decade | firsts["nth_period"] | firsts["containing"]
-        | firsts["beside_period"] | counted
+    coarse = set().union(
+        firsts["period"], firsts["month_phrase"], firsts["year_phrase"], quarter,
+        firsts["season"], decade, firsts["nth_period"], firsts["containing"],
+        firsts["beside_period"], counted,
     )  # fmt: skip
-    atom = firsts["now"] | firsts["edge"] | moment | coarse | shift
+    atom = moment.union(firsts["now"], firsts["edge"], coarse, shift)
     partial = {"the"} | ordinals
     trailing = words("over in during for within the recent") | leads | firsts["duration"]
     composite: dict[str, set[str]] = {
@@ -3996,16 +4012,16 @@ def _first_words() -> None:
         "period_for_nth": coarse | {"the"},
         "atom": atom,
         "partial": partial,
-        "between": words("from between") | atom | partial,
-        "open": set(_OPEN_WORDS) | words("more less so from over under in within") | atom,
-        "approx": hedges | words("near nearly almost some any anytime close at") | atom,
+        "between": atom.union(words("from between"), partial),
+        "open": atom.union(_OPEN_WORDS, words("more less so from over under in within")),
+        "approx": atom.union(hedges, words("near nearly almost some any anytime close at")),
         "trailing": trailing,
         "expression": set(),  # filled below: the union of the top-level rules
     }
-    composite["expression"] = (
-        composite["between"] | composite["open"] | composite["approx"] | firsts["rest"]
-        | trailing | shift | firsts["every"] | firsts["days_beside"] | firsts["vague"] | firsts["near"] | moment
-        | coarse | firsts["now"] | firsts["edge"]
+    composite["expression"] = set().union(
+        composite["between"], composite["open"], composite["approx"], firsts["rest"],
+        trailing, shift, firsts["every"], firsts["days_beside"], firsts["vague"], firsts["near"], moment,
+        coarse, firsts["now"], firsts["edge"],
     )  # fmt: skip
     table.update({name: (first, False) for name, first in composite.items()})
     for name, (begin, words_only) in table.items():

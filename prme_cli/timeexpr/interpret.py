@@ -13,10 +13,14 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from prme_cli.timeexpr import calendar as cal
 from prme_cli.timeexpr import nodes as n
+from prme_cli.timeexpr.records import Record, set_field
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 #: open ends of ``before X`` / ``after X``: printed as ``null``
 OPEN_START = datetime(1, 1, 2, tzinfo=UTC)
@@ -27,10 +31,10 @@ class Refused(Exception):
     """A reading that cannot stand (an impossible date, a weekday that does not match)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A reading's window, ``[start, end)`` with its grain (the docstring also spares the
-    dataclass writing one from its signature, a cost every command's import paid)."""
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Span(Record):
+    """A reading's window, ``[start, end)`` with its grain (a frozen record,
+    :mod:`~prme_cli.timeexpr.records`)."""
 
     start: datetime
     end: datetime
@@ -38,10 +42,25 @@ class Span:
     approximate: bool = False
     kind: str = "point"  # point interval set
 
+    def __init__(
+        self,
+        start: datetime,
+        end: datetime,
+        grain: str,
+        approximate: bool = False,
+        kind: str = "point",
+    ) -> None:
+        set_field(self, "start", start)
+        set_field(self, "end", end)
+        set_field(self, "grain", grain)
+        set_field(self, "approximate", approximate)
+        set_field(self, "kind", kind)
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a reading depends on besides its words (see the module docstring)."""
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Context(Record):
+    """What a reading depends on besides its words (see the module docstring; a frozen
+    record)."""
 
     now: datetime
     tz: tzinfo
@@ -50,6 +69,24 @@ class Context:
     week_start: int = 0
     not_before: date | None = None
     anchor: Span | None = None
+
+    def __init__(
+        self,
+        now: datetime,
+        tz: tzinfo,
+        today: date,
+        dayfirst: bool = False,
+        week_start: int = 0,
+        not_before: date | None = None,
+        anchor: Span | None = None,
+    ) -> None:
+        set_field(self, "now", now)
+        set_field(self, "tz", tz)
+        set_field(self, "today", today)
+        set_field(self, "dayfirst", dayfirst)
+        set_field(self, "week_start", week_start)
+        set_field(self, "not_before", not_before)
+        set_field(self, "anchor", anchor)
 
     def leaning_forward(self) -> Context:
         """This context with bare names leaning forward from today (``not_before``)."""

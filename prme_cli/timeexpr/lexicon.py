@@ -2,10 +2,13 @@
 
 Every English word the engine knows lives here, so the grammar reads ``MONTHS`` and
 ``UNITS`` instead of spelling names out, and the did-you-mean of an error message can offer
-any of them. Tables are plain dicts built at import (a few hundred entries, microseconds).
+any of them. Tables are plain dicts and sets built at import (a few hundred entries), but for
+the two only the finder and an error message read, built at their first use.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 MONTH_NAMES = [
     "january",
@@ -713,87 +716,111 @@ VOCABULARY = (
     | FUNCTION_WORDS
 )
 #: words long enough and close enough to a time word that a typo is the likely story
-SUGGESTABLE = {w for w in VOCABULARY if len(w) >= 4}
+#: (``SUGGESTABLE``), and the words that carry time by themselves (``CORE_WORDS``): an
+#: expression in running text has one of them near its start (the finder tries a position
+#: only then, which keeps reading a note cheap). Only an error message and the finder read
+#: them: each is built at its first use (:func:`__getattr__`), not with the engine
+if TYPE_CHECKING:
+    SUGGESTABLE: set[str]
+    CORE_WORDS: set[str]
 
-#: words that carry time by themselves: an expression in running text has one of them near its
-#: start (the finder tries a position only then, which keeps reading a note cheap)
-CORE_WORDS = (
-    set(MONTHS)
-    | set(WEEKDAYS)
-    | set(WEEKDAY_PLURALS)
-    | {w for w in UNITS if len(w) > 1}
-    | set(NUMBERS)
-    | set(TENS)
-    | set(ORDINAL_WORDS)
-    | set(PARTS)
-    | set(PART_ALIASES)
-    | set(SEASONS)
-    | set(ANCHORS)
-    | {w for name in HOLIDAYS for w in name.split()}
-    | {
-        "now",
-        "today",
-        "yesterday",
-        "tomorrow",
-        "tonight",
-        "tonite",
-        "tmrw",
-        "tmr",
-        "tmw",
-        "yday",
-        "yest",
-        "noon",
-        "midnight",
-        "midday",
-        "weekend",
-        "weekends",
-        "recently",
-        "lately",
-        "daily",
-        "biweekly",
-        "weekly",
-        "monthly",
-        "yearly",
-        "annually",
-        "hourly",
-        "nightly",
-        "quarterly",
-        "fortnightly",
-        "holidays",
-        "festive",
-        "ytd",
-        "mtd",
-        "qtd",
-        "otd",
-        "currently",
-        "moment",
-        "present",
-        "time",
-        "date",
-        "couple",
-        "few",
-        "several",
-        "dozen",
-        "half",
-        "fortnight",
-        "nineties",
-        "eighties",
-        "seventies",
-        "sixties",
-        "fifties",
-        "forties",
-        "thirties",
-        "twenties",
-        "noughties",
-        "eod",
-        "eom",
-        "eoy",
-        "sod",
-        "sow",
-        "som",
-        "soy",
-    }
-)
+
+def _suggestable() -> set[str]:
+    return {w for w in VOCABULARY if len(w) >= 4}
+
+
+def _core_words() -> set[str]:
+    return (
+        set(MONTHS)
+        | set(WEEKDAYS)
+        | set(WEEKDAY_PLURALS)
+        | {w for w in UNITS if len(w) > 1}
+        | set(NUMBERS)
+        | set(TENS)
+        | set(ORDINAL_WORDS)
+        | set(PARTS)
+        | set(PART_ALIASES)
+        | set(SEASONS)
+        | set(ANCHORS)
+        | {w for name in HOLIDAYS for w in name.split()}
+        | {
+            "now",
+            "today",
+            "yesterday",
+            "tomorrow",
+            "tonight",
+            "tonite",
+            "tmrw",
+            "tmr",
+            "tmw",
+            "yday",
+            "yest",
+            "noon",
+            "midnight",
+            "midday",
+            "weekend",
+            "weekends",
+            "recently",
+            "lately",
+            "daily",
+            "biweekly",
+            "weekly",
+            "monthly",
+            "yearly",
+            "annually",
+            "hourly",
+            "nightly",
+            "quarterly",
+            "fortnightly",
+            "holidays",
+            "festive",
+            "ytd",
+            "mtd",
+            "qtd",
+            "otd",
+            "currently",
+            "moment",
+            "present",
+            "time",
+            "date",
+            "couple",
+            "few",
+            "several",
+            "dozen",
+            "half",
+            "fortnight",
+            "nineties",
+            "eighties",
+            "seventies",
+            "sixties",
+            "fifties",
+            "forties",
+            "thirties",
+            "twenties",
+            "noughties",
+            "eod",
+            "eom",
+            "eoy",
+            "sod",
+            "sow",
+            "som",
+            "soy",
+        }
+    )
+
+
+_BUILT_AT_FIRST_USE = {"SUGGESTABLE": _suggestable, "CORE_WORDS": _core_words}
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """A table built at first use, then kept as a plain module attribute."""
+        build = _BUILT_AT_FIRST_USE.get(name)
+        if build is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        table = globals()[name] = build()
+        return table
+
 
 #: words no reading begins with (they only join or follow): never a start position
 NEVER_FIRST = {

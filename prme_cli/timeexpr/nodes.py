@@ -8,8 +8,10 @@ command line's ``--now`` or against the previous expression in a note.
 
 from __future__ import annotations
 
-from decimal import Decimal
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 #: a year written with two digits (``'74``) is stored as this plus the digits, until the
 #: interpretation picks its century from the reference time
@@ -134,6 +136,8 @@ class Dur(Node):
     approx: bool
 
     def plus(self, other: Dur) -> Dur:
+        from decimal import Decimal  # imported at first use, not with the engine
+
         merged = dict(self.units)
         for grain, count in other.units:
             merged[grain] = merged.get(grain, Decimal(0)) + count
