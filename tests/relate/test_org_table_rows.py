@@ -151,3 +151,46 @@ def test_a_row_with_no_finish_spans_nothing(tmp_path: Path) -> None:
         tmp_path, {"books.org": BOOKS}, "How many days did it take me to read The Quiet Coast?"
     )
     assert doc["status"] != "accepted", doc
+
+
+PLANS = """* Films to watch
+| Date             | Film        |
+|------------------+-------------|
+| <2040-05-20 Sun> | Paper Moons |
+
+* Garden plan for spring
+| Date             | Job                   |
+|------------------+-----------------------|
+| <2040-05-10 Thu> | paint the fence       |
+
+* Trip to Lisbon
+| Day              | What                     |
+|------------------+--------------------------|
+| [2040-04-02 Mon] | tiled the azulejo panel  |
+"""
+
+
+@pytest.mark.parametrize(
+    "question", ["When did I watch Paper Moons?", "When did I paint the fence?"]
+)
+def test_a_row_of_a_list_of_things_to_do_dates_no_deed(tmp_path: Path, question: str) -> None:
+    doc = _answer(tmp_path, {"lists.org": PLANS}, question)
+    assert doc["status"] != "accepted", doc
+
+
+def test_to_before_a_place_is_no_list_of_plans(tmp_path: Path) -> None:
+    doc = _answer(tmp_path, {"lists.org": PLANS}, "When did I tile the azulejo panel?")
+    assert doc["status"] == "accepted", doc
+    assert doc["value"]["date"] == "2040-04-02"
+
+
+@pytest.mark.parametrize(
+    ("title", "accepted"), [("Films watched", True), ("Films to watch", False)]
+)
+def test_the_gate_reads_a_heading_of_things_to_do_as_no_deed(title: str, accepted: bool) -> None:
+    text = f"* {title}\n| Date             | Film        |\n|---+---|\n| <2040-05-20 Sun> | Paper Moons |\n"
+    record = EvidenceRecord("p", None, text, title=title)
+    quote = "<2040-05-20 Sun> | Paper Moons |"
+    operand = Operand("watch Paper Moons", "p", quote, "<2040-05-20 Sun>", "text_expression")
+    probability = gate_check("When did I watch Paper Moons?", record, operand)
+    assert (probability >= GATE_THRESHOLD) is accepted, probability

@@ -2396,6 +2396,10 @@ def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
     return _DONE_HEADING.match(text) is not None
 
 
+#: A heading over things still to do: its verb is no deed of the rows.
+_TO_DO_HEADING = re.compile(
+    r"\bto-?do\b|\b(?:plans?|planned|wish\s*list|queue|upcoming|want)\b", re.IGNORECASE
+)
 #: Column headers that say only that the cell is a date, not what happened on it.
 _DATE_HEADERS = frozenset(["date", "day", "when", "on", "dated"])
 
@@ -2412,6 +2416,11 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
         return []
     said = [w for w in re.findall(r"[A-Za-z]+", header) if w.lower() not in _DATE_HEADERS]
     heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
+    if _TO_DO_HEADING.search(heading) or any(
+        words.verb_lemma(m.group(1)) == m.group(1)
+        for m in re.finditer(r"\bto\s+([a-z]+)\b", heading)
+    ):
+        return said  # "* Films to watch": the heading names what is still to be done
     return said + [
         w for w in re.findall(r"[A-Za-z]+", heading) if not gate_words.is_function_word(w)
     ]

@@ -995,6 +995,9 @@ class SymbolicResolver:
             name=name or model.phrase.text,
         )
         row = org.table_row(record.text, record.text[sentence.start : sentence.end])
+        if row is not None and _lists_plans(record.title):
+            # "* Films to watch", "* Garden plan for spring": a row is a plan, not a deed
+            return None, "a row of a list of things planned, not done"
         if row is not None:
             mentions, unfit = _row_columns(row, mentions, model)
             if not mentions:
@@ -3948,6 +3951,24 @@ def _row_columns(
     if len(dated) == 1:
         return dated, ""
     return [], "the row's dates are the start and the end of it, not one day"
+
+
+#: A heading over a table of things still to do ("Films to watch", "Garden plan", "To do").
+_LIST_OF_PLANS = re.compile(
+    r"\bto-?do\b|\b(?:plans?|planned|planning|wish\s*list|wishlist|"
+    r"queue|upcoming|ideas?|someday|maybe|want)\b",
+    re.IGNORECASE,
+)
+
+
+def _lists_plans(title: str) -> bool:
+    """Does a heading name a list of things still to do: a plan word ("Garden plan",
+    "Wishlist", "To do") or "to" before a verb ("Films to watch"; not "Trip to Lisbon")?"""
+    if _LIST_OF_PLANS.search(title):
+        return True
+    return any(
+        words_module.is_verb_lemma(m.group(1)) for m in re.finditer(r"\bto\s+([a-z]+)\b", title)
+    )
 
 
 #: Column headers that say only that the cell is a date (by their keys).
