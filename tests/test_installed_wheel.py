@@ -75,7 +75,9 @@ def _venv_python(venv: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A virtual environment with prme installed from the wheel alone."""
+    """A virtual environment with prme installed from the wheel alone (``--ignore-installed``:
+    a ``PYTHONPATH`` that reaches an editable checkout's ``prme.egg-info`` must not make pip
+    take the wheel for installed already)."""
     given = os.environ.get("PRME_INSTALLED_VENV")
     if given:
         return Path(given).resolve()
@@ -84,7 +86,7 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     python = _venv_python(venv)
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
-         "--no-index", str(wheel)],
+         "--no-index", "--ignore-installed", str(wheel)],
         check=True, capture_output=True,
     )  # fmt: skip
     site = subprocess.run(
