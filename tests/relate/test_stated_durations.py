@@ -260,3 +260,102 @@ def test_a_difference_of_lengths_is_a_sum_with_a_negative_term(
 def test_a_difference_the_notes_do_not_support_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+# A result told at the end of a deed: "in 52 minutes", "…: 54 minutes.", "a best of …"
+
+RESULTS = {
+    "journal.org": """\
+* 2027
+** 2027-08 August
+*** 2027-08-07 Saturday
+Ran my first 5k along the canal: 31 minutes.
+*** 2027-08-21 Saturday
+Ran my second 5k, a personal best of 28 minutes.
+Swam across the lake in 47 minutes, Tomas kept pace in the canoe.
+*** 2027-08-28 Saturday
+We'll drive to the coast in two hours if the traffic is kind.
+Results of the blood test back in two weeks, the nurse said.
+*** 2027-08-30 Monday
+Finished the thousand-piece jigsaw in three days.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def results_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("results"), RESULTS, NOW)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("Ran the Bridge 10k in 52 minutes.", "52 minutes"),
+        ("Swam my first mile: 41 minutes.", "41 minutes"),
+        ("Cycled the loop again, a personal best of 38 minutes.", "38 minutes"),
+        ("Finished the jigsaw in three days.", "three days"),
+        ("Drove up to Inverness: about seven hours.", "seven hours"),
+        ("I'll be at the station in 20 minutes.", None),
+        ("We're moving in two weeks.", None),
+        ("Reminder: 20 minutes before the train leaves.", None),
+        ("Results back in two weeks, they said.", None),
+    ],
+)
+def test_a_result_closing_a_past_deed_is_its_length(sentence: str, amount: str | None) -> None:
+    found = stated_duration(sentence, 0, len(sentence))
+    assert (found[1] if found else None) == amount
+
+
+@pytest.mark.parametrize(
+    ("question", "minutes"),
+    [
+        ("How many minutes faster was my second 5k than my first?", 3),
+        ("How long did the swim across the lake take?", 47),
+        ("How long did the jigsaw take?", 3 * 1440),
+    ],
+)
+def test_a_result_told_after_the_deed_answers_its_length(
+    results_store: Store, question: str, minutes: int
+) -> None:
+    doc = ask(results_store, question)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert _minutes(doc["value"]) == minutes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long did the drive to the coast take?",  # a plan: "We'll drive … in two hours"
+        "How long did the blood test results take?",  # a time ahead, told by the nurse
+        "How many minutes slower was my second 5k than my first?",  # the notes say faster
+    ],
+)
+def test_a_time_ahead_or_a_false_premise_is_no_result(results_store: Store, question: str) -> None:
+    doc = ask(results_store, question)
+    assert doc["status"] != "accepted", doc["value"]
+
+
+@pytest.mark.parametrize(
+    ("name", "quote", "amount", "accepted"),
+    [
+        ("my first 5k", "Ran my first 5k along the canal: 31 minutes.", "31 minutes", True),
+        ("my second 5k", "Ran my second 5k, a personal best of 28 minutes.", "28 minutes", True),
+        ("the swim", "Swam across the lake in 47 minutes.", "47 minutes", True),
+        ("the swim", "Swim across the lake in 47 minutes, if it holds.", "47 minutes", False),
+        ("the swim", "Note for the swim: 47 minutes of warm-up first.", "47 minutes", False),
+        ("my second 5k", "My second 5k: a personal best of 28 minutes?", "28 minutes", False),
+    ],
+)
+def test_the_gate_reads_a_result_only_where_it_closes_a_past_deed(
+    name: str, quote: str, amount: str, accepted: bool
+) -> None:
+    from datetime import datetime
+
+    from notes_helpers import GATE_THRESHOLD, gate_check
+
+    from prme_cli.relate.types import EvidenceRecord, Operand
+
+    record = EvidenceRecord("r1", datetime(2027, 8, 21), quote)
+    operand = Operand(name, "r1", quote, amount, "duration")
+    probability = gate_check(f"How long did {name} take?", record, operand, "duration_sum")
+    assert (probability >= GATE_THRESHOLD) is accepted, probability

@@ -3518,6 +3518,10 @@ def _day_heading_agrees(record: EvidenceRecord) -> bool:
 #: amount, the hedges that make it approximate, the words after it that make it a date,
 #: a rate or a state still going on.
 _LENGTH_LEADS = frozenset(words_of("spent took lasted for me us him her them"))
+#: Words that tell a length only after a deed in the past: "ran the 10k in 52 minutes",
+#: "a personal best of 49 minutes" (the word before "of" says it is a result).
+_LENGTH_AFTER_A_DEED = frozenset(words_of("in"))
+_RESULT_OF = frozenset(words_of("time best pb record"))
 _LENGTH_HEDGES = frozenset(
     words_of("about around roughly approximately nearly almost over under than least most some")
 )
@@ -3526,17 +3530,29 @@ _NOT_LENGTH_AFTER = re.compile(
     r"or\s+so|-?ish|longer|shorter|more|less|extra|late|early)",
     re.IGNORECASE,
 )
+#: The end of the clause a length after a colon must close ("…the river: 54 minutes.").
+_GATE_CLAUSE_END = re.compile(r"^\s*(?:[.,;!)]|$)")
 
 
 def _length_check(quote: str, where: int, expression: str) -> tuple[float, str]:
     """A length cited from words ("Spent two and a half hours repotting the tomatoes"): the
-    amount must follow a word that tells a length ("spent", "took", "lasted", "for"), with no
-    hedge before it and no "ago", "a day" or "now" after it."""
-    before = [w.lower() for _, _, w in _tokens(quote[:where])][-2:]
+    amount must follow a word that tells a length ("spent", "took", "lasted", "for"), or
+    close a deed told in the past ("Ran the 10k in 52 minutes", "Ran my first 10k: 54
+    minutes.", "…, a personal best of 49 minutes"), with no hedge before it and no "ago",
+    "a day" or "now" after it."""
+    told = [w.lower() for _, _, w in _tokens(quote[:where])]
+    before = told[-2:]
+    after = quote[where + len(expression) :]
     if before and before[-1] in _LENGTH_HEDGES:
         return 0.3, "a hedged length"
-    if not before or before[-1] not in _LENGTH_LEADS:
+    colon = quote[:where].rstrip().endswith(":") and _GATE_CLAUSE_END.match(after) is not None
+    result = before[-2:-1] != [] and before[-1] == "of" and before[-2] in _RESULT_OF
+    closing = colon or result or (bool(before) and before[-1] in _LENGTH_AFTER_A_DEED)
+    if closing:
+        if not any(words.is_simple_past(w) for w in told[:-1] or told):
+            return 0.4, "the amount closes no deed told in the past"
+    elif not before or before[-1] not in _LENGTH_LEADS:
         return 0.4, "the amount is not told as the event's length"
-    if _NOT_LENGTH_AFTER.match(quote[where + len(expression) :]):
+    if _NOT_LENGTH_AFTER.match(after):
         return 0.3, "a date, a rate or a state still going on, not a length"
     return 1.0, ""

@@ -1731,16 +1731,30 @@ _AMOUNT_TEXT = (
     rf"{_NUMBER}\s+(?:and\s+a\s+half\s+)?{_LENGTH_UNIT}(?:\s+and\s+a\s+half)?"
     rf"(?:\s+and\s+{_NUMBER}\s+{_LENGTH_UNIT})?"
 )
+_HEDGE_TEXT = (
+    r"(?:about|around|roughly|approximately|nearly|almost|over|under|just\s+over|just\s+under|"
+    r"more\s+than|less\s+than|at\s+least|at\s+most|up\s+to|close\s+to|some)"
+)
 #: A length told of the clause's event: "spent three hours (on) …", "… took (me) three
-#: hours", "… lasted 75 minutes", "practised for 40 minutes". Past tense only: "takes",
-#: "lasts", "spend" tell habits or plans.
+#: hours", "… lasted 75 minutes", "practised for 40 minutes", "ran the 10k in 52 minutes",
+#: "Ran my first 10k: 54 minutes.", "… a personal best of 49 minutes". Past tense only:
+#: "takes", "lasts", "spend" tell habits or plans.
 _STATED = re.compile(
-    rf"\b(?P<lead>spent|took(?:\s+(?:me|us|him|her|them|[A-Z][a-z]+))?|lasted|for)\s+"
-    rf"(?P<hedge>(?:about|around|roughly|approximately|nearly|almost|over|under|just\s+over|"
-    rf"just\s+under|more\s+than|less\s+than|at\s+least|at\s+most|up\s+to|close\s+to|"
-    rf"some)\s+)?(?P<amount>{_AMOUNT_TEXT})\b",
+    rf"(?:\b(?P<lead>spent|took(?:\s+(?:me|us|him|her|them|[A-Z][a-z]+))?|lasted|for|in|"
+    rf"(?:time|best|pb|record)\s+of)|(?<=\w)(?P<colon>:))\s+"
+    rf"(?P<hedge>{_HEDGE_TEXT}\s+)?(?P<amount>{_AMOUNT_TEXT})\b",
     re.IGNORECASE,
 )
+#: A verbless tail that tells the length of the clause before it ("Ran my first 10k along
+#: the river: 54 minutes."): read as part of that clause.
+_COLON_LENGTH = re.compile(
+    rf"\s*:\s*(?:{_HEDGE_TEXT}\s+)?{_AMOUNT_TEXT}\b(?=\s*(?:[.,;!)]|$))", re.IGNORECASE
+)
+#: Leads that tell a length only after a verb in the past ("walked for an hour", "ran it in
+#: 52 minutes"): "for a week" or "in two weeks" alone tell a stay planned or a time ahead.
+_LEADS_AFTER_A_PAST_VERB = frozenset(["for", "in", "colon", "of"])
+#: What must follow a length told after a colon: the clause ends there ("…: 54 minutes.").
+_CLAUSE_ENDS = re.compile(r"^\s*(?:[.,;!)]|$)")
 #: After a length: not the event's length but a date ("two hours ago"), a rate ("40 minutes
 #: a day"), an ongoing state ("for three weeks now") or a hedge ("or so").
 _NOT_A_LENGTH_AFTER = re.compile(
@@ -2135,10 +2149,12 @@ def stated_duration(
     """The length the clause ``sentence[a:b]`` states for its own event: (offset, the
     amount verbatim, whether it is hedged), or None. "Spent two and a half hours repotting
     the tomatoes", "My flu lasted three days", "The drive to Galway took three hours",
-    "Practised piano for 40 minutes". Not a habit ("for 40 minutes every evening"), a plan,
+    "Practised piano for 40 minutes", "Ran the 10k in 52 minutes", "Ran my first 10k: 54
+    minutes." Not a habit ("for 40 minutes every evening"), a plan,
     a negation, a booking's length, an ongoing state ("for three weeks now"), a date ("three
     hours ago") or a rate ("40 minutes a day"); "for" only after a verb in the past."""
-    clause = sentence[a:b]
+    tail = _COLON_LENGTH.match(sentence, b)
+    clause = sentence[a : tail.end() if tail else b]
     if _NOT_A_DEED.search(clause):
         return None
     found = None
@@ -2147,7 +2163,12 @@ def stated_duration(
             return None
         if name_keys is not None and _shared_with_another(clause[m.end() :], name_keys):
             return None  # "Spent two hours on the essay and the slides": both together
-        if m["lead"].lower() == "for" and not _past_verb_before(clause[: m.start()], name_keys):
+        lead = "colon" if m["colon"] else m["lead"].lower().split()[-1]
+        if lead == "colon" and not _CLAUSE_ENDS.match(clause[m.end() :]):
+            continue  # "Results: 3 days late …" is no length told at the end of a clause
+        if lead in _LEADS_AFTER_A_PAST_VERB and not _past_verb_before(
+            clause[: m.start()], name_keys
+        ):
             continue
         if found is not None:
             return None  # two lengths in one clause: which is the event's?
@@ -2176,14 +2197,19 @@ def _past_verb_before(before: str, name_keys: frozenset[str] | None = None) -> b
     the repair's)."""
     from prme_cli import words
 
-    for _, _, word in reversed(words.tokens(before)):
-        low = word.lower()
+    told = words.tokens(before)
+    for at in range(len(told) - 1, -1, -1):
+        low = told[at][2].lower()
         if low in ("was", "were", "stayed"):
             return True
         if words.is_simple_past(low):
-            return name_keys is None or any(
+            if name_keys is None or any(
                 lexicon.relatedness(lexicon.key(low), k) >= 0.6 for k in name_keys
-            )
+            ):
+                return True
+            # "Ran my third 10k, a personal best of 49 minutes": the verb's object, between
+            # it and the amount, is the thing asked
+            return any(lexicon.key(w.lower()) in name_keys for _, _, w in told[at + 1 :])
     return False
 
 
