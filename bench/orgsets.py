@@ -3,7 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
-              strangers6|pairs6|sessions6|strangers7|pairs7|
+              strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -132,6 +132,17 @@ These sets share this runner:
   events told across turns and as a yes to the other's question, plans moved, called off or
   still to come, other people's deeds, a deed told with no time); 62 third-person questions,
   16 to refuse (asked 2044-03-15 20:00, Europe/Lisbon). Not part of ``all``.
+- ``strangers8`` — ``tests/fixtures/strangers8/``: four new people's org notes of the eighth
+  unseen round, written the same way (by a helper who neither read nor ran relate): org-journal
+  monthly files (``* Tuesday, 03/07/45`` day headings with ``:CREATED: 20450307``, ``** 22:00``
+  entries) whose prose dates deeds relative to the entry ("on Saturday night", "last Tuesday",
+  "a fortnight ago", "on the 3rd", "yesterday … that evening"), an org-capture inbox
+  (``:CREATED:`` drawers and ``Entered on [..]`` lines) beside a log of dated list items and a
+  file of things with ``:BOUGHT:``/``:INSTALLED:``/``:RETURNED:`` properties, a work file with
+  appointments as active stamps (one moved by a LOGBOOK note), CLOCK on several tasks, an
+  ``:ARCHIVE:`` subtree and an archive file with ``:ARCHIVE_TIME:``, and a reading log, a habit
+  with ``LAST_REPEAT``, an invented ``:READINGS:`` drawer and a prose diary of one file per day;
+  67 questions, 16 to refuse (asked 2045-04-30 21:00, America/Chicago). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -223,6 +234,7 @@ def sets() -> dict[str, QuestionSet]:
     sessions6 = HERE.parent / "tests" / "fixtures" / "sessions6"
     strangers7 = HERE.parent / "tests" / "fixtures" / "strangers7"
     pairs7 = HERE.parent / "tests" / "fixtures" / "pair_chats7"
+    strangers8 = HERE.parent / "tests" / "fixtures" / "strangers8"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -361,6 +373,13 @@ def sets() -> dict[str, QuestionSet]:
             pairs7 / "questions.jsonl",
             "2044-03-15T20:00",
             "Europe/Lisbon",
+        ),
+        "strangers8": QuestionSet(
+            "strangers8",
+            strangers8 / "notes",
+            strangers8 / "questions.jsonl",
+            "2045-04-30T21:00",
+            "America/Chicago",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -673,6 +692,7 @@ def main() -> int:
             "sessions6",
             "strangers7",
             "pairs7",
+            "strangers8",
             "bodies",
             "deeds",
             "all",
