@@ -468,11 +468,14 @@ def _difference(q: str, low: str) -> Frame | None:
     unit = (m["unit1"] or m["unit2"]).lower()
     a, b = m["a"].strip(), m["b"].strip()
     second = EventPhrase(b)
-    if re.match(r"(?:the|my|our|his|her|their)\s+\w+$", b, re.IGNORECASE) and len(a.split()) > 2:
+    if (
+        re.match(r"(?:the|my|our|his|her|their)\s+\w+$", b, re.IGNORECASE)
+        and len(a.split()) > 2
+        and _ORDINALS.get(b.split()[-1].lower())
+    ):
         # "my third 10k than my first": the second names its ordinal only, and shares the
         # first one's noun (its name stays the question's own words)
-        if _ORDINALS.get(b.split()[-1].lower()):
-            second = EventPhrase(b, shared=a.split()[-1])
+        second = EventPhrase(b, shared=a.split()[-1])
     sign = _MORE[word]
     frame = _frame(
         "duration_sum",
