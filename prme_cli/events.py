@@ -26,6 +26,9 @@ speak:
 - ``:CREATED:`` is the **created** event of the note;
 - an event-date property (``:WHEN:``, ``:EVENT_DATE:``; :data:`orgtime.EVENT_DATE_PROPERTIES`)
   is the heading's **single** dated event, or its **range** when it holds ``[a]--[b]``;
+- a dated property named by a verb's participle is a deed (:func:`property_deed`):
+  ``:STARTED:`` / ``:FINISHED:`` the heading's **start** / **end**, any other (``:BOUGHT:``,
+  ``:RETURNED:``, ``:SERVICED:``) a **step** whose ``state`` is the property's name;
 - a datetree day, daily-file name or ``#+DATE`` gives the entry's **day**: it dates the
   entry's past-tense first-person deeds (relate decides which clauses those are).
 
@@ -71,7 +74,11 @@ from prme_cli.model import Node, Timestamp
 #:    SUBMITTED …) is an ``outcome`` event, no longer an ``end``.
 #: 8: every other LOGBOOK state change is a ``step`` event (a keyword such as SUBMITTED or
 #:    BOOKED names a deed of its own).
-EXTRACTION_VERSION = 8
+#: 9: a dated property named by a verb's participle is a deed: ``:STARTED:`` and
+#:    ``:FINISHED:`` the heading's start and end, ``:BOUGHT:``, ``:RETURNED:`` … a ``step``;
+#:    and find reads "in the evening out of spite", "spent the morning practising" as times
+#:    again (a part of the day before an adverb or a spent doing is no noun's kind).
+EXTRACTION_VERSION = 9
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (
@@ -524,6 +531,10 @@ def structure_events(
         elif orgtime.is_event_date(ts):
             # ":WHEN: [a]--[b]" is the event's start and end, ":WHEN: [a]" its day
             add("range" if "--" in ts.raw else "single", ts)
+        elif ts.kind == "property" and (deed := property_deed(ts.label or "")):
+            # ":BOUGHT: [2045-01-03 Tue]", ":FINISHED: [2045-01-29 Sun]": a deed the
+            # property's name tells, dated by its stamp
+            add(deed, ts, state=(ts.label or "").upper())
         elif (
             ts.kind in ("datetree", "filename", "keyword")
             and ts.end is not None
@@ -534,6 +545,32 @@ def structure_events(
 
 
 _ONE_DAY = datetime(2000, 1, 2) - datetime(2000, 1, 1)
+
+#: The verbs whose participle, as a property's name, is the heading's own start or end
+#: (``:STARTED:``, ``:FINISHED:`` of a book in a reading log); any other participle
+#: (``:BOUGHT:``, ``:RETURNED:``, ``:SERVICED:``) is a ``step``: a deed of its own.
+_PROPERTY_START = frozenset(["start", "begin"])
+_PROPERTY_END = frozenset(["finish", "complete", "end"])
+
+
+def property_deed(name: str) -> str | None:
+    """The kind of event a dated property's name tells: ``start``, ``end`` or ``step`` for
+    the past participle of a verb (``STARTED``, ``FINISHED``, ``BOUGHT``, ``SERVICED``),
+    None for any other name (``LAST_REPEAT``, ``ARCHIVE_TIME``, ``BOOKCLUB``, ``READ``,
+    whose tense cannot be told, or a gerund such as ``READING``)."""
+    from prme_cli import words
+
+    low = name.lower()
+    if not low.isalpha() or low.endswith("ing"):
+        return None
+    key = words.event_key(low)
+    if key == low or not words.is_verb_lemma(key) or not words.is_past_participle(low):
+        return None
+    if key in _PROPERTY_START:
+        return "start"
+    if key in _PROPERTY_END:
+        return "end"
+    return "step"
 
 
 def _start(ts: Timestamp) -> datetime:

@@ -463,6 +463,12 @@ def _is_participle(word: str) -> bool:
     }
 
 
+def is_past_participle(word: str) -> bool:
+    """True when ``word`` is a verb's past participle or simple past ("bought", "returned",
+    "serviced"): a property or keyword so named tells a deed done."""
+    return _is_participle(_clean(word))
+
+
 def _is_noun_only(word: str) -> bool:
     found = lemmas(word)
     return "NOUN" in found and "VERB" not in found and word not in _NO_NOUN_AFTER

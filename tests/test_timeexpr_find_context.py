@@ -453,6 +453,10 @@ def test_a_part_of_the_day_before_a_noun_it_qualifies_is_not_a_time(note: str) -
         ("The evening was long and cold.", "The evening"),
         ("This morning run was a hard one.", "This morning"),
         ("Yesterday evening walk by the river.", "Yesterday evening"),
+        ("Made the fence in the evening out of spite.", "in the evening"),
+        ("We talked the night away.", "the night"),
+        ("Spent the morning practising dovetails.", "the morning"),
+        ("Passed the afternoon reading on the porch.", "the afternoon"),
     ],
 )
 def test_a_part_of_the_day_told_as_a_time_is_still_found(note: str, text: str) -> None:

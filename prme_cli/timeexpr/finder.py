@@ -838,7 +838,24 @@ def _part_as_modifier(toks: list[Token], i: int, j: int) -> bool:
     det = toks[j - 2] if j - 2 >= 0 else None
     if det is None or det.value not in _DETERMINING:
         return False
+    after = toks[j].value if j < len(toks) else ""
+    if after in _PARTICLES:
+        return False  # "made it in the evening out of spite": an adverb goes on, no noun
+    spend = toks[j - 3].value if j - 3 >= 0 else ""
+    if after.endswith("ing") and spend in _SPEND_TIME:
+        return False  # "spent the morning practising": the time spent doing something
     return _modifies(toks, j)
+
+
+#: adverbs and particles that go on after a time ("in the evening out of spite", "the night
+#: away"): the part of the day before them qualifies no noun
+_PARTICLES = {
+    "out", "off", "up", "down", "back", "away", "over", "together", "alone", "instead",
+    "anyway", "outside", "inside", "indoors", "outdoors", "home", "here", "there",
+}  # fmt: skip
+#: verbs that take a length of time and then what it was spent doing ("spent the morning
+#: practising", "passed the evening reading")
+_SPEND_TIME = {"spent", "spend", "spending", "spends", "passed", "pass", "passing"}
 
 
 def _an_age(toks: list[Token], j: int) -> bool:

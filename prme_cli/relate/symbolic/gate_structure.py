@@ -131,13 +131,16 @@ _PLAN_QUESTION = re.compile(
 )
 _STRUCTURE_LINE = re.compile(
     r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:|"
-    r"(?i::(?:when|date|event_date|event_time):))"
+    r"(?i::(?:when|date|event_date|event_time):)|:[A-Za-z]+:\s*[\[<]\d{4}-)"
 )
 #: A property line, and the gate's own names of the properties that date a heading's event
 #: (``:WHEN: [a]--[b]``): any other property's stamp (``:REMINDER:``, ``:LAST_SEEN:``) says
 #: nothing of when the event was.
 _PROPERTY_LINE = re.compile(r"^\s*:(?P<name>[\w-]+):")
 _EVENT_DATE_NAMES = frozenset({"when", "date", "event_date", "event_time"})
+#: A property that dates the heading's start (``:STARTED: [..]`` in a reading log); one
+#: named by a done keyword (``:FINISHED:``) dates its end.
+_BEGUN_NAMES = frozenset({"STARTED", "BEGUN", "BEGAN"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +263,10 @@ def _kind(
         return "created"
     prop = _PROPERTY_LINE.match(quote)
     if prop and prop["name"].lower() not in _EVENT_DATE_NAMES:
-        return "property"
+        name = prop["name"].upper()
+        if _DONE_STATES.match(name):
+            return "end"
+        return "start" if name in _BEGUN_NAMES else "property"
     if "--" in quote and expression in quote:
         first, _, second = quote.partition("--")
         if expression in second and expression not in first:
@@ -363,20 +369,35 @@ def check(
         path_words = _words(outline.group(1))
         missing = [w for w in missing if not _meets(w, path_words)]
     state = _STATE.match(_stamp_line(quote, expression).strip())
+    prop = _PROPERTY_LINE.match(_stamp_line(quote, expression))
+    named = (
+        prop["name"]
+        if prop and not state and words.is_past_participle(prop["name"].lower())
+        else None
+    )
     deed_by_state = False
-    if missing and state:
-        # "When did I submit the essay?" over '- State "SUBMITTED" …': the keyword, a
-        # participle of the asked verb, names the deed the change dates
-        keyword_key = words.event_key(state["state"].lower())
+    if missing and (state or named):
+        # "When did I submit the essay?" over '- State "SUBMITTED" …', "When did I buy the
+        # dishwasher?" over ':BOUGHT: [..]': the keyword or property, a participle of the
+        # asked verb, names the deed the change or the property dates
+        told = state["state"] if state else named or ""
+        keyword_key = words.event_key(told.lower())
         deed = [w for w in missing if words.event_key(w) == keyword_key]
-        if deed and keyword_key != state["state"].lower():
+        if deed and keyword_key != told.lower():
             missing = [w for w in missing if w not in deed]
             deed_by_state = True
             # "first"/"last" of several changes into the keyword: the cited one must be it
-            rank = _rank_among_changes(record.text, state["state"], expression)
+            rank = _rank_among_changes(record.text, told, expression) if state else None
             for word, wanted_rank in (("first", 0), ("last", -1)):
                 if word in missing and rank is not None and rank[wanted_rank]:
                     missing.remove(word)
+    if named and not deed_by_state:
+        # "return the espresso machine" over ':RETURNED: [..]': a part word ("return",
+        # "finish") is no specific word, yet the property names that very deed
+        keyword_key = words.event_key(named.lower())
+        deed_by_state = keyword_key != named.lower() and any(
+            words.event_key(w) == keyword_key for w in _words(operand.name)
+        )
     if missing and keyword and re.match(r"\s*CLOSED:", _stamp_line(quote, expression)):
         # "* RAN Autumn 5k in the park" / "CLOSED: […]": the closing keyword is the deed done
         closing_key = words.event_key(keyword.lower())
@@ -426,7 +447,9 @@ def check(
         )
     if kind == "deed":
         # a gerund keyword (DRAFTING) is when the deed began; a participle when it was done
-        begun = state is not None and state["state"].lower().endswith("ing")
+        begun = (state is not None and state["state"].lower().endswith("ing")) or (
+            named is not None and named.upper() in _BEGUN_NAMES
+        )
         ok = (wanted == "start") == begun and operand.time_basis != "duration"
     elif operand.time_basis == "duration":
         ok = kind == "work"

@@ -104,16 +104,20 @@ def _title_verb(record: EvidenceRecord) -> str | None:
 
 
 _STATE_LINE = re.compile(r'^\s*-\s*State\s+"')
+#: A property line naming its deed (``:BOUGHT: [2045-01-03 Tue]``, events.property_deed).
+_PROPERTY_LINE = re.compile(r"^\s*:[A-Za-z]+:\s")
 
 
 def state_deeds(events: Sequence[Event]) -> dict[str, list[Event]]:
     """The deeds a task's state changes name, by the verb's key: a keyword that is a verb's
     participle or gerund (``SUBMITTED`` -> submit, ``BOOKED`` -> book, ``SENT`` -> send,
     ``DRAFTING`` -> draft) is that deed, done — or, for a gerund, begun — at the change into
-    it. A bare verb (``REPAIR``, ``APPLY``, ``TODO``) names what is still to do, not a deed."""
+    it; a dated property so named (``:BOUGHT: [..]``) is that deed on its day. A bare verb (``REPAIR``, ``APPLY``, ``TODO``) names what is still to do, not a deed."""
     out: dict[str, list[Event]] = {}
     for event in events:
-        if not event.state or not _STATE_LINE.match(event.quote):
+        if not event.state or not (
+            _STATE_LINE.match(event.quote) or _PROPERTY_LINE.match(event.quote)
+        ):
             continue  # a CLOSED stamp carries its heading's keyword, not a change into it
         low = event.state.lower()
         key = words.event_key(low)
@@ -284,7 +288,8 @@ def from_heading(
     step, unsaid = _state_deed(desc, by_kind, wall_now) if desc.predicate else (None, "")
     if step is not None:
         # the keyword is the deed: SUBMITTED dates submitting, whatever came after it
-        return done(step, "start", f"its change into {step.state}")
+        told = "its :{}: property" if _PROPERTY_LINE.match(step.quote) else "its change into {}"
+        return done(step, "start", told.format(step.state))
     if unsaid:
         return Refusal(f"{label}: {unsaid}")
     if "cancel" in by_kind and aspect != "start":
