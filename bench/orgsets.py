@@ -3,7 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
-              strangers6|pairs6|sessions6|strangers7|pairs7|
+              strangers6|pairs6|sessions6|strangers7|pairs7|pairs8|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -132,6 +132,12 @@ These sets share this runner:
   events told across turns and as a yes to the other's question, plans moved, called off or
   still to come, other people's deeds, a deed told with no time); 62 third-person questions,
   16 to refuse (asked 2044-03-15 20:00, Europe/Lisbon). Not part of ``all``.
+- ``pairs8`` — ``tests/fixtures/pair_chats8/``: three new two-person chats of the eighth round,
+  written the same way (Ruby and Anh, Grady and Ilse, Manaia and Josefine; 25 sessions, events
+  told across turns and as a yes to the other's question, "a week ago Sunday", "two weekends
+  ago", hedged days, plans moved, called off or still to come, partners', colleagues' and
+  relatives' deeds, a deed told with no time); 66 third-person questions, 17 to refuse (asked
+  2046-02-10 20:00, Australia/Sydney). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -223,6 +229,7 @@ def sets() -> dict[str, QuestionSet]:
     sessions6 = HERE.parent / "tests" / "fixtures" / "sessions6"
     strangers7 = HERE.parent / "tests" / "fixtures" / "strangers7"
     pairs7 = HERE.parent / "tests" / "fixtures" / "pair_chats7"
+    pairs8 = HERE.parent / "tests" / "fixtures" / "pair_chats8"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -361,6 +368,13 @@ def sets() -> dict[str, QuestionSet]:
             pairs7 / "questions.jsonl",
             "2044-03-15T20:00",
             "Europe/Lisbon",
+        ),
+        "pairs8": QuestionSet(
+            "pairs8",
+            pairs8 / "notes",
+            pairs8 / "questions.jsonl",
+            "2046-02-10T20:00",
+            "Australia/Sydney",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -673,6 +687,7 @@ def main() -> int:
             "sessions6",
             "strangers7",
             "pairs7",
+            "pairs8",
             "bodies",
             "deeds",
             "all",
