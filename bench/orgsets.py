@@ -136,7 +136,7 @@ These sets share this runner:
   written the same way (Ruby and Anh, Grady and Ilse, Manaia and Josefine; 25 sessions, events
   told across turns and as a yes to the other's question, "a week ago Sunday", "two weekends
   ago", hedged days, plans moved, called off or still to come, partners', colleagues' and
-  relatives' deeds, a deed told with no time); 66 third-person questions, 17 to refuse (asked
+  relatives' deeds, a deed told with no time); 68 third-person questions, 18 to refuse (asked
   2046-02-10 20:00, Australia/Sydney). Not part of ``all``.
 - ``sessions7`` — ``tests/fixtures/sessions7/``: eleven first-person sessions of one user with
   an assistant of the eighth round, written the same way (flying lessons from a discovery flight
@@ -144,7 +144,7 @@ These sets share this runner:
   pushed back and put in by installers, bees picked up as planned and a swarm caught by a
   neighbour, a job applied and interviewed for with no answer yet, a sister's wedding, a loss
   on a hedged day of last week, the assistant's own spans, traditions and advice, undecided
-  plans); 41 questions, 10 to refuse (asked 2046-06-20 19:00, America/Denver). Not part of
+  plans); 43 questions, 10 to refuse (asked 2046-06-20 19:00, America/Denver). Not part of
   ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
