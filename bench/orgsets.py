@@ -3,7 +3,7 @@
 usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
-              strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|
+              strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|pairs8|sessions7|
               adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
@@ -143,6 +143,20 @@ These sets share this runner:
   ``:ARCHIVE:`` subtree and an archive file with ``:ARCHIVE_TIME:``, and a reading log, a habit
   with ``LAST_REPEAT``, an invented ``:READINGS:`` drawer and a prose diary of one file per day;
   67 questions, 16 to refuse (asked 2045-04-30 21:00, America/Chicago). Not part of ``all``.
+- ``pairs8`` — ``tests/fixtures/pair_chats8/``: three new two-person chats of the eighth round,
+  written the same way (Ruby and Anh, Grady and Ilse, Manaia and Josefine; 25 sessions, events
+  told across turns and as a yes to the other's question, "a week ago Sunday", "two weekends
+  ago", hedged days, plans moved, called off or still to come, partners', colleagues' and
+  relatives' deeds, a deed told with no time); 68 third-person questions, 18 to refuse (asked
+  2046-02-10 20:00, Australia/Sydney). Not part of ``all``.
+- ``sessions7`` — ``tests/fixtures/sessions7/``: eleven first-person sessions of one user with
+  an assistant of the eighth round, written the same way (flying lessons from a discovery flight
+  to a checkride moved by the examiner and then passed, a kitchen remodel whose countertops are
+  pushed back and put in by installers, bees picked up as planned and a swarm caught by a
+  neighbour, a job applied and interviewed for with no answer yet, a sister's wedding, a loss
+  on a hedged day of last week, the assistant's own spans, traditions and advice, undecided
+  plans); 43 questions, 10 to refuse (asked 2046-06-20 19:00, America/Denver). Not part of
+  ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -235,6 +249,8 @@ def sets() -> dict[str, QuestionSet]:
     strangers7 = HERE.parent / "tests" / "fixtures" / "strangers7"
     pairs7 = HERE.parent / "tests" / "fixtures" / "pair_chats7"
     strangers8 = HERE.parent / "tests" / "fixtures" / "strangers8"
+    pairs8 = HERE.parent / "tests" / "fixtures" / "pair_chats8"
+    sessions7 = HERE.parent / "tests" / "fixtures" / "sessions7"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -380,6 +396,20 @@ def sets() -> dict[str, QuestionSet]:
             strangers8 / "questions.jsonl",
             "2045-04-30T21:00",
             "America/Chicago",
+        ),
+        "pairs8": QuestionSet(
+            "pairs8",
+            pairs8 / "notes",
+            pairs8 / "questions.jsonl",
+            "2046-02-10T20:00",
+            "Australia/Sydney",
+        ),
+        "sessions7": QuestionSet(
+            "sessions7",
+            sessions7 / "notes",
+            sessions7 / "questions.jsonl",
+            "2046-06-20T19:00",
+            "America/Denver",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -693,6 +723,8 @@ def main() -> int:
             "strangers7",
             "pairs7",
             "strangers8",
+            "pairs8",
+            "sessions7",
             "bodies",
             "deeds",
             "all",
