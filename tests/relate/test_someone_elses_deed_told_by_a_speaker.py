@@ -120,3 +120,84 @@ def test_a_question_about_the_person_of_the_writers_is_answered_by_the_gate() ->
     assert gate_probability(married, "my sister get married", "in May") >= GATE_THRESHOLD
     visit = "My sister Hanna visited me this weekend."
     assert gate_probability(visit, "my sister's visit", "this weekend") >= GATE_THRESHOLD
+
+
+# A speaker tells their own deeds with "I": a "he", "she" or "they" doer is someone else.
+
+PRONOUN_NOTES = {
+    "chat-anh-ruby.org": """\
+* Chat [2031-08-14 Thu 10:00]
+** Ruby
+How's your mum doing? And is your dad still selling the boat?
+** Anh
+She had her knee replaced on Monday, already bossing the nurses. Then he sold the boat
+on Tuesday, to a man from Hobart.
+** Ruby
+Ha! And your cousins?
+** Anh
+They moved into the new flat on Saturday. I painted my studio on Sunday, finally.
+** Ruby
+Lena rang me. She had her baby on Wednesday!
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def pronoun_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("third-person"), PRONOUN_NOTES, NOW)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Anh have her knee replaced?",  # her mum did
+        "When did Anh sell the boat?",  # her dad did
+        "When did Anh move into the new flat?",  # her cousins did
+    ],
+)
+def test_a_third_person_doer_in_the_speakers_own_turn_is_someone_else(
+    pronoun_store: Store, question: str
+) -> None:
+    doc = ask_notes(pronoun_store, question, now=NOW, tz=TZ)
+    assert doc["status"] != "accepted", (doc["value"], doc["metadata"].get("operands"))
+
+
+@pytest.mark.parametrize(
+    ("question", "date"),
+    [
+        ("When did Anh paint her studio?", "2031-08-10"),  # her own "I"
+        ("When did Lena have her baby?", "2031-08-13"),  # "Lena rang me. She had …"
+    ],
+)
+def test_the_speakers_own_deed_and_a_named_ones_stay_answered(
+    pronoun_store: Store, question: str, date: str
+) -> None:
+    doc = ask_notes(pronoun_store, question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
+
+
+@pytest.mark.parametrize(
+    ("quote", "accepted"),
+    [
+        ("* Anh\nShe had her knee replaced on Monday.", False),
+        ("* Anh\nThen she had her knee replaced on Monday.", False),
+        ("* Anh\nThey had her knee replaced on Monday.", False),
+        ("* Anh\nI had my knee replaced on Monday.", True),
+        ("* Anh\nFinally had my knee replaced on Monday.", True),
+    ],
+)
+def test_the_gate_reads_a_third_person_subject_as_not_the_speaker(
+    quote: str, accepted: bool
+) -> None:
+    from notes_helpers import GATE_THRESHOLD, turn_gate_probability
+
+    p = turn_gate_probability(
+        "When did Anh have her knee replaced?",
+        quote,
+        "have her knee replaced",
+        "on Monday",
+        speaker="Anh",
+        written=NOW.replace(tzinfo=None),
+    )
+    assert (p >= GATE_THRESHOLD) is accepted, p

@@ -1236,6 +1236,10 @@ _PARTICLES = frozenset(words_of("back up out off away over down in on around thr
 _LIGHT_VERBS = frozenset(words_of("had has took takes got gets gave made did"))
 
 
+#: The third-person subject pronouns: a person other than the speaker.
+_THIRD_PERSON = frozenset(["he", "she", "they"])
+
+
 def _light_verb_doer(sentence: str, toks, clause, head) -> str | None:
     """The doer of a deed told by a light verb and its noun ("My sister had the baby on
     Sunday", "Dad took his driving test"): the subject of the clause's last light verb
@@ -1262,8 +1266,8 @@ def _light_verb_doer(sentence: str, toks, clause, head) -> str | None:
     persons = (
         lexicon.ANY_PERSONS | lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.PLURAL_PERSONS
     )
-    if low in persons:
-        return doer
+    if low in persons or low in _THIRD_PERSON:
+        return doer  # "She had her knee replaced on Monday": she, whoever she is, not I
     lemmas = set(words.lemmas(low))
     if doer[:1].isupper() and (not lemmas or "PROPN" in lemmas):
         return doer

@@ -527,6 +527,44 @@ def _clause_of_another(
     return f"the cited clause is the deed of {m.group(0).strip()}"
 
 
+#: A clause whose subject is "he", "she" or "they" (past a conjunction or an adverb).
+_THIRD_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but|so|then|also|oh|well|plus|just|finally|already)\s+)*"
+    r"(?P<who>he|she|they)\b(?!\s+and\s+(?:I|me)\b)",
+    re.IGNORECASE,
+)
+#: What opens a name that says whose deed it is ("my sister have …", "the plumber come").
+_NAME_OF_A_DOER = frozenset(words_of("my our his her their your the a an"))
+
+
+def _third_persons_deed(
+    quote: str,
+    clause: gate_event.Reading | None,
+    subject: str | None,
+    name: str,
+    record: EvidenceRecord,
+) -> str:
+    """A warning when the cited clause's subject is "he", "she" or "they" while the
+    question asks the deed of the one speaking — the writer, or the speaker of the cited
+    turn ("Anh: She had her knee replaced on Monday" is someone else's knee): a speaker
+    tells their own deeds with "I". "" when the name says whose deed it is ("my sister
+    have the baby") or the question asks someone else."""
+    if clause is None or not name.strip():
+        return ""
+    first = name.split()[0]
+    if first[:1].isupper() or first.lower() in _NAME_OF_A_DOER:
+        return ""
+    m = _THIRD_SUBJECT.match(quote[clause.start : clause.end])
+    if m is None:
+        return ""
+    if subject is not None:
+        head = re.match(r"\s*\*+\s+([^\n]+?)\s*\n", quote)
+        speaker = (head.group(1) if head else record.title or "").strip()
+        if not _SPEAKER_NAME.fullmatch(speaker) or speaker.lower() != subject.lower():
+            return ""
+    return f"the cited clause is the deed of '{m['who']}', not of the one speaking"
+
+
 #: Two people a question joins as the doers: "When did Maya and Lea …", "… Tomas and I …".
 _TWO_DOERS = re.compile(r"\b(?:did|do|does|have|has|had)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*|I)\s")
 #: What says the two speakers are the "we": "you and me", "both of us", "together".
@@ -1781,10 +1819,13 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append(not_kin)
         if not possessor and not named and not second:
-            others = _clause_of_another(quote, clause, subject, operand.name)
+            others = _clause_of_another(quote, clause, subject, operand.name) or (
+                _third_persons_deed(quote, clause, subject, operand.name, record)
+            )
             if others:
                 # "Ottilie: My sister had the baby on Sunday" is no answer to "When did
-                # Ottilie have the baby?"
+                # Ottilie have the baby?", nor "Anh: She had her knee replaced on Monday" to
+                # "When did Anh have her knee replaced?"
                 cap = min(cap, 0.3)
                 warnings.append(others)
         # "since D" bounds a state that still holds: D is its start and nothing else.
