@@ -201,3 +201,34 @@ def test_the_gate_reads_a_third_person_subject_as_not_the_speaker(
         written=NOW.replace(tzinfo=None),
     )
     assert (p >= GATE_THRESHOLD) is accepted, p
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "quote", "expression"),
+    [
+        # word reaching the speaker: "they" acted on "me"
+        (
+            "When did Anh get the job?",
+            "get the job",
+            "* Anh\nI got the job! They rang me on Monday.",
+            "on Monday",
+        ),
+        # a heading named for the person, whose body names her before "she"
+        (
+            "When did Lena start her new job?",
+            "start her new job",
+            "* Lena\nLena called: she started her new job on Monday.",
+            "on Monday",
+        ),
+    ],
+)
+def test_a_third_person_that_stands_for_the_one_asked_or_acts_on_the_speaker_passes(
+    question: str, name: str, quote: str, expression: str
+) -> None:
+    from notes_helpers import GATE_THRESHOLD, turn_gate_probability
+
+    speaker = quote.split("\n", 1)[0].lstrip("* ")
+    p = turn_gate_probability(
+        question, quote, name, expression, speaker=speaker, written=NOW.replace(tzinfo=None)
+    )
+    assert p >= GATE_THRESHOLD, p

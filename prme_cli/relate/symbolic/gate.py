@@ -533,6 +533,9 @@ _THIRD_SUBJECT = re.compile(
     r"(?P<who>he|she|they)\b(?!\s+and\s+(?:I|me)\b)",
     re.IGNORECASE,
 )
+#: The speaker as the object of a clause ("they called me", "she told us"): the clause
+#: tells the speaker's news, not another's deed alone.
+_TO_THE_SPEAKER = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
 #: What opens a name that says whose deed it is ("my sister have …", "the plumber come").
 _NAME_OF_A_DOER = frozenset(words_of("my our his her their your the a an"))
 
@@ -554,14 +557,18 @@ def _third_persons_deed(
     first = name.split()[0]
     if first[:1].isupper() or first.lower() in _NAME_OF_A_DOER:
         return ""
-    m = _THIRD_SUBJECT.match(quote[clause.start : clause.end])
-    if m is None:
-        return ""
+    text = quote[clause.start : clause.end]
+    m = _THIRD_SUBJECT.match(text)
+    if m is None or _TO_THE_SPEAKER.search(text):
+        return ""  # "They called me on Monday": word reaching the speaker, read elsewhere
     if subject is not None:
         head = re.match(r"\s*\*+\s+([^\n]+?)\s*\n", quote)
         speaker = (head.group(1) if head else record.title or "").strip()
         if not _SPEAKER_NAME.fullmatch(speaker) or speaker.lower() != subject.lower():
             return ""
+        body = quote[head.end() if head else 0 : clause.start]
+        if re.search(rf"\b{re.escape(subject.split()[0])}\b", body, re.IGNORECASE):
+            return ""  # "Lena called: she started her new job": she is the Lena just named
     return f"the cited clause is the deed of '{m['who']}', not of the one speaking"
 
 
