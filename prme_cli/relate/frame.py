@@ -10,10 +10,10 @@ object, ordinal, aspect).
 Grammar (each line is a registered family in :data:`FAMILIES`, tried in order; the first
 that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)::
 
-    span        how long did X take|last  |  how long was X  |  how many <unit> did X take|last
+    span        how long did X take|last (me|us)  |  how long was X  |  how many <unit> did X take|last
                 how long did it take (me|for P) to V X
     plan        when am I|is S (going to|planning to) V X  |  when will S V X  |  when is S V-ing X
-                when is X (due|planned|scheduled) (next|again)
+                when is X (due|planned|scheduled) (next|again)  |  when is my|the (next) N
     month       in|during which month did S V X  |  what month did S V X
     uninverted  (so) when was it that S V X  |  S V X when
     listed      <any lead> order <…> : L  |  in what|which order did S V L
@@ -21,7 +21,7 @@ that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)
     difference  how many <unit> (longer|shorter|faster|slower|more|less) …
     lastly      when did S last V X  |  how long ago did S last V X   (ordinal: the latest)
     ago_was     how long ago was X  (X a named event: "the Lyon conference")
-    after_it    how many <unit> after|before A did it|she|they V
+    after_it    how many <unit> after|before A did it|she|they V  |  … was it|were they V-ed
     together    when did P and Q V X  |  when did P and I V X  |  when did P's N V X
     classic     the constructions of :mod:`prme_cli.relate.router` with the event phrases of
                 :mod:`prme_cli.relate.symbolic.question` (between A and B, A before B,
@@ -311,7 +311,8 @@ def _span(q: str, low: str) -> Frame | None:
         )
     m = re.match(
         rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
-        rf"his|her|their|[A-Z][\w'-]*'s|[a-z]+ing) .+?)(?: (?P<verb>take|last|go on|run))?$",
+        rf"his|her|their|[A-Z][\w'-]*'s|[a-z]+ing) .+?)(?: (?P<verb>take|last|go on|run))?"
+        rf"(?: (?:me|us|him|her|them))?$",
         q,
         re.IGNORECASE,
     )
@@ -521,7 +522,27 @@ def _plan(q: str, low: str) -> Frame | None:
         return _frame(
             "absolute_date", (EventPhrase(m["x"]),), form="when is A planned", planned=True
         )
+    m = re.match(
+        r"when (?:is|are) (?P<x>(?:my|our|the|his|her|their|(?-i:[A-Z][\w'-]*'s)) "
+        r"(?:(?:next|upcoming|coming)\s+)?(?-i:[a-z][\w'-]*)(?: [\w'-]+){0,5})$",
+        q,
+        re.IGNORECASE,
+    )
+    if m and not _VERB_INSIDE.search(m["x"]):
+        # "When is my performance review?", "When is the next dentist appointment?": an
+        # appointment asked in the present is one still to come
+        return _frame(
+            "absolute_date", (EventPhrase(m["x"]),), form="when is A (to come)", planned=True
+        )
     return None
+
+
+#: Words that make "when is …" no appointment: a clause ("the last time I …") or a verb
+#: form ("when is the parcel arriving" is read by the progressive rule).
+_VERB_INSIDE = re.compile(
+    r"\b(?:I|we|you|he|she|they|it|time|last|first|that|which|who|when)\b|(?-i:[a-z]+ing)$",
+    re.IGNORECASE,
+)
 
 
 def _month(q: str, low: str) -> Frame | None:
@@ -799,12 +820,42 @@ def _after_it(q: str, low: str) -> Frame | None:
         re.IGNORECASE,
     )
     if not m:
-        return None
+        return _after_it_passive(q)
     a = EventPhrase(m["a"], doer=m["a"].split()[0])
     b = EventPhrase(m["b"])
     phrases = (b, a) if m["rel"].lower() == "after" else (a, b)
     return _frame(
         "elapsed_between", phrases, form=f"how long {m['rel'].lower()} B did it A", unit=_unit(m)
+    )
+
+
+def _after_it_passive(q: str) -> Frame | None:
+    """ "How many days after I bought the dishwasher was it installed?", "How long after
+    ordering the sofa was it delivered?": the second event is done to the first one's thing
+    (its words after the first one's subject and verb), by whoever did it — the frame of
+    "When was the dishwasher installed?"."""
+    m = re.match(
+        rf"how (?:long|many (?P<unit>{_UNITS})) (?P<rel>after|before) (?P<b>.+?) "
+        r"(?:was|were) (?:it|they) (?P<v>(?-i:[a-z]+(?:ed|en|wn|ne|t)))$",
+        q,
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    told = m["b"].split()
+    while told and told[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
+        told = told[1:]
+    thing = " ".join(told[1:])
+    if not thing:
+        return None
+    a = EventPhrase(m["v"], shared=thing)
+    b = EventPhrase(m["b"])
+    phrases = (b, a) if m["rel"].lower() == "after" else (a, b)
+    return _frame(
+        "elapsed_between",
+        phrases,
+        form=f"how long {m['rel'].lower()} B was it A-ed",
+        unit=_unit(m),
     )
 
 

@@ -420,6 +420,8 @@ def _take_to_finish(q: str) -> QuestionFrame | None:
     )
 
 
+#: A total said of one thing at the end of the question ("… on the migration in total").
+_IN_TOTAL = re.compile(r"\s+(?:in\s+total|in\s+all|altogether|overall|combined)$", re.IGNORECASE)
 _SEVERAL = re.compile(
     r"\s(?:and|or)\s|,|\b(?:in\s+total|in\s+all|altogether|combined|total|"
     r"overall|each|every|per|a\s+(?:day|week|month))\b",
@@ -440,12 +442,15 @@ def _spent_on(q: str) -> QuestionFrame | None:
         q,
         re.IGNORECASE,
     )
-    if not m or _SEVERAL.search(m.group("a")):
+    if not m:
         return None
-    a = _verbatim(q, _strip_phrase(m.group("a")))
+    one = _IN_TOTAL.sub("", m.group("a"))  # "… on the billing migration in total": one thing
+    if _SEVERAL.search(one):
+        return None
+    a = _verbatim(q, _strip_phrase(one))
     if not a:
         return None
-    if m["much"] or not m["verb"].lower().startswith("spen"):
+    if m["much"] or not m["verb"].lower().startswith("spen") or one != m.group("a"):
         # "how many minutes did I clock on the permit application?", "how much time did I
         # spend on the shelves?": time logged or stated, never a start-to-end span
         return QuestionFrame(

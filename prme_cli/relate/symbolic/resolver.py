@@ -75,6 +75,9 @@ UNDATED_MARGIN = 0.3
 #: A question asking for time logged ("How long did I clock on …", "… logged on …", "…
 #: put in on …", "How much time did I spend on …"): its answer is the CLOCK lines' sum (or
 #: a stated length), whatever unit it is asked in.
+#: A span asked as the asker's effort: "how long have I spent on …", "how long did the
+#: runbook take me" — its CLOCK lines, when it has them, not its first to its last day.
+_EFFORT = re.compile(r"\bspen[dt]\b|\btake\s+(?:me|us)\b", re.IGNORECASE)
 _LOGGED_TIME = re.compile(
     r"\b(?:clock|clocked|log|logged|put\s+in)\s+(?:on|at|into|for)\b|^\W*how\s+much\s+time\b",
     re.IGNORECASE,
@@ -555,7 +558,7 @@ class SymbolicResolver:
         records = request.records
         clocked = (
             analysed.unit in ("hours", "minutes")
-            or (analysed.operation is None and "spend" in request.question.lower())
+            or (analysed.operation is None and _EFFORT.search(request.question) is not None)
             or _LOGGED_TIME.search(request.question) is not None
         )
         one_event = len({e.text for e in analysed.events}) == 1

@@ -280,6 +280,13 @@ def from_heading(
         plans = by_kind.get("plan", []) + by_kind.get("deadline", [])
         if len(plans) == 1:
             return done(plans[0], "start", "its planned date (SCHEDULED/DEADLINE)")
+        coming = [
+            e for e in by_kind.get("single", []) if e.start is not None and e.start > wall_now
+        ]
+        if not plans and len(coming) == 1:
+            # "When is my annual review?" over "* Annual review <2034-06-02 Fri>": an
+            # appointment's stamp still ahead is its planned date
+            return done(coming[0], "start", "the stamp of an appointment still to come")
         return Refusal(f"{label}: no single planned date")
     if created:
         if "created" in by_kind:
