@@ -13,7 +13,7 @@ that matches gives the frame; ``X`` is one event, ``A``/``B`` two, ``L`` a list)
     span        how long did X take|last (me|us)  |  how long was X  |  how many <unit> did X take|last
                 how long did it take (me|for P) to V X
     plan        when am I|is S (going to|planning to) V X  |  when will S V X  |  when is S V-ing X
-                when is X (due|planned|scheduled) (next|again)  |  when is my|the (next) N
+                when is X (due|planned|scheduled) (next|again)  |  when is my (next) N | the next N
     month       in|during which month did S V X  |  what month did S V X
     uninverted  (so) when was it that S V X  |  S V X when
     listed      <any lead> order <…> : L  |  in what|which order did S V L
@@ -523,14 +523,16 @@ def _plan(q: str, low: str) -> Frame | None:
             "absolute_date", (EventPhrase(m["x"]),), form="when is A planned", planned=True
         )
     m = re.match(
-        r"when (?:is|are) (?P<x>(?:my|our|the|his|her|their|(?-i:[A-Z][\w'-]*'s)) "
-        r"(?:(?:next|upcoming|coming)\s+)?(?-i:[a-z][\w'-]*)(?: [\w'-]+){0,5})$",
+        r"when (?:is|are) (?P<x>(?:(?:my|our|his|her|their|(?-i:[A-Z][\w'-]*'s)) "
+        r"(?:(?:next|upcoming|coming)\s+)?|the (?:next|upcoming|coming) )"
+        r"(?-i:[a-z][\w'-]*)(?: [\w'-]+){0,5})$",
         q,
         re.IGNORECASE,
     )
     if m and not _VERB_INSIDE.search(m["x"]):
         # "When is my performance review?", "When is the next dentist appointment?": an
-        # appointment asked in the present is one still to come
+        # appointment of the asker's (or the next one) asked in the present is one still to
+        # come; "When is the pub quiz?" may ask of one that took place, and is no plan
         return _frame(
             "absolute_date", (EventPhrase(m["x"]),), form="when is A (to come)", planned=True
         )
@@ -540,7 +542,8 @@ def _plan(q: str, low: str) -> Frame | None:
 #: Words that make "when is …" no appointment: a clause ("the last time I …") or a verb
 #: form ("when is the parcel arriving" is read by the progressive rule).
 _VERB_INSIDE = re.compile(
-    r"\b(?:I|we|you|he|she|they|it|time|last|first|that|which|who|when)\b|(?-i:[a-z]+ing)$",
+    r"\b(?:I|we|you|he|she|they|it|time|last|first|that|which|who|when)\b|(?-i:[a-z]+ing)$"
+    r"|(?-i:[a-z]+ing)\s+(?!(?:with|at|in|on|for|about|of|to|from)\b)\w",
     re.IGNORECASE,
 )
 

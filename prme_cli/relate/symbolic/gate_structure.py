@@ -110,6 +110,8 @@ _PART_WORDS = {
     ),
 }
 _LIGHT = frozenset(["get", "got", "go", "went", "come", "came", "have", "had", "take", "took"])
+#: Words of a present-tense question that pick the one of a series still to come.
+_TO_COME = frozenset(["next", "upcoming", "coming"])
 #: Nouns by which a question refers to the task itself ("the task for repainting …").
 _SELF_NOUNS = frozenset(["task", "ticket", "item", "todo", "issue", "card", "entry"])
 _DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
@@ -355,6 +357,9 @@ def check(
             ]
             if name_words:
                 break
+    if re.match(r"\s*when\s+(?:is|are)\b", question, re.IGNORECASE):
+        # "When is my next check-up?": "next" picks the one still to come, no title word
+        name_words = [w for w in name_words if w not in _TO_COME]
     if not name_words:
         return StructureCheck(0.3, ("the name has no specific words",))
     missing = [w for w in name_words if not _meets(w, title_words)]
