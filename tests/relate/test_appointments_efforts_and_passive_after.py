@@ -8,7 +8,8 @@ total said of one thing, and a second event done to the first one's thing in the
   bedroom?" stays the span from its start to its end.
 - "How much time did I clock on the migration in total?": a total of one thing.
 - "How many days after I bought the dishwasher was it installed?": the second event is done
-  to the first one's thing, by whoever did it.
+  to the first one's thing, by whoever did it; "When were my countertops installed?" asks
+  of several things as "When was the dishwasher installed?" asks of one.
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ CLOSED: [2034-05-14 Sun 16:00]
 CLOCK: [2034-05-16 Tue 19:00]--[2034-05-16 Tue 20:15] =>  1:15
 CLOCK: [2034-05-12 Fri 19:00]--[2034-05-12 Fri 19:45] =>  0:45
 :END:
+""",
+    "journal.org": """\
+* 2034
+** 2034-05 May
+*** 2034-05-12 Friday
+The new countertops were installed on Thursday, two weeks late.
 """,
     "things.org": """\
 * Kitchen
@@ -166,3 +173,13 @@ def test_a_passive_after_is_the_days_from_the_first_deed_to_the_second(store: St
 def test_an_appointment_already_past_is_not_answered_as_to_come(store: Store) -> None:
     doc = ask(store, "When is my dentist filling?")  # 2034-04-11, before the question
     assert doc["status"] != "accepted" or doc["value"]["date"] == "2034-04-11"
+
+
+def test_a_plural_passive_question_asks_when_the_things_underwent_it(store: Store) -> None:
+    frame = analyse("When were my countertops installed?")
+    assert frame is not None and [e.text for e in frame.events] == ["my countertops installed"]
+    doc = ask(store, "When were the new countertops installed?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2034-05-11"
+    nothing = ask(store, "When were the cupboards painted?")
+    assert nothing["status"] != "accepted", nothing["value"]

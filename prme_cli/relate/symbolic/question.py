@@ -654,7 +654,7 @@ def _when(q: str) -> QuestionFrame | None:
                 "absolute_date", (EventPhrase(a, doer=doer),), None, "when did X A"
             )
     if not m:
-        m = re.match(rf"when\s+was\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
+        m = re.match(rf"when\s+(?:was|were)\s+(?P<a>.+?){_END}", q, re.IGNORECASE)
         if m:
             a = _strip_phrase(m.group("a"))
             return QuestionFrame(
