@@ -119,7 +119,7 @@ TRIP_WORDS = frozenset(
 )
 
 #: The event moved to another time: "Postponed to <…>", "we moved it to June", "pushed
-#: back a week", "rescheduled for the 3rd".
+#: back a week", "rescheduled for the 3rd", "they moved me to Monday the 3rd".
 _MONTHS = r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*"
 _DAYS = r"mon\w*|tue\w*|wed\w*|thu\w*|fri\w*|sat\w*|sun\w*"
 _MOVED = re.compile(
@@ -128,7 +128,8 @@ _MOVED = re.compile(
     r"(?:(?:was|is|got|gets|has\s+been|had\s+been|will\s+be)\s+)?)?"
     r"(?:(?:postponed|rescheduled|re-?booked|put\s+off)\b"
     r"|(?:moved|pushed|shifted|brought)"
-    rf"(?:\s+(?:it|this|that|them|(?:the|our|my)\s+(?:[\w'-]+\s+)?(?P<object>{_NOT_PARTICLE}[\w'-]+)))?"
+    rf"(?:\s+(?:it|this|that|them|(?P<me>me|us)|(?:the|our|my)\s+(?:[\w'-]+\s+)?"
+    rf"(?P<object>{_NOT_PARTICLE}[\w'-]+)))?"
     r"(?:\s+(?:back|forward|on))?\s+(?:(?:to|till|until|for|by)\s+)?"
     rf"(?:<|\[|next\b|the\s+\d|\d|a\s+week|a\s+month|a\s+day|later\b|(?:{_MONTHS})\b|"
     r"(?:the\s+)?(?:following|next)\s+(?:day|week|weekend|month|(?:" + _DAYS + r"))\b|"
@@ -314,7 +315,9 @@ def read_body(text: str, title: str) -> BodyReading:
     for clause in clauses:
         m = _MOVED.match(clause)
         if m and not moved:
-            thing = (m.group("object") or m.group("thing") or "it").lower()
+            # "they moved me to Monday the 3rd": the writer's appointment was moved
+            thing = "i" if m.group("me") else (m.group("object") or m.group("thing") or "it")
+            thing = thing.lower()
             if thing in _SELF or thing in named or thing in ("i", "we"):
                 moved = clause
         if not ended and _ENDED_OTHERWISE.search(clause):

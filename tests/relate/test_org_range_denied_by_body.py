@@ -479,3 +479,59 @@ def test_an_order_of_every_trip_leaves_out_one_its_body_calls_off(
         doc = ask(notes, question, now=NOW, tz=TZ)
         assert doc["status"] == "accepted", doc["metadata"].get("explanation")
         assert doc["value"]["order"] == ["Trip to Sligo", "Holiday in Crete"]
+
+
+# An appointment moved by a note in its LOGBOOK, with the new one on a heading of its own
+
+APPOINTMENTS = """\
+* Appointments
+** Eye test <2036-03-30 Mon 17:15>
+:LOGBOOK:
+- Note taken on [2036-03-27 Fri 10:02] \\\\
+  Optician rang: they moved me to Friday the 3rd, same time.
+:END:
+** Eye test <2036-04-03 Fri 17:15>
+New prescription.
+** Physio <2036-05-04 Mon 09:00>
+Clinic phoned and moved us to the 6th.
+** Physio <2036-05-06 Wed 09:00>
+Knee much better.
+** Dentist <2036-06-10 Wed 08:30>
+They moved me up the waiting list, lucky.
+"""
+
+
+@pytest.fixture(scope="module")
+def appointments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(
+        tmp_path_factory.mktemp("moved"), {"appointments.org": APPOINTMENTS}, NOW
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("When did I have my eye test?", "2036-04-03"),
+        ("When did I have physio?", "2036-05-06"),
+        ("When did I go to the dentist?", "2036-06-10"),  # moved up a list, not to a day
+    ],
+)
+def test_an_appointment_moved_by_its_body_leaves_the_new_one_no_rival(
+    appointments: Store, question: str, day: str
+) -> None:
+    doc = ask(appointments, question, now=NOW, tz=TZ)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == day
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Optician rang: they moved me to Friday the 3rd.", "Clinic phoned and moved us to the 6th."],
+)
+def test_the_body_reading_hears_the_writers_appointment_moved(line: str) -> None:
+    body = denial.read_body(f"** Eye test <2036-03-30 Mon>\n{line}\n", "Eye test <2036-03-30 Mon>")
+    assert body.moved
+    kept = denial.read_body(
+        "** Dentist <2036-06-10 Wed>\nThey moved me up the waiting list.\n", "Dentist"
+    )
+    assert not kept.moved

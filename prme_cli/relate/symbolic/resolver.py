@@ -1570,7 +1570,10 @@ class SymbolicResolver:
         dated = [
             c
             for c in clean
-            if c.window is not None and c.coverage >= self.min_coverage and not c.claimed
+            if c.window is not None
+            and c.coverage >= self.min_coverage
+            and not c.claimed
+            and not _stamp_moved_by_body(c)
         ]
         strongest = max(clean, key=lambda c: c.coverage)
         if not dated:
@@ -4006,6 +4009,18 @@ _DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on"])
 
 #: What ends a clause between a deed and a later time (a comma, a semicolon, "and", "but").
 _CLAUSE_BREAK_BETWEEN = re.compile(r"[,;:.!?]|\b(?:and|but|while|when|because|so)\b")
+
+
+def _stamp_moved_by_body(cand: Candidate) -> bool:
+    """The candidate's time is its heading's own stamp, and the heading's body says the
+    event was moved ("* Eye test <2045-03-30 Thu>" with "Optician rang: they moved me to
+    Monday the 3rd"): that stamp is a stale plan, neither an answer nor a rival of the
+    heading that holds the new date."""
+    mention = cand.mention
+    record = cand.record
+    if mention is None or not record.title or mention.expression not in record.title:
+        return False
+    return bool(denial.read_body(record.whole_text, record.title).moved)
 
 
 def _each_dated_apart(chosen: list[Candidate | structure.Pick]) -> bool:
