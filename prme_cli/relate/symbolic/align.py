@@ -1331,13 +1331,16 @@ def intervening_verb(text: str, model: PhraseModel) -> str | None:
     belong to that other action ("finished it, which I had to rush for my meeting two weeks
     ago" dates the meeting)."""
     own = set(model.own_keys)
+    # the phrase's own words, light verbs too ("take the bike in to have the derailleur
+    # looked at": its "have" is no other action)
+    said = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", model.phrase.text)}
     for sub in _SUBORDINATE.finditer(text):
         rest = [k for (_, _, w, k) in _sentence_tokens(text[sub.end() :])[:3]]
         if not any(k in own for k in rest):
             return sub.group(0)  # a clause of its own, about another action
     toks = _sentence_tokens(text)
     for i, (_, _, word, k) in enumerate(toks):
-        if i == 0 or not word or k in own:
+        if i == 0 or not word or k in own or word in said:
             continue
         prev = toks[i - 1][2]
         past = (
