@@ -3059,8 +3059,21 @@ def _nearest_thing(texts: tuple[tuple[str, int], ...]) -> tuple[str, tuple[str, 
                 # "the dinghy from the harbour ad": one phrase, whose head is the first
                 # ("it" is the dinghy); its words kept with that head last
                 opening, words_ = phrases[-2][0], [*words_, *phrases[-2][1]]
-            return opening, tuple(words_), start
+            named = _named_modifier(text, words_[-1])
+            return opening, (*named, *words_), start
     return None
+
+
+def _named_modifier(text: str, head: str) -> tuple[str, ...]:
+    """The capitalised name a modifying preposition ties to the phrase ending at ``head``
+    ("the flat on Agricola Street", "the job at Kestrel"): words of the same thing, given
+    before the head so that the head stays last."""
+    m = re.search(
+        rf"\b{re.escape(head)}\s+(?:{_MODIFYING_PREPOSITIONS})\s+"
+        r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})",
+        text,
+    )
+    return tuple(m["name"].split()) if m else ()
 
 
 #: Prepositions that tie a noun phrase to the thing before it as its modifier: "the dinghy
