@@ -3,8 +3,10 @@
 "Took Mbegu for her second vaccine on Saturday, as planned." says the vaccine was given the
 way it had been planned: the past verb tells the deed and "as planned" (or "as scheduled",
 "as arranged") only says that it went to plan, so the clause's aspect is no plan. Near-misses
-stay refused: a plan told as coming ("I'll take her on Saturday, as planned"), and a plan
-itself ("I planned to repaint the fence on Sunday").
+stay refused: a plan told as coming ("I'll take her on Saturday, as planned"), a plan
+itself ("I planned to repaint the fence on Sunday"), and another deed done as planned ("I
+sent the draft on the 21st as planned, and she replied yesterday" dates no reply on the
+21st): the clause must tell the asked verb itself in the past.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from collections.abc import Iterator
 import pytest
 from notes_helpers import ask, notes_store
 
-from prme_cli.relate.symbolic import lexicon
 from prme_cli.store import Store
 from prme_cli.timeexpr import parse_now, zone
 
@@ -40,6 +41,10 @@ NOTES = {
         "We moved into the cottage on Thursday, as scheduled, and the boxes are everywhere.",
         "Congratulations!",
     ),
+    "d.org": (
+        "* Chat [2045-06-28 Wed 19:00]\n** Greta\nI sent the draft to my supervisor on the 21st"
+        " as planned, and she replied yesterday with a page of comments.\n** Femi\nOof.\n"
+    ),
     "c.org": _session(
         "2045-06-19 Mon 18:00",
         "I'll drive the van to Leeds on Saturday, as planned.",
@@ -55,11 +60,9 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     yield from notes_store(tmp_path_factory.mktemp("planned"), NOTES, NOW)
 
 
-def test_as_planned_asserts_no_plan() -> None:
-    done = ["Took", "her", "on", "Saturday", ",", "as", "planned"]
-    planned = ["I", "planned", "to", "take", "her", "on", "Saturday"]
-    assert "plan" not in lexicon.aspect_in_words(done)
-    assert "plan" in lexicon.aspect_in_words(planned)
+def test_another_deed_done_as_planned_dates_no_other_event(store: Store) -> None:
+    doc = ask(store, "When did Greta's supervisor reply to the draft?", now=NOW, tz=TZ)
+    assert not (doc["status"] == "accepted" and doc["value"]["date"] == "2045-06-21")
 
 
 @pytest.mark.parametrize(

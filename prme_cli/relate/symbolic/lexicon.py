@@ -322,14 +322,7 @@ def aspect_in_words(words: list[str] | tuple[str, ...]) -> set[str]:
         if not aspects:
             continue
         inflected = low != lemma(low) or low.endswith(("ed", "ing")) or low in IRREGULAR
-        before = words[i - 1].lower().replace("\u2019", "'") if i else ""
-        if "plan" in aspects and before == "as" and low.endswith("ed"):
-            # "Took her for the vaccine on Saturday, as planned": done the way it was
-            # planned, a deed, not a plan
-            aspects = aspects - {"plan"}
-            if not aspects:
-                continue
-        if inflected or i == 0 or before in _VERB_LEFT:
+        if inflected or i == 0 or words[i - 1].lower().replace("\u2019", "'") in _VERB_LEFT:
             found |= aspects
     return found
 
