@@ -198,10 +198,28 @@ def candidates(
             scored[row.id] = Candidate(row, score, (reason,))
         else:
             scored[row.id] = Candidate(row, previous.score + score, previous.reasons + (reason,))
+    scored = {k: _as_witness(c) for k, c in scored.items()}
     # A stable sort on the score alone: ties keep retrieval order (BM25, then time), so
     # neither ids nor file names ever decide what is packed.
     ranked = sorted(scored.values(), key=lambda c: -c.score)[:limit]
     return _with_neighbours(store, ranked, limit)
+
+
+#: The share of its score a turn of an assistant or a bot keeps (:data:`prme_cli.textevents.
+#: NON_WITNESS`): its words are no account of the writer's deeds (the resolvers read none of
+#: its dates), and its long advice would otherwise take the packing budget from the turns
+#: that tell them.
+NON_WITNESS_SHARE = 0.5
+
+
+def _as_witness(candidate: Candidate) -> Candidate:
+    """``candidate`` at :data:`NON_WITNESS_SHARE` of its score when its heading is a turn of
+    an assistant or a bot."""
+    from prme_cli.textevents import NON_WITNESS
+
+    if candidate.row.title.strip().lower() not in NON_WITNESS:
+        return candidate
+    return Candidate(candidate.row, candidate.score * NON_WITNESS_SHARE, candidate.reasons)
 
 
 #: Predicates too common to tell one event from another ("be", "have", "do", "get"…).
