@@ -198,10 +198,28 @@ def candidates(
             scored[row.id] = Candidate(row, score, (reason,))
         else:
             scored[row.id] = Candidate(row, previous.score + score, previous.reasons + (reason,))
+    scored = {k: _as_witness(c) for k, c in scored.items()}
     # A stable sort on the score alone: ties keep retrieval order (BM25, then time), so
     # neither ids nor file names ever decide what is packed.
     ranked = sorted(scored.values(), key=lambda c: -c.score)[:limit]
     return _with_neighbours(store, ranked, limit)
+
+
+#: The share of its score a turn of an assistant or a bot keeps (:data:`prme_cli.textevents.
+#: NON_WITNESS`): its words are no account of the writer's deeds (the resolvers read none of
+#: its dates), and its long advice would otherwise take the packing budget from the turns
+#: that tell them.
+NON_WITNESS_SHARE = 0.5
+
+
+def _as_witness(candidate: Candidate) -> Candidate:
+    """``candidate`` at :data:`NON_WITNESS_SHARE` of its score when its heading is a turn of
+    an assistant or a bot."""
+    from prme_cli.textevents import NON_WITNESS
+
+    if candidate.row.title.strip().lower() not in NON_WITNESS:
+        return candidate
+    return Candidate(candidate.row, candidate.score * NON_WITNESS_SHARE, candidate.reasons)
 
 
 #: Predicates too common to tell one event from another ("be", "have", "do", "get"…).
@@ -213,6 +231,12 @@ EVENT_PREDICATE, EVENT_OBJECT, EVENT_PARTICIPANT = 0.2, 0.2, 0.1
 #: get (measured on LongMemEval's tuning part: more hits or a larger share displaced gold
 #: turns of other hits from the packing budget).
 NEIGHBOUR_HITS, NEIGHBOUR_SHARE = 3, 0.25
+#: A hit that ends by asking something brings the turn right after it (its answer: "How's the
+#: new job?" — "I started on Wednesday.") close behind it, among this many top hits, at this
+#: share of the hit's score, when the reply is at most this many words: a short reply costs
+#: little of the packing budget, so it cannot crowd out other evidence, while a long one (an
+#: assistant's advice) is left to the plain neighbour share.
+ANSWER_HITS, ANSWER_SHARE, ANSWER_WORDS = 10, 0.9, 40
 
 
 def _event_hits(
@@ -267,12 +291,13 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     """``ranked`` with the records beside its best hits (the turn before and after a chat
     turn, the sibling headings of an entry) just after them, at a share of the hit's score:
     an event is often told across turns ("we went on Monday" answering "did you visit
-    them?"), and packing takes them only while the budget lasts."""
+    them?"), and packing takes them only while the budget lasts. The short reply to a hit
+    that asks something (:func:`_answers`) ranks close behind the hit."""
     from prme_cli.query import neighbours, rows_for_ids
 
     top = [c for c in ranked[:NEIGHBOUR_HITS] if c.score > 0]
     beside = neighbours(store, [c.row.id for c in top])
-    have = {c.row.id for c in ranked}
+    have = {c.row.id: c for c in ranked}
     extra: dict[str, Candidate] = {}
     wanted: dict[str, tuple[float, str]] = {}
     for hit in top:
@@ -283,5 +308,38 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     for row in rows_for_ids(store, list(wanted), live=True):
         score, reason = wanted[row.id]
         extra[row.id] = Candidate(row, score, (reason,))
-    merged = sorted([*ranked, *extra.values()], key=lambda c: -c.score)
+    for answer in _answers(store, ranked[:ANSWER_HITS]):
+        known = extra.get(answer.row.id) or have.get(answer.row.id)
+        if known is None or known.score < answer.score:
+            extra[answer.row.id] = answer
+    raised = {k for k in extra if k in have}
+    merged = sorted(
+        [*(c for c in ranked if c.row.id not in raised), *extra.values()], key=lambda c: -c.score
+    )
     return merged[:limit]
+
+
+_LAST_WORDS = re.compile(r"[\s\"'’”)\]]*$")
+
+
+def _asks(text: str) -> bool:
+    """Does a record's text end by asking something (its last character a question mark,
+    closing quotes and brackets aside)?"""
+    return _LAST_WORDS.sub("", text).endswith("?")
+
+
+def _answers(store: Store, hits: Sequence[Candidate]) -> list[Candidate]:
+    """The short record right after each hit whose text ends with a question: the reply that
+    answers it, at :data:`ANSWER_SHARE` of the hit's score (see :data:`ANSWER_HITS`)."""
+    from prme_cli.query import adjacent_siblings, rows_for_ids
+
+    asking = [c for c in hits if c.score > 0 and _asks(c.row.body or c.row.title)]
+    following = adjacent_siblings(store, [c.row.id for c in asking], after=True)
+    replies = {r.id: r for r in rows_for_ids(store, list(following.values()), live=True)}
+    out = []
+    for hit in asking:
+        reply = replies.get(following.get(hit.row.id, ""))
+        if reply is None or len(_WORD.findall(reply.body or reply.title)) > ANSWER_WORDS:
+            continue
+        out.append(Candidate(reply, hit.score * ANSWER_SHARE, (f"answers {hit.row.id}",)))
+    return out

@@ -159,6 +159,12 @@ def _participants(subject: str | None) -> tuple[str, ...]:
     return tuple("I" if n.lower() in ("i", "me", "we") else n for n in names if n)
 
 
+def _capitalised(word: str) -> bool:
+    """Is ``word`` written with a capital initial and lower-case after it ("Game", not
+    "I", "TV" or "game")?"""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
+
+
 def describe(phrase: EventPhrase, subject: str | None) -> EventDescription:
     """The structure of one event phrase, by the one word normaliser."""
     from prme_cli import words
@@ -182,6 +188,9 @@ def describe(phrase: EventPhrase, subject: str | None) -> EventDescription:
             not predicate
             and words.verb_lemma(low)
             and previous not in _DETERMINERS
+            # a capitalised word inside a question is a name or a title ('Game of
+            # Thrones', "Walk for Hunger"), never the deed
+            and not _capitalised(word)
             and ("NOUN" not in words.lemmas(low) or not previous)
         ):
             predicate = words.event_key(low)

@@ -838,6 +838,34 @@ def _after_contracted_s(sentence: str, toks, index: int) -> bool:
     return words.clitic_s(base, after, before) != "possessive"
 
 
+#: "as planned", "as scheduled", "as arranged": the deed went the way it was planned.
+_AS_PLANNED = re.compile(
+    r"\bas\s+(?:originally\s+)?(?:planned|scheduled|arranged)\b", re.IGNORECASE
+)
+
+
+def _done_as_planned(model: PhraseModel, sentence: str, clause, matched, clause_words) -> bool:
+    """Does the clause tell the phrase's own verb done, in the past, "as planned" ("Took
+    Mbegu for her second vaccine on Saturday, as planned.")? Then "planned" says only that
+    the deed went to plan: the clause asserts no plan. Not when the plan word is the
+    clause's only plan cue left out ("I planned it as planned" keeps its plan), nor when
+    the verb the clause tells is another deed than the phrase's ("I sent the draft on the
+    21st as planned" tells no reply)."""
+    a, b = clause
+    if model.verb_key is None or not _AS_PLANNED.search(sentence[a:b]):
+        return False
+    rest = _AS_PLANNED.sub(" ", sentence[a:b])
+    if "plan" in lexicon.aspect_in_words([w for _, _, w in lexicon.words(rest)]):
+        return False
+    for t, start, _, _ in matched:
+        if t.key != model.verb_key or not a <= start < b:
+            continue
+        told = sentence[start:].split(None, 1)[0].strip(".,;:!?").lower()
+        if told != lexicon.lemma(told) and not told.endswith("ing"):
+            return True  # "Took", "moved": the past of the phrase's own verb
+    return False
+
+
 def _assertion_problems(
     model: PhraseModel,
     sentence: str,
@@ -861,6 +889,8 @@ def _assertion_problems(
     # Aspect: the clause's aspect verbs must not contradict the phrase's (nouns such as "a
     # business plan" or "the end" are not aspect verbs).
     seen = lexicon.aspect_in_words(clause_words)
+    if "plan" in seen and _done_as_planned(model, sentence, clause, matched, clause_words):
+        seen = seen - {"plan"}
     from prme_cli.relate.interpret import tells_finish_with_length
 
     lasted = "finish" in seen and tells_finish_with_length(clause_text)

@@ -1162,7 +1162,11 @@ def _thing_asked_before(
         if low in _DESCRIBING:
             continue  # "a new kettle"
         if gate_words.is_function_word(low):
-            if i == len(toks) - 2 and toks[-1][:1].isupper():
+            named = toks[i + 1 :]
+            outer = _modified_phrase(toks[: i + 1]) if low in _MODIFYING else []
+            if outer and len(named) <= 3 and all(w[:1].isupper() for w in named):
+                thing = [*outer, *named]  # "… the flat on Agricola Street?": one thing
+            elif i == len(toks) - 2 and toks[-1][:1].isupper():
                 thing = toks[-1:]  # "… about Kalymnos?"
             break
     if not thing or any(

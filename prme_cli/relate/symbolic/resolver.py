@@ -2686,9 +2686,18 @@ def _referred_back(
         if described[0]:
             return described
         thing = _thing_referred_back(unit, sentence, model, own, asked)
-        if thing[0] or asked is None:
+        if thing[0]:
             return thing
-        return _object_left_to_the_question(sentence, model, own, asked), None
+        if asked is not None:
+            left = _object_left_to_the_question(sentence, model, own, asked)
+            if left:
+                return left, None
+        before = _sentences_before(unit, sentence)
+        if before:
+            left = _object_left_to_the_sentence_before(sentence, model, own, before[0].text)
+            if left:
+                return left, before[0].start
+        return (), None
     found: list[str] = []
     start: int | None = None
     for previous in _sentences_before(unit, sentence):
@@ -2994,6 +3003,74 @@ def _object_left_to_the_question(
     return tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
 
 
+#: A sentence that is only a past verb with its time, the doer "I" or "we" or left out:
+#: "Started Monday.", "We finally moved in on the 3rd", "Collected it on Thursday" is not
+#: one (its "it" is read by :func:`_thing_referred_back`).
+_BARE_PAST_DEED = re.compile(
+    r"^(?:(?:yes|so|and|well|ok|okay),?\s+)?(?:(?:i|we)\s+)?"
+    r"(?:(?:finally|just|already|actually|eventually)\s+)?(?P<verb>[a-z]+)(?P<rest>[^,;:!?.]*)",
+    re.IGNORECASE,
+)
+#: What may follow such a verb besides its time: the preposition of the time, "as planned".
+_AFTER_A_BARE_DEED = frozenset(
+    lexicon.words_of("on at in last this the of as planned finally then already just")
+)
+
+
+#: A third person in the sentence before, whose deed a verb with no doer may go on telling:
+#: a pronoun of theirs, or a capitalised word after the sentence's first (outside the thing).
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|him|her|them|his|hers|their|theirs)\b", re.IGNORECASE)
+_CAPITALISED = re.compile(r"(?<=\S\s)[A-Z][\w'-]*")
+
+
+def _object_left_to_the_sentence_before(
+    sentence: segment.Sentence, model: align.PhraseModel, own: set[str], before: str
+) -> tuple[str, ...]:
+    """Words of the event's name a speaker leaves to the sentence just before, by telling
+    the verb with no object: "First week at the brewery done. Started Monday and I already
+    smell like malt." The sentence must open with the name's own verb in the past ("Start
+    Monday" is a plan), after at most "I" or "we", and say nothing else before its first
+    comma, "and" or stop but a time and its preposition; the object is the last noun phrase
+    of the sentence before, no person or time and nobody else's ("his", "your"), whose head
+    is a word of the name the sentence does not say."""
+    from prme_cli import timeexpr
+
+    verb = model.verb_key
+    m = _BARE_PAST_DEED.match(sentence.text.strip())
+    if verb is None or m is None or lexicon.key(m["verb"].lower()) != verb:
+        return ()
+    low = m["verb"].lower()
+    if low == lexicon.lemma(low) or _TAKEN_BACK.search(sentence.text):
+        return ()  # not told in the past ("start", "put"), or taken back ("but only …")
+    rest = re.split(r"\band\b", m["rest"], maxsplit=1)[0]
+    times = timeexpr.find_expressions(rest)
+    if not times:
+        return ()
+    for a, b, _ in reversed(times):
+        rest = rest[:a] + " " + rest[b:]
+    if any(w.lower() not in _AFTER_A_BARE_DEED for _, _, w in lexicon.words(rest)):
+        return ()  # "Started Monday on the sequel": a thing of its own
+    phrases = [(d, p) for d, p in _noun_phrases(before) if not _is_person_or_time(p)]
+    if not phrases or phrases[-1][0].lower() in _OTHERS_DETERMINERS:
+        return ()
+    phrase = phrases[-1][1]
+    names = {w for w in _CAPITALISED.findall(before) if w not in phrase}
+    first = lexicon.words(before)[:1]
+    if first and first[0][2][:1].isupper() and first[0][2] not in phrase:
+        known = words_module.lemmas(first[0][2].lower())
+        if first[0][2].lower() not in words_module.FUNCTION_WORDS and (
+            not known or "PROPN" in known
+        ):
+            names.add(first[0][2])  # "Tomas loved …": a name opens the sentence
+    if _THIRD_PERSON.search(before) or names:
+        return ()  # "Tomas loved his week at the brewery. Started Monday.": his start
+    keys = [lexicon.key(w.lower().removesuffix("'s")) for w in phrase]
+    if keys[-1] not in model.own_keys or keys[-1] in own:
+        return ()
+    parts = [p for w in phrase for p in re.split(r"[-/]", w.lower().removesuffix("'s")) if p]
+    return tuple(p for p in parts if (k := lexicon.key(p)) in model.own_keys and k not in own)
+
+
 def _is_plural(word: str) -> bool:
     """ "shoes", "tickets": a dictionary noun whose lemma drops an "s" (a name is one)."""
     low = word.lower()
@@ -3014,8 +3091,21 @@ def _nearest_thing(texts: tuple[tuple[str, int], ...]) -> tuple[str, tuple[str, 
                 # "the dinghy from the harbour ad": one phrase, whose head is the first
                 # ("it" is the dinghy); its words kept with that head last
                 opening, words_ = phrases[-2][0], [*words_, *phrases[-2][1]]
-            return opening, tuple(words_), start
+            named = _named_modifier(text, words_[-1])
+            return opening, (*named, *words_), start
     return None
+
+
+def _named_modifier(text: str, head: str) -> tuple[str, ...]:
+    """The capitalised name a modifying preposition ties to the phrase ending at ``head``
+    ("the flat on Agricola Street", "the job at Kestrel"): words of the same thing, given
+    before the head so that the head stays last."""
+    m = re.search(
+        rf"\b{re.escape(head)}\s+(?:{_MODIFYING_PREPOSITIONS})\s+"
+        r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})",
+        text,
+    )
+    return tuple(m["name"].split()) if m else ()
 
 
 #: Prepositions that tie a noun phrase to the thing before it as its modifier: "the dinghy

@@ -143,6 +143,14 @@ _DATE_LEAD = re.compile(
 _DATE_FOLLOW = re.compile(
     r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)", re.IGNORECASE
 )
+#: A verb in the simple past right before a weekday ("Started Monday and …", "we moved
+#: Friday"): English leaves out the "on" of a date, never of a name ("Cyber Monday").
+_PAST_VERB_LEAD = re.compile(r"\b[a-z]{3,}ed\s+$", re.IGNORECASE)
+#: A capitalised word after a weekday makes it part of a name ("Sunday League").
+_NAME_GOES_ON = re.compile(r"\s+[A-Z]")
+_FULL_WEEKDAY = re.compile(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)", re.IGNORECASE
+)
 _VAGUE_EXPR = re.compile(
     r"\b(?:few|couple|several|some|recently|lately|a\s+while|the\s+other\s+day)\b",
     re.IGNORECASE,
@@ -438,6 +446,11 @@ def sentence_mentions(
             _BARE_NAME.fullmatch(phrase)
             and not _DATE_LEAD.search(before)
             and not _DATE_FOLLOW.match(sentence[b:])
+            and not (
+                _PAST_VERB_LEAD.search(before)
+                and _FULL_WEEKDAY.fullmatch(phrase)
+                and not _NAME_GOES_ON.match(sentence[b:])
+            )
         ):
             reason = "a day or month name used as a name, not a date"
         elif other_event := _counted_from_another(before, phrase):
