@@ -3365,10 +3365,12 @@ def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.S
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
 
 
-#: A heading title that opens with a calendar day and goes on in words ("2032-05-19 Boiler
-#: service", "2032-05-02 Dentist"); a datetree day names only a weekday after it.
+#: A heading title that opens with a calendar day or an inactive org stamp and goes on in
+#: words ("2032-05-19 Boiler service", "[2039-04-21 Thu 14:00] Call with Hamid", the way an
+#: org-capture template "* %U %?" files a meeting); a datetree day names only a weekday
+#: after it.
 _TITLE_DATE = re.compile(
-    r"(\d{4}-\d{2}-\d{2})(?:[ \t]*[:,-])?[ \t]+"
+    r"(\d{4}-\d{2}-\d{2}|\[\d{4}-\d{2}-\d{2}[^\]\n]*\])(?:[ \t]*[:,-])?[ \t]+"
     r"(?!(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)[ \t]*$)(?=\S)"
 )
 
@@ -3399,8 +3401,10 @@ def _title_date(
         )
         if x.start == at and x.end == at + len(m.group(1)) and x.window is not None
     ]
-    if not found or found[0].window is None or found[0].window[2] != "day":
+    if not found or found[0].window is None:
         return None
+    if timefind.grain_rank(found[0].window[2]) > timefind.grain_rank("day"):
+        return None  # "2032-05 Garden": a month names no day of the event
     if found[0].window[0] > request.question_date:
         return None
     return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
