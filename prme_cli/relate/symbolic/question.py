@@ -175,8 +175,7 @@ def _np_deed_by_name(text: str) -> str | None:
 #: close for the refit", "the clay arrive at last"): prepositions and time adverbs.
 _AFTER_INTRANSITIVE = frozenset(
     lexicon.words_of(
-        "for to at in on from with after before by again early late back up down out "
-        "first last"
+        "for to at in on from with after before by again early late back up down out first last"
     )
 )
 #: Words that join a modifier into a thing's name ("the clay from Northcote", "the roof of
@@ -192,12 +191,13 @@ _PRE_VERB_ADVERBS = frozenset(lexicon.words_of("first finally last"))
 def _np_deed_by_dictionary(text: str) -> str | None:
     """The doer of "the library close for the refit", "the clay from Northcote arrive" or
     "the first hyphae appear", whose verb this module does not know by name: a determiner,
-    one to five words of a name (an ordinal may open it, one "of"/"from" modifier may
+    one to seven words of a name (an ordinal may open it, one "of"/"from" modifier may
     extend it), then a word the dictionary knows only in its bare verb form here (its own
-    lemma) that ends the phrase or is followed by a preposition, an object or "first". A
-    word that could be the name's own noun ("the book club meet": "club") is not taken as
-    the verb unless what follows fits a verb. None when no such split exists."""
-    from prme_cli import words as words_module
+    lemma) that ends the phrase or is followed by a preposition, an object or "first". The
+    doer returned is the name up to its modifier ("the stoneware clay"), whose last word is
+    the head noun the note's subject must share. A word that could be the name's own noun
+    ("the book club meet": "club") is not taken as the verb unless what follows fits a verb.
+    None when no such split exists."""
 
     m = re.match(rf"{_DETERMINER}\s+", text, re.IGNORECASE)
     if not m:
@@ -205,6 +205,7 @@ def _np_deed_by_dictionary(text: str) -> str | None:
     found = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end() :]))[:8]
     linked = False
     last_name = -1
+    head = -1  # the last name word before the "of"/"from" modifier: the doer's head noun
     for i, w in enumerate(found):
         low = w.group(0).lower()
         following = found[i + 1].group(0).lower() if i + 1 < len(found) else ""
@@ -212,12 +213,14 @@ def _np_deed_by_dictionary(text: str) -> str | None:
             continue
         if last_name >= 0 and low in _PRE_VERB_ADVERBS:
             continue
-        if last_name >= 0 and _bare_verb(low, words_module) and (
-            not following or following in _AFTER_INTRANSITIVE or following in _OBJECT_OPENERS
+        if (
+            last_name >= 0
+            and _bare_verb(low)
+            and (not following or following in _AFTER_INTRANSITIVE or following in _OBJECT_OPENERS)
         ):
-            return text[: m.end() + found[last_name].end()]
+            return text[: m.end() + found[head if linked else last_name].end()]
         if low in _NP_LINKS and last_name >= 0 and not linked:
-            linked = True
+            linked, head = True, last_name
             continue
         if linked and found[i - 1].group(0).lower() in _NP_LINKS and low in _NP_DETERMINERS:
             continue  # "the roof of the shed"
@@ -228,16 +231,17 @@ def _np_deed_by_dictionary(text: str) -> str | None:
         ):
             return None  # an adverb between name words: not one name
         last_name = i
-        if i >= 5:
+        if i >= 7:
             return None
     return None
 
 
-def _bare_verb(word: str, words_module: object) -> bool:
+def _bare_verb(word: str) -> bool:
     """Is ``word`` a verb in its bare form ("close", "reopen", "appear"), as the dictionary
     lists it? An inflected form ("plates", "closed") or a word that is no verb is not."""
-    lemmas = getattr(words_module, "lemmas")(word)
-    return word in lemmas.get("VERB", ())
+    from prme_cli import words
+
+    return word in words.lemmas(word).get("VERB", ())
 
 
 #: Words that open a verb's object ("pass the recheck", "offer me the job", "have her
@@ -459,13 +463,15 @@ def _before_after(q: str) -> QuestionFrame | None:
     b, a = _strip_phrase(m.group("b")), _strip_phrase(m.group("a"))
     if doer:
         phrase_a = EventPhrase(a, doer=doer)
-        phrases = (phrase_a, EventPhrase(b)) if m["rel"].lower() == "before" else (
-            EventPhrase(b),
-            phrase_a,
+        phrases = (
+            (phrase_a, EventPhrase(b))
+            if m["rel"].lower() == "before"
+            else (
+                EventPhrase(b),
+                phrase_a,
+            )
         )
-        return QuestionFrame(
-            "elapsed_between", phrases, _unit(m), f"how long {m['rel']} B did X A"
-        )
+        return QuestionFrame("elapsed_between", phrases, _unit(m), f"how long {m['rel']} B did X A")
     if m.group("rel").lower() == "before":
         phrases = (EventPhrase(a), EventPhrase(b))
     else:
@@ -525,6 +531,24 @@ _SEVERAL = re.compile(
 )
 
 
+_COMPOUND = re.compile(
+    r"^(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:and|&)\s+[\w'-]+(?:\s+[\w'-]+)?\s*[?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _one_compound_name(text: str) -> bool:
+    """ "strength and mobility", "the windows and door": two short nouns joined by one "and",
+    the way a task is often named. Time logged on it is one operand with that whole name, so
+    the resolver must find a heading (or a stated length) named by both words; a list with
+    commas, a second determiner ("the windows and the door") or a rate is several things."""
+    m = _COMPOUND.match(text.strip())
+    if m is None:
+        return False
+    second = re.split(r"\s+(?:and|&)\s+", text.strip(), maxsplit=1, flags=re.IGNORECASE)[1]
+    return not re.match(rf"{_DETERMINER}\s", second, re.IGNORECASE) and not _SEVERAL.search(second)
+
+
 def _spent_on(q: str) -> QuestionFrame | None:
     """ "How many days did I spend on my walking tour?": one lasting thing, measured from its
     start to its end. Both operands carry the question's one name for it; the first must be
@@ -538,12 +562,16 @@ def _spent_on(q: str) -> QuestionFrame | None:
         q,
         re.IGNORECASE,
     )
-    if not m or _SEVERAL.search(m.group("a")):
+    if not m:
+        return None
+    logged = bool(m["much"]) or not m["verb"].lower().startswith("spen")
+    several = _SEVERAL.search(m.group("a"))
+    if several and not (logged and _one_compound_name(m.group("a"))):
         return None
     a = _verbatim(q, _strip_phrase(m.group("a")))
     if not a:
         return None
-    if m["much"] or not m["verb"].lower().startswith("spen"):
+    if logged:
         # "how many minutes did I clock on the permit application?", "how much time did I
         # spend on the shelves?": time logged or stated, never a start-to-end span
         return QuestionFrame(
