@@ -515,21 +515,7 @@ def _plan(q: str, low: str) -> Frame | None:
         return _frame(
             "absolute_date", (EventPhrase(m["x"]),), form="when is A planned", planned=True
         )
-    m = _COMING.match(q)
-    if m and not re.search(r"\b(?:was|were|did|had|ago|last)\b", m["x"], re.IGNORECASE):
-        return _frame(
-            "absolute_date", (EventPhrase(m["x"]),), form="when is X (coming)", planned=True
-        )
     return None
-
-
-#: "When is my half marathon?", "When is my next meeting with Hamid?", "When is the prize
-#: judged?": "when is" with a named event (a present copula or passive) asks for a coming
-#: date, the way English tells schedules; its evidence must be a plan, never a deed.
-_COMING = re.compile(
-    r"when (?:is|are) (?P<x>(?:my|our|the|his|her|their|(?-i:[A-Z][\w-]*)['\u2019]s) .+?)$",
-    re.IGNORECASE,
-)
 
 
 def _month(q: str, low: str) -> Frame | None:

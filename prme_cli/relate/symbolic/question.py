@@ -193,7 +193,8 @@ def _np_deed_by_dictionary(text: str) -> str | None:
     "the first hyphae appear", whose verb this module does not know by name: a determiner,
     one to seven words of a name (an ordinal may open it, one "of"/"from" modifier may
     extend it), then a word the dictionary knows only in its bare verb form here (its own
-    lemma) that ends the phrase or is followed by a preposition, an object or "first". The
+    lemma) that is followed by a preposition, an object or "first", or ends the phrase and
+    is no noun as well ("the big storm" names a storm, not a deed). The
     doer returned is the name up to its modifier ("the stoneware clay"), whose last word is
     the head noun the note's subject must share. A word that could be the name's own noun
     ("the book club meet": "club") is not taken as the verb unless what follows fits a verb.
@@ -216,7 +217,11 @@ def _np_deed_by_dictionary(text: str) -> str | None:
         if (
             last_name >= 0
             and _bare_verb(low)
-            and (not following or following in _AFTER_INTRANSITIVE or following in _OBJECT_OPENERS)
+            and (
+                (not following and not _also_a_noun(low))
+                or following in _AFTER_INTRANSITIVE
+                or following in _OBJECT_OPENERS
+            )
         ):
             return text[: m.end() + found[head if linked else last_name].end()]
         if low in _NP_LINKS and last_name >= 0 and not linked:
@@ -234,6 +239,14 @@ def _np_deed_by_dictionary(text: str) -> str | None:
         if i >= 7:
             return None
     return None
+
+
+def _also_a_noun(word: str) -> bool:
+    """Is ``word`` a noun as well ("storm", "bus", "fall")? Closing a phrase, it may be the
+    name's own last noun ("the big storm", "the school bus"), so it is not read as a verb."""
+    from prme_cli import words
+
+    return "NOUN" in words.lemmas(word)
 
 
 def _bare_verb(word: str) -> bool:

@@ -1116,6 +1116,13 @@ class SymbolicResolver:
             # not the reserving's; the journal day still dates the deed
             usable = [x for x in usable if x not in arranged]
         if planned:
+            if any(x.meaning in _DEED_MEANINGS for x in usable) or (
+                any(x.kind == "licence" for x in usable)
+                and _told_in_the_past(record.text[clause_start:clause_end])
+            ):
+                # "Took the grade 2 exam this afternoon", "Entered the fair's contest": the
+                # note's day dates a deed told as done, never the date of a plan
+                return None, "a deed told as done, not a plan"
             written = record.event_time.date() if record.event_time else None
             assert all(x.window for x in usable)
             if written is not None and any(x.window[0].date() < written for x in usable):  # type: ignore[index]
@@ -3360,6 +3367,26 @@ def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.S
         out.append(previous)
         later = previous
     return out
+
+
+#: The meanings of a note's day that date a deed told as done (a journal deed, a recent
+#: "just", present-perfect news, a verbless entry): never a plan's date.
+_DEED_MEANINGS = frozenset(
+    {
+        timefind.JOURNAL_DEED,
+        timefind.RECENT_DEED,
+        timefind.NEWS_DEED,
+        timefind.ENTRY_DEED,
+    }
+)
+
+
+def _told_in_the_past(clause: str) -> bool:
+    """Does the clause hold a finite verb in the past ("Took the exam this afternoon")? Its
+    "today" or "this afternoon" then dates something done, not something planned."""
+    from prme_cli import clauses
+
+    return any(t.past and t.finite for t in clauses.tokens(clause))
 
 
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
