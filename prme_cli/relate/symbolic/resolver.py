@@ -1934,9 +1934,36 @@ def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int
         return None
     before = _sentences_before(unit, sentence)
     if not before:
-        return None
+        return _title_before(unit, sentence)
     start = before[-1].start
     return unit.record.text[start : sentence.start], start
+
+
+#: Lines that may stand between a heading and its body's first sentence: planning lines,
+#: drawers and their contents, a line holding only a stamp, blank lines.
+_ORG_LINE = re.compile(
+    r"\s*(?:(?:SCHEDULED|DEADLINE|CLOSED):.*|:[\w-]+:.*|CLOCK:.*|- State .*|[<\[]\d{4}-[^\n]*[>\]])?\s*"
+)
+
+
+def _title_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
+    """The heading's title when ``sentence`` opens that heading's body ("* Oma Ilse again"
+    / "She took the kids to the puppet theatre on Sunday"): like the sentences before in a
+    paragraph, the title may name the one person a pronoun opening the body stands for.
+    Only planning lines and drawers may stand between them, and neither may be said by a
+    speaker (a turn headed "** Lena" is Lena speaking of someone else)."""
+    index = sentence.index - 1
+    if index < 0:
+        return None
+    previous = unit.seg.sentences[index]
+    if previous.heading is None or sentence.speaker is not None or previous.speaker is not None:
+        return None  # a chat turn's heading names who speaks, not whom "she" means
+    record = unit.record
+    gap = record.text[previous.heading.title_end : sentence.start]
+    if not all(_ORG_LINE.fullmatch(line) for line in gap.split("\n")):
+        return None
+    start, end = previous.heading.title_start, previous.heading.title_end
+    return record.text[start:end], start
 
 
 def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> bool:
