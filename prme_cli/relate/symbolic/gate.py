@@ -2408,13 +2408,18 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     """What an org table says a row's date is the day of, when the quote is one row of a
     table with a header row (``| Date | Film |`` over ``|---+---|``): the header of the
     expression's column when it says more than "Date" ("Started", "Finished", "Watched"),
-    and the words of the heading the table stands under ("* Films watched", "* Reading").
+    the short unit heading a column of plain numbers ("| km |" over "20.0"), and the words
+    of the heading the table stands under ("* Films watched", "* Reading").
     Nothing for any other quote: a row's own words say the rest."""
     found = org.table_row(record.text, quote) if expression in quote else None
     header = found.header_of(expression) if found is not None else None
     if header is None:
         return []
     said = [w for w in re.findall(r"[A-Za-z]+", header) if w.lower() not in _DATE_HEADERS]
+    assert found is not None
+    for cell, unit in zip(found.cells, found.header, strict=False):
+        if re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", cell) and re.fullmatch(r"[A-Za-z]{1,6}", unit):
+            said.append(unit)  # "| km |" over "20.0": the row tells 20.0 km
     heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
     if _TO_DO_HEADING.search(heading) or any(
         words.verb_lemma(m.group(1)) == m.group(1)

@@ -835,7 +835,8 @@ class SymbolicResolver:
                     + _activity_of_boundary(phrase, sentence.text)
                     + _started_by_length(phrase, sentence.text)
                     + _kin_told_by_name(sentence.text, kin_asked, kin_named, model)
-                    + _speaker_said_as_me(phrase.text, sentence),
+                    + _speaker_said_as_me(phrase.text, sentence)
+                    + _row_context(unit.record, sentence),
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -3531,6 +3532,31 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     if _log_entry_of_a_thing(sentence.text):
         return ("got", "had")
     return ()
+
+
+#: A cell that is an amount ("20.0", "44:30"): its column's header is its unit ("km").
+_AMOUNT_CELL = re.compile(r"\d+(?:[.,:]\d+)?")
+
+
+def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[str, ...]:
+    """The words a table row says without writing them: the headers of its dated columns
+    ("| crop | sown | where |": the row's crop was sown) and of its amounts ("| km |" over
+    "20.0"), and the title of the heading the table sits under ("* Long runs": each row is
+    a run). A sentence that is no data row of a table with a header row says none."""
+    if sentence.heading is not None:
+        return ()
+    row = org.table_row(record.text, sentence.text)
+    if row is None:
+        return ()
+    said = [
+        w
+        for cell, header in zip(row.cells, row.header, strict=False)
+        if _AMOUNT_CELL.fullmatch(cell) or re.search(r"\d{4}-\d{2}-\d{2}", cell)
+        for w in re.findall(r"[A-Za-z][\w'-]*", header)
+    ]
+    title = record.title or ""
+    said += re.findall(r"[A-Za-z][\w'-]*", re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
+    return tuple(w for w in said if not lexicon.is_stop(w.lower()))
 
 
 #: A log entry: an org stamp opening a list item or a table row, then its text.

@@ -1,0 +1,97 @@
+"""A table row says its deed with words it does not write: the header of its dated column
+("| crop | sown | where |": the row's crop was sown), the unit heading a column of amounts
+("| km |" over "20.0") and the title of the heading the table sits under ("* Long runs": each
+row is a run). The resolver reads them so; the gate, by its own reading of the row, too. So "When did I sow the parsnips?" is told by
+the row "| parsnips | 2031-04-02 | south bed |", and "my first 20 km run" by the row of the
+runs table whose note says "first 20 ever!".
+
+Those words add to the row's own; they do not replace them: a deed the headers do not name
+("harvest the parsnips"), a thing no row names ("the carrots") and a table of plans ("* Sowing
+plan") stay refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from notes_helpers import ask as ask_notes
+from notes_helpers import notes_store
+
+from prme_cli.store import Store
+from prme_cli.timeexpr import parse_now, zone
+
+TZ = zone("Europe/Amsterdam")
+NOW = parse_now("2031-07-01T20:00", TZ)
+
+NOTES = {
+    "allotment.org": """\
+#+title: Allotment
+
+* Sowing table
+| crop         | sown       | where      | note            |
+|--------------+------------+------------+-----------------|
+| broad beans  | 2031-03-26 | north bed  | Aquadulce       |
+| parsnips     | 2031-04-02 | south bed  | slow to come up |
+| leeks        | 2031-04-23 | seed tray  | windowsill      |
+
+* Sowing plan
+| crop     | sow by     |
+|----------+------------|
+| beetroot | 2031-07-20 |
+""",
+    "training.org": """\
+* Long runs
+| date             |   km | route               | note           |
+|------------------+------+---------------------+----------------|
+| [2031-03-16 Sun] | 16.0 | canal loop          |                |
+| [2031-03-23 Sun] | 18.0 | canal and park      | calf tight     |
+| [2031-03-30 Sun] | 20.0 | out to the pier     | first 20 ever! |
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("row_context"), NOTES, NOW)
+
+
+def ask(store: Store, question: str) -> dict[str, Any]:
+    return ask_notes(store, question, now=NOW, tz=TZ)
+
+
+@pytest.mark.parametrize(
+    ("question", "date"),
+    [
+        ("When did I sow the parsnips?", "2031-04-02"),
+        ("On what date did I sow the leeks?", "2031-04-23"),
+        ("When did I sow the broad beans?", "2031-03-26"),
+        ("When did I run my first 20 km?", "2031-03-30"),
+    ],
+)
+def test_a_rows_header_and_heading_name_its_deed(store: Store, question: str, date: str) -> None:
+    doc = ask(store, question)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == date
+
+
+def test_days_between_two_rows_read_with_their_headers(store: Store) -> None:
+    doc = ask(store, "How many days after I sowed the broad beans did I sow the leeks?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["days"] == 28
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I harvest the parsnips?",  # the header says sown, not harvested
+        "When did I sow the carrots?",  # no row names them
+        "When did I sow the beetroot?",  # a table of plans
+        "When did I run my first 25 km?",  # no row is 25 km
+        "When did I cycle 20 km?",  # the rows are runs
+    ],
+)
+def test_what_no_row_and_header_tell_is_refused(store: Store, question: str) -> None:
+    doc = ask(store, question)
+    assert doc["status"] != "accepted", doc["value"]
