@@ -1,7 +1,8 @@
 """A table row says its deed with words it does not write: the header of its dated column
 ("| crop | sown | where |": the row's crop was sown), the unit heading a column of amounts
 ("| km |" over "20.0") and the title of the heading the table sits under ("* Long runs": each
-row is a run). The resolver reads them so; the gate, by its own reading of the row, too. So "When did I sow the parsnips?" is told by
+row is a run) or the line introducing it ("Firings in the gas kiln so far this year:"). The
+resolver reads them so; the gate, by its own reading of the row, too. So "When did I sow the parsnips?" is told by
 the row "| parsnips | 2031-04-02 | south bed |", and "my first 20 km run" by the row of the
 runs table whose note says "first 20 ever!".
 
@@ -49,6 +50,22 @@ NOTES = {
 | [2031-03-23 Sun] | 18.0 | canal and park      | calf tight     |
 | [2031-03-30 Sun] | 20.0 | out to the pier     | first 20 ever! |
 """,
+    "2031-06-20.org": """\
+#+title: 2031-06-20
+
+Firings in the gas kiln so far this year:
+
+| date       | cone | pieces | note                |
+|------------+------+--------+---------------------|
+| 2031-03-05 |   10 |     12 | celadon bowls       |
+| 2031-05-27 |   10 |     18 | wood-ash test tiles |
+
+Mugs glazed but not fired yet:
+
+| date       | pieces | note        |
+|------------+--------+-------------|
+| 2031-06-18 |      9 | market mugs |
+""",
 }
 
 
@@ -68,6 +85,8 @@ def ask(store: Store, question: str) -> dict[str, Any]:
         ("On what date did I sow the leeks?", "2031-04-23"),
         ("When did I sow the broad beans?", "2031-03-26"),
         ("When did I run my first 20 km?", "2031-03-30"),
+        ("When did I fire the celadon bowls in the gas kiln?", "2031-03-05"),
+        ("When did I fire the wood-ash test tiles?", "2031-05-27"),
     ],
 )
 def test_a_rows_header_and_heading_name_its_deed(store: Store, question: str, date: str) -> None:
@@ -90,6 +109,7 @@ def test_days_between_two_rows_read_with_their_headers(store: Store) -> None:
         "When did I sow the beetroot?",  # a table of plans
         "When did I run my first 25 km?",  # no row is 25 km
         "When did I cycle 20 km?",  # the rows are runs
+        "When did I fire the market mugs?",  # the line over their table says not yet
     ],
 )
 def test_what_no_row_and_header_tell_is_refused(store: Store, question: str) -> None:

@@ -2409,7 +2409,8 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     table with a header row (``| Date | Film |`` over ``|---+---|``): the header of the
     expression's column when it says more than "Date" ("Started", "Finished", "Watched"),
     the short unit heading a column of plain numbers ("| km |" over "20.0"), and the words
-    of the heading the table stands under ("* Films watched", "* Reading").
+    of the heading the table stands under ("* Films watched", "* Reading") or of the line
+    introducing it ("Films seen this spring:").
     Nothing for any other quote: a row's own words say the rest."""
     found = org.table_row(record.text, quote) if expression in quote else None
     header = found.header_of(expression) if found is not None else None
@@ -2420,7 +2421,10 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     for cell, unit in zip(found.cells, found.header, strict=False):
         if re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", cell) and re.fullmatch(r"[A-Za-z]{1,6}", unit):
             said.append(unit)  # "| km |" over "20.0": the row tells 20.0 km
-    heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
+    caption = org.table_caption(record.text, quote)
+    if any(w in gate_words.NEGATIONS for w in re.findall(r"[a-z']+", caption.lower())):
+        return said  # "Mugs glazed but not fired yet:": the line denies its rows' deed
+    heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", f"{record.title} {caption}")
     if _TO_DO_HEADING.search(heading) or any(
         words.verb_lemma(m.group(1)) == m.group(1)
         for m in re.finditer(r"\bto\s+([a-z]+)\b", heading)

@@ -3534,6 +3534,12 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     return ()
 
 
+#: A line over a table that says its rows are not (yet) done or only hoped for.
+_NOT_DONE_CAPTION = re.compile(
+    r"\b(?:not|never|no|yet|still|until|unless|if|hope|hoped|want|wanted|should|would|"
+    r"could|might|maybe|next|coming|soon)\b|n't\b",
+    re.IGNORECASE,
+)
 #: A cell that is an amount ("20.0", "44:30"): its column's header is its unit ("km").
 _AMOUNT_CELL = re.compile(r"\d+(?:[.,:]\d+)?")
 
@@ -3542,7 +3548,8 @@ def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[st
     """The words a table row says without writing them: the headers of its dated columns
     ("| crop | sown | where |": the row's crop was sown) and of its amounts ("| km |" over
     "20.0"), and the title of the heading the table sits under ("* Long runs": each row is
-    a run). A sentence that is no data row of a table with a header row says none."""
+    a run) or the line that introduces it ("Firings in the gas kiln so far this year:"). A
+    sentence that is no data row of a table with a header row says none."""
     if sentence.heading is not None:
         return ()
     row = org.table_row(record.text, sentence.text)
@@ -3554,7 +3561,10 @@ def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[st
         if _AMOUNT_CELL.fullmatch(cell) or re.search(r"\d{4}-\d{2}-\d{2}", cell)
         for w in re.findall(r"[A-Za-z][\w'-]*", header)
     ]
-    title = record.title or ""
+    caption = org.table_caption(record.text, sentence.text)
+    if _NOT_DONE_CAPTION.search(caption) or _lists_plans(caption):
+        caption = ""  # "Mugs glazed but not fired yet:": its rows are not done
+    title = f"{record.title or ''} {caption}"
     said += re.findall(r"[A-Za-z][\w'-]*", re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
     return tuple(w for w in said if not lexicon.is_stop(w.lower()))
 
