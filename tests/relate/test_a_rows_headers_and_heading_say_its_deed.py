@@ -115,3 +115,29 @@ def test_days_between_two_rows_read_with_their_headers(store: Store) -> None:
 def test_what_no_row_and_header_tell_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+READING = {
+    "books.org": """\
+* Reading
+| Book                  | Author     | Started          | Finished         |
+|-----------------------+------------+------------------+------------------|
+| The Cartographer's Dog | M. Ellery | [2031-02-24 Mon] | [2031-03-09 Sun] |
+| Night Ferry to Aarhus | Signe Holm | [2031-03-10 Mon] | [2031-04-07 Mon] |
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def reading(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    yield from notes_store(tmp_path_factory.mktemp("reading_rows"), READING, NOW)
+
+
+def test_a_row_under_a_heading_read_as_a_speaker_still_spans_its_two_cells(
+    reading: Store,
+) -> None:
+    # "* Reading" segments like a turn heading; the header's "Finished" says "reading",
+    # which must not be taken for the speaker saying their own name (the quote stays the row)
+    doc = ask(reading, "How many weeks did I spend reading Night Ferry to Aarhus?")
+    assert doc["status"] == "accepted", doc["metadata"].get("validation_errors")
+    assert doc["value"]["days"] == 28

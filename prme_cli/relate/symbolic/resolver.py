@@ -824,6 +824,7 @@ class SymbolicResolver:
                 referred += named
                 if not referred:
                     referred, context_start = _start_of_the_thing_before(unit, sentence, model)
+                row_said = _row_context(unit.record, sentence)
                 m = align.match(
                     model,
                     sentence.text,
@@ -836,7 +837,7 @@ class SymbolicResolver:
                     + _started_by_length(phrase, sentence.text)
                     + _kin_told_by_name(sentence.text, kin_asked, kin_named, model)
                     + _speaker_said_as_me(phrase.text, sentence)
-                    + _row_context(unit.record, sentence),
+                    + row_said,
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -2239,10 +2240,15 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
             quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
     speaker = (cand.sentence.speaker or "").lower()
-    as_me = bool(speaker) and any(
-        start >= len(cand.sentence.text) and t.text == speaker
-        for t, start, _, _ in cand.match.matched
-    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`)
+    as_me = (
+        bool(speaker)
+        and bool(_speaker_said_as_me(name, cand.sentence))
+        and any(
+            start >= len(cand.sentence.text) and t.text == speaker
+            for t, start, _, _ in cand.match.matched
+        )
+    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`), not another
+    # implied word that happens to be the speaker heading's ("* Reading" over a table)
     if (named_subject or as_me) and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
