@@ -1301,8 +1301,13 @@ class SymbolicResolver:
         """Does the next sentence of the same speaker correct this one's time ("I went to the
         opera on Sunday. Actually no, it was Monday.")?"""
         nxt = _next_of_same_speaker(unit, sentence)
-        if nxt is None or not _CORRECTION.match(nxt.text):
+        cue = _CORRECTION.match(nxt.text) if nxt is not None else None
+        if nxt is None or cue is None:
             return False
+        if _DAY_ORDINAL.search(nxt.text, cue.end()):
+            # "No, it was the 19th": a day of the month the time engine leaves unread
+            # without "on" still takes the date back
+            return True
         return bool(
             timefind.sentence_mentions(
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
