@@ -88,3 +88,30 @@ def test_a_stamped_headings_body_deeds_are_dated_by_its_stamp(
 def test_what_the_entrys_day_does_not_date_is_refused(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expression", "taken_back"),
+    [
+        ("I paid the electrician on the 18th. No, it was the 19th: I checked.", "the 18th", True),
+        ("I posted the form on Friday. Actually, it was Thursday.", "Friday", True),
+        ("I paid the electrician on the 18th. No, he was fine about it.", "the 18th", False),
+        ("I paid the electrician on the 18th. It was the 19th when he rang.", "the 18th", False),
+    ],
+)
+def test_the_gate_reads_a_correction_in_the_next_sentence_on_its_own(
+    text: str, expression: str, taken_back: bool
+) -> None:
+    from datetime import datetime
+
+    from notes_helpers import GATE_THRESHOLD, gate_check
+
+    from prme_cli.relate.types import EvidenceRecord, Operand
+
+    record = EvidenceRecord("r1", datetime(2031, 6, 28, 11, 0, tzinfo=TZ), text)
+    quote = text.split(". ")[0] + "."
+    name = "pay the electrician" if "electrician" in text else "post the form"
+    operand = Operand(name, "r1", quote, expression, "text_expression")
+    verb = "pay the electrician" if "electrician" in text else "post the form"
+    probability = gate_check(f"When did I {verb}?", record, operand)
+    assert (probability < GATE_THRESHOLD) is taken_back

@@ -762,6 +762,35 @@ def _content_stems(text: str) -> set[str]:
     return out
 
 
+#: A sentence opening with a bare "no" before a time ("No, it was the 19th"): read with
+#: :data:`_WITHDRAWS`, the gate's own openings of a correction.
+_BARE_NO = re.compile(r"^\W*no\s*,\s*(?:it\s+was\s+|that\s+was\s+|on\s+)?", re.IGNORECASE)
+
+
+def _taken_back_next(operand: Operand, record: EvidenceRecord) -> bool:
+    """Does the sentence right after the cited time's sentence, in the same record, take
+    it back ("… on the 18th. No, it was the 19th", "… on Friday. Actually, Thursday"): open
+    with a withdrawal or a bare "no," and give another time word?"""
+    text = record.text
+    begin = text.find(operand.quote)
+    at = operand.quote.find(operand.time_expression)
+    if begin < 0 or at < 0:
+        return False
+    end = begin + at + len(operand.time_expression)
+    stop = re.compile(r"[.!?](?:\s+|$)").search(text, end)
+    if stop is None:
+        return False
+    following = text[stop.end() :]
+    following = re.split(r"(?<=[.!?])\s", following, maxsplit=1)[0]
+    opening = _WITHDRAWS.match(following) or _BARE_NO.match(following)
+    if opening is None:
+        return False
+    given = _TIME_IN.search(following, opening.end())
+    return given is not None and not following[given.start() :].lower().startswith(
+        operand.time_expression.lower()
+    )
+
+
 def _taken_back_later(
     operand: Operand, record: EvidenceRecord, later: tuple[EvidenceRecord, ...]
 ) -> str:
@@ -1354,6 +1383,8 @@ class SymbolicGate:
             taken = _taken_back_later(operand, record, later)
             if taken:
                 return OperandCheck(0.2, 0.0, 0.0, (taken,))
+        if operand.time_basis == "text_expression" and _taken_back_next(operand, record):
+            return OperandCheck(0.2, 0.0, 0.0, ("the next sentence takes the time back",))
         statement = interpret.yes_answer(record, quote)
         if statement is not None:
             unsure = _yes_not_the_askeds(quote.rpartition("\n")[2])
