@@ -78,3 +78,27 @@ def test_a_plan_told_as_a_plan_is_still_answered(store: Store, question: str, da
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["value"]["date"] == date
     assert doc["value"].get("planned") is True
+
+
+@pytest.mark.parametrize(
+    ("quote", "expression", "done"),
+    [
+        ("Took the grade 2 piano exam this afternoon.", "this afternoon", True),
+        ("Sat the grade 2 piano exam today, finally.", "today", True),
+        ("I'm taking the grade 2 piano exam this afternoon.", "this afternoon", False),
+        ("I will take the grade 2 piano exam today.", "today", False),
+    ],
+)
+def test_the_gate_reads_a_deed_told_as_done_on_its_own(
+    quote: str, expression: str, done: bool
+) -> None:
+    from datetime import datetime
+
+    from notes_helpers import GATE_THRESHOLD, gate_check
+
+    from prme_cli.relate.types import EvidenceRecord, Operand
+
+    record = EvidenceRecord("r1", datetime(2031, 6, 7, 18, 0, tzinfo=TZ), quote)
+    operand = Operand("take the grade 2 piano exam", "r1", quote, expression, "event_time")
+    probability = gate_check("When am I going to take the grade 2 piano exam?", record, operand)
+    assert (probability < GATE_THRESHOLD) is done

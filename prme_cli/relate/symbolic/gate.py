@@ -1727,6 +1727,10 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append("the deed is a topic of talk or thought, not told as done")
         plan_asked = _asks_a_plan(question)
+        if plan_asked and operand.time_basis == "event_time" and _told_as_done(quote, where):
+            # "Took the grade 2 exam this afternoon" dates a deed, never a plan's day
+            cap = min(cap, 0.3)
+            warnings.append("told as done, not planned")
         if plan_asked and any(w in _PLAN_WORDS and w not in _ARRANGED_WORDS for w in lead):
             # "When is Rosa going to sail?" is not told by "I'd love to sail next summer"
             cap = min(cap, 0.3)
@@ -3277,6 +3281,15 @@ _STAMP_KEYWORD = re.compile(
     r"(?:\btimestamp\s+)?\b(?P<kind>CLOSED|SCHEDULED|DEADLINE|CLOCK)\s*:|State\s+\"(?P<kind2>DONE)\"",
     re.IGNORECASE,
 )
+
+
+def _told_as_done(quote: str, where: int) -> bool:
+    """Does the sentence of ``quote`` holding offset ``where`` tell something done: a verb
+    in the simple past (the gate's own reading, :func:`_past_form`) and no plan word?"""
+    start = _sentence_start(quote, where)
+    stop = re.compile(r"[.!?](?:\s|$)").search(quote, where)
+    said = [w.lower() for _, _, w in _tokens(quote[start : stop.end() if stop else len(quote)])]
+    return any(_past_form(w) for w in said) and not any(w in _PLAN_WORDS for w in said)
 
 
 def _past_form(word: str) -> bool:
