@@ -776,7 +776,8 @@ class SymbolicResolver:
         cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, others)
         if cands is None:
             return None, [f"{label}: no content words to align"]
-        return self._choose(label, cands, frame, _ordinal_of(phrase.text))
+        ordinal = -1 if frame.form == "when did S last A" else _ordinal_of(phrase.text)
+        return self._choose(label, cands, frame, ordinal)
 
     def _candidates(
         self,
@@ -1617,6 +1618,37 @@ class SymbolicResolver:
                     f"no time, so the dated one may be about something else"
                 )
             ]
+        if ordinal == -1:
+            # "When did I last pick broad beans?": of the sentences that tell the deed as
+            # well as the best one, each with a clear time, the latest is the answer
+            told = [
+                c
+                for c in dated
+                if c.coverage >= best.coverage - self.rival_margin
+                and not c.claimed
+                and c.mention is not None
+                and not c.mention.vague
+            ]
+            assert all(c.window is not None for c in told)
+            best = max(told, key=lambda c: c.window[0])  # type: ignore[index]
+            assert best.window is not None
+            later = [
+                c
+                for c in dated
+                if c.coverage >= best.coverage - self.rival_margin
+                and not c.claimed
+                and c.window is not None
+                and (
+                    c.window[0] > best.window[0]
+                    or (c.mention is not None and c.mention.vague and c.window[1] > best.window[1])
+                )
+            ]
+            if later:
+                # "… a few days ago, I think": a vaguer telling may be the later one
+                vaguer = later[0].mention.expression if later[0].mention else "?"
+                return None, [f"{label}: a vaguer time ('{vaguer}') may be later than the latest"]
+            dated = [best]
+        assert best.mention is not None and best.window is not None
         for other in dated[1:]:
             if other.coverage < best.coverage - self.rival_margin:
                 break
