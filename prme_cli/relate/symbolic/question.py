@@ -194,12 +194,11 @@ def _np_deed_by_dictionary(text: str) -> str | None:
     one to seven words of a name (an ordinal may open it, one "of"/"from" modifier may
     extend it), then a word the dictionary knows only in its bare verb form here (its own
     lemma) that is followed by a preposition, an object or "first", or ends the phrase and
-    is no noun as well ("the big storm" names a storm, not a deed). The
-    doer returned is the name up to its modifier ("the stoneware clay"), whose last word is
-    the head noun the note's subject must share. A word that could be the name's own noun
-    ("the book club meet": "club") is not taken as the verb unless what follows fits a verb.
-    None when no such split exists."""
-
+    is no noun as well ("the big storm" names a storm, not a deed). The doer returned is the
+    name up to its modifier ("the stoneware clay"), whose last word is the head noun the
+    note's subject must share. A word that could be the name's own noun ("the book club
+    meet": "club") is not taken as the verb unless what follows fits a verb. None when no
+    such split exists."""
     m = re.match(rf"{_DETERMINER}\s+", text, re.IGNORECASE)
     if not m:
         return None
