@@ -841,6 +841,31 @@ def _filled(cells: tuple[str, ...]) -> tuple[str, ...]:
     return cells[:end]
 
 
+def table_caption(text: str, row: str) -> str:
+    """The line that introduces the table holding ``row`` ("Firings in the gas kiln so far
+    this year:" just above ``| date | cone |``): the nearest line above the table, blank
+    lines skipped, when it ends with a colon and is no heading, list item or drawer line;
+    else "". Like a heading over a table, it says what each row is."""
+    lines = text.splitlines()
+    wanted = _filled(_cells(row))
+    for at, line in enumerate(lines):
+        if not line.lstrip().startswith("|") or _filled(_cells(line)) != wanted:
+            continue
+        top = at
+        while top > 0 and lines[top - 1].lstrip().startswith("|"):
+            top -= 1
+        above = top - 1
+        while above >= 0 and not lines[above].strip():
+            above -= 1
+        if above < 0:
+            return ""
+        caption = lines[above].strip()
+        if caption.endswith(":") and not re.match(r"(?:\*+\s|[-+]\s|:\w)", caption):
+            return caption.rstrip(":").strip()
+        return ""
+    return ""
+
+
 def table_row(text: str, row: str) -> TableRow | None:
     """The table row of ``text`` whose cells are those of ``row`` (one line, a verbatim row
     or one with its padding collapsed or its outer bars dropped), with the header row of its

@@ -320,8 +320,8 @@ def _span(q: str, low: str) -> Frame | None:
         )
     m = re.match(
         rf"how (?:long|many (?P<unit>{_UNITS})) (?:did|was|were) (?P<x>(?:the|my|our|"
-        rf"his|her|their|[A-Z][\w'-]*'s|[a-z]+ing) .+?)(?: (?P<verb>take|last|go on|run))?"
-        rf"(?: (?:me|us|him|her|them))?$",
+        rf"his|her|their|(?:(?-i:[A-Z][\w'.-]*) )?(?-i:[A-Z][\w'-]*)'s|[a-z]+ing) .+?)"
+        rf"(?: (?P<verb>take|last|go on|run))?(?: (?:me|us|him|her|them))?$",
         q,
         re.IGNORECASE,
     )

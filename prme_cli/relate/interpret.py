@@ -1509,8 +1509,16 @@ def _recent_past_verb(word: str) -> bool:
 JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
 
 
+#: A heading title opened by its own inactive stamp, the way a capture template ("* %U
+#: %?") files a log entry or a meeting's notes: the stamp is the entry's day.
+_LOG_HEADING = re.compile(r"\[\d{4}-\d{2}-\d{2}[^\]\n]*\]\s*\S")
+
+
 def is_journal_entry(record: EvidenceRecord) -> bool:
     """Is ``record.event_time`` the day of the journal entry the record belongs to?
+
+    A heading whose title opens with an inactive stamp (its ``event_time``) is an entry of
+    that day, as a datetree day's is.
 
     A datetree day is (ingest also dates a day heading of a week file, "Friday 9th" under
     ``#+DATE:`` its Monday, as one: :func:`prme_cli.org.heading_day`). A file's ``#+DATE``
@@ -1518,6 +1526,8 @@ def is_journal_entry(record: EvidenceRecord) -> bool:
     names that same day; a title that names a day ingest could not place ("Tuesday 9th"
     where the 9th is no Tuesday, a day two months on) is an entry of some other day."""
     source = record.event_source
+    if source == "inactive" and _LOG_HEADING.match(record.title or ""):
+        return True  # "* [2039-06-25 Sat 09:00] Reopening": a log entry of its stamp's day
     if source not in JOURNAL_SOURCES:
         return False
     if source == "datetree":

@@ -807,6 +807,35 @@ def _content_stems(text: str) -> set[str]:
     return out
 
 
+#: A sentence opening with a bare "no" before a time ("No, it was the 19th"): read with
+#: :data:`_WITHDRAWS`, the gate's own openings of a correction.
+_BARE_NO = re.compile(r"^\W*no\s*,\s*(?:it\s+was\s+|that\s+was\s+|on\s+)?", re.IGNORECASE)
+
+
+def _taken_back_next(operand: Operand, record: EvidenceRecord) -> bool:
+    """Does the sentence right after the cited time's sentence, in the same record, take
+    it back ("… on the 18th. No, it was the 19th", "… on Friday. Actually, Thursday"): open
+    with a withdrawal or a bare "no," and give another time word?"""
+    text = record.text
+    begin = text.find(operand.quote)
+    at = operand.quote.find(operand.time_expression)
+    if begin < 0 or at < 0:
+        return False
+    end = begin + at + len(operand.time_expression)
+    stop = re.compile(r"[.!?](?:\s+|$)").search(text, end)
+    if stop is None:
+        return False
+    following = text[stop.end() :]
+    following = re.split(r"(?<=[.!?])\s", following, maxsplit=1)[0]
+    opening = _WITHDRAWS.match(following) or _BARE_NO.match(following)
+    if opening is None:
+        return False
+    given = _TIME_IN.search(following, opening.end())
+    return given is not None and not following[given.start() :].lower().startswith(
+        operand.time_expression.lower()
+    )
+
+
 def _taken_back_later(
     operand: Operand, record: EvidenceRecord, later: tuple[EvidenceRecord, ...]
 ) -> str:
@@ -1403,6 +1432,8 @@ class SymbolicGate:
             taken = _taken_back_later(operand, record, later)
             if taken:
                 return OperandCheck(0.2, 0.0, 0.0, (taken,))
+        if operand.time_basis == "text_expression" and _taken_back_next(operand, record):
+            return OperandCheck(0.2, 0.0, 0.0, ("the next sentence takes the time back",))
         statement = interpret.yes_answer(record, quote)
         if statement is not None:
             unsure = _yes_not_the_askeds(quote.rpartition("\n")[2])
@@ -1745,6 +1776,10 @@ class SymbolicGate:
             cap = min(cap, 0.3)
             warnings.append("the deed is a topic of talk or thought, not told as done")
         plan_asked = _asks_a_plan(question)
+        if plan_asked and operand.time_basis == "event_time" and _told_as_done(quote, where):
+            # "Took the grade 2 exam this afternoon" dates a deed, never a plan's day
+            cap = min(cap, 0.3)
+            warnings.append("told as done, not planned")
         if plan_asked and any(w in _PLAN_WORDS and w not in _ARRANGED_WORDS for w in lead):
             # "When is Rosa going to sail?" is not told by "I'd love to sail next summer"
             cap = min(cap, 0.3)
@@ -2460,14 +2495,23 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     """What an org table says a row's date is the day of, when the quote is one row of a
     table with a header row (``| Date | Film |`` over ``|---+---|``): the header of the
     expression's column when it says more than "Date" ("Started", "Finished", "Watched"),
-    and the words of the heading the table stands under ("* Films watched", "* Reading").
+    the short unit heading a column of plain numbers ("| km |" over "20.0"), and the words
+    of the heading the table stands under ("* Films watched", "* Reading") or of the line
+    introducing it ("Films seen this spring:").
     Nothing for any other quote: a row's own words say the rest."""
     found = org.table_row(record.text, quote) if expression in quote else None
     header = found.header_of(expression) if found is not None else None
     if header is None:
         return []
     said = [w for w in re.findall(r"[A-Za-z]+", header) if w.lower() not in _DATE_HEADERS]
-    heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", record.title)
+    assert found is not None
+    for cell, unit in zip(found.cells, found.header, strict=False):
+        if re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", cell) and re.fullmatch(r"[A-Za-z]{1,6}", unit):
+            said.append(unit)  # "| km |" over "20.0": the row tells 20.0 km
+    caption = org.table_caption(record.text, quote)
+    if any(w in gate_words.NEGATIONS for w in re.findall(r"[a-z']+", caption.lower())):
+        return said  # "Mugs glazed but not fired yet:": the line denies its rows' deed
+    heading = re.sub(r"[<\[][^>\]]*[>\]]", " ", f"{record.title} {caption}")
     if _TO_DO_HEADING.search(heading) or any(
         words.verb_lemma(m.group(1)) == m.group(1)
         for m in re.finditer(r"\bto\s+([a-z]+)\b", heading)
@@ -3289,6 +3333,15 @@ _STAMP_KEYWORD = re.compile(
     r"(?:\btimestamp\s+)?\b(?P<kind>CLOSED|SCHEDULED|DEADLINE|CLOCK)\s*:|State\s+\"(?P<kind2>DONE)\"",
     re.IGNORECASE,
 )
+
+
+def _told_as_done(quote: str, where: int) -> bool:
+    """Does the sentence of ``quote`` holding offset ``where`` tell something done: a verb
+    in the simple past (the gate's own reading, :func:`_past_form`) and no plan word?"""
+    start = _sentence_start(quote, where)
+    stop = re.compile(r"[.!?](?:\s|$)").search(quote, where)
+    said = [w.lower() for _, _, w in _tokens(quote[start : stop.end() if stop else len(quote)])]
+    return any(_past_form(w) for w in said) and not any(w in _PLAN_WORDS for w in said)
 
 
 def _past_form(word: str) -> bool:

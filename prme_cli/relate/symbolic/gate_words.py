@@ -174,6 +174,8 @@ _KNOWING: dict[str, str] = {
 }
 _NO = frozenset(_listed("no not"))
 _NEG = frozenset(_listed("not never no cannot"))
+#: Words that deny or defer what a line says ("not fired yet", "still to do").
+NEGATIONS = frozenset(_listed("not never no cannot yet still unless until isn't aren't wasn't"))
 _WHO = frozenset(_listed("who god heaven lord goodness nobody"))
 #: Words between the knowing word and its "when": "no idea *exactly* when", "can't *tell
 #: you* when", "not sure *of the* date".

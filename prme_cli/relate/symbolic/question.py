@@ -141,6 +141,13 @@ _NP_ADJECTIVES = frozenset(lexicon.words_of("new old other own same"))
 
 def _np_deed(text: str) -> str | None:
     """For "the new kettle arrive" (what follows "When did …"): the noun phrase that does or
+    undergoes the verb, split before a verb this module knows (:func:`_np_deed_by_name`) or,
+    failing that, one the dictionary knows (:func:`_np_deed_by_dictionary`)."""
+    return _np_deed_by_name(text) or _np_deed_by_dictionary(text)
+
+
+def _np_deed_by_name(text: str) -> str | None:
+    """For "the new kettle arrive" (what follows "When did …"): the noun phrase that does or
     undergoes the verb ("the new kettle"), or None when ``text`` is not a determiner, one to
     four words of a name and then a verb the lexicon knows. The verb is the first known verb
     after the name's first word, so "the water heater break" splits before "break"; a name
@@ -162,6 +169,91 @@ def _np_deed(text: str) -> str | None:
         if lexicon.key(low) in lexicon.KNOWN_VERB_KEYS:
             return text[: m.end() + words[i - 1].end()]
     return None
+
+
+#: Words that may follow an intransitive verb at the end of a thing's deed ("the library
+#: close for the refit", "the clay arrive at last"): prepositions and time adverbs.
+_AFTER_INTRANSITIVE = frozenset(
+    lexicon.words_of(
+        "for to at in on from with after before by again early late back up down out first last"
+    )
+)
+#: Words that join a modifier into a thing's name ("the clay from Northcote", "the roof of
+#: the shed"); what follows them is still the name.
+_NP_LINKS = frozenset(lexicon.words_of("of from"))
+_NP_DETERMINERS = frozenset(lexicon.words_of("the a an my our his her their"))
+#: Series ordinals that may open a thing's name ("the first hyphae", "the second batch").
+_NP_ORDINALS = frozenset(lexicon.words_of("first second third fourth fifth last next"))
+#: Adverbs that may stand between a doer and its verb ("my parents first visit the flat").
+_PRE_VERB_ADVERBS = frozenset(lexicon.words_of("first finally last"))
+
+
+def _np_deed_by_dictionary(text: str) -> str | None:
+    """The doer of "the library close for the refit", "the clay from Northcote arrive" or
+    "the first hyphae appear", whose verb this module does not know by name: a determiner,
+    one to seven words of a name (an ordinal may open it, one "of"/"from" modifier may
+    extend it), then a word the dictionary knows only in its bare verb form here (its own
+    lemma) that is followed by a preposition, an object or "first", or ends the phrase and
+    is no noun as well ("the big storm" names a storm, not a deed). The doer returned is the
+    name up to its modifier ("the stoneware clay"), whose last word is the head noun the
+    note's subject must share. A word that could be the name's own noun ("the book club
+    meet": "club") is not taken as the verb unless what follows fits a verb. None when no
+    such split exists."""
+    m = re.match(rf"{_DETERMINER}\s+", text, re.IGNORECASE)
+    if not m:
+        return None
+    found = list(re.finditer(r"[A-Za-z][\w'-]*", text[m.end() :]))[:8]
+    linked = False
+    last_name = -1
+    head = -1  # the last name word before the "of"/"from" modifier: the doer's head noun
+    for i, w in enumerate(found):
+        low = w.group(0).lower()
+        following = found[i + 1].group(0).lower() if i + 1 < len(found) else ""
+        if i == 0 and low in _NP_ORDINALS:
+            continue
+        if last_name >= 0 and low in _PRE_VERB_ADVERBS:
+            continue
+        if (
+            last_name >= 0
+            and _bare_verb(low)
+            and (
+                (not following and not _also_a_noun(low))
+                or following in _AFTER_INTRANSITIVE
+                or following in _OBJECT_OPENERS
+            )
+        ):
+            return text[: m.end() + found[head if linked else last_name].end()]
+        if low in _NP_LINKS and last_name >= 0 and not linked:
+            linked, head = True, last_name
+            continue
+        if linked and found[i - 1].group(0).lower() in _NP_LINKS and low in _NP_DETERMINERS:
+            continue  # "the roof of the shed"
+        if low in _NOT_IN_NP or (lexicon.is_stop(low) and low not in _NP_ADJECTIVES):
+            return None
+        if i - last_name > 1 and not (
+            linked or found[i - 1].group(0).lower() in _NP_ORDINALS | _NP_DETERMINERS
+        ):
+            return None  # an adverb between name words: not one name
+        last_name = i
+        if i >= 7:
+            return None
+    return None
+
+
+def _also_a_noun(word: str) -> bool:
+    """Is ``word`` a noun as well ("storm", "bus", "fall")? Closing a phrase, it may be the
+    name's own last noun ("the big storm", "the school bus"), so it is not read as a verb."""
+    from prme_cli import words
+
+    return "NOUN" in words.lemmas(word)
+
+
+def _bare_verb(word: str) -> bool:
+    """Is ``word`` a verb in its bare form ("close", "reopen", "appear"), as the dictionary
+    lists it? An inflected form ("plates", "closed") or a word that is no verb is not."""
+    from prme_cli import words
+
+    return word in words.lemmas(word).get("VERB", ())
 
 
 #: Words that open a verb's object ("pass the recheck", "offer me the job", "have her
@@ -365,9 +457,33 @@ def _before_after(q: str) -> QuestionFrame | None:
             q,
             re.IGNORECASE,
         )
+    doer = ""
+    if not m:
+        # "How many days after inoculating the plates did the first hyphae appear?": the
+        # second event is a thing's deed, its doer a noun phrase
+        m = re.search(
+            rf"\b{_HOW}\s+(?P<rel>before|after)\s+(?P<b>.+?)\s+did\s+"
+            rf"(?P<subj>)(?P<a>{_DETERMINER}\s+.+?){_END}",
+            q,
+            re.IGNORECASE,
+        )
+        doer = (_np_deed(_strip_phrase(m.group("a"))) or "") if m else ""
+        if not doer:
+            return None
     if not m:
         return None
     b, a = _strip_phrase(m.group("b")), _strip_phrase(m.group("a"))
+    if doer:
+        phrase_a = EventPhrase(a, doer=doer)
+        phrases = (
+            (phrase_a, EventPhrase(b))
+            if m["rel"].lower() == "before"
+            else (
+                EventPhrase(b),
+                phrase_a,
+            )
+        )
+        return QuestionFrame("elapsed_between", phrases, _unit(m), f"how long {m['rel']} B did X A")
     if m.group("rel").lower() == "before":
         phrases = (EventPhrase(a), EventPhrase(b))
     else:
@@ -429,6 +545,24 @@ _SEVERAL = re.compile(
 )
 
 
+_COMPOUND = re.compile(
+    r"^(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:and|&)\s+[\w'-]+(?:\s+[\w'-]+)?\s*[?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _one_compound_name(text: str) -> bool:
+    """ "strength and mobility", "the windows and door": two short nouns joined by one "and",
+    the way a task is often named. Time logged on it is one operand with that whole name, so
+    the resolver must find a heading (or a stated length) named by both words; a list with
+    commas, a second determiner ("the windows and the door") or a rate is several things."""
+    m = _COMPOUND.match(text.strip())
+    if m is None:
+        return False
+    second = re.split(r"\s+(?:and|&)\s+", text.strip(), maxsplit=1, flags=re.IGNORECASE)[1]
+    return not re.match(rf"{_DETERMINER}\s", second, re.IGNORECASE) and not _SEVERAL.search(second)
+
+
 def _spent_on(q: str) -> QuestionFrame | None:
     """ "How many days did I spend on my walking tour?": one lasting thing, measured from its
     start to its end. Both operands carry the question's one name for it; the first must be
@@ -444,13 +578,15 @@ def _spent_on(q: str) -> QuestionFrame | None:
     )
     if not m:
         return None
+    logged = bool(m["much"]) or not m["verb"].lower().startswith("spen")
     one = _IN_TOTAL.sub("", m.group("a"))  # "… on the billing migration in total": one thing
-    if _SEVERAL.search(one):
+    logged = logged or one != m.group("a")
+    if _SEVERAL.search(one) and not (logged and _one_compound_name(one)):
         return None
     a = _verbatim(q, _strip_phrase(one))
     if not a:
         return None
-    if m["much"] or not m["verb"].lower().startswith("spen") or one != m.group("a"):
+    if logged:
         # "how many minutes did I clock on the permit application?", "how much time did I
         # spend on the shelves?": time logged or stated, never a start-to-end span
         return QuestionFrame(

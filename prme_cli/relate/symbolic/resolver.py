@@ -779,7 +779,8 @@ class SymbolicResolver:
         cands = self._candidates(phrase, frame, units, df, n_docs, request, tz, others)
         if cands is None:
             return None, [f"{label}: no content words to align"]
-        return self._choose(label, cands, frame, _ordinal_of(phrase.text))
+        ordinal = -1 if frame.form == "when did S last A" else _ordinal_of(phrase.text)
+        return self._choose(label, cands, frame, ordinal)
 
     def _candidates(
         self,
@@ -827,6 +828,7 @@ class SymbolicResolver:
                 referred += named
                 if not referred:
                     referred, context_start = _start_of_the_thing_before(unit, sentence, model)
+                row_said = _row_context(unit.record, sentence)
                 m = align.match(
                     model,
                     sentence.text,
@@ -838,7 +840,8 @@ class SymbolicResolver:
                     + _activity_of_boundary(phrase, sentence.text)
                     + _started_by_length(phrase, sentence.text)
                     + _kin_told_by_name(sentence.text, kin_asked, kin_named, model)
-                    + _speaker_said_as_me(phrase.text, sentence),
+                    + _speaker_said_as_me(phrase.text, sentence)
+                    + row_said,
                     capitalises=unit.capitalises,
                     appointment=appointment,
                     before=before[0] if (before := _paragraph_before(unit, sentence)) else "",
@@ -1119,6 +1122,13 @@ class SymbolicResolver:
             # not the reserving's; the journal day still dates the deed
             usable = [x for x in usable if x not in arranged]
         if planned:
+            if any(x.meaning in _DEED_MEANINGS for x in usable) or (
+                any(x.kind == "licence" for x in usable)
+                and _told_in_the_past(record.text[clause_start:clause_end])
+            ):
+                # "Took the grade 2 exam this afternoon", "Entered the fair's contest": the
+                # note's day dates a deed told as done, never the date of a plan
+                return None, "a deed told as done, not a plan"
             written = record.event_time.date() if record.event_time else None
             assert all(x.window for x in usable)
             if written is not None and any(x.window[0].date() < written for x in usable):  # type: ignore[index]
@@ -1295,8 +1305,13 @@ class SymbolicResolver:
         """Does the next sentence of the same speaker correct this one's time ("I went to the
         opera on Sunday. Actually no, it was Monday.")?"""
         nxt = _next_of_same_speaker(unit, sentence)
-        if nxt is None or not _CORRECTION.match(nxt.text):
+        cue = _CORRECTION.match(nxt.text) if nxt is not None else None
+        if nxt is None or cue is None:
             return False
+        if _DAY_ORDINAL.search(nxt.text, cue.end()):
+            # "No, it was the 19th": a day of the month the time engine leaves unread
+            # without "on" still takes the date back
+            return True
         return bool(
             timefind.sentence_mentions(
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
@@ -1609,6 +1624,37 @@ class SymbolicResolver:
                     f"no time, so the dated one may be about something else"
                 )
             ]
+        if ordinal == -1:
+            # "When did I last pick broad beans?": of the sentences that tell the deed as
+            # well as the best one, each with a clear time, the latest is the answer
+            told = [
+                c
+                for c in dated
+                if c.coverage >= best.coverage - self.rival_margin
+                and not c.claimed
+                and c.mention is not None
+                and not c.mention.vague
+            ]
+            assert all(c.window is not None for c in told)
+            best = max(told, key=lambda c: c.window[0])  # type: ignore[index]
+            assert best.window is not None
+            later = [
+                c
+                for c in dated
+                if c.coverage >= best.coverage - self.rival_margin
+                and not c.claimed
+                and c.window is not None
+                and (
+                    c.window[0] > best.window[0]
+                    or (c.mention is not None and c.mention.vague and c.window[1] > best.window[1])
+                )
+            ]
+            if later:
+                # "… a few days ago, I think": a vaguer telling may be the later one
+                vaguer = later[0].mention.expression if later[0].mention else "?"
+                return None, [f"{label}: a vaguer time ('{vaguer}') may be later than the latest"]
+            dated = [best]
+        assert best.mention is not None and best.window is not None
         for other in dated[1:]:
             if other.coverage < best.coverage - self.rival_margin:
                 break
@@ -1947,9 +1993,36 @@ def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int
         return None
     before = _sentences_before(unit, sentence)
     if not before:
-        return None
+        return _title_before(unit, sentence)
     start = before[-1].start
     return unit.record.text[start : sentence.start], start
+
+
+#: Lines that may stand between a heading and its body's first sentence: planning lines,
+#: drawers and their contents, a line holding only a stamp, blank lines.
+_ORG_LINE = re.compile(
+    r"\s*(?:(?:SCHEDULED|DEADLINE|CLOSED):.*|:[\w-]+:.*|CLOCK:.*|- State .*|[<\[]\d{4}-[^\n]*[>\]])?\s*"
+)
+
+
+def _title_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int] | None:
+    """The heading's title when ``sentence`` opens that heading's body ("* Oma Ilse again"
+    / "She took the kids to the puppet theatre on Sunday"): like the sentences before in a
+    paragraph, the title may name the one person a pronoun opening the body stands for.
+    Only planning lines and drawers may stand between them, and neither may be said by a
+    speaker (a turn headed "** Lena" is Lena speaking of someone else)."""
+    index = sentence.index - 1
+    if index < 0:
+        return None
+    previous = unit.seg.sentences[index]
+    if previous.heading is None or sentence.speaker is not None or previous.speaker is not None:
+        return None  # a chat turn's heading names who speaks, not whom "she" means
+    record = unit.record
+    gap = record.text[previous.heading.title_end : sentence.start]
+    if not all(_ORG_LINE.fullmatch(line) for line in gap.split("\n")):
+        return None
+    start, end = previous.heading.title_start, previous.heading.title_end
+    return record.text[start:end], start
 
 
 def _present_state(m: align.Match, sentence: str, model: align.PhraseModel) -> bool:
@@ -2236,10 +2309,15 @@ def _operand(name: str, cand: Candidate, named_subject: bool) -> Operand:
             quote = cand.record.text[begin : cand.context_end]
     at = cand.sentence.speaker_at
     speaker = (cand.sentence.speaker or "").lower()
-    as_me = bool(speaker) and any(
-        start >= len(cand.sentence.text) and t.text == speaker
-        for t, start, _, _ in cand.match.matched
-    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`)
+    as_me = (
+        bool(speaker)
+        and bool(_speaker_said_as_me(name, cand.sentence))
+        and any(
+            start >= len(cand.sentence.text) and t.text == speaker
+            for t, start, _, _ in cand.match.matched
+        )
+    )  # "My pottery class …" read as Hana's (:func:`_speaker_said_as_me`), not another
+    # implied word that happens to be the speaker heading's ("* Reading" over a table)
     if (named_subject or as_me) and at is not None and at < mention.quote_start:
         # Quote from the speaker's name, so the quote itself shows whose words these are
         # ("Caroline: … I went to a support group yesterday").
@@ -3484,13 +3562,35 @@ def _sentences_before(unit: _Unit, sentence: segment.Sentence) -> list[segment.S
     return out
 
 
+#: The meanings of a note's day that date a deed told as done (a journal deed, a recent
+#: "just", present-perfect news, a verbless entry): never a plan's date.
+_DEED_MEANINGS = frozenset(
+    {
+        timefind.JOURNAL_DEED,
+        timefind.RECENT_DEED,
+        timefind.NEWS_DEED,
+        timefind.ENTRY_DEED,
+    }
+)
+
+
+def _told_in_the_past(clause: str) -> bool:
+    """Does the clause hold a finite verb in the past ("Took the exam this afternoon")? Its
+    "today" or "this afternoon" then dates something done, not something planned."""
+    from prme_cli import clauses
+
+    return any(t.past and t.finite for t in clauses.tokens(clause))
+
+
 _STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
 
 
-#: A heading title that opens with a calendar day and goes on in words ("2032-05-19 Boiler
-#: service", "2032-05-02 Dentist"); a datetree day names only a weekday after it.
+#: A heading title that opens with a calendar day or an inactive org stamp and goes on in
+#: words ("2032-05-19 Boiler service", "[2039-04-21 Thu 14:00] Call with Hamid", the way an
+#: org-capture template "* %U %?" files a meeting); a datetree day names only a weekday
+#: after it.
 _TITLE_DATE = re.compile(
-    r"(\d{4}-\d{2}-\d{2})(?:[ \t]*[:,-])?[ \t]+"
+    r"(\d{4}-\d{2}-\d{2}|\[\d{4}-\d{2}-\d{2}[^\]\n]*\])(?:[ \t]*[:,-])?[ \t]+"
     r"(?!(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)[ \t]*$)(?=\S)"
 )
 
@@ -3521,8 +3621,10 @@ def _title_date(
         )
         if x.start == at and x.end == at + len(m.group(1)) and x.window is not None
     ]
-    if not found or found[0].window is None or found[0].window[2] != "day":
+    if not found or found[0].window is None:
         return None
+    if timefind.grain_rank(found[0].window[2]) > timefind.grain_rank("day"):
+        return None  # "2032-05 Garden": a month names no day of the event
     if found[0].window[0] > request.question_date:
         return None
     return replace(found[0], quote_start=heading.title_start, quote_end=heading.title_end)
@@ -3595,6 +3697,41 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
     if _log_entry_of_a_thing(sentence.text):
         return ("got", "had")
     return ()
+
+
+#: A line over a table that says its rows are not (yet) done or only hoped for.
+_NOT_DONE_CAPTION = re.compile(
+    r"\b(?:not|never|no|yet|still|until|unless|if|hope|hoped|want|wanted|should|would|"
+    r"could|might|maybe|next|coming|soon)\b|n't\b",
+    re.IGNORECASE,
+)
+#: A cell that is an amount ("20.0", "44:30"): its column's header is its unit ("km").
+_AMOUNT_CELL = re.compile(r"\d+(?:[.,:]\d+)?")
+
+
+def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[str, ...]:
+    """The words a table row says without writing them: the headers of its dated columns
+    ("| crop | sown | where |": the row's crop was sown) and of its amounts ("| km |" over
+    "20.0"), and the title of the heading the table sits under ("* Long runs": each row is
+    a run) or the line that introduces it ("Firings in the gas kiln so far this year:"). A
+    sentence that is no data row of a table with a header row says none."""
+    if sentence.heading is not None:
+        return ()
+    row = org.table_row(record.text, sentence.text)
+    if row is None:
+        return ()
+    said = [
+        w
+        for cell, header in zip(row.cells, row.header, strict=False)
+        if _AMOUNT_CELL.fullmatch(cell) or re.search(r"\d{4}-\d{2}-\d{2}", cell)
+        for w in re.findall(r"[A-Za-z][\w'-]*", header)
+    ]
+    caption = org.table_caption(record.text, sentence.text)
+    if _NOT_DONE_CAPTION.search(caption) or _lists_plans(caption):
+        caption = ""  # "Mugs glazed but not fired yet:": its rows are not done
+    title = f"{record.title or ''} {caption}"
+    said += re.findall(r"[A-Za-z][\w'-]*", re.sub(r"[<\[][^>\]]*[>\]]", " ", title))
+    return tuple(w for w in said if not lexicon.is_stop(w.lower()))
 
 
 #: A log entry: an org stamp opening a list item or a table row, then its text.

@@ -313,6 +313,9 @@ def read_operand(
 FINISHED_SPAN = "a length counted back from a finish on the note's day: the activity's start"
 #: What a journal licence means: the entry's day dates a past deed of the writer's in it.
 JOURNAL_DEED = "the journal entry's day: a past-tense deed of the writer's in it"
+RECENT_DEED = "the note's own day: 'just' with a past verb tells a very recent event"
+NEWS_DEED = "news in the present perfect: on or shortly before the note's day"
+ENTRY_DEED = "the journal entry's day: a sentence without a verb naming what happened"
 
 
 def sentence_mentions(
@@ -346,10 +349,10 @@ def sentence_mentions(
             name=name or "probe",
         )
         meaning = {
-            "recent": "the note's own day: 'just' with a past verb tells a very recent event",
+            "recent": RECENT_DEED,
             "journal": JOURNAL_DEED,
-            "news": "news in the present perfect: on or shortly before the note's day",
-            "entry": "the journal entry's day: a sentence without a verb naming what happened",
+            "news": NEWS_DEED,
+            "entry": ENTRY_DEED,
         }.get(lic.kind, "the note's own day, licensed by the words")
         out.append(
             Mention(
