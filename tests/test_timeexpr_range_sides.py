@@ -1,0 +1,96 @@
+"""What one side of a range lends the other: a bare day before a day of a relative month.
+
+``from the 4th to the 9th of next month`` had started on the most recent 4th (this month's or
+last month's) and ended in next month: a window of five weeks for a span of six days, a
+wrong answer. The bare first day now takes the month of the side that names one. Phrases
+invented for the rule, in several wordings, with the near-misses that keep their reading.
+
+Reference: Wednesday 2026-06-17 09:40 UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from prme_cli.timeexpr import find, resolve
+
+NOW = datetime(2026, 6, 17, 9, 40, tzinfo=UTC)
+
+
+def days(expression: str) -> tuple[str, str]:
+    """The window's first day and the day after its last."""
+    w = resolve(expression, NOW, UTC)
+    return w.start.date().isoformat(), w.end.date().isoformat()
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "from the 4th to the 9th of next month",
+        "between the 4th and the 9th of next month",
+        "between the 4th and 9th of next month",
+        "the 4th to the 9th of next month",
+        "the 4th-9th of next month",
+        "from the fourth to the ninth of next month",
+        "4th - 9th of next month",
+    ],
+)
+def test_bare_first_day_takes_the_next_month_of_the_last_side(expression: str) -> None:
+    assert days(expression) == ("2026-07-04", "2026-07-10")
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("from the 4th to the 9th of last month", ("2026-05-04", "2026-05-10")),
+        ("between the 10th and the 12th of last month", ("2026-05-10", "2026-05-13")),
+        ("from the 4th to the 9th of this month", ("2026-06-04", "2026-06-10")),
+        ("from the 20th to the 25th of the month after next", ("2026-08-20", "2026-08-26")),
+    ],
+)
+def test_bare_first_day_takes_any_relative_month_of_the_last_side(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert days(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # the first day is the larger: it is in the month before the named one
+        ("from the 27th to the 3rd of next month", ("2026-06-27", "2026-07-04")),
+        ("between the 28th and the 2nd of this month", ("2026-05-28", "2026-06-03")),
+    ],
+)
+def test_a_larger_first_day_is_in_the_month_before(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert days(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # the first side names its own month: nothing is lent
+        ("from the 4th of this month to the 9th of next month", ("2026-06-04", "2026-07-10")),
+        ("from may 30 to the 2nd of next month", ("2026-05-30", "2026-07-03")),
+        # a named month was lent before the rule and still is
+        ("between the 4th and the 9th of march", ("2026-03-04", "2026-03-10")),
+        # weekdays lend their week, not a month
+        ("tuesday to thursday next week", ("2026-06-23", "2026-06-26")),
+    ],
+)
+def test_sides_that_name_their_own_time_keep_it(expression: str, expected: tuple[str, str]) -> None:
+    assert days(expression) == expected
+
+
+def test_running_text_reads_the_range_in_the_named_month() -> None:
+    note = "I'll be in Lisbon from the 4th to the 9th of next month, back on the 10th."
+    got = find(note, NOW, UTC)
+    assert got[0].text == "from the 4th to the 9th of next month"
+    assert (got[0].start.date().isoformat(), got[0].end.date().isoformat()) == (
+        "2026-07-04",
+        "2026-07-10",
+    )
