@@ -2682,45 +2682,54 @@ class Grammar:
                 self.w(j, "ago", "back", "hence") or self.seq(j, "from", "now")
             ):
                 continue  # "three weekends ago" is a weekend (counted), not six days
-            if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(
-                j + 1, "of", "to"
-            ):
-                if self.w(j, "ago", "back"):
-                    out.append((n.Shift(dur, -1), j + 1))
-                    day = {"today": 0, "yesterday": -1, "tomorrow": 1}.get(self.wv(j + 1) or "")
-                    if day is not None and not _sub_day(dur):  # a year ago today
-                        out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
-                elif self._ends_clause(j + 1) or self.w(j, "earlier"):
-                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
-            henceforth = self.w(j + 2, "onwards", "onward") or (
-                self.w(j + 2, "on") and self._ends_clause(j + 3)
-            )
-            if self.w(j, "from") and self.w(j + 1, "now") and not henceforth:
-                # "four runs a week from now on": a rate from today on, not a day a week ahead
-                out.append((n.Shift(dur, 1), j + 2))
-            if self.w(j, "hence"):
-                out.append((n.Shift(dur, 1), j + 1))
-            adverb = self.w(j, "later", "afterwards", "afterward")
-            if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(
-                j + 1
-            ):
-                out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
-            if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
-                # "two weeks before that", "3 days after that": from the expression before
-                out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
-            if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
-                m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
-                sign = -1 if self.w(j, "before", "prior") else 1
-                for base, e in self.atom(m):
-                    if isinstance(base, n.Now):
-                        continue
-                    if _bare_clock(base) and not _sub_day(dur):
-                        continue  # "a quarter after noon" is 12:15, not three months on
-                    if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
-                        base = n.Weekday(
-                            base.weekday, "soonest"
-                        )  # a week from (the coming) Saturday
-                    out.append((n.Shift(dur, sign, base), e))
+            if self.w(j - 1, "night", "nights") and not dur.approx:
+                out += [(_night_of(node), e) for node, e in self._shifted(dur, j)]
+                continue
+            out += self._shifted(dur, j)
+        out += self._shift_ranges(i)
+        return out
+
+    def _shifted(self, dur: n.Dur, j: int) -> R:
+        """``dur`` then ``ago``, ``from now``, ``later``, ``before X`` … at ``j``."""
+        out: R = []
+        if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(j + 1, "of", "to"):
+            if self.w(j, "ago", "back"):
+                out.append((n.Shift(dur, -1), j + 1))
+                day = {"today": 0, "yesterday": -1, "tomorrow": 1}.get(self.wv(j + 1) or "")
+                if day is not None and not _sub_day(dur):  # a year ago today
+                    out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
+            elif self._ends_clause(j + 1) or self.w(j, "earlier"):
+                out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
+        henceforth = self.w(j + 2, "onwards", "onward") or (
+            self.w(j + 2, "on") and self._ends_clause(j + 3)
+        )
+        if self.w(j, "from") and self.w(j + 1, "now") and not henceforth:
+            # "four runs a week from now on": a rate from today on, not a day a week ahead
+            out.append((n.Shift(dur, 1), j + 2))
+        if self.w(j, "hence"):
+            out.append((n.Shift(dur, 1), j + 1))
+        adverb = self.w(j, "later", "afterwards", "afterward")
+        if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(j + 1):
+            out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
+        if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
+            # "two weeks before that", "3 days after that": from the expression before
+            out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
+        if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
+            m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
+            sign = -1 if self.w(j, "before", "prior") else 1
+            for base, e in self.atom(m):
+                if isinstance(base, n.Now):
+                    continue
+                if _bare_clock(base) and not _sub_day(dur):
+                    continue  # "a quarter after noon" is 12:15, not three months on
+                if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
+                    base = n.Weekday(base.weekday, "soonest")  # a week from (the coming) Saturday
+                out.append((n.Shift(dur, sign, base), e))
+        return out
+
+    def _shift_ranges(self, i: int) -> R:
+        """``two to three hours ago``, ``in 3 working days``, ``in 2 weeks`` … from ``i``."""
+        out: R = []
         # two to three hours ago, in 2-3 days, an hour or two ago: between the two
         k = i + 1 if self.w(i, "in", "within") else i
         ranged = any(
@@ -4244,3 +4253,10 @@ def _two_digit_year(value: int) -> int:
 
 
 _first_words()  # last: the tables it reads are all defined above
+
+
+def _night_of(node: n.Node) -> n.Node:
+    """``two nights ago``, ``three nights later``: the night of the day so many nights away
+    (18:00 to 04:00, as ``last night`` is yesterday's), not the whole day, which leaves out
+    the small hours after its midnight; a span of nights (``in the next 3 nights``) stays days."""
+    return n.Moment(node, n.Part("night"), None) if isinstance(node, n.Shift) else node
