@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from prme_cli.errors import TimeExpressionError
 from prme_cli.timeexpr import find, resolve
 
 NOW = datetime(2026, 6, 17, 9, 40, tzinfo=UTC)
@@ -94,3 +95,43 @@ def test_running_text_reads_the_range_in_the_named_month() -> None:
         "2026-07-04",
         "2026-07-10",
     )
+
+
+# ------------------------------------------------- a run of years with a two-digit end
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("2011-13", ("2011-01-01", "2014-01-01")),
+        ("2019-21", ("2019-01-01", "2022-01-01")),
+        ("1994-97", ("1994-01-01", "1998-01-01")),
+        ("1998/99", ("1998-01-01", "2000-01-01")),
+        ("2019-20", ("2019-01-01", "2021-01-01")),  # the next year, as before
+        ("1999-00", ("1999-01-01", "2001-01-01")),  # over the century, the next year only
+    ],
+)
+def test_a_year_and_two_digits_that_cannot_be_a_month_are_a_run_of_years(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert days(expression) == expected
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("2019-05", ("2019-05-01", "2019-06-01")),  # a month of the year
+        ("2010-12", ("2010-12-01", "2011-01-01")),  # December, not 2010 to 2012
+        ("2019-11", ("2019-11-01", "2019-12-01")),
+    ],
+)
+def test_two_digits_that_can_be_a_month_stay_the_month(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert days(expression) == expected
+
+
+@pytest.mark.parametrize("expression", ["2019-18", "2019-13"])
+def test_two_digits_before_the_year_or_past_december_are_refused(expression: str) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(expression, NOW, UTC)

@@ -2388,9 +2388,9 @@ class Grammar:
                 self.sym(j, "-", "/", glued=True)
                 and (short := self.num(j + 1, (2,))) is not None
                 and self.glued(j + 1)
-                and short == (y + 1) % 100
-            ):  # "2019-20", "2024/25": a season or school year over two years
-                out.append((n.Between(n.Year(y), n.Year(y + 1)), j + 2))
+                and (last := _short_year_after(y, short)) is not None
+            ):  # "2019-20", "2024/25": a season or school year; "2011-13": three years
+                out.append((n.Between(n.Year(y), n.Year(last)), j + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
@@ -4260,3 +4260,14 @@ def _night_of(node: n.Node) -> n.Node:
     (18:00 to 04:00, as ``last night`` is yesterday's), not the whole day, which leaves out
     the small hours after its midnight; a span of nights (``in the next 3 nights``) stays days."""
     return n.Moment(node, n.Part("night"), None) if isinstance(node, n.Shift) else node
+
+
+def _short_year_after(year: int, short: int) -> int | None:
+    """The year ``short`` (two digits) ends a run of years from ``year`` with: the next one
+    (``2019-20``, ``1999-00``), or a later one of the same century that cannot be a month
+    (``2011-13``, ``1998-99``: after ``2019-05`` comes May, never a range to 2005)."""
+    if short == (year + 1) % 100:
+        return year + 1
+    if 12 < short and year % 100 < short:
+        return year - year % 100 + short
+    return None
