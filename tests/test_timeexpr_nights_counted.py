@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from prme_cli.errors import TimeExpressionError
 from prme_cli.timeexpr import find, resolve
 
 NOW = datetime(2026, 6, 17, 9, 40, tzinfo=UTC)
@@ -81,3 +82,45 @@ def test_nights_in_running_text_count_from_the_day_before_them(
 ) -> None:
     last = find(note, NOW, UTC)[-1]
     assert (last.text, last.start.isoformat()[:16], last.end.isoformat()[:16]) == expected
+
+
+# ------------------------------------------- mornings, afternoons and evenings counted
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("three mornings ago", ("2026-06-14T04:00", "2026-06-14T12:00")),
+        ("Two Afternoons Ago", ("2026-06-15T12:00", "2026-06-15T18:00")),
+        ("two evenings ago", ("2026-06-15T18:00", "2026-06-16T00:00")),
+        ("a couple of evenings ago", ("2026-06-15T18:00", "2026-06-16T00:00")),
+        ("one morning back", ("2026-06-16T04:00", "2026-06-16T12:00")),
+        ("two evenings from now", ("2026-06-19T18:00", "2026-06-20T00:00")),
+        ("two mornings before christmas", ("2025-12-23T04:00", "2025-12-23T12:00")),
+    ],
+)
+def test_a_count_of_parts_of_the_day_away_is_that_part(
+    expression: str, expected: tuple[str, str]
+) -> None:
+    assert window(expression) == expected
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "a few evenings ago",  # how many evenings? no day to put one on
+        "two morning ago",  # a count of two and a singular
+        "two lunches ago",  # meals are not counted like days
+    ],
+)
+def test_vague_or_mismatched_counts_of_parts_are_refused(expression: str) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(expression, NOW, UTC)
+
+
+def test_evenings_counted_in_a_note_count_from_the_day_before_them() -> None:
+    got = find("On Friday we arrived; two evenings later the band played.", NOW, UTC)
+    assert [(f.text, f.start.isoformat()[:16]) for f in got] == [
+        ("Friday", "2026-06-12T00:00"),
+        ("two evenings later", "2026-06-14T18:00"),
+    ]

@@ -2686,7 +2686,24 @@ class Grammar:
                 out += [(_night_of(node), e) for node, e in self._shifted(dur, j)]
                 continue
             out += self._shifted(dur, j)
+        out += self._parts_away(i)
         out += self._shift_ranges(i)
+        return out
+
+    def _parts_away(self, i: int) -> R:
+        """``three mornings ago``, ``two evenings later``, ``an afternoon before the move``:
+        that part of the day on the day so many days away (as ``two nights ago`` is), a
+        whole count only (``a few evenings ago`` says no evening)."""
+        out: R = []
+        for count, j, vague in self.number(i):
+            name = self._part_name(j)
+            if vague or count != int(count) or name not in _COUNTED_PARTS:
+                continue
+            if (count == 1) != (self.words[j] == name):
+                continue  # "one morning ago", "three mornings ago"; not "two morning ago"
+            for node, e in self._shifted(_dur("day", count, False), j + 1):
+                if isinstance(node, n.Shift):
+                    out.append((n.Moment(node, n.Part(name), None), e))
         return out
 
     def _shifted(self, dur: n.Dur, j: int) -> R:
@@ -4253,6 +4270,10 @@ def _two_digit_year(value: int) -> int:
 
 
 _first_words()  # last: the tables it reads are all defined above
+
+
+#: the parts of the day counted like days before ``ago``, ``later``: ``three mornings ago``
+_COUNTED_PARTS = frozenset(("morning", "afternoon", "evening"))
 
 
 def _night_of(node: n.Node) -> n.Node:
