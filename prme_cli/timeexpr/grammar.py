@@ -2089,7 +2089,21 @@ class Grammar:
                 out.append((day, j))
             else:
                 out.append((n.Moment(day, part, what), j))
+                for week, e in self._week_after(day, j):
+                    out.append((n.Moment(n.InPeriod(day, week), part, what), e))
         return out
+
+    def _week_after(self, day: n.Node | None, j: int) -> list[tuple[n.Period, int]]:
+        """The week a bare weekday told with its part of the day or its time is in, after
+        both: ``sunday morning last week``, ``monday evening of next week``, ``friday at 9
+        this week`` (as ``sunday last week`` is that week's Sunday)."""
+        if not (isinstance(day, n.Weekday) and day.relation == "" and day.count == 0):
+            return []
+        return [
+            (week, e)
+            for week, e in self.period(self.opt(j, "of"))
+            if isinstance(week, n.Period) and week.grain == "week"
+        ]
 
     def _hours_in_words(self, i: int, j: int) -> bool:
         """``from nine to five``, ``between two and four``: a range of hours in words, which
