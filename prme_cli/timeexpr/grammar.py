@@ -2330,6 +2330,11 @@ class Grammar:
         if grain in ("hour", "minute") and (relation != "this" or working):
             return out  # "this hour", "this minute"; "next hour" is a span from now
         if relation is None:  # the week, the month: the current one
+            gone = self._just_gone(j + 1)
+            if gone is not None and not working and grain in _GONE:
+                # "the weekend just gone", "the month just past": the last one
+                out.append((n.Period(grain, -1), gone))
+                return out
             if self.w(j + 1, "after") and self.w(j + 2, "next"):
                 out.append((n.Period(grain, 2), j + 3))
             elif self.w(j + 1, "before") and self.w(j + 2, "last"):
@@ -3142,6 +3147,17 @@ class Grammar:
         clock_only = isinstance(a, n.Moment) and a.day is None and a.time is not None
         starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
         return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
+
+    def _just_gone(self, j: int) -> int | None:
+        """Past ``just gone`` or ``just past`` at ``j`` after a period (``the week just
+        gone``); ``just past`` before a noun is a place in time (``the week just past the
+        solstice``, after it), so only the end of the phrase or a clause's verb may follow."""
+        if (e := self.seq(j, "just", "gone")) is not None:
+            return e
+        e = self.seq(j, "just", "past")
+        if e is None or not (e >= self.size or self.t[e].kind == "sym" or self.w(e, *_AFTER_GONE)):
+            return None
+        return e
 
     def _ends_clause(self, j: int) -> bool:
         """Nothing, punctuation or a new clause's subject at ``j``: "a week before, we…",
@@ -4285,6 +4301,11 @@ def _two_digit_year(value: int) -> int:
 
 _first_words()  # last: the tables it reads are all defined above
 
+
+#: the periods ``just gone`` or ``just past`` follows: ``the week just gone``
+_GONE = frozenset(("week", "weekend", "month", "quarter", "year", "fortnight"))
+#: words after ``the week just past`` that keep it a period (a verb, a conjunction)
+_AFTER_GONE = ("was", "were", "is", "has", "had", "and", "but", "we", "i", "they", "seemed")
 
 #: the parts of the day counted like days before ``ago``, ``later``: ``three mornings ago``
 _COUNTED_PARTS = frozenset(("morning", "afternoon", "evening"))
