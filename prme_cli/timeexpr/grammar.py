@@ -2045,6 +2045,7 @@ class Grammar:
                             or connected
                             or part is not None
                             or (military and day is not None)  # "tomorrow 0830"
+                            or (k == j and self._dotted_clock(day, k, e))
                         ):
                             stack.append((day, part, c, e, count + 1))
                 if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
@@ -2104,6 +2105,24 @@ class Grammar:
             for week, e in self.period(self.opt(j, "of"))
             if isinstance(week, n.Period) and week.grain == "week"
         ]
+
+    def _dotted_clock(self, day: n.Node | None, k: int, e: int) -> bool:
+        """``14.30``, ``9.15`` from ``k`` to ``e``: a clock written with a dot, as British
+        notes write it, taken right after its day (``friday 14.30``, ``tomorrow 9.15``);
+        before one (``rose 14.30 on friday``) or alone it is as likely an amount. After a
+        weekday, two numbers that could be a day and a month (``friday 9.10``: 9 October?)
+        are not taken for a clock: the date beside its weekday is as likely."""
+        if (
+            day is None
+            or e != k + 3
+            or not self.sym(k + 1, ".")
+            or not self.t[k + 2].value.isdigit()
+        ):
+            return False
+        if not isinstance(day, (n.Weekday, n.Checked)):
+            return True
+        a, b = int(self.t[k].value), int(self.t[k + 2].value)
+        return not (1 <= a <= 31 and 1 <= b <= 12 or 1 <= a <= 12 and 1 <= b <= 31)
 
     def _hours_in_words(self, i: int, j: int) -> bool:
         """``from nine to five``, ``between two and four``: a range of hours in words, which
