@@ -3437,6 +3437,14 @@ class Grammar:
         """``the beginning of next month``, ``end of the week``, ``mid May``, ``early March``,
         ``late last year``, ``eod``, ``the eom``."""
         out: R = []
+        if self.w(i, "halfway") and self.w(i + 1, "through", "into"):
+            # "halfway through the month", "halfway through next week": its middle, as
+            # "the middle of" reads it
+            m = self.opt(i + 2, "the")
+            if self.wv(m) in ("day", "week", "month", "quarter", "year") and not self.atom(m):
+                out.append((n.Edge("mid", n.Period(self.wv(m) or "day")), m + 1))
+            out += [(n.Edge("mid", base), e) for base, e in self.coarse(i + 2)]
+            return out
         k = self.opt(i, "towards", "toward")  # "towards the end of the month": approximate
         k = self.opt(k, "the")
         k = self.opt(k, "very", "tail")  # "the tail end of last year"
@@ -4003,7 +4011,7 @@ def _first_words() -> None:
         ),
         "edge": (
             words(
-                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
+                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail halfway"
             )
             | set(_PART_EDGES)
             | words("month quarter year")

@@ -655,6 +655,7 @@ RULE_WORDS = {
     "wee",
     "towards",
     "toward",
+    "halfway",
     "tail",
     "final",
     "penultimate",
