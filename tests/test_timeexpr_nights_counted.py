@@ -37,6 +37,8 @@ def window(expression: str) -> tuple[str, str]:
         ("one night back", ("2026-06-16T18:00", "2026-06-17T04:00")),
         ("three nights ago", ("2026-06-14T18:00", "2026-06-15T04:00")),
         ("two nights from now", ("2026-06-19T18:00", "2026-06-20T04:00")),
+        ("in two nights", ("2026-06-19T18:00", "2026-06-20T04:00")),
+        ("in 3 nights", ("2026-06-20T18:00", "2026-06-21T04:00")),
         ("two nights before christmas", ("2025-12-23T18:00", "2025-12-24T04:00")),
         ("three nights after 3 may", ("2026-05-06T18:00", "2026-05-07T04:00")),
     ],
@@ -51,6 +53,8 @@ def test_a_count_of_nights_away_is_that_night(expression: str, expected: tuple[s
         ("two days ago", ("2026-06-15T00:00", "2026-06-16T00:00")),  # days stay days
         ("a few nights ago", ("2026-06-13T00:00", "2026-06-16T00:00")),  # vague: days, wide
         ("the last 3 nights", ("2026-06-14T00:00", "2026-06-17T00:00")),  # a span of nights
+        ("within two nights", ("2026-06-17T00:00", "2026-06-19T00:00")),
+        ("in a few nights", ("2026-06-19T00:00", "2026-06-22T00:00")),
     ],
 )
 def test_days_vague_counts_and_spans_of_nights_keep_their_days(

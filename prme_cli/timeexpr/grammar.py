@@ -2836,7 +2836,8 @@ class Grammar:
         if self.w(i, "in", "within") and not self.w(i + 1, "the"):
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
-                    out.append((n.Shift(dur, 1), j))
+                    nights = self.w(j - 1, "night", "nights") and not dur.approx
+                    out.append((_night_of(n.Shift(dur, 1)) if nights else n.Shift(dur, 1), j))
                     # in a fortnight's time, in 3 weeks' time; the apostrophe is often dropped
                     possessive = (self.wv(j - 1) or "").endswith(("'", "'s", "s"))
                     if possessive and self.w(j, "time"):
