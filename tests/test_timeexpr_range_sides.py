@@ -135,3 +135,20 @@ def test_two_digits_that_can_be_a_month_stay_the_month(
 def test_two_digits_before_the_year_or_past_december_are_refused(expression: str) -> None:
     with pytest.raises(TimeExpressionError):
         resolve(expression, NOW, UTC)
+
+
+@pytest.mark.parametrize("expression", ["1530-44", "2150-60", "1990-19", "2001-45"])
+def test_runs_outside_these_two_centuries_or_over_twenty_years_are_refused(
+    expression: str,
+) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(expression, NOW, UTC)
+
+
+def test_in_a_note_only_the_next_years_short_form_is_found() -> None:
+    # a run to a later year is read as a whole phrase; inside a sentence "1994-97" is as
+    # often a code, a score or a page range, and stays unfound, as "Dial 1200-45" does
+    assert find("We lived there 1994-97.", NOW, UTC) == []
+    assert [f.text for f in find("Dial 1200-45 now.", NOW, UTC)] == ["now"]
+    assert [f.text for f in find("We met in 2019-20 twice.", NOW, UTC)] == ["2019-20"]
+    assert days("during 2011-13") == ("2011-01-01", "2014-01-01")

@@ -2427,11 +2427,18 @@ class Grammar:
                 and (short := self.num(j + 1, (2,))) is not None
                 and self.glued(j + 1)
                 and (last := _short_year_after(y, short)) is not None
+                and (last == y + 1 or self._whole_phrase(i, j + 2))
             ):  # "2019-20", "2024/25": a season or school year; "2011-13": three years
                 out.append((n.Between(n.Year(y), n.Year(last)), j + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
+
+    def _whole_phrase(self, i: int, j: int) -> bool:
+        """Whether ``i`` to ``j`` is the whole text, after at most one leading preposition
+        (``2011-13``, ``during 2011-13``): read so on the command line, where the text is
+        a time; in a note's sentence the same shape is as often a code or a score."""
+        return j == self.size and (i == 0 or (i == 1 and self.words[0] in _PHRASE_LEADS))
 
     @rule
     def quarter(self, i: int) -> R:
@@ -2729,7 +2736,7 @@ class Grammar:
         return out
 
     def _parts_away(self, i: int) -> R:
-        """``three mornings ago``, ``two evenings later``, ``an afternoon before the move``:
+        """``three mornings ago``, ``two evenings later``, ``two mornings before christmas``:
         that part of the day on the day so many days away (as ``two nights ago`` is), a
         whole count only (``a few evenings ago`` says no evening)."""
         out: R = []
@@ -4330,6 +4337,9 @@ def _two_digit_year(value: int) -> int:
 _first_words()  # last: the tables it reads are all defined above
 
 
+#: the prepositions a whole phrase may open with before what it names (``during 2011-13``)
+_PHRASE_LEADS = frozenset(("in", "during", "from", "over", "since", "until", "through", "for"))
+
 #: the periods ``just gone`` or ``just past`` follows: ``the week just gone``
 _GONE = frozenset(("week", "weekend", "month", "quarter", "year", "fortnight"))
 #: words after ``the week just past`` that keep it a period (a verb, a conjunction)
@@ -4349,9 +4359,11 @@ def _night_of(node: n.Node) -> n.Node:
 def _short_year_after(year: int, short: int) -> int | None:
     """The year ``short`` (two digits) ends a run of years from ``year`` with: the next one
     (``2019-20``, ``1999-00``), or a later one of the same century that cannot be a month
-    (``2011-13``, ``1998-99``: after ``2019-05`` comes May, never a range to 2005)."""
+    (``2011-13``, ``1998-99``: after ``2019-05`` comes May, never a range to 2005), for a
+    year of the last century or this one and a run of at most twenty years — ``1530-44``,
+    ``2150-60`` or ``1990-2019``'s short form are as likely a code or a score."""
     if short == (year + 1) % 100:
         return year + 1
-    if 12 < short and year % 100 < short:
+    if 12 < short and 0 < short - year % 100 <= 20 and 1900 <= year <= 2099:
         return year - year % 100 + short
     return None
