@@ -2045,6 +2045,7 @@ class Grammar:
                             or connected
                             or part is not None
                             or (military and day is not None)  # "tomorrow 0830"
+                            or (k == j and self._dotted_clock(day, k, e))
                         ):
                             stack.append((day, part, c, e, count + 1))
                 if day is not None or count == 0:  # next Monday 6-8, 6-8 next Monday
@@ -2089,7 +2090,39 @@ class Grammar:
                 out.append((day, j))
             else:
                 out.append((n.Moment(day, part, what), j))
+                for week, e in self._week_after(day, j):
+                    out.append((n.Moment(n.InPeriod(day, week), part, what), e))
         return out
+
+    def _week_after(self, day: n.Node | None, j: int) -> list[tuple[n.Period, int]]:
+        """The week a bare weekday told with its part of the day or its time is in, after
+        both: ``sunday morning last week``, ``monday evening of next week``, ``friday at 9
+        this week`` (as ``sunday last week`` is that week's Sunday)."""
+        if not (isinstance(day, n.Weekday) and day.relation == "" and day.count == 0):
+            return []
+        return [
+            (week, e)
+            for week, e in self.period(self.opt(j, "of"))
+            if isinstance(week, n.Period) and week.grain == "week"
+        ]
+
+    def _dotted_clock(self, day: n.Node | None, k: int, e: int) -> bool:
+        """``14.30``, ``9.15`` from ``k`` to ``e``: a clock written with a dot, as British
+        notes write it, taken right after its day (``friday 14.30``, ``tomorrow 9.15``);
+        before one (``rose 14.30 on friday``) or alone it is as likely an amount. After a
+        weekday, two numbers that could be a day and a month (``friday 9.10``: 9 October?)
+        are not taken for a clock: the date beside its weekday is as likely."""
+        if (
+            day is None
+            or e != k + 3
+            or not self.sym(k + 1, ".")
+            or not self.t[k + 2].value.isdigit()
+        ):
+            return False
+        if not isinstance(day, (n.Weekday, n.Checked)):
+            return True
+        a, b = int(self.t[k].value), int(self.t[k + 2].value)
+        return not (1 <= a <= 31 and 1 <= b <= 12 or 1 <= a <= 12 and 1 <= b <= 31)
 
     def _hours_in_words(self, i: int, j: int) -> bool:
         """``from nine to five``, ``between two and four``: a range of hours in words, which
@@ -2316,6 +2349,11 @@ class Grammar:
         if grain in ("hour", "minute") and (relation != "this" or working):
             return out  # "this hour", "this minute"; "next hour" is a span from now
         if relation is None:  # the week, the month: the current one
+            gone = self._just_gone(j + 1)
+            if gone is not None and not working and grain in _GONE:
+                # "the weekend just gone", "the month just past": the last one
+                out.append((n.Period(grain, -1), gone))
+                return out
             if self.w(j + 1, "after") and self.w(j + 2, "next"):
                 out.append((n.Period(grain, 2), j + 3))
             elif self.w(j + 1, "before") and self.w(j + 2, "last"):
@@ -2388,12 +2426,19 @@ class Grammar:
                 self.sym(j, "-", "/", glued=True)
                 and (short := self.num(j + 1, (2,))) is not None
                 and self.glued(j + 1)
-                and short == (y + 1) % 100
-            ):  # "2019-20", "2024/25": a season or school year over two years
-                out.append((n.Between(n.Year(y), n.Year(y + 1)), j + 2))
+                and (last := _short_year_after(y, short)) is not None
+                and (last == y + 1 or self._whole_phrase(i, j + 2))
+            ):  # "2019-20", "2024/25": a season or school year; "2011-13": three years
+                out.append((n.Between(n.Year(y), n.Year(last)), j + 2))
         if self.w(k, "year") and (y3 := self.num(k + 1, (4,))) is not None:
             out.append((n.Year(y3), k + 2))
         return out
+
+    def _whole_phrase(self, i: int, j: int) -> bool:
+        """Whether ``i`` to ``j`` is the whole text, after at most one leading preposition
+        (``2011-13``, ``during 2011-13``): read so on the command line, where the text is
+        a time; in a note's sentence the same shape is as often a code or a score."""
+        return j == self.size and (i == 0 or (i == 1 and self.words[0] in _PHRASE_LEADS))
 
     @rule
     def quarter(self, i: int) -> R:
@@ -2682,45 +2727,71 @@ class Grammar:
                 self.w(j, "ago", "back", "hence") or self.seq(j, "from", "now")
             ):
                 continue  # "three weekends ago" is a weekend (counted), not six days
-            if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(
-                j + 1, "of", "to"
-            ):
-                if self.w(j, "ago", "back"):
-                    out.append((n.Shift(dur, -1), j + 1))
-                    day = {"today": 0, "yesterday": -1, "tomorrow": 1}.get(self.wv(j + 1) or "")
-                    if day is not None and not _sub_day(dur):  # a year ago today
-                        out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
-                elif self._ends_clause(j + 1) or self.w(j, "earlier"):
-                    out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
-            henceforth = self.w(j + 2, "onwards", "onward") or (
-                self.w(j + 2, "on") and self._ends_clause(j + 3)
-            )
-            if self.w(j, "from") and self.w(j + 1, "now") and not henceforth:
-                # "four runs a week from now on": a rate from today on, not a day a week ahead
-                out.append((n.Shift(dur, 1), j + 2))
-            if self.w(j, "hence"):
-                out.append((n.Shift(dur, 1), j + 1))
-            adverb = self.w(j, "later", "afterwards", "afterward")
-            if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(
-                j + 1
-            ):
-                out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
-            if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
-                # "two weeks before that", "3 days after that": from the expression before
-                out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
-            if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
-                m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
-                sign = -1 if self.w(j, "before", "prior") else 1
-                for base, e in self.atom(m):
-                    if isinstance(base, n.Now):
-                        continue
-                    if _bare_clock(base) and not _sub_day(dur):
-                        continue  # "a quarter after noon" is 12:15, not three months on
-                    if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
-                        base = n.Weekday(
-                            base.weekday, "soonest"
-                        )  # a week from (the coming) Saturday
-                    out.append((n.Shift(dur, sign, base), e))
+            if self.w(j - 1, "night", "nights") and not dur.approx:
+                out += [(_night_of(node), e) for node, e in self._shifted(dur, j)]
+                continue
+            out += self._shifted(dur, j)
+        out += self._parts_away(i)
+        out += self._shift_ranges(i)
+        return out
+
+    def _parts_away(self, i: int) -> R:
+        """``three mornings ago``, ``two evenings later``, ``two mornings before christmas``:
+        that part of the day on the day so many days away (as ``two nights ago`` is), a
+        whole count only (``a few evenings ago`` says no evening)."""
+        out: R = []
+        for count, j, vague in self.number(i):
+            name = self._part_name(j)
+            if vague or count != int(count) or name not in _COUNTED_PARTS:
+                continue
+            if (count == 1) != (self.words[j] == name):
+                continue  # "one morning ago", "three mornings ago"; not "two morning ago"
+            for node, e in self._shifted(_dur("day", count, False), j + 1):
+                if isinstance(node, n.Shift):
+                    out.append((n.Moment(node, n.Part(name), None), e))
+        return out
+
+    def _shifted(self, dur: n.Dur, j: int) -> R:
+        """``dur`` then ``ago``, ``from now``, ``later``, ``before X`` … at ``j``."""
+        out: R = []
+        if self.w(j, "ago", "back", "before", "earlier", "prior") and not self.w(j + 1, "of", "to"):
+            if self.w(j, "ago", "back"):
+                out.append((n.Shift(dur, -1), j + 1))
+                day = {"today": 0, "yesterday": -1, "tomorrow": 1}.get(self.wv(j + 1) or "")
+                if day is not None and not _sub_day(dur):  # a year ago today
+                    out.append((n.Shift(dur, -1, n.RelDay(day)), j + 2))
+            elif self._ends_clause(j + 1) or self.w(j, "earlier"):
+                out.append((n.Shift(dur, -1, n.Prev()), j + 1))  # "a week earlier"
+        henceforth = self.w(j + 2, "onwards", "onward") or (
+            self.w(j + 2, "on") and self._ends_clause(j + 3)
+        )
+        if self.w(j, "from") and self.w(j + 1, "now") and not henceforth:
+            # "four runs a week from now on": a rate from today on, not a day a week ahead
+            out.append((n.Shift(dur, 1), j + 2))
+        if self.w(j, "hence"):
+            out.append((n.Shift(dur, 1), j + 1))
+        adverb = self.w(j, "later", "afterwards", "afterward")
+        if (adverb or (self.w(j, "after") and self._ends_clause(j + 1))) and not self.atom(j + 1):
+            out.append((n.Shift(dur, 1, n.Prev()), j + 1))  # "two days later"
+        if self.words[j] in ("before", "after") and self.words[j + 1] in ("that", "then"):
+            # "two weeks before that", "3 days after that": from the expression before
+            out.append((n.Shift(dur, -1 if self.w(j, "before") else 1, n.Prev()), j + 2))
+        if self.w(j, "before", "after", "from", "prior", "following") or (self.w(j, "since")):
+            m = j + 2 if self.w(j, "prior") and self.w(j + 1, "to") else j + 1
+            sign = -1 if self.w(j, "before", "prior") else 1
+            for base, e in self.atom(m):
+                if isinstance(base, n.Now):
+                    continue
+                if _bare_clock(base) and not _sub_day(dur):
+                    continue  # "a quarter after noon" is 12:15, not three months on
+                if self.w(j, "from") and isinstance(base, n.Weekday) and base.relation == "":
+                    base = n.Weekday(base.weekday, "soonest")  # a week from (the coming) Saturday
+                out.append((n.Shift(dur, sign, base), e))
+        return out
+
+    def _shift_ranges(self, i: int) -> R:
+        """``two to three hours ago``, ``in 3 working days``, ``in 2 weeks`` … from ``i``."""
+        out: R = []
         # two to three hours ago, in 2-3 days, an hour or two ago: between the two
         k = i + 1 if self.w(i, "in", "within") else i
         ranged = any(
@@ -2772,7 +2843,8 @@ class Grammar:
         if self.w(i, "in", "within") and not self.w(i + 1, "the"):
             for dur, j in self.duration(i + 1):
                 if self.w(i, "in"):
-                    out.append((n.Shift(dur, 1), j))
+                    nights = self.w(j - 1, "night", "nights") and not dur.approx
+                    out.append((_night_of(n.Shift(dur, 1)) if nights else n.Shift(dur, 1), j))
                     # in a fortnight's time, in 3 weeks' time; the apostrophe is often dropped
                     possessive = (self.wv(j - 1) or "").endswith(("'", "'s", "s"))
                     if possessive and self.w(j, "time"):
@@ -3103,6 +3175,17 @@ class Grammar:
         starts_with_clock = bool(self.clock(m) or self.loose_clock(m))
         return clock_only and isinstance(b, n.Moment) and b.day is not None and starts_with_clock
 
+    def _just_gone(self, j: int) -> int | None:
+        """Past ``just gone`` or ``just past`` at ``j`` after a period (``the week just
+        gone``); ``just past`` before a noun is a place in time (``the week just past the
+        solstice``, after it), so only the end of the phrase or a clause's verb may follow."""
+        if (e := self.seq(j, "just", "gone")) is not None:
+            return e
+        e = self.seq(j, "just", "past")
+        if e is None or not (e >= self.size or self.t[e].kind == "sym" or self.w(e, *_AFTER_GONE)):
+            return None
+        return e
+
     def _ends_clause(self, j: int) -> bool:
         """Nothing, punctuation or a new clause's subject at ``j``: "a week before, we…",
         "two days after." — not "45 minutes before work" (before an event)."""
@@ -3362,6 +3445,14 @@ class Grammar:
         """``the beginning of next month``, ``end of the week``, ``mid May``, ``early March``,
         ``late last year``, ``eod``, ``the eom``."""
         out: R = []
+        if self.w(i, "halfway") and self.w(i + 1, "through", "into"):
+            # "halfway through the month", "halfway through next week": its middle, as
+            # "the middle of" reads it
+            m = self.opt(i + 2, "the")
+            if self.wv(m) in ("day", "week", "month", "quarter", "year") and not self.atom(m):
+                out.append((n.Edge("mid", n.Period(self.wv(m) or "day")), m + 1))
+            out += [(n.Edge("mid", base), e) for base, e in self.coarse(i + 2)]
+            return out
         k = self.opt(i, "towards", "toward")  # "towards the end of the month": approximate
         k = self.opt(k, "the")
         k = self.opt(k, "very", "tail")  # "the tail end of last year"
@@ -3928,7 +4019,7 @@ def _first_words() -> None:
         ),
         "edge": (
             words(
-                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail"
+                "the very beginning start middle end close early mid late towards toward midweek midmonth midyear tail halfway"
             )
             | set(_PART_EDGES)
             | words("month quarter year")
@@ -4244,3 +4335,35 @@ def _two_digit_year(value: int) -> int:
 
 
 _first_words()  # last: the tables it reads are all defined above
+
+
+#: the prepositions a whole phrase may open with before what it names (``during 2011-13``)
+_PHRASE_LEADS = frozenset(("in", "during", "from", "over", "since", "until", "through", "for"))
+
+#: the periods ``just gone`` or ``just past`` follows: ``the week just gone``
+_GONE = frozenset(("week", "weekend", "month", "quarter", "year", "fortnight"))
+#: words after ``the week just past`` that keep it a period (a verb, a conjunction)
+_AFTER_GONE = ("was", "were", "is", "has", "had", "and", "but", "we", "i", "they", "seemed")
+
+#: the parts of the day counted like days before ``ago``, ``later``: ``three mornings ago``
+_COUNTED_PARTS = frozenset(("morning", "afternoon", "evening"))
+
+
+def _night_of(node: n.Node) -> n.Node:
+    """``two nights ago``, ``three nights later``: the night of the day so many nights away
+    (18:00 to 04:00, as ``last night`` is yesterday's), not the whole day, which leaves out
+    the small hours after its midnight; a span of nights (``in the next 3 nights``) stays days."""
+    return n.Moment(node, n.Part("night"), None) if isinstance(node, n.Shift) else node
+
+
+def _short_year_after(year: int, short: int) -> int | None:
+    """The year ``short`` (two digits) ends a run of years from ``year`` with: the next one
+    (``2019-20``, ``1999-00``), or a later one of the same century that cannot be a month
+    (``2011-13``, ``1998-99``: after ``2019-05`` comes May, never a range to 2005), for a
+    year of the last century or this one and a run of at most twenty years — ``1530-44``,
+    ``2150-60`` or ``1990-2019``'s short form are as likely a code or a score."""
+    if short == (year + 1) % 100:
+        return year + 1
+    if 12 < short and 0 < short - year % 100 <= 20 and 1900 <= year <= 2099:
+        return year - year % 100 + short
+    return None

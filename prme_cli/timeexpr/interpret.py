@@ -1159,6 +1159,8 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
         and isinstance(other.inner, n.Weekday)
     ):
         return n.InPeriod(node, other.period)  # "tuesday to thursday last week"
+    if _bare_day(node) and _day_in_month_period(other):
+        return _day_in_month_before(node, other)  # "from the 4th to the 9th of next month"
     if isinstance(tail, n.Month) and isinstance(node, (n.DayNum, n.Date)):
         day = node.day
         month_year = tail.year
@@ -1170,6 +1172,29 @@ def _fill(node: n.Node, tail: n.Node | None, other: n.Node) -> n.Node:
 
 def _bare_day(node: n.Node) -> bool:
     return isinstance(node, n.DayNum) or (isinstance(node, n.Date) and node.month is None)
+
+
+def _day_in_month_period(node: n.Node) -> bool:
+    """``the 9th of next month``, ``the 20th of last month``: a bare day inside a month named
+    relative to now (the side a range's bare first day takes its month from)."""
+    return (
+        isinstance(node, n.InPeriod)
+        and _bare_day(node.inner)
+        and isinstance(node.period, n.Period)
+        and node.period.grain == "month"
+    )
+
+
+def _day_in_month_before(node: n.Node, other: n.Node) -> n.Node:
+    """The bare first day of ``from the 4th to the 9th of next month`` in the other side's
+    month — not the most recent 4th, months before its end; when it is the larger day
+    (``from the 27th to the 3rd of next month``) in the month before that one."""
+    assert isinstance(other, n.InPeriod) and isinstance(other.period, n.Period)
+    day = node.day  # type: ignore[attr-defined]
+    period = other.period
+    if day > other.inner.day:  # type: ignore[attr-defined]
+        period = period.replace(offset=period.offset - 1)
+    return n.InPeriod(n.Date(day, None, None), period)
 
 
 def _between(node: n.Between, ctx: Context) -> Span:

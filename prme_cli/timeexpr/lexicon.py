@@ -676,6 +676,7 @@ RULE_WORDS = {
     "wee",
     "towards",
     "toward",
+    "halfway",
     "tail",
     "final",
     "penultimate",
