@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from datetime import datetime, tzinfo
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +186,9 @@ def answered(doc: Mapping[str, Any], date: str) -> None:
     """``doc`` (a relate document) is accepted with the day ``date``."""
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["value"]["date"] == date
+
+
+def minutes_of(value: Mapping[str, Any]) -> Decimal:
+    """A duration answer's ``value`` (``quantity`` in ``unit``) in minutes."""
+    per = {"minutes": 1, "hours": 60, "days": 1440, "weeks": 10080}
+    return Decimal(value["quantity"]) * per[value["unit"]]

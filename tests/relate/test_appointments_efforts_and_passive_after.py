@@ -15,12 +15,11 @@ total said of one thing, and a second event done to the first one's thing in the
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from notes_helpers import ask as ask_notes
-from notes_helpers import notes_store
+from notes_helpers import minutes_of, notes_store
 
 from prme_cli.relate.frame import analyse
 from prme_cli.store import Store
@@ -80,11 +79,6 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 
 def ask(store: Store, question: str) -> dict[str, Any]:
     return ask_notes(store, question, now=NOW, tz=TZ)
-
-
-def _minutes(value: dict[str, Any]) -> Decimal:
-    per = {"minutes": 1, "hours": 60, "days": 1440, "weeks": 10080}
-    return Decimal(value["quantity"]) * per[value["unit"]]
 
 
 @pytest.mark.parametrize(
@@ -153,7 +147,7 @@ def test_an_effort_is_the_sum_of_the_tasks_clock_lines(
 ) -> None:
     doc = ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert _minutes(doc["value"]) == minutes
+    assert minutes_of(doc["value"]) == minutes
 
 
 def test_a_span_asked_without_an_effort_is_its_start_to_its_end(store: Store) -> None:

@@ -14,12 +14,11 @@ org-roam daily, a GTD projects file, a two-person chat.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from notes_helpers import ask as ask_notes
-from notes_helpers import notes_store
+from notes_helpers import minutes_of, notes_store
 
 from prme_cli.relate.symbolic.resolver import stated_duration
 from prme_cli.store import Store
@@ -109,11 +108,6 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     return ask_notes(store, question, now=NOW, tz=TZ)
 
 
-def _minutes(value: dict[str, Any]) -> Decimal:
-    per = {"minutes": 1, "hours": 60, "days": 1440, "weeks": 10080}
-    return Decimal(value["quantity"]) * per[value["unit"]]
-
-
 @pytest.mark.parametrize(
     ("question", "minutes"),
     [
@@ -130,7 +124,7 @@ def test_a_length_stated_in_the_events_clause_answers_it(
     doc = ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
     assert doc["operation"] == "duration_sum"
-    assert _minutes(doc["value"]) == minutes
+    assert minutes_of(doc["value"]) == minutes
     assert all(op["time_basis"] == "duration" for op in doc["metadata"]["operands"])
 
 
@@ -146,7 +140,7 @@ def test_a_project_sums_the_clock_lines_of_the_tasks_below_it(
 ) -> None:
     doc = ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert _minutes(doc["value"]) == minutes
+    assert minutes_of(doc["value"]) == minutes
     assert len(doc["metadata"]["operands"]) == 3
 
 
@@ -157,7 +151,7 @@ def test_a_sum_adds_the_length_of_each_listed_activity(store: Store) -> None:
         "in total?",
     )
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert _minutes(doc["value"]) == 150 + 45
+    assert minutes_of(doc["value"]) == 150 + 45
     both = ask(
         store, "How many hours did I spend on the kitchen shelves and the garden fence in total?"
     )
@@ -243,7 +237,7 @@ def test_a_difference_of_lengths_is_a_sum_with_a_negative_term(
 ) -> None:
     doc = ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert _minutes(doc["value"]) == minutes
+    assert minutes_of(doc["value"]) == minutes
 
 
 @pytest.mark.parametrize(
@@ -319,7 +313,7 @@ def test_a_result_told_after_the_deed_answers_its_length(
 ) -> None:
     doc = ask(results_store, question)
     assert doc["status"] == "accepted", doc["metadata"].get("explanation")
-    assert _minutes(doc["value"]) == minutes
+    assert minutes_of(doc["value"]) == minutes
 
 
 @pytest.mark.parametrize(
