@@ -40,6 +40,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from prme_cli import lazyre
+
 #: A word that is not an auxiliary (the subject before "was cancelled" is not "was").
 _NOT_AUX = r"(?!(?:was|got|is|has|had)\b)"
 _NOT_PARTICLE = r"(?!(?:to|till|until|for|by|back|forward|on)\b)"
@@ -90,11 +92,11 @@ _THING_OFF = (
     r"|(?:didn't|did\s+not|never)\s+happen(?:ed)?|fell\s+through)"
     r"(?:\s+(?:in\s+the\s+end|after\s+all|either|at\s+all))?"
 )
-DENYING_CLAUSE = re.compile(
+DENYING_CLAUSE = lazyre.compile(
     rf"{_OPENING}(?:(?:{_PERSON}\s+)?{_DENIED_DEED}|{_THING_OFF})\W*$", re.IGNORECASE
 )
 #: A clause with no subject that only calls off: "Cancelled.", "Fell through".
-_BARE_OFF = re.compile(
+_BARE_OFF = lazyre.compile(
     r"\W*(?:(?:cancell?ed|canceled|called\s+off|scrapped|postponed)|(?:didn't|did\s+not|never)\s+"
     r"happen(?:ed)?|fell\s+through)",
     re.IGNORECASE,
@@ -122,7 +124,7 @@ TRIP_WORDS = frozenset(
 #: back a week", "rescheduled for the 3rd", "they moved me to Monday the 3rd".
 _MONTHS = r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*"
 _DAYS = r"mon\w*|tue\w*|wed\w*|thu\w*|fri\w*|sat\w*|sun\w*"
-_MOVED = re.compile(
+_MOVED = lazyre.compile(
     r"^\W*(?:(?:and|but|so)\s+)?(?:(?:i|we)\s+(?:had\s+to\s+)?)?"
     rf"(?:(?:the\s+|our\s+|my\s+)?(?:{_NOT_AUX}[\w'-]+\s+)?(?P<thing>{_NOT_AUX}[\w'-]+)\s+"
     r"(?:(?:was|is|got|gets|has\s+been|had\s+been|will\s+be)\s+)?)?"
@@ -138,7 +140,7 @@ _MOVED = re.compile(
 )
 #: The event ended otherwise than its range: "came back a day early", "flew home two days
 #: early", "cut it short", "stayed two extra days", "left on the Friday instead".
-_ENDED_OTHERWISE = re.compile(
+_ENDED_OTHERWISE = lazyre.compile(
     r"\b(?:(?:came|got|flew|drove|went|headed|travell?ed|sailed|took\s+the\s+\w+)\s+"
     r"(?:back|home)\b[^.;:]{0,30}?\b(?:early|earlier|late|later|sooner)\b"
     r"|(?:returned|left)\s+(?:(?:a|one|two|three|\d+|a\s+few|a\s+couple\s+of)\s+days?\s+)?"
@@ -151,7 +153,7 @@ _ENDED_OTHERWISE = re.compile(
 )
 #: A done task ticked off later than it was done: "forgot to tick it off", "only marked it
 #: done today", "closed it late"; or the body dates the deed itself: "finally did it on …".
-_MARKED_LATE = re.compile(
+_MARKED_LATE = lazyre.compile(
     r"\b(?:forg[eo]t(?:ten)?\s+to\s+(?:tick|mark|check|close|cross)"
     r"|(?:only|just)\s+(?:now\s+)?(?:ticked|marked|checked|closed|crossed)\s+(?:it|this|them)"
     r"|(?:ticked|marked|checked|closed|crossed)\s+(?:it|this|them)\s+(?:off\s+|done\s+)?"
@@ -164,21 +166,21 @@ _DONE_ON = (
     r"(?:on|last|yesterday|in|the|at|<|\[)"
 )
 #: A denial taken back: "but went anyway", "made it after all", "still went", "went ahead".
-_WENT_AFTER_ALL = re.compile(
+_WENT_AFTER_ALL = lazyre.compile(
     r"\b(?:(?:went|made\s+it|did\s+go|did\s+it|flew|drove)\s+(?:anyway|after\s+all|regardless|"
     r"in\s+the\s+end)|still\s+(?:went|made\s+it)|went\s+ahead)\b",
     re.IGNORECASE,
 )
 #: Where a body's sentence divides into clauses for this reading: punctuation, dashes and
 #: the conjunctions that open a clause of their own.
-_CLAUSE_CUT = re.compile(
+_CLAUSE_CUT = lazyre.compile(
     r"[,;:.!?()\n]+|\s+[-\u2013\u2014]+\s+|\s+(?=(?:but|because|so|though|although|and|since|"
     r"as|while)\s)",
     re.IGNORECASE,
 )
 #: What opens a line of a body without being words: list bullets, checkboxes, a LOGBOOK
 #: note's head, a leading stamp ("- [2035-04-21 Sat] Etna by jeep").
-_LINE_HEAD = re.compile(
+_LINE_HEAD = lazyre.compile(
     r"^\s*(?:[-+*]\s+|\d+[.)]\s+)?(?:\[[ xX-]\]\s+)?"
     r"(?:Note\s+taken\s+on\s+)?(?:[<\[]\d{4}-\d{2}-\d{2}[^>\]\n]*[>\]]\s*(?:\\\\)?\s*)?"
 )
@@ -233,7 +235,7 @@ class BodyReading:
 
 #: LOGBOOK lines org writes itself when a plan changes or a heading moves: a planning
 #: stamp rescheduled is not the event moved (its done state still tells when it was done).
-_ORG_LOG_LINE = re.compile(
+_ORG_LOG_LINE = lazyre.compile(
     r"-\s*(?:Rescheduled\s+from|Not\s+scheduled|New\s+deadline\s+from|Removed\s+deadline|"
     r"Refiled\s+on)",
     re.IGNORECASE,
@@ -276,7 +278,7 @@ def _paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
-_MID_SENTENCE = re.compile(r"[^\W_],?$")
+_MID_SENTENCE = lazyre.compile(r"[^\W_],?$")
 
 
 def _clauses(lines: list[str]) -> list[str]:
@@ -287,7 +289,7 @@ def _clauses(lines: list[str]) -> list[str]:
     return out
 
 
-_STAMPS = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
+_STAMPS = lazyre.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
 
 
 def _event_words(title: str) -> frozenset[str]:
@@ -365,7 +367,7 @@ _OCCASIONS = (
 )
 #: The verbs by which a question asks for the writer's presence at an occasion, with the
 #: occasion after them ("go to Priya's wedding", "at the concert" of "when was I at …").
-_ATTENDING = re.compile(
+_ATTENDING = lazyre.compile(
     r"^\s*(?P<verb>(?:go|goes|going|went|gone|get|got|come|came)\s+(?:along\s+|out\s+|down\s+)?to"
     r"|attend(?:s|ed|ing)?|(?:be|been|being|was|were)\s+at|at|visit(?:s|ed|ing)?"
     r"|(?P<seeing>see|sees|seeing|saw|seen)|ma(?:k|d)e\s+it\s+to|(?:turn|show)(?:ed)?\s+up\s+(?:at|to|for)"
@@ -373,7 +375,7 @@ _ATTENDING = re.compile(
     re.IGNORECASE,
 )
 #: Where an occasion's noun phrase ends in a question's name: "the concert with Sam".
-_PHRASE_END = re.compile(
+_PHRASE_END = lazyre.compile(
     r"\s+(?:with|in|at|on|for|of|near|by|from|last|this|after|before)\b.*$", re.IGNORECASE
 )
 #: Words of a noun phrase that name nothing of the occasion itself.
@@ -431,13 +433,13 @@ def attendance(name: str) -> Attendance | None:
 
 #: A first-person doer in a clause: I or we, but not in a parenthesis of hearsay or
 #: opinion ("…, I heard", "I think"), which tells no deed of the writer's at the event.
-_HEARSAY_I = re.compile(
+_HEARSAY_I = lazyre.compile(
     r"\b(?:i|we)\s+(?:heard|hear|think|thought|guess|gather|believe|reckon|suppose|"
     r"understand|was\s+told|were\s+told|am\s+told|'m\s+told|'re\s+told)\b",
     re.IGNORECASE,
 )
-_FIRST_PERSON = re.compile(r"\b(?:I|i|we|We|WE)\b(?!['\u2019](?:d|ll)\b)")
-_LEAD_WORDS = re.compile(
+_FIRST_PERSON = lazyre.compile(r"\b(?:I|i|we|We|WE)\b(?!['\u2019](?:d|ll)\b)")
+_LEAD_WORDS = lazyre.compile(
     r"^\W*(?:(?:and|but|so|then|also|finally|just|today|tonight|yesterday)\W+)*", re.IGNORECASE
 )
 
@@ -466,7 +468,7 @@ _TIME_AFTER = (
     r"yesterday|this\s+(?:morning|afternoon|evening|year|time)|last\s+night|sadly|"
     r"unfortunately|though|instead|again|in\s+person))*"
 )
-_NO_PART = re.compile(
+_NO_PART = lazyre.compile(
     r"\W*(?:(?:and|but|so|though|yet|sadly|unfortunately|alas|in\s+the\s+end|then)\W+)*"
     r"(?:(?P<who>i|we|[\w'-]+\s+and\s+i)\s+)?"
     r"(?:(?:just|then|sadly|eventually|totally|really|simply|unfortunately|ultimately)\s+)?"
@@ -507,7 +509,7 @@ _NO_PART = re.compile(
 )
 #: A remote watching says the writer was not there only with a word of distance:
 #: "watched it on a video call", "the livestream", "online", "instead".
-_REMOTE_MARK = re.compile(
+_REMOTE_MARK = lazyre.compile(
     r"\b(?:stream|livestream|broadcast|feed|coverage|recording|video|zoom|facetime|skype|teams|"
     r"whatsapp|tv|telly|television|phone|laptop|radio|screen|youtube|twitch|online|remotely|"
     r"from\s+home|from\s+bed|instead)\b",

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
+from prme_cli import lazyre
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.question import EventPhrase, QuestionFrame
 from prme_cli.textevents import SERIES_ORDINALS
@@ -250,7 +251,7 @@ def _frame(
     )
 
 
-_PRONOUN_OBJECT = re.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
+_PRONOUN_OBJECT = lazyre.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
 
 
 def _resolve_pronouns(phrases: tuple[EventPhrase, ...]) -> tuple[EventPhrase, ...]:
@@ -380,12 +381,14 @@ def _stay(q: str, low: str) -> Frame | None:
     )
 
 
-_TOTAL_TAIL = re.compile(
+_TOTAL_TAIL = lazyre.compile(
     r",?\s+(?:in total|altogether|all together|combined|together|overall)$", re.IGNORECASE
 )
 
 
-_QUOTED = re.compile(r"(?<![\w])(['\"\u201c\u2018])[^'\"\u201d\u2019]+['\"\u201d\u2019](?![\w])")
+_QUOTED = lazyre.compile(
+    r"(?<![\w])(['\"\u201c\u2018])[^'\"\u201d\u2019]+['\"\u201d\u2019](?![\w])"
+)
 
 
 def _items(text: str) -> list[str]:
@@ -401,7 +404,7 @@ def _items(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-_GERUND_LEAD = re.compile(
+_GERUND_LEAD = lazyre.compile(
     r"(?P<verb>[a-z]+ing(?:\s+(?:to|on|at|about|with|through|for))?)\s+\S", re.IGNORECASE
 )
 
@@ -550,7 +553,7 @@ def _plan(q: str, low: str) -> Frame | None:
 
 #: Words that make "when is …" no appointment: a clause ("the last time I …") or a verb
 #: form ("when is the parcel arriving" is read by the progressive rule).
-_VERB_INSIDE = re.compile(
+_VERB_INSIDE = lazyre.compile(
     r"\b(?:I|we|you|he|she|they|it|time|last|first|that|which|who|when)\b|(?-i:[a-z]+ing)$"
     r"|(?-i:[a-z]+ing)\s+(?!(?:with|at|in|on|for|about|of|to|from)\b)\w",
     re.IGNORECASE,
@@ -694,7 +697,7 @@ _DIRECTION = {
 }
 #: The noun phrase of a kind: a determiner, a count, the nouns, then (optionally) the
 #: relative clause that says the deed ("the three museums I visited", "my trips").
-_KIND_NP = re.compile(
+_KIND_NP = lazyre.compile(
     r"(?P<np>(?:the|my|our|all\s+(?:the|my|our))\s+(?:(?P<count>\d+|two|three|four|five|six|"
     r"seven|eight|nine|ten|both)\s+)?(?P<nouns>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
     rf"(?:\s+(?:that\s+|which\s+)?(?P<subj>{_KIND_SUBJECT})\s+(?:have\s+|'ve\s+)?"

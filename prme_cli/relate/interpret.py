@@ -51,7 +51,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
-from prme_cli import words
+from prme_cli import lazyre, words
 from prme_cli.relate.period import Period, heading_period, read_in_period
 from prme_cli.relate.types import TIME_BASES, EvidenceRecord, Operand
 from prme_cli.timeexpr import lexicon
@@ -78,11 +78,11 @@ _LICENCE_DAY = (
 )
 #: Phrases that pin the event to the very moment of writing, so a recorded clock time holds.
 _LICENCE_MOMENT = r"just now|right now|a moment ago|moments ago|a minute ago|just a moment ago"
-_LICENCE_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT}|{_LICENCE_DAY})(?![\w'])")
-_MOMENT_RE = re.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT})(?![\w'])")
+_LICENCE_RE = lazyre.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT}|{_LICENCE_DAY})(?![\w'])")
+_MOMENT_RE = lazyre.compile(rf"(?<![\w'])(?:{_LICENCE_MOMENT})(?![\w'])")
 #: "just" (optionally "just recently") before a word; the word is checked by
 #: :func:`_recent_past_verb`. "had just" / "'d just" are relative to another past moment.
-_JUST_RE = re.compile(
+_JUST_RE = lazyre.compile(
     r"(?<![\w'])(?<!\bhad\s)(?<!'d\s)just\s+(?:recently\s+)?"
     r"(?P<verb>[a-z]+)(?P<particle>\s+(?:back|home|in|out|off|up))?"
     r"(?![\w'])"
@@ -258,7 +258,7 @@ def interpret_org_timestamp(expression: str, tz: tzinfo) -> Dated:
 
 ExpressionResolver = Callable[..., Any]
 
-_LEADING_PREPOSITION = re.compile(r"^(?:on|in|at|during)\s+(?:the\s+)?", re.IGNORECASE)
+_LEADING_PREPOSITION = lazyre.compile(r"^(?:on|in|at|during)\s+(?:the\s+)?", re.IGNORECASE)
 _EDGE_PUNCTUATION = " \t\n,.;:!?()\"'"
 
 
@@ -291,14 +291,14 @@ def _night_to_its_evening(start: datetime, end: datetime, tz: tzinfo) -> tuple[d
 
 #: A numeric calendar date: "3/27", "the 3/8", "12/24/2023", "24.12.23" is not read (a
 #: decimal); "3/4" of a cup is kept out by the finder's context rule (timefind).
-NUMERIC_DATE = re.compile(
+NUMERIC_DATE = lazyre.compile(
     r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\w/])"
 )
 _MONTH_NAMES = tuple(name.title() for name in lexicon.MONTH_NAMES)
 #: IANA zones of the United States, where a numeric date is written month first ("3/8" is
 #: March 8th). Elsewhere the day usually comes first; where neither is certain an ambiguous
 #: date is not read at all.
-_MONTH_FIRST_ZONES = re.compile(
+_MONTH_FIRST_ZONES = lazyre.compile(
     r"^(?:America/(?:New_York|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Juneau|Sitka|"
     r"Yakutat|Nome|Metlakatla|Adak|Boise|Detroit|Menominee|Indiana/\w+|Kentucky/\w+|"
     r"North_Dakota/\w+|Indianapolis|Louisville|Puerto_Rico)|Pacific/(?:Honolulu|Guam)|"
@@ -372,7 +372,9 @@ def _resolve_once(
 
 #: "at some point yesterday", "sometime last week", "some time on Monday": somewhere inside
 #: the time after it.
-_INSIDE = re.compile(r"(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE)
+_INSIDE = lazyre.compile(
+    r"(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE
+)
 
 
 def _inside_exact(
@@ -402,13 +404,13 @@ def _inside_exact(
 
 #: Words that tell the date after them as a coming one: "my upcoming meeting on January 17th",
 #: "our anniversary is coming up on July 22nd", "the recital is scheduled for May 3rd".
-_COMING = re.compile(
+_COMING = lazyre.compile(
     r"\b(?:upcoming|coming\s+up|forthcoming|scheduled\s+(?:for|on)|planned\s+(?:for|on)|"
     r"set\s+for|due\s+(?:on|by)|will\s+be(?:\s+held)?(?:\s+on)?|is\s+(?:on|set\s+for)|"
     r"next)\b[^.!?;]*$",
     re.IGNORECASE,
 )
-_CALENDAR_DATE = re.compile(
+_CALENDAR_DATE = lazyre.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
     # a bare month ("in September", "early May"): the month of the writer's future
     r"|^\s*(?:(?:in|during)\s+)?(?:(?:early|mid|late)[\s-]+)?(?:january|february|march|april|"
@@ -422,7 +424,7 @@ _CALENDAR_DATE = re.compile(
 #: The writer's future in the date's own clause: "I'm flying to Seville on the 3rd of July",
 #: "we're going to paint it on May 3rd", "I will start on June 15th" (not a present of
 #: thinking, talking or remembering: "I'm still thinking about the party on July 3rd").
-_FUTURATE = re.compile(
+_FUTURATE = lazyre.compile(
     r"(?:'m|'re|\bam|\bare|\bis)\s+(?:(?:also|finally|actually|really|now|probably)\s+)?"
     r"(?!(?:still|thinking|talking|remembering|recovering|looking|wondering|trying|missing|"
     r"reading|writing|telling|asking|amazing|boring|interesting|annoying|exciting|"
@@ -431,7 +433,7 @@ _FUTURATE = re.compile(
     r"|\b(?:plan|plans|planning)\s+to\b[^.!?;,]*$",
     re.IGNORECASE,
 )
-_CLAUSE_START = re.compile(
+_CLAUSE_START = lazyre.compile(
     r"[.!?;]|,\s+(?:(?:and|but|so)\b|(?=(?:i|we|you|he|she|they|my|our)\s))"
     r"|\b(?:and|but|because|when|while)\s",
     re.IGNORECASE,
@@ -494,7 +496,7 @@ def _forward(
 
 #: Times that point back to another time of the text: "the same day", "that evening", "that
 #: weekend", "the next day", "the following morning", "the day before", "the night after".
-_POINTS_BACK = re.compile(
+_POINTS_BACK = lazyre.compile(
     r"\b(?:(?:that|the\s+same|that\s+same|the\s+next|the\s+following|the\s+previous)\s+"
     r"(?:day|morning|afternoon|evening|night|week|weekend|month|year)|"
     r"the\s+(?:day|morning|afternoon|evening|night|week|weekend|month|year)\s+"
@@ -502,7 +504,7 @@ _POINTS_BACK = re.compile(
     re.IGNORECASE,
 )
 #: ... unless the note's own time is what it counts from ("the day before yesterday").
-_FROM_THE_NOTE = re.compile(
+_FROM_THE_NOTE = lazyre.compile(
     r"\b(?:before|after)\s+(?:yesterday|today|tomorrow|tonight)\b", re.IGNORECASE
 )
 
@@ -518,7 +520,7 @@ def points_back(expression: str) -> bool:
 
 
 #: "the holidays", "our holiday": a holiday named by no name (the engine reads it as one).
-_GENERIC_HOLIDAYS = re.compile(
+_GENERIC_HOLIDAYS = lazyre.compile(
     r"\b(?:the|our|my|his|her|their|this|that|these|those)\s+holidays?\b", re.IGNORECASE
 )
 
@@ -595,11 +597,11 @@ def interpret_text_expression(
 
 #: weekday names and their short forms, 0 = Monday (the time engine's table)
 _WEEKDAY_INDEX = lexicon.WEEKDAYS
-_BARE_WEEKDAY = re.compile(
+_BARE_WEEKDAY = lazyre.compile(
     r"\s*(?:on\s+)?(?P<day>[a-z]+)\.?(?:\s+(?:morning|afternoon|evening|night))?\s*", re.IGNORECASE
 )
 #: Where a clause ends: sentence punctuation, or a conjunction that starts another clause.
-_CLAUSE_BREAK = re.compile(
+_CLAUSE_BREAK = lazyre.compile(
     r"[.;!?\n]|\b(?:and|but|because|cause|while|whereas|although|though|then|which|who|"
     r"where|when|until|unless|if)\b"
     # a comma before a new subject starts another clause ("…on Saturday, my ears are …")
@@ -609,7 +611,7 @@ _CLAUSE_BREAK = re.compile(
 #: Present, coming or habitual forms: "I'm going / playing", "is (gets) repainted", "I'm
 #: excited", "will", "going to", "usually"; any of them in the clause leaves a bare weekday
 #: unread.
-_NOT_PAST_FORM = re.compile(
+_NOT_PAST_FORM = lazyre.compile(
     r"(?:\b(?:am|is|are|gets?)|'m|'re|\b(?:it|he|she|that|there|who|what)'s)\s+"
     r"(?:(?:so|really|very|also|still|just|now|finally|all|super)\s+)?[a-z]+(?:ing|ed|en)\b"
     r"|\b(?:will|shall|gonna|wanna)\b|'ll\b|\bgoing\s+to\b|\bnext\b|\btomorrow\b"
@@ -661,7 +663,7 @@ _PRONOUNS_S = frozenset({"it", "he", "she", "that", "there", "who", "what"})
 #: A turn that opens with a yes ("Yes, on Friday!", "Yeah, I did, last Saturday.", "I did!
 #: Two days ago.", "That's right.", "Exactly!"), and the words of that opening. "I have" is a
 #: yes only when it stands alone ("I have!", not "I have a dog").
-_YES_OPENING = re.compile(
+_YES_OPENING = lazyre.compile(
     r"^\W*(?:(?:yes|yeah|yep|yup)\b(?:[\s,!.\u2014-]+(?:i|we)\s+(?:sure\s+)?did\b)?"
     r"|(?:i|we)\s+(?:sure\s+)?did\b|(?:i|we)\s+have(?=\s*(?:[,!.\u2014-]|$))"
     r"|that's\s+(?:right|true)\b|exactly\b|correct\b|indeed\b)"
@@ -738,27 +740,27 @@ def time_only_opening(text: str) -> bool:
 
 
 #: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
-_YES_UNDONE = re.compile(
+_YES_UNDONE = lazyre.compile(
     r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
     re.IGNORECASE,
 )
 #: The words after a yes opening a clause of someone else's: a determiner or a pronoun of
 #: another person ("the appointment was …", "she saw me …"), or a name with a verb of its
 #: own ("Tom did …", "Mark paid …").
-_OTHER_SUBJECT = re.compile(
+_OTHER_SUBJECT = lazyre.compile(
     r"(?i:(?:the|a|an|my|his|her|their|our|your|he|she|they|it|that|this|there)\b)"
     r"|[A-Z][a-z]+\s+(?i:(?:did|does|was|were|is|has|had|will|would|[a-z]+ed)\b)"
 )
 #: A time that opens the words after a yes ("Yes, on Friday the landlord sent them"): the
 #: clause after it is still someone else's when its subject is.
-_LEADING_TIME = re.compile(
+_LEADING_TIME = lazyre.compile(
     r"^(?:(?:on|last|this|in|at|early|late)\s+[\w-]+(?:\s+(?:morning|afternoon|evening|night))?"
     r"|yesterday|today|tonight|earlier)\s*,?\s*",
     re.IGNORECASE,
 )
 #: A past question to the one who answers, closing the turn before: "Did you sign the
 #: contract?", "So, have you finished the quilt?", "Did you end up buying the tent?".
-_ASKED_DEED = re.compile(
+_ASKED_DEED = lazyre.compile(
     r"(?:^|[.!?\n]\s*)(?:(?:so|and|but|oh|ok|okay|well|hey)[,\s]+)*"
     r"(?P<aux>did|have|had)\s+you\s+(?:(?:already|finally|actually|ever)\s+)?"
     r"(?P<deed>[A-Za-z][^.!?\n]*?)\s*\?\s*$",
@@ -767,14 +769,14 @@ _ASKED_DEED = re.compile(
 _SECOND_TO_FIRST = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
 #: A past question about a thing's deed, its subject a noun phrase opened by "the" or the
 #: answerer's "your": "Did the tiles arrive?", "Has your passport come back?".
-_ASKED_THINGS_DEED = re.compile(
+_ASKED_THINGS_DEED = lazyre.compile(
     r"(?:^|[.!?\n]\s*)(?:(?:so|and|but|oh|ok|okay|well|hey)[,\s]+)*"
     r"(?P<aux>did|has|have|had)\s+(?P<deed>(?:the|your)\s+[A-Za-z][^.!?\n]*?)\s*\?\s*$",
     re.IGNORECASE,
 )
 #: A question that is only a thing named, the topic a reply goes on about: "The new amp?",
 #: "And your passport?", "What about the boiler?".
-_ASKED_TOPIC = re.compile(
+_ASKED_TOPIC = lazyre.compile(
     r"(?:^|[.!?\n]\s*)(?:(?:so|and|oh|ok|okay|well|hey|what\s+about|how\s+about)[,\s]+)*"
     r"(?P<topic>(?:the|your)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s*\?\s*$",
     re.IGNORECASE,
@@ -877,7 +879,7 @@ def _topic(text: str) -> str | None:
     return " ".join(_mine(parts)) + "?"
 
 
-_NOT_PROSE = re.compile(r"\s*(?:\*|:|#\+|path:|event_time:|source:|$)")
+_NOT_PROSE = lazyre.compile(r"\s*(?:\*|:|#\+|path:|event_time:|source:|$)")
 
 
 def opens_turn(text: str, at: int) -> bool:
@@ -952,7 +954,7 @@ def is_answered_statement(record: EvidenceRecord, quote: str) -> bool:
 #: A reply that opens with a past verb and no subject, then a time, a preposition or the
 #: sentence's end: "Arrived on Tuesday.", "Broke down again yesterday!", "Came back last
 #: week." (a verb with an object of its own, "Sold it on Sunday", is the answerer's deed).
-_SUBJECTLESS_PAST = re.compile(
+_SUBJECTLESS_PAST = lazyre.compile(
     r"\s*(?P<verb>[A-Za-z]+)(?P<particle>\s+(?:down|up|back|in|out|through|off|over))?"
     r"(?:\s+(?:again|finally|already|just))?"
     r"(?=\s*(?:[,.;!]|$)|\s+(?:on|last|this|yesterday|today|in|at|early|late|after|before|"
@@ -983,11 +985,13 @@ def _topic_statement(topic: str, quote: str) -> str | None:
 
 
 #: Words that take part of a reply back: "Arrived on Monday, but broken", "though".
-_RESERVED = re.compile(r"\b(?:but|though|although|except|apparently|supposedly)\b", re.IGNORECASE)
+_RESERVED = lazyre.compile(
+    r"\b(?:but|though|although|except|apparently|supposedly)\b", re.IGNORECASE
+)
 
 
 #: "the 25th", "on the 3rd", "the 14th in the evening": a day of the month with no month
-_BARE_MONTH_DAY = re.compile(
+_BARE_MONTH_DAY = lazyre.compile(
     r"\s*(?:on\s+)?the\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)\.?|(?P<word>"
     + "|".join(w for w in lexicon.ORDINAL_WORDS if w.isalpha())
     + r"))(?:\s+(?:morning|afternoon|evening|night))?\s*",
@@ -1168,7 +1172,7 @@ def bare_day_problem(
 
 #: Time words that point after the moment of writing ("next Saturday", "tomorrow", "in two
 #: weeks"): in a past report they date what was arranged, never the deed.
-_TO_COME = re.compile(
+_TO_COME = lazyre.compile(
     r"\b(?:next|tomorrow|coming|upcoming|following)\b|\bin\s+(?:a|an|\w+|\d+)\s+"
     r"(?:days?|weeks?|months?|years?)\b|\bfrom\s+now\b",
     re.IGNORECASE,
@@ -1242,7 +1246,7 @@ _NOT_A_NOUN_AFTER = frozenset(
 
 
 #: "the 4th morning" followed by "of the conference" counts mornings, it is no date.
-_PART_OF_DAY_END = re.compile(r"(?:morning|afternoon|evening|night)$", re.IGNORECASE)
+_PART_OF_DAY_END = lazyre.compile(r"(?:morning|afternoon|evening|night)$", re.IGNORECASE)
 
 
 def _noun_after(rest: str) -> bool:
@@ -1279,7 +1283,7 @@ def _indefinite_before(before: list[str], *, definite_ok: bool = False) -> bool:
 
 #: The comma :func:`answered_statement` puts between the asked deed and the yes's words,
 #: right before the time: "I signed up for the race, on Tuesday."
-_YES_JOIN = re.compile(r",\s+(?:on\s+|last\s+|this\s+)?$", re.IGNORECASE)
+_YES_JOIN = lazyre.compile(r",\s+(?:on\s+|last\s+|this\s+)?$", re.IGNORECASE)
 
 
 def _words_before(text: str, at: int) -> list[str]:
@@ -1329,20 +1333,20 @@ def _arranges(verb: str, after: list[str]) -> bool:
 #: The length of an ongoing state up to the note: "(I've been learning Spanish) for three
 #: weeks now", "for the past 6 months", "for two years so far". The state began that long
 #: before the note (SPEC §6: the aspect "ongoing state since a time").
-_ONGOING_LENGTH = re.compile(
+_ONGOING_LENGTH = lazyre.compile(
     r"for\s+(?:the\s+(?:past|last)\s+)?(?P<length>.+?)(?:\s+(?:now|so\s+far|already))?",
     re.IGNORECASE,
 )
 #: A present perfect that tells a state still holding: "I've been learning", "she has been
 #: working", "we've lived", "I've had the car".
-PERFECT_STATE = re.compile(
+PERFECT_STATE = lazyre.compile(
     r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?(?:been|had|\w+(?:ed|en|wn|ne))\b",
     re.IGNORECASE,
 )
-_NEGATED_PERFECT = re.compile(
+_NEGATED_PERFECT = lazyre.compile(
     r"\b(?:haven't|hasn't|have\s+not|has\s+not|'ve\s+not|never|not)\b", re.IGNORECASE
 )
-_CLAUSE_BEFORE = re.compile(r"[.;!?]\s+|,\s+(?:and|but|so|then|because|while)\s+|\n")
+_CLAUSE_BEFORE = lazyre.compile(r"[.;!?]\s+|,\s+(?:and|but|so|then|because|while)\s+|\n")
 
 
 def ongoing_length(expression: str) -> str | None:
@@ -1377,19 +1381,21 @@ def ongoing_problem(quote: str, expression: str) -> str | None:
 # --------------------------------------------------------------- a span finished with its length
 
 #: The length of an activity told with its finish: "(I finished the novel) in just 12 days".
-_FINISHED_IN = re.compile(r"in\s+(?:just\s+|only\s+)?(?P<length>.+)", re.IGNORECASE)
+_FINISHED_IN = lazyre.compile(r"in\s+(?:just\s+|only\s+)?(?P<length>.+)", re.IGNORECASE)
 #: The finishing verb of the clause the length belongs to, nothing but its object between:
 #: "finished the whole season in", "completed it in just".
-_FINISH_THEN_IN = re.compile(
+_FINISH_THEN_IN = lazyre.compile(
     r"\b(?P<verb>finished|completed)\b(?P<object>[^.;!?]*?)\s*$", re.IGNORECASE
 )
 #: Units long enough that counting back from the finish's day gives the start's day.
 _DAY_UNITS = frozenset({"days", "weeks", "months"})
 #: What the finish's object may be when an earlier sentence dates the finish: the thing
 #: already told ("it", "them", "the whole season", "this one"), never a new one ("a puzzle").
-_TOLD_THING = re.compile(r"\s*(?:it|them|this|that|the|all)\b", re.IGNORECASE)
-_NEGATION = re.compile(r"\b(?:not|never|didn't|did\s+not|haven't|hasn't|couldn't)\b", re.IGNORECASE)
-_SENTENCE_BREAK = re.compile(r"[.!?]+[\"')\]]*\s+")
+_TOLD_THING = lazyre.compile(r"\s*(?:it|them|this|that|the|all)\b", re.IGNORECASE)
+_NEGATION = lazyre.compile(
+    r"\b(?:not|never|didn't|did\s+not|haven't|hasn't|couldn't)\b", re.IGNORECASE
+)
+_SENTENCE_BREAK = lazyre.compile(r"[.!?]+[\"')\]]*\s+")
 
 
 def finished_length(expression: str) -> str | None:
@@ -1405,7 +1411,7 @@ def finished_length(expression: str) -> str | None:
     return m["length"] if dated.unit in _DAY_UNITS else None
 
 
-_FINISH_WITH_LENGTH = re.compile(
+_FINISH_WITH_LENGTH = lazyre.compile(
     r"\b(?:finished|completed)\b[^.;!?:]*?\b(?P<length>in\s+(?:(?:just|only)\s+)?"
     r"(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"a\s+couple\s+of)\s+(?:days?|weeks?|months?))\b",
@@ -1511,7 +1517,7 @@ JOURNAL_SOURCES = frozenset({"datetree", "filename", "keyword"})
 
 #: A heading title opened by its own inactive stamp, the way a capture template ("* %U
 #: %?") files a log entry or a meeting's notes: the stamp is the entry's day.
-_LOG_HEADING = re.compile(r"\[\d{4}-\d{2}-\d{2}[^\]\n]*\]\s*\S")
+_LOG_HEADING = lazyre.compile(r"\[\d{4}-\d{2}-\d{2}[^\]\n]*\]\s*\S")
 
 
 def is_journal_entry(record: EvidenceRecord) -> bool:
@@ -1559,18 +1565,18 @@ def _under_a_datetree_day(record: EvidenceRecord) -> bool:
     return True
 
 
-_CLAUSE_OPEN = re.compile(
+_CLAUSE_OPEN = lazyre.compile(
     r"(?:^|[.;!?]\s+|,\s+(?:and|then|so)\s+)(?P<subj>(?:I|we|We)\s+)?"
     r"(?:(?i:finally|eventually|also|then|again|at\s+last)\s+)?(?P<verb>[A-Za-z]+)\b"
 )
-_NOT_ASSERTED = re.compile(
+_NOT_ASSERTED = lazyre.compile(
     r"\b(?:not|never|didn't|did\s+not|wasn't|couldn't|wouldn't|should|would|could|might|"
     r"if|hope|plan|planning|want|wanted|wish|need|needed)\b",
     re.IGNORECASE,
 )
 
 
-_WORD_AHEAD = re.compile(r"[A-Za-z][\w'-]*")
+_WORD_AHEAD = lazyre.compile(r"[A-Za-z][\w'-]*")
 
 
 def _thing_arrivals(text: str) -> list[tuple[int, str]]:
@@ -1622,7 +1628,7 @@ def _bare_thing_deeds(text: str) -> list[tuple[int, str]]:
 #: An amount of time before or after an event told as its object ("the day after the
 #: landlord came round", "two days before the storm hit", "a week after I moved"): the
 #: clause's time, counted from that event.
-_COUNTED_FROM_AN_EVENT = re.compile(
+_COUNTED_FROM_AN_EVENT = lazyre.compile(
     r"\b(?:the|a|an|\d+|[a-z]+)\s+(?:day|week|month|year|night|morning|evening|afternoon|"
     r"fortnight)s?\s+(?:after|before)\s+(?!(?:and|but|or|so|then|too|again|also)\b)[A-Za-z]",
     re.IGNORECASE,
@@ -1714,11 +1720,11 @@ def relative_clauses(text: str) -> list[tuple[int, int]]:
 #: passed my driving test!", "We've officially moved"): a perfect of an event verb, with a
 #: cue that it is news — "finally", "officially", "at last", "guess what", or an
 #: exclamation closing the sentence.
-_NEWS_RE = re.compile(
+_NEWS_RE = lazyre.compile(
     r"(?<![\w'])(?P<subj>i|we|he|she|they|[a-z]+)(?:'ve|'s|\s+have|\s+has)\s+"
     r"(?P<adv>(?:finally|officially|at\s+last|now|already)\s+)?(?P<verb>[a-z]+)\b"
 )
-_NEWS_CUE = re.compile(r"\b(?:guess\s+what|at\s+last|great\s+news|good\s+news)\b")
+_NEWS_CUE = lazyre.compile(r"\b(?:guess\s+what|at\s+last|great\s+news|good\s+news)\b")
 #: Participles that tell no event of their own ("I've been", "I've had", "I've got to").
 _NOT_NEWS = frozenset({"been", "had", "got", "gotten", "done", "seen", "heard", "told"})
 #: "On or shortly before" the note's day: the days a piece of news covers, the note's day
@@ -1775,7 +1781,7 @@ _NOTE_TIME_KINDS = frozenset({"journal", "entry", "news", "recent"})
 #: Words saying the writer does not know when something happened: "no idea when", "can't
 #: say when", "not (quite) sure when", "I don't remember when", "who / God knows when",
 #: "not sure of the date"; an adverb may come between ("no idea exactly when").
-_UNKNOWN_WHEN = re.compile(
+_UNKNOWN_WHEN = lazyre.compile(
     r"(?<![\w'])(?:"
     r"(?:no|not\s+an?|not\s+the\s+(?:faintest|slightest|foggiest))\s+(?:idea|clue|notion)"
     r"|(?:not|never)\s+(?:\w+\s+)?(?:sure|certain)|unsure|uncertain"
@@ -1794,10 +1800,10 @@ _UNKNOWN_WHEN = re.compile(
 #: "at some point", "at some stage", "sometime", "some time": a time the writer does not
 #: give ("Broke my glasses at some point"); with a time of its own ("at some point
 #: yesterday") it is only "within" that time.
-_SOME_TIME = re.compile(r"(?<![\w'])(?:at\s+some\s+(?:point|stage|time)|some\s*time)(?![\w'])")
+_SOME_TIME = lazyre.compile(r"(?<![\w'])(?:at\s+some\s+(?:point|stage|time)|some\s*time)(?![\w'])")
 #: Words before "some time" that make it an amount of time ("spent some time in the
 #: garden", "took some time off", "for some time"), not a hedge on when.
-_SOME_TIME_IS_A_LENGTH = re.compile(
+_SOME_TIME_IS_A_LENGTH = lazyre.compile(
     r"spend|spent|spending|take|took|taken|taking|need|needs|needed|have|has|had|having|"
     r"give|gave|given|find|found|get|got|make|made|save|saved|waste|wasted|kill|killed|"
     r"buy|bought|for|in|after|with|of"
@@ -1805,13 +1811,13 @@ _SOME_TIME_IS_A_LENGTH = re.compile(
 #: A "when" clause about a thing still to come, not a past deed's time: "not sure when the
 #: new one will come", "no idea when they can fix it", "don't know when to stop". ("Can't
 #: remember when I last saw them" is the loss's time: it stays a hedge.)
-_WHEN_OF_ANOTHER_TIME = re.compile(
+_WHEN_OF_ANOTHER_TIME = lazyre.compile(
     r"^\s*(?:to\b|[^.;!?,]*?(?:'ll|(?<![\w'])(?:will|shall|won't|gonna|(?:is|are|am|was|were)\s+"
     r"(?:going\s+to|due)|(?:can|could|should|would|might|may)(?!\s+have)))(?![\w']))"
 )
 #: Words telling a sentence is about what is still to come ("I'll replace it at some
 #: point", "need to call them sometime"): its "at some point" is no hedge on a past deed.
-_STILL_TO_DO = re.compile(
+_STILL_TO_DO = lazyre.compile(
     r"'ll(?![\w'])|(?<![\w'])(?:will|shall|gonna|going\s+to|need\s+to|have\s+to|want\s+to|"
     r"plan\s+to|hope\s+to|should|must\s+(?!have\b)\w+|let's|soon)(?![\w'])"
 )
@@ -1987,7 +1993,7 @@ def _known_times(
 #: A journal sentence about the entry's own day without a verb: "First day at the new
 #: job.", "Back at the climbing gym after the knee thing." (the writer is back that day).
 #: ("Last day …" is not: the time engine reads "last day" as a time of its own.)
-_ENTRY_DAY = re.compile(
+_ENTRY_DAY = lazyre.compile(
     r"(?:^|[.;!?]\s+)(?P<phrase>[Ff]irst\s+day|[Bb]ack)\s+(?:at|in|on|to|with)\s+"
 )
 
@@ -2017,8 +2023,8 @@ def _entry_day_phrases(text: str) -> list[Licence]:
 #: A sentence of a journal entry (its piece before a comma, colon or dash) that names what
 #: happened without a verb: "First bake in the new oven.", "Letter from the council: no to
 #: the stall.", "Marta's birthday.", "Second sowing of peas, the first lot went to the slugs."
-_SENTENCE = re.compile(r"(?:^|(?<=[.;!?])\s+)(?P<s>[A-Z0-9][^.;!?]*)(?P<end>[.;!?]|$)")
-_PIECE_END = re.compile(r"[,:(\u2013\u2014]|\s-\s")
+_SENTENCE = lazyre.compile(r"(?:^|(?<=[.;!?])\s+)(?P<s>[A-Z0-9][^.;!?]*)(?P<end>[.;!?]|$)")
+_PIECE_END = lazyre.compile(r"[,:(\u2013\u2014]|\s-\s")
 #: Words opening a piece that is no report of the day's event: a denial ("No festival for
 #: us"), a hedge, a heading of thoughts.
 _NOT_A_REPORT = frozenset(
@@ -2243,11 +2249,11 @@ def licence_phrase(quote: str) -> str | None:
 
 
 #: A list item or table row that opens with an org stamp: a dated entry of a log.
-_DATED_ITEM = re.compile(
+_DATED_ITEM = lazyre.compile(
     r"^[ \t]*(?:[-+][ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?[ \t]+|"
     r"Note[ \t]+taken[ \t]+on[ \t]+)?|\|[ \t]*)[\[<](?P<day>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
 )
-_ITEM_START = re.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
+_ITEM_START = lazyre.compile(r"^[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|)")
 
 
 def item_anchor(text: str, quote: str, expression: str = "") -> datetime | None:
@@ -2285,22 +2291,22 @@ def item_day_at(text: str, at: int) -> datetime | None:
 #: Lines that tell no time of the entry's narrative: drawers' lines, planning and CLOCK lines,
 #: ``#+`` keywords (``#+DATE`` is the note's own date, the fallback) and a packed record's
 #: metadata lines.
-_NOT_NARRATIVE = re.compile(
+_NOT_NARRATIVE = lazyre.compile(
     r"^[ \t]*(?::[\w@#%+-]+:|#\+|(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):|(?:path|event_time|source|"
     r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:|-[ \t]+State[ \t]+\")"
 )
-_HEADING_LINE = re.compile(r"^\*+[ \t]")
+_HEADING_LINE = lazyre.compile(r"^\*+[ \t]")
 #: Where a sentence of the narrative ends: after ., ! or ? and a space (not the dot of an
 #: abbreviation), at a blank line, and before a list item, a table row or a heading.
-_UNIT_BREAK = re.compile(
+_UNIT_BREAK = lazyre.compile(
     r"(?<=[.!?])[\"')\]]*[ \t]+|(?<=[.!?])[\"')\]]*\n|\n[ \t]*\n|\n(?=[ \t]*(?:[-+*][ \t]|\d+[.)][ \t]|\|))"
 )
-_ABBREVIATION_END = re.compile(
+_ABBREVIATION_END = lazyre.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No|Mt|Ave|e\.g|i\.e)\.$", re.IGNORECASE
 )
 #: A time right after these words bounds or aims at something ("for 20 March", "by Friday",
 #: "until the 3rd"): it is not when the sentence's deed happened.
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE = lazyre.compile(
     r"\b(?:for|by|until|till|since|from|to|within|before|after|ahead\s+of|due)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -2473,7 +2479,7 @@ def _time_at(
     return dated.start, dated.end, dated.grain
 
 
-_WRITTEN_YEAR = re.compile(r"\b\d{4}\b")
+_WRITTEN_YEAR = lazyre.compile(r"\b\d{4}\b")
 
 
 def _nested(a: tuple[datetime, datetime, str], b: tuple[datetime, datetime, str]) -> bool:
@@ -2662,18 +2668,18 @@ for _unit, _spellings in {
     for _spelling in _spellings.split():
         _UNIT_WORDS[_spelling] = _unit
 
-_APPROXIMATE = re.compile(
+_APPROXIMATE = lazyre.compile(
     r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more than|"
     r"less than|at least|at most|a few|several|some|couple|or so|ish|plus)\b"
 )
-_CLOCK_DURATION = re.compile(r"(?:=>\s*)?(\d+):([0-5]\d)")
+_CLOCK_DURATION = lazyre.compile(r"(?:=>\s*)?(\d+):([0-5]\d)")
 # An amount is a number in digits ("2", "1.5", "3/4", glued or not: "2h") or in words
 # ("twenty-five", "an"), then a unit word; "and a half" may follow either.
-_AMOUNT = re.compile(
+_AMOUNT = lazyre.compile(
     r"(?:(?<![\d./])(?P<digits>\d+(?:\.\d+)?(?:/\d+)?)\s*|(?<![a-z])(?P<words>[a-z]+(?:-[a-z]+)?)\s+)"
     r"(?P<half1>and\s+a\s+half\s+)?(?P<unit>[a-z]+)(?![a-z])(?P<half2>\s+and\s+a\s+half)?"
 )
-_HALF = re.compile(r"^(?:a\s+)?half\s+(?:an?\s+)?(?P<unit>[a-z]+)$")
+_HALF = lazyre.compile(r"^(?:a\s+)?half\s+(?:an?\s+)?(?P<unit>[a-z]+)$")
 
 
 def _number(token: str) -> Decimal:
@@ -2754,7 +2760,7 @@ def interpret_duration(expression: str) -> Dated:
 
 # --------------------------------------------------------------------------- times of day
 
-_TIME_OF_DAY = re.compile(
+_TIME_OF_DAY = lazyre.compile(
     r"(?<![\d:])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?|o'clock)?"
     r"(?![\d:])|\b(?P<word>noon|midday|midnight)\b"
 )
@@ -2894,7 +2900,7 @@ def interpret(
 
 #: An event-date property giving a range of days (``:WHEN: [2035-04-27 Fri]--[2035-05-01
 #: Tue]``, :data:`prme_cli.orgtime.EVENT_DATE_PROPERTIES`): its first and last day.
-_EVENT_RANGE = re.compile(
+_EVENT_RANGE = lazyre.compile(
     r"^[ \t]*:(?P<key>[A-Za-z_]+):[ \t]+[<\[](?P<a>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>]"
     r"--[<\[](?P<b>\d{4}-\d{2}-\d{2})[^\]>\n]*[\]>][ \t]*$",
     re.MULTILINE,
@@ -2994,7 +3000,7 @@ def _event_counted_from(text: str, at: int, expression: str) -> str:
     return ""
 
 
-_HEDGED_LENGTH = re.compile(
+_HEDGED_LENGTH = lazyre.compile(
     r"\b(?:about|around|roughly|approximately|approx|nearly|almost|over|under|more\s+than|"
     r"less\s+than|at\s+least|at\s+most|close\s+to|up\s+to|some)\s+$",
     re.IGNORECASE,

@@ -37,6 +37,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from prme_cli import lazyre
+
 _UNIT = r"(?P<unit>minutes|hours|days|weeks|months|years)"
 _UNITS_ALT = r"(?:minutes|hours|days|weeks|months|years)"
 _PRONOUN = r"(?:i|we|you|he|she|they|it)"
@@ -124,8 +126,8 @@ _ORDER = [
 ]
 
 # "did A happen before B" — a yes/no opener plus an explicit comparison of two events.
-_YES_NO_OPENER = re.compile(r"^(?:did|was|were|had|has|have|is|are)\b")
-_ORDER_COMPARISON = re.compile(
+_YES_NO_OPENER = lazyre.compile(r"^(?:did|was|were|had|has|have|is|are)\b")
+_ORDER_COMPARISON = lazyre.compile(
     r"\bbefore\s+or\s+after\b|\bafter\s+or\s+before\b|\b(?:earlier|later)\s+than\b"
     r"|\bprior\s+to\b"
     r"|\b(?:happen|happened|occur|occurred|take\s+place|took\s+place|come|came|start|started"
@@ -146,7 +148,7 @@ _ABSOLUTE = [
 
 # "how many days did I spend on my walking tour": one thing (no "and", no "in total"), whose
 # time is either stated as a duration or spanned by its start and its end.
-_SPENT_ON_ONE = re.compile(
+_SPENT_ON_ONE = lazyre.compile(
     rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:did|do|does|had|have|has)\s+"
     rf"{_SUBJECT}\s+(?:spend|spent|clock|clocked|log|logged|put\s+in)\b"
     r"(?!.*\b(?:and|in\s+total|in\s+all|altogether|all\s+together|combined|"
@@ -154,7 +156,7 @@ _SPENT_ON_ONE = re.compile(
 )
 SPENT_OPERATIONS: tuple[str, ...] = ("duration_sum", "elapsed_between")
 #: Verbs of logging time ("clocked", "logged", "put in"): only a sum of logged time answers.
-_LOGGED = re.compile(r"\b(?:clock|clocked|log|logged|put\s+in)\s*$")
+_LOGGED = lazyre.compile(r"\b(?:clock|clocked|log|logged|put\s+in)\s*$")
 
 _DURATION_SUM = [
     re.compile(
@@ -178,7 +180,9 @@ _SCHEDULE = [
 ]
 
 # A count of things, not of time units: never routed, whatever else the question says.
-_COUNT = re.compile(rf"\bhow\s+(?:many(?!\s+(?:(?:more|fewer|less)\s+)?{_UNITS_ALT}\b)|often)\b")
+_COUNT = lazyre.compile(
+    rf"\bhow\s+(?:many(?!\s+(?:(?:more|fewer|less)\s+)?{_UNITS_ALT}\b)|often)\b"
+)
 
 _UNIT_NAMED = [
     re.compile(rf"\bhow\s+many\s+{_UNIT}\b"),

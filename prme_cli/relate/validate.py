@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
+from prme_cli import lazyre
 from prme_cli.relate.interpret import (
     CALENDAR_UNITS,
     EXACT_UNITS,
@@ -216,7 +217,7 @@ _STRUCTURE_BASES = frozenset({"org_timestamp", "duration"})
 
 
 #: A date that names its own year: an org timestamp, ISO, or day, month and year in words.
-FULL_DATE = re.compile(
+FULL_DATE = lazyre.compile(
     r"^[<\[]?\d{4}-\d{2}-\d{2}(?:\s[^\]>]*)?[>\]]?$"
     r"|^(?:[A-Za-z]+,?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]+\.?,?\s+\d{4}$"
     r"|^(?:[A-Za-z]+,?\s+)?[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}$"
@@ -224,7 +225,7 @@ FULL_DATE = re.compile(
 
 
 #: A line opened by its own full org timestamp, after a list bullet or a table bar.
-_DATED_ITEM = re.compile(r"^(?:[-+*]\s+|\d+[.)]\s+|\|\s*)?[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+_DATED_ITEM = lazyre.compile(r"^(?:[-+*]\s+|\d+[.)]\s+|\|\s*)?[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
 
 
 def own_full_date(quote: str, expression: str) -> bool:
@@ -596,7 +597,7 @@ _ORDINAL_WORDS = {
     "final": -1,
     "latest": -1,
 }
-_ORDINAL_RE = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", re.IGNORECASE)
+_ORDINAL_RE = lazyre.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", re.IGNORECASE)
 
 
 def ordinal_told(quote: str, expression: str, *, licence: bool = False) -> int | None:
@@ -652,7 +653,7 @@ def _ordinals(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError
 
 #: "the second book of the Expanse series", "the third season of The Crown", "the last
 #: chapter of the novel": an ordinal member (up to two words before its noun) "of" a whole.
-_PART_OF_WHOLE = re.compile(
+_PART_OF_WHOLE = lazyre.compile(
     r"\b(?P<ord>" + "|".join(_ORDINAL_WORDS) + r")\s+(?:[A-Za-z][\w'\u2019-]*\s+){0,2}?"
     r"(?P<part>[A-Za-z][\w-]*)\s+of\s+(?P<whole>[^.,;:!?()\n]{1,80})",
     re.IGNORECASE,
@@ -660,13 +661,13 @@ _PART_OF_WHOLE = re.compile(
 
 
 #: "season 3 of Bluey", "book two of the Wayfarers series": a numbered part of a whole.
-_NUMBERED_PART = re.compile(
+_NUMBERED_PART = lazyre.compile(
     r"\b(?P<part>[A-Za-z][\w-]*)\s+(?P<num>\d{1,3}|"
     + "|".join(w for w in NUMBERS if w.isalpha())
     + r")\s+of\s+(?P<whole>[^.,;:!?()\n]{1,80})",
     re.IGNORECASE,
 )
-_CALENDAR_PART = re.compile(
+_CALENDAR_PART = lazyre.compile(
     r"(?:day|week|weekend|month|year|morning|afternoon|evening|night|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)s?",
     re.IGNORECASE,
@@ -780,7 +781,7 @@ def _kind_count(operation: str, operands: tuple[Operand, ...], frame: Any) -> li
     return errors
 
 
-_SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
+_SINCE_BEFORE = lazyre.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def _states(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
@@ -818,7 +819,7 @@ def _states(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:
     return errors
 
 
-_PLANNING_STAMP = re.compile(r"(?:SCHEDULED|DEADLINE):\s*$")
+_PLANNING_STAMP = lazyre.compile(r"(?:SCHEDULED|DEADLINE):\s*$")
 
 
 def _plans(operands: tuple[Operand, ...], frame: Any) -> list[ValidationError]:

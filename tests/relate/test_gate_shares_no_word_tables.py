@@ -35,6 +35,7 @@ GATE_MAY_IMPORT = frozenset(
         "prme_cli.textevents",  # the ingest event extractor and its sense classes
         "prme_cli.events",  # the event record
         "prme_cli.orgtime",  # the one org timestamp reader
+        "prme_cli.lazyre",  # regular expressions compiled at first use (no words)
         "prme_cli.org",  # the org reader (a table's header row; no word tables)
         "prme_cli.denial",  # the one reading of a deed denied or a heading's dates changed
         "prme_cli.relate.types",

@@ -35,17 +35,18 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from prme_cli import lazyre
 from prme_cli.relate.symbolic import lexicon, segment
 
 #: Phrases that say a deed is done once more.
-REPEAT_RE = re.compile(
+REPEAT_RE = lazyre.compile(
     r"\b(?:again|once\s+more|one\s+more\s+time|twice|(?:a\s+)?(?:second|third|fourth|2nd|3rd)"
     r"\s+(?:time|try|attempt|go|sitting)|for\s+the\s+(?:second|third|fourth|fifth|\w+th)\s+time|"
     r"another\s+(?:go|try|attempt|shot|crack|stab|sitting))\b",
     re.IGNORECASE,
 )
 #: "another go at the test", "a second attempt at the exam": the attempt noun is the deed.
-_ATTEMPT_AT = re.compile(
+_ATTEMPT_AT = lazyre.compile(
     r"\b(?:another|(?:a\s+)?(?:second|third|fourth))\s+(?:go|try|attempt|shot|crack|stab)\s+at\b",
     re.IGNORECASE,
 )
@@ -56,7 +57,7 @@ _OUTCOME_KEYS = frozenset(lexicon.key(w) for w in lexicon.words_of("fail pass fl
 #: Verbs that arrange a thing; "re" before them books it again.
 _BOOKING_KEYS = frozenset(lexicon.key(w) for w in lexicon.words_of("book schedule register enter"))
 #: Verbs that call a thing off.
-_CALLED_OFF = re.compile(
+_CALLED_OFF = lazyre.compile(
     r"\b(?:cancel+(?:ed|led|s|ing)?|called\s+off|call\s+off|scrapped|withdr[ae]w|pulled\s+out)\b",
     re.IGNORECASE,
 )
@@ -67,18 +68,18 @@ _BETWEEN_DOER = frozenset(
         "successfully officially will shall would 'll going to gonna"
     )
 )
-_NEGATED = re.compile(
+_NEGATED = lazyre.compile(
     r"\b(?:not|never|no|won't|wont|didn't|don't|can't|cannot|isn't|wasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|nor)\b|n't\b",
     re.IGNORECASE,
 )
-_COMING = re.compile(
+_COMING = lazyre.compile(
     r"\b(?:will|'ll|shall|going\s+to|gonna|plan(?:ning)?\s+to|want\s+to|hope\s+to|"
     r"booked|rebooked|scheduled|rescheduled)\b",
     re.IGNORECASE,
 )
 _MODIFIER_STOP = frozenset(lexicon.words_of("the a an my our his her their your this that same"))
-_STAMP = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>]")
+_STAMP = lazyre.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>]")
 #: Words that open a clause before its verb and name no doer.
 _OPENERS = frozenset(lexicon.words_of("and but so then today yesterday finally well oh"))
 

@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from prme_cli import denial, words
+from prme_cli import denial, lazyre, words
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.lexicon import words_of
 from prme_cli.relate.symbolic.question import EventPhrase
@@ -48,7 +48,9 @@ _AUXILIARIES = frozenset(
     )
 )
 _ORDINALS = frozenset(words_of("first second third fourth fifth last final"))
-_OTHER_SUBJECTS = re.compile(r"^(?:you|he|she|they|it|this|that|there|who|which)$", re.IGNORECASE)
+_OTHER_SUBJECTS = lazyre.compile(
+    r"^(?:you|he|she|they|it|this|that|there|who|which)$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,8 +256,8 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
     )
 
 
-_NP_START = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
-_NP_END = re.compile(
+_NP_START = lazyre.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
+_NP_END = lazyre.compile(
     r"\s(?:of|at|in|on|for|to|from|with|about|by|during|near|across|"
     r"that|which|who|where|when|i|we|you)\s",
     re.IGNORECASE,
@@ -266,7 +268,7 @@ _NP_END = re.compile(
 #: of the desk" is the desk's (it arrived), "the delivery of the sofa" the sofa's (it was
 #: delivered). "The purchase of the coffee maker" is not in it: its "of" names what was acted on.
 _UNDERGONE = frozenset(lexicon.key(w) for w in words_of("arrive deliver land die depart"))
-_EVENT_OF = re.compile(
+_EVENT_OF = lazyre.compile(
     r"(?:the|my|our|his|her|their|an?)\s+(?P<noun>[a-z]+)\s+of\s+"
     r"(?P<thing>(?:the|my|our|his|her|their)\s+\S.*)",
     re.IGNORECASE,
@@ -322,7 +324,7 @@ def _sentence_tokens(sentence: str) -> list[tuple[int, int, str, str]]:
     return out
 
 
-_GERUND_CLAUSE = re.compile(
+_GERUND_CLAUSE = lazyre.compile(
     r"^(?P<doer>(?:the|my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?P<ing>[a-z]+ing)"
     r"(?=\s+(?:its|their|his|her|the|a|an|my|our|down|up|out|back|off|on|in|at|to|from)\b|$)",
     re.IGNORECASE,
@@ -352,7 +354,7 @@ def writer_capitalises(text: str) -> bool:
     return bool(_CAPITAL.search(text))
 
 
-_CAPITAL = re.compile(r"(?<![\w'])(?!I\b|I')[A-Z][a-z]")
+_CAPITAL = lazyre.compile(r"(?<![\w'])(?!I\b|I')[A-Z][a-z]")
 
 
 def match(
@@ -499,14 +501,14 @@ def match(
 
 #: The preposition right before a place: where something went or was (``in``, ``at``,
 #: ``to``, ``into``, ``reached``) against where it came from (``from``, ``out of``, ``left``).
-_PLACE_PREPOSITION = re.compile(
+_PLACE_PREPOSITION = lazyre.compile(
     r"\b(?P<prep>into|in|at|to|from|out\s+of|away\s+from)\s+(?:the\s+)?$", re.IGNORECASE
 )
 _SOURCE_PREPOSITIONS = frozenset(["from", "out of", "away from"])
-_RETURN_FROM = re.compile(
+_RETURN_FROM = lazyre.compile(
     r"\b(?:back|home|returned|returning)\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
-_GONE_TO = re.compile(r"\b(?:go|went|gone|been|going)\s+to\b", re.IGNORECASE)
+_GONE_TO = lazyre.compile(r"\b(?:go|went|gone|been|going)\s+to\b", re.IGNORECASE)
 
 
 def _place_role(
@@ -538,7 +540,7 @@ def _place_role(
     return []
 
 
-_IT_DOER = re.compile(r"the doer is '[Ii]t', not .*")
+_IT_DOER = lazyre.compile(r"the doer is '[Ii]t', not .*")
 
 
 def _doer_word(problems: list[str]) -> str:
@@ -567,7 +569,7 @@ def _pronoun_from_context(pronoun: str, subject: str, before: str) -> bool:
     return names == set(subject.split())
 
 
-_POSSESSIVE_END = re.compile(r"['\u2019]s$|s['\u2019]$")
+_POSSESSIVE_END = lazyre.compile(r"['\u2019]s$|s['\u2019]$")
 
 
 def _owns_the_deed(model: PhraseModel, rest: str) -> bool:
@@ -722,7 +724,7 @@ def _deed_of_its_own(model: PhraseModel, sentence: str, toks, clause, matched) -
 
 #: A name that opens with "have" ("have my baby", "had the party"): the light verb carries
 #: no content word of its own, so the name is told by its thing.
-_HAVE_LEAD = re.compile(
+_HAVE_LEAD = lazyre.compile(
     r"^\s*(?:(?:i|we|you|he|she|they)\s+)?(?:have|has|had|having)\s", re.IGNORECASE
 )
 
@@ -839,7 +841,7 @@ def _after_contracted_s(sentence: str, toks, index: int) -> bool:
 
 
 #: "as planned", "as scheduled", "as arranged": the deed went the way it was planned.
-_AS_PLANNED = re.compile(
+_AS_PLANNED = lazyre.compile(
     r"\bas\s+(?:originally\s+)?(?:planned|scheduled|arranged)\b", re.IGNORECASE
 )
 
@@ -1153,7 +1155,7 @@ def _pronoun_for(pronoun: str, subject: str, sentence: str) -> bool:
 
 
 #: Modal cues with a noun subject ("the parcel should arrive", "is due to arrive").
-_THING_MODAL = re.compile(
+_THING_MODAL = lazyre.compile(
     r"\b(?:will|shall|would|should|might|could|must|ought\s+to|"
     r"(?:due|supposed|expected|scheduled|set|meant)\s+to)\b",
     re.IGNORECASE,
@@ -1191,7 +1193,7 @@ def _doer_problems(model: PhraseModel, sentence: str, toks, clause, head) -> lis
 #: "the letter from the council", "a visit by the plumber", "the arrival of the desk": the
 #: one whose event noun it is, named after it (up to two words between: "from the town
 #: council").
-_DOER_AFTER = re.compile(r"\s+(?:from|by|of)\s+(?:(?:the|a|an|my|our|his|her|their)\s+)?$")
+_DOER_AFTER = lazyre.compile(r"\s+(?:from|by|of)\s+(?:(?:the|a|an|my|our|his|her|their)\s+)?$")
 
 
 def _doer_after_noun(sentence: str, toks, clause, head, doer_key: str) -> bool:
@@ -1222,14 +1224,14 @@ def _named_in_apposition(sentence: str, name: str, doer_key: str, start: int) ->
 
 #: A yes/no question ("Was it Ben who broke the window on Friday?", "Did Tom sell it?"):
 #: it asks whether the event happened, it does not tell it.
-YES_NO_QUESTION = re.compile(
+YES_NO_QUESTION = lazyre.compile(
     r"\W*(?:(?:so|and|but|oh|ok|okay|well|wait|hey)[,\s]+)*(?:did|do|does|was|were|is|are|"
     r"has|have|had|can|could|would|will|should)\b[^.!?]*\?",
     re.IGNORECASE,
 )
 #: A statement turned into a question by a tag ("Tom sold his car in March, right?",
 #: "… didn't he?"): the speaker asks for it to be confirmed; the next turn may say no.
-TAG_QUESTION = re.compile(
+TAG_QUESTION = lazyre.compile(
     r",\s*(?:right|correct|yeah|yes|no|huh|eh|true|didn't\s+\w+|did\s+\w+|don't\s+\w+|"
     r"isn't\s+it|wasn't\s+it|weren't\s+\w+|aren't\s+\w+|hasn't\s+\w+|haven't\s+\w+|"
     r"hadn't\s+\w+|or\s+not)\s*\?\W*$",
@@ -1256,7 +1258,7 @@ def _excluded_before(before: list[tuple[int, str]], start: int) -> bool:
 
 #: An org timestamp inside a sentence ("- [2032-04-12 Mon] cancelled the gym"): its words
 #: are a date, never the doer.
-_ORG_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+_ORG_STAMP = lazyre.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
 
 
 #: What may stand between a light verb and its noun: "had the baby", "took his test".
@@ -1342,7 +1344,7 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
     return None
 
 
-_SUBORDINATE = re.compile(
+_SUBORDINATE = lazyre.compile(
     r"\b(?:which|who|whom|where|that|when|while|because|after|before|"
     r"since|until|so)\s+(?:i|we|he|she|they|it|you)\b",
     re.IGNORECASE,

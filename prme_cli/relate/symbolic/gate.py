@@ -67,7 +67,7 @@ import time as _time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from prme_cli import denial, org, words
+from prme_cli import denial, lazyre, org, words
 from prme_cli.events import NO_FILE_KEYWORDS
 from prme_cli.relate import interpret
 from prme_cli.relate.symbolic import (
@@ -92,10 +92,10 @@ def words_of(text: str) -> list[str]:
     return text.split()
 
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
+_TOKEN = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019#+&-]*")
 _DETERMINERS = frozenset(words_of("the a an my our his her their your this that these those"))
 _SUBJECTS = frozenset(words_of("i we he she they"))
-_NEGATION = re.compile(
+_NEGATION = lazyre.compile(
     r"^(?:not|never|no|didn't|don't|doesn't|haven't|hasn't|hadn't|wasn't|"
     r"weren't|won't|can't|couldn't|cannot|nor|neither|without)$"
 )
@@ -115,7 +115,7 @@ _ARRANGED_WORDS = frozenset(
 )
 #: A question about a coming event: "When will Ivo …", "When is Rosa going to …", "When is
 #: Rosa moving …" (a present progressive asked with "when" is an arrangement).
-_PLAN_QUESTION = re.compile(
+_PLAN_QUESTION = lazyre.compile(
     r"^\s*when\s+(?:will|shall)\s|^\s*when\s+(?:am|is|are)\s+\S+(?:\s+and\s+\S+)?\s+"
     r"(?:going|planning|due|supposed)\s+to\s|^\s*when\s+(?:am|is|are)\s+"
     r"(?:I|we|(?-i:[A-Z][\w'-]*)(?<!'s))(?:\s+and\s+(?-i:[A-Z][\w'-]*))?\s+[a-z]+ing\b",
@@ -124,14 +124,14 @@ _PLAN_QUESTION = re.compile(
 
 
 #: A reply's opening yes, and the words that take a yes back or deny: the gate's own.
-_YES = re.compile(
+_YES = lazyre.compile(
     r"\W*(?:yes|yeah|yep|yup|i\s+did|i\s+sure\s+did|i\s+have|that's\s+right|exactly|correct)\b",
     re.IGNORECASE,
 )
-_TAKEN_BACK = re.compile(
+_TAKEN_BACK = lazyre.compile(
     r"\b(?:not|no|never|but|actually|though|although|except|well)\b|n't\b", re.IGNORECASE
 )
-_OTHER_DOER = re.compile(r"\b(?:i|we|he|she|they|my|our)\b", re.IGNORECASE)
+_OTHER_DOER = lazyre.compile(r"\b(?:i|we|he|she|they|my|our)\b", re.IGNORECASE)
 
 
 def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
@@ -149,7 +149,7 @@ def _other_owner(name: str, possessor: re.Match[str], quote: str) -> str:
 
 
 #: "my van", "our old boat": the asker's own thing, its noun within two words.
-_MINE = re.compile(r"^(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<owned>[a-z][\w-]*)\b(?!['\u2019])")
+_MINE = lazyre.compile(r"^(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<owned>[a-z][\w-]*)\b(?!['\u2019])")
 
 
 def _not_mine(name: str, quote: str) -> str:
@@ -185,7 +185,7 @@ def _told_to_you(quote: str, where: int) -> bool:
 
 
 #: A yes/no question about a past deed of the one addressed ("Did you finish …?").
-_PAST_QUESTION = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
+_PAST_QUESTION = lazyre.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
 
 
 def _yes_to_a_past_question(
@@ -244,7 +244,7 @@ def _asks_a_plan(question: str) -> bool:
     return bool(_PLAN_QUESTION.match(question))
 
 
-_DATE_WORD = re.compile(
+_DATE_WORD = lazyre.compile(
     r"^(?:today|yesterday|tonight|tomorrow|ago|last|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
     r"november|december|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})$",
@@ -268,10 +268,10 @@ def _stem(word: str) -> str:
     return words.key(word.strip("'-"))[:5]
 
 
-_HOW_LONG_BEEN = re.compile(
+_HOW_LONG_BEEN = lazyre.compile(
     r"how\s+(?:long|many\s+\w+)\s+(?:have|has|had)\s+\S+(?:\s+\S+)?\s+been\b", re.IGNORECASE
 )
-_PERFECT_BEFORE = re.compile(
+_PERFECT_BEFORE = lazyre.compile(
     r"\b(?:have|has|'ve|'s)\s+(?:\w+\s+)?(?:been|had|\w+ed)\b[^.!?]*$", re.IGNORECASE
 )
 
@@ -302,13 +302,13 @@ _GOT_KEYS = frozenset(words_of("get buy purchase receive acquire"))
 
 #: The gate's own reading of a meeting told as time spent together: "had", "grabbed" or
 #: "went for" with at most three words up to "with", and a capitalised name after it.
-_SAT_WITH = re.compile(
+_SAT_WITH = lazyre.compile(
     r"\b(?:had|grabbed|went\s+for)\s+(?:[A-Za-z]+\s+){1,3}?(?P<with>with)\s+[A-Z][a-z]+"
 )
 
 
 #: The gate's own list of verbs that call off, miss or only arrange what they govern.
-_UNDOING = re.compile(
+_UNDOING = lazyre.compile(
     r"^(?:cancel|postpon|reschedul|skip|miss|book|schedul|plann|regist|sign|order|bought|"
     r"buy|reserv|prepar|arrang|forg[eo]t|avoid|dropp|quit)",
     re.IGNORECASE,
@@ -361,7 +361,7 @@ def _verb_takes_the_name(verb: str, after: str, name: str) -> bool:
 
 #: "my first pottery class", "the last Italian lesson": an ordinal member of a series, named
 #: by the words before its noun.
-_SERIES_MEMBER = re.compile(
+_SERIES_MEMBER = lazyre.compile(
     r"\b(?P<which>first|last|final)\s+"
     r"(?!(?:two|three|four|five|six|seven|eight|nine|ten|few|couple|several|\d+)\b)"
     r"(?P<mods>(?:[A-Za-z][\w'-]*\s+){1,2}?)(?P<part>[A-Za-z][\w-]*)\b",
@@ -427,7 +427,7 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 
 
 #: "it" or "one" as the object of the verb before it ("bought it", "got one").
-_OBJECT_PRONOUN = re.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one)\b", re.IGNORECASE)
+_OBJECT_PRONOUN = lazyre.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one)\b", re.IGNORECASE)
 #: Words that bring a new thing into the talk ("a new toaster", "the hammock").
 _INTRODUCING = frozenset(words_of("a an the my our this"))
 _WHOM_FOR = frozenset(words_of("for to from with"))
@@ -491,7 +491,7 @@ def _pronoun_stands_for_another(
 
 #: A clause opened by someone else's person as its subject: "My sister had …", "Her
 #: partner took …", "Our neighbour had …" (after "and", "but", "so", "then", "also").
-_ANOTHERS_SUBJECT = re.compile(
+_ANOTHERS_SUBJECT = lazyre.compile(
     r"^\W*(?:(?:and|but|so|then|also|oh|well|plus)\s+)*(?:my|our|his|her|their|your)\s+"
     r"(?:(?:little|big|older|younger|best|new|old|eldest|youngest)\s+)?(?P<who>[a-z]+)\b",
     re.IGNORECASE,
@@ -528,14 +528,14 @@ def _clause_of_another(
 
 
 #: A clause whose subject is "he", "she" or "they" (past a conjunction or an adverb).
-_THIRD_SUBJECT = re.compile(
+_THIRD_SUBJECT = lazyre.compile(
     r"^\W*(?:(?:and|but|so|then|also|oh|well|plus|just|finally|already)\s+)*"
     r"(?P<who>he|she|they)\b(?!\s+and\s+(?:I|me)\b)",
     re.IGNORECASE,
 )
 #: The speaker as the object of a clause ("they called me", "she told us"): the clause
 #: tells the speaker's news, not another's deed alone.
-_TO_THE_SPEAKER = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
+_TO_THE_SPEAKER = lazyre.compile(r"\b(?:me|us)\b", re.IGNORECASE)
 #: What opens a name that says whose deed it is ("my sister have …", "the plumber come").
 _NAME_OF_A_DOER = frozenset(words_of("my our his her their your the a an"))
 
@@ -573,15 +573,17 @@ def _third_persons_deed(
 
 
 #: Two people a question joins as the doers: "When did Maya and Lea …", "… Tomas and I …".
-_TWO_DOERS = re.compile(r"\b(?:did|do|does|have|has|had)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*|I)\s")
+_TWO_DOERS = lazyre.compile(
+    r"\b(?:did|do|does|have|has|had)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*|I)\s"
+)
 #: What says the two speakers are the "we": "you and me", "both of us", "together".
-_YOU_AND_ME = re.compile(
+_YOU_AND_ME = lazyre.compile(
     r"\b(?:you\s+and\s+(?:me|i)|(?:me|i)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|"
     r"together)\b",
     re.IGNORECASE,
 )
 #: A sentence that names someone as not taking part: "Lea couldn't come", "without her".
-_NOT_TAKING_PART = re.compile(
+_NOT_TAKING_PART = lazyre.compile(
     r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
 )
 
@@ -589,8 +591,8 @@ _NOT_TAKING_PART = re.compile(
 #: Where the gate cuts a note into sentences and a sentence into clauses, for the reading
 #: of a writer who took no part (its own cut: stops and line ends; commas, dashes and the
 #: conjunctions that open a clause).
-_SENTENCE_EDGE = re.compile(r"[.!?]+(?=[\s\"')]|$)|\n")
-_CLAUSE_EDGE_AT = re.compile(
+_SENTENCE_EDGE = lazyre.compile(r"[.!?]+(?=[\s\"')]|$)|\n")
+_CLAUSE_EDGE_AT = lazyre.compile(
     r"[,;:()]|\s[-\u2013\u2014]+\s|\s(?=(?:but|though|although|and|so|because|while)\s)",
     re.IGNORECASE,
 )
@@ -672,7 +674,7 @@ def _partner_absent(
 
 
 #: "him" or "her" as the object of a verb ("brought him home", "drove her to the station").
-_PERSON_OBJECT = re.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>him|her)\b", re.IGNORECASE)
+_PERSON_OBJECT = lazyre.compile(r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>him|her)\b", re.IGNORECASE)
 
 
 def _person_pronoun_for_another(
@@ -726,8 +728,8 @@ def _person_pronoun_for_another(
     return None
 
 
-_WHERE_TO = re.compile(r"\b(in|at|to|into|reached)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
-_WHERE_FROM = re.compile(r"\b(from|out\s+of)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
+_WHERE_TO = lazyre.compile(r"\b(in|at|to|into|reached)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
+_WHERE_FROM = lazyre.compile(r"\b(from|out\s+of)\s+(?:the\s+)?([A-Z][\w\u00c0-\u024f-]*)")
 
 
 #: The determiners that open the thing a question asks the other speaker about; "my", "his",
@@ -737,7 +739,7 @@ _NOT_ANSWERERS = frozenset(words_of("my our his her their its"))
 #: In a reply, the thing said again: "it" or "one" as the object of a verb ("failed it",
 #: "bought one"; "him" or "her" for a name, "walked him"), or a verb of "I"/"we" with no object before a time, a preposition or the
 #: sentence's end ("I started last Wednesday").
-_SAID_AGAIN = re.compile(
+_SAID_AGAIN = lazyre.compile(
     r"\b(?P<verb>[A-Za-z]+)\s+(?P<pronoun>it|one|him|her)\b"
     r"|\b(?:I|[Ww]e)\s+(?:[a-z]+ly\s+)?(?P<bare>[a-z]+ed)(?=\s*[,.;:!?]|\s*$|\s+(?:on|last|"
     r"this|yesterday|in|at|a|two|three|four|five|earlier|after|before|as)\b)"
@@ -765,11 +767,11 @@ def _later_turns(
 
 
 #: A chat turn's heading: one capitalised name (or the generic user label).
-_SPEAKER_NAME = re.compile(r"[A-Z][\w'-]*|user")
+_SPEAKER_NAME = lazyre.compile(r"[A-Z][\w'-]*|user")
 #: A sentence of a later turn that takes a time back, read by the gate on its own: its
 #: opening (past a filler or an "About the test:" lead) withdraws what was said, or it says
 #: "I said <time>" before giving another.
-_WITHDRAWS = re.compile(
+_WITHDRAWS = lazyre.compile(
     r"^\W*(?:(?:well|oh|ah|um|uh|hmm|so|ok|okay|and|but|that\s+one)\W+)*"
     r"(?:(?:about|re|regarding)\s+[^.,:;!?]{1,40}[:,\u2014\u2013-]\s*)?(?:(?:oh|well|so)\W+)?"
     r"(?:actually|(?:a\s+)?correction|no\W+wait|wait\W+no|(?:sorry\W+)?i\s+meant?(?!\s+to\b)|"
@@ -777,7 +779,7 @@ _WITHDRAWS = re.compile(
     r"make\s+that|let\s+me\s+correct|i\s+got\s+(?:that|the\s+day)\s+wrong)\b",
     re.IGNORECASE,
 )
-_I_SAID = re.compile(
+_I_SAID = lazyre.compile(
     r"\b(?:i|we)\s+(?:said|told\s+you|wrote|mentioned)\s+(?:on\s+)?", re.IGNORECASE
 )
 #: Words too light to tell which event a correction is about (the gate's own list).
@@ -809,7 +811,7 @@ def _content_stems(text: str) -> set[str]:
 
 #: A sentence opening with a bare "no" before a time ("No, it was the 19th"): read with
 #: :data:`_WITHDRAWS`, the gate's own openings of a correction.
-_BARE_NO = re.compile(r"^\W*no\s*,\s*(?:it\s+was\s+|that\s+was\s+|on\s+)?", re.IGNORECASE)
+_BARE_NO = lazyre.compile(r"^\W*no\s*,\s*(?:it\s+was\s+|that\s+was\s+|on\s+)?", re.IGNORECASE)
 
 
 def _taken_back_next(operand: Operand, record: EvidenceRecord) -> bool:
@@ -889,7 +891,7 @@ def _taken_back_later(
 
 #: A sentence telling when word of something reached the speaker, read by the gate on its
 #: own: "They told me on Tuesday", "The email came on Thursday", "I heard on Wednesday".
-_WORD_CAME = re.compile(
+_WORD_CAME = lazyre.compile(
     r"^\W*(?:(?:and|so)\s+)?(?:(?:they|he|she|(?:the|my|our)\s+\w+|(?-i:[A-Z][a-z]+))\s+"
     r"(?:told|called|rang|phoned|emailed|texted|wrote|messaged|let)\b(?:\s+(?:me|us)\b)?"
     r"(?:\s+know\b)?|(?:the|an|their)\s+(?:email|e-mail|letter|call|news|message|text|results?|"
@@ -961,24 +963,24 @@ def _turn_words(text: str) -> str:
 #: capitalised word, a second part joined by a hyphen allowed).
 _GATE_NAME = r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)?"
 #: "my brother Felix", "our cousin, Kojo", "my older sister Ana's wedding".
-_GATE_MY_KIN = re.compile(
+_GATE_MY_KIN = lazyre.compile(
     rf"\b(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+(?P<name>{_GATE_NAME})\b"
 )
 #: "Marta, my older sister, …".
-_GATE_NAME_MY_KIN = re.compile(
+_GATE_NAME_MY_KIN = lazyre.compile(
     rf"\b(?P<name>{_GATE_NAME}),\s+(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b"
 )
 #: "Jonas's brother Felix".
-_GATE_OWNERS_KIN = re.compile(
+_GATE_OWNERS_KIN = lazyre.compile(
     rf"\b(?P<owner>{_GATE_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+"
     rf"(?P<name>{_GATE_NAME})\b"
 )
 #: "Oh, your sister!" opening the other speaker's reply.
-_GATE_YOUR_KIN = re.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
+_GATE_YOUR_KIN = lazyre.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
 #: A name inside a sentence, not its first word: someone else named before "your sister".
-_GATE_NAMED_INSIDE = re.compile(rf"(?<=[^.!?\s]\s){_GATE_NAME}\b")
+_GATE_NAMED_INSIDE = lazyre.compile(rf"(?<=[^.!?\s]\s){_GATE_NAME}\b")
 #: A name opening a clause, and the word after it: "Priti flew …", "…, and Kojo started".
-_GATE_CLAUSE_NAME = re.compile(
+_GATE_CLAUSE_NAME = lazyre.compile(
     rf"(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\band\s+)(?P<name>{_GATE_NAME})\s+(?P<verb>[a-z]+)\b"
 )
 #: "What a name is not": the normaliser's function words and the gate's calendar words.
@@ -1064,7 +1066,7 @@ def _kin_named(records: dict[str, EvidenceRecord]) -> dict[tuple[str, str], str]
 
 #: An operand name that asks for a named person's relative: "Jonas's brother pass …",
 #: "Lucía's sister's wedding".
-_GATE_ASKED_KIN = re.compile(
+_GATE_ASKED_KIN = lazyre.compile(
     rf"^(?:the\s+)?(?P<owner>{_GATE_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?"
     r"(?P<kin>[a-z-]+?)(?:['\u2019]s)?\b"
 )
@@ -1244,12 +1246,12 @@ def _thing_asked_before(
 
 
 #: A reply opening with a yes, by the gate's own reading ("Yes!", "Yeah, …", "I did!").
-_GATE_YES = re.compile(
+_GATE_YES = lazyre.compile(
     r"\W*(?:yes|yeah|yep|yup|(?:i|we)\s+did\b(?!\s+not)|that's\s+right|exactly)\b(?!\s*,?\s*but\b)",
     re.IGNORECASE,
 )
 #: A question tag closing a statement: "…, didn't you?", "…, right?".
-_GATE_TAG = re.compile(
+_GATE_TAG = lazyre.compile(
     r",\s*(?:(?:didn't|did|haven't|hasn't|hadn't|weren't|wasn't|aren't|isn't|don't|doesn't)\s+"
     r"(?:you|he|she|they|we|it)|right|no|yeah|eh|correct)\s*\?\s*$",
     re.IGNORECASE,
@@ -1260,12 +1262,12 @@ _ASKED_ONLY = frozenset(words_of("yet already ever"))
 _TIME_UNITS = frozenset(words_of("week weekend month year morning afternoon evening night"))
 #: In a reply whose verb has no object, what makes the deed less or else than the thing
 #: asked about: "I ran on Sunday, but only 10k", "I started, then stopped, not really".
-_LESS_THAN_ASKED = re.compile(
+_LESS_THAN_ASKED = lazyre.compile(
     r"\b(?:but|only|instead|though|although|not|never|almost|nearly)\b|n't\b", re.IGNORECASE
 )
 #: Where a verb's "I"/"we" opens its sentence: after the turn's heading, a sentence's end or
 #: a short opening word ("Yes, I started …", "Oh, we booked …").
-_OPENS_SENTENCE = re.compile(r"(?:^|\n|[.!?]\s+)(?:[A-Za-z]+,\s*)?$")
+_OPENS_SENTENCE = lazyre.compile(r"(?:^|\n|[.!?]\s+)(?:[A-Za-z]+,\s*)?$")
 
 
 def _other_end_of_journey(name: str, quote: str) -> str | None:
@@ -1294,7 +1296,7 @@ _CARDINALS = frozenset(words_of("two three four five six seven eight nine ten bo
 
 
 #: A bracketed aside in a name: an acronym or a gloss of the words before it.
-_ASIDE = re.compile(r"\([^()]*\)")
+_ASIDE = lazyre.compile(r"\([^()]*\)")
 
 
 def _name_words(name: str) -> list[tuple[str, float, bool, str]]:
@@ -1925,8 +1927,8 @@ class SymbolicGate:
 #: ("moved the meeting to Friday"); a present progressive, which with a time tells an
 #: arrangement ("Theo is running the marathon in September"); words within quotation marks
 #: opened after someone else's verb of saying, whose "I" is theirs.
-_TO_LEAD = re.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
-_PROGRESSIVE = re.compile(
+_TO_LEAD = lazyre.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
+_PROGRESSIVE = lazyre.compile(
     r"\b(?:am|is|are)\s+(?:\w+ly\s+)?(?P<verb>[a-z]{2,}ing)\b|'(?:m|re)\s+(?P<verb2>[a-z]{2,}ing)\b",
     re.IGNORECASE,
 )
@@ -1937,11 +1939,13 @@ _NOT_DOING = frozenset(
         "interesting exciting annoying tiring"
     )
 )
-_PAST_TIME_WORDS = re.compile(
+_PAST_TIME_WORDS = lazyre.compile(
     r"\b(?:ago|last|yesterday|earlier|previous|before|past)\b", re.IGNORECASE
 )
-_CLAUSE_EDGE = re.compile(r"[.!?;:,\u2014]|\b(?:and|but|so|because|while|then)\b", re.IGNORECASE)
-_SAYING = re.compile(
+_CLAUSE_EDGE = lazyre.compile(
+    r"[.!?;:,\u2014]|\b(?:and|but|so|because|while|then)\b", re.IGNORECASE
+)
+_SAYING = lazyre.compile(
     r"(?P<who>\b[A-Za-z][\w-]*)\s+(?:said|says|told\s+\w+|asked|asks|wrote|texted|replied|"
     r"added|announced|explained|shouted)\s*[:,]?\s*[\"\u201c]"
 )
@@ -1949,7 +1953,7 @@ _SAYING = re.compile(
 
 #: "the day after the storm on Tuesday": the noun after "after"/"before" owns the time (not
 #: a routine of the day: "after work on Friday").
-_COUNTED_FROM = re.compile(
+_COUNTED_FROM = lazyre.compile(
     r"(?P<by>\b(?:the|a|an|one|two|three|\d+|few)\s+(?:day|days|week|weeks|month|months|"
     r"morning|night)\s+)?\b(?P<how>after|before|following)\s+"
     r"(?:the|my|our|his|her|their|a|an|this|that)\s+"
@@ -1961,21 +1965,21 @@ _COUNTED_FROM = re.compile(
 #: event is counted from that event; set off by a comma ("on Wednesday, two days before the
 #: deadline") the count says the day again, and "on Friday after the test drive" keeps the
 #: deed on its own day
-_COUNTED_ON = re.compile(
+_COUNTED_ON = lazyre.compile(
     r"\s+(?:after|before|following)\s+(?:the|my|our|his|her|their|a|an|this|that)\s+"
     r"(?:\S+\s+){0,2}?(?P<noun>[A-Za-z'-]+)\b",
     re.IGNORECASE,
 )
-_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+_THE_BEFORE = lazyre.compile(r"\bthe\s+$", re.IGNORECASE)
 #: a day named by the expression: with a bare "after" the deed stays on it
-_DAY_NAMED = re.compile(
+_DAY_NAMED = lazyre.compile(
     r"day\b|yesterday|tonight|last night|\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE
 )
 _SAME_DAY = frozenset(
     words_of("breakfast brunch lunch dinner supper work school church class shift")
 )
 #: "Mum said I broke the vase": someone else's claim about the writer.
-_CLAIMING = re.compile(
+_CLAIMING = lazyre.compile(
     r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|claims|claimed|thinks|thought|insists|"
     r"insisted|swears|swore|believes|believed|reckons|reckoned|maintains|remembers|recalls|"
     r"told\s+\w+|(?:is|are|was|were)\s+(?:sure|convinced|adamant|certain)|keeps\s+saying|"
@@ -1988,7 +1992,7 @@ _CLAIMING = re.compile(
 #: another's word about the writer by an adjunct, read by the gate on its own. The adjunct
 #: leads the writer's "I"/"we" (``source``: whose word, when it is said), or closes the
 #: sentence after the deed ("…, according to Jess", "…, or so Tom says").
-_HEARSAY = re.compile(
+_HEARSAY = lazyre.compile(
     r"(?:(?:according\s+to|per|if\s+you\s+ask|in\s+the\s+(?:view|opinion|words)\s+of)\s+"
     r"(?P<source>[^,;:.!?]{1,40}?)|in\s+(?P<owner>[^,;:.!?\s]+(?:\s+[^,;:.!?\s]+)?)['\u2019]s?\s+"
     r"(?:view|opinion|words|version|account|telling)|as\s+(?P<teller>\w+(?:\s+\w+)?)\s+"
@@ -1998,7 +2002,7 @@ _HEARSAY = re.compile(
     r"|\b(?:I|we)\s+(?:apparently|supposedly|allegedly|reportedly)\b",
     re.IGNORECASE,
 )
-_HEARSAY_AFTER = re.compile(
+_HEARSAY_AFTER = lazyre.compile(
     r"^[^.;!?]*?,\s*(?:(?:according\s+to|per|if\s+you\s+ask)\s+(?P<source>[^,;:.!?]{1,40}?)"
     r"|(?:or\s+so\s+|at\s+least\s+)?(?P<who>\w+(?:\s+\w+)?)\s+(?:says|said|claims|"
     r"reckons|thinks|insists|swears|told\s+me))\s*(?:[.!?]|$)",
@@ -2006,7 +2010,7 @@ _HEARSAY_AFTER = re.compile(
 )
 #: What a writer keeps: a date read from one's own diary or receipt is the writer's record,
 #: not another's word (the gate's own list; any other source is somebody).
-_KEPT = re.compile(
+_KEPT = lazyre.compile(
     r"(?:diar(?:y|ies)|journals?|calendars?|agenda|planner|notes?|logs?|logbook|records?|"
     r"receipts?|invoices?|bills?|statements?|e-?mails?|mail|messages?|texts?|tickets?|"
     r"timestamps?|photos?|pictures?|apps?|tracker|history|schedule|timetable|spreadsheet|"
@@ -2025,7 +2029,7 @@ _NOT_A_DOER_CLITIC = frozenset(
         "monday tuesday wednesday thursday friday saturday sunday"
     )
 )
-_CLITIC_OWNER = re.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
+_CLITIC_OWNER = lazyre.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
 _THIRD_PRONOUNS = frozenset(words_of("he she they"))
 
 
@@ -2135,9 +2139,9 @@ def _named_subject(quote: str, span: tuple[int, int], name: str, predicate: str)
     return ""
 
 
-_GATE_HE_SHE = re.compile(r"\s*(?:he|she|they)\b", re.IGNORECASE)
-_GATE_PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|they|them)\b", re.IGNORECASE)
-_GATE_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
+_GATE_HE_SHE = lazyre.compile(r"\s*(?:he|she|they)\b", re.IGNORECASE)
+_GATE_PERSON_PRONOUN = lazyre.compile(r"\b(?:he|she|him|her|they|them)\b", re.IGNORECASE)
+_GATE_STAMP = lazyre.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>]")
 
 
 def _pronoun_after_another_name(quote: str, where: int, subject: str) -> str:
@@ -2237,8 +2241,8 @@ _TIME_WORD = (
     r"(?:on\s+|in\s+|at\s+|around\s+|about\s+|actually\s+|really\s+|more\s+like\s+)*" + _TIME_CORE
 )
 #: A time word anywhere in a sentence (a later turn's correction gives one).
-_TIME_IN = re.compile(r"\b" + _TIME_CORE, re.IGNORECASE)
-_DISPUTING = re.compile(
+_TIME_IN = lazyre.compile(r"\b" + _TIME_CORE, re.IGNORECASE)
+_DISPUTING = lazyre.compile(
     r"\b(?:(?:but|though|although|unless|yet|or)\b[^.;!?]{0,50}?\b(?:it\s+(?:was|were|"
     r"might|may|could|must)(?:\s+(?:well\s+)?have\s+been|\s+be)?|it['\u2019]s|was\s+it|"
     r"(?:might|may|could)\s+have\s+been|maybe|perhaps|possibly|probably)|or|if\s+not|"
@@ -2246,7 +2250,7 @@ _DISPUTING = re.compile(
     r"(?:was|might\s+have\s+been|could\s+have\s+been))\s+" + _TIME_WORD,
     re.IGNORECASE,
 )
-_DATE_DOUBTED = re.compile(
+_DATE_DOUBTED = lazyre.compile(
     r"\bnot\s+(?:so\s+|entirely\s+|completely\s+)?(?:sure|certain|positive)\s+(?:about|of|on|"
     r"it\s+was)\s+(?:the|that|which|what)\s+(?:\w+\s+)?(?:date|day|week|month|time)\b|"
     r"\b(?:might|may|could)\s+(?:be|have\s+been)\s+wrong\s+about\s+(?:the|that)\s+"
@@ -2260,7 +2264,7 @@ _DATE_DOUBTED = re.compile(
 #: few words on), a cue between commas or dashes and, before the sentence ends, another
 #: time ("on Wednesday, no, it was Thursday", "on Monday - sorry, Tuesday", "yesterday,
 #: or rather on Monday").
-_TAKEN_BACK = re.compile(
+_TAKEN_BACK = lazyre.compile(
     r"^[^.!?;,]{0,20}?(?:[,;:(]|\s[-\u2013\u2014])\s*(?:no\s*[,;:\u2014\u2013-]|(?:no\s+wait|"
     r"nope|sorry|oops|wait|correction|i\s+mean|i\s+meant|or\s+rather|make\s+that|"
     r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b(?P<time>"
@@ -2286,28 +2290,28 @@ def _date_disputed(after: str) -> str:
 
 
 #: A yes/no question or a statement with a question tag: asked, not told.
-_ASKING = re.compile(
+_ASKING = lazyre.compile(
     r"\W*(?:(?:so|and|but|oh|wait|well|hey)\W+)*(?:did|do|does|was|were|is|are|has|have|had|"
     r"can|could|will|would)\s[^?]*\?",
     re.IGNORECASE,
 )
-_TAGGED = re.compile(
+_TAGGED = lazyre.compile(
     r",\s*(?:right|yeah|correct|true|no|eh|huh|didn't\s+\w+|wasn't\s+it|isn't\s+it|"
     r"weren't\s+\w+|haven't\s+\w+|hasn't\s+\w+)\s*\?",
     re.IGNORECASE,
 )
 #: The verbs that call off or put off what the clause names.
-_CALLED_OFF = re.compile(
+_CALLED_OFF = lazyre.compile(
     r"\b(?:cancell?ed|called\s+off|postponed|scrapped|fell\s+through|rained\s+off|"
     r"put\s+off|axed)\b",
     re.IGNORECASE,
 )
-_MADE_UP = re.compile(r"\b(?:dream\w*|imagin\w*|pretend\w*|fantas\w*)\b", re.IGNORECASE)
-_CLEFT = re.compile(
+_MADE_UP = lazyre.compile(r"\b(?:dream\w*|imagin\w*|pretend\w*|fantas\w*)\b", re.IGNORECASE)
+_CLEFT = lazyre.compile(
     r"\bit\s+(?:was|is|'s)\s+(?:not\s+me\s+but\s+)?(?P<who>(?:\w+\s+){0,2}?\w+)\s+who\b",
     re.IGNORECASE,
 )
-_LEFT_OUT = re.compile(
+_LEFT_OUT = lazyre.compile(
     r"\b(?:but|except|besides|apart\s+from|other\s+than)\s+(?:me|us)\b", re.IGNORECASE
 )
 
@@ -2315,8 +2319,8 @@ _LEFT_OUT = re.compile(
 #: A reply whose "did" is an emphatic do of another verb ("We did talk about it"), and a
 #: yes that goes on, past a time, with someone else's clause ("Yes, on Friday the landlord
 #: sent them"): the gate's own reading of the reply.
-_EMPHATIC_DID = re.compile(r"\b(?:i|we)\s+did\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
-_ANOTHERS_CLAUSE = re.compile(
+_EMPHATIC_DID = lazyre.compile(r"\b(?:i|we)\s+did\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
+_ANOTHERS_CLAUSE = lazyre.compile(
     r"^\W*(?:yes|yeah|yep|yup)\W+(?:(?:on|last|this|in)\s+\w+\s*,?\s*|yesterday\s*,?\s*)?"
     r"(?:(?:the|my|his|her|their|our|a|an)\s+[a-z]+|he|she|they|(?-i:(?!(?:I|We)\b)[A-Z][a-z]+))"
     r"\s+[a-z]+(?:ed|t|d)\b",
@@ -2335,7 +2339,7 @@ def _yes_not_the_askeds(reply: str) -> str:
 
 
 #: A year told beside a year-less expression ("Last year I ran the marathon in April").
-_OTHER_YEAR = re.compile(
+_OTHER_YEAR = lazyre.compile(
     r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b|\b(?:19|20)\d\d\b|\bthe\s+year\s+before\b",
     re.IGNORECASE,
 )
@@ -2433,12 +2437,12 @@ def _time_not_the_deeds(
 
 
 #: "my new laptop, a Dell XPS 13": a noun and, set beside it, the thing's name.
-_APPOSED = re.compile(
+_APPOSED = lazyre.compile(
     r"\b(?P<noun>[a-z][\w-]*),\s+(?:(?:a|an|the)\s+)?"
     r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})"
 )
 #: Words that open another noun phrase: an "it" after one may stand for that instead.
-_OTHER_PHRASE = re.compile(
+_OTHER_PHRASE = lazyre.compile(
     r"\b(?:the|a|an|my|our|his|her|their|this|that|these|those|it|they)\b|[.?!;]", re.IGNORECASE
 )
 
@@ -2469,8 +2473,8 @@ def _same_thing_again(
     return out
 
 
-_DONE_HEADING = re.compile(r"\*+[ \t]+DONE\b")
-_HEADING_KEYWORD = re.compile(r"\*+[ \t]+(?P<kw>\S+)")
+_DONE_HEADING = lazyre.compile(r"\*+[ \t]+DONE\b")
+_HEADING_KEYWORD = lazyre.compile(r"\*+[ \t]+(?P<kw>\S+)")
 
 
 def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
@@ -2484,7 +2488,7 @@ def _done_heading(text: str, record: EvidenceRecord | None) -> bool:
 
 
 #: A heading over things still to do: its verb is no deed of the rows.
-_TO_DO_HEADING = re.compile(
+_TO_DO_HEADING = lazyre.compile(
     r"\bto-?do\b|\b(?:plans?|planned|wish\s*list|queue|upcoming|want)\b", re.IGNORECASE
 )
 #: Column headers that say only that the cell is a date, not what happened on it.
@@ -2522,18 +2526,18 @@ def _row_date_words(record: EvidenceRecord, quote: str, expression: str) -> list
     ]
 
 
-_DATED_LOG_ENTRY = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")
-_RETURN_AT = re.compile(
+_DATED_LOG_ENTRY = lazyre.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>][\s|:,-]*(?P<word>[A-Za-z]+)")
+_RETURN_AT = lazyre.compile(
     r"\b(?:(?:got|came|flew|drove|walked)\s+(?:back|home)\s+from|"
     r"returned\s+from|came\s+from|been\s+(?:to|at))\b",
     re.IGNORECASE,
 )
 
 
-_HEADING_LINE = re.compile(r"\*+[ \t]")
+_HEADING_LINE = lazyre.compile(r"\*+[ \t]")
 #: Lines of an org entry that are structure, not prose: properties, drawers, planning and
 #: state lines, and the metadata a packed record carries (path, event_time, source).
-_STRUCTURE_LINE = re.compile(
+_STRUCTURE_LINE = lazyre.compile(
     r"^[ \t]*(?::[\w@#%+-]+:.*|(?:path|event_time|source|timestamp[ \t]+\w+)[ \t]*:.*|"
     r"(?:CLOSED|SCHEDULED|DEADLINE|CLOCK):.*|[-+][ \t]+State[ \t].*|\[structured[:\]].*|)$"
 )
@@ -2553,7 +2557,7 @@ def _heading_own_stamp(quote: str, where: int) -> bool:
 
 
 _COMING_WORDS = frozenset(words_of("upcoming coming next soon"))
-_NOUN_PHRASE = re.compile(r"(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
+_NOUN_PHRASE = lazyre.compile(r"(?:the|a|an|my|our|his|her|their|your|this|that)\s", re.IGNORECASE)
 
 
 def _announced_appointment(resolution: Resolution, operand: Operand, lead: list[str]) -> bool:
@@ -2783,7 +2787,7 @@ def _gathering_gone_to(quote: str, clause: gate_event.Reading) -> str:
 
 #: Times that name the note's own day or an hour of it ("at seven", "this morning"): they
 #: give a gathering no other day than the journal's.
-_OWN_DAY = re.compile(
+_OWN_DAY = lazyre.compile(
     r"\s*(?:at\s+)?(?:today|tonight|this\s+(?:morning|afternoon|evening)|\d{1,2}(?::\d\d)?"
     r"\s*(?:am|pm|a\.m\.|p\.m\.|h|o'clock)?|(?:one|two|three|four|five|six|seven|eight|nine|"
     r"ten|eleven|twelve|noon|midday|midnight)(?:\s+o'clock)?)\s*$",
@@ -3233,7 +3237,9 @@ def _coordinated_objects(clause: gate_event.Reading, quote: str) -> list[str]:
 
 
 #: A particle after a verb makes a phrasal verb of it ("take out", "give away", "set up").
-_PARTICLE = re.compile(r"\b([A-Za-z]+)\s+(?:out|up|off|apart|back|down|over|away)\b", re.IGNORECASE)
+_PARTICLE = lazyre.compile(
+    r"\b([A-Za-z]+)\s+(?:out|up|off|apart|back|down|over|away)\b", re.IGNORECASE
+)
 
 
 def _phrasal(name: str, told: gate_event.Reading) -> bool:
@@ -3302,11 +3308,11 @@ def _elided_object(operand: Operand, resolution: Resolution) -> str:
 
 
 #: "Bertrand's race": an event named by whose it is.
-_POSSESSOR = re.compile(
+_POSSESSOR = lazyre.compile(
     r"^(?:the\s+)?(?P<name>(?!(?:I|My|The|A|An|This|That)\b)"
     r"[A-Z][\w.-]*)'s\s+\w"
 )
-_SUBJECT = re.compile(
+_SUBJECT = lazyre.compile(
     r"\b(?:did|does|do|was|were|has|have|had|is)\s+"
     r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"
 )
@@ -3329,7 +3335,7 @@ def _frame_words(question: str, resolution: Resolution) -> list[str]:
     return [w for _, _, w in _tokens(rest)]
 
 
-_STAMP_KEYWORD = re.compile(
+_STAMP_KEYWORD = lazyre.compile(
     r"(?:\btimestamp\s+)?\b(?P<kind>CLOSED|SCHEDULED|DEADLINE|CLOCK)\s*:|State\s+\"(?P<kind2>DONE)\"",
     re.IGNORECASE,
 )
@@ -3407,7 +3413,7 @@ def _basis_check(
 
 #: A LOGBOOK note as the gate reads it: its line, up to its stamp and the "\\" that continues
 #: it ("- State "DONE" from "NEXT" [2039-04-12 Tue 18:00] \\", "- Note taken on [...] \\").
-_GATE_LOG_NOTE = re.compile(
+_GATE_LOG_NOTE = lazyre.compile(
     r"^[ \t]*-[ \t]+(?:State[ \t]+\"[^\"\n]*\"(?:[ \t]+from[ \t]+\"[^\"\n]*\")?|Note[ \t]+taken[ \t]+on)"
     r"[ \t]+\[(\d{4})-(\d{2})-(\d{2})[^\]\n]*\][ \t]*\\\\[ \t]*$",
     re.MULTILINE,
@@ -3460,12 +3466,12 @@ def _log_note_day_unfit(operand: Operand, record: EvidenceRecord) -> str:
 
 #: The gate's own reading of an event-date range property ("`:WHEN: [a]--[b]`") and of a
 #: bare weekday ("Sunday", "on Sunday", "Sunday morning").
-_GATE_RANGE_PROPERTY = re.compile(
+_GATE_RANGE_PROPERTY = lazyre.compile(
     r"^[ \t]*:(?:WHEN|DATE|EVENT_DATE|EVENT_TIME):[ \t]+[<\[](\d{4})-(\d{2})-(\d{2})[^\n]*?"
     r"--[<\[](\d{4})-(\d{2})-(\d{2})",
     re.MULTILINE | re.IGNORECASE,
 )
-_GATE_BARE_WEEKDAY = re.compile(
+_GATE_BARE_WEEKDAY = lazyre.compile(
     r"(?:on\s+)?(?P<day>[a-z]+)(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE
 )
 
@@ -3494,10 +3500,12 @@ def _weekday_in_range_unsure(record: EvidenceRecord, expression: str) -> str:
 
 
 #: A heading line as the gate reads it: its stars, what stands before the quoted words.
-_GATE_HEADING_LINE = re.compile(r"\*+[ \t]+")
+_GATE_HEADING_LINE = lazyre.compile(r"\*+[ \t]+")
 #: What may stand before an entry's title on its heading line: the entry's time of day.
-_GATE_ENTRY_CLOCK = re.compile(r"(?:\d{1,2}:\d{2}(?:[ \t]*[-\u2013][ \t]*\d{1,2}:\d{2})?[ \t]+)?")
-_GATE_PLANNING = re.compile(r"[ \t]*(?:SCHEDULED|DEADLINE|CLOSED):")
+_GATE_ENTRY_CLOCK = lazyre.compile(
+    r"(?:\d{1,2}:\d{2}(?:[ \t]*[-\u2013][ \t]*\d{1,2}:\d{2})?[ \t]+)?"
+)
+_GATE_PLANNING = lazyre.compile(r"[ \t]*(?:SCHEDULED|DEADLINE|CLOSED):")
 
 
 def _entry_heading_unfit(record: EvidenceRecord, quote: str) -> str:
@@ -3530,7 +3538,7 @@ def _entry_heading_unfit(record: EvidenceRecord, quote: str) -> str:
 #: date, the other way round).
 _GATE_FULL_WEEKDAYS = gate_anchor.DAY_NAMES
 _GATE_FULL_MONTHS = gate_anchor.MONTH_NAMES
-_GATE_CALENDAR_WORD = re.compile(
+_GATE_CALENDAR_WORD = lazyre.compile(
     r"(?P<iso>\d{4}-\d{2}-\d{2})|(?<!\d)(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\b|(?P<num>\d{1,2})\b)|"
     r"\d+|(?P<word>[a-z]+)",
     re.IGNORECASE,
@@ -3539,7 +3547,7 @@ _GATE_CALENDAR_WORD = re.compile(
 
 #: The gate's own reading of a datetree heading longer than a day: a week ``2035-W10``, a
 #: month ``2035-03 March``, a year ``2035``.
-_GATE_PERIOD_HEADING = re.compile(r"\s*\d{4}(?:-W\d{1,2}\b|-\d{2}(?![-\d])|\s*$)")
+_GATE_PERIOD_HEADING = lazyre.compile(r"\s*\d{4}(?:-W\d{1,2}\b|-\d{2}(?![-\d])|\s*$)")
 
 
 def _calendar_names(title: str) -> tuple[set[int], set[int], set[int], set[str]] | None:
@@ -3578,7 +3586,7 @@ def _calendar_names(title: str) -> tuple[set[int], set[int], set[int], set[str]]
 
 #: The gate's own reading of a numeric date in a day heading (org-journal's "Wednesday,
 #: 03/11/37", "Friday, 14.05.2038"): two numbers and a year, in either order.
-_GATE_NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.])")
+_GATE_NUMERIC_DATE = lazyre.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.])")
 
 
 def _numeric_date_fits(m: re.Match[str], when: datetime) -> bool:
@@ -3630,13 +3638,13 @@ _RESULT_OF = frozenset(words_of("time best pb record"))
 _LENGTH_HEDGES = frozenset(
     words_of("about around roughly approximately nearly almost over under than least most some")
 )
-_NOT_LENGTH_AFTER = re.compile(
+_NOT_LENGTH_AFTER = lazyre.compile(
     r"^\s*(?:ago|earlier|later|now|so\s+far|a\s+day|a\s+week|a\s+night|per\b|each\b|every\b|"
     r"or\s+so|-?ish|longer|shorter|more|less|extra|late|early)",
     re.IGNORECASE,
 )
 #: The end of the clause a length after a colon must close ("…the river: 54 minutes.").
-_GATE_CLAUSE_END = re.compile(r"^\s*(?:[.,;!)]|$)")
+_GATE_CLAUSE_END = lazyre.compile(r"^\s*(?:[.,;!)]|$)")
 
 
 def _length_check(quote: str, where: int, expression: str) -> tuple[float, str]:

@@ -30,7 +30,7 @@ from calendar import monthrange
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from prme_cli import orgtime
+from prme_cli import lazyre, orgtime
 from prme_cli.relate import interpret
 from prme_cli.relate.period import heading_period, title_span
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -70,14 +70,14 @@ MONTH_NAMES = (
     "december",
 )
 
-_AMOUNT_LATER = re.compile(
+_AMOUNT_LATER = lazyre.compile(
     r"^(?P<n>\d+|[a-z]+)\s+(?P<unit>[a-z]+)\s+(?P<dir>later|afterwards?|after(?:\s+that)?|on|"
     r"earlier|before(?:\s+that)?)$"
 )
-_NEXT_PART = re.compile(r"^the\s+(?P<rel>next|following|previous)\s+(?P<part>[a-z]+)$")
-_SAME_PART = re.compile(r"^(?:that|the\s+same|that\s+same)\s+(?P<part>[a-z]+)$")
-_PART_AFTER = re.compile(r"^the\s+(?P<part>[a-z]+)\s+(?P<rel>after|before)$")
-_FOLLOWING_DAY_NAME = re.compile(r"^the\s+(?:following|next)\s+(?P<name>[a-z]+)$")
+_NEXT_PART = lazyre.compile(r"^the\s+(?P<rel>next|following|previous)\s+(?P<part>[a-z]+)$")
+_SAME_PART = lazyre.compile(r"^(?:that|the\s+same|that\s+same)\s+(?P<part>[a-z]+)$")
+_PART_AFTER = lazyre.compile(r"^the\s+(?P<part>[a-z]+)\s+(?P<rel>after|before)$")
+_FOLLOWING_DAY_NAME = lazyre.compile(r"^the\s+(?:following|next)\s+(?P<name>[a-z]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,18 +123,18 @@ def offset_of(expression: str) -> Offset | None:
 
 
 #: The lines of an entry that tell no time of its narrative (the gate's own list).
-_SKIPPED_LINE = re.compile(
+_SKIPPED_LINE = lazyre.compile(
     r"^[ \t]*(?:#\+|:[A-Za-z_-]+:|(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):|-[ \t]+State[ \t]|"
     r"(?:event_time|source|path)[ \t]*:)"
 )
-_ISO_DAY = re.compile(
+_ISO_DAY = lazyre.compile(
     r"\b(?P<day>\d{4}-\d{2}-\d{2})\b(?:[ \t]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)?",
     re.IGNORECASE,
 )
 _MONTH_WORD = "|".join(
     sorted({w for name in MONTH_NAMES for w in (name, name[:3], name[:4])}, key=len, reverse=True)
 )
-_MONTH_DAY = re.compile(
+_MONTH_DAY = lazyre.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH_WORD})\.?|"
     rf"(?P<m2>{_MONTH_WORD})\.?\s+(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)\b"
     r"(?:,?\s+(?P<y>\d{4})\b)?",
@@ -149,13 +149,13 @@ def names_a_month_day(text: str) -> bool:
 
 
 #: "on Wednesday", "on Thursday evening": in a past report the latest such day before the note
-_ON_WEEKDAY = re.compile(
+_ON_WEEKDAY = lazyre.compile(
     r"\bon\s+(?P<name>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"(?:\s+(?:morning|afternoon|evening|night))?\b",
     re.IGNORECASE,
 )
 #: Words that make a stretch of text time-like when this module cannot read them.
-_TIME_LIKE = re.compile(
+_TIME_LIKE = lazyre.compile(
     r"\b(?:today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|noon|midnight|"
     r"ago|later|earlier|before|after|afterwards|since|until|last|next|following|previous|"
     r"week|weekend|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
@@ -169,9 +169,11 @@ _AIMS = frozenset(
 )
 #: Words that open a relative clause ("Ana, who moved here on 3 May").
 _RELATIVE_WORDS = frozenset(["who", "whom", "whose", "which", "where", "when"])
-_ITEM = re.compile(r"^[ \t]*(?:[-+][ \t]|\d+[.)][ \t]|\|)", re.MULTILINE)
-_SENTENCE_END = re.compile(r"[.!?](?=\s)")
-_ABBREVIATED = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No)\.$", re.IGNORECASE)
+_ITEM = lazyre.compile(r"^[ \t]*(?:[-+][ \t]|\d+[.)][ \t]|\|)", re.MULTILINE)
+_SENTENCE_END = lazyre.compile(r"[.!?](?=\s)")
+_ABBREVIATED = lazyre.compile(
+    r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|approx|No)\.$", re.IGNORECASE
+)
 
 
 def _visible(text: str) -> str:
@@ -289,7 +291,7 @@ def anchor_day(record: EvidenceRecord, at: int) -> tuple[date | None, str]:
 
 
 #: "on the 4th", "on Tuesday the 10th": a day named by its number in the month.
-_ON_DAY_NUMBER = re.compile(
+_ON_DAY_NUMBER = lazyre.compile(
     r"\bon\s+(?:(?P<name>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+)?"
     r"the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b",
     re.IGNORECASE,
@@ -335,7 +337,7 @@ def _day(text: str) -> date | None:
 
 #: "the day after I opened the kiln", "two days before the storm": a word (not a
 #: conjunction or punctuation) right after a closing "after"/"before" is its object.
-_PREPOSITION_THEN_OBJECT = re.compile(
+_PREPOSITION_THEN_OBJECT = lazyre.compile(
     r"\b(?:after|before)\s+(?!(?:and|but|or|so|then|too|again|also)\b)[a-z]", re.IGNORECASE
 )
 

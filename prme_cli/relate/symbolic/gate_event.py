@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 
-from prme_cli import textevents, words
+from prme_cli import lazyre, textevents, words
 from prme_cli.events import Event
 
 #: Predicates whose event is a plan or a decision: a question about planning or deciding may
@@ -278,7 +278,7 @@ def quote_events(quote: str, anchor: datetime | None = None) -> tuple[Reading, .
 
 
 #: Where one sentence ends and the next begins: a full stop, "!" or "?" and a capital.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'\u201c(]?[A-Z])")
+_SENTENCE_END = lazyre.compile(r"(?<=[.!?])\s+(?=[\"'\u201c(]?[A-Z])")
 #: Titles written with a full stop ("Dr. Okafor"): no sentence ends after them.
 _TITLES = frozenset(["mr", "mrs", "ms", "dr", "st", "prof"])
 
@@ -426,7 +426,7 @@ def tells_a_deed(clause: Reading, quote: str) -> bool:
     return True
 
 
-_COPULA = re.compile(
+_COPULA = lazyre.compile(
     r"\b(?:was|were|is|are|am|'s|'re|been|be)\s+(?:(?:so|very|really|pretty|quite|too)\s+)?"
     r"(?P<word>[A-Za-z]+)",
     re.IGNORECASE,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from prme_cli import denial, orgtime, words
+from prme_cli import denial, lazyre, orgtime, words
 from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords
 from prme_cli.relate.types import (
     EvidenceRecord,
@@ -114,31 +114,33 @@ _LIGHT = frozenset(["get", "got", "go", "went", "come", "came", "have", "had", "
 _TO_COME = frozenset(["next", "upcoming", "coming"])
 #: Nouns by which a question refers to the task itself ("the task for repainting …").
 _SELF_NOUNS = frozenset(["task", "ticket", "item", "todo", "issue", "card", "entry"])
-_DONE_STATES = re.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
-_CANCEL_STATES = re.compile(
+_DONE_STATES = lazyre.compile(r"^(?:DONE|FINISHED|COMPLETED?|CLOSED|FIXED|SHIPPED|OK)$")
+_CANCEL_STATES = lazyre.compile(
     r"^(?:CANCEL+ED|CANCEL|DROPPED|ABANDONED|KILLED|WONTDO|WONTFIX|SKIPPED|SKIP|MISSED|DELEGATED?"
     r"|REJECTED|SCRAPPED|FAILED|DECLINED|WITHDRAWN)$"  # closings by another outcome than the deed
 )
 #: Closings by another party's verdict ("SUBMITTED | ACCEPTED"): the day the answer came.
-_VERDICT_STATES = re.compile(r"^(?:ACCEPTED|APPROVED|GRANTED)$")
-_STATE = re.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
-_HEADING = re.compile(r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE)
+_VERDICT_STATES = lazyre.compile(r"^(?:ACCEPTED|APPROVED|GRANTED)$")
+_STATE = lazyre.compile(r'^-?\s*State\s+"(?P<state>[^"]+)"')
+_HEADING = lazyre.compile(
+    r"^(?P<stars>\*+)\s+(?:(?P<kw>[A-Z]{2,})\s+)?(?P<title>.*)$", re.MULTILINE
+)
 #: A question about the future: its modal words, or a present progressive of a coming
 #: arrangement ("When are we painting the kids' room?", "When is Ines moving out?").
-_PLAN_QUESTION = re.compile(
+_PLAN_QUESTION = lazyre.compile(
     r"\b(?:going\s+to|will|shall|planned|planning|scheduled|due|supposed\s+to)\b"
     r"|^\s*when\s+(?:am|is|are)\s+(?:I|we|(?-i:[A-Z][\w'-]*)(?<!'s))"
     r"(?:\s+and\s+(?-i:[A-Z][\w'-]*))?\s+[a-z]+ing\b",
     re.IGNORECASE,
 )
-_STRUCTURE_LINE = re.compile(
+_STRUCTURE_LINE = lazyre.compile(
     r"^\s*(?:-\s*State\s+\"|CLOSED:|CLOCK:|SCHEDULED:|DEADLINE:|:CREATED:|"
     r"(?i::(?:when|date|event_date|event_time):)|:[A-Za-z]+:\s*[\[<]\d{4}-)"
 )
 #: A property line, and the gate's own names of the properties that date a heading's event
 #: (``:WHEN: [a]--[b]``): any other property's stamp (``:REMINDER:``, ``:LAST_SEEN:``) says
 #: nothing of when the event was.
-_PROPERTY_LINE = re.compile(r"^\s*:(?P<name>[\w-]+):")
+_PROPERTY_LINE = lazyre.compile(r"^\s*:(?P<name>[\w-]+):")
 _EVENT_DATE_NAMES = frozenset({"when", "date", "event_date", "event_time"})
 #: A property that dates the heading's start (``:STARTED: [..]`` in a reading log); one
 #: named by a done keyword (``:FINISHED:``) dates its end.
@@ -151,7 +153,7 @@ class StructureCheck:
     reasons: tuple[str, ...]
 
 
-_PATH_LINE = re.compile(r"^path: (.+)$", re.MULTILINE)
+_PATH_LINE = lazyre.compile(r"^path: (.+)$", re.MULTILINE)
 
 
 def _heading(record: EvidenceRecord) -> tuple[str | None, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from prme_cli import words
+from prme_cli import lazyre, words
 
 #: Nouns for people of someone's: "my sister", "her partner", "our neighbour" as a clause's
 #: subject tell that person's deed, not the speaker's.
@@ -106,7 +106,7 @@ _THEIR_PARTY = (
     r"(?:(?:my|his|her|their|our|your)|[\w-]+['\u2019]s)\s+(?:[\w-]+\s+)?"
     r"(?:party|celebration|do)"
 )
-_FOR_OCCASION = re.compile(
+_FOR_OCCASION = lazyre.compile(
     rf"\bfor\s+(?:(?:[\w'\u2019-]+\s+){{0,4}}?(?P<occasion>(?:{_OCCASIONS}))\b|"
     rf"(?P<party>{_THEIR_PARTY})\b)",
     re.IGNORECASE,
@@ -186,7 +186,7 @@ _WHAT_TIME = frozenset(_listed("when day date"))
 #: come", "no idea when they *can* fix it"): a time not yet, not the past deed's.
 _COMING_WORDS = frozenset(_listed("will shall won't gonna can could should would might may"))
 #: "at some point", "sometime": the writer gives no time.
-_SOME_POINT = re.compile(
+_SOME_POINT = lazyre.compile(
     r"(?<![\w'\u2019])(?:at\s+some\s+(?:point|stage|time)|some\s*time)(?![\w'\u2019])",
     re.IGNORECASE,
 )
@@ -199,7 +199,7 @@ _LENGTH_BEFORE = frozenset(
 )
 #: A clause about what is still to do, where "at some point" is a plan's ("I'll replace it
 #: at some point", "need to call them sometime").
-_TO_DO = re.compile(
+_TO_DO = lazyre.compile(
     r"(?<![\w'\u2019])(?:will|shall|gonna|going\s+to|need\s+to|have\s+to|want\s+to|should)"
     r"(?![\w'\u2019])|['\u2019]ll\b",
     re.IGNORECASE,

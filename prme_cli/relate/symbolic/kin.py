@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from prme_cli import lazyre
 from prme_cli import words as words_module
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.symbolic.segment import Segmented
@@ -32,28 +33,28 @@ KIN_NOUNS = frozenset(lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.AN
 
 _NAME = r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)?"
 #: "my brother Felix", "my older sister, Ana": the speaker's kin, named after it.
-_MY_KIN_NAME = re.compile(
+_MY_KIN_NAME = lazyre.compile(
     rf"\b(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+(?P<name>{_NAME})\b"
 )
 #: "Marta, my older sister,": the name before it, set off by a comma.
-_NAME_MY_KIN = re.compile(
+_NAME_MY_KIN = lazyre.compile(
     rf"\b(?P<name>{_NAME}),\s+(?i:my|our)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b"
 )
 #: "Jonas's brother Felix": someone's kin, named after it.
-_OWNERS_KIN_NAME = re.compile(
+_OWNERS_KIN_NAME = lazyre.compile(
     rf"\b(?P<owner>{_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+),?\s+"
     rf"(?P<name>{_NAME})\b"
 )
 #: "Oh, your sister!", "Your cousin? …": the other speaker's kin said back to them.
-_YOUR_KIN = re.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
+_YOUR_KIN = lazyre.compile(r"\b(?i:your)\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+)\b")
 #: A name opening a clause as its doer: "Priti flew to Toronto", "and Kojo started …".
-_DOER_NAME = re.compile(
+_DOER_NAME = lazyre.compile(
     rf"(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\band\s+)(?P<name>{_NAME})\s+(?P<verb>[a-z]+)\b"
 )
 
 
 #: A capitalised word inside a sentence (not its first word): someone else named.
-_SOMEONE_BEFORE = re.compile(rf"(?<=[^.!?\s]\s){_NAME}\b")
+_SOMEONE_BEFORE = lazyre.compile(rf"(?<=[^.!?\s]\s){_NAME}\b")
 
 
 def _kin(match: re.Match[str]) -> str | None:
@@ -144,7 +145,7 @@ def kin_names(
 
 
 #: "Jonas's brother …", "Lucía's older sister's wedding": a question's kin of someone named.
-_ASKED_KIN = re.compile(
+_ASKED_KIN = lazyre.compile(
     rf"^(?:the\s+)?(?P<owner>{_NAME})['\u2019]s\s+(?:(?P<adj>[a-z]+)\s+)?(?P<kin>[a-z-]+?)"
     r"(?:['\u2019]s)?\b"
 )

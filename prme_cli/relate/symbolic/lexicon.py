@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from prme_cli import lazyre
 from prme_cli import words as words_module
 
 
@@ -416,11 +417,11 @@ _MODAL_PATTERNS = [
     r"\bwaiting\s+(?:on|for)\b",
     r"\bshould\s+i\b|\bcan\s+i\b|\bdo\s+you\s+think\b|\bany\s+(?:tips|advice|suggestions)\b",
 ]
-MODAL_RE = re.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
+MODAL_RE = lazyre.compile("|".join(_MODAL_PATTERNS), re.IGNORECASE)
 
 #: The modal cues that tell an arranged, coming event (not a wish, a hypothesis or a
 #: question): a question about a plan ("When is Dev driving to Scotland?") may cite them.
-PLAN_CUE_RE = re.compile(
+PLAN_CUE_RE = lazyre.compile(
     r"(?:am|'m|are|'re|is|'s)\s+(?:(?:really|also|still|now|so)\s+)?(?:planning|going)"
     r"|(?:i|we|he|she|they|you)\s*(?:will|'ll|shall)|(?:will|shall)\s+(?:be\s+)?\w+"
     r"|gonna|(?:plan|plans|planned|intend|intends|intended)\s+to"
@@ -429,7 +430,7 @@ PLAN_CUE_RE = re.compile(
 )
 
 #: The modal cues that only say an event is ahead (not wished, planned or supposed).
-COMING_RE = re.compile(r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)
+COMING_RE = lazyre.compile(r"upcoming|coming\s+up|soon|next\s+\w+|forthcoming", re.IGNORECASE)
 
 _NEGATION_PATTERNS = [
     r"\b(?:not|never|no\s+longer|neither|nor)\b",
@@ -437,7 +438,7 @@ _NEGATION_PATTERNS = [
     r"\b(?:yet\s+to|failed\s+to|forgot\s+to|instead\s+of|rather\s+than|without)\b",
     r"\b(?:called\s+off|cancelled|canceled|postponed|skipped|missed)\b",
 ]
-NEGATION_RE = re.compile("|".join(_NEGATION_PATTERNS), re.IGNORECASE)
+NEGATION_RE = lazyre.compile("|".join(_NEGATION_PATTERNS), re.IGNORECASE)
 
 #: Verbs that arrange an event rather than make it happen: "booked the flight" dates the
 #: booking, not the flight; "ordered the sofa" the order, not the delivery.
@@ -532,7 +533,7 @@ LICENCE_WORDS: tuple[str, ...] = (
 #: "I just got back from the fair", "just came from the service", "have just been to the
 #: dentist", "just returned from Oslo": verbs of coming back from (or having been at) a place
 #: or event report that event as over, so a recent-past "just" on them dates the event.
-_RETURN_PHRASE = re.compile(
+_RETURN_PHRASE = lazyre.compile(
     r"^(?:just\s+(?:recently\s+)?)?(?:(?:got|get|came|come|flew|drove|walked|made\s+it)\s+"
     r"(?:back|home)|returned|arrived\s+(?:back|home)|(?:came|come)\s+(?:back\s+)?from|"
     r"been\s+(?:to|at))\b",
@@ -545,7 +546,7 @@ def reports_return(text: str) -> bool:
     return bool(_RETURN_PHRASE.match(text.strip()))
 
 
-_RETURN_ANYWHERE = re.compile(
+_RETURN_ANYWHERE = lazyre.compile(
     r"\b(?:(?:got|get|came|come|flew|drove|walked)\s+(?:back|home)\s+from|returned\s+from|"
     r"(?:came|come)\s+from|been\s+(?:to|at))\b",
     re.IGNORECASE,
@@ -560,7 +561,7 @@ def entailed_by_return(text: str) -> tuple[str, ...]:
     return VISIT_WORDS if _RETURN_ANYWHERE.search(text) else ()
 
 
-_MET_OVER = re.compile(
+_MET_OVER = lazyre.compile(
     r"\b(?:had|grabbed|got|went\s+for)\s+(?:a\s+|an\s+|some\s+)?(?:quick\s+|long\s+)?"
     r"(?:coffee|coffees|tea|lunch|dinner|breakfast|brunch|drinks?|beers?|a\s+walk|chat)\s+with\b",
     re.IGNORECASE,
@@ -577,12 +578,12 @@ def entailed_by_meeting(text: str) -> tuple[str, ...]:
 
 #: A journey or a stay opens when one sets off on it, leaves for it or arrives there, and
 #: closes when one comes back from it (or checks out): the boundaries of an event that lasts.
-_OPENS = re.compile(
+_OPENS = lazyre.compile(
     r"\b(?:set(?:ting)?\s+(?:off|out)|left\s+for|leaving\s+for|head(?:ed|ing)?\s+"
     r"(?:off|out)|departed|arrived\s+(?:in|at)|checked\s+in(?:to)?)\b",
     re.IGNORECASE,
 )
-_CLOSES = re.compile(
+_CLOSES = lazyre.compile(
     r"\b(?:(?:got|get|came|come|flew|drove|walked|arrived|made\s+it)\s+(?:back|home)\s+from|"
     r"returned\s+(?:home\s+)?from|checked\s+out)\b",
     re.IGNORECASE,
@@ -613,7 +614,7 @@ _SERIES_OF: dict[str, tuple[str, ...]] = {
     "seminar": ("course", "seminars"),
     "episode": ("series", "season", "show"),
 }
-_ENDPOINT_PART = re.compile(
+_ENDPOINT_PART = lazyre.compile(
     r"(?:\b(?:my|our|the|his|her|their)\s+|(?:^|(?<=[\n.!?*]))\s*)"
     r"(?P<which>first|last|final)\s+"
     r"(?!(?:two|three|four|five|six|seven|eight|nine|ten|few|couple|several|\d+)\b)"
@@ -636,7 +637,7 @@ def entailed_by_endpoint(text: str) -> list[tuple[int, tuple[str, ...]]]:
     return out
 
 
-_ACRONYM = re.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
+_ACRONYM = lazyre.compile(r"\(\s*(?P<acr>[A-Za-z]{2,8})\s*\)")
 
 
 def restated_acronyms(text: str) -> frozenset[str]:
@@ -655,14 +656,14 @@ def restated_acronyms(text: str) -> frozenset[str]:
 
 
 #: Quantities that are vague even though a resolver can read them ("a few days ago").
-VAGUE_RE = re.compile(
+VAGUE_RE = lazyre.compile(
     r"\b(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|several|some|a\s+number\s+of|many|"
     r"about|around|roughly|approximately|almost|nearly|over|more\s+than|less\s+than|"
     r"or\s+so|ish|early|mid|late|sometime|some\s+time|recent|the\s+other)\b",
     re.IGNORECASE,
 )
 
-WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019+#&.-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
+WORD_RE = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019+#&.-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 
 
 def words(text: str) -> list[tuple[int, int, str]]:
@@ -702,7 +703,7 @@ def content_keys(text: str) -> list[str]:
 
 #: A phrase that opens with its own named subject and a past verb: "Tom ran the half
 #: marathon", "Aiyana Lopez finished the relay".
-_NAMED_DOER = re.compile(
+_NAMED_DOER = lazyre.compile(
     r"(?P<name>[A-Z][a-z][\w.-]*(?:\s+[A-Z][a-z][\w.-]*)?)\s+"
     r"(?P<verb>[a-z]+)\b"
 )

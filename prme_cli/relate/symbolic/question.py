@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from prme_cli import lazyre
 from prme_cli.relate.symbolic import lexicon
 
 _UNIT = r"(?:minutes|hours|days|weeks|months|years)"
@@ -89,7 +90,7 @@ def _clean(text: str) -> str:
 
 #: "… on the returns webhook so far": up to the question's time, which the frame already is;
 #: the words are not the event's.
-_UP_TO_NOW = re.compile(
+_UP_TO_NOW = lazyre.compile(
     r",?\s+(?:so\s+far|up\s+(?:to|till|until)\s+now|until\s+now|till\s+now|to\s+date)$",
     re.IGNORECASE,
 )
@@ -273,7 +274,7 @@ def _verb_before_its_object(word: str, following: str) -> bool:
     return following.lower() in _OBJECT_OPENERS and "VERB" in words_module.lemmas(word)
 
 
-_POSSESSIVE_NP = re.compile(rf"^{_DETERMINER}\s+(?-i:[a-z][\w-]*)(?='s\s+\w)", re.IGNORECASE)
+_POSSESSIVE_NP = lazyre.compile(rf"^{_DETERMINER}\s+(?-i:[a-z][\w-]*)(?='s\s+\w)", re.IGNORECASE)
 
 
 def _with_doer(phrase: EventPhrase) -> EventPhrase:
@@ -327,7 +328,7 @@ def _share_object(first: str, second: str) -> tuple[str, str]:
     return "", ""
 
 
-_OBJECT_PRONOUN = re.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
+_OBJECT_PRONOUN = lazyre.compile(r"\b(?:it|them|this|that|one)\b", re.IGNORECASE)
 
 
 def _antecedent(phrase: str, earlier: str) -> str:
@@ -537,15 +538,17 @@ def _take_to_finish(q: str) -> QuestionFrame | None:
 
 
 #: A total said of one thing at the end of the question ("… on the migration in total").
-_IN_TOTAL = re.compile(r"\s+(?:in\s+total|in\s+all|altogether|overall|combined)$", re.IGNORECASE)
-_SEVERAL = re.compile(
+_IN_TOTAL = lazyre.compile(
+    r"\s+(?:in\s+total|in\s+all|altogether|overall|combined)$", re.IGNORECASE
+)
+_SEVERAL = lazyre.compile(
     r"\s(?:and|or)\s|,|\b(?:in\s+total|in\s+all|altogether|combined|total|"
     r"overall|each|every|per|a\s+(?:day|week|month))\b",
     re.IGNORECASE,
 )
 
 
-_COMPOUND = re.compile(
+_COMPOUND = lazyre.compile(
     r"^(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:and|&)\s+[\w'-]+(?:\s+[\w'-]+)?\s*[?.!]*$",
     re.IGNORECASE,
 )

@@ -47,7 +47,7 @@ from datetime import datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from prme_cli import denial, org
+from prme_cli import denial, lazyre, org
 from prme_cli import words as words_module
 from prme_cli.relate import interpret, validate
 from prme_cli.relate.symbolic import again, align, kin, lexicon, segment, structure, timefind
@@ -77,8 +77,8 @@ UNDATED_MARGIN = 0.3
 #: a stated length), whatever unit it is asked in.
 #: A span asked as the asker's effort: "how long have I spent on …", "how long did the
 #: runbook take me" — its CLOCK lines, when it has them, not its first to its last day.
-_EFFORT = re.compile(r"\bspen[dt]\b|\btake\s+(?:me|us)\b", re.IGNORECASE)
-_LOGGED_TIME = re.compile(
+_EFFORT = lazyre.compile(r"\bspen[dt]\b|\btake\s+(?:me|us)\b", re.IGNORECASE)
+_LOGGED_TIME = lazyre.compile(
     r"\b(?:clock|clocked|log|logged|put\s+in)\s+(?:on|at|into|for)\b|^\W*how\s+much\s+time\b",
     re.IGNORECASE,
 )
@@ -90,14 +90,14 @@ _NON_WITNESS_SPEAKERS = frozenset(
 _SECOND_PERSON = "the doer is 'you'"
 _ASKED = "a question, not a report"
 #: A yes/no question about a past deed ("Did you go …?", "Were you at …?"): a yes tells it.
-_PAST_YES_NO = re.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
+_PAST_YES_NO = lazyre.compile(r"\W*(?:did|were|was|had)\s+you\b", re.IGNORECASE)
 #: A question that asks for something else than a yes ("How is it?", "What was it like?").
-_WH_QUESTION = re.compile(r"\W*(?:how|what|where|who|which|why)\b[^.!]*\?\W*$", re.IGNORECASE)
+_WH_QUESTION = lazyre.compile(r"\W*(?:how|what|where|who|which|why)\b[^.!]*\?\W*$", re.IGNORECASE)
 #: Words that take part of a yes back ("Yes, but …", "I did, actually on Monday").
-_RESERVATION = re.compile(r"\b(?:but|actually|though|although|except|well)\b", re.IGNORECASE)
+_RESERVATION = lazyre.compile(r"\b(?:but|actually|though|although|except|well)\b", re.IGNORECASE)
 #: A yes that hands the deed to someone else: "Yes, my sister did", "Yes, Tom has", "yes,
 #: they did".
-_ANOTHER_DOER = re.compile(
+_ANOTHER_DOER = lazyre.compile(
     r"\b(?i:(?:my|his|her|their|our|your)\s+[a-z]+|he|she|they)\s+(?i:did|does|has|had|was|were)\b"
     r"|\b[A-Z][a-z]+\s+(?i:did|does|has|had)\b"
 )
@@ -105,7 +105,7 @@ _ANOTHER_DOER = re.compile(
 _WRITER_LABELS = frozenset({"user", "me", "i", "myself"})
 #: Words quoted from someone else, opened after their verb of saying: 'Alex said: "I moved
 #: the meeting …"', 'Nina told me, "I sold the boat …"'. The first person inside is theirs.
-_QUOTED_SPEECH = re.compile(
+_QUOTED_SPEECH = lazyre.compile(
     r"(?P<who>\b(?:(?i:my|his|her|their|our|the)\s+[a-z]+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?"
     r"|(?i:he|she|they)))\s+(?i:said|says|told\s+(?:me|us|him|her|them)|asked(?:\s+me)?|"
     r"wrote|writes|texted|replied|added|announced|shouted|explained)\s*[:,]?\s*[\"\u201c]"
@@ -1791,7 +1791,7 @@ _HEDGE_TEXT = (
 #: hours", "… lasted 75 minutes", "practised for 40 minutes", "ran the 10k in 52 minutes",
 #: "Ran my first 10k: 54 minutes.", "… a personal best of 49 minutes". Past tense only:
 #: "takes", "lasts", "spend" tell habits or plans.
-_STATED = re.compile(
+_STATED = lazyre.compile(
     rf"(?:\b(?P<lead>spent|took(?:\s+(?:me|us|him|her|them|[A-Z][a-z]+))?|lasted|for|in|"
     rf"(?:time|best|pb|record)\s+of)|(?<=\w)(?P<colon>:))\s+"
     rf"(?P<hedge>{_HEDGE_TEXT}\s+)?(?P<amount>{_AMOUNT_TEXT})\b",
@@ -1799,17 +1799,17 @@ _STATED = re.compile(
 )
 #: A verbless tail that tells the length of the clause before it ("Ran my first 10k along
 #: the river: 54 minutes."): read as part of that clause.
-_COLON_LENGTH = re.compile(
+_COLON_LENGTH = lazyre.compile(
     rf"\s*:\s*(?:{_HEDGE_TEXT}\s+)?{_AMOUNT_TEXT}\b(?=\s*(?:[.,;!)]|$))", re.IGNORECASE
 )
 #: Leads that tell a length only after a verb in the past ("walked for an hour", "ran it in
 #: 52 minutes"): "for a week" or "in two weeks" alone tell a stay planned or a time ahead.
 _LEADS_AFTER_A_PAST_VERB = frozenset(["for", "in", "colon", "of"])
 #: What must follow a length told after a colon: the clause ends there ("…: 54 minutes.").
-_CLAUSE_ENDS = re.compile(r"^\s*(?:[.,;!)]|$)")
+_CLAUSE_ENDS = lazyre.compile(r"^\s*(?:[.,;!)]|$)")
 #: After a length: not the event's length but a date ("two hours ago"), a rate ("40 minutes
 #: a day"), an ongoing state ("for three weeks now") or a hedge ("or so").
-_NOT_A_LENGTH_AFTER = re.compile(
+_NOT_A_LENGTH_AFTER = lazyre.compile(
     r"^\s*(?:ago|back|now|so\s+far|already|straight|a\s+day|"
     r"a\s+week|a\s+night|per\b|each\b|every\b|or\s+so|or\s+more|-?ish|at\s+a\s+time|"
     r"longer|shorter|more|less|extra|late|early|behind|ahead)",
@@ -1817,7 +1817,7 @@ _NOT_A_LENGTH_AFTER = re.compile(
 )
 #: In the clause: a habit, a plan, a wish, or a booking's length ("booked the cabin for
 #: three nights" is what was arranged, not what happened).
-_NOT_A_DEED = re.compile(
+_NOT_A_DEED = lazyre.compile(
     r"\b(?:every|each|usually|normally|always|often|daily|weekly|will|would|'ll|going\s+to|"
     r"plan|plans|planning|want|wants|hope|should|might|booked|reserved|rented|hired|scheduled|"
     r"paid|budgeted|signed\s+up|have\s+been|has\s+been|'ve\s+been|'s\s+been|not|never|"
@@ -1826,14 +1826,14 @@ _NOT_A_DEED = re.compile(
 )
 
 
-_USE_VERB = re.compile(
+_USE_VERB = lazyre.compile(
     r"^(?:using|wearing|driving|riding|owning|carrying|playing)\b", re.IGNORECASE
 )
-_GOT_THING = re.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
+_GOT_THING = lazyre.compile(r"\b(?:got|bought|purchased|received|picked\s+up)\b", re.IGNORECASE)
 
 
 #: "most recently", "the latest time": the phrase picks one of several.
-_MOST_RECENT = re.compile(
+_MOST_RECENT = lazyre.compile(
     r"\b(?:most\s+recent(?:ly)?|latest|previous|the\s+\w+\s+time)\b", re.IGNORECASE
 )
 
@@ -2000,7 +2000,7 @@ def _paragraph_before(unit: _Unit, sentence: segment.Sentence) -> tuple[str, int
 
 #: Lines that may stand between a heading and its body's first sentence: planning lines,
 #: drawers and their contents, a line holding only a stamp, blank lines.
-_ORG_LINE = re.compile(
+_ORG_LINE = lazyre.compile(
     r"\s*(?:(?:SCHEDULED|DEADLINE|CLOSED):.*|:[\w-]+:.*|CLOCK:.*|- State .*|[<\[]\d{4}-[^\n]*[>\]])?\s*"
 )
 
@@ -2069,7 +2069,7 @@ def _got_the_thing(after: str, head: str) -> bool:
 #: Someone else's saying, claiming or believing with the writer as the subject of what is
 #: said: "Mum said I broke the vase", "Tom thinks we left the gate open", "My parents are
 #: convinced I took the car".
-_CLAIM_OF_ANOTHER = re.compile(
+_CLAIM_OF_ANOTHER = lazyre.compile(
     r"\b(?P<who>[A-Za-z][\w'-]*)\s+(?:said|says|say|claimed|claims|claim|thinks|think|"
     r"thought|believes|believe|believed|reckons|reckon|reckoned|insists|insist|insisted|"
     r"swears|swear|swore|maintains|maintained|remembers|remembered|recalls|recalled|"
@@ -2081,7 +2081,7 @@ _CLAIM_OF_ANOTHER = re.compile(
 #: the writer's clause: "According to Jess, I left …", "Per my sister, I …", "If you ask
 #: Tom, I …", "In Mum's view, we …", "As Jess tells it, I …"; and the hearsay adverbs
 #: ("Apparently I …", "I'm told I …", "I supposedly …"), whose teller is left unsaid.
-_HEARSAY_LEAD = re.compile(
+_HEARSAY_LEAD = lazyre.compile(
     r"(?:^|[,;:(]\s*|\b(?:and|but|so|then)\s+)[\s\"'\u201c]*(?:"
     r"(?:according\s+to|per|if\s+you\s+ask|in\s+the\s+(?:view|opinion|words|eyes)\s+of)"
     r"\s+(?P<source>[^,;:.!?]{1,40}?)\s*,?"
@@ -2095,12 +2095,12 @@ _HEARSAY_LEAD = re.compile(
     r")\s*(?:i|we)\b",
     re.IGNORECASE,
 )
-_HEARSAY_ADVERB = re.compile(
+_HEARSAY_ADVERB = lazyre.compile(
     r"\b(?:i|we)\s+(?:apparently|supposedly|allegedly|reportedly)\b", re.IGNORECASE
 )
 #: The same adjunct after the deed, closing its sentence: "I left it on the bus on Monday,
 #: according to Jess", "…, or so Tom says", "…, Mum reckons".
-_HEARSAY_TAIL = re.compile(
+_HEARSAY_TAIL = lazyre.compile(
     r",\s*(?:(?:according\s+to|per|if\s+you\s+ask)\s+(?P<source>[^,;:.!?]{1,40}?)"
     r"|(?:or\s+so\s+|at\s+least\s+(?:that'?s\s+what\s+)?)?(?P<who>[\w'-]+(?:\s+[\w'-]+)?)"
     r"\s+(?:says|said|claims|claimed|reckons|thinks|insists|swears|tells\s+me|told\s+me))"
@@ -2432,11 +2432,11 @@ def _kind_phrase(kind) -> str:
     return " ".join(x for x in (verb, "the", *singular) if x)
 
 
-_POSSESSOR = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
+_POSSESSOR = lazyre.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)'s\s+\w")
 
 
 #: A possessive determiner right before a noun ("Ivo's photos", "my new sketches").
-_OWNER_BEFORE = re.compile(
+_OWNER_BEFORE = lazyre.compile(
     r"(?:\b(?P<name>[A-Z][\w.-]*)['\u2019]s|\b(?P<word>my|our|your|his|her|their))"
     r"\s+(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
@@ -2565,7 +2565,7 @@ def _another_owner(
 #: test: actually …"). The bare apologies and interjections (``weak``) open other sentences
 #: as often ("Sorry, I was out yesterday"): only the next sentence of the same turn reads
 #: them as a correction.
-_CORRECTION = re.compile(
+_CORRECTION = lazyre.compile(
     r"\s*(?:(?:well|oh|ah|um|uh|hmm|ok|okay|so|and|but|no(?!\W+wait\b)|that\s+one|hang\s+on)\W+)*"
     r"(?:(?P<strong>actually|(?:a\s+)?correction|no\s+wait|wait,?\s+no|i\s+mean(?!\s+to\b)|"
     r"i\s+meant(?!\s+to\b)|scratch\s+that|or\s+rather|make\s+that|let\s+me\s+correct|"
@@ -2575,14 +2575,14 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 #: "I said Friday last time, it was Thursday": the speaker names the time they take back.
-_SAID_TIME = re.compile(
+_SAID_TIME = lazyre.compile(
     r"\b(?:i|we)\s+(?:said|told\s+you|wrote|mentioned)\s+(?:it\s+was\s+)?(?:on\s+)?"
     r"(?P<said>[^,.;:!?]{1,30}?)\s*(?:last\s+time|earlier|before|the\s+other\s+day)?\s*"
     r"(?:[,;:\u2014\u2013-]|\bbut\b)",
     re.IGNORECASE,
 )
 #: A lead before a correction cue that names what it is about: "About the test: …".
-_ABOUT_LEAD = re.compile(
+_ABOUT_LEAD = lazyre.compile(
     r"\s*(?:about|re|regarding|on)\s+[^.,:;!?]{1,40}[:,\u2014\u2013-]\s*", re.IGNORECASE
 )
 
@@ -2590,7 +2590,7 @@ _ABOUT_LEAD = re.compile(
 #: A correction inside a sentence, after a time it takes back: "…on Monday, sorry, I mean
 #: Tuesday", "…last Saturday, no wait, it was Sunday", "…yesterday, or rather on Monday",
 #: "…on Wednesday, no, it was Thursday" (a bare "no" is a cue with its comma or dash).
-_CORRECTION_INSIDE = re.compile(
+_CORRECTION_INSIDE = lazyre.compile(
     r"(?:[,;:(]|\.\.\.|\u2026|\s[-\u2013\u2014])\s*(?:(?:sorry|oops|correction|wait|no\s+wait|"
     r"i\s+mean|i\s+meant|or\s+rather|make\s+that|scratch\s+that|actually|my\s+mistake)\b|"
     r"no\s*[,;:\u2014\u2013-])",
@@ -2603,7 +2603,7 @@ _CORRECTION_INSIDE = re.compile(
 #: frame that puts another time ("it was", "was it", "it might have been", "maybe"):
 #: "…, but I think it was the end of March", "…, though I'm fairly sure it was last week",
 #: "… — or was it the 4th?", "…, unless it was Saturday", "…, or maybe Tuesday".
-_DISPUTE = re.compile(
+_DISPUTE = lazyre.compile(
     r"[\s,;:(\u2014\u2013-]*(?:(?P<contrast>\b(?:but|though|although|unless|yet|or|"
     r"then\s+again|mind\s+you)\b)?[\s,]*(?P<lead>(?:[\w'\u2019]+\s+){0,6}?)"
     r"(?P<frame>\bit\s+(?:was|were|might|may|could|must|would)(?:\s+(?:well\s+)?have\s+been|"
@@ -2611,7 +2611,7 @@ _DISPUTE = re.compile(
     r"\b(?:maybe|perhaps|possibly|probably)\b)|(?P<bare>\b(?:or|if\s+not)\b))",
     re.IGNORECASE,
 )
-_BELIEF = re.compile(
+_BELIEF = lazyre.compile(
     r"\b(?:think|thinks|thought|reckon\w*|believe\w*|sure|certain|positive|convinced|say|"
     r"says|said|insist\w*|swear\w*|swore|claim\w*|remember\w*|recall\w*|maybe|perhaps|"
     r"possibly|probably|might|could|guess|suppose|wonder\w*)\b",
@@ -2619,7 +2619,7 @@ _BELIEF = re.compile(
 )
 #: The date itself doubted, no other given: "…, but I'm not sure of the day", "…, though I
 #: might be wrong", "Not sure that was the right day."
-_DOUBTED_DATE = re.compile(
+_DOUBTED_DATE = lazyre.compile(
     r"[\s,;:(\u2014\u2013-]*(?:(?:but|though|although|and)\s+)?(?:"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)?\s*not\s+(?:so\s+|entirely\s+|completely\s+|100%\s+)?"
     r"(?:sure|certain|positive)\s+(?:about|of|on|it\s+was)\s+(?:the|that|which|what)\s+"
@@ -2631,7 +2631,7 @@ _DOUBTED_DATE = re.compile(
     re.IGNORECASE,
 )
 #: What may stand between a dispute's frame and the other time it offers.
-_BEFORE_OTHER_TIME = re.compile(
+_BEFORE_OTHER_TIME = lazyre.compile(
     r"[\s,]*(?:(?:actually|really|probably|maybe|perhaps|possibly|definitely|more\s+like|"
     r"closer\s+to|nearer|on|in|at|during|around|about|rather)\s*,?\s*)*",
     re.IGNORECASE,
@@ -2694,8 +2694,10 @@ def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Se
     return nxt
 
 
-_HEDGED_FRAME = re.compile(r"was|maybe|perhaps|possibly|probably|might|may|could", re.IGNORECASE)
-_DAY_ORDINAL = re.compile(r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+_HEDGED_FRAME = lazyre.compile(
+    r"was|maybe|perhaps|possibly|probably|might|may|could", re.IGNORECASE
+)
+_DAY_ORDINAL = lazyre.compile(r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def _disputes(cue: re.Match[str]) -> bool:
@@ -2799,23 +2801,23 @@ def _referred_back(
 
 
 #: What leaves someone named out of a "we": "Lea couldn't come", "without her", "stayed".
-_LEFT_OUT = re.compile(
+_LEFT_OUT = lazyre.compile(
     r"\b(?:not|never|without|except|stayed|instead|apart\s+from)\b|n't\b", re.IGNORECASE
 )
 #: A first person plural: the speaker and others.
-_WE = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
+_WE = lazyre.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 #: What makes a "we" the two speakers of a chat.
-_BOTH_OF_US = re.compile(
+_BOTH_OF_US = lazyre.compile(
     r"\b(?:you\s+and\s+(?:me|i)|(?:me|i)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|"
     r"together)\b",
     re.IGNORECASE,
 )
 #: What makes a verb told with no object something less or else than the thing asked.
-_TAKEN_BACK = re.compile(
+_TAKEN_BACK = lazyre.compile(
     r"\b(?:but|only|instead|though|although|not|never|almost|nearly)\b|n't\b", re.IGNORECASE
 )
 #: The people a "when did A and B …" question joins: "Maya and Lea", "Tomas and I".
-_JOINED = re.compile(
+_JOINED = lazyre.compile(
     r"\b(?:did|do|does|have|has|had)\s+(?P<people>[A-Z][\w-]*(?:\s*,\s*[A-Z][\w-]*)*"
     r"(?:\s+and\s+(?:[A-Z][\w-]*|I)))\s"
 )
@@ -2895,7 +2897,7 @@ def _names_said_before(
 
 
 #: A thing pronoun: "it", or "one" right after a verb ("I got one from my aunt").
-_THING_PRONOUN = re.compile(r"\b(?:it|one)\b", re.IGNORECASE)
+_THING_PRONOUN = lazyre.compile(r"\b(?:it|one)\b", re.IGNORECASE)
 #: The words that open a noun phrase a thing pronoun may stand for.
 _PHRASE_DETERMINERS = frozenset(lexicon.words_of("a an the my our this his her their your its"))
 #: A phrase opened by one of these is someone else's thing: "it" after it is not the
@@ -2903,7 +2905,7 @@ _PHRASE_DETERMINERS = frozenset(lexicon.words_of("a an the my our this his her t
 _OTHERS_DETERMINERS = frozenset(lexicon.words_of("his her their your its"))
 #: Describing words that are function words elsewhere but stay inside a noun phrase.
 _PHRASE_ADJECTIVES = frozenset(["new", "old", "own", "other", "same"])
-_PHRASE_BREAK = re.compile(r"[,.;:!?()\[\]\"]|\s[-\u2013\u2014]+\s")
+_PHRASE_BREAK = lazyre.compile(r"[,.;:!?()\[\]\"]|\s[-\u2013\u2014]+\s")
 
 
 def _noun_phrases(text: str) -> list[tuple[str, list[str]]]:
@@ -3034,13 +3036,13 @@ def _thing_referred_back(
 #: ``start`` of the question turn's text among a pronoun's texts: not in the record.
 _ANOTHER_TURN = -1
 #: A question that closes on a name after a preposition: "Did you decide about Kalymnos?"
-_ASKED_NAME = re.compile(r"\b(?:about|with|of|on|for|from|to)\s+(?P<name>[A-Z][\w-]+)\s*\?\s*$")
+_ASKED_NAME = lazyre.compile(r"\b(?:about|with|of|on|for|from|to)\s+(?P<name>[A-Z][\w-]+)\s*\?\s*$")
 #: In the other speaker's question, "your" is the answerer's; these are the asker's or a
 #: third's ("How's my bike?" — "I fixed it" fixed the asker's bike).
 _ASKERS_DETERMINERS = frozenset(lexicon.words_of("my our his her their its"))
 #: A first-person verb told with no object after it: "I started last Wednesday", "We
 #: booked on Monday", "I finally did on Friday".
-_VERB_WITHOUT_OBJECT = re.compile(
+_VERB_WITHOUT_OBJECT = lazyre.compile(
     r"^(?:[a-z]+,\s*)?(?:i|we)\s+(?:(?:finally|just|already|actually|eventually)\s+)?"
     r"(?P<verb>[a-z]+)(?=\s*(?:[,.;:!?]|$)|\s+(?:on|last|this|yesterday|today|in|at|a|"
     r"two|three|four|five|six|earlier|after|before|as|early|late)\b)",
@@ -3084,7 +3086,7 @@ def _object_left_to_the_question(
 #: A sentence that is only a past verb with its time, the doer "I" or "we" or left out:
 #: "Started Monday.", "We finally moved in on the 3rd", "Collected it on Thursday" is not
 #: one (its "it" is read by :func:`_thing_referred_back`).
-_BARE_PAST_DEED = re.compile(
+_BARE_PAST_DEED = lazyre.compile(
     r"^(?:(?:yes|so|and|well|ok|okay),?\s+)?(?:(?:i|we)\s+)?"
     r"(?:(?:finally|just|already|actually|eventually)\s+)?(?P<verb>[a-z]+)(?P<rest>[^,;:!?.]*)",
     re.IGNORECASE,
@@ -3097,8 +3099,10 @@ _AFTER_A_BARE_DEED = frozenset(
 
 #: A third person in the sentence before, whose deed a verb with no doer may go on telling:
 #: a pronoun of theirs, or a capitalised word after the sentence's first (outside the thing).
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|him|her|them|his|hers|their|theirs)\b", re.IGNORECASE)
-_CAPITALISED = re.compile(r"(?<=\S\s)[A-Z][\w'-]*")
+_THIRD_PERSON = lazyre.compile(
+    r"\b(?:he|she|they|him|her|them|his|hers|their|theirs)\b", re.IGNORECASE
+)
+_CAPITALISED = lazyre.compile(r"(?<=\S\s)[A-Z][\w'-]*")
 
 
 def _object_left_to_the_sentence_before(
@@ -3222,7 +3226,7 @@ def _pronoun_one(text: str, m: re.Match[str]) -> bool:
 _TAKING_PART = frozenset(
     lexicon.key(w) for w in ("participate", "attend", "join", "take", "go", "do", "be", "have")
 )
-_DEFINITE = re.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
+_DEFINITE = lazyre.compile(r"\bthe\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\b", re.IGNORECASE)
 
 
 def _described_back(
@@ -3277,13 +3281,13 @@ def _described_back(
 
 
 #: "my new laptop, a Dell XPS 13": a thing's noun and, set beside it, its name.
-_APPOSITION = re.compile(
+_APPOSITION = lazyre.compile(
     r"\b(?:my|our)\s+(?:(?:new|old|first|own)\s+)?(?P<head>[a-z][\w-]*),\s+"
     r"(?:(?:a|an|the)\s+)?(?P<name>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})"
     r"(?=\s*[,.?!;:]|\s*$|\s+(?:on|in|for|to|from|at|is|was|and|arrived|came)\b)"
 )
 #: A name set in a list ("an iPad Air and a Galaxy Tab S9"): not one thing's name.
-_LISTED_NAME = re.compile(r"\s*,?\s*(?:and|or)\s+(?:(?:a|an|the)\s+)?[A-Z]")
+_LISTED_NAME = lazyre.compile(r"\s*,?\s*(?:and|or)\s+(?:(?:a|an|the)\s+)?[A-Z]")
 
 
 def _apposed(
@@ -3326,7 +3330,7 @@ def _apposed(
 
 #: A sentence that names what the one before told of: "Named him Biscuit.", "We called
 #: her Luna.", "She's called Pip." — the name in capitals.
-_NAMING = re.compile(
+_NAMING = lazyre.compile(
     r"^(?:(?:we|i|and)\s+)?(?:named|called|christened)\s+(?:him|her|it|them)\s+"
     r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*[.!]?$"
     r"|^(?:he|she|it)(?:'s|\s+is)\s+called\s+(?P<called>[A-Z][\w'-]*)\s*[.!]?$",
@@ -3336,7 +3340,7 @@ _NAMING = re.compile(
 
 #: A start told with no object: "I started on Monday as planned.", "We began yesterday
 #: from the north gate" — what started is the thing the sentence before told of.
-_BARE_START = re.compile(
+_BARE_START = lazyre.compile(
     r"\b(?:i|we)\s+(?:(?:finally|only|just|officially|actually)\s+)?(?:started|began)"
     r"(?=\s*(?:$|[.,!;]|(?:on|last|yesterday|today|this|in|at|as|from|right)\b))",
     re.IGNORECASE,
@@ -3384,7 +3388,7 @@ def _start_of_the_thing_before(
 #: A naming clause later in the sentence, by the writer: "She's about two and I named her
 #: Clover.", "It needs paint, so we've called it Osprey." — the name in capitals, ending its
 #: clause.
-_NAMING_CLAUSE = re.compile(
+_NAMING_CLAUSE = lazyre.compile(
     r"(?:,|;|\b(?i:and|so))\s+(?i:i|we)(?:(?i:'ve|\u2019ve|\s+have))?\s+"
     r"(?i:named|called|christened)\s+(?i:him|her|it|them)\s+"
     r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*(?:[.!]\s*)?$"
@@ -3409,7 +3413,7 @@ _MEASURE_NOUNS = frozenset(
 )
 #: A noun phrase that may be another referent: an indefinite one ("a puppy"), a possessed
 #: one ("my sister"), or a name inside the sentence.
-_ANOTHER_REFERENT = re.compile(
+_ANOTHER_REFERENT = lazyre.compile(
     r"\b(?i:a|an|another|some|one|two|three|my|our|his|her|their|your)\s+(?P<noun>[\w'-]+)"
     r"|(?<=\s)(?P<name>[A-Z][a-z][\w'-]*)"
 )
@@ -3469,7 +3473,7 @@ _NODE_PRONOUNS = {
 
 
 #: The packed record of a file's own node (an org-roam node: ``source: …/x.org:1``).
-_FILE_NODE = re.compile(r"^source: .+\.org:1$", re.MULTILINE)
+_FILE_NODE = lazyre.compile(r"^source: .+\.org:1$", re.MULTILINE)
 
 
 def _title_start(unit: _Unit) -> int:
@@ -3582,14 +3586,14 @@ def _told_in_the_past(clause: str) -> bool:
     return any(t.past and t.finite for t in clauses.tokens(clause))
 
 
-_STATE_SINCE = re.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
+_STATE_SINCE = lazyre.compile(r"\b(?:for|since)\s+\S", re.IGNORECASE)
 
 
 #: A heading title that opens with a calendar day or an inactive org stamp and goes on in
 #: words ("2032-05-19 Boiler service", "[2039-04-21 Thu 14:00] Call with Hamid", the way an
 #: org-capture template "* %U %?" files a meeting); a datetree day names only a weekday
 #: after it.
-_TITLE_DATE = re.compile(
+_TITLE_DATE = lazyre.compile(
     r"(\d{4}-\d{2}-\d{2}|\[\d{4}-\d{2}-\d{2}[^\]\n]*\])(?:[ \t]*[:,-])?[ \t]+"
     r"(?!(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)[ \t]*$)(?=\S)"
 )
@@ -3700,13 +3704,13 @@ def _implied(sentence: segment.Sentence) -> tuple[str, ...]:
 
 
 #: A line over a table that says its rows are not (yet) done or only hoped for.
-_NOT_DONE_CAPTION = re.compile(
+_NOT_DONE_CAPTION = lazyre.compile(
     r"\b(?:not|never|no|yet|still|until|unless|if|hope|hoped|want|wanted|should|would|"
     r"could|might|maybe|next|coming|soon)\b|n't\b",
     re.IGNORECASE,
 )
 #: A cell that is an amount ("20.0", "44:30"): its column's header is its unit ("km").
-_AMOUNT_CELL = re.compile(r"\d+(?:[.,:]\d+)?")
+_AMOUNT_CELL = lazyre.compile(r"\d+(?:[.,:]\d+)?")
 
 
 def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[str, ...]:
@@ -3735,7 +3739,7 @@ def _row_context(record: EvidenceRecord, sentence: segment.Sentence) -> tuple[st
 
 
 #: A log entry: an org stamp opening a list item or a table row, then its text.
-_LOG_ENTRY = re.compile(
+_LOG_ENTRY = lazyre.compile(
     r"^[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>][\s|:,\\-]*(?P<first>[A-Za-z][\w'-]*)"
 )
 
@@ -3791,7 +3795,7 @@ def _log_entry_of_a_thing(text: str) -> bool:
     )
 
 
-_PRO_FORM = re.compile(
+_PRO_FORM = lazyre.compile(
     r"^(?:(?:and|but|so)\s+)?(?:(?:i|we)\s+(?:did|finished|started|managed|got|had)\s+"
     r"(?:it|that|this|them)(?:\s+(?:done|finished))?|(?:it|that|this)\s+(?:was|happened))\b",
     re.IGNORECASE,
@@ -3801,7 +3805,7 @@ _PRO_FORM = re.compile(
 #: What may follow the time of a sentence made of a time alone: nothing, a word like
 #: "finally", or a clause of time or reason that hangs on the sentence before ("Yesterday,
 #: before I could change my mind.").
-_FRAGMENT_REST = re.compile(
+_FRAGMENT_REST = lazyre.compile(
     r"\s*(?:,?\s*(?:finally|at\s+last|in\s+the\s+end|after\s+all))?\s*"
     r"(?:,\s*(?:before|after|while|when|once|because|since|just\s+before|right\s+after)\b"
     r"[^.!?]*)?[.!]*\s*$",
@@ -3810,7 +3814,7 @@ _FRAGMENT_REST = re.compile(
 
 
 #: What may stand before that time: "On Friday, finally.", "And yesterday, at last."
-_FRAGMENT_OPENING = re.compile(r"\s*(?:(?:and|so)\s+)?(?:on\s+)?", re.IGNORECASE)
+_FRAGMENT_OPENING = lazyre.compile(r"\s*(?:(?:and|so)\s+)?(?:on\s+)?", re.IGNORECASE)
 
 
 def _time_fragment(text: str) -> int | None:
@@ -3833,7 +3837,7 @@ def _time_fragment(text: str) -> int | None:
 
 #: A deed's object that is an event: after the verb, an optional particle or preposition,
 #: then a noun phrase of up to five words, or "it"/"there" for an event just named.
-_DEED_OBJECT = re.compile(
+_DEED_OBJECT = lazyre.compile(
     r"^\s*(?:(?:up|along|out|over|round|down|back)\s+)?(?:(?:to|at|for|into|in)\s+)?"
     r"(?P<np>(?:[\w'\u2019-]+\s+){0,4}?[\w'\u2019-]+)?(?=\s*(?:$|[,;.!?]|\b(?:with|and|"
     r"after|before|on|at|in|for|from|to|until|till|by|but)\b))",
@@ -3876,7 +3880,7 @@ def _clause_around(sentence: segment.Sentence, at: int) -> tuple[int, int]:
 
 #: A sentence opening by telling that news reached the speaker: "They told me", "The
 #: email came", "The agent rang", "I heard", "We found out", "I got the call".
-_NEWS_CAME = re.compile(
+_NEWS_CAME = lazyre.compile(
     r"^(?:(?:and|so)\s+)?(?:(?:they|he|she|(?:the|my|our)\s+[a-z]+|[A-Z][a-z]+)\s+"
     r"(?:told|called|rang|phoned|emailed|e-mailed|texted|wrote|messaged|let)(?:\s+(?:me|us))?"
     r"(?:\s+know)?|(?:the|an|their)\s+(?:email|e-mail|letter|call|news|message|text|results?|"
@@ -3885,11 +3889,11 @@ _NEWS_CAME = re.compile(
     re.IGNORECASE,
 )
 #: Words after the news verb that make it news of another thing.
-_NEWS_OF_ANOTHER = re.compile(r"\b(?:that|about|whether|if|how|what|why)\b", re.IGNORECASE)
+_NEWS_OF_ANOTHER = lazyre.compile(r"\b(?:that|about|whether|if|how|what|why)\b", re.IGNORECASE)
 #: An outcome the speaker received rather than did: a participle after "got"/"was" ("got
 #: promoted", "got accepted", "was offered"), another's act of acceptance ("They accepted
 #: the offer", "They offered me the role"), or a post won ("I got the job").
-_RECEIVED = re.compile(
+_RECEIVED = lazyre.compile(
     r"\b(?:got|gotten|was|were|been)\s+(?:finally\s+|officially\s+)?[a-z]+(?:ed|en)\b(?!\s+(?:to|at|in)\b)"
     r"|\b(?:they|he|she|[A-Z][a-z]+)\s+(?:accepted|approved|offered|hired|promoted|picked|chose|"
     r"selected|took)\b|\b(?:[Ii]|[Ww]e)\s+(?:got|landed|won)\s+(?:the|a|an|my|our)\s+(?:[a-z]+\s+)?"
@@ -4117,8 +4121,10 @@ def _recent_licence_fits(
     return replace(mention, problem=f"'{mention.expression}' tells another action than the event's")
 
 
-_DID_IT = re.compile(r"\s*(?:it|that)?\s*(?:at\s+last|finally)?\s*[:\u2013\u2014-]\s*")
-_AND_THEN = re.compile(r"(?:,\s*|\s)(?:and|then|and\s+then)\s+(?:(?:also|finally|quickly)\s+)?$")
+_DID_IT = lazyre.compile(r"\s*(?:it|that)?\s*(?:at\s+last|finally)?\s*[:\u2013\u2014-]\s*")
+_AND_THEN = lazyre.compile(
+    r"(?:,\s*|\s)(?:and|then|and\s+then)\s+(?:(?:also|finally|quickly)\s+)?$"
+)
 
 
 def _coordinated_deed(
@@ -4213,7 +4219,7 @@ def _row_columns(
 
 
 #: A heading over a table of things still to do ("Films to watch", "Garden plan", "To do").
-_LIST_OF_PLANS = re.compile(
+_LIST_OF_PLANS = lazyre.compile(
     r"\bto-?do\b|\b(?:plans?|planned|planning|wish\s*list|wishlist|"
     r"queue|upcoming|ideas?|someday|maybe|want)\b",
     re.IGNORECASE,
@@ -4235,7 +4241,7 @@ _DATE_HEADER_KEYS = frozenset(["date", "day", "when", "on"])
 
 
 #: What ends a clause between a deed and a later time (a comma, a semicolon, "and", "but").
-_CLAUSE_BREAK_BETWEEN = re.compile(r"[,;:.!?]|\b(?:and|but|while|when|because|so)\b")
+_CLAUSE_BREAK_BETWEEN = lazyre.compile(r"[,;:.!?]|\b(?:and|but|while|when|because|so)\b")
 
 
 def _stamp_moved_by_body(cand: Candidate) -> bool:

@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from prme_cli import lazyre
 from prme_cli.events import CANCEL_STATES, NO_FILE_KEYWORDS, FileKeywords
 
 #: TODO keywords seen in the wild, for a file that declares none: the record's own ``#+TODO``
@@ -57,56 +58,56 @@ OPEN_KEYWORDS = frozenset(
 )
 ALL_KEYWORDS = DONE_KEYWORDS | CANCEL_KEYWORDS | OPEN_KEYWORDS
 
-_HEADING = re.compile(
+_HEADING = lazyre.compile(
     r"^(?P<stars>\*+)[ \t]+(?:(?P<todo>[A-Z][A-Z-]+)[ \t]+)?(?:\[#[A-Z0-9]\][ \t]+)?"
     r"(?P<title>.*?)(?:[ \t]+(?P<tags>:[\w@#%:]+:))?[ \t]*$"
 )
-_STAMP = re.compile(
+_STAMP = lazyre.compile(
     r"[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>](?:--[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])?"
 )
 #: The time of day an org-journal entry or a timed datetree entry opens its title with
 #: ("** 07:45 Title", "**** 08:40–09:10 Title").
-_ENTRY_CLOCK = re.compile(
+_ENTRY_CLOCK = lazyre.compile(
     r"(?:[01]?\d|2[0-3]):[0-5]\d(?:[ \t]*[-\u2013][ \t]*(?:[01]?\d|2[0-3]):[0-5]\d)?[ \t]+(?=\S)"
 )
-_PLANNING_WORD = re.compile(r"(SCHEDULED|DEADLINE|CLOSED):[ \t]*")
-_STATE = re.compile(
+_PLANNING_WORD = lazyre.compile(r"(SCHEDULED|DEADLINE|CLOSED):[ \t]*")
+_STATE = lazyre.compile(
     r"^[ \t]*[-+][ \t]+State[ \t]+\"(?P<to>[^\"]+)\"(?:[ \t]+from[ \t]+"
     r"\"(?P<from>[^\"]*)\")?[ \t]*(?P<stamp>\[[^\]]+\])"
 )
 #: A LOGBOOK line that opens a note: a state change or "Note taken on" ending in "\\".
-_LOG_NOTE = re.compile(
+_LOG_NOTE = lazyre.compile(
     r"^[ \t]*[-+][ \t]+(?:State[ \t]+\"[^\"]+\"(?:[ \t]+from[ \t]+\"[^\"]*\")?|Note[ \t]+taken"
     r"[ \t]+on)[ \t]*(?P<stamp>\[[^\]\n]+\])[ \t]*\\\\[ \t]*$"
 )
-_CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*(?P<stamp>\[[^\]]+\])(?:--(?P<end>\[[^\]]+\]))?")
-_DRAWER_START = re.compile(r"^[ \t]*:(?P<name>[A-Za-z_-]+):[ \t]*$")
-_DRAWER_END = re.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
+_CLOCK = lazyre.compile(r"^[ \t]*CLOCK:[ \t]*(?P<stamp>\[[^\]]+\])(?:--(?P<end>\[[^\]]+\]))?")
+_DRAWER_START = lazyre.compile(r"^[ \t]*:(?P<name>[A-Za-z_-]+):[ \t]*$")
+_DRAWER_END = lazyre.compile(r"^[ \t]*:END:[ \t]*$", re.IGNORECASE)
 #: Lines that describe the record rather than tell anything: a property line, and the
 #: metadata a packed record carries (``:ID:``, ``path:``, ``event_time:``, ``source:``,
 #: ``timestamp <kind>:``), whose times are the record's own, not a sentence's.
-_META_LINE = re.compile(
+_META_LINE = lazyre.compile(
     r"^[ \t]*(?::[\w@#%+-]+:(?:[ \t].*)?$|(?:path|event_time|source|"
     r"timestamp[ \t]+\w+)[ \t]*:|\[structured[:\]]|- reference :ID:)"
 )
-_STRUCTURED_STAMP = re.compile(
+_STRUCTURED_STAMP = lazyre.compile(
     r"^[ \t]*timestamp[ \t]+(?P<kind>\w+)[ \t]*:[ \t]*"
     r"(?P<stamp>[<\[]\d{4}-\d{2}-\d{2}[^\]>\n]*[\]>])"
 )
-_SENTENCE_END = re.compile(
+_SENTENCE_END = lazyre.compile(
     r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9])|(?<=[a-z0-9]{2}[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?])[\"')\]]*"
     r"\n|\n[ \t]*\n|\n(?=[ \t]*[-+*][ \t])|\n(?=[ \t]*\d+[.)][ \t])|\n(?=[ \t]*\|)"
 )
 #: Abbreviations that end in a dot without ending the sentence.
-_ABBREVIATIONS = re.compile(
+_ABBREVIATIONS = lazyre.compile(
     r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|"
     r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Mt|Ave|"
     r"U\.S|a\.m|p\.m)\.)$"
 )
 #: Before a word in lower case, a dot ends a terse fragment ("fixed bike. rode 20k.") unless
 #: it ends a short word that is often an abbreviation ("approx. three", "3 km. then").
-_LOWER_ABBREVIATIONS = re.compile(
+_LOWER_ABBREVIATIONS = lazyre.compile(
     r"\b(?:[A-Za-z]|approx|incl|esp|min|mins|hr|hrs|km|kg|ca|cca|cf|no|nr|tel|fig|vol|pp|"
     r"ofc|resp|ed|eds|ch|sec|dept|est|viz|al|etc|"
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\.$"
@@ -207,8 +208,8 @@ def _heading_keyword(
 
 
 #: The first word after a heading's stars, and the priority cookie that may follow a keyword.
-_FIRST_WORD = re.compile(r"[ \t]+(?P<word>[^\s]+)")
-_PRIORITY = re.compile(r"[ \t]+\[#[A-Z0-9]\][ \t]+")
+_FIRST_WORD = lazyre.compile(r"[ \t]+(?P<word>[^\s]+)")
+_PRIORITY = lazyre.compile(r"[ \t]+\[#[A-Z0-9]\][ \t]+")
 
 
 def segment(text: str, keywords: FileKeywords = NO_FILE_KEYWORDS) -> Segmented:
@@ -440,7 +441,7 @@ def _emit(text: str, a: int, b: int):
 
 
 #: A table row that has words in it (not a ``|---+---|`` rule line).
-_TABLE_CELLS = re.compile(r"[A-Za-z0-9]")
+_TABLE_CELLS = lazyre.compile(r"[A-Za-z0-9]")
 
 
 #: Org's own ``WORD:`` line openers (planning, clock and todo keywords): a line
@@ -449,11 +450,13 @@ _TABLE_CELLS = re.compile(r"[A-Za-z0-9]")
 #: which starts with a capital letter.
 _NOT_A_NAME = r"(?!(?:SCHEDULED|DEADLINE|CLOSED|CLOCK|TODO|DONE)\b)"
 
-_SPEAKER_LINE = re.compile(rf"^\s*{_NOT_A_NAME}(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S")
+_SPEAKER_LINE = lazyre.compile(
+    rf"^\s*{_NOT_A_NAME}(?P<name>[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*:\s+\S"
+)
 
 
 #: A turn in a transcript kept as prose: "Caroline: …" at the start of a line.
-_SPEAKER_TURN = re.compile(
+_SPEAKER_TURN = lazyre.compile(
     rf"^[ \t]*{_NOT_A_NAME}(?P<name>[A-Z][\w.-]*(?:[ \t][A-Z][\w.-]*)?)[ \t]*:[ \t]+(?=\S)",
     re.MULTILINE,
 )
@@ -478,7 +481,7 @@ def _speaker(text: str, headings: list[Heading]) -> str | None:
     return None
 
 
-CLAUSE_BREAK = re.compile(
+CLAUSE_BREAK = lazyre.compile(
     r"\s*;\s*|\s+[-\u2013\u2014]+\s+|:\s+|,\s+(?:and|but|so|yet|while|whereas|though|although)\s+"
     r"|\s+(?:but|whereas|although|though|because|while)\s+|,\s+(?=(?:i|we|he|she|they)\s)"
     r"|\s+and\s+(?=(?:i|we|he|she|they|it|then)\s)|\s+(?:and\s+)?then\s+",
@@ -487,7 +490,7 @@ CLAUSE_BREAK = re.compile(
 
 
 #: A title or a saying in quotation marks (not an apostrophe: "I'm", "the kids' room").
-_QUOTED_TITLE = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
+_QUOTED_TITLE = lazyre.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
 
 
 def clauses(sentence: str) -> list[tuple[int, int]]:

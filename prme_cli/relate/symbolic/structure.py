@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from prme_cli import denial, words
+from prme_cli import denial, lazyre, words
 from prme_cli.events import Event
 from prme_cli.relate.symbolic import lexicon
 from prme_cli.relate.types import EvidenceRecord, Operand
@@ -84,7 +84,7 @@ class Refusal:
 
 
 #: An org timestamp in a title, which tells no deed ("Lena's graduation <2040-05-15 Tue>").
-_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]")
+_STAMP = lazyre.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]]")
 
 
 def _title_keys(record: EvidenceRecord) -> set[str]:
@@ -103,9 +103,9 @@ def _title_verb(record: EvidenceRecord) -> str | None:
     return None
 
 
-_STATE_LINE = re.compile(r'^\s*-\s*State\s+"')
+_STATE_LINE = lazyre.compile(r'^\s*-\s*State\s+"')
 #: A property line naming its deed (``:BOUGHT: [2045-01-03 Tue]``, events.property_deed).
-_PROPERTY_LINE = re.compile(r"^\s*:[A-Za-z]+:\s")
+_PROPERTY_LINE = lazyre.compile(r"^\s*:[A-Za-z]+:\s")
 
 
 def state_deeds(events: Sequence[Event]) -> dict[str, list[Event]]:
@@ -434,7 +434,7 @@ def clock_total(
 
 
 #: A CLOCK line that was started and not stopped: "CLOCK: [2029-06-18 Mon 09:00]".
-_OPEN_CLOCK = re.compile(r"^[ \t]*CLOCK:[ \t]*\[[^\]\n]*\][ \t]*$", re.MULTILINE)
+_OPEN_CLOCK = lazyre.compile(r"^[ \t]*CLOCK:[ \t]*\[[^\]\n]*\][ \t]*$", re.MULTILINE)
 
 
 def _project(desc: EventDescription, records: Sequence[EvidenceRecord]) -> EvidenceRecord | None:

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
+from prme_cli import lazyre
 from prme_cli.events import NO_FILE_KEYWORDS, FileKeywords, is_cancel_state
 from prme_cli.relate import interpret as interp
 from prme_cli.relate.period import heading_period, title_span
@@ -32,7 +33,7 @@ from prme_cli.relate.types import EvidenceRecord, Operand
 #: Words before an expression that turn it into something other than the event's date:
 #: a span ("for the past 6 months"), a start of a habit ("every Friday since 3/27"), a
 #: deadline ("by Friday"), a comparison ("than last year").
-_NOT_A_DATE_BEFORE = re.compile(
+_NOT_A_DATE_BEFORE = lazyre.compile(
     r"(?:\b(?:since|until|till|by|for|every|each|per|than|from|through|throughout|over|"
     r"within|the\s+past|the\s+last|of|like|as\s+of|before|after|prior\s+to|ahead\s+of)\s+"
     r"(?:the\s+)?$)",
@@ -41,13 +42,13 @@ _NOT_A_DATE_BEFORE = re.compile(
 #: "moved the team meeting to Friday", "pushed the dentist back to Monday", "from 9 to 5":
 #: a time right after "to" is where something was moved, or the far end of a range; it
 #: never dates the clause's own deed.
-_TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
+_TO_BEFORE = lazyre.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
 #: "fixed the roof the day after the storm on Tuesday", "called the insurer before the
 #: inspection on Friday", "repainted the hall after the flood in March": a time right after
 #: a noun governed by "after"/"before" dates that other event, from which the deed is
 #: counted. Not a routine of the same day ("after work on Friday"); and a bare "after" with
 #: a day ("lunch with Joss after the talk yesterday") keeps the deed on that day.
-_AFTER_AN_EVENT = re.compile(
+_AFTER_AN_EVENT = lazyre.compile(
     r"(?P<offset>\b(?:the|a|an|one|two|three|four|five|six|\d+|few|couple\s+of)\s+"
     r"(?:days?|weeks?|months?|years?|morning|evening|night|weekend)\s+)?"
     r"\b(?P<rel>after|before|following)\s+(?:the|my|our|his|her|their|a|an|this|that)\s+"
@@ -69,7 +70,7 @@ _SAME_DAY_ROUTINES = frozenset(
         "shift",
     ]
 )
-_A_DAY = re.compile(
+_A_DAY = lazyre.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|last\s+night)\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\b",
     re.IGNORECASE,
@@ -79,7 +80,7 @@ _A_DAY = re.compile(
 #: "on Thursday after test-driving it", "yesterday before leaving": a day named as the
 #: deed's own ("on" + a weekday, a deictic day), then a clause of its own ("after" + a
 #: gerund) — not a day counted from another event ("the Monday after the party").
-_OWN_DAY_THEN_CLAUSE = re.compile(
+_OWN_DAY_THEN_CLAUSE = lazyre.compile(
     r"(?:.*\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"\s*(?:yesterday|today|this\s+(?:morning|afternoon|evening)))"
     r"\s*,?\s*(?:after|before)\s+[a-z-]+ing\b",
@@ -98,22 +99,22 @@ def _counted_from_another(before: str, phrase: str) -> str | None:
     return None
 
 
-_FUTURE_WORDS = re.compile(
+_FUTURE_WORDS = lazyre.compile(
     r"^(?:tomorrow|next\b|in\s+\d+|in\s+(?:a|an|one|two|three|four|five|"
     r"six|seven|eight|nine|ten)\b|this\s+coming|the\s+coming|upcoming)",
     re.IGNORECASE,
 )
 #: "after lunch", "before dinner": a bound inside the day the clause is told of, which still
 #: dates the deed to that day (the meal is that day's).
-_MEAL_BOUND = re.compile(
+_MEAL_BOUND = lazyre.compile(
     r"\b(?:after|before)\s+(?:breakfast|lunch|lunchtime|dinner|supper|tea)$", re.IGNORECASE
 )
-_SPAN_WORDS = re.compile(
+_SPAN_WORDS = lazyre.compile(
     r"^(?:(?:the\s+)?(?:last|past)\s+(?:\d+|a|an|one|two|three|four|five|"
     r"six|seven|eight|nine|ten|few|couple)\s)",
     re.IGNORECASE,
 )
-_WEEKDAY_PLURAL = re.compile(
+_WEEKDAY_PLURAL = lazyre.compile(
     r"^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
     r"sundays|weekends|mornings|evenings|nights)\b",
     re.IGNORECASE,
@@ -124,52 +125,54 @@ _DAYS_MONTHS = (
     r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|"
     r"sep|sept|oct|nov|dec"
 )
-_BARE_NAME = re.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
+_BARE_NAME = lazyre.compile(rf"(?:{_DAYS_MONTHS})", re.IGNORECASE)
 #: A day of a named month ("February 25th", "the 3rd of May", "25 Feb 2031"): a calendar date.
 _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
 )
-_MONTH_DAY = re.compile(
+_MONTH_DAY = lazyre.compile(
     rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
     rf"{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)(?:,?\s+\d{{4}})?",
     re.IGNORECASE,
 )
-_DATE_LEAD = re.compile(
+_DATE_LEAD = lazyre.compile(
     r"\b(?:on|in|last|this|since|by|during|until|till|early|late|mid|"
     r"every|past)\s+$|\bon\s+the\s+$",  # "on the Saturday" (of a trip: read as a bare day)
     re.IGNORECASE,
 )
-_DATE_FOLLOW = re.compile(
+_DATE_FOLLOW = lazyre.compile(
     r"(?:\s*[,.;:!?)]|\s*$|\s+(?:morning|afternoon|evening|night)\b)", re.IGNORECASE
 )
 #: A verb in the simple past right before a weekday ("Started Monday and …", "we moved
 #: Friday"): English leaves out the "on" of a date, never of a name ("Cyber Monday").
-_PAST_VERB_LEAD = re.compile(r"\b[a-z]{3,}ed\s+$", re.IGNORECASE)
+_PAST_VERB_LEAD = lazyre.compile(r"\b[a-z]{3,}ed\s+$", re.IGNORECASE)
 #: A capitalised word after a weekday makes it part of a name ("Sunday League").
-_NAME_GOES_ON = re.compile(r"\s+[A-Z]")
-_FULL_WEEKDAY = re.compile(
+_NAME_GOES_ON = lazyre.compile(r"\s+[A-Z]")
+_FULL_WEEKDAY = lazyre.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)", re.IGNORECASE
 )
-_VAGUE_EXPR = re.compile(
+_VAGUE_EXPR = lazyre.compile(
     r"\b(?:few|couple|several|some|recently|lately|a\s+while|the\s+other\s+day)\b",
     re.IGNORECASE,
 )
 #: "at some point yesterday", "sometime last week": somewhere inside the time that follows
 #: (the time engine reads it so), not around it; the time after it may still be vague.
-_INSIDE = re.compile(r"^(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE)
+_INSIDE = lazyre.compile(
+    r"^(?:at\s+some\s+(?:point|stage|time)|some\s*time)\s+(?=\S)", re.IGNORECASE
+)
 #: Words that say only "some time before the note", not when: never a date, never a rival.
-_BEFORE_NOW_ONLY = re.compile(
+_BEFORE_NOW_ONLY = lazyre.compile(
     r"(?:recently|lately|the\s+other\s+day|a\s+while\s+(?:ago|back)|not\s+long\s+ago)",
     re.IGNORECASE,
 )
 #: "the day", "nights": a part of the day in general, never a date of its own.
-_DAY_IN_GENERAL = re.compile(
+_DAY_IN_GENERAL = lazyre.compile(
     r"(?:the\s+)?(?:day|days|night|nights|mornings|evenings|afternoons|weekends)",
     re.IGNORECASE,
 )
 #: "in one weekend", "in 25 minutes", "in two days": an amount when the clause is past.
-_AMOUNT_IN = re.compile(
+_AMOUNT_IN = lazyre.compile(
     r"in\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)\s",
     re.IGNORECASE,
 )
@@ -186,8 +189,8 @@ def _past_before(before: str) -> bool:
 
 
 #: A number glued by a hyphen to the word it modifies ("20th-century", "3-day") is no time.
-_GLUED_MODIFIER = re.compile(r"-[A-Za-z]")
-_HEDGE_BEFORE = re.compile(
+_GLUED_MODIFIER = lazyre.compile(r"-[A-Za-z]")
+_HEDGE_BEFORE = lazyre.compile(
     r"\b(?:about|around|roughly|approximately|almost|nearly|over|"
     r"more\s+than|less\s+than|at\s+least|sometime|maybe|probably|"
     r"early|mid|late)[\s-]+$",
@@ -195,13 +198,13 @@ _HEDGE_BEFORE = re.compile(
 )
 #: Words in a clause that put its event ahead of the note: a date there is a plan's date,
 #: and interpretation reads dates as past-leaning.
-FUTURE_CUE = re.compile(
+FUTURE_CUE = lazyre.compile(
     r"\b(?:upcoming|coming\s+up|scheduled\s+(?:for|on)|planned\s+(?:for|on)|due\s+(?:on|by)|"
     r"tomorrow|will|shall|(?<!been\s)going\s+to|gonna|(?:i|we|you|he|she|they)'ll|next\s+\w+|"
     r"looking\s+forward)\b",
     re.IGNORECASE,
 )
-_HEDGE_AFTER = re.compile(
+_HEDGE_AFTER = lazyre.compile(
     r"\s*,?\s*(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|or\s+so|"
     r"or\s+something|if\s+i\s+remember|give\s+or\s+take|ish\b|"
     r"or\s+(?:the\s+)?(?:day|week)\s+(?:before|after))",
@@ -210,13 +213,13 @@ _HEDGE_AFTER = re.compile(
 #: "…yesterday, I think it went well": an opinion about another clause with a subject and a
 #: verb of its own, not a hedge on the date. A verb of being or happening ("I think it was
 #: Tuesday") or a modal keeps the hedge.
-_OPINION_AFTER = re.compile(
+_OPINION_AFTER = lazyre.compile(
     r"\s*,?\s*i\s+(?:think|guess|believe)\s+(?:that\s+)?(?:it|he|she|they|we|you|"
     r"(?:the|my|our|his|her|their)\s+[a-z]+)\s+(?!(?:was|were|is|are|be|been|happened|did|"
     r"might|may|could|would|must|should|will|had)\b)[a-z]+\s+\w",
     re.IGNORECASE,
 )
-_LICENCE = re.compile(
+_LICENCE = lazyre.compile(
     r"(?<![\w'])(?:earlier\s+today|today|tonight|this\s+morning|this\s+afternoon|this\s+evening|"
     r"just\s+now|right\s+now|a\s+moment\s+ago|moments\s+ago)(?![\w'])",
     re.IGNORECASE,
@@ -558,7 +561,7 @@ def _near_writing(record: EvidenceRecord, question_date: datetime) -> datetime:
     return period[0] if period is not None else question_date
 
 
-_IN_BEFORE = re.compile(r"\bin\s+(?:(?:just|only)\s+)?$", re.IGNORECASE)
+_IN_BEFORE = lazyre.compile(r"\bin\s+(?:(?:just|only)\s+)?$", re.IGNORECASE)
 
 
 def _finished_span(text: str, start: int, a: int, b: int) -> tuple[int, int, str, str] | None:
@@ -582,8 +585,8 @@ def _finished_span(text: str, start: int, a: int, b: int) -> tuple[int, int, str
     return a, b, phrase, quote
 
 
-_FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+(?:past|last)\s+)?$", re.IGNORECASE)
-_NOW_AFTER = re.compile(r"^\s+(?:now|so\s+far|already)\b", re.IGNORECASE)
+_FOR_BEFORE = lazyre.compile(r"\bfor\s+(?:the\s+(?:past|last)\s+)?$", re.IGNORECASE)
+_NOW_AFTER = lazyre.compile(r"^\s+(?:now|so\s+far|already)\b", re.IGNORECASE)
 
 
 def _ongoing(sentence: str, a: int, b: int) -> tuple[int, int, str] | None:
@@ -609,8 +612,8 @@ def _ongoing(sentence: str, a: int, b: int) -> tuple[int, int, str] | None:
 
 #: A hedge word right before an expression, or right after it, that the time engine reads as
 #: part of it ("about a month ago", "two weeks ago or so"): the expression is cited with it.
-_HEDGE_LEAD = re.compile(r"\b(?:about|around|roughly|approximately)\s+$", re.IGNORECASE)
-_HEDGE_TAIL = re.compile(r"^\s*(?:or\s+so|-?ish)\b", re.IGNORECASE)
+_HEDGE_LEAD = lazyre.compile(r"\b(?:about|around|roughly|approximately)\s+$", re.IGNORECASE)
+_HEDGE_TAIL = lazyre.compile(r"^\s*(?:or\s+so|-?ish)\b", re.IGNORECASE)
 
 
 def _hedged(sentence: str, a: int, b: int) -> tuple[int, int, str]:
@@ -628,13 +631,13 @@ def _hedged(sentence: str, a: int, b: int) -> tuple[int, int, str]:
 #: Words the engine reads as part of an expression ("every Saturday", "since March 3rd",
 #: "two days after") that this module's rules judge from the text around the date instead:
 #: they are moved out of the phrase, so "every" is a habit and "after" counts from an event.
-_LEAD_WORDS = re.compile(
+_LEAD_WORDS = lazyre.compile(
     r"^(?:(?:every|each|since|until|till|by|for|from|through|throughout|over|within|before|"
     r"after|prior\s+to|than|starting|beginning|around|about|approximately|roughly|between|"
     r"as\s+of|no\s+later\s+than|later\s+than|earlier\s+than|up\s+to)\s+)+",
     re.IGNORECASE,
 )
-_TAIL_WORDS = re.compile(
+_TAIL_WORDS = lazyre.compile(
     r"(?:\s+(?:later|after|afterwards|afterward|before|earlier|prior|or\s+so|-?ish))+$",
     re.IGNORECASE,
 )
@@ -642,9 +645,11 @@ _TAIL_WORDS = re.compile(
 
 #: A part of the day that heads an event's name ("the jazz night on Thursday", "quiz
 #: night on Friday"): the name's noun, not part of the time.
-_NAMED_PART_OF_DAY = re.compile(r"(?:night|evening|morning|afternoon)\s+(?=on\s)", re.IGNORECASE)
+_NAMED_PART_OF_DAY = lazyre.compile(
+    r"(?:night|evening|morning|afternoon)\s+(?=on\s)", re.IGNORECASE
+)
 #: Words before a part of the day that leave it a time ("the night on Thursday").
-_NOT_A_MODIFIER = re.compile(
+_NOT_A_MODIFIER = lazyre.compile(
     r"(?:\b(?:the|a|an|that|this|last|next|one|every|each|on|at|in|by|of|all|whole)|[^\w\s])\s*$",
     re.IGNORECASE,
 )
@@ -682,7 +687,7 @@ def _core(sentence: str, a: int, b: int) -> tuple[int, int, str]:
 
 
 #: Words before a numeric date that make it a date and not a fraction ("3/4 of the flour").
-_NUMERIC_LEAD = re.compile(
+_NUMERIC_LEAD = lazyre.compile(
     r"\b(?:on|since|from|until|till|by|before|after|through|"
     r"starting|dated|of)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -703,15 +708,17 @@ def _numeric_dates(sentence: str, taken: list[tuple[int, int, str]]) -> list[tup
 
 
 #: A verb of doing (past) or a pronoun object right before "in 52 minutes".
-_DONE_IN = re.compile(
+_DONE_IN = lazyre.compile(
     r"(?:\b\w+ed|\b(?:ran|did|done|made|swam|rode|drove|won|it|them|that|"
     r"this|one|race|run|lap|laps|distance|course))\s+$",
     re.IGNORECASE,
 )
 
 
-_YEAR = re.compile(r"\b\d{4}\b|'\d{2}\b")
-_CALENDAR_DAY = re.compile(rf"\b(?:{_DAYS_MONTHS})\b|\d(?:st|nd|rd|th)\b|\d+/\d+", re.IGNORECASE)
+_YEAR = lazyre.compile(r"\b\d{4}\b|'\d{2}\b")
+_CALENDAR_DAY = lazyre.compile(
+    rf"\b(?:{_DAYS_MONTHS})\b|\d(?:st|nd|rd|th)\b|\d+/\d+", re.IGNORECASE
+)
 
 
 def _far_back_without_year(phrase: str, window, record: EvidenceRecord) -> bool:
