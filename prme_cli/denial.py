@@ -297,9 +297,12 @@ def _event_words(title: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", plain)) | TRIP_WORDS
 
 
+@lru_cache(maxsize=512)
 def read_body(text: str, title: str) -> BodyReading:
     """What the body of the heading whose record text is ``text`` says against the dates
-    of that heading's event (``title`` names the event): see the module docstring."""
+    of that heading's event (``title`` names the event): see the module docstring. Cached:
+    the structure reading, the resolver's choice among dated sentences and the gate each
+    read the same heading's body for one question."""
     lines = body_lines(text)
     # "Trip to Lisbon (cancelled)", "Porto weekend – called off": a title's own aside
     aside = _clauses([_STAMPS.sub(" ", title)])[1:]

@@ -265,13 +265,20 @@ def _resolve_pronouns(phrases: tuple[EventPhrase, ...]) -> tuple[EventPhrase, ..
         rest = _PRONOUN_OBJECT.sub(" ", phrase.text).split()
         if not _PRONOUN_OBJECT.search(phrase.text) or len(rest) > 2 or phrase.shared:
             continue
-        words_ = other.text.split()
-        while words_ and words_[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
-            words_ = words_[1:]
-        borrowed = " ".join(words_[1:]) if len(words_) > 1 else ""
+        borrowed = _thing_of(other.text)
         if borrowed:
             out[i] = replace(phrase, shared=borrowed)
     return tuple(out)
+
+
+def _thing_of(text: str) -> str:
+    """The words of an event phrase after its subject and verb ("I bought the dishwasher" ->
+    "the dishwasher"): what a pronoun or a passive in the other event stands for; "" when
+    nothing follows the verb."""
+    told = text.split()
+    while told and told[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
+        told = told[1:]
+    return " ".join(told[1:]) if len(told) > 1 else ""
 
 
 def _clean(question: str) -> str:
@@ -857,10 +864,7 @@ def _after_it_passive(q: str) -> Frame | None:
     )
     if not m:
         return None
-    told = m["b"].split()
-    while told and told[0].lower() in ("i", "we", "he", "she", "they", "did", "had"):
-        told = told[1:]
-    thing = " ".join(told[1:])
+    thing = _thing_of(m["b"])
     if not thing:
         return None
     a = EventPhrase(m["v"], shared=thing)

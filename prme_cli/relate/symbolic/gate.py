@@ -3659,10 +3659,10 @@ def _length_check(quote: str, where: int, expression: str) -> tuple[float, str]:
     if before and before[-1] in _LENGTH_HEDGES:
         return 0.3, "a hedged length"
     colon = quote[:where].rstrip().endswith(":") and _GATE_CLAUSE_END.match(after) is not None
-    result = before[-2:-1] != [] and before[-1] == "of" and before[-2] in _RESULT_OF
+    result = len(before) == 2 and before[-1] == "of" and before[-2] in _RESULT_OF
     closing = colon or result or (bool(before) and before[-1] in _LENGTH_AFTER_A_DEED)
     if closing:
-        if not any(words.is_simple_past(w) for w in told[:-1] or told):
+        if not any(words.is_simple_past(w) for w in told[:-1]):
             return 0.4, "the amount closes no deed told in the past"
     elif not before or before[-1] not in _LENGTH_LEADS:
         return 0.4, "the amount is not told as the event's length"

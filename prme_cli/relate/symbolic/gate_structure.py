@@ -375,8 +375,9 @@ def check(
         # relaunch" above "* DONE Migrate the blog posts")
         path_words = _words(outline.group(1))
         missing = [w for w in missing if not _meets(w, path_words)]
-    state = _STATE.match(_stamp_line(quote, expression).strip())
-    prop = _PROPERTY_LINE.match(_stamp_line(quote, expression))
+    line = _stamp_line(quote, expression)
+    state = _STATE.match(line.strip())
+    prop = _PROPERTY_LINE.match(line)
     named = (
         prop["name"]
         if prop and not state and words.is_past_participle(prop["name"].lower())
@@ -405,14 +406,13 @@ def check(
         deed_by_state = keyword_key != named.lower() and any(
             words.event_key(w) == keyword_key for w in _words(operand.name)
         )
-    if missing and keyword and re.match(r"\s*CLOSED:", _stamp_line(quote, expression)):
+    if missing and keyword and re.match(r"\s*CLOSED:", line):
         # "* RAN Autumn 5k in the park" / "CLOSED: […]": the closing keyword is the deed done
         closing_key = words.event_key(keyword.lower())
         if closing_key != keyword.lower():
             missing = [w for w in missing if words.event_key(w) != closing_key]
     if missing:
         return StructureCheck(0.3, (f"the heading does not name: {', '.join(missing)}",))
-    line = _stamp_line(quote, expression)
     kind = _kind(line, expression, keyword, record.keywords)
     if deed_by_state:
         kind = "deed"
