@@ -4,7 +4,7 @@ usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
               strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|pairs8|sessions7|
-              adversarial|adversarial3|bodies|deeds|all]
+              strangers9|adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -157,6 +157,16 @@ These sets share this runner:
   on a hedged day of last week, the assistant's own spans, traditions and advice, undecided
   plans); 43 questions, 10 to refuse (asked 2046-06-20 19:00, America/Denver). Not part of
   ``all``.
+- ``strangers9`` — ``tests/fixtures/strangers9/``: four new people's org notes of the ninth
+  unseen round, written the same way (by a helper who neither read nor ran relate): org-roam
+  dailies (one file per day, an ``:ID:`` drawer and ``#+title: 2045-06-03``, prose only) with
+  topic nodes reached by id links, an org datetree (``*** 2045-06-05 Monday``) with a
+  ``#+begin_quote`` letter, a footnote and a table of rides, a GTD file with ``CLOSED``,
+  ``SCHEDULED``, ``DEADLINE``, LOGBOOK state and ``Rescheduled from`` notes, CLOCK, a ``+1w``
+  repeat and a habit with ``LAST_REPEAT``, and a prose journal of ``* [2045-06-19 Mon] Title``
+  entries whose times are relative ("the day after", "a fortnight ago", "on the 1st", "some day
+  last week, Wednesday or Thursday") and corrected in later entries; 71 questions, 16 to refuse
+  (asked 2045-10-05 22:00, Asia/Kolkata). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -251,6 +261,7 @@ def sets() -> dict[str, QuestionSet]:
     strangers8 = HERE.parent / "tests" / "fixtures" / "strangers8"
     pairs8 = HERE.parent / "tests" / "fixtures" / "pair_chats8"
     sessions7 = HERE.parent / "tests" / "fixtures" / "sessions7"
+    strangers9 = HERE.parent / "tests" / "fixtures" / "strangers9"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -410,6 +421,13 @@ def sets() -> dict[str, QuestionSet]:
             sessions7 / "questions.jsonl",
             "2046-06-20T19:00",
             "America/Denver",
+        ),
+        "strangers9": QuestionSet(
+            "strangers9",
+            strangers9 / "notes",
+            strangers9 / "questions.jsonl",
+            "2045-10-05T22:00",
+            "Asia/Kolkata",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -725,6 +743,7 @@ def main() -> int:
             "strangers8",
             "pairs8",
             "sessions7",
+            "strangers9",
             "bodies",
             "deeds",
             "all",
