@@ -165,7 +165,7 @@ These sets share this runner:
   ``SCHEDULED``, ``DEADLINE``, LOGBOOK state and ``Rescheduled from`` notes, CLOCK, a ``+1w``
   repeat and a habit with ``LAST_REPEAT``, and a prose journal of ``* [2045-06-19 Mon] Title``
   entries whose times are relative ("the day after", "a fortnight ago", "on the 1st", "some day
-  last week, Wednesday or Thursday") and corrected in later entries; 71 questions, 16 to refuse
+  last week, Wednesday or Thursday") and corrected in later entries; 72 questions, 16 to refuse
   (asked 2045-10-05 22:00, Asia/Kolkata). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
