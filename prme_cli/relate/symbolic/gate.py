@@ -766,6 +766,23 @@ def _later_turns(
     return tuple(sorted(out, key=lambda r: (r.file != record.file, r.event_time or 0, r.line)))
 
 
+def _later_notes(
+    record: EvidenceRecord, records: dict[str, EvidenceRecord]
+) -> tuple[EvidenceRecord, ...]:
+    """The notes written after ``record`` that are no chat turns: further down its own file,
+    or in a file of a later day (a later journal entry)."""
+    out = []
+    for other in records.values():
+        if other.id == record.id or _SPEAKER_NAME.fullmatch(other.title.strip()):
+            continue
+        if other.file == record.file:
+            if other.line > record.line:
+                out.append(other)
+        elif other.event_time and record.event_time and other.event_time > record.event_time:
+            out.append(other)
+    return tuple(out)
+
+
 #: A chat turn's heading: one capitalised name (or the generic user label).
 _SPEAKER_NAME = lazyre.compile(r"[A-Z][\w'-]*|user")
 #: A sentence of a later turn that takes a time back, read by the gate on its own: its
@@ -776,7 +793,7 @@ _WITHDRAWS = lazyre.compile(
     r"(?:(?:about|re|regarding)\s+[^.,:;!?]{1,40}[:,\u2014\u2013-]\s*)?(?:(?:oh|well|so)\W+)?"
     r"(?:actually|(?:a\s+)?correction|no\W+wait|wait\W+no|(?:sorry\W+)?i\s+meant?(?!\s+to\b)|"
     r"scratch\s+that|i\s+misspoke|my\s+mistake|my\s+bad|i\s+was\s+wrong|or\s+rather|"
-    r"make\s+that|let\s+me\s+correct|i\s+got\s+(?:that|the\s+day)\s+wrong)\b",
+    r"make\s+that|let\s+me\s+correct|i\s+(?:got|had)\s+(?:that|it|this|the\s+(?:day|date))\s+wrong)\b",
     re.IGNORECASE,
 )
 _I_SAID = lazyre.compile(
@@ -886,6 +903,32 @@ def _taken_back_later(
             if own & elsewhere and not own & cited_stems:
                 continue  # it takes back another of the speaker's times
             return f"a later turn of {record.title.strip()} takes '{operand.time_expression}' back"
+    return ""
+
+
+def _taken_back_by_a_later_note(operand: Operand, later: tuple[EvidenceRecord, ...]) -> str:
+    """Why a note written later takes the cited time back ("" when none does): one of its
+    sentences withdraws (:data:`_WITHDRAWS`) and then gives a time word that is not the
+    cited expression, or puts another time before "not <the cited time>" ("the courgettes
+    were Thursday, not Wednesday"), and it names a word of the operand's event."""
+    expression = operand.time_expression.strip().lower()
+    bare = re.sub(r"^(?:on|in|at|during|by)\s+", "", expression)
+    name_stems = {_stem(w) for w, _, _, _ in _name_words(operand.name)}
+    denial = re.compile(rf"\bnot\s+(?:on\s+|in\s+|at\s+)?{re.escape(bare)}\b", re.IGNORECASE)
+    for note in later:
+        for sentence in re.split(r"(?<=[.!?])\s+", _turn_words(note.text)):
+            if not _content_stems(sentence) & name_stems:
+                continue
+            opening = _WITHDRAWS.match(sentence)
+            if opening is not None:
+                given = _TIME_IN.search(sentence, opening.end())
+                if given and not sentence[given.start() :].lower().startswith(bare):
+                    return f"a later note takes '{operand.time_expression}' back"
+            refused = denial.search(sentence)
+            if refused is not None:
+                given = _TIME_IN.search(sentence[: refused.start()])
+                if given and not sentence[given.start() :].lower().startswith(bare):
+                    return f"a later note takes '{operand.time_expression}' back"
     return ""
 
 
@@ -1387,7 +1430,9 @@ class SymbolicGate:
                         preceding=records.get(record.previous)
                         if record and record.previous
                         else None,
-                        later=_later_turns(record, records) if record else (),
+                        later=(_later_turns(record, records) or _later_notes(record, records))
+                        if record
+                        else (),
                         kin=kin,
                     ).probability,
                     _AGAIN_CAP
@@ -1431,7 +1476,10 @@ class SymbolicGate:
         if record is None or not quote or quote not in record.text:
             return OperandCheck(0.0, 0.0, 0.0, ("quote not in the record",))
         if later and operand.time_basis == "text_expression" and operand.time_expression:
-            taken = _taken_back_later(operand, record, later)
+            if _SPEAKER_NAME.fullmatch(record.title.strip()):
+                taken = _taken_back_later(operand, record, later)
+            else:
+                taken = _taken_back_by_a_later_note(operand, later)
             if taken:
                 return OperandCheck(0.2, 0.0, 0.0, (taken,))
         if operand.time_basis == "text_expression" and _taken_back_next(operand, record):

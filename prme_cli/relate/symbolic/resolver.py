@@ -1200,6 +1200,9 @@ class SymbolicResolver:
         later = self._corrected_later(unit, sentence, best, request, tz)
         if later:
             return None, later
+        noted = self._corrected_by_later_note(unit, sentence, best, request, tz)
+        if noted:
+            return None, noted
         if self._corrected_within(unit, sentence, best, request, tz):
             return None, "the sentence takes the date back and gives another"
         disputed = self._disputed(unit, sentence, best, request, tz)
@@ -1378,6 +1381,64 @@ class SymbolicResolver:
                     or _correction_cue(said.text, best.expression, strong=True, said_only=True)
                 ):
                     return f"a later session of {sentence.speaker} takes '{best.expression}' back"
+        return ""
+
+    def _corrected_by_later_note(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> str:
+        """Why a later note of the writer's takes this sentence's time back ("" when none
+        does): "Picked the first courgettes on Wednesday" — next day's entry: "No, I got it
+        wrong yesterday: the courgettes were Thursday, not Wednesday." A sentence of a note
+        written later (a later day, or further down the same file), not a chat turn, that
+        either opens with a strong correction cue and then gives another time, or says
+        "<another time>, not <the cited time>", and shares a word of the event's sentence
+        that is no function word, light verb or time."""
+        record = unit.record
+        if sentence.speaker or best.window is None or unit.answered is not None:
+            return ""
+        event = _content_keys(record.text, sentence.start, sentence.end, [best])
+        cited = _bare_time(best.expression)
+        refusing = re.compile(
+            rf",?\s+(?:and\s+)?not\s+(?:on\s+|in\s+|at\s+)?{re.escape(cited)}\b", re.IGNORECASE
+        )
+        for other, seg in self._segs:
+            if other.id == record.id or seg.speaker:
+                continue
+            if other.file == record.file:
+                if (other.line, other.id) <= (record.line, record.id):
+                    continue
+            elif not (
+                other.event_time and record.event_time and other.event_time > record.event_time
+            ):
+                continue
+            for said in seg.sentences:
+                if said.heading is not None or said.speaker:
+                    continue
+                new: list[timefind.Mention] | None = None
+                cue = _correction_cue(said.text, best.expression, strong=True)
+                if cue is not None:
+                    new = self._corrected_to(other, seg, said, cue, best, request, tz)
+                denied = refusing.search(said.text)
+                if new is None and denied is not None:
+                    given = [
+                        m
+                        for m in timefind.sentence_mentions(
+                            other, said.start, said.end, question_date=request.question_date, tz=tz
+                        )
+                        if m.end <= said.start + denied.start()
+                        and _bare_time(m.expression) != cited
+                    ]
+                    new = given or None
+                if not new:
+                    continue
+                told = _content_keys(other.text, said.start, said.end, new)
+                if told & event:
+                    return f"a later note takes '{best.expression}' back"
         return ""
 
     def _corrected_to(
@@ -2569,7 +2630,8 @@ _CORRECTION = lazyre.compile(
     r"\s*(?:(?:well|oh|ah|um|uh|hmm|ok|okay|so|and|but|no(?!\W+wait\b)|that\s+one|hang\s+on)\W+)*"
     r"(?:(?P<strong>actually|(?:a\s+)?correction|no\s+wait|wait,?\s+no|i\s+mean(?!\s+to\b)|"
     r"i\s+meant(?!\s+to\b)|scratch\s+that|or\s+rather|make\s+that|let\s+me\s+correct|"
-    r"i\s+was\s+wrong|my\s+mistake|my\s+bad|i\s+misspoke|i\s+got\s+(?:that|the\s+day)\s+wrong|"
+    r"i\s+was\s+wrong|my\s+mistake|my\s+bad|i\s+misspoke|"
+    r"i\s+(?:got|had)\s+(?:that|it|this|the\s+(?:day|date))\s+wrong|"
     r"sorry,?\s+(?:i\s+mean|i\s+meant|my\s+mistake|correction)(?!\s+to\b))"
     r"|(?P<weak>sorry|oops|wait))\b|(?P<bare_no>no\s*,)",
     re.IGNORECASE,
@@ -2656,6 +2718,12 @@ def _correction_cue(
         if cue is not None and (cue["strong"] or not strong):
             return cue.end()
     return None
+
+
+def _bare_time(expression: str) -> str:
+    """A time expression without its leading preposition, in lower case ("on Wednesday"
+    -> "wednesday"), as a later note names the time it takes back."""
+    return re.sub(r"^(?:on|in|at|during|by)\s+", "", expression.strip().lower())
 
 
 #: Verbs too light to tell which event a correction speaks of.
