@@ -98,6 +98,13 @@ def default_store_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "prme" / "memory.sqlite3"
 
 
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CACHE_HOME/prme``: what prme keeps only to start faster (safe to delete)."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "prme"
+
+
 def store_path(cfg: Mapping[str, Any]) -> Path:
     """The store the configuration names (``--store``, ``PRME_STORE``), else the default."""
     return Path(cfg["store"]).expanduser() if cfg.get("store") else default_store_path()
