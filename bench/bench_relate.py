@@ -141,7 +141,8 @@ def _run_tree(tree: Path, args: list[str]) -> float:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     started = time.perf_counter()
     command = [sys.executable, "-m", "prme_cli", *args]
-    subprocess.run(command, capture_output=True, env=env, check=False)
+    # the tree as the working folder: ``-m`` puts that first on the path, before PYTHONPATH
+    subprocess.run(command, capture_output=True, env=env, cwd=tree, check=False)
     return time.perf_counter() - started
 
 
