@@ -70,7 +70,7 @@ _FLAT_ENV = {
     "PRME_DAYFIRST": "dayfirst",
 }
 #: Variables that belong to the program's plumbing, not to the configuration tree.
-_NOT_SETTINGS = {"PRME_CONFIG"}
+_NOT_SETTINGS = {"PRME_CONFIG", "PRME_NO_CACHE"}
 _SECRET_KEY = re.compile(
     r"(^|_)(api_?key|key|token|secret|password|authorization|credentials?)$", re.IGNORECASE
 )
