@@ -7,12 +7,19 @@ best of N runs each, and prints the answers so a wrong one is visible. Then time
 installed ``prme relate`` end to end (a new process per question: start-up, imports, store,
 the stage and the receipt; target ≤ 400 ms), median of N runs each.
 
-usage: python bench/bench_relate.py [--objects 10000] [--repeat 5]
+With ``--compare TREE`` (another checkout, e.g. ``git worktree add /tmp/before main``) the
+end-to-end runs alternate between that tree's code and this one's (``python -m prme_cli``
+with each tree first on ``PYTHONPATH``, the same store, the same compiled-pattern cache
+folder), and the figures end with the ratio of their medians: on a shared, noisy machine
+the ratio says more than either absolute figure.
+
+usage: python bench/bench_relate.py [--objects 10000] [--repeat 5] [--compare TREE]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -53,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--objects", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--compare", type=Path, help="another checkout to time side by side")
     args = parser.parse_args()
     cfg = config.load(environ={})
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,7 +104,15 @@ def main() -> None:
                 runs.append(time.perf_counter() - started)
             ends.append(statistics.median(runs) * 1000)
             print(f"  {ends[-1]:6.1f} ms  prme relate  {question}")
+        if args.compare is not None:
+            compared = _side_by_side(args.compare, base[1:], args.repeat)
     print("\n== figures ==")
+    if args.compare is not None:
+        before, after = compared
+        print(
+            f"side by side (python -m prme_cli, alternating): {args.compare} median "
+            f"{before:.0f} ms, this tree {after:.0f} ms, ratio {after / before:.2f}"
+        )
     print(
         f"relate (symbolic) on {objects} objects: median {statistics.median(timings):.0f} ms, "
         f"max {max(timings):.0f} ms per question (target ≤ 150 ms)"
@@ -105,6 +121,29 @@ def main() -> None:
         f"prme relate end to end on {objects} objects: median {statistics.median(ends):.0f} ms, "
         f"max {max(ends):.0f} ms per question (target ≤ 400 ms)"
     )
+
+
+def _side_by_side(other: Path, args: list[str], repeat: int) -> tuple[float, float]:
+    """Median end-to-end time of every question with ``other``'s code and with this tree's,
+    the two run alternately so that the machine's load falls on both alike."""
+    trees = {"other": other.resolve(), "this": HERE.parent}
+    times: dict[str, list[float]] = {"other": [], "this": []}
+    for question in QUESTIONS:
+        for tree in trees.values():  # warm each tree's byte code and pattern cache once
+            _run_tree(tree, [*args, question])
+        for _ in range(repeat):
+            for name, tree in trees.items():
+                times[name].append(_run_tree(tree, [*args, question]))
+    return statistics.median(times["other"]) * 1000, statistics.median(times["this"]) * 1000
+
+
+def _run_tree(tree: Path, args: list[str]) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    started = time.perf_counter()
+    command = [sys.executable, "-m", "prme_cli", *args]
+    # the tree as the working folder: ``-m`` puts that first on the path, before PYTHONPATH
+    subprocess.run(command, capture_output=True, env=env, cwd=tree, check=False)
+    return time.perf_counter() - started
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from prme_cli import lazyre
+
 _CJK_CLASS = (
     "\u1100-\u11ff"  # Hangul Jamo
     "\u3005-\u3007"  # 々 〆 〇
@@ -40,7 +42,7 @@ _CJK_CLASS = (
     "\uff66-\uff9f"  # half-width Katakana
     "\U00020000-\U0003134f"  # CJK Extensions B-G
 )
-_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+_CJK_RUN = lazyre.compile(f"[{_CJK_CLASS}]+")
 
 
 def has_cjk(text: str) -> bool:

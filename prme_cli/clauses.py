@@ -38,14 +38,13 @@ auxiliaries, conjunctions, relative words), which are grammar, not vocabulary.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from prme_cli import words
+from prme_cli import lazyre, words
 
 #: Tokens: words (apostrophes and hyphens inside), numbers, and the punctuation that can cut.
-_TOKEN = re.compile(
+_TOKEN = lazyre.compile(
     r"(?P<word>[A-Za-z0-9][A-Za-z0-9'\u2019&+#./-]*[A-Za-z0-9]|[A-Za-z0-9])"
     r"|(?P<dash>\s[-\u2013\u2014]{1,2}\s|[\u2013\u2014]{1,2})"
     r"|(?P<punct>[,;:()!?])"
@@ -143,7 +142,7 @@ class Clause:
     verb: tuple[int, int] | None = None
 
 
-_QUOTED = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
+_QUOTED = lazyre.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|(?<![\w])'[^']+'(?![\w])")
 
 
 def tokens(sentence: str) -> list[Token]:

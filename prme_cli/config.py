@@ -70,7 +70,7 @@ _FLAT_ENV = {
     "PRME_DAYFIRST": "dayfirst",
 }
 #: Variables that belong to the program's plumbing, not to the configuration tree.
-_NOT_SETTINGS = {"PRME_CONFIG"}
+_NOT_SETTINGS = {"PRME_CONFIG", "PRME_NO_CACHE"}
 _SECRET_KEY = re.compile(
     r"(^|_)(api_?key|key|token|secret|password|authorization|credentials?)$", re.IGNORECASE
 )
@@ -96,6 +96,13 @@ def default_store_path(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "prme" / "memory.sqlite3"
+
+
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CACHE_HOME/prme``: what prme keeps only to start faster (safe to delete)."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "prme"
 
 
 def store_path(cfg: Mapping[str, Any]) -> Path:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from prme_cli import tokens
+from prme_cli import lazyre, tokens
 
 if TYPE_CHECKING:
     from prme_cli.events import FileKeywords
@@ -180,7 +180,7 @@ class Bundle:
 
 # --------------------------------------------------------------------------- rendering
 
-_WHITESPACE_RUN = re.compile(r"\s+")
+_WHITESPACE_RUN = lazyre.compile(r"\s+")
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -188,7 +188,7 @@ _MONTH = (
 )
 #: Date forms that involve a digit (checked only on lines that have one: the search is the
 #: expensive part of rendering a structured record).
-_NUMERIC_DATE = re.compile(
+_NUMERIC_DATE = lazyre.compile(
     "|".join(
         [
             r"[<\[]\d{4}-\d{2}-\d{2}",  # org timestamp
@@ -203,8 +203,8 @@ _NUMERIC_DATE = re.compile(
     ),
     re.IGNORECASE,
 )
-_DIGIT = re.compile(r"\d")
-_WORD = re.compile(r"[^\W\d_]+")
+_DIGIT = lazyre.compile(r"\d")
+_WORD = lazyre.compile(r"[^\W\d_]+")
 #: Words that make a line temporal on their own: named months and days, relative days, parts
 #: of the day, and the units durations and counts are given in ("for three weeks"). "may" and
 #: abbreviations are left to :data:`_NUMERIC_DATE`, which wants a day number beside them.

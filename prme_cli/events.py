@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from prme_cli import orgtime
+from prme_cli import lazyre, orgtime
 from prme_cli.model import Node, Timestamp
 
 #: The version of the extraction rules: what :func:`structure_events`, the text-event reader
@@ -125,7 +125,7 @@ CANCEL_STATES: frozenset[str] = frozenset(
 #: Closing keywords a file may declare that name another outcome than the task done by the
 #: writer: a failure ("REPAIR | FIXED SCRAPPED", "SUBMITTED | ACCEPTED REJECTED") or another
 #: party's verdict. A heading closed by one of them tells no date of the task's deed.
-OUTCOME_STATES = re.compile(
+OUTCOME_STATES = lazyre.compile(
     r"^(?:REJECT\w*|SCRAP\w*|FAIL\w*|DECLIN\w*|DENIED|REFUSED|LOST|WITHDRAWN|RETURNED"
     r"|ACCEPTED|APPROVED|BROKEN|DEAD|OBSOLETE|DUPLICATE|INVALID)$",
     re.IGNORECASE,
@@ -199,7 +199,9 @@ class FileKeywords:
 NO_FILE_KEYWORDS = FileKeywords()
 
 
-_WAITING = re.compile(r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE)
+_WAITING = lazyre.compile(
+    r"^(?:WAIT\w*|HOLD|ON-?HOLD|SOMEDAY|MAYBE|BLOCKED|DELEGATED)$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,7 +433,7 @@ _PREPOSITIONS = frozenset(
         "under",
     ]
 )
-_STAMP = re.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
+_STAMP = lazyre.compile(r"[<\[]\d{4}-\d{2}-\d{2}[^>\]]*[>\]](?:--[<\[][^>\]]*[>\]])?")
 
 
 def _strip_stamps(text: str) -> str:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
+from prme_cli import lazyre
+
 if TYPE_CHECKING:
     from prme_cli.query import Row
     from prme_cli.store import Store
@@ -54,7 +56,7 @@ STOP_WORDS = frozenset(
     )
 )
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_WORD = lazyre.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
 def question_terms(question: str) -> list[str]:
@@ -319,7 +321,7 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     return merged[:limit]
 
 
-_LAST_WORDS = re.compile(r"[\s\"'’”)\]]*$")
+_LAST_WORDS = lazyre.compile(r"[\s\"'’”)\]]*$")
 
 
 def _asks(text: str) -> bool:

@@ -51,7 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from prme_cli import clauses as grammar
-from prme_cli import words
+from prme_cli import lazyre, words
 from prme_cli.events import Event, TimeRef
 
 #: Speakers whose words are not the notes' account of events (an assistant's replies).
@@ -188,29 +188,29 @@ SERIES_ORDINALS = {
 }
 #: In a note, "another" names a member of the series whose position is not told (0).
 _ORDINALS = {**SERIES_ORDINALS, "another": 0}
-_PLANNED = re.compile(
+_PLANNED = lazyre.compile(
     r"\b(?:gonna|plan(?:s|ning|ned)?\s+to|intend(?:s|ed)?\s+to|will|shall|'ll|"
     r"scheduled|about\s+to|looking\s+forward)\b",
     re.IGNORECASE,
 )
 #: "going to" + a verb is a plan; "been going to the club" and "going to Paris" are not
-_GOING_TO = re.compile(r"(?<!been\s)\bgoing\s+to\s+(?P<next>[a-z]+)\b")
-_WISHED = re.compile(
+_GOING_TO = lazyre.compile(r"(?<!been\s)\bgoing\s+to\s+(?P<next>[a-z]+)\b")
+_WISHED = lazyre.compile(
     r"\b(?:wish(?:es|ed)?|hop(?:e|es|ed|ing)\s+to|want(?:s|ed)?\s+to|would\s+like|'d\s+like|"
     r"should|could|would|might|if|unless|thinking\s+(?:of|about)|considering|maybe)\b",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(
+_NEGATED = lazyre.compile(
     r"\b(?:not|never|no\s+longer|n't|cannot|didn't|haven't|hasn't|wasn't|weren't|won't)\b|n't\b",
     re.IGNORECASE,
 )
-_ASKED = re.compile(
+_ASKED = lazyre.compile(
     r"^(?:(?:when|what|where|why|how|who|which)\s+)?"
     r"(?:do|does|did|have|has|had|is|are|was|were|can|could|should|will|would)\s+"
     r"(?:i|you|we|he|she|they|it)\b",
     re.IGNORECASE,
 )
-_ONGOING = re.compile(
+_ONGOING = lazyre.compile(
     r"\b(?:(?:have|has|'ve|'s)\s+been\s+\w+ing|(?:for|since)\b.*\bnow\b|\bever\s+since\b)",
     re.IGNORECASE,
 )
@@ -306,7 +306,7 @@ _WISH_CUES = frozenset(
     ]
 )
 _NEGATION_CUES = frozenset(["not", "never", "no", "cannot"])
-_SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
+_SINCE = lazyre.compile(r"\bsince\s+$", re.IGNORECASE)
 _STOP_NAMES = frozenset(
     _entries(
         "I I'm I've I'd I'll The A An My Our Your His Her Their This That These Those It "
@@ -388,12 +388,12 @@ def _any_of(literals: Sequence[str]) -> str:
     return pattern(trie)
 
 
-_DIGIT = re.compile(r"\d")
-_LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+_DIGIT = lazyre.compile(r"\d")
+_LETTERS = lazyre.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 #: Digits in the shape of a date or a clock time: a year or ISO date, a day with its ordinal
 #: suffix, a day/month pair, a clock time; other digits ("version 9.4", "$20") date nothing
 #: unless a unit or a month stands by them, which the word check sees.
-_DATE_DIGITS = re.compile(
+_DATE_DIGITS = lazyre.compile(
     r"(?<![\d.])(?:\d{4}(?!\d|\.\d)|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}/\d{1,2}(?![\d/]*\d{3})|"
     r"\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\b)?|\d{1,2}\s*[ap]\.?m\b)|[<\[]\d{4}-",
     re.IGNORECASE,
@@ -1023,11 +1023,11 @@ def node_text_events(
     return out
 
 
-_BLOCK = re.compile(
+_BLOCK = lazyre.compile(
     r"^[ \t]*#\+begin_(?!quote|verse|center)(\w+).*?^[ \t]*#\+end_\1[^\n]*$",
     re.IGNORECASE | re.MULTILINE | re.DOTALL,
 )
-_TABLE_LINE = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
+_TABLE_LINE = lazyre.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 
 
 def _prose(body: str) -> str:
@@ -1040,7 +1040,7 @@ def _prose(body: str) -> str:
     return body
 
 
-_LABEL = re.compile(
+_LABEL = lazyre.compile(
     r"^(?:[\[<]\d{4}-\d{2}-\d{2}[^\]>]*[\]>]|\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:\s.*)?$"
 )
 

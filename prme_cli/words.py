@@ -30,6 +30,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from prme_cli import lazyre
 from prme_cli.memo import Slot
 
 #: Function words: articles, pronouns, prepositions, conjunctions, auxiliaries, and the vague
@@ -57,7 +58,7 @@ _FUNCTION_TEXT = """
 """
 FUNCTION_WORDS: frozenset[str] = frozenset(_FUNCTION_TEXT.split())
 
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019&+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
+_WORD = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019&+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 
 #: Derivational endings of event nouns and the verb endings they come from, most specific
 #: first. A rule applies only when the dictionary knows the result as a verb.
@@ -529,7 +530,7 @@ def clitic_s(owner: str, after: list[str], before: list[str] | None = None) -> s
     return "is" if adverb_between else "possessive"
 
 
-_CLITIC = re.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
+_CLITIC = lazyre.compile(r"\b(?P<owner>[A-Za-z][\w-]*)['\u2019]s\b")
 
 
 def expand_clitics(text: str) -> str:

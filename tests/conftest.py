@@ -22,6 +22,7 @@ def _isolated_environment(
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     for name in list(os.environ):
         if name.startswith("PRME_") or name in (
             "JEV_API_KEY",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from prme_cli import __version__, interrupts
+from prme_cli import __version__, interrupts, lazyre
 from prme_cli.cli import completion
 from prme_cli.errors import (
     INTERRUPTED_STATUS,
@@ -1394,12 +1394,26 @@ def main(argv: list[str] | None = None) -> None:
                 # `prme since … | head` closing the pipe early: end quietly like other Unix
                 # tools (status 141 under pipefail), not with exit 1 ("no results" here).
                 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        if argv is None:
+            _keep_compiled_patterns()
         status = _answer(argv)
+        if argv is None:
+            lazyre.save_compiled()
         interrupts.exiting()
     except KeyboardInterrupt:  # the one Ctrl-C, landing while the answer was being given
         interrupts.exiting()
         status = INTERRUPTED_STATUS
     sys.exit(interrupts.finish(status))
+
+
+def _keep_compiled_patterns() -> None:
+    """Build this process's regular expressions from the code kept by the last one
+    (:mod:`prme_cli.lazyre`), in ``$XDG_CACHE_HOME/prme``; ``PRME_NO_CACHE`` turns it off."""
+    if os.environ.get("PRME_NO_CACHE"):
+        return
+    from prme_cli import config
+
+    lazyre.keep_compiled(lazyre.cache_file(config.cache_dir(), __version__))
 
 
 def _answer(argv: list[str] | None) -> int:

@@ -64,31 +64,33 @@ _HOW_SPAN = rf"how\s+(?:long|much\s+time|many\s+{_UNITS_ALT})"
 
 _ELAPSED_BETWEEN = [
     # how long passed between A and B / how many days were there between A and B
-    re.compile(
+    lazyre.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+between\b"
         r"(?:.+\band\b|\s+(?:the|my|our|your|his|her|their|these|those)\s+(?:two|both)\b)"
     ),
     # how many days after A did B / how long before the trip did I …
-    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"),
+    lazyre.compile(
+        rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+(?:after|before)\b.+\b{_AUX}\s+"
+    ),
     # how long was it from A until B
-    re.compile(
+    lazyre.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?\s+from\b.+\b(?:until|till|up\s+to)\b"
     ),
     # how long had I been A when B / before B / by the time B; "have I been A when B" is
     # the same question in a looser tense (the when-clause names the second event)
-    re.compile(
+    lazyre.compile(
         rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+(?:had|have|has)\s+{_SUBJECT}\s+been\b.+"
         rf"\b(?:when|before|by\s+the\s+time)\s+{_CLAUSE_START}"
     ),
     # how many days ago did I A when B: "ago" is measured back from B, not from the question
-    re.compile(rf"\b{_HOW_SPAN}\s+ago\s+{_AUX}\s+{_SUBJECT}\b.+\bwhen\s+{_CLAUSE_START}"),
+    lazyre.compile(rf"\b{_HOW_SPAN}\s+ago\s+{_AUX}\s+{_SUBJECT}\b.+\bwhen\s+{_CLAUSE_START}"),
     # how many days did it take me to finish X: from starting X to finishing it
-    re.compile(
+    lazyre.compile(
         rf"\b{_HOW_SPAN}\s+(?:did|does|would|will|had)\s+it\s+take\s+(?:{_OBJECT}\s+)?"
         r"to\s+(?:finish|complete)\b"
     ),
     # how many days had passed since A when B
-    re.compile(
+    lazyre.compile(
         rf"\b{_HOW_SPAN}{_IN_UNIT}\s+had\s+(?:passed|elapsed|gone\s+by)\s+since\b.+"
         r"\b(?:when|by\s+the\s+time)\b"
     ),
@@ -96,30 +98,30 @@ _ELAPSED_BETWEEN = [
 
 _ELAPSED_SINCE = [
     # how many days ago did I … / how long ago was …
-    re.compile(rf"\b{_HOW_SPAN}\s+ago\b"),
+    lazyre.compile(rf"\b{_HOW_SPAN}\s+ago\b"),
     # how many weeks (have passed) since … / how long since …
-    re.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+since\b"),
+    lazyre.compile(rf"\b{_HOW_SPAN}{_IN_UNIT}(?:\s+(?:{_PASSING}))?{_IN_UNIT}\s+since\b"),
     # how long has it been since …
-    re.compile(rf"\b{_HOW_SPAN}\s+(?:has|is)\s+it\s+been\b"),
+    lazyre.compile(rf"\b{_HOW_SPAN}\s+(?:has|is)\s+it\s+been\b"),
     # how long have I been (doing) …
-    re.compile(rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+have\s+{_PRONOUN}\s+been\b"),
+    lazyre.compile(rf"\bhow\s+(?:long|many\s+{_UNITS_ALT})\s+have\s+{_PRONOUN}\s+been\b"),
 ]
 
 _ORDER = [
     # which did I do first, A or B / what happened earlier: A or B
-    re.compile(
+    lazyre.compile(
         r"^(?:which|what|who|whom)\b.*\b(?:first|earlier|sooner|last|later"
         r"|(?:more|most)\s+recently)\b.*\bor\b"
     ),
-    re.compile(
+    lazyre.compile(
         r"^(?:which|what|who|whom)\b.*\bor\b.*\b(?:first|earlier|sooner|later"
         r"|(?:more|most)\s+recently)\b"
     ),
     # in what order / what is the order of / the order in which / chronological order
-    re.compile(r"\bin\s+(?:what|which)\s+order\b"),
-    re.compile(r"\b(?:what|which)\s+(?:is|was|were|are)\s+the\s+order\s+(?:of|in\s+which)\b"),
-    re.compile(r"\bchronological(?:ly)?\b|\bin\s+order\s+of\s+(?:date|time)\b"),
-    re.compile(
+    lazyre.compile(r"\bin\s+(?:what|which)\s+order\b"),
+    lazyre.compile(r"\b(?:what|which)\s+(?:is|was|were|are)\s+the\s+order\s+(?:of|in\s+which)\b"),
+    lazyre.compile(r"\bchronological(?:ly)?\b|\bin\s+order\s+of\s+(?:date|time)\b"),
+    lazyre.compile(
         r"\bfrom\s+(?:the\s+)?(?:earliest|first|oldest)\s+to\s+(?:the\s+)?"
         r"(?:latest|last|newest|most\s+recent)\b"
     ),
@@ -138,12 +140,12 @@ _ORDER_COMPARISON = lazyre.compile(
 # Absolute dates: the question must *open* with an inverted "when" (a conjunction "when I
 # was …" is not inverted), or ask for a date or day by name.
 _ABSOLUTE = [
-    re.compile(rf"^when\s+{_AUX}\b"),
-    re.compile(
+    lazyre.compile(rf"^when\s+{_AUX}\b"),
+    lazyre.compile(
         rf"\b(?:on\s+)?(?:what|which)\s+(?:exact\s+)?(?:date|day(?:\s+of\s+the\s+week)?)\s+"
         rf"(?:{_AUX}|of\b)"
     ),
-    re.compile(r"\b(?:what|which)\s+(?:was|is|were)\s+the\s+(?:exact\s+)?date\b"),
+    lazyre.compile(r"\b(?:what|which)\s+(?:was|is|were)\s+the\s+(?:exact\s+)?date\b"),
 ]
 
 # "how many days did I spend on my walking tour": one thing (no "and", no "in total"), whose
@@ -159,24 +161,24 @@ SPENT_OPERATIONS: tuple[str, ...] = ("duration_sum", "elapsed_between")
 _LOGGED = lazyre.compile(r"\b(?:clock|clocked|log|logged|put\s+in)\s*$")
 
 _DURATION_SUM = [
-    re.compile(
+    lazyre.compile(
         r"\bhow\s+much\s+(?:total\s+)?time\b(?:\s+(?:in\s+total|in\s+all|altogether|overall))?"
         rf"\s+(?:{_AUX})\s+{_PRONOUN}\s+(?:spend|spent|put\s+in|log|logged|clock|clocked)\b"
     ),
-    re.compile(
+    lazyre.compile(
         r"\bhow\s+(?:long|much\s+time|many\s+(?:minutes|hours|days|weeks))\b.*"
         r"\b(?:in\s+total|in\s+all|altogether|all\s+together|combined)\b"
     ),
-    re.compile(
+    lazyre.compile(
         rf"\bhow\s+(?:long|many\s+(?:minutes|hours|days|weeks))\s+(?:{_AUX})\s+{_PRONOUN}\s+"
         r"(?:spend|spent|log|logged|clock|clocked)\b"
     ),
-    re.compile(r"\bwhat\s+(?:is|was)\s+the\s+total\s+(?:time|duration|number\s+of\s+hours)\b"),
+    lazyre.compile(r"\bwhat\s+(?:is|was)\s+the\s+total\s+(?:time|duration|number\s+of\s+hours)\b"),
 ]
 
 _SCHEDULE = [
-    re.compile(r"\b(?:what|which)\s+time\b.*\b(?:scheduled|every|each)\b"),
-    re.compile(r"\bat\s+what\s+time\b.*\b(?:scheduled|every|each)\b"),
+    lazyre.compile(r"\b(?:what|which)\s+time\b.*\b(?:scheduled|every|each)\b"),
+    lazyre.compile(r"\bat\s+what\s+time\b.*\b(?:scheduled|every|each)\b"),
 ]
 
 # A count of things, not of time units: never routed, whatever else the question says.
@@ -185,9 +187,9 @@ _COUNT = lazyre.compile(
 )
 
 _UNIT_NAMED = [
-    re.compile(rf"\bhow\s+many\s+{_UNIT}\b"),
-    re.compile(rf"\bin\s+(?:whole\s+|full\s+|calendar\s+|complete\s+)?{_UNIT}\b"),
-    re.compile(rf"\bnumber\s+of\s+{_UNIT}\b"),
+    lazyre.compile(rf"\bhow\s+many\s+{_UNIT}\b"),
+    lazyre.compile(rf"\bin\s+(?:whole\s+|full\s+|calendar\s+|complete\s+)?{_UNIT}\b"),
+    lazyre.compile(rf"\bnumber\s+of\s+{_UNIT}\b"),
 ]
 
 

@@ -7,9 +7,9 @@ converted to the zone, sub-second digits are dropped.
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
+from prme_cli import lazyre
 from prme_cli.timeexpr import calendar as cal
 
 _ORG = (
@@ -17,9 +17,9 @@ _ORG = (
     r"(?: (\d{1,2}):(\d{2})(?:-(\d{1,2}):(\d{2}))?)?"
     r"(?: (?:\+\+|\.\+|\+)\d+[hdwmy](?:/\d+[hdwmy])?| --?\d+[hdwmy])* ?([>\]])"
 )
-_ORG_ONE = re.compile(_ORG)
-_ORG_RANGE = re.compile(f"{_ORG}--{_ORG}")
-_ISO = re.compile(
+_ORG_ONE = lazyre.compile(_ORG)
+_ORG_RANGE = lazyre.compile(f"{_ORG}--{_ORG}")
+_ISO = lazyre.compile(
     r"(\d{4})-(\d{2})-(\d{2})[tT ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?"
     r" ?([zZ]|[+-]\d{2}(?::?\d{2})?)?"
 )

@@ -25,24 +25,24 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from prme_cli import textevents, words
+from prme_cli import lazyre, textevents, words
 from prme_cli.relate import interpret
 from prme_cli.relate.types import EvidenceRecord, Operand
 
 #: A question that picks one of several doings.
-_PICKS_ONE = re.compile(
+_PICKS_ONE = lazyre.compile(
     r"\b(?:first|last|latest|final|second|third|fourth|1st|2nd|3rd|4th|previous|"
     r"most\s+recent(?:ly)?|recently)\b|\btime\s+(?:before|after)\b",
     re.IGNORECASE,
 )
 #: Words telling a deed done once more (the gate's own list).
-_ONCE_MORE = re.compile(
+_ONCE_MORE = lazyre.compile(
     r"\b(?:again|once\s+more|one\s+more\s+time|twice|second\s+(?:time|try|attempt|go)|"
     r"third\s+(?:time|try|attempt|go)|for\s+the\s+\w+\s+time|another\s+(?:go|try|attempt|"
     r"shot|crack))\b",
     re.IGNORECASE,
 )
-_ANOTHER_GO_AT = re.compile(
+_ANOTHER_GO_AT = lazyre.compile(
     r"\b(?:another|second|third)\s+(?:go|try|attempt|shot|crack)\s+at\b", re.IGNORECASE
 )
 _ORDINAL_BEFORE = frozenset(["second", "third", "fourth", "2nd", "3rd", "4th"])
@@ -51,13 +51,13 @@ _ATTEMPTING = frozenset(["take", "sit", "do", "attempt", "try"])
 _OUTCOMES = frozenset(["fail", "pass", "flunk", "ace", "bomb"])
 #: Verbs of arranging: "re" before them books the thing again.
 _ARRANGING = frozenset(["book", "schedule", "register", "enter", "arrange"])
-_NOT = re.compile(r"\b(?:not|never|no|nor|cannot)\b|n['\u2019]t\b", re.IGNORECASE)
-_AHEAD = re.compile(
+_NOT = lazyre.compile(r"\b(?:not|never|no|nor|cannot)\b|n['\u2019]t\b", re.IGNORECASE)
+_AHEAD = lazyre.compile(
     r"\b(?:will|shall|going\s+to|gonna|plan(?:ning)?\s+to|want\s+to|hope\s+to|booked|"
     r"rebooked|scheduled)\b|['\u2019]ll\b",
     re.IGNORECASE,
 )
-_CALL_OFF = re.compile(
+_CALL_OFF = lazyre.compile(
     r"\b(?:cancel(?:l?ed|s|l?ing)?|call(?:ed)?\s+off|scrapped|pulled\s+out\s+of)\b", re.IGNORECASE
 )
 #: Words that stand between a doer and its verb, or open a clause before the verb.
@@ -92,9 +92,9 @@ _IN_BETWEEN = frozenset(
 _NOUN_PHRASE_STOP = frozenset(
     ["the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that", "same"]
 )
-_CLAUSE_CUT = re.compile(r"[,;:\u2014]|\s(?:and|but|so|because|while)\s", re.IGNORECASE)
-_CHAT_TITLE = re.compile(r"[A-Z][\w'-]*|user")
-_STAMP = re.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>]")
+_CLAUSE_CUT = lazyre.compile(r"[,;:\u2014]|\s(?:and|but|so|because|while)\s", re.IGNORECASE)
+_CHAT_TITLE = lazyre.compile(r"[A-Z][\w'-]*|user")
+_STAMP = lazyre.compile(r"[<\[]\d{4}-\d\d-\d\d[^\]>\n]*[\]>]")
 
 
 def done_again(
