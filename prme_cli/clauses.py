@@ -444,6 +444,7 @@ def _cuts(toks: list[Token]) -> list[_Piece]:
             and i + 1 < n
             and is_finite(toks, i + 1)
             and _is_noun_end(toks, i - 1)
+            and not _fronted_time(toks, pieces[-1].first, i)
         ):
             # a reduced relative: "the scarf I made", "the guy we met"; inside a subject
             # ("the scarf I made last week broke") only when the main verb follows it
@@ -479,6 +480,37 @@ _CUE_WORDS = COORDINATORS | SUBORDINATORS | RELATIVES | _THAT_LESS | {"that"} | 
 #: Past forms that are usually nouns or adjectives before "that" ("the one that", "so
 #: tired that").
 _NOUNISH = frozenset(["tired", "excited", "surprised", "worried", "pleased", "interested"])
+
+
+def _fronted_time(toks: list[Token], first: int, i: int) -> bool:
+    """Is what stands before ``toks[i]`` a time adverbial opening a clause ("On Saturday I
+    drove …", "…, and that evening we had …", "Sunday we went …"), so that the pronoun at
+    ``i`` is the clause's subject, not a reduced relative's ("the scarf I made")? Read back
+    from ``i`` over time words and their openers to the piece's start, a mark or a
+    conjunction: the words open with a preposition, a demonstrative or "last"/"next", or
+    with the time word itself, and hold a weekday, a month or a part of the day; "the day I
+    met her" keeps its relative."""
+    from prme_cli.timeexpr import lexicon
+
+    def timed(w: str) -> bool:
+        return w in lexicon.WEEKDAYS or w in lexicon.MONTHS or w in lexicon.PARTS
+
+    j = i - 1
+    while j >= first and toks[j].kind == "word":
+        low = toks[j].low
+        if not (low in _TIME_OPENERS or timed(low) or low.isdigit()):
+            break
+        j -= 1
+    said = [t.low for t in toks[j + 1 : i]]
+    if not said or len(said) > 4 or not any(timed(w) for w in said):
+        return False
+    if not (said[0] in _TIME_OPENERS or timed(said[0])):
+        return False
+    return j < first or toks[j].kind != "word" or toks[j].low in COORDINATORS
+
+
+#: What may stand before a fronted time word: "on Saturday", "that evening", "last night".
+_TIME_OPENERS = _words("on in at by that this last next early late one every each")
 
 
 def _is_noun_end(toks: list[Token], i: int) -> bool:

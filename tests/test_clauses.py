@@ -334,3 +334,38 @@ def test_any_sentence_splits_into_ordered_clauses_without_error(parts: list[str]
         assert 0 <= c.start <= c.end <= len(sentence)
         assert 0 <= c.attaches < len(found)
         assert event_clause(found, c.start) is not None or c.start == c.end
+
+
+def _relatives(sentence: str) -> list[str]:
+    return [sentence[c.start : c.end] for c in split(sentence) if c.kind == "relative"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Weeded the beds in the morning; that evening we had the Hallorans round.",
+        "On Friday I took the bins to the tip.",
+        "Sunday we walked up Cat Bells in the fog.",
+        "Saturday morning I baked three loaves.",
+        "Last night we watched the whole series.",
+    ],
+)
+def test_a_fronted_time_before_a_pronoun_opens_no_relative_clause(sentence: str) -> None:
+    # "that evening we had": the pronoun is the subject after a time adverbial, not a
+    # reduced relative after the noun "evening"
+    assert _relatives(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relative"),
+    [
+        ("I still remember the day I met her.", "I met her"),
+        ("Gave Aoife the scarf I knitted last week.", "I knitted last week"),
+        ("I loved the evening we spent at the lake.", "we spent at the lake"),
+        ("The Monday I started was chaos.", "I started"),
+    ],
+)
+def test_a_time_noun_inside_a_noun_phrase_keeps_its_reduced_relative(
+    sentence: str, relative: str
+) -> None:
+    assert _relatives(sentence) == [relative]
