@@ -4,7 +4,7 @@ usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
               strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|pairs8|sessions7|
-              adversarial|adversarial3|bodies|deeds|all]
+              pairs9|adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -157,6 +157,13 @@ These sets share this runner:
   on a hedged day of last week, the assistant's own spans, traditions and advice, undecided
   plans); 43 questions, 10 to refuse (asked 2046-06-20 19:00, America/Denver). Not part of
   ``all``.
+- ``pairs9`` — ``tests/fixtures/pair_chats9/``: three new two-person chats of the ninth round,
+  written the same way (Odalys and Bertrand, Zofia and Emeka, Henrike and Dashiell; 25
+  sessions, events told across turns and as a yes to the other's question, "a week ago
+  Sunday", "a week ago Thursday", "two weekends ago", hedged days of last week, plans moved,
+  called off or still to come, partners', husbands', a boss's and a father's deeds, a day told
+  only as "over the holidays"); 70 third-person questions, 17 to refuse (asked 2046-05-02
+  18:00, America/New_York). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -251,6 +258,7 @@ def sets() -> dict[str, QuestionSet]:
     strangers8 = HERE.parent / "tests" / "fixtures" / "strangers8"
     pairs8 = HERE.parent / "tests" / "fixtures" / "pair_chats8"
     sessions7 = HERE.parent / "tests" / "fixtures" / "sessions7"
+    pairs9 = HERE.parent / "tests" / "fixtures" / "pair_chats9"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -410,6 +418,13 @@ def sets() -> dict[str, QuestionSet]:
             sessions7 / "questions.jsonl",
             "2046-06-20T19:00",
             "America/Denver",
+        ),
+        "pairs9": QuestionSet(
+            "pairs9",
+            pairs9 / "notes",
+            pairs9 / "questions.jsonl",
+            "2046-05-02T18:00",
+            "America/New_York",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -725,6 +740,7 @@ def main() -> int:
             "strangers8",
             "pairs8",
             "sessions7",
+            "pairs9",
             "bodies",
             "deeds",
             "all",
