@@ -4,7 +4,7 @@ usage: python bench/orgsets.py
        [--set everyday|household|operations|sessions|pairs|strangers|orgqa|strangers2|pairs2|
               strangers3|pairs3|strangers4|pairs4|sessions4|strangers5|pairs5|sessions5|
               strangers6|pairs6|sessions6|strangers7|pairs7|strangers8|pairs8|sessions7|
-              strangers9|adversarial|adversarial3|bodies|deeds|all]
+              strangers9|pairs9|sessions8|adversarial|adversarial3|bodies|deeds|all]
                               [--part tune|held|all] [--cli] [--verbose]
 
 These sets share this runner:
@@ -167,6 +167,20 @@ These sets share this runner:
   entries whose times are relative ("the day after", "a fortnight ago", "on the 1st", "some day
   last week, Wednesday or Thursday") and corrected in later entries; 72 questions, 16 to refuse
   (asked 2045-10-05 22:00, Asia/Kolkata). Not part of ``all``.
+- ``pairs9`` — ``tests/fixtures/pair_chats9/``: three new two-person chats of the ninth round,
+  written the same way (Odalys and Bertrand, Zofia and Emeka, Henrike and Dashiell; 25
+  sessions, events told across turns and as a yes to the other's question, "a week ago
+  Sunday", "a week ago Thursday", "two weekends ago", hedged days of last week, plans moved,
+  called off or still to come, partners', husbands', a boss's and a father's deeds, a day told
+  only as "over the holidays"); 70 third-person questions, 17 to refuse (asked 2046-05-02
+  18:00, America/New_York). Not part of ``all``.
+- ``sessions8`` — ``tests/fixtures/sessions8/``: eleven first-person sessions of one user with
+  an assistant of the ninth round, written the same way (a first triathlon moved and then
+  raced, a motorbike exam moved by a strike and passed, a motorbike test-ridden and bought, a
+  balcony garden, a bare "yes, last week" and a thing named in one turn and dated in the next,
+  a brother's, a partner's and parents' deeds, hedged days, the assistant's own spans, advice
+  and rules, plans undecided or still to come); 40 questions, 10 to refuse (asked 2046-08-14
+  09:00, Europe/Madrid). Not part of ``all``.
 - ``adversarial`` and ``adversarial3`` — ``tests/fixtures/adversarial_round2/`` and
   ``tests/fixtures/adversarial_round3/``: invented traps for what relate claims (a near-identical
   event that is not the one asked, plans, wishes, quoted questions, hypotheticals, corrections,
@@ -262,6 +276,8 @@ def sets() -> dict[str, QuestionSet]:
     pairs8 = HERE.parent / "tests" / "fixtures" / "pair_chats8"
     sessions7 = HERE.parent / "tests" / "fixtures" / "sessions7"
     strangers9 = HERE.parent / "tests" / "fixtures" / "strangers9"
+    pairs9 = HERE.parent / "tests" / "fixtures" / "pair_chats9"
+    sessions8 = HERE.parent / "tests" / "fixtures" / "sessions8"
     return {
         "everyday": QuestionSet(
             "everyday",
@@ -428,6 +444,19 @@ def sets() -> dict[str, QuestionSet]:
             strangers9 / "questions.jsonl",
             "2045-10-05T22:00",
             "Asia/Kolkata",
+        "pairs9": QuestionSet(
+            "pairs9",
+            pairs9 / "notes",
+            pairs9 / "questions.jsonl",
+            "2046-05-02T18:00",
+            "America/New_York",
+        ),
+        "sessions8": QuestionSet(
+            "sessions8",
+            sessions8 / "notes",
+            sessions8 / "questions.jsonl",
+            "2046-08-14T09:00",
+            "Europe/Madrid",
         ),
         "bodies": QuestionSet(
             "bodies", bodies / "notes", bodies / "questions.jsonl", "2035-09-30T20:00", "UTC"
@@ -744,6 +773,8 @@ def main() -> int:
             "pairs8",
             "sessions7",
             "strangers9",
+            "pairs9",
+            "sessions8",
             "bodies",
             "deeds",
             "all",

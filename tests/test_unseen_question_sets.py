@@ -3,8 +3,8 @@
 ``strangers3``, ``pairs3``, the fourth round (``strangers4``, ``pairs4``, ``sessions4``), the
 fifth (``strangers5``, ``pairs5``, ``sessions5``), the sixth (``strangers6``, ``pairs6``,
 ``sessions6``), the seventh (``strangers7``, ``pairs7``), the eighth (``strangers8``, ``pairs8``,
-``sessions7``) and the ninth (``strangers9``) were written by helpers who neither read nor ran
-relate; their first run is the integrator's.
+``sessions7``) and the ninth (``strangers9``, ``pairs9``, ``sessions8``) were written by
+helpers who neither read nor ran relate; their first run is the integrator's.
 ``adversarial3`` (three parts) was written and committed before relate was run on it, and must
 ask more to refuse than the others (a trap set). These tests only load ``bench/orgsets.py`` and
 the sets' files: every question is one JSON object with the fields the runner reads, its kind is
@@ -39,6 +39,8 @@ UNSEEN = (
     "pairs8",
     "sessions7",
     "strangers9",
+    "pairs9",
+    "sessions8",
 )
 ADVERSARIAL3 = ("adv3-sessions", "adv3-pairs", "adv3-org")
 FIELDS = {"id", "family", "question", "kind", "gold", "why"}
