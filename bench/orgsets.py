@@ -444,6 +444,7 @@ def sets() -> dict[str, QuestionSet]:
             strangers9 / "questions.jsonl",
             "2045-10-05T22:00",
             "Asia/Kolkata",
+        ),
         "pairs9": QuestionSet(
             "pairs9",
             pairs9 / "notes",
