@@ -1362,7 +1362,12 @@ class Grammar:
                         # is a pronoun's or a thing's, no day of the month (that is "the
                         # first", "the 1st")
                         continue
-                    if not clock_follows and (
+                    counted = (
+                        not self.w(m, "the")
+                        and not self.ordinal(m)
+                        and (self.wv(e) or "") in lx.MEASURE_WORDS | set(lx.UNITS)
+                    )  # "Saturday, 30 km on the bike": an amount, no day of the month
+                    if not clock_follows and not counted and (
                         self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
                     ):
                         out.append((n.Checked(n.Date(dn), wd), e))
@@ -1376,6 +1381,7 @@ class Grammar:
         # in 3 days on Friday, in two weeks on friday: that weekday of that week; two months
         # from today on Tuesday: the first Tuesday on or after that day (a shift in months or
         # years lands on any weekday, and the weekday then says which day after it is meant)
+        counted_back: set[int] = set()
         for shifted, j in self.day_shift(i):
             m = self.opt(self.comma(j), "on")
             if (wd := self.weekday_at(m)) is not None:
@@ -1386,6 +1392,19 @@ class Grammar:
                     "decade",
                     "century",
                 )
+                if (
+                    m == j
+                    and isinstance(shifted, n.Shift)
+                    and shifted.sign == -1
+                    and shifted.base is None
+                    and shifted.dur.finest() == "week"
+                    and self.w(j - 1, "ago")
+                ):
+                    # "a week ago Sunday", "two weeks ago Friday" (no "on"): counted back
+                    # from the last such day, not that weekday of the week a week ago
+                    out.append((n.Shift(shifted.dur, -1, n.Weekday(wd)), m + 1))
+                    counted_back.add(m + 1)
+                    continue
                 inner = n.Weekday(wd, "on_or_after") if coarse else n.Weekday(wd)
                 out.append((n.InPeriod(inner, shifted), m + 1))
         if (wd := self.weekday_at(i)) is not None:
@@ -1414,6 +1433,8 @@ class Grammar:
                     out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", int(count)), j + 3))
                 if self.w(j + 1, "ago"):
                     out.append((n.Weekday(lx.WEEKDAY_PLURALS[word], "", -int(count)), j + 2))
+        if counted_back:  # "a week ago Sunday" is read one way only
+            out = [(x, e) for x, e in out if not (e in counted_back and isinstance(x, n.InPeriod))]
         return out
 
     @rule

@@ -155,6 +155,12 @@ def _title_named(text: str, verb_shared: bool) -> bool:
     return len(content) >= 2 or verb_shared
 
 
+#: "my last day at Casa Bella", "her first week at school": the day or week a first or
+#: last names is the event itself, not a function word to leave out (else only the names
+#: would be left to match, and any sentence about the place would do).
+_ORDINAL_DAY = lazyre.compile(r"\b(?:first|last|final)\s+(day|week|night|shift)\b", re.IGNORECASE)
+
+
 def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseModel:
     """Weigh each content word of the phrase (and its shared words, at half weight)."""
     tokens: list[Token] = []
@@ -172,6 +178,7 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
         position = 0
         aliases = lexicon.restated_acronyms(source)
         titled = not shared and _title_named(source, bool(phrase.shared))
+        ordinal_days = {m.start(1) for m in _ORDINAL_DAY.finditer(source)}
         for start, end, word in toks:
             low = word.lower()
             if low in aliases:
@@ -181,7 +188,7 @@ def model_phrase(phrase: EventPhrase, df: Counter[str], n_docs: int) -> PhraseMo
             proper = word[:1].isupper() and (start > 0 or (not shared and titled)) and low != "i"
             for part in parts:
                 base = part[:-2] if part.endswith("'s") else part.strip("'")
-                if not base or lexicon.is_stop(base):
+                if not base or (lexicon.is_stop(base) and start not in ordinal_days):
                     if base in ("i", "we") or base in _DETERMINER_WORDS:
                         previous = base
                     continue
@@ -414,6 +421,15 @@ def match(
         # Only the implied words match (a DONE heading's "finished"): the sentence's own words
         # share nothing with the event, so it tells another task ("Dry fit" is not "finishing
         # the frame" because both are done).
+        return None
+    own = [m for m in matched if m[1] < len(sentence)]
+    if (
+        own
+        and all(m[0].proper for m in own)
+        and any(not t.proper and not t.shared for t in model.tokens)
+    ):
+        # "Emeka's last day at Casa Bella" against "I handed in my notice at Casa Bella":
+        # a sentence that shares only the phrase's names tells another thing about them
         return None
     coverage = got / model.total
     spans = clauses(sentence)
@@ -1339,8 +1355,45 @@ def _doer(sentence: str, toks, clause, head) -> str | None:
                 return "I" if last.lower() in ("me", "i", "us", "we") else last
             return None
         if low in _LINKS:
+            if low in ("and", "then", "but", "so"):
+                return _shared_subject(sentence[:start])
             return None
         return sentence[start : start + len(w)]
+    link = re.search(r"\b(?:and|then|but|so)\s*$", sentence[:a], re.IGNORECASE)
+    if link is not None:  # the clause opens with its verb after the conjunction
+        return _shared_subject(sentence[: link.start()])
+    return None
+
+
+#: The subject opening a sentence whose later clause shares it ("My dad slipped on the
+#: dock and broke his wrist"): a person of someone's, past a fronted time, with up to one
+#: word before the person noun ("my older sister").
+_OPENING_PERSON = [
+    lazyre.compile(
+        r"^\W*(?:(?:on|last|this|yesterday|today)\b[^,;]{0,25}?,?\s+)?"
+        rf"(?P<who>(?:my|our|his|her|their|your)\s+{adjective}(?P<noun>[a-z]+))\s+"
+        r"(?:(?:just|finally|also|then)\s+)?(?P<verb>[a-z]+)\b",
+        re.IGNORECASE,
+    )
+    for adjective in ("", r"[a-z]+\s+")
+]
+
+
+def _shared_subject(before: str) -> str | None:
+    """The doer of a clause whose subject is left out after "and"/"then" ("… and broke his
+    wrist"): the sentence's opening subject when it is a person of someone's telling a
+    past deed ("My dad slipped …"); None otherwise (journal style, or the writer's own
+    "I …": the writer)."""
+    persons = (
+        lexicon.FEMALE_PERSONS | lexicon.MALE_PERSONS | lexicon.ANY_PERSONS | lexicon.PLURAL_PERSONS
+    )
+    for pattern in _OPENING_PERSON:
+        m = pattern.match(before)
+        if m is None or m["noun"].lower() not in persons:
+            continue
+        if not words.is_simple_past(m["verb"]) or re.search(r"\b(?:I|we)\b", before[m.end() :]):
+            return None
+        return m["who"]
     return None
 
 

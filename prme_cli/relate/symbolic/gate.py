@@ -498,6 +498,14 @@ _ANOTHERS_SUBJECT = lazyre.compile(
 )
 
 
+#: A clause opening with "and"/"then" and its verb, its subject left out ("… and broke
+#: his wrist").
+_ELIDED_SUBJECT = lazyre.compile(
+    r"^\W*(?:and|then)\s+(?:then\s+|also\s+)?[a-z]+ed\b|^\W*(?:and|then)\s+(?!(?:i|we|he|she|they|you|my|our|his|her|their|the|a)\b)[a-z]+\b",
+    re.IGNORECASE,
+)
+
+
 def _clause_of_another(
     quote: str, clause: gate_event.Reading | None, subject: str | None, name: str
 ) -> str:
@@ -509,6 +517,13 @@ def _clause_of_another(
     if clause is None:
         return ""
     text = quote[clause.start : clause.end]
+    before = quote[_sentence_start(quote, clause.start) : clause.start]
+    if _ELIDED_SUBJECT.match(text) or re.search(r"\b(?:and|then)\s*$", before):
+        # "My dad slipped on the dock and broke his wrist": the clause shares the subject
+        # its sentence opened with
+        opened = _ANOTHERS_SUBJECT.match(before)
+        if opened is not None and not re.search(r"\b(?:I|we)\b", before[opened.end() :]):
+            text = before + text
     m = _ANOTHERS_SUBJECT.match(text)
     if m is None or m["who"].lower() not in gate_words.PERSON_NOUNS:
         return ""
