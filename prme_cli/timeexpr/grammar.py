@@ -1367,8 +1367,12 @@ class Grammar:
                         and not self.ordinal(m)
                         and (self.wv(e) or "") in lx.MEASURE_WORDS | set(lx.UNITS)
                     )  # "Saturday, 30 km on the bike": an amount, no day of the month
-                    if not clock_follows and not counted and (
-                        self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
+                    if (
+                        not clock_follows
+                        and not counted
+                        and (
+                            self.w(m, "the") or (digits and self.ordinal(m)) or self.num(m, (1, 2))
+                        )
                     ):
                         out.append((n.Checked(n.Date(dn), wd), e))
         if (

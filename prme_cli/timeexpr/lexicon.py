@@ -460,11 +460,12 @@ ANCHORS.update(
 #: of them (:data:`CORE_WORDS`), and they belong to the vocabulary
 #: Words that count or measure what a number before them is ("30 km", "12 people", "8
 #: laps"): such a number is an amount, never a day of the month ("Saturday, 30 km").
-MEASURE_WORDS = frozenset(
-    "km kms k kilometre kilometres kilometer kilometers mi mile miles m metre metres meter "
-    "meters kg kgs kilo kilos lb lbs pound pounds g gram grams litre litres liter liters l ml "
-    "laps lap reps rep lengths sets people guests kids miles quid euros dollars".split()
-)
+_MEASURES = """
+    km kms k kilometre kilometres kilometer kilometers mi mile miles m metre metres meter meters
+    kg kgs kilo kilos lb lbs pound pounds g gram grams litre litres liter liters l ml
+    laps lap reps rep lengths sets people guests kids quid euros dollars
+"""
+MEASURE_WORDS = frozenset(_MEASURES.split())
 TIME_BEARING_WORDS = frozenset(
     {
         "now",

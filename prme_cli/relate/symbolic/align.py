@@ -422,14 +422,12 @@ def match(
         # share nothing with the event, so it tells another task ("Dry fit" is not "finishing
         # the frame" because both are done).
         return None
-    own = [m for m in matched if m[1] < len(sentence)]
-    if (
-        own
-        and all(m[0].proper for m in own)
-        and any(not t.proper and not t.shared for t in model.tokens)
+    if all(m[0].proper for m in matched) and any(
+        not t.proper and not t.shared for t in model.tokens
     ):
         # "Emeka's last day at Casa Bella" against "I handed in my notice at Casa Bella":
-        # a sentence that shares only the phrase's names tells another thing about them
+        # a sentence that shares only the phrase's names (and whose heading or table implies
+        # none of its other words) tells another thing about them
         return None
     coverage = got / model.total
     spans = clauses(sentence)
