@@ -1012,7 +1012,10 @@ class SymbolicResolver:
         clause_start, clause_end = sentence.start + a, sentence.start + b
         focus = sentence.start + m.focus
         named = [
-            (sentence.start + s0, sentence.start + e0) for t, s0, e0, r in m.matched if r == 1.0
+            (sentence.start + s0, sentence.start + e0)
+            for t, s0, e0, r in m.matched
+            if r == 1.0
+            and not _ordinal_of_another_word(sentence.text, s0, e0, model.phrase.text)
         ]
         # A date that is part of the event's own name ("the March 15th issue") is not when
         # the event happened.
@@ -2177,6 +2180,29 @@ def _ordinal_of(text: str) -> int | None:
 
     found = _ORDINAL_RE.search(text)
     return _ORDINAL_WORDS[found.group(1).lower()] if found else None
+
+
+_NEXT_WORD = lazyre.compile(r"\W*(\w+)")
+
+
+def _ordinal_of_another_word(sentence: str, start: int, end: int, phrase: str) -> bool:
+    """Is the matched word ``sentence[start:end]`` an ordinal of the phrase ("my last
+    welding class") standing, here, before another word than the one it qualifies in the
+    phrase ("… was last night")? Then it opens a time, not the event's name, and a time
+    it is part of dates the event; where it stands before the phrase's own next word
+    ("Last day at the gallery" for "my last day at the gallery") it is the name's."""
+    word = sentence[start:end]
+    if _ordinal_of(word) is None:
+        return False
+    lowered = phrase.lower()
+    at = re.search(rf"\b{re.escape(word.lower())}\b", lowered)
+    if at is None:
+        return False
+    wanted = _NEXT_WORD.match(lowered, at.end())
+    here = _NEXT_WORD.match(sentence, end)
+    if wanted is None or here is None:
+        return False
+    return wanted.group(1) != here.group(1).lower()
 
 
 def _tells_ordinal(cand: Candidate, ordinal: int | None) -> bool:
