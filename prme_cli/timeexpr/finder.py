@@ -874,6 +874,7 @@ def _final_day_of_a_stay(toks: list[Token], i: int, j: int) -> bool:
         return False
     return j < len(toks) and toks[j].value in _STAY_AFTER
 
+
 def _an_age(toks: list[Token], j: int) -> bool:
     """Whether the reading ``toks[:j]`` is followed by ``old`` (or ``-old``): an amount of
     time then tells an age ("34 years old", "a 3-year-old", "six months old"), not a time."""

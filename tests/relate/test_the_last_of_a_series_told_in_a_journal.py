@@ -108,11 +108,11 @@ def test_a_last_day_asked_about_or_undated_stays_refused(store: Store, question:
 
 
 def test_the_time_engine_reads_a_stays_last_day_as_no_time() -> None:
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from prme_cli import timeexpr
 
-    base = datetime(2032, 6, 4, tzinfo=timezone.utc)
+    base = datetime(2032, 6, 4, tzinfo=UTC)
     for text in ("Last day at the gallery.", "Final day in Rome.", "Last day of term!"):
         assert timeexpr.find_expressions(text, base) == [], text
     # a period the expression takes in, or a week, stays a time

@@ -1014,8 +1014,7 @@ class SymbolicResolver:
         named = [
             (sentence.start + s0, sentence.start + e0)
             for t, s0, e0, r in m.matched
-            if r == 1.0
-            and not _ordinal_of_another_word(sentence.text, s0, e0, model.phrase.text)
+            if r == 1.0 and not _ordinal_of_another_word(sentence.text, s0, e0, model.phrase.text)
         ]
         # A date that is part of the event's own name ("the March 15th issue") is not when
         # the event happened.
