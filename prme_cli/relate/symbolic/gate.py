@@ -1599,6 +1599,9 @@ class SymbolicGate:
             if finish is not None and qtoks[nearest][0] >= finish.start() and nearest < expr_index:
                 habit = set(range(len(between)))  # "finished it today, in three weeks": the
                 # day between is the finish's, which the length counts back from
+            if nearest < expr_index and _RESTATED_BEFORE.search(quote[qtoks[nearest][1] : where]):
+                habit = set(range(len(between)))  # "…was on the 2nd. No, it was on the 9th":
+                # the day between is the one taken back, the expression restates the event's
             if (
                 any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit)
                 and operand.time_basis != "org_timestamp"
@@ -1761,6 +1764,13 @@ class SymbolicGate:
             ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
+        elif _RESTATED_BEFORE.search(quote[:where]) and "no" in lead:
+            # "…on Wednesday, no, it was Thursday": the "no" takes back the time before,
+            # it denies nothing of the event the expression dates
+            lead = (
+                lead[: len(lead) - 1 - lead[::-1].index("no")]
+                + lead[len(lead) - lead[::-1].index("no") :]
+            )
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
@@ -2270,6 +2280,17 @@ _TAKEN_BACK = lazyre.compile(
     r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b(?P<time>"
     + _TIME_CORE
     + ")",
+    re.IGNORECASE,
+)
+
+
+#: A correction that only restates the event's time, right before the expression, by the
+#: gate's own pattern: "… on the 2nd. No, it was on <the expression>", "…, no, it was
+#: <the expression>", "… Actually, that was <the expression>".
+_RESTATED_BEFORE = lazyre.compile(
+    r"(?:[.,;!]|\s[-\u2013\u2014])\s*(?:no(?:\s+wait)?|actually|sorry|correction)\s*"
+    r"[,:\u2013\u2014-]?\s*"
+    r"(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?$",
     re.IGNORECASE,
 )
 

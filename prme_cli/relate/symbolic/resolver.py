@@ -1198,11 +1198,17 @@ class SymbolicResolver:
                 f"another verb ('{other_verb}') stands between the event and '{best.expression}'"
             )
         if self._corrected_next(unit, sentence, request, tz):
+            restated = self._restated_next(unit, sentence, request, tz)
+            if restated is not None:
+                return restated, ""
             return None, "the next sentence takes the date back and gives another"
         later = self._corrected_later(unit, sentence, best, request, tz)
         if later:
             return None, later
         if self._corrected_within(unit, sentence, best, request, tz):
+            restated = self._restated_within(unit, sentence, best, request, tz)
+            if restated is not None:
+                return restated, ""
             return None, "the sentence takes the date back and gives another"
         disputed = self._disputed(unit, sentence, best, request, tz)
         if disputed:
@@ -1319,6 +1325,35 @@ class SymbolicResolver:
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
             )
         )
+
+    def _restated_next(
+        self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
+    ) -> timefind.Mention | None:
+        """The time a correction in the next sentence gives the event when it only restates
+        it ("The interview was on the 2nd. No, it was on the 9th; …"): a cue, a pro-form
+        ("it was", "that was") and one clear time that ends its clause; the quote spans
+        both sentences. A correction that tells anything else ("No, it was Ana who went on
+        Monday", "Actually, they rang on Friday") dates nothing."""
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None:
+            return None
+        m = _RESTATED.match(nxt.text)
+        if m is None:
+            return None
+        mentions = timefind.sentence_mentions(
+            unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+        )
+        at = nxt.start + m.end()
+        told = [x for x in mentions if x.start >= at]
+        if len(told) < 1 or told[0].start != at or told[0].window is None:
+            return None
+        first = told[0]
+        if first.vague or first.future or first.problem:
+            return None
+        rest = unit.record.text[first.end : nxt.end]
+        if not _RESTATED_END.match(rest) or self._disputed(unit, nxt, first, request, tz):
+            return None
+        return replace(first, quote_start=sentence.start, quote_end=nxt.end)
 
     def _corrected_later(
         self,
@@ -1484,6 +1519,35 @@ class SymbolicResolver:
             unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
         )
         return any(m.start >= after for m in mentions)
+
+    def _restated_within(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> timefind.Mention | None:
+        """The time a correction right after ``best`` gives the event when it only restates
+        it ("The first picking was on Wednesday, no, it was Thursday the 30th, the day the
+        hose split."): the cue follows the time at once, then a pro-form and one clear time
+        that ends its clause (see :meth:`_restated_next`)."""
+        text = unit.record.text
+        m = _RESTATED_INSIDE.match(text, best.end, sentence.end)
+        if m is None:
+            return None
+        mentions = timefind.sentence_mentions(
+            unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+        )
+        told = [x for x in mentions if x.start >= m.end()]
+        if not told or told[0].start != m.end() or told[0].window is None:
+            return None
+        first = told[0]
+        if first.vague or first.future or first.problem:
+            return None
+        if not _RESTATED_END.match(text, first.end, sentence.end) and first.end != sentence.end:
+            return None
+        return None if self._disputed(unit, sentence, first, request, tz) else first
 
     def _disputed(
         self,
@@ -2717,6 +2781,25 @@ def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Se
     if nxt.heading is not None or nxt.speaker != sentence.speaker:
         return None
     return nxt
+
+
+#: A correction that only restates the time: "No, it was on the 9th", "Actually, it was
+#: Thursday", "Sorry, that was last Sunday" — a cue, a pro-form, the time next.
+_RESTATED = lazyre.compile(
+    r"\s*(?:no|actually|sorry|correction|no\s+wait|wait,?\s+no)\s*[,:\u2014\u2013-]?\s*"
+    r"(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?",
+    re.IGNORECASE,
+)
+#: The same inside the sentence, right after the time it takes back: "…on Wednesday, no,
+#: it was Thursday the 30th", "…last Saturday - sorry, it was Sunday".
+_RESTATED_INSIDE = lazyre.compile(
+    r"\s*(?:[,;:]|\s[-\u2013\u2014])\s*(?:no|actually|sorry|correction|no\s+wait|wait,?\s+no)"
+    r"\s*[,:\u2014\u2013-]?\s*(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?",
+    re.IGNORECASE,
+)
+#: What may end a restating correction after its time: its sentence's end, or a clause of
+#: its own after a semicolon, colon or dash ("…; the 2nd was when they rang").
+_RESTATED_END = lazyre.compile(r"\s*(?:[.!,]|[;:\u2014\u2013]|\s-\s|$)")
 
 
 _HEDGED_FRAME = lazyre.compile(
