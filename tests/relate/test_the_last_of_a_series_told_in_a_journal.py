@@ -7,7 +7,10 @@ sentence about that day (as "First day at the new job." is), not "the day before
 says "yesterday" for that. A time told after a dash ("Last day at the library after all —
 Birgit gave me the Friday off") belongs to the next clause. Near misses stay refused: a
 "last day" with no journal day to date it, a "last day" the entry asks about or plans, and
-the first member of a series for a question about the last one. Invented notes.
+the first member of a series for a question about the last one. In "between my first
+glassblowing class and my last one" the gate reads "one" as the thing the other operand
+names after its ordinal; a "last one" whose sentence tells another thing stays refused.
+Invented notes.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ First glassblowing class last night. Burnt a finger.
 Glassblowing again last night: a lopsided cup.
 *** 2032-05-19 Wednesday
 The final glassblowing class was last night. Took the cup home.
+*** 2032-05-26 Wednesday
+The last pottery class was last night. A wonky jug.
 *** 2032-06-04 Friday
 Final day at the bakery — Inês gave me the Saturday off as well. Flowers and a cake.
 *** 2032-06-11 Friday
@@ -92,6 +97,52 @@ def test_a_verbless_last_day_is_the_journal_entrys_day(
     doc = _ask(store, question)
     assert doc["status"] == "accepted", doc["metadata"]["explanation"]
     assert doc["value"]["date"] == day
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        ("How many days were there between my first glassblowing class and my last one?", 78),
+        ("How many days passed between my first glassblowing class and the final one?", 78),
+    ],
+)
+def test_one_after_an_ordinal_is_the_thing_the_other_event_names(
+    store: Store, question: str, days: int
+) -> None:
+    doc = _ask(store, question)
+    assert doc["status"] == "accepted", doc["metadata"]["explanation"]
+    assert doc["value"]["days"] == days
+
+
+def test_the_gate_refuses_a_last_one_told_of_another_thing() -> None:
+    from datetime import datetime
+
+    from prme_cli.relate.symbolic.gate import SymbolicGate
+    from prme_cli.relate.types import EvidenceRecord, Operand, Resolution
+
+    first_text = "First glassblowing class last night. Burnt a finger."
+    last_text = "The last pottery class was last night. A wonky jug."
+    first_record = EvidenceRecord("a", datetime(2032, 3, 2), first_text, event_source="datetree")
+    last_record = EvidenceRecord("b", datetime(2032, 5, 26), last_text, event_source="datetree")
+    first = Operand(
+        "my first glassblowing class",
+        "a",
+        "First glassblowing class last night.",
+        "last night",
+        "text_expression",
+    )
+    last = Operand(
+        "my last one",
+        "b",
+        "The last pottery class was last night.",
+        "last night",
+        "text_expression",
+    )
+    question = "How many days were there between my first glassblowing class and my last one?"
+    resolution = Resolution("elapsed_between", (first, last))
+    gate = SymbolicGate()
+    assert gate.check(question, resolution, first, first_record).probability >= 0.85
+    assert gate.check(question, resolution, last, last_record).probability < 0.85
 
 
 @pytest.mark.parametrize(

@@ -1466,6 +1466,7 @@ class SymbolicGate:
         where = quote.find(operand.time_expression) if operand.time_expression else -1
         if where < 0:
             return OperandCheck(0.0, 0.0, 0.0, ("expression not in the quote",))
+        operand = _one_named_again(operand, resolution)
         names = _name_words(operand.name + _elided_object(operand, resolution))
         if not names:
             return OperandCheck(0.0, 0.0, 0.0, ("the name has no specific words",))
@@ -3308,6 +3309,39 @@ def _occasion_hits(
             continue  # "for my aunt's birthday party on May 3rd": the party's date
         out += [i for i, (a, b, _) in enumerate(qtoks) if start <= a < end and b > a]
     return out
+
+
+#: "my last one", "the second one": an ordinal before "one" that stands for a thing named
+#: by another operand of the question (the gate's own reading).
+_ORDINAL_ONE = lazyre.compile(
+    r"(?P<det>my|our|the|his|her|their)\s+(?P<ord>first|second|third|fourth|fifth|last|"
+    r"final|latest|next|previous)\s+one",
+    re.IGNORECASE,
+)
+_ORDINAL_NAMED = lazyre.compile(
+    r"(?:my|our|the|his|her|their)\s+(?:first|second|third|fourth|fifth|last|final|latest|"
+    r"next|previous)\s+(?P<thing>(?!one\b)[a-z][\w' -]*)",
+    re.IGNORECASE,
+)
+
+
+def _one_named_again(operand: Operand, resolution: Resolution) -> Operand:
+    """ "between my first welding class and my last one": "one" is the thing the other
+    operand names after its ordinal, so the name is read as "my last welding class". Only
+    when exactly one other operand names a thing so."""
+    m = _ORDINAL_ONE.fullmatch(operand.name.strip())
+    if m is None:
+        return operand
+    things = {
+        found["thing"].strip()
+        for op in resolution.operands
+        if op is not operand
+        for found in [_ORDINAL_NAMED.fullmatch(op.name.strip())]
+        if found is not None
+    }
+    if len(things) != 1:
+        return operand
+    return replace(operand, name=f"{m['det']} {m['ord']} {things.pop()}")
 
 
 def _elided_object(operand: Operand, resolution: Resolution) -> str:
