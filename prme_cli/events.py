@@ -78,7 +78,9 @@ from prme_cli.model import Node, Timestamp
 #:    ``:FINISHED:`` the heading's start and end, ``:BOUGHT:``, ``:RETURNED:`` … a ``step``;
 #:    and find reads "in the evening out of spite", "spent the morning practising" as times
 #:    again (a part of the day before an adverb or a spent doing is no noun's kind).
-EXTRACTION_VERSION = 9
+#: 10: find reads a stay's "last day" ("Last day at the gallery", "final day in Rome") as no
+#:    time (it was the day before), so such text events lose that time.
+EXTRACTION_VERSION = 10
 
 #: Kinds of structure events, in the order a task lives through them.
 STRUCTURE_KINDS: tuple[str, ...] = (

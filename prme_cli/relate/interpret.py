@@ -1991,11 +1991,14 @@ def _known_times(
 
 
 #: A journal sentence about the entry's own day without a verb: "First day at the new
-#: job.", "Back at the climbing gym after the knee thing." (the writer is back that day).
-#: ("Last day …" is not: the time engine reads "last day" as a time of its own.)
+#: job.", "Last day at the gallery.", "Back at the climbing gym after the knee thing." (the
+#: writer is back that day).
 _ENTRY_DAY = lazyre.compile(
-    r"(?:^|[.;!?]\s+)(?P<phrase>[Ff]irst\s+day|[Bb]ack)\s+(?:at|in|on|to|with)\s+"
+    r"(?:^|[.;!?]\s+)(?P<phrase>(?:[Ff]irst|[Ll]ast|[Ff]inal)\s+day|[Bb]ack)\s+(?:at|in|on|to|with)\s+"
 )
+
+
+_PIECE_DASH = lazyre.compile(r"\s[\u2013\u2014-]\s|[\u2013\u2014]")
 
 
 def _entry_day_phrases(text: str) -> list[Licence]:
@@ -2007,9 +2010,13 @@ def _entry_day_phrases(text: str) -> list[Licence]:
     for m in _ENTRY_DAY.finditer(text):
         rest = text[m.end("phrase") :]
         stop = re.search(r"[.;!?]", rest)
-        clause = rest[: stop.start()] if stop else rest
-        if _NOT_ASSERTED.search(clause) or (stop is not None and stop.group(0) == "?"):
+        sentence = rest[: stop.start()] if stop else rest
+        if _NOT_ASSERTED.search(sentence) or (stop is not None and stop.group(0) == "?"):
             continue
+        # "Last day at the library after all — Birgit gave me the Friday off": a time told
+        # after a dash belongs to the next clause, not to the day's verbless one
+        dash = _PIECE_DASH.search(sentence)
+        clause = sentence[: dash.start()] if dash else sentence
         try:
             timed = bool(timeexpr.find_expressions(clause))
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing

@@ -515,6 +515,8 @@ def _plausible(
         and toks[i + 1].value in lx.UNITS
     ):
         return False  # "my last day there", "her first week": a day of someone's, counted
+    if _final_day_of_a_stay(toks, i, j):
+        return False  # "Last day at the gallery.", "Final day in Rome": a stay's last day
     if _an_age(toks, j):
         return False  # "she is 34 years old", "a 3-year-old", "the bread is a week old"
     if toks[i].value in ("late", "early") and i > 0 and toks[i - 1].value in lx.UNITS:
@@ -856,6 +858,21 @@ _PARTICLES = {
 #: verbs that take a length of time and then what it was spent doing ("spent the morning
 #: practising", "passed the evening reading")
 _SPEND_TIME = {"spent", "spend", "spending", "spends", "passed", "pass", "passing"}
+
+
+#: what follows a stay's last day ("Last day at the gallery", "last day of term")
+_STAY_AFTER = {"at", "of", "in", "with", "on"}
+
+
+def _final_day_of_a_stay(toks: list[Token], i: int, j: int) -> bool:
+    """Whether ``toks[i:j]`` is only "last day" / "final day" with a place or a stay after
+    it ("Last day at the gallery.", "Final day in Rome", "last day of term"): English says
+    "yesterday" for the day before, so this is the last day of something, not a time. A
+    period the expression takes in ("the last day of the month") is longer than two words
+    and stays a time; "last week at the gym" is the week before and stays one too."""
+    if j - i != 2 or toks[i].value not in ("last", "final") or toks[i + 1].value != "day":
+        return False
+    return j < len(toks) and toks[j].value in _STAY_AFTER
 
 
 def _an_age(toks: list[Token], j: int) -> bool:

@@ -3,10 +3,12 @@
 "The first picking was on Wednesday, no, it was Thursday the 30th" withdraws Wednesday (the
 fifth unseen round's first run answered Wednesday: the resolver's cue table held "no,"
 behind a word boundary that a comma never has, and the gate had no check of its own for a
-time taken back inside its sentence). As with every correction inside a sentence, neither
-time is read. A "no" that corrects nothing ("…on Wednesday, no kidding", "…on Friday, no
-less, and I paid in March") leaves the date, and the gate, reading by its own pattern,
-refuses the withdrawn time whatever the resolver did.
+time taken back inside its sentence). The withdrawn time is never read. A correction that
+only restates the time ("no, it was Thursday the 30th": a cue, "it was", the time) dates
+the event at the new time; one that tells more ("no, on Thursday evening" leaves open
+whose evening) dates nothing. A "no" that corrects nothing ("…on Wednesday, no kidding",
+"…on Friday, no less, and I paid in March") leaves the date, and the gate, reading by its
+own pattern, refuses the withdrawn time whatever the resolver did.
 """
 
 from __future__ import annotations
@@ -53,14 +55,27 @@ def ask(store: Store, question: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     "question",
     [
-        "When did I first pick broad beans?",
-        "When did I sharpen the shears?",
         "When did I mow the orchard?",
     ],
 )
 def test_a_time_followed_by_no_and_another_time_dates_nothing(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did I first pick broad beans?",
+        "When did I sharpen the shears?",
+    ],
+)
+def test_a_no_that_restates_the_time_dates_the_event_at_the_new_time(
+    store: Store, question: str
+) -> None:
+    doc = ask(store, question)
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2039-06-30"
 
 
 @pytest.mark.parametrize(

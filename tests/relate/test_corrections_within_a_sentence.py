@@ -2,7 +2,9 @@
 
 "I went to the dentist on Monday, sorry, I mean Tuesday": the writer withdrew Monday, so the
 resolver must not answer Monday (and does not guess that the correction is the whole truth:
-like a correction told in the next sentence, neither time is read). The cue must stand
+"I mean Tuesday" could name another visit). Only a correction that restates the time
+with a pro-form and nothing else ("…last Saturday, no wait, it was last Sunday") dates the
+event, at the new time. The cue must stand
 after the time and be followed by another time; a cue with no time after it ("…on Monday,
 sorry for the late reply"), a time after no cue ("…on Friday, and yesterday I bought a
 helmet") and a cue before the time ("Actually, I repainted the fence last Saturday") leave
@@ -62,7 +64,6 @@ def ask(store: Store, question: str) -> dict[str, Any]:
     "question",
     [
         "When did I go to the dentist?",
-        "When did we repaint the fence?",
         "When did I post the parcel?",
         "When did I sell the rowing machine?",
         "When did I watch the Andor finale?",
@@ -71,6 +72,15 @@ def ask(store: Store, question: str) -> dict[str, Any]:
 def test_a_time_taken_back_in_its_own_sentence_dates_nothing(store: Store, question: str) -> None:
     doc = ask(store, question)
     assert doc["status"] != "accepted", doc["value"]
+
+
+def test_a_correction_that_restates_the_time_dates_the_event_at_the_new_time(
+    store: Store,
+) -> None:
+    # "…last Saturday, no wait, it was last Sunday": a cue, "it was", the time — nothing else
+    doc = ask(store, "When did we repaint the fence?")
+    assert doc["status"] == "accepted", doc["metadata"].get("explanation")
+    assert doc["value"]["date"] == "2025-09-07"
 
 
 @pytest.mark.parametrize(

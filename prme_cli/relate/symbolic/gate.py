@@ -1529,6 +1529,7 @@ class SymbolicGate:
         where = quote.find(operand.time_expression) if operand.time_expression else -1
         if where < 0:
             return OperandCheck(0.0, 0.0, 0.0, ("expression not in the quote",))
+        operand = _one_named_again(operand, resolution)
         names = _name_words(operand.name + _elided_object(operand, resolution))
         if not names:
             return OperandCheck(0.0, 0.0, 0.0, ("the name has no specific words",))
@@ -1662,6 +1663,9 @@ class SymbolicGate:
             if finish is not None and qtoks[nearest][0] >= finish.start() and nearest < expr_index:
                 habit = set(range(len(between)))  # "finished it today, in three weeks": the
                 # day between is the finish's, which the length counts back from
+            if nearest < expr_index and _RESTATED_BEFORE.search(quote[qtoks[nearest][1] : where]):
+                habit = set(range(len(between)))  # "…was on the 2nd. No, it was on the 9th":
+                # the day between is the one taken back, the expression restates the event's
             if (
                 any(_DATE_WORD.match(w) for i, w in enumerate(between) if i not in habit)
                 and operand.time_basis != "org_timestamp"
@@ -1824,6 +1828,13 @@ class SymbolicGate:
             ]
         if heading_words is not None:
             lead = [w.lower() for w in heading_words]
+        elif _RESTATED_BEFORE.search(quote[:where]) and "no" in lead:
+            # "…on Wednesday, no, it was Thursday": the "no" takes back the time before,
+            # it denies nothing of the event the expression dates
+            lead = (
+                lead[: len(lead) - 1 - lead[::-1].index("no")]
+                + lead[len(lead) - lead[::-1].index("no") :]
+            )
         if any(_NEGATION.match(w) for w in lead):
             cap = min(cap, 0.25)
             warnings.append("negated")
@@ -2333,6 +2344,17 @@ _TAKEN_BACK = lazyre.compile(
     r"scratch\s+that|actually|my\s+mistake)(?![\w'\u2019]))[^.!?]{0,40}?\b(?P<time>"
     + _TIME_CORE
     + ")",
+    re.IGNORECASE,
+)
+
+
+#: A correction that only restates the event's time, right before the expression, by the
+#: gate's own pattern: "… on the 2nd. No, it was on <the expression>", "…, no, it was
+#: <the expression>", "… Actually, that was <the expression>".
+_RESTATED_BEFORE = lazyre.compile(
+    r"(?:[.,;!]|\s[-\u2013\u2014])\s*(?:no(?:\s+wait)?|actually|sorry|correction)\s*"
+    r"[,:\u2013\u2014-]?\s*"
+    r"(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?$",
     re.IGNORECASE,
 )
 
@@ -3350,6 +3372,39 @@ def _occasion_hits(
             continue  # "for my aunt's birthday party on May 3rd": the party's date
         out += [i for i, (a, b, _) in enumerate(qtoks) if start <= a < end and b > a]
     return out
+
+
+#: "my last one", "the second one": an ordinal before "one" that stands for a thing named
+#: by another operand of the question (the gate's own reading).
+_ORDINAL_ONE = lazyre.compile(
+    r"(?P<det>my|our|the|his|her|their)\s+(?P<ord>first|second|third|fourth|fifth|last|"
+    r"final|latest|next|previous)\s+one",
+    re.IGNORECASE,
+)
+_ORDINAL_NAMED = lazyre.compile(
+    r"(?:my|our|the|his|her|their)\s+(?:first|second|third|fourth|fifth|last|final|latest|"
+    r"next|previous)\s+(?P<thing>(?!one\b)[a-z][\w' -]*)",
+    re.IGNORECASE,
+)
+
+
+def _one_named_again(operand: Operand, resolution: Resolution) -> Operand:
+    """ "between my first welding class and my last one": "one" is the thing the other
+    operand names after its ordinal, so the name is read as "my last welding class". Only
+    when exactly one other operand names a thing so."""
+    m = _ORDINAL_ONE.fullmatch(operand.name.strip())
+    if m is None:
+        return operand
+    things = {
+        found["thing"].strip()
+        for op in resolution.operands
+        if op is not operand
+        for found in [_ORDINAL_NAMED.fullmatch(op.name.strip())]
+        if found is not None
+    }
+    if len(things) != 1:
+        return operand
+    return replace(operand, name=f"{m['det']} {m['ord']} {things.pop()}")
 
 
 def _elided_object(operand: Operand, resolution: Resolution) -> str:

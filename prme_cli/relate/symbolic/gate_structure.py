@@ -239,6 +239,13 @@ def state_kind(state: str, keywords: FileKeywords) -> str:
     return "end" if _DONE_STATES.match(state) else "start"
 
 
+#: The keywords a LOGBOOK state change names on either side ('- State "FIXED" from
+#: "REPAIR"'): the states the task has been in.
+_BEEN_IN = lazyre.compile(
+    r'^[ \t]*-[ \t]*State[ \t]+"[A-Za-z-]+"[ \t]+from[ \t]+"([A-Za-z-]+)"', re.MULTILINE
+)
+
+
 def _closing_kind(keyword: str | None) -> str:
     """What a closing keyword asserts: ``cancel`` (the event did not take place),
     ``verdict`` (another party's answer to it) or ``end`` (the deed done)."""
@@ -375,6 +382,11 @@ def check(
         # relaunch" above "* DONE Migrate the blog posts")
         path_words = _words(outline.group(1))
         missing = [w for w in missing if not _meets(w, path_words)]
+    if missing and operand.time_basis == "duration":
+        # work clocked on "Bicycle: rear hub grinding" while its LOGBOOK had it in REPAIR is
+        # work on the rear hub's repair: a state the task was in names its activity
+        been_in = [k.lower() for k in _BEEN_IN.findall(record.text)]
+        missing = [w for w in missing if not _meets(w, been_in)]
     line = _stamp_line(quote, expression)
     state = _STATE.match(line.strip())
     prop = _PROPERTY_LINE.match(line)

@@ -1012,7 +1012,9 @@ class SymbolicResolver:
         clause_start, clause_end = sentence.start + a, sentence.start + b
         focus = sentence.start + m.focus
         named = [
-            (sentence.start + s0, sentence.start + e0) for t, s0, e0, r in m.matched if r == 1.0
+            (sentence.start + s0, sentence.start + e0)
+            for t, s0, e0, r in m.matched
+            if r == 1.0 and not _ordinal_of_another_word(sentence.text, s0, e0, model.phrase.text)
         ]
         # A date that is part of the event's own name ("the March 15th issue") is not when
         # the event happened.
@@ -1196,6 +1198,9 @@ class SymbolicResolver:
                 f"another verb ('{other_verb}') stands between the event and '{best.expression}'"
             )
         if self._corrected_next(unit, sentence, request, tz):
+            restated = self._restated_next(unit, sentence, request, tz)
+            if restated is not None:
+                return restated, ""
             return None, "the next sentence takes the date back and gives another"
         later = self._corrected_later(unit, sentence, best, request, tz)
         if later:
@@ -1204,6 +1209,9 @@ class SymbolicResolver:
         if noted:
             return None, noted
         if self._corrected_within(unit, sentence, best, request, tz):
+            restated = self._restated_within(unit, sentence, best, request, tz)
+            if restated is not None:
+                return restated, ""
             return None, "the sentence takes the date back and gives another"
         disputed = self._disputed(unit, sentence, best, request, tz)
         if disputed:
@@ -1320,6 +1328,35 @@ class SymbolicResolver:
                 unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
             )
         )
+
+    def _restated_next(
+        self, unit: _Unit, sentence: segment.Sentence, request: ResolveRequest, tz: tzinfo
+    ) -> timefind.Mention | None:
+        """The time a correction in the next sentence gives the event when it only restates
+        it ("The interview was on the 2nd. No, it was on the 9th; …"): a cue, a pro-form
+        ("it was", "that was") and one clear time that ends its clause; the quote spans
+        both sentences. A correction that tells anything else ("No, it was Ana who went on
+        Monday", "Actually, they rang on Friday") dates nothing."""
+        nxt = _next_of_same_speaker(unit, sentence)
+        if nxt is None:
+            return None
+        m = _RESTATED.match(nxt.text)
+        if m is None:
+            return None
+        mentions = timefind.sentence_mentions(
+            unit.record, nxt.start, nxt.end, question_date=request.question_date, tz=tz
+        )
+        at = nxt.start + m.end()
+        told = [x for x in mentions if x.start >= at]
+        if len(told) < 1 or told[0].start != at or told[0].window is None:
+            return None
+        first = told[0]
+        if first.vague or first.future or first.problem:
+            return None
+        rest = unit.record.text[first.end : nxt.end]
+        if not _RESTATED_END.match(rest) or self._disputed(unit, nxt, first, request, tz):
+            return None
+        return replace(first, quote_start=sentence.start, quote_end=nxt.end)
 
     def _corrected_later(
         self,
@@ -1543,6 +1580,35 @@ class SymbolicResolver:
             unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
         )
         return any(m.start >= after for m in mentions)
+
+    def _restated_within(
+        self,
+        unit: _Unit,
+        sentence: segment.Sentence,
+        best: timefind.Mention,
+        request: ResolveRequest,
+        tz: tzinfo,
+    ) -> timefind.Mention | None:
+        """The time a correction right after ``best`` gives the event when it only restates
+        it ("The first picking was on Wednesday, no, it was Thursday the 30th, the day the
+        hose split."): the cue follows the time at once, then a pro-form and one clear time
+        that ends its clause (see :meth:`_restated_next`)."""
+        text = unit.record.text
+        m = _RESTATED_INSIDE.match(text, best.end, sentence.end)
+        if m is None:
+            return None
+        mentions = timefind.sentence_mentions(
+            unit.record, sentence.start, sentence.end, question_date=request.question_date, tz=tz
+        )
+        told = [x for x in mentions if x.start >= m.end()]
+        if not told or told[0].start != m.end() or told[0].window is None:
+            return None
+        first = told[0]
+        if first.vague or first.future or first.problem:
+            return None
+        if not _RESTATED_END.match(text, first.end, sentence.end) and first.end != sentence.end:
+            return None
+        return None if self._disputed(unit, sentence, first, request, tz) else first
 
     def _disputed(
         self,
@@ -2240,6 +2306,29 @@ def _ordinal_of(text: str) -> int | None:
     return _ORDINAL_WORDS[found.group(1).lower()] if found else None
 
 
+_NEXT_WORD = lazyre.compile(r"\W*(\w+)")
+
+
+def _ordinal_of_another_word(sentence: str, start: int, end: int, phrase: str) -> bool:
+    """Is the matched word ``sentence[start:end]`` an ordinal of the phrase ("my last
+    welding class") standing, here, before another word than the one it qualifies in the
+    phrase ("… was last night")? Then it opens a time, not the event's name, and a time
+    it is part of dates the event; where it stands before the phrase's own next word
+    ("Last day at the gallery" for "my last day at the gallery") it is the name's."""
+    word = sentence[start:end]
+    if _ordinal_of(word) is None:
+        return False
+    lowered = phrase.lower()
+    at = re.search(rf"\b{re.escape(word.lower())}\b", lowered)
+    if at is None:
+        return False
+    wanted = _NEXT_WORD.match(lowered, at.end())
+    here = _NEXT_WORD.match(sentence, end)
+    if wanted is None or here is None:
+        return False
+    return wanted.group(1) != here.group(1).lower()
+
+
 def _tells_ordinal(cand: Candidate, ordinal: int | None) -> bool:
     """Does the candidate's sentence give the event the asked place in its series ("Cycled
     to work for the first time this year" for "… for the first time …")?"""
@@ -2760,6 +2849,25 @@ def _next_of_same_speaker(unit: _Unit, sentence: segment.Sentence) -> segment.Se
     if nxt.heading is not None or nxt.speaker != sentence.speaker:
         return None
     return nxt
+
+
+#: A correction that only restates the time: "No, it was on the 9th", "Actually, it was
+#: Thursday", "Sorry, that was last Sunday" — a cue, a pro-form, the time next.
+_RESTATED = lazyre.compile(
+    r"\s*(?:no|actually|sorry|correction|no\s+wait|wait,?\s+no)\s*[,:\u2014\u2013-]?\s*"
+    r"(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?",
+    re.IGNORECASE,
+)
+#: The same inside the sentence, right after the time it takes back: "…on Wednesday, no,
+#: it was Thursday the 30th", "…last Saturday - sorry, it was Sunday".
+_RESTATED_INSIDE = lazyre.compile(
+    r"\s*(?:[,;:]|\s[-\u2013\u2014])\s*(?:no|actually|sorry|correction|no\s+wait|wait,?\s+no)"
+    r"\s*[,:\u2014\u2013-]?\s*(?:it|that)\s+was\s+(?:actually\s+)?(?:on\s+|in\s+)?",
+    re.IGNORECASE,
+)
+#: What may end a restating correction after its time: its sentence's end, or a clause of
+#: its own after a semicolon, colon or dash ("…; the 2nd was when they rang").
+_RESTATED_END = lazyre.compile(r"\s*(?:[.!,]|[;:\u2014\u2013]|\s-\s|$)")
 
 
 _HEDGED_FRAME = lazyre.compile(

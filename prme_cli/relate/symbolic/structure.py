@@ -96,6 +96,44 @@ def _title_keys(record: EvidenceRecord) -> set[str]:
     }
 
 
+def _activity_keywords(record: EvidenceRecord) -> set[str]:
+    """Nouns the heading's LOGBOOK states name: a task that went from ``REPAIR`` to
+    ``FIXED`` under "Bicycle: rear hub grinding" is the rear hub's repair, as its title
+    would say. Only a keyword that is a noun as written ("repair", "review"), the activity
+    the task was in; not a participle ("SUBMITTED" is a deed, :func:`state_deeds`) nor
+    the generic ``TODO``/``DONE``."""
+    found: set[str] = set()
+    for event in record.events:
+        state = (event.state or "").lower()
+        if not state or not _STATE_LINE.match(event.quote):
+            continue
+        for keyword in re.findall(r'from\s+"([A-Za-z]+)"', event.quote) + [state]:
+            low = keyword.lower()
+            if low not in _GENERIC_STATES and words.event_key(low) == low:
+                found.add(low)
+    return found
+
+
+#: Keywords that name no activity of their own.
+_GENERIC_STATES = frozenset(
+    [
+        "todo",
+        "done",
+        "next",
+        "waiting",
+        "hold",
+        "someday",
+        "cancelled",
+        "canceled",
+        "started",
+        "wait",
+        "doing",
+        "active",
+        "inbox",
+    ]
+)
+
+
 def _title_verb(record: EvidenceRecord) -> str | None:
     found = words.tokens(record.title)
     if found and words.is_verb_lemma(found[0][2].lower()):
@@ -212,7 +250,7 @@ def _match(
             need.discard(desc.predicate)
         if not need:
             continue
-        title = _title_keys(record)
+        title = _title_keys(record) | _activity_keywords(record)
         covered = len(need & title) / len(need)
         verb = _title_verb(record)
         other_verb = verb and verb not in need and verb not in _LIGHT
