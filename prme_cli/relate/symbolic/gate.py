@@ -1095,7 +1095,10 @@ def _kin_in_quote(
         return None
     called = kin.get((m["owner"].lower(), noun), "")
     at = [x.start() for x in re.finditer(rf"\b{re.escape(called)}\b", quote)] if called else []
-    return noun, called, at
+    for alias in gate_words.KIN_ALIASES.get(noun, ()):
+        # "My dad retired yesterday" for "Ingrid's father retire": the everyday name
+        at += [x.start() for x in re.finditer(rf"\b{alias}\b", quote, re.IGNORECASE)]
+    return noun, called, sorted(at)
 
 
 def _kin_not_the_doer(quote: str, where: int, noun: str, called: str) -> str:
@@ -1105,7 +1108,10 @@ def _kin_not_the_doer(quote: str, where: int, noun: str, called: str) -> str:
     start = _sentence_start(quote, where)
     stop = re.search(r"[.!?](?:\s|$)", quote[where:])
     sentence = quote[start : where + (stop.end() if stop else len(quote) - where)]
-    if re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
+    if any(
+        re.search(rf"\b{re.escape(w)}\b", sentence, re.IGNORECASE)
+        for w in (noun, *gate_words.KIN_ALIASES.get(noun, ()))
+    ):
         return ""
     if called and re.search(rf"\b{re.escape(called)}\b", sentence):
         return ""
