@@ -295,7 +295,7 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     an event is often told across turns ("we went on Monday" answering "did you visit
     them?"), and packing takes them only while the budget lasts. The short reply to a hit
     that asks something (:func:`_answers`) ranks close behind the hit."""
-    from prme_cli.query import neighbours, rows_for_ids
+    from prme_cli.query import adjacent_siblings, neighbours, rows_for_ids
 
     top = [c for c in ranked[:NEIGHBOUR_HITS] if c.score > 0]
     beside = neighbours(store, [c.row.id for c in top])
@@ -310,7 +310,15 @@ def _with_neighbours(store: Store, ranked: list[Candidate], limit: int) -> list[
     for row in rows_for_ids(store, list(wanted), live=True):
         score, reason = wanted[row.id]
         extra[row.id] = Candidate(row, score, (reason,))
-    for answer in _answers(store, ranked[:ANSWER_HITS]):
+    # The turn right after a top hit, when it asks something ("I bought a kiln!" — "When?"),
+    # brings its own answer too, close behind the hit: the hit's deed is dated two turns on.
+    after = adjacent_siblings(store, [c.row.id for c in top], after=True)
+    asked_after = [
+        Candidate(turn.row, hit.score, (f"after {hit.row.id}",))
+        for hit in top
+        if (turn := extra.get(after.get(hit.row.id, "")) or have.get(after.get(hit.row.id, "")))
+    ]
+    for answer in _answers(store, [*ranked[:ANSWER_HITS], *asked_after]):
         known = extra.get(answer.row.id) or have.get(answer.row.id)
         if known is None or known.score < answer.score:
             extra[answer.row.id] = answer

@@ -739,6 +739,70 @@ def time_only_opening(text: str) -> bool:
     return all(w in _TIME_FILLERS or w == "on" for w in left)
 
 
+def time_opening(text: str) -> bool:
+    """Does a turn open with a time expression that ends its first sentence or is followed
+    by a comma ("On Monday, secondhand, from a potter.", "Last night!")? The reply to a bare
+    "When?" that gives the time first; "Monday I was ill" or "Monday?" is none."""
+    from prme_cli import timeexpr
+
+    m = re.match(r"\s*([^.!?\n]+)([.!?]+|$)", text)
+    if m is None or "?" in m.group(2):
+        return False
+    first = m.group(1)
+    try:
+        spans = timeexpr.find_expressions(first)
+    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
+        return False
+    if not spans:
+        return False
+    start, end, _ = spans[0]
+    lead = re.findall(r"[a-z']+", first[:start].lower())
+    return all(w in ("on", "in", "at") for w in lead) and (
+        not first[end:].strip() or first[end:].lstrip().startswith(",")
+    )
+
+
+#: A bare question of when, closing a turn: "When?", "An actual kiln? When?", "When was that?"
+_WHEN_ASKED = lazyre.compile(
+    r"(?:^|[.!?]\s+|\n\s*)(?:and\s+|so\s+|wait,?\s+)?when(?:\s+(?:was|did)\s+(?:that|this|it)"
+    r"(?:\s+happen)?)?\s*\?+[\s!?]*$",
+    re.IGNORECASE,
+)
+
+#: The answerer's own past deed closing a turn, told with no time: "I bought a kiln!"
+_OWN_PAST_DEED = lazyre.compile(
+    r"(?:^|[.!?]\s+|\n\s*)I\s+(?P<verb>[a-z]+)\b(?P<rest>[^.!?\n]{0,60})[.!]*\s*$"
+)
+
+
+def when_asked_deed(asking: str, told: str) -> str | None:
+    """The deed a bare "When?" closing ``asking`` (the other speaker's turn) asks the time
+    of: the past deed that closes ``told``, the answerer's turn just before it ("I bought a
+    kiln!" -> "buy a kiln"), told in the first person, in the simple past, with no time and
+    no negation of its own. None for any other pair: a deed already timed ("I bought a kiln
+    on Monday!"), one not done ("I nearly bought a kiln"), a question of when something
+    will happen ("When is it?")."""
+    from prme_cli import timeexpr, words
+
+    if not _WHEN_ASKED.search(asking.rstrip()):
+        return None
+    m = _OWN_PAST_DEED.search(told.rstrip())
+    if m is None:
+        return None
+    verb, rest = m["verb"].lower(), m["rest"].strip().rstrip(",")
+    base = words.verb_lemma(verb)
+    if base is None or verb == base or words.past_form(base) != verb:
+        return None  # "I was", "I nearly", "I have": no simple past deed of its own
+    if re.search(r"\b(?:not|never|almost|nearly)\b", rest, re.IGNORECASE):
+        return None
+    try:
+        if timeexpr.find_expressions(m.group(0)):
+            return None  # already timed: the "When?" asks for more than its day
+    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no deed
+        return None
+    return f"{base} {rest}".strip()
+
+
 #: What takes a yes back or moves it ahead: "Yes, but I didn't …", "Yes, I will on Friday".
 _YES_UNDONE = lazyre.compile(
     r"\b(?:not|never|no|will|shall|gonna|going\s+to|tomorrow|next|soon|later)\b|n't\b|'ll\b",
@@ -901,21 +965,23 @@ def yes_answer(record: EvidenceRecord, quote: str) -> str | None:
     at = record.text.find(quote)
     if at < 0 or not opens_turn(record.text, at + len(quote) - len(answer)):
         return None
-    statement = answered_statement(record.asked, answer)
+    statement = answered_statement(record.asked, answer, when=record.asked_when)
     return None if statement is None else quote[: len(quote) - len(answer)] + statement
 
 
-def answered_statement(asked: str, quote: str) -> str | None:
+def answered_statement(asked: str, quote: str, *, when: bool = False) -> str | None:
     """The answer a yes gives, told as a statement: for ``asked`` "sign the contract" (see
     :func:`closing_question`) and ``quote`` "Yes, on Friday!", "I signed the contract, on
     Friday!". None unless the quote opens with a yes that nothing in it takes back or moves
     ahead ("Yes, but I didn't …", "Yes, I will next week"). The statement keeps the quote's
     words after the yes, so its time expressions stand in it verbatim; the resolver aligns
-    and dates it, and the gate reads it, as if the answerer had said it."""
+    and dates it, and the gate reads it, as if the answerer had said it. ``when`` says the
+    turn before asked only when ``asked`` was done (:func:`when_asked_deed`): a reply that
+    opens with a time and a comma ("On Monday, secondhand, from a potter") answers it."""
     if asked.endswith("?"):
         return _topic_statement(asked[:-1], quote)
     opened = yes_opening(quote)
-    if opened is None and asked and time_only_opening(quote):
+    if opened is None and asked and (time_only_opening(quote) or (when and time_opening(quote))):
         opened = 0  # "Have you heard back?" — "Last Friday, finally!": the time is the yes
     if opened is None or not asked:
         return None

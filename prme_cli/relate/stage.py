@@ -66,10 +66,13 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
         source = records_by_id.get(packed.id)
         before = getattr(source, "previous", None)
         asked = ""
+        asked_when = False
         if before is not None and before in packed_text:
             other = records_by_id.get(before)
             if getattr(other, "title", None) != getattr(source, "title", None):
-                asked = closing_question(packed_text[before]) or ""
+                asked = _when_asked(source, other, packed_text[before], records_by_id)
+                asked_when = bool(asked)
+                asked = asked or closing_question(packed_text[before]) or ""
         event_time = getattr(source, "event_time", None)
         out.append(
             EvidenceRecord(
@@ -84,6 +87,7 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
                 file=getattr(source, "file", "") or "",
                 previous=before,
                 asked=asked,
+                asked_when=asked_when,
                 next_id=getattr(source, "next_id", "") or "",
                 full_text=_whole_heading(source) if packed.representation != "full" else "",
                 line=getattr(source, "line", 0) or 0,
@@ -91,6 +95,18 @@ def evidence_records(bundle: Any, records_by_id: Mapping[str, Any]) -> tuple[Evi
             )
         )
     return tuple(out)
+
+
+def _when_asked(source: Any, other: Any, asking: str, records_by_id: Mapping[str, Any]) -> str:
+    """The answerer's own deed a bare "When?" in the turn before asks the time of: the turn
+    before that one, said by the same speaker as ``source`` ("I bought a kiln!" — "When?"
+    — "On Monday."), :func:`interpret.when_asked_deed`; "" when there is none."""
+    from prme_cli.relate.interpret import when_asked_deed
+
+    told = records_by_id.get(getattr(other, "previous", None) or "")
+    if told is None or getattr(told, "title", None) != getattr(source, "title", None):
+        return ""
+    return when_asked_deed(asking, getattr(told, "body", "") or "") or ""
 
 
 def _whole_heading(source: Any) -> str:

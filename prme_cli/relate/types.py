@@ -77,6 +77,11 @@ class EvidenceRecord:
     #: and said by another speaker ("Did you sign the contract?" -> "sign the contract"):
     #: what a yes opening this record answers (:func:`interpret.answered_statement`)
     asked: str = ""
+    #: ``asked`` is the answerer's own deed told two turns before, which the other speaker's
+    #: bare "When?" in the previous turn asks the time of ("I bought a kiln!" — "When?" —
+    #: "On Monday, secondhand."): a reply opening with a time answers it
+    #: (:func:`interpret.when_asked_deed`)
+    asked_when: bool = False
     #: the record right after it in its file (the turn that answers a chat turn), by id
     next_id: str = ""
     #: the heading's whole own text when ``text`` was packed shorter (structured or

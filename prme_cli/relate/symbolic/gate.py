@@ -26,7 +26,8 @@ deliberately literal method:
    of the operand after it. This gives a coverage ``c`` in [0, 1].
 2. **Is the time near the event?** The token distance from the cited expression to the
    nearest matched word (proximity 1 within 12 tokens, 0.9 within 25, else 0.75), times 0.6
-   when another date word stands between them.
+   when another date word stands between them (not a wider time the cited one narrows after a
+   comma: "last weekend, on Saturday").
 3. **Is it the named deed, asserted at that time?** The name and the quote are read as
    events by the ingest extractor (:mod:`gate_event`): the clause the expression is
    attached to must tell the name's deed — its predicate, its sense class or a deed that
@@ -249,6 +250,12 @@ _DATE_WORD = lazyre.compile(
     r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
     r"november|december|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})$",
     re.IGNORECASE,
+)
+
+
+#: A wider time right before the cited one, joined by a comma: "last weekend, on Saturday"
+_NARROWED_BY = lazyre.compile(
+    r"\b(?:last|this|that)\s+(?:weekend|week|month)\s*,\s*(?:on\s+|in\s+)?$", re.IGNORECASE
 )
 
 
@@ -1146,7 +1153,10 @@ def _kin_in_quote(
         return None
     called = kin.get((m["owner"].lower(), noun), "")
     at = [x.start() for x in re.finditer(rf"\b{re.escape(called)}\b", quote)] if called else []
-    return noun, called, at
+    for alias in gate_words.KIN_ALIASES.get(noun, ()):
+        # "My dad retired yesterday" for "Ingrid's father retire": the everyday name
+        at += [x.start() for x in re.finditer(rf"\b{alias}\b", quote, re.IGNORECASE)]
+    return noun, called, sorted(at)
 
 
 def _kin_not_the_doer(quote: str, where: int, noun: str, called: str) -> str:
@@ -1156,7 +1166,10 @@ def _kin_not_the_doer(quote: str, where: int, noun: str, called: str) -> str:
     start = _sentence_start(quote, where)
     stop = re.search(r"[.!?](?:\s|$)", quote[where:])
     sentence = quote[start : where + (stop.end() if stop else len(quote) - where)]
-    if re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
+    if any(
+        re.search(rf"\b{re.escape(w)}\b", sentence, re.IGNORECASE)
+        for w in (noun, *gate_words.KIN_ALIASES.get(noun, ()))
+    ):
         return ""
     if called and re.search(rf"\b{re.escape(called)}\b", sentence):
         return ""
@@ -1642,10 +1655,12 @@ class SymbolicGate:
             nearest = min(positions, key=lambda i: min(abs(i - expr_index), abs(i - expr_last)))
             distance = min(abs(nearest - expr_index), abs(nearest - expr_last))
             proximity = 1.0 if distance <= 12 else 0.9 if distance <= 25 else 0.75
+            narrowed = None
             if nearest > expr_last:
                 between = [w for _, _, w in qtoks[expr_last + 1 : nearest]]
             else:
                 between = [w for _, _, w in qtoks[nearest + 1 : expr_index]]
+                narrowed = _NARROWED_BY.search(quote[:where])
             habit = {  # "every Sunday" is a habit, "on a Sunday" no particular day
                 i
                 for i, w in enumerate(between)
@@ -1655,6 +1670,14 @@ class SymbolicGate:
                     or (w.lower() == "last" and between[i - 1].lower() == "at")
                 )
             }  # "every Monday", "on a Sunday" and "at last" are no date between
+            if narrowed is not None:
+                # "last weekend, on Saturday": the wider time the cited one narrows is the
+                # same time told twice, no other date between the deed and its day
+                habit |= {
+                    i
+                    for i, (a, _, _) in enumerate(qtoks[nearest + 1 : expr_index])
+                    if a >= narrowed.start()
+                }
             finish = (
                 interpret.finish_before(quote, operand.time_expression)
                 if operand.time_basis == "text_expression"

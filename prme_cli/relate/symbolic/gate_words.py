@@ -95,6 +95,15 @@ def is_function_word(word: str) -> bool:
 #: Nouns for a thing given, and the occasions things are given for: "a silver ring for my
 #: aunt's sixtieth birthday" is a gift without the word.
 GIFT_NOUNS: frozenset[str] = frozenset(["gift", "gifts", "present", "presents"])
+
+#: The everyday names of a relative the formal kin noun asks for: "my dad" is "Ingrid's
+#: father" when Ingrid says it.
+KIN_ALIASES: dict[str, tuple[str, ...]] = {
+    "father": ("dad", "daddy"),
+    "mother": ("mum", "mom", "mummy"),
+    "grandfather": ("grandpa", "granddad"),
+    "grandmother": ("grandma", "granny", "gran"),
+}
 _OCCASIONS = (
     r"birthday|anniversary|graduation|wedding|christmas|hanukkah|eid|diwali|"
     r"retirement|housewarming|shower|valentine'?s|mother'?s\s+day|father'?s\s+day|"

@@ -201,6 +201,11 @@ _SYNONYM_SETS = [
     "rearrange reorganize reorganise arrange",
     "invest spend buy",
     "win earn",
+    # the everyday and the formal name of one relative: "my dad" is "Ingrid's father"
+    "father dad daddy",
+    "mother mum mom mummy",
+    "grandfather grandpa granddad",
+    "grandmother grandma granny gran",
 ]
 
 #: key -> keys it may stand for (weaker than an exact match).

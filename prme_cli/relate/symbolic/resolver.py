@@ -2499,7 +2499,7 @@ def _answer_unit(record: EvidenceRecord, seg: segment.Segmented, capitalises: bo
     first = next((x for x in seg.sentences if x.heading is None), None)
     if first is None:
         return None
-    statement = interpret.answered_statement(record.asked, first.text)
+    statement = interpret.answered_statement(record.asked, first.text, when=record.asked_when)
     if statement is None:
         return None
     text = record.text[: first.start] + statement + record.text[first.end :]

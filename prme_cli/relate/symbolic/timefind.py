@@ -43,6 +43,12 @@ _NOT_A_DATE_BEFORE = lazyre.compile(
 #: a time right after "to" is where something was moved, or the far end of a range; it
 #: never dates the clause's own deed.
 _TO_BEFORE = lazyre.compile(r"\bto\s+(?:the\s+)?$", re.IGNORECASE)
+# "a week ago today", "two days ago yesterday", "a week from today": a length counted from
+# the note's day
+_LONGER_TIME = lazyre.compile(
+    r"\b(?:ago|from)\s*,?\s+(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening))\b",
+    re.IGNORECASE,
+)
 #: "fixed the roof the day after the storm on Tuesday", "called the insurer before the
 #: inspection on Friday", "repainted the hall after the flood in March": a time right after
 #: a noun governed by "after"/"before" dates that other event, from which the deed is
@@ -321,6 +327,16 @@ NEWS_DEED = "news in the present perfect: on or shortly before the note's day"
 ENTRY_DEED = "the journal entry's day: a sentence without a verb naming what happened"
 
 
+def _anchor_of_a_longer_time(start: int, end: int, found: list[tuple[int, int, str]]) -> bool:
+    """The licence word is the anchor a longer expression counts from ("today" in "a week ago
+    today", "yesterday" in "two weeks ago yesterday", "today" in "a week from today"): that
+    expression dates the deed, not the note's own day."""
+    return any(
+        a <= start and end <= b and (a, b) != (start, end) and _LONGER_TIME.search(phrase)
+        for a, b, phrase in found
+    )
+
+
 def sentence_mentions(
     record: EvidenceRecord,
     start: int,
@@ -341,7 +357,17 @@ def sentence_mentions(
     taken: list[tuple[int, int]] = []
     journal = interp.is_journal_entry(record)
     echoed = interp.echoed_times(name) if journal and name else ()
+    try:
+        found = [
+            _counted_or_core(sentence, a, b)
+            for a, b, _ in timeexpr.find_expressions(sentence, _near_writing(record, question_date))
+        ]
+    except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
+        found = []
+    found = [f for f in found if f[0] < f[1]]
     for lic in interp.licences(sentence, journal=journal, echoed=echoed, after=text[end:]):
+        if _anchor_of_a_longer_time(lic.start, lic.end, found):
+            continue
         window = date_operand(
             record,
             sentence,
@@ -372,21 +398,13 @@ def sentence_mentions(
             )
         )
         taken.append((lic.start, lic.end))
-    try:
-        found = [
-            _counted_or_core(sentence, a, b)
-            for a, b, _ in timeexpr.find_expressions(sentence, _near_writing(record, question_date))
-        ]
-    except Exception:  # noqa: BLE001 - the finder is conservative; a failure finds nothing
-        found = []
-    found = [f for f in found if f[0] < f[1]]
     found = sorted(found + _numeric_dates(sentence, found))
     for a, b, phrase in found:
         if any(a < y and x < b for x, y in taken):
             continue
         if (
             _LICENCE.fullmatch(phrase)
-            or interp.licences(phrase)
+            or (interp.licences(phrase) and not _LONGER_TIME.search(phrase))
             or interp.echo_key(phrase) in echoed
         ):
             continue
