@@ -1737,12 +1737,17 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
             # a time still to come closing the "for …" of an arranging verb ("Reserved two
             # seats for the jazz concert next Saturday") is the arranged event's: a past
             # deed cannot be then ("for the concert on Saturday" may be either's)
+            phrases = _timed_phrases(own)
             timed = any(
                 not is_length(phrase)
                 and not arranged_ahead(own, start, phrase)
                 and echo_key(phrase) not in echoed
-                for start, phrase in _timed_phrases(own)
+                for start, phrase in phrases
             )
+            # "I varnished the mast last week, on Sunday the 1st": a day the clause names
+            # that the engine read in no phrase (a weekday and a date that disagree) is
+            # still a time of the deed's own, not the entry's day
+            timed = timed or _names_an_unread_day(own, phrases)
         except Exception:  # noqa: BLE001 - an unreadable clause licenses nothing
             timed = True
         if timed or _COUNTED_FROM_AN_EVENT.search(own):
@@ -1751,6 +1756,15 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
             continue
         out.append(Licence(at, at + len(verb), verb, "journal", low))
     return out
+
+
+def _names_an_unread_day(text: str, phrases: list[tuple[int, str]]) -> bool:
+    """Does ``text`` name a day (a weekday, a month, a day of the month: the engine's
+    :func:`~prme_cli.timeexpr.day_words`) outside every phrase the engine read in it?"""
+    from prme_cli import timeexpr
+
+    spans = [(start, start + len(phrase)) for start, phrase in phrases]
+    return any(not any(a <= d < b for a, b in spans) for d, _ in timeexpr.day_words(text))
 
 
 def _timed_phrases(text: str) -> list[tuple[int, str]]:

@@ -1335,6 +1335,19 @@ def find_all(
                 i += 1  # the reading after the connector reaches further: start there
                 continue
         node, j, span, length = hit
+        if (
+            span is not None
+            and span.grain == "day"
+            and j - i > 1
+            and toks[j - 1].value in lx.WEEKDAYS
+        ):
+            # "last week, on Sunday the 1st": the weekday it ends with begins a date of its own
+            dated = best_at(j - 1)
+            if dated is not None and dated[1] > j and dated[2] is not None:
+                if dated[2].grain != "day" or dated[2].start.date() != span.start.date():
+                    i = dated[1]  # the text gives the day two ways that disagree: undated
+                    continue
+                j = dated[1]  # the same day told twice: one expression
         if span is not None:
             anchor = span
             anchor_sentence = ends[i]

@@ -423,11 +423,13 @@ def match(
         # the frame" because both are done).
         return None
     if all(m[0].proper for m in matched) and any(
-        not t.proper and not t.shared for t in model.tokens
+        not t.proper and not t.shared and not t.verb for t in model.tokens
     ):
         # "Emeka's last day at Casa Bella" against "I handed in my notice at Casa Bella":
         # a sentence that shares only the phrase's names (and whose heading or table implies
-        # none of its other words) tells another thing about them
+        # none of its other words) tells another thing about them when the phrase has a
+        # noun of its own ("last day"); a verb alone may be told another way ("go to Cradle
+        # Mountain" by "drove up to Cradle Mountain", "run" by a RAN heading)
         return None
     coverage = got / model.total
     spans = clauses(sentence)
