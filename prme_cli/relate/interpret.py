@@ -1759,12 +1759,16 @@ def _journal_deeds(text: str, echoed: tuple[str, ...] = ()) -> list[Licence]:
 
 
 def _names_an_unread_day(text: str, phrases: list[tuple[int, str]]) -> bool:
-    """Does ``text`` name a day (a weekday, a month, a day of the month: the engine's
-    :func:`~prme_cli.timeexpr.day_words`) outside every phrase the engine read in it?"""
+    """Does ``text`` name a weekday or a month (by the engine's
+    :func:`~prme_cli.timeexpr.day_words`) outside every phrase the engine read in it? An
+    ordinal alone ("for Oma's 90th birthday") is no day named."""
     from prme_cli import timeexpr
 
     spans = [(start, start + len(phrase)) for start, phrase in phrases]
-    return any(not any(a <= d < b for a, b in spans) for d, _ in timeexpr.day_words(text))
+    return any(
+        text[d:e].isalpha() and not any(a <= d < b for a, b in spans)
+        for d, e in timeexpr.day_words(text)
+    )
 
 
 def _timed_phrases(text: str) -> list[tuple[int, str]]:
