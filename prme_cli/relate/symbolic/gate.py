@@ -776,16 +776,22 @@ def _later_turns(
     speaker = record.title.strip()
     if not _SPEAKER_NAME.fullmatch(speaker):
         return ()
-    out = []
-    for other in records.values():
-        if other.id == record.id or other.title.strip() != speaker:
-            continue
-        if other.file == record.file:
-            if other.line > record.line:
-                out.append(other)
-        elif other.event_time and record.event_time and other.event_time > record.event_time:
-            out.append(other)
+    out = [
+        other
+        for other in records.values()
+        if other.title.strip() == speaker and _written_after(other, record)
+    ]
     return tuple(sorted(out, key=lambda r: (r.file != record.file, r.event_time or 0, r.line)))
+
+
+def _written_after(other: EvidenceRecord, record: EvidenceRecord) -> bool:
+    """Was ``other`` written after ``record``: further down the same file, or in a file of
+    a later day?"""
+    if other.id == record.id:
+        return False
+    if other.file == record.file:
+        return other.line > record.line
+    return bool(other.event_time and record.event_time and other.event_time > record.event_time)
 
 
 def _later_notes(
@@ -793,16 +799,11 @@ def _later_notes(
 ) -> tuple[EvidenceRecord, ...]:
     """The notes written after ``record`` that are no chat turns: further down its own file,
     or in a file of a later day (a later journal entry)."""
-    out = []
-    for other in records.values():
-        if other.id == record.id or _SPEAKER_NAME.fullmatch(other.title.strip()):
-            continue
-        if other.file == record.file:
-            if other.line > record.line:
-                out.append(other)
-        elif other.event_time and record.event_time and other.event_time > record.event_time:
-            out.append(other)
-    return tuple(out)
+    return tuple(
+        other
+        for other in records.values()
+        if not _SPEAKER_NAME.fullmatch(other.title.strip()) and _written_after(other, record)
+    )
 
 
 #: A chat turn's heading: one capitalised name (or the generic user label).
