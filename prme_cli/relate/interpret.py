@@ -715,23 +715,31 @@ _TIME_FILLERS = frozenset(
 )
 
 
+def _opening_times(text: str) -> tuple[str, list[tuple[int, int, str]]] | None:
+    """A turn's first sentence and the time expressions in it, or None when it asks (ends
+    with "?"), cannot be read, or holds no time."""
+    from prme_cli import timeexpr
+
+    m = re.match(r"\s*([^.!?\n]+)([.!?]+|$)", text)
+    if m is None or "?" in m.group(2):
+        return None
+    first = m.group(1)
+    try:
+        spans = timeexpr.find_expressions(first)
+    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
+        return None
+    return (first, spans) if spans else None
+
+
 def time_only_opening(text: str) -> bool:
     """Does a turn open with a sentence made only of time expressions and at most a word
     like "finally" ("Last Friday, finally!", "On Tuesday.", "Yesterday, at last.")? Such a
     reply to a past question says yes and when; a time asked back ("Last Monday?") or with
     other words of its own ("Tuesday, I think", "On Sunday my sister went") is none."""
-    from prme_cli import timeexpr
-
-    m = re.match(r"\s*([^.!?\n]+)([.!?]+|$)", text)
-    if m is None or "?" in m.group(2):
+    opened = _opening_times(text)
+    if opened is None:
         return False
-    first = m.group(1)
-    try:
-        spans = timeexpr.find_expressions(first)
-    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
-        return False
-    if not spans:
-        return False
+    first, spans = opened
     rest = first
     for start, end, _ in reversed(spans):
         rest = rest[:start] + " " + rest[end:]
@@ -743,18 +751,10 @@ def time_opening(text: str) -> bool:
     """Does a turn open with a time expression that ends its first sentence or is followed
     by a comma ("On Monday, secondhand, from a potter.", "Last night!")? The reply to a bare
     "When?" that gives the time first; "Monday I was ill" or "Monday?" is none."""
-    from prme_cli import timeexpr
-
-    m = re.match(r"\s*([^.!?\n]+)([.!?]+|$)", text)
-    if m is None or "?" in m.group(2):
+    opened = _opening_times(text)
+    if opened is None:
         return False
-    first = m.group(1)
-    try:
-        spans = timeexpr.find_expressions(first)
-    except Exception:  # noqa: BLE001 - the finder is conservative; unsure means no time
-        return False
-    if not spans:
-        return False
+    first, spans = opened
     start, end, _ = spans[0]
     lead = re.findall(r"[a-z']+", first[:start].lower())
     return all(w in ("on", "in", "at") for w in lead) and (
